@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+
+namespace Terrarium::Core {
+
+struct LlmToolCall
+{
+    QString id;
+    QString name;
+    QString arguments; // the raw JSON text the model produced, assembled from all fragments
+};
+
+struct LlmUsage
+{
+    qint64 inputTokens = 0;
+    qint64 outputTokens = 0;
+};
+
+// Everything one completed model turn produced.
+struct LlmResponse
+{
+    QString model;
+    QString text; // concatenated output text
+    QList<LlmToolCall> toolCalls;
+    LlmUsage usage;
+    QString stopReason; // provider's own value: "stop", "tool_calls", "end_turn", "completed", ...
+};
+
+} // namespace Terrarium::Core

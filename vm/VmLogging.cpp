@@ -1,0 +1,3 @@
+#include "VmLogging.h"
+
+Q_LOGGING_CATEGORY(lcVm, "terrarium.vm", QtInfoMsg)
