@@ -4,8 +4,7 @@ namespace Terrarium::Core {
 
 CommandRunner::CommandRunner(QObject *parent)
     : QObject(parent)
-{
-}
+{ }
 
 CommandRunner::~CommandRunner() = default;
 

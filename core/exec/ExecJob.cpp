@@ -4,15 +4,14 @@ namespace Terrarium::Core {
 
 ExecJob::ExecJob(QObject *parent)
     : QObject(parent)
-{
-}
+{ }
 
 ExecJob::~ExecJob() = default;
 
 const Result<ExecResult> &ExecJob::result() const
 {
-    static const Result<ExecResult> notFinished
-        = std::unexpected(Error{ErrorCode::Unknown, QStringLiteral("the command has not finished")});
+    static const Result<ExecResult> notFinished =
+        std::unexpected(Error{ErrorCode::Unknown, QStringLiteral("the command has not finished")});
     return m_result ? *m_result : notFinished;
 }
 

@@ -10,8 +10,8 @@ enum class OutputStream { Stdout, Stderr };
 // it at all is an Error instead.
 struct ExecResult
 {
-    int exitCode = -1;     // -1 when killed by a signal
-    int signal = 0;        // terminating signal, 0 if it exited
+    int exitCode = -1; // -1 when killed by a signal
+    int signal = 0; // terminating signal, 0 if it exited
     bool timedOut = false; // killed because the request's timeout passed
     bool cancelled = false;
     qint64 durationMs = 0;

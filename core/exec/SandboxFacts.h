@@ -8,13 +8,13 @@ namespace Terrarium::Core {
 // What the executor model is told about the place its commands run.
 struct SandboxFacts
 {
-    QString kind;             // "host", "podman", "libvirt"
-    QString os;               // PRETTY_NAME from os-release
-    QString arch;             // "x86_64"
-    QString shell;            // "/bin/bash"
+    QString kind; // "host", "podman", "libvirt"
+    QString os; // PRETTY_NAME from os-release
+    QString arch; // "x86_64"
+    QString shell; // "/bin/bash"
     QString workingDirectory; // where commands start
     QString user;
-    QStringList tools;        // common tools found (python3, git, curl, ...)
+    QStringList tools; // common tools found (python3, git, curl, ...)
 };
 
 } // namespace Terrarium::Core

@@ -1,0 +1,93 @@
+#pragma once
+
+#include "core/Error.h"
+#include "core/exec/CommandRunner.h"
+#include "vm/PtyRequest.h"
+#include "vm/SandboxKind.h"
+#include "vm/SandboxSpec.h"
+
+#include <QByteArray>
+#include <QObject>
+#include <QString>
+
+namespace Terrarium::Core {
+class TerminalSession;
+}
+
+namespace Terrarium::Vm {
+
+class SandboxJob;
+
+// A place where agent commands run: a rootless Podman container, a libvirt VM or, opt-in only, the
+// user's own machine. The orchestrator sees only the Core::CommandRunner part (facts(), exec());
+// app/ and the terminal panes see the rest.
+//
+// Lifecycle, reported through stateChanged():
+//   Stopped --start()--> Starting --> Running --stop()--> Stopping --> Stopped
+//   Starting --(cannot start)--> Failed, with failed() saying why; start() may be tried again.
+// stop() cancels running commands (their jobs finish cancelled) and closes terminal sessions.
+// destroy() also removes what the sandbox owns (container, overlay disk, snapshots), never the
+// workspace, and ends in Stopped.
+//
+// Asynchrony: Podman and libvirt sandboxes answer over one channel to an in-sandbox agent, so
+// nothing here waits for the sandbox. start(), stop() and destroy() return at once; exec() returns
+// an ExecJob and file and snapshot operations a SandboxJob, which report from the event loop,
+// never inside the call. openPty() returns its session at once; a session whose program cannot
+// start remotely reports that through TerminalSession::finished().
+//
+// Commands, terminals and file operations need state() == Running; otherwise they fail with
+// ErrorCode::SandboxError. Paths are paths inside the sandbox; relative ones are relative to the
+// workspace. Threading: a sandbox, its jobs and its sessions live on one thread.
+class Sandbox : public Core::CommandRunner
+{
+    Q_OBJECT
+
+public:
+    enum class State { Stopped, Starting, Running, Stopping, Failed };
+    Q_ENUM(State)
+
+    explicit Sandbox(SandboxSpec spec, QObject *parent = nullptr);
+    ~Sandbox() override;
+
+    virtual SandboxKind kind() const = 0;
+    const SandboxSpec &spec() const { return m_spec; }
+    State state() const { return m_state; }
+    bool isRunning() const { return m_state == State::Running; }
+
+    virtual void start() = 0;
+    virtual void stop() = 0;
+    virtual void destroy() = 0;
+
+    // A terminal into the sandbox. The session is a child of the sandbox; the caller may
+    // deleteLater() it, which ends its program.
+    virtual Core::Result<Core::TerminalSession *> openPty(const PtyRequest &request) = 0;
+
+    // Reads a regular file of at most maxBytes (ErrorCode::LimitReached if it is larger).
+    virtual SandboxJob *readFile(const QString &path, qint64 maxBytes) = 0;
+    // Replaces a file's contents, creating it and missing parent directories.
+    virtual SandboxJob *writeFile(const QString &path, const QByteArray &data) = 0;
+
+    // Whether snapshot()/rollback() can work at all here (they fail with SandboxError if not).
+    virtual bool supportsSnapshots() const = 0;
+    // Records the sandbox's disk state under name; rollback(name) returns to it.
+    virtual SandboxJob *snapshot(const QString &name) = 0;
+    virtual SandboxJob *rollback(const QString &name) = 0;
+
+Q_SIGNALS:
+    void stateChanged(Terrarium::Vm::Sandbox::State state);
+    // Emitted after the state became Failed.
+    void failed(const Terrarium::Core::Error &error);
+
+protected:
+    void setState(State state);
+    // Moves to Failed and reports why.
+    void fail(const Core::Error &error);
+    // Completes job from the event loop (keeps the "never inside the call" promise).
+    static void finishJob(SandboxJob *job, Core::Result<QByteArray> result);
+
+private:
+    const SandboxSpec m_spec;
+    State m_state = State::Stopped;
+};
+
+} // namespace Terrarium::Vm

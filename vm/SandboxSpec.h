@@ -1,0 +1,26 @@
+#pragma once
+
+#include "vm/NetworkPolicy.h"
+
+#include <QMap>
+#include <QString>
+
+namespace Terrarium::Vm {
+
+// Everything a backend needs to create one sandbox. A plain value: app/ fills it from the
+// configuration, backends read it and never change it. Limits a backend cannot enforce (all of
+// them on the host) are logged by that backend, not silently dropped.
+struct SandboxSpec
+{
+    QString name; // unique per user: container/domain name, log prefix
+    QString image; // Podman image reference or libvirt base qcow2 path; unused on the host
+    int cpus = 2;
+    int memoryMiB = 2048;
+    int pidsLimit = 1024; // processes and threads in the sandbox
+    int diskMiB = 8192; // writable layer / overlay size
+    NetworkPolicy networkPolicy = NetworkPolicy::None;
+    QString workspace; // host directory shared as the commands' working directory
+    QMap<QString, QString> environment; // set for every command and terminal in the sandbox
+};
+
+} // namespace Terrarium::Vm
