@@ -1,0 +1,77 @@
+#include "CommandGuard.h"
+
+#include "core/CoreTr.h"
+
+namespace Terrarium::Core {
+
+namespace {
+
+// Models like to dress a command up as Markdown: ```bash\nls\n``` or `ls`.
+QString stripMarkdown(QString text)
+{
+    text = text.trimmed();
+    if (text.startsWith(QLatin1String("```")) && text.endsWith(QLatin1String("```"))
+        && text.size() >= 6) {
+        text = text.mid(3, text.size() - 6);
+        const qsizetype newline = text.indexOf(u'\n');
+        // Drop a language tag on the opening fence ("bash", "sh", "shell").
+        if (newline >= 0 && !text.left(newline).trimmed().contains(u' '))
+            text = text.mid(newline + 1);
+        text = text.trimmed();
+    }
+    if (text.size() >= 2 && text.startsWith(u'`') && text.endsWith(u'`') && text.count(u'`') == 2)
+        text = text.mid(1, text.size() - 2).trimmed();
+    if (text.startsWith(QLatin1String("$ ")))
+        text = text.mid(2).trimmed();
+    return text;
+}
+
+QString collapseUnquotedWhitespace(const QString &text)
+{
+    QString result;
+    result.reserve(text.size());
+    QChar quote;
+    bool escaped = false;
+    bool pendingSpace = false;
+    for (const QChar c : text) {
+        if (quote.isNull() && !escaped && (c == u' ' || c == u'\t')) {
+            pendingSpace = true;
+            continue;
+        }
+        if (pendingSpace && !result.isEmpty())
+            result += u' ';
+        pendingSpace = false;
+        result += c;
+        if (escaped) {
+            escaped = false;
+        } else if (c == u'\\' && quote != u'\'') {
+            escaped = true;
+        } else if (quote.isNull() && (c == u'\'' || c == u'"')) {
+            quote = c;
+        } else if (c == quote) {
+            quote = QChar();
+        }
+    }
+    return result;
+}
+
+} // namespace
+
+Result<QString> CommandGuard::normalize(const QString &command)
+{
+    const QString text = stripMarkdown(command);
+    if (text.isEmpty())
+        return makeError(ErrorCode::MalformedResponse, Tr::tr("the command is empty"));
+    if (text.contains(u'\n') || text.contains(u'\r'))
+        return makeError(ErrorCode::MalformedResponse,
+                         Tr::tr("the command spans several lines; it must be one line"));
+    if (text.contains(QChar(u'\0')))
+        return makeError(ErrorCode::MalformedResponse,
+                         Tr::tr("the command contains a NUL character"));
+    if (text.size() > MaxLength)
+        return makeError(ErrorCode::MalformedResponse,
+                         Tr::tr("the command is longer than %1 characters").arg(MaxLength));
+    return collapseUnquotedWhitespace(text);
+}
+
+} // namespace Terrarium::Core

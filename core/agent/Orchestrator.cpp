@@ -1,0 +1,534 @@
+#include "Orchestrator.h"
+
+#include "core/CoreLogging.h"
+#include "core/CoreTr.h"
+#include "core/agent/CommandTranslator.h"
+#include "core/agent/PlanModel.h"
+#include "core/agent/Planner.h"
+#include "core/exec/CommandRunner.h"
+#include "core/exec/ExecJob.h"
+#include "core/llm/LlmClient.h"
+#include "core/safety/SafetyGate.h"
+
+#include <QJsonArray>
+#include <QTimer>
+#include <QUuid>
+
+namespace Terrarium::Core {
+
+namespace {
+
+// How much of each stream a step_result carries; the UI spools the full stream from
+// step_output events.
+constexpr qsizetype ResultTailBytes = 64 * 1024;
+// Executed steps whose output the executor model sees.
+constexpr int HistorySteps = 3;
+// Output is published at most this often per stream, or sooner once this much piled up.
+constexpr auto OutputFlushInterval = std::chrono::milliseconds(30);
+constexpr qsizetype OutputFlushChars = 64 * 1024;
+// A cancelled command that does not finish within this long is abandoned.
+constexpr auto CancelGrace = std::chrono::seconds(10);
+
+QString durationText(std::chrono::milliseconds timeout)
+{
+    const qint64 seconds = std::chrono::duration_cast<std::chrono::seconds>(timeout).count();
+    if (seconds >= 60 && seconds % 60 == 0)
+        return Tr::tr("%n minute(s)", nullptr, int(seconds / 60));
+    return Tr::tr("%n second(s)", nullptr, int(std::max<qint64>(seconds, 1)));
+}
+
+} // namespace
+
+Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunner *runner,
+                           SafetyGate *safetyGate, const RunLimits &limits, QObject *parent)
+    : QObject(parent)
+    , m_plannerClient(planner)
+    , m_runner(runner)
+    , m_gate(safetyGate)
+    , m_limits(limits)
+    , m_plan(new PlanModel(this))
+    , m_planner(new Planner(planner, this))
+    , m_translator(new CommandTranslator(executor, this))
+    , m_inputIdleTimer(new QTimer(this))
+    , m_cancelGraceTimer(new QTimer(this))
+    , m_outputFlushTimer(new QTimer(this))
+    , m_stdout(ResultTailBytes)
+    , m_stderr(ResultTailBytes)
+{
+    connect(m_planner, &Planner::planReady, this, &Orchestrator::onPlanReady);
+    connect(m_planner, &Planner::failed, this, &Orchestrator::onPlanFailed);
+    connect(m_planner, &Planner::usageReported, this,
+            [this](const LlmUsage &usage) { onUsage(QStringLiteral("planner"), usage); });
+    connect(m_translator, &CommandTranslator::commandReady, this, &Orchestrator::onCommandReady);
+    connect(m_translator, &CommandTranslator::failed, this, &Orchestrator::onTranslationFailed);
+    connect(m_translator, &CommandTranslator::usageReported, this,
+            [this](const LlmUsage &usage) { onUsage(QStringLiteral("executor"), usage); });
+
+    m_inputIdleTimer->setSingleShot(true);
+    m_inputIdleTimer->setInterval(m_limits.inputIdle);
+    connect(m_inputIdleTimer, &QTimer::timeout, this, &Orchestrator::onInputIdle);
+
+    m_outputFlushTimer->setSingleShot(true);
+    m_outputFlushTimer->setInterval(OutputFlushInterval);
+    connect(m_outputFlushTimer, &QTimer::timeout, this, &Orchestrator::flushOutput);
+
+    m_cancelGraceTimer->setSingleShot(true);
+    m_cancelGraceTimer->setInterval(CancelGrace);
+    connect(m_cancelGraceTimer, &QTimer::timeout, this, [this] {
+        qCWarning(lcCore) << "cancelled command did not finish; abandoning it";
+        finishRun(RunState::Cancelled, Tr::tr("Cancelled by the user"));
+    });
+}
+
+Orchestrator::~Orchestrator()
+{
+    if (m_job)
+        m_job->cancel();
+}
+
+void Orchestrator::start(const QString &goal)
+{
+    if (m_state != RunState::Idle && !isTerminal(m_state)) {
+        qCWarning(lcCore) << "a run is already in progress; ignoring start()";
+        return;
+    }
+    m_runId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    m_goal = goal;
+    m_error.clear();
+    m_seq = 0;
+    m_executedSteps = 0;
+    m_replans = 0;
+    m_cancelling = false;
+    m_currentStepId = -1;
+    m_succeeded.clear();
+    m_executed.clear();
+    m_plan->clear();
+    m_facts = m_runner->facts();
+
+    setState(RunState::Planning);
+    m_planner->requestPlan(PlanRequest{.goal = m_goal,
+                                       .facts = m_facts,
+                                       .finished = {},
+                                       .failure = std::nullopt,
+                                       .maxSteps = m_limits.maxSteps});
+}
+
+void Orchestrator::cancel()
+{
+    if (m_state == RunState::Idle || isTerminal(m_state) || m_cancelling)
+        return;
+    m_cancelling = true;
+    m_planner->cancel();
+    m_translator->cancel();
+    m_inputIdleTimer->stop();
+    if (m_job && !m_job->isFinished()) {
+        // onJobFinished() ends the run once the command is really gone.
+        m_job->cancel();
+        m_cancelGraceTimer->start();
+        return;
+    }
+    finishRun(RunState::Cancelled, Tr::tr("Cancelled by the user"));
+}
+
+void Orchestrator::resolveApproval(int stepId, ApprovalDecision decision)
+{
+    if (m_state != RunState::AwaitingApproval || stepId != m_currentStepId) {
+        qCWarning(lcCore) << "no approval pending for step" << stepId;
+        return;
+    }
+    m_gate->recordDecision(m_currentCommand, decision);
+    if (decision == ApprovalDecision::Deny) {
+        rejectStep(Tr::tr("The user denied the command."));
+        return;
+    }
+    setState(RunState::Executing);
+    runCommand(m_currentCommand);
+}
+
+void Orchestrator::sendInput(int stepId, const QByteArray &data)
+{
+    if (!m_job || stepId != m_currentStepId)
+        return;
+    m_job->writeStdin(data);
+    m_lastPartialLine.clear();
+    if (m_state == RunState::AwaitingInput)
+        setState(RunState::Executing);
+}
+
+void Orchestrator::closeInput(int stepId)
+{
+    if (!m_job || stepId != m_currentStepId)
+        return;
+    m_job->closeStdin();
+    m_lastPartialLine.clear();
+    if (m_state == RunState::AwaitingInput)
+        setState(RunState::Executing);
+}
+
+void Orchestrator::onPlanReady(const QStringList &steps)
+{
+    if (m_cancelling || isTerminal(m_state))
+        return;
+    if (m_plan->revision() == 0)
+        m_plan->setPlan(steps);
+    else
+        m_plan->revise(steps);
+
+    QJsonArray titles;
+    QJsonArray stepObjects;
+    for (const PlanStep &step : m_plan->steps()) {
+        titles.append(step.title);
+        stepObjects.append(
+            QJsonObject{{QStringLiteral("id"), step.id}, {QStringLiteral("title"), step.title}});
+    }
+    emitEvent(RunEventType::PlanGenerated,
+              {{QStringLiteral("plan"), titles},
+               {QStringLiteral("steps"), stepObjects},
+               {QStringLiteral("revision"), m_plan->revision()}});
+    executeNext();
+}
+
+void Orchestrator::onPlanFailed(const Error &error)
+{
+    if (m_cancelling || isTerminal(m_state))
+        return;
+    finishRun(RunState::Failed, Tr::tr("Planning failed: %1").arg(error.message));
+}
+
+void Orchestrator::executeNext()
+{
+    const int stepId = m_plan->nextPendingStep();
+    if (stepId < 0) {
+        finishRun(RunState::Success);
+        return;
+    }
+    if (m_executedSteps >= m_limits.maxSteps) {
+        finishRun(RunState::Failed,
+                  Tr::tr("The run reached its limit of %1 steps.").arg(m_limits.maxSteps));
+        return;
+    }
+    m_currentStepId = stepId;
+    m_currentCommand.clear();
+    m_plan->setStepState(stepId, StepState::Running);
+    setState(RunState::Executing);
+    m_translator->translate(TranslationRequest{.goal = m_goal,
+                                               .facts = m_facts,
+                                               .plan = planTitles(),
+                                               .step = m_plan->step(stepId)->title,
+                                               .history = recentHistory()});
+}
+
+void Orchestrator::onCommandReady(const QString &command)
+{
+    if (m_cancelling || isTerminal(m_state))
+        return;
+    m_currentCommand = command;
+    m_plan->setStepCommand(m_currentStepId, command);
+
+    const SafetyGate::Check check = m_gate->check(command);
+    switch (check.verdict) {
+    case SafetyGate::Verdict::Run:
+        runCommand(command);
+        return;
+    case SafetyGate::Verdict::Ask:
+        setState(RunState::AwaitingApproval);
+        emitEvent(
+            RunEventType::ApprovalRequired,
+            {{QStringLiteral("step_id"), m_currentStepId},
+             {QStringLiteral("command"), command},
+             {QStringLiteral("risk"), check.assessment.risk},
+             {QStringLiteral("reasons"), QJsonArray::fromStringList(check.assessment.reasons)}});
+        return;
+    case SafetyGate::Verdict::Deny:
+        rejectStep(Tr::tr("The safety policy does not allow this command: %1")
+                       .arg(check.assessment.reasons.join(QStringLiteral("; "))));
+        return;
+    }
+}
+
+void Orchestrator::onTranslationFailed(const Error &error)
+{
+    if (m_cancelling || isTerminal(m_state))
+        return;
+    m_plan->setStepState(m_currentStepId, StepState::Failed);
+    finishRun(RunState::Failed,
+              Tr::tr("Could not get a command for the step \"%1\": %2")
+                  .arg(m_plan->step(m_currentStepId)->title, error.message));
+}
+
+void Orchestrator::onUsage(const QString &role, const LlmUsage &usage)
+{
+    if (m_cancelling || isTerminal(m_state))
+        return;
+    emitEvent(RunEventType::Usage,
+              {{QStringLiteral("role"), role},
+               {QStringLiteral("input_tokens"), usage.inputTokens},
+               {QStringLiteral("output_tokens"), usage.outputTokens}});
+}
+
+void Orchestrator::runCommand(const QString &command)
+{
+    ++m_executedSteps;
+    m_stdout.clear();
+    m_stderr.clear();
+    m_stdoutDecoder.resetState();
+    m_stderrDecoder.resetState();
+    m_lastPartialLine.clear();
+    m_pendingOutput.clear();
+
+    emitEvent(RunEventType::StepExecuting,
+              {{QStringLiteral("step"), m_plan->step(m_currentStepId)->title},
+               {QStringLiteral("step_id"), m_currentStepId},
+               {QStringLiteral("command"), command}});
+
+    ExecRequest request;
+    request.command = command;
+    request.timeout = m_limits.stepTimeout;
+    m_stepClock.start();
+    m_job = m_runner->exec(request);
+    connect(m_job, &ExecJob::outputReceived, this, &Orchestrator::onOutput);
+    connect(m_job, &ExecJob::finished, this, &Orchestrator::onJobFinished);
+    if (m_job->isFinished())
+        QMetaObject::invokeMethod(this, &Orchestrator::onJobFinished, Qt::QueuedConnection);
+}
+
+void Orchestrator::onOutput(OutputStream stream, const QByteArray &data)
+{
+    const bool isStdout = stream == OutputStream::Stdout;
+    (isStdout ? m_stdout : m_stderr).append(data);
+    const QString text = (isStdout ? m_stdoutDecoder : m_stderrDecoder).decode(data);
+    if (text.isEmpty())
+        return;
+
+    const qsizetype newline = text.lastIndexOf(u'\n');
+    m_lastPartialLine = newline < 0 ? m_lastPartialLine + text : text.mid(newline + 1);
+    if (m_lastPartialLine.size() > 1024)
+        m_lastPartialLine = m_lastPartialLine.right(1024);
+    m_inputIdleTimer->start();
+
+    if (!m_pendingOutput.isEmpty() && m_pendingStream != stream)
+        flushOutput();
+    m_pendingStream = stream;
+    m_pendingOutput += text;
+    if (m_pendingOutput.size() >= OutputFlushChars)
+        flushOutput();
+    else if (!m_outputFlushTimer->isActive())
+        m_outputFlushTimer->start();
+}
+
+void Orchestrator::flushOutput()
+{
+    m_outputFlushTimer->stop();
+    if (m_pendingOutput.isEmpty())
+        return;
+    const QString text = std::exchange(m_pendingOutput, QString());
+    emitEvent(RunEventType::StepOutput,
+              {{QStringLiteral("step_id"), m_currentStepId},
+               {QStringLiteral("stream"),
+                m_pendingStream == OutputStream::Stdout ? QStringLiteral("stdout")
+                                                        : QStringLiteral("stderr")},
+               {QStringLiteral("data"), text}});
+}
+
+void Orchestrator::onInputIdle()
+{
+    // Output stopped in the middle of a line while the command still runs: a prompt.
+    if (m_state != RunState::Executing || !m_job || m_job->isFinished()
+        || m_lastPartialLine.trimmed().isEmpty())
+        return;
+    flushOutput();
+    setState(RunState::AwaitingInput);
+    emitEvent(RunEventType::InputRequired,
+              {{QStringLiteral("step_id"), m_currentStepId},
+               {QStringLiteral("prompt"), m_lastPartialLine}});
+}
+
+void Orchestrator::onJobFinished()
+{
+    ExecJob *job = m_job.data();
+    if (!job || !job->isFinished())
+        return;
+    m_job.clear();
+    job->deleteLater();
+    m_inputIdleTimer->stop();
+    m_cancelGraceTimer->stop();
+    flushOutput();
+
+    const int stepId = m_currentStepId;
+    const PlanStep *step = m_plan->step(stepId);
+    StepRecord record{.stepId = stepId,
+                      .title = step ? step->title : QString(),
+                      .command = m_currentCommand,
+                      .exitCode = std::nullopt,
+                      .timedOut = false,
+                      .note = {},
+                      .stdoutTail = m_stdout.data(),
+                      .stderrTail = m_stderr.data(),
+                      .durationMs = m_stepClock.elapsed()};
+
+    const Result<ExecResult> &result = job->result();
+    if (!result) {
+        // The sandbox itself failed; re-planning cannot fix that.
+        m_plan->setStepState(stepId, StepState::Failed);
+        if (m_cancelling) {
+            finishRun(RunState::Cancelled, Tr::tr("Cancelled by the user"));
+            return;
+        }
+        emitEvent(RunEventType::ErrorDetected,
+                  {{QStringLiteral("error"), result.error().message},
+                   {QStringLiteral("failed_step"), record.title},
+                   {QStringLiteral("step_id"), stepId}});
+        finishRun(RunState::Failed,
+                  Tr::tr("The sandbox failed while running \"%1\": %2")
+                      .arg(m_currentCommand, result.error().message));
+        return;
+    }
+
+    const ExecResult &exec = *result;
+    const int exitCode = exec.signal != 0 ? 128 + exec.signal : exec.exitCode;
+    record.exitCode = exitCode;
+    record.timedOut = exec.timedOut;
+    record.durationMs = exec.durationMs > 0 ? exec.durationMs : record.durationMs;
+    m_plan->setStepResult(stepId, exitCode, record.durationMs);
+    emitEvent(RunEventType::StepResult,
+              {{QStringLiteral("step_id"), stepId},
+               {QStringLiteral("stdout"), QString::fromUtf8(record.stdoutTail)},
+               {QStringLiteral("stderr"), QString::fromUtf8(record.stderrTail)},
+               {QStringLiteral("exit_code"), exitCode},
+               {QStringLiteral("duration_ms"), record.durationMs},
+               {QStringLiteral("truncated"), m_stdout.isTruncated() || m_stderr.isTruncated()}});
+    m_executed.append(record);
+
+    if (m_cancelling) {
+        m_plan->setStepState(stepId, exec.succeeded() ? StepState::Done : StepState::Failed);
+        finishRun(RunState::Cancelled, Tr::tr("Cancelled by the user"));
+        return;
+    }
+    if (exec.succeeded()) {
+        m_plan->setStepState(stepId, StepState::Done);
+        m_succeeded.append(record);
+        executeNext();
+        return;
+    }
+    m_plan->setStepState(stepId, StepState::Failed);
+    QString error;
+    if (exec.timedOut)
+        error = Tr::tr("The command timed out after %1: %2")
+                    .arg(durationText(m_limits.stepTimeout), m_currentCommand);
+    else if (exec.signal != 0)
+        error = Tr::tr("The command was killed by signal %1: %2")
+                    .arg(exec.signal)
+                    .arg(m_currentCommand);
+    else
+        error =
+            Tr::tr("The command exited with code %1: %2").arg(exec.exitCode).arg(m_currentCommand);
+    handleFailure(record, error);
+}
+
+void Orchestrator::rejectStep(const QString &reason)
+{
+    m_plan->setStepState(m_currentStepId, StepState::Failed);
+    const StepRecord record{.stepId = m_currentStepId,
+                            .title = m_plan->step(m_currentStepId)->title,
+                            .command = m_currentCommand,
+                            .exitCode = std::nullopt,
+                            .timedOut = false,
+                            .note = reason,
+                            .stdoutTail = {},
+                            .stderrTail = {},
+                            .durationMs = 0};
+    handleFailure(record, reason);
+}
+
+void Orchestrator::handleFailure(const StepRecord &record, const QString &error)
+{
+    setState(RunState::Error);
+    emitEvent(RunEventType::ErrorDetected,
+              {{QStringLiteral("error"), error},
+               {QStringLiteral("failed_step"), record.title},
+               {QStringLiteral("step_id"), record.stepId}});
+    if (m_replans >= m_limits.maxReplans) {
+        finishRun(RunState::Failed,
+                  Tr::tr("The step \"%1\" failed and the limit of %2 re-plans is reached: %3")
+                      .arg(record.title)
+                      .arg(m_limits.maxReplans)
+                      .arg(error));
+        return;
+    }
+    if (m_executedSteps >= m_limits.maxSteps) {
+        finishRun(RunState::Failed,
+                  Tr::tr("The step \"%1\" failed and the run reached its limit of %2 steps: %3")
+                      .arg(record.title)
+                      .arg(m_limits.maxSteps)
+                      .arg(error));
+        return;
+    }
+    ++m_replans;
+    setState(RunState::RePlanning);
+    emitEvent(RunEventType::RePlanning, {{QStringLiteral("attempt"), m_replans}});
+    m_planner->requestPlan(PlanRequest{.goal = m_goal,
+                                       .facts = m_facts,
+                                       .finished = m_succeeded,
+                                       .failure = record,
+                                       .maxSteps = m_limits.maxSteps - m_executedSteps});
+}
+
+void Orchestrator::finishRun(RunState state, const QString &error)
+{
+    if (isTerminal(m_state))
+        return;
+    m_cancelGraceTimer->stop();
+    m_inputIdleTimer->stop();
+    if (m_job) {
+        // Only reached when a cancelled command would not die: stop listening to it.
+        m_job->disconnect(this);
+        m_job->deleteLater();
+        m_job.clear();
+    }
+    m_error = error;
+    m_plan->skipPending();
+    setState(state);
+
+    QJsonObject payload{{QStringLiteral("status"),
+                         state == RunState::Success         ? QStringLiteral("success")
+                             : state == RunState::Cancelled ? QStringLiteral("cancelled")
+                                                            : QStringLiteral("failed")}};
+    if (!error.isEmpty())
+        payload.insert(QStringLiteral("error"), error);
+    emitEvent(RunEventType::WorkflowComplete, payload);
+    Q_EMIT finished(state);
+}
+
+void Orchestrator::setState(RunState state)
+{
+    if (m_state == state)
+        return;
+    m_state = state;
+    Q_EMIT stateChanged(state);
+}
+
+void Orchestrator::emitEvent(RunEventType type, const QJsonObject &payload)
+{
+    RunEvent event;
+    event.type = type;
+    event.runId = m_runId;
+    event.seq = ++m_seq;
+    event.timestamp = QDateTime::currentDateTimeUtc();
+    event.payload = payload;
+    Q_EMIT eventEmitted(event);
+}
+
+QList<StepRecord> Orchestrator::recentHistory() const
+{
+    return m_executed.mid(std::max<qsizetype>(0, m_executed.size() - HistorySteps));
+}
+
+QStringList Orchestrator::planTitles() const
+{
+    QStringList titles;
+    for (const PlanStep &step : m_plan->steps())
+        titles.append(step.title);
+    return titles;
+}
+
+} // namespace Terrarium::Core

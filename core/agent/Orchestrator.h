@@ -1,0 +1,129 @@
+#pragma once
+
+#include "core/Error.h"
+#include "core/agent/OutputTail.h"
+#include "core/agent/RunEvent.h"
+#include "core/agent/RunLimits.h"
+#include "core/agent/RunState.h"
+#include "core/agent/StepRecord.h"
+#include "core/exec/ExecResult.h"
+#include "core/exec/SandboxFacts.h"
+#include "core/llm/LlmResponse.h"
+#include "core/safety/ApprovalDecision.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+#include <QStringDecoder>
+
+class QTimer;
+
+namespace Terrarium::Core {
+
+class CommandRunner;
+class CommandTranslator;
+class ExecJob;
+class LlmClient;
+class PlanModel;
+class Planner;
+class SafetyGate;
+
+// Drives one run: goal -> plan -> for each step a command -> safety gate -> sandbox -> result,
+// re-planning from a failure. Every step of the way is published as a RunEvent with a gap-free
+// seq; the UI, the headless printer and the control server all follow that one stream.
+class Orchestrator : public QObject
+{
+    Q_OBJECT
+
+public:
+    // The LLM clients, runner and gate are not owned and must outlive the orchestrator.
+    Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunner *runner,
+                 SafetyGate *safetyGate, const RunLimits &limits, QObject *parent = nullptr);
+    ~Orchestrator() override;
+
+    // Starts a run; ignored while one is in progress.
+    void start(const QString &goal);
+    // Stops whatever is happening (model request or command) and ends in CANCELLED.
+    void cancel();
+    // The user's answer to approval_required for the current step.
+    void resolveApproval(int stepId, ApprovalDecision decision);
+    // Writes to the running command's stdin (the answer to input_required).
+    void sendInput(int stepId, const QByteArray &data);
+    void closeInput(int stepId);
+
+    RunState state() const { return m_state; }
+    QString runId() const { return m_runId; }
+    QString goal() const { return m_goal; }
+    PlanModel *planModel() const { return m_plan; }
+    // Why the run failed, once it has.
+    QString errorMessage() const { return m_error; }
+    int currentStepId() const { return m_currentStepId; }
+
+Q_SIGNALS:
+    void eventEmitted(const Terrarium::Core::RunEvent &event);
+    void stateChanged(Terrarium::Core::RunState state);
+    void finished(Terrarium::Core::RunState state);
+
+private:
+    void onPlanReady(const QStringList &steps);
+    void onPlanFailed(const Error &error);
+    void onCommandReady(const QString &command);
+    void onTranslationFailed(const Error &error);
+    void onUsage(const QString &role, const LlmUsage &usage);
+    void onOutput(OutputStream stream, const QByteArray &data);
+    void onJobFinished();
+    void onInputIdle();
+    void flushOutput();
+
+    void executeNext();
+    void runCommand(const QString &command);
+    void rejectStep(const QString &reason);
+    void handleFailure(const StepRecord &record, const QString &error);
+    void finishRun(RunState state, const QString &error = {});
+    void setState(RunState state);
+    void emitEvent(RunEventType type, const QJsonObject &payload);
+    QList<StepRecord> recentHistory() const;
+    QStringList planTitles() const;
+
+    QPointer<LlmClient> m_plannerClient;
+    QPointer<CommandRunner> m_runner;
+    QPointer<SafetyGate> m_gate;
+    RunLimits m_limits;
+
+    PlanModel *m_plan = nullptr;
+    Planner *m_planner = nullptr;
+    CommandTranslator *m_translator = nullptr;
+    QTimer *m_inputIdleTimer = nullptr;
+    QTimer *m_cancelGraceTimer = nullptr;
+    QTimer *m_outputFlushTimer = nullptr;
+
+    RunState m_state = RunState::Idle;
+    QString m_runId;
+    QString m_goal;
+    QString m_error;
+    SandboxFacts m_facts;
+    qint64 m_seq = 0;
+    int m_executedSteps = 0;
+    int m_replans = 0;
+    bool m_cancelling = false;
+
+    // The step in progress.
+    int m_currentStepId = -1;
+    QString m_currentCommand;
+    QPointer<ExecJob> m_job;
+    QElapsedTimer m_stepClock;
+    OutputTail m_stdout;
+    OutputTail m_stderr;
+    QStringDecoder m_stdoutDecoder{QStringDecoder::Utf8};
+    QStringDecoder m_stderrDecoder{QStringDecoder::Utf8};
+    QString m_lastPartialLine;
+    // Output not yet published: chunks are coalesced into one step_output per stream and
+    // flush interval, so a flood of small writes does not become a flood of events.
+    OutputStream m_pendingStream = OutputStream::Stdout;
+    QString m_pendingOutput;
+
+    QList<StepRecord> m_succeeded; // in order; what the planner is told has been done
+    QList<StepRecord> m_executed; // every executed step, for the executor's context
+};
+
+} // namespace Terrarium::Core

@@ -1,0 +1,198 @@
+#include "PromptBuilder.h"
+
+#include <QJsonArray>
+
+namespace Terrarium::Core {
+
+namespace {
+
+QString factsBlock(const SandboxFacts &facts)
+{
+    QStringList lines;
+    lines << QStringLiteral("- kind: %1").arg(facts.kind);
+    if (!facts.os.isEmpty())
+        lines << QStringLiteral("- operating system: %1").arg(facts.os);
+    if (!facts.arch.isEmpty())
+        lines << QStringLiteral("- architecture: %1").arg(facts.arch);
+    if (!facts.shell.isEmpty())
+        lines << QStringLiteral("- shell: %1").arg(facts.shell);
+    if (!facts.workingDirectory.isEmpty())
+        lines << QStringLiteral("- working directory: %1").arg(facts.workingDirectory);
+    if (!facts.user.isEmpty())
+        lines << QStringLiteral("- user: %1").arg(facts.user);
+    if (!facts.tools.isEmpty())
+        lines
+            << QStringLiteral("- tools available: %1").arg(facts.tools.join(QStringLiteral(", ")));
+    return lines.join(u'\n');
+}
+
+QString exitText(const StepRecord &record)
+{
+    if (record.timedOut)
+        return QStringLiteral("timed out");
+    if (record.exitCode)
+        return QStringLiteral("exit code %1").arg(*record.exitCode);
+    return record.note.isEmpty() ? QStringLiteral("did not finish") : record.note;
+}
+
+QString fenced(const QByteArray &bytes)
+{
+    QString text = QString::fromUtf8(bytes);
+    if (text.isEmpty())
+        return QStringLiteral("(empty)");
+    // Keep the model from reading our fence as the end of the block.
+    text.replace(QStringLiteral("```"), QStringLiteral("'''"));
+    return QStringLiteral("```\n%1\n```").arg(text);
+}
+
+QByteArray tail(const QByteArray &bytes, qsizetype size)
+{
+    if (bytes.size() <= size)
+        return bytes;
+    qsizetype start = bytes.size() - size;
+    while (start < bytes.size() && (quint8(bytes[start]) & 0xC0) == 0x80)
+        ++start;
+    return bytes.mid(start);
+}
+
+QJsonObject planSchemaObject()
+{
+    return QJsonObject{
+        {QStringLiteral("type"), QStringLiteral("object")},
+        {QStringLiteral("properties"),
+         QJsonObject{
+             {QStringLiteral("plan"),
+              QJsonObject{{QStringLiteral("type"), QStringLiteral("array")},
+                          {QStringLiteral("items"),
+                           QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}}}}}},
+        {QStringLiteral("required"), QJsonArray{QStringLiteral("plan")}},
+        {QStringLiteral("additionalProperties"), false},
+    };
+}
+
+} // namespace
+
+QString PromptBuilder::plannerSystemPrompt()
+{
+    return QStringLiteral(
+        "You are the planner of Terrarium, an agent that reaches goals by running shell commands "
+        "inside an isolated sandbox.\n"
+        "Break the user's goal into a short ordered list of concrete steps. Each step must be "
+        "doable with exactly one non-interactive shell command, and is written as a short "
+        "imperative sentence in natural language (not the command itself).\n"
+        "Reply with JSON only, exactly in this shape: {\"plan\": [\"step one\", \"step two\"]}.\n"
+        "When you are told a step failed, reply with the remaining steps only: start with the "
+        "step that repairs the failure, then the steps still needed to reach the goal. Never "
+        "repeat steps that already succeeded.");
+}
+
+QString PromptBuilder::plannerUserPrompt(const PlanRequest &request)
+{
+    QString prompt = QStringLiteral("Goal:\n%1\n\nSandbox:\n%2\n\nUse at most %3 steps.")
+                         .arg(request.goal, factsBlock(request.facts))
+                         .arg(request.maxSteps);
+    if (!request.finished.isEmpty()) {
+        prompt += QStringLiteral("\n\nSteps that already succeeded:");
+        int number = 1;
+        for (const StepRecord &record : request.finished) {
+            prompt += QStringLiteral("\n%1. %2\n   command: %3 (%4)")
+                          .arg(number++)
+                          .arg(record.title, record.command, exitText(record));
+        }
+    }
+    if (request.failure) {
+        const StepRecord &failed = *request.failure;
+        prompt += QStringLiteral("\n\nThis step failed:\n%1\ncommand: %2\nresult: %3")
+                      .arg(failed.title,
+                           failed.command.isEmpty() ? QStringLiteral("(none)") : failed.command,
+                           exitText(failed));
+        if (!failed.note.isEmpty() && failed.exitCode)
+            prompt += QStringLiteral("\nnote: %1").arg(failed.note);
+        prompt += QStringLiteral("\nLast %1 bytes of stdout:\n%2\nLast %1 bytes of stderr:\n%3")
+                      .arg(FailureTailBytes)
+                      .arg(fenced(tail(failed.stdoutTail, FailureTailBytes)),
+                           fenced(tail(failed.stderrTail, FailureTailBytes)));
+        prompt += QStringLiteral("\n\nReturn the remaining plan as {\"plan\": [...]}, starting "
+                                 "with the step that fixes this failure.");
+    }
+    return prompt;
+}
+
+QString PromptBuilder::plannerCorrection(const QString &problem)
+{
+    return QStringLiteral("Your answer could not be used as a plan: %1\nReply again with JSON "
+                          "only, exactly {\"plan\": [\"step\", ...]}, with at least one step.")
+        .arg(problem);
+}
+
+QString PromptBuilder::executorSystemPrompt()
+{
+    return QStringLiteral(
+        "You are the executor of Terrarium. You turn one plan step into exactly one shell "
+        "command that runs in the sandbox described, and return it by calling the emit_bash "
+        "tool with {\"command\": \"...\"}.\n"
+        "Rules: a single line (chain with && or ; if you need several commands); "
+        "non-interactive (pass -y, avoid pagers and editors, never wait for input); relative "
+        "paths start in the working directory; do not explain, only call the tool.");
+}
+
+QString PromptBuilder::executorUserPrompt(const TranslationRequest &request)
+{
+    QString prompt = QStringLiteral("Goal:\n%1\n\nSandbox:\n%2\n\nPlan:")
+                         .arg(request.goal, factsBlock(request.facts));
+    int number = 1;
+    for (const QString &title : request.plan)
+        prompt += QStringLiteral("\n%1. %2").arg(number++).arg(title);
+    if (!request.history.isEmpty()) {
+        prompt += QStringLiteral("\n\nRecent commands:");
+        for (const StepRecord &record : request.history) {
+            prompt += QStringLiteral("\n$ %1   (%2)").arg(record.command, exitText(record));
+            const QByteArray out = tail(record.stdoutTail, HistoryTailBytes).trimmed();
+            const QByteArray err = tail(record.stderrTail, HistoryTailBytes).trimmed();
+            if (!out.isEmpty())
+                prompt += QStringLiteral("\nstdout (end):\n%1").arg(fenced(out));
+            if (!err.isEmpty())
+                prompt += QStringLiteral("\nstderr (end):\n%1").arg(fenced(err));
+        }
+    }
+    prompt += QStringLiteral("\n\nStep to run now:\n%1\n\nCall emit_bash with the command.")
+                  .arg(request.step);
+    return prompt;
+}
+
+QString PromptBuilder::executorCorrection(const QString &problem)
+{
+    return QStringLiteral("That command cannot be used: %1\nCall emit_bash again with one "
+                          "non-empty single-line command in {\"command\": \"...\"}.")
+        .arg(problem);
+}
+
+LlmJsonSchema PromptBuilder::planSchema()
+{
+    return LlmJsonSchema{QStringLiteral("plan"), planSchemaObject()};
+}
+
+LlmTool PromptBuilder::planTool()
+{
+    return LlmTool{QStringLiteral("submit_plan"),
+                   QStringLiteral("Submit the ordered list of plan steps."), planSchemaObject()};
+}
+
+LlmTool PromptBuilder::emitBashTool()
+{
+    return LlmTool{
+        QStringLiteral("emit_bash"),
+        QStringLiteral("Run one single-line bash command in the sandbox for the current step."),
+        QJsonObject{
+            {QStringLiteral("type"), QStringLiteral("object")},
+            {QStringLiteral("properties"),
+             QJsonObject{{QStringLiteral("command"),
+                          QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
+                                      {QStringLiteral("description"),
+                                       QStringLiteral("The bash command, one line.")}}}}},
+            {QStringLiteral("required"), QJsonArray{QStringLiteral("command")}},
+            {QStringLiteral("additionalProperties"), false},
+        }};
+}
+
+} // namespace Terrarium::Core

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "core/agent/PlanRequest.h"
+#include "core/agent/TranslationRequest.h"
+#include "core/llm/LlmRequest.h"
+
+namespace Terrarium::Core {
+
+// Builds the planner and executor prompts. Pure functions, so tests can read exactly what a
+// model is told. Nothing secret goes in: facts, commands and output tails only.
+class PromptBuilder
+{
+public:
+    // Bytes of stdout and of stderr of a failed step that the planner sees.
+    static constexpr qsizetype FailureTailBytes = 4096;
+    // Bytes of each earlier step's output that the executor sees.
+    static constexpr qsizetype HistoryTailBytes = 600;
+
+    static QString plannerSystemPrompt();
+    static QString plannerUserPrompt(const PlanRequest &request);
+    static QString plannerCorrection(const QString &problem);
+
+    static QString executorSystemPrompt();
+    static QString executorUserPrompt(const TranslationRequest &request);
+    static QString executorCorrection(const QString &problem);
+
+    // {"plan":[string,...]} — strict-mode friendly.
+    static LlmJsonSchema planSchema();
+    static LlmTool planTool(); // submit_plan, for providers without structured output
+    static LlmTool emitBashTool(); // emit_bash {"command": string}
+};
+
+} // namespace Terrarium::Core

@@ -1,0 +1,18 @@
+#pragma once
+
+#include <chrono>
+
+namespace Terrarium::Core {
+
+// Bounds on one run, so that a confused model cannot loop forever.
+struct RunLimits
+{
+    int maxSteps = 30; // commands executed in total, across re-plans
+    int maxReplans = 5;
+    std::chrono::milliseconds stepTimeout = std::chrono::minutes(10);
+    // A running command that printed a partial line and then went quiet this long is taken to
+    // be waiting on stdin (AWAITING_INPUT).
+    std::chrono::milliseconds inputIdle = std::chrono::milliseconds(1500);
+};
+
+} // namespace Terrarium::Core

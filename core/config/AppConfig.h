@@ -1,0 +1,30 @@
+#pragma once
+
+#include "core/agent/RunLimits.h"
+#include "core/llm/LlmEndpoint.h"
+#include "core/safety/ApprovalPolicy.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace Terrarium::Core {
+
+// Everything a run needs to know, resolved from the config file, the environment and the
+// command line (in that rising order). A plain value: loaded once in app/ and passed down.
+struct AppConfig
+{
+    LlmEndpoint planner;
+    LlmEndpoint executor;
+    // Set for a role when nothing names a provider, key or base URL for it: the app then looks
+    // for a local Ollama or llama.cpp server.
+    bool plannerNeedsLocalServer = false;
+    bool executorNeedsLocalServer = false;
+
+    QString sandbox = QStringLiteral("podman"); // "host" | "podman" | "libvirt"
+    QString workspace; // host folder shared with the sandbox
+    ApprovalPolicy approval = ApprovalPolicy::Ask;
+    QStringList alwaysAllowed; // commands approved with "always"
+    RunLimits limits;
+};
+
+} // namespace Terrarium::Core

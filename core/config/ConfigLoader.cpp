@@ -1,0 +1,288 @@
+#include "ConfigLoader.h"
+
+#include "core/CoreTr.h"
+
+#include <QSettings>
+
+namespace Terrarium::Core {
+
+namespace {
+
+const QString openAiHost = QStringLiteral("api.openai.com");
+const QString anthropicHost = QStringLiteral("api.anthropic.com");
+
+// One setting with the name of where it came from, for error messages.
+struct Value
+{
+    QString text;
+    QString source;
+};
+
+struct RoleValues
+{
+    std::optional<Value> provider;
+    std::optional<Value> baseUrl;
+    std::optional<Value> model;
+    std::optional<Value> apiKey;
+};
+
+void assign(std::optional<Value> &target, const std::optional<Value> &value)
+{
+    if (value && !value->text.isEmpty())
+        target = value;
+}
+
+std::optional<Value> fileValue(const QSettings &settings, const QString &key)
+{
+    const QVariant value = settings.value(key);
+    if (!value.isValid())
+        return std::nullopt;
+    return Value{value.toString().trimmed(), Tr::tr("\"%1\" in %2").arg(key, settings.fileName())};
+}
+
+std::optional<Value> envValue(const QProcessEnvironment &environment, const QString &name)
+{
+    if (!environment.contains(name))
+        return std::nullopt;
+    return Value{environment.value(name).trimmed(), name};
+}
+
+std::optional<Value> flagValue(const std::optional<QString> &flag, const QString &name)
+{
+    if (!flag)
+        return std::nullopt;
+    return Value{flag->trimmed(), QStringLiteral("--%1").arg(name)};
+}
+
+RoleValues roleValues(const QSettings &settings, const QProcessEnvironment &environment,
+                      const ConfigOverrides &overrides, const QString &role)
+{
+    const QString upper = role.toUpper();
+    RoleValues values;
+    // File: shared, then role-specific.
+    assign(values.provider, fileValue(settings, QStringLiteral("llm/provider")));
+    assign(values.baseUrl, fileValue(settings, QStringLiteral("llm/base_url")));
+    assign(values.model, fileValue(settings, QStringLiteral("llm/model")));
+    assign(values.provider, fileValue(settings, role + QStringLiteral("/provider")));
+    assign(values.baseUrl, fileValue(settings, role + QStringLiteral("/base_url")));
+    assign(values.model, fileValue(settings, role + QStringLiteral("/model")));
+    // Environment: shared, then role-specific.
+    assign(values.provider, envValue(environment, QStringLiteral("TERRARIUM_PROVIDER")));
+    assign(values.baseUrl, envValue(environment, QStringLiteral("TERRARIUM_BASE_URL")));
+    assign(values.model, envValue(environment, QStringLiteral("TERRARIUM_MODEL")));
+    assign(values.apiKey, envValue(environment, QStringLiteral("TERRARIUM_API_KEY")));
+    assign(values.provider,
+           envValue(environment, QStringLiteral("TERRARIUM_%1_PROVIDER").arg(upper)));
+    assign(values.baseUrl,
+           envValue(environment, QStringLiteral("TERRARIUM_%1_BASE_URL").arg(upper)));
+    assign(values.model, envValue(environment, QStringLiteral("TERRARIUM_%1_MODEL").arg(upper)));
+    assign(values.apiKey, envValue(environment, QStringLiteral("TERRARIUM_%1_API_KEY").arg(upper)));
+    // Command line.
+    assign(values.provider, flagValue(overrides.provider, QStringLiteral("provider")));
+    assign(values.baseUrl, flagValue(overrides.baseUrl, QStringLiteral("base-url")));
+    assign(values.model,
+           flagValue(role == QLatin1String("planner") ? overrides.plannerModel
+                                                      : overrides.executorModel,
+                     QStringLiteral("%1-model").arg(role)));
+    return values;
+}
+
+QString defaultModel(LlmProvider provider, bool planner)
+{
+    if (provider == LlmProvider::Anthropic)
+        return planner ? QStringLiteral("claude-sonnet-4-5") : QStringLiteral("claude-haiku-4-5");
+    return planner ? QStringLiteral("gpt-4.1") : QStringLiteral("gpt-4.1-mini");
+}
+
+QString roleName(bool planner)
+{
+    return planner ? Tr::tr("planner") : Tr::tr("executor");
+}
+
+Result<LlmEndpoint> resolveRole(const RoleValues &values, const QProcessEnvironment &environment,
+                                bool planner, bool *needsLocalServer)
+{
+    LlmEndpoint endpoint;
+    const QString openAiKey = environment.value(QStringLiteral("OPENAI_API_KEY")).trimmed();
+    const QString anthropicKey = environment.value(QStringLiteral("ANTHROPIC_API_KEY")).trimmed();
+
+    if (values.provider) {
+        const auto provider = LlmEndpoint::providerFromName(values.provider->text.toLower());
+        if (!provider)
+            return makeError(ErrorCode::Configuration,
+                             Tr::tr("Unknown provider \"%1\" (from %2): use responses, chat or "
+                                    "anthropic.")
+                                 .arg(values.provider->text, values.provider->source));
+        endpoint.provider = *provider;
+    } else if (values.baseUrl) {
+        endpoint.provider = values.baseUrl->text.contains(QLatin1String("anthropic"))
+            ? LlmProvider::Anthropic
+            : LlmProvider::ChatCompletions;
+    } else if (!openAiKey.isEmpty() || values.apiKey) {
+        endpoint.provider = LlmProvider::Responses;
+    } else if (!anthropicKey.isEmpty()) {
+        endpoint.provider = LlmProvider::Anthropic;
+    } else {
+        endpoint.provider = LlmProvider::ChatCompletions;
+    }
+
+    if (values.baseUrl) {
+        endpoint.baseUrl = QUrl(values.baseUrl->text, QUrl::StrictMode);
+        const QString scheme = endpoint.baseUrl.scheme();
+        if (!endpoint.baseUrl.isValid() || endpoint.baseUrl.host().isEmpty()
+            || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
+            return makeError(ErrorCode::Configuration,
+                             Tr::tr("\"%1\" (from %2) is not an http or https URL.")
+                                 .arg(values.baseUrl->text, values.baseUrl->source));
+    } else {
+        endpoint.baseUrl = LlmEndpoint::defaultBaseUrl(endpoint.provider);
+    }
+
+    const QString host = endpoint.baseUrl.host();
+    if (values.apiKey)
+        endpoint.apiKey = values.apiKey->text;
+    else if (endpoint.provider == LlmProvider::Anthropic && host == anthropicHost)
+        endpoint.apiKey = anthropicKey;
+    else if (endpoint.provider != LlmProvider::Anthropic && host == openAiHost)
+        endpoint.apiKey = openAiKey; // never handed to any other server
+
+    const bool cloud = host == openAiHost || host == anthropicHost;
+    *needsLocalServer = !values.baseUrl && cloud && endpoint.apiKey.isEmpty();
+
+    if (values.model)
+        endpoint.model = values.model->text;
+    else if (cloud)
+        endpoint.model = defaultModel(endpoint.provider, planner);
+    else
+        return makeError(
+            ErrorCode::Configuration,
+            Tr::tr("No model is set for the %1 at %2: pass --%3-model or set "
+                   "TERRARIUM_%4_MODEL.")
+                .arg(roleName(planner), endpoint.baseUrl.toString(),
+                     planner ? QStringLiteral("planner") : QStringLiteral("executor"),
+                     planner ? QStringLiteral("PLANNER") : QStringLiteral("EXECUTOR")));
+    return endpoint;
+}
+
+std::optional<Value> pick(const QSettings &settings, const QString &key,
+                          const QProcessEnvironment &environment, const QString &envName,
+                          const std::optional<QString> &flag, const QString &flagName)
+{
+    std::optional<Value> value;
+    assign(value, fileValue(settings, key));
+    assign(value, envValue(environment, envName));
+    assign(value, flagValue(flag, flagName));
+    return value;
+}
+
+Result<int> positiveInt(const std::optional<Value> &value, int fallback)
+{
+    if (!value)
+        return fallback;
+    bool ok = false;
+    const int number = value->text.toInt(&ok);
+    if (!ok || number <= 0)
+        return makeError(ErrorCode::Configuration,
+                         Tr::tr("%1 must be a positive whole number, not \"%2\".")
+                             .arg(value->source, value->text));
+    return number;
+}
+
+} // namespace
+
+Result<AppConfig> ConfigLoader::load(const QSettings &settings,
+                                     const QProcessEnvironment &environment,
+                                     const ConfigOverrides &overrides)
+{
+    AppConfig config;
+
+    const auto planner =
+        resolveRole(roleValues(settings, environment, overrides, QStringLiteral("planner")),
+                    environment, true, &config.plannerNeedsLocalServer);
+    if (!planner)
+        return std::unexpected(planner.error());
+    config.planner = *planner;
+    const auto executor =
+        resolveRole(roleValues(settings, environment, overrides, QStringLiteral("executor")),
+                    environment, false, &config.executorNeedsLocalServer);
+    if (!executor)
+        return std::unexpected(executor.error());
+    config.executor = *executor;
+
+    if (const auto sandbox = pick(settings, QStringLiteral("sandbox/kind"), environment,
+                                  QStringLiteral("TERRARIUM_SANDBOX"), overrides.sandbox,
+                                  QStringLiteral("sandbox"))) {
+        const QString kind = sandbox->text.toLower();
+        if (kind != QLatin1String("host") && kind != QLatin1String("podman")
+            && kind != QLatin1String("libvirt"))
+            return makeError(
+                ErrorCode::Configuration,
+                Tr::tr("Unknown sandbox \"%1\" (from %2): use podman, libvirt or host.")
+                    .arg(sandbox->text, sandbox->source));
+        config.sandbox = kind;
+    }
+
+    if (const auto workspace = pick(settings, QStringLiteral("sandbox/workspace"), environment,
+                                    QStringLiteral("TERRARIUM_WORKSPACE"), overrides.workspace,
+                                    QStringLiteral("workspace")))
+        config.workspace = workspace->text;
+
+    if (const auto approval = pick(settings, QStringLiteral("safety/approval"), environment,
+                                   QStringLiteral("TERRARIUM_APPROVE"), overrides.approval,
+                                   QStringLiteral("approve"))) {
+        const auto policy = approvalPolicyFromName(approval->text.toLower());
+        if (!policy)
+            return makeError(ErrorCode::Configuration,
+                             Tr::tr("Unknown approval policy \"%1\" (from %2): use ask, safe or "
+                                    "all.")
+                                 .arg(approval->text, approval->source));
+        config.approval = *policy;
+    }
+    config.alwaysAllowed = settings.value(QStringLiteral("safety/always_allowed")).toStringList();
+
+    const auto maxSteps = positiveInt(pick(settings, QStringLiteral("limits/max_steps"),
+                                           environment, QStringLiteral("TERRARIUM_MAX_STEPS"),
+                                           overrides.maxSteps, QStringLiteral("max-steps")),
+                                      config.limits.maxSteps);
+    if (!maxSteps)
+        return std::unexpected(maxSteps.error());
+    config.limits.maxSteps = *maxSteps;
+
+    const auto maxReplans = positiveInt(pick(settings, QStringLiteral("limits/max_replans"),
+                                             environment, QStringLiteral("TERRARIUM_MAX_REPLANS"),
+                                             overrides.maxReplans, QStringLiteral("max-replans")),
+                                        config.limits.maxReplans);
+    if (!maxReplans)
+        return std::unexpected(maxReplans.error());
+    config.limits.maxReplans = *maxReplans;
+
+    const auto timeout = positiveInt(
+        pick(settings, QStringLiteral("limits/step_timeout"), environment,
+             QStringLiteral("TERRARIUM_STEP_TIMEOUT"), overrides.stepTimeoutSeconds,
+             QStringLiteral("step-timeout")),
+        int(std::chrono::duration_cast<std::chrono::seconds>(config.limits.stepTimeout).count()));
+    if (!timeout)
+        return std::unexpected(timeout.error());
+    config.limits.stepTimeout = std::chrono::seconds(*timeout);
+
+    return config;
+}
+
+void ConfigLoader::saveAlwaysAllowed(QSettings &settings, const QStringList &commands)
+{
+    settings.setValue(QStringLiteral("safety/always_allowed"), commands);
+    settings.sync();
+}
+
+QString ConfigLoader::noModelConfiguredMessage()
+{
+    return Tr::tr(
+        "No language model is configured. Do one of these:\n"
+        "  - set OPENAI_API_KEY (OpenAI, Responses API) or ANTHROPIC_API_KEY (Anthropic);\n"
+        "  - point Terrarium at an OpenAI-compatible server: --base-url URL --planner-model M "
+        "--executor-model M (or TERRARIUM_BASE_URL, TERRARIUM_MODEL, TERRARIUM_API_KEY);\n"
+        "  - start a local server Terrarium finds by itself: Ollama on localhost:11434 "
+        "(ollama serve, with a model pulled) or llama.cpp's llama-server on localhost:8080.");
+}
+
+} // namespace Terrarium::Core

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "core/Error.h"
+#include "core/config/AppConfig.h"
+#include "core/config/ConfigOverrides.h"
+
+#include <QProcessEnvironment>
+
+class QSettings;
+
+namespace Terrarium::Core {
+
+// Resolves AppConfig from the config file (QSettings), the environment and command-line flags,
+// in that rising order. Within one source a role-specific value ("planner/model",
+// TERRARIUM_PLANNER_MODEL) beats a shared one ("llm/model", TERRARIUM_MODEL).
+//
+// API keys come only from the environment (and later the keyring), never from the file, and
+// OPENAI_API_KEY is only ever sent to api.openai.com.
+class ConfigLoader
+{
+public:
+    static Result<AppConfig> load(const QSettings &settings, const QProcessEnvironment &environment,
+                                  const ConfigOverrides &overrides);
+
+    // Writes the commands approved with "always" back to the file.
+    static void saveAlwaysAllowed(QSettings &settings, const QStringList &commands);
+
+    // What to tell a user who has no model configured at all.
+    static QString noModelConfiguredMessage();
+};
+
+} // namespace Terrarium::Core

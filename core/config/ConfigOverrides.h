@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+namespace Terrarium::Core {
+
+// Values given on the command line; they win over the environment and the config file.
+struct ConfigOverrides
+{
+    std::optional<QString> provider; // both roles
+    std::optional<QString> baseUrl; // both roles
+    std::optional<QString> plannerModel;
+    std::optional<QString> executorModel;
+    std::optional<QString> sandbox;
+    std::optional<QString> approval;
+    std::optional<QString> workspace;
+    std::optional<QString> maxSteps;
+    std::optional<QString> maxReplans;
+    std::optional<QString> stepTimeoutSeconds;
+};
+
+} // namespace Terrarium::Core

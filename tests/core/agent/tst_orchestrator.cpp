@@ -1,0 +1,652 @@
+// The agent loop end to end: a real local HTTP server speaking each provider's wire format,
+// real LLM clients, the real host sandbox running bash in a temporary workspace.
+#include "core/agent/Orchestrator.h"
+#include "core/agent/PlanModel.h"
+#include "core/llm/LlmClient.h"
+#include "core/safety/SafetyGate.h"
+#include "tests/support/LlmTestServer.h"
+#include "tests/support/SseScript.h"
+#include "vm/HostSandbox.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace Terrarium;
+using namespace Terrarium::Core;
+using Terrarium::Tests::LlmTestServer;
+using Terrarium::Tests::ScriptedResponse;
+using Terrarium::Tests::SseScript;
+
+Q_DECLARE_METATYPE(Terrarium::Core::LlmProvider)
+
+namespace {
+
+const QString apiKey = QStringLiteral("sk-test-secret-0123456789");
+
+QString planJson(const QStringList &steps)
+{
+    return QString::fromUtf8(
+        QJsonDocument(QJsonObject{{QStringLiteral("plan"), QJsonArray::fromStringList(steps)}})
+            .toJson(QJsonDocument::Compact));
+}
+
+ScriptedResponse sse(const QByteArray &body)
+{
+    ScriptedResponse response;
+    response.body = body;
+    return response;
+}
+
+// What the planner model sends for a plan: structured text, or a submit_plan tool call where
+// the protocol has no structured output (Anthropic).
+ScriptedResponse planReply(LlmProvider provider, const QStringList &steps)
+{
+    if (provider == LlmProvider::Anthropic)
+        return sse(SseScript::toolCall(provider, QStringLiteral("submit_plan"), planJson(steps)));
+    return sse(SseScript::text(provider, planJson(steps)));
+}
+
+ScriptedResponse rawPlanReply(LlmProvider provider, const QString &text)
+{
+    if (provider == LlmProvider::Anthropic)
+        return sse(SseScript::toolCall(provider, QStringLiteral("submit_plan"), text));
+    return sse(SseScript::text(provider, text));
+}
+
+ScriptedResponse commandReply(LlmProvider provider, const QString &command)
+{
+    const QString arguments =
+        QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("command"), command}})
+                              .toJson(QJsonDocument::Compact));
+    return sse(SseScript::toolCall(provider, QStringLiteral("emit_bash"), arguments));
+}
+
+QStringList typesOf(const QList<RunEvent> &events)
+{
+    QStringList types;
+    for (const RunEvent &event : events)
+        types.append(RunEvent::typeName(event.type));
+    return types;
+}
+
+void addProviderRows()
+{
+    QTest::addColumn<LlmProvider>("provider");
+    QTest::newRow("responses") << LlmProvider::Responses;
+    QTest::newRow("chat") << LlmProvider::ChatCompletions;
+    QTest::newRow("anthropic") << LlmProvider::Anthropic;
+}
+
+} // namespace
+
+class tst_Orchestrator : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+
+    void repairsAMissingFile_data() { addProviderRows(); }
+    void repairsAMissingFile();
+    void malformedPlanIsAskedForAgain_data() { addProviderRows(); }
+    void malformedPlanIsAskedForAgain();
+    void unusablePlanTwiceFails_data();
+    void unusablePlanTwiceFails();
+    void unusableCommandIsAskedForAgain_data();
+    void unusableCommandIsAskedForAgain();
+    void unusableCommandTwiceFails();
+    void plannerHttpErrorFailsClearly();
+    void cancelWhileTheModelStreams();
+    void cancelWhileACommandRuns();
+    void approvalOnceRunsTheCommand();
+    void approvalDenyRePlans();
+    void safePolicyDeniesWithoutAsking();
+    void allPolicyRunsWithoutAsking();
+    void inputRequiredReachesTheCommand();
+    void stepTimeoutRePlans();
+    void rePlanLimitEndsTheRun();
+    void stepLimitEndsTheRun();
+
+private:
+    void setUpRun(LlmProvider provider, ApprovalPolicy policy = ApprovalPolicy::Ask,
+                  RunLimits limits = {});
+    bool waitForEnd(int timeoutMs = 30000);
+    QList<RunEvent> eventsOf(RunEventType type) const;
+
+    std::unique_ptr<QTemporaryDir> m_workspace;
+    std::unique_ptr<LlmTestServer> m_server;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<LlmClient> m_plannerClient;
+    std::unique_ptr<LlmClient> m_executorClient;
+    std::unique_ptr<Vm::HostSandbox> m_sandbox;
+    std::unique_ptr<SafetyGate> m_gate;
+    std::unique_ptr<Orchestrator> m_orchestrator;
+    QList<RunEvent> m_events;
+};
+
+void tst_Orchestrator::init()
+{
+    m_events.clear();
+    m_workspace = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_workspace->isValid());
+    m_server = std::make_unique<LlmTestServer>();
+    QVERIFY(m_server->listen());
+    m_network = std::make_unique<QNetworkAccessManager>();
+}
+
+void tst_Orchestrator::cleanup()
+{
+    m_orchestrator.reset();
+    m_gate.reset();
+    if (m_sandbox)
+        m_sandbox->stop();
+    m_sandbox.reset();
+    m_executorClient.reset();
+    m_plannerClient.reset();
+    m_network.reset();
+    m_server.reset();
+    m_workspace.reset();
+}
+
+void tst_Orchestrator::setUpRun(LlmProvider provider, ApprovalPolicy policy, RunLimits limits)
+{
+    LlmEndpoint planner{provider, m_server->baseUrl(), QStringLiteral("planner-model"), apiKey};
+    LlmEndpoint executor{provider, m_server->baseUrl(), QStringLiteral("executor-model"), apiKey};
+    LlmClientOptions options;
+    options.baseBackoff = std::chrono::milliseconds(10);
+    options.maxBackoff = std::chrono::milliseconds(50);
+    options.stallTimeout = std::chrono::seconds(5);
+    m_plannerClient = std::make_unique<LlmClient>(planner, m_network.get());
+    m_plannerClient->setOptions(options);
+    m_executorClient = std::make_unique<LlmClient>(executor, m_network.get());
+    m_executorClient->setOptions(options);
+
+    Vm::SandboxSpec spec;
+    spec.name = QStringLiteral("tst-orchestrator");
+    spec.workspace = m_workspace->path();
+    m_sandbox = std::make_unique<Vm::HostSandbox>(spec);
+    m_sandbox->start();
+    QTRY_VERIFY(m_sandbox->isRunning());
+
+    m_gate = std::make_unique<SafetyGate>(policy, QStringList());
+    m_orchestrator = std::make_unique<Orchestrator>(m_plannerClient.get(), m_executorClient.get(),
+                                                    m_sandbox.get(), m_gate.get(), limits);
+    connect(m_orchestrator.get(), &Orchestrator::eventEmitted, this,
+            [this](const RunEvent &event) { m_events.append(event); });
+}
+
+bool tst_Orchestrator::waitForEnd(int timeoutMs)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!isTerminal(m_orchestrator->state()) && clock.elapsed() < timeoutMs)
+        QTest::qWait(10);
+    return isTerminal(m_orchestrator->state());
+}
+
+QList<RunEvent> tst_Orchestrator::eventsOf(RunEventType type) const
+{
+    QList<RunEvent> matching;
+    for (const RunEvent &event : m_events) {
+        if (event.type == type)
+            matching.append(event);
+    }
+    return matching;
+}
+
+void tst_Orchestrator::repairsAMissingFile()
+{
+    QFETCH(LlmProvider, provider);
+    setUpRun(provider);
+    const QString print = QStringLiteral("Print the contents of config.txt");
+    const QString create = QStringLiteral("Create config.txt with a greeting");
+    m_server->enqueue(planReply(provider, {print}));
+    m_server->enqueue(commandReply(provider, QStringLiteral("cat config.txt")));
+    m_server->enqueue(planReply(provider, {create, print}));
+    m_server->enqueue(commandReply(provider, QStringLiteral("echo 'greeting=hello' > config.txt")));
+    m_server->enqueue(commandReply(provider, QStringLiteral("cat config.txt")));
+
+    m_orchestrator->start(QStringLiteral("print the contents of config.txt"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+
+    const QStringList expected{"usage",          "plan_generated", "usage",
+                               "step_executing", "step_output",    "step_result",
+                               "error_detected", "re_planning",    "usage",
+                               "plan_generated", "usage",          "step_executing",
+                               "step_result",    "usage",          "step_executing",
+                               "step_output",    "step_result",    "workflow_complete"};
+    QCOMPARE(typesOf(m_events), expected);
+    for (int i = 0; i < m_events.size(); ++i) {
+        QCOMPARE(m_events.at(i).seq, i + 1);
+        QCOMPARE(m_events.at(i).runId, m_orchestrator->runId());
+    }
+
+    const QJsonObject firstPlan = m_events.at(1).payload;
+    QCOMPARE(firstPlan.value(QLatin1String("plan")).toArray(), QJsonArray{print});
+    QCOMPARE(firstPlan.value(QLatin1String("revision")).toInt(), 1);
+    QCOMPARE(m_events.at(0).payload.value(QLatin1String("role")).toString(),
+             QStringLiteral("planner"));
+    QVERIFY(m_events.at(0).payload.value(QLatin1String("input_tokens")).toInteger() > 0);
+    QCOMPARE(m_events.at(2).payload.value(QLatin1String("role")).toString(),
+             QStringLiteral("executor"));
+
+    const QJsonObject executing = m_events.at(3).payload;
+    QCOMPARE(executing.value(QLatin1String("step")).toString(), print);
+    QCOMPARE(executing.value(QLatin1String("step_id")).toInt(), 1);
+    QCOMPARE(executing.value(QLatin1String("command")).toString(),
+             QStringLiteral("cat config.txt"));
+    QCOMPARE(m_events.at(4).payload.value(QLatin1String("stream")).toString(),
+             QStringLiteral("stderr"));
+    QVERIFY(m_events.at(4)
+                .payload.value(QLatin1String("data"))
+                .toString()
+                .contains(QLatin1String("No such file or directory")));
+    QCOMPARE(m_events.at(5).payload.value(QLatin1String("exit_code")).toInt(), 1);
+    QCOMPARE(m_events.at(6).payload.value(QLatin1String("failed_step")).toString(), print);
+    QCOMPARE(m_events.at(6).payload.value(QLatin1String("step_id")).toInt(), 1);
+    QCOMPARE(m_events.at(7).payload.value(QLatin1String("attempt")).toInt(), 1);
+
+    const QJsonObject secondPlan = m_events.at(9).payload;
+    QCOMPARE(secondPlan.value(QLatin1String("revision")).toInt(), 2);
+    // The failed step stays in the checklist; the new steps follow it.
+    QCOMPARE(secondPlan.value(QLatin1String("plan")).toArray(), (QJsonArray{print, create, print}));
+    QCOMPARE(m_events.at(11).payload.value(QLatin1String("step_id")).toInt(), 2);
+    QCOMPARE(m_events.at(14).payload.value(QLatin1String("step_id")).toInt(), 3);
+    QCOMPARE(m_events.at(15).payload.value(QLatin1String("data")).toString(),
+             QStringLiteral("greeting=hello\n"));
+    QCOMPARE(m_events.at(16).payload.value(QLatin1String("stdout")).toString(),
+             QStringLiteral("greeting=hello\n"));
+    QCOMPARE(m_events.at(16).payload.value(QLatin1String("exit_code")).toInt(), 0);
+    QCOMPARE(m_events.at(17).payload.value(QLatin1String("status")).toString(),
+             QStringLiteral("success"));
+
+    // The re-plan request told the planner what failed and how.
+    const auto requests = m_server->requests();
+    QCOMPARE(requests.size(), 5);
+    const QString replan = QString::fromUtf8(requests.at(2).body);
+    QVERIFY(replan.contains(QLatin1String("cat config.txt")));
+    QVERIFY(replan.contains(QLatin1String("exit code 1")));
+    QVERIFY(replan.contains(QLatin1String("No such file or directory")));
+    QVERIFY(replan.contains(QLatin1String("print the contents of config.txt")));
+    for (const auto &request : requests)
+        QVERIFY2(!request.body.contains(apiKey.toUtf8()), "the API key leaked into a request body");
+
+    QFile file(m_workspace->filePath(QStringLiteral("config.txt")));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QByteArray("greeting=hello\n"));
+
+    const PlanModel *plan = m_orchestrator->planModel();
+    QCOMPARE(plan->revision(), 2);
+    QCOMPARE(plan->steps().size(), 3);
+    QCOMPARE(plan->steps().at(0).state, StepState::Failed);
+    QCOMPARE(plan->steps().at(1).state, StepState::Done);
+    QCOMPARE(plan->steps().at(2).state, StepState::Done);
+    QCOMPARE(plan->steps().at(2).command, QStringLiteral("cat config.txt"));
+}
+
+void tst_Orchestrator::malformedPlanIsAskedForAgain()
+{
+    QFETCH(LlmProvider, provider);
+    setUpRun(provider);
+    m_server->enqueue(rawPlanReply(provider, QStringLiteral("{\"plan\": \"just do it\"}")));
+    m_server->enqueue(planReply(provider, {QStringLiteral("Say hello")}));
+    m_server->enqueue(commandReply(provider, QStringLiteral("echo hello")));
+
+    m_orchestrator->start(QStringLiteral("say hello"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    const auto requests = m_server->requests();
+    QCOMPARE(requests.size(), 3);
+    const QString reask = QString::fromUtf8(requests.at(1).body);
+    QVERIFY(reask.contains(QLatin1String("could not be used as a plan")));
+    QVERIFY(reask.contains(QLatin1String("just do it")));
+}
+
+void tst_Orchestrator::unusablePlanTwiceFails_data()
+{
+    QTest::addColumn<QString>("answer");
+    QTest::newRow("malformed json") << QStringLiteral("{\"plan\": [\"unterminated");
+    QTest::newRow("empty plan") << QStringLiteral("{\"plan\": []}");
+    QTest::newRow("prose") << QStringLiteral("I would rather not.");
+}
+
+void tst_Orchestrator::unusablePlanTwiceFails()
+{
+    QFETCH(QString, answer);
+    setUpRun(LlmProvider::ChatCompletions);
+    m_server->enqueue(rawPlanReply(LlmProvider::ChatCompletions, answer));
+    m_server->enqueue(rawPlanReply(LlmProvider::ChatCompletions, answer));
+
+    m_orchestrator->start(QStringLiteral("anything"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Failed);
+    QCOMPARE(m_server->requests().size(), 2);
+    const RunEvent last = m_events.last();
+    QCOMPARE(last.type, RunEventType::WorkflowComplete);
+    QCOMPARE(last.payload.value(QLatin1String("status")).toString(), QStringLiteral("failed"));
+    QVERIFY2(last.payload.value(QLatin1String("error"))
+                 .toString()
+                 .contains(QLatin1String("did not return a usable plan")),
+             qPrintable(last.payload.value(QLatin1String("error")).toString()));
+}
+
+void tst_Orchestrator::unusableCommandIsAskedForAgain_data()
+{
+    QTest::addColumn<QString>("arguments");
+    QTest::addColumn<QString>("problem");
+    QTest::newRow("no command field")
+        << QStringLiteral("{\"cmd\":\"ls\"}") << QStringLiteral("no \\\"command\\\" string");
+    QTest::newRow("multi-line command")
+        << QStringLiteral("{\"command\":\"cd /tmp\\nls\"}") << QStringLiteral("several lines");
+    QTest::newRow("empty command")
+        << QStringLiteral("{\"command\":\"   \"}") << QStringLiteral("empty");
+    QTest::newRow("arguments not json")
+        << QStringLiteral("{\"command\":") << QStringLiteral("not a JSON object");
+}
+
+void tst_Orchestrator::unusableCommandIsAskedForAgain()
+{
+    QFETCH(QString, arguments);
+    QFETCH(QString, problem);
+    setUpRun(LlmProvider::Responses);
+    m_server->enqueue(planReply(LlmProvider::Responses, {QStringLiteral("Say hello")}));
+    m_server->enqueue(
+        sse(SseScript::toolCall(LlmProvider::Responses, QStringLiteral("emit_bash"), arguments)));
+    m_server->enqueue(commandReply(LlmProvider::Responses, QStringLiteral("echo hello")));
+
+    m_orchestrator->start(QStringLiteral("say hello"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    const auto requests = m_server->requests();
+    QCOMPARE(requests.size(), 3);
+    const QString reask = QString::fromUtf8(requests.at(2).body);
+    QVERIFY2(reask.contains(problem), qPrintable(reask));
+    QCOMPARE(eventsOf(RunEventType::StepResult).size(), 1);
+}
+
+void tst_Orchestrator::unusableCommandTwiceFails()
+{
+    setUpRun(LlmProvider::ChatCompletions);
+    m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Say hello")}));
+    m_server->enqueue(
+        sse(SseScript::text(LlmProvider::ChatCompletions, QStringLiteral("echo hello"))));
+    m_server->enqueue(
+        sse(SseScript::text(LlmProvider::ChatCompletions, QStringLiteral("echo hello"))));
+
+    m_orchestrator->start(QStringLiteral("say hello"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Failed);
+    QCOMPARE(eventsOf(RunEventType::StepExecuting).size(), 0);
+    const QString error = m_events.last().payload.value(QLatin1String("error")).toString();
+    QVERIFY2(error.contains(QLatin1String("did not call the emit_bash tool")), qPrintable(error));
+    QCOMPARE(m_orchestrator->planModel()->steps().first().state, StepState::Failed);
+}
+
+void tst_Orchestrator::plannerHttpErrorFailsClearly()
+{
+    setUpRun(LlmProvider::Anthropic);
+    ScriptedResponse unauthorized;
+    unauthorized.status = 401;
+    unauthorized.headers = {{"Content-Type", "application/json"}};
+    unauthorized.body =
+        R"({"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}})";
+    m_server->enqueue(unauthorized);
+
+    m_orchestrator->start(QStringLiteral("anything"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Failed);
+    QCOMPARE(typesOf(m_events), QStringList{QStringLiteral("workflow_complete")});
+    const QString error = m_events.last().payload.value(QLatin1String("error")).toString();
+    QVERIFY2(error.contains(QLatin1String("Anthropic"))
+                 && error.contains(QLatin1String("planner-model"))
+                 && error.contains(QLatin1String("invalid x-api-key")),
+             qPrintable(error));
+    QVERIFY(!error.contains(apiKey));
+}
+
+void tst_Orchestrator::cancelWhileTheModelStreams()
+{
+    setUpRun(LlmProvider::ChatCompletions);
+    ScriptedResponse stalled = planReply(LlmProvider::ChatCompletions, {QStringLiteral("x")});
+    stalled.ending = ScriptedResponse::Ending::Stall;
+    stalled.cutAfterBytes = 40;
+    m_server->enqueue(stalled);
+
+    m_orchestrator->start(QStringLiteral("anything"));
+    QTRY_COMPARE(m_server->requests().size(), 1);
+    QTest::qWait(100);
+    QElapsedTimer clock;
+    clock.start();
+    m_orchestrator->cancel();
+    QVERIFY(waitForEnd(5000));
+    QVERIFY(clock.elapsed() < 2000);
+    QCOMPARE(m_orchestrator->state(), RunState::Cancelled);
+    QCOMPARE(typesOf(m_events), QStringList{QStringLiteral("workflow_complete")});
+    QCOMPARE(m_events.last().payload.value(QLatin1String("status")).toString(),
+             QStringLiteral("cancelled"));
+}
+
+void tst_Orchestrator::cancelWhileACommandRuns()
+{
+    setUpRun(LlmProvider::Responses);
+    const QString pidFile = m_workspace->filePath(QStringLiteral("child.pid"));
+    m_server->enqueue(planReply(LlmProvider::Responses, {QStringLiteral("Wait a long time")}));
+    m_server->enqueue(commandReply(LlmProvider::Responses,
+                                   QStringLiteral("sleep 300 & echo $! > child.pid; wait")));
+
+    m_orchestrator->start(QStringLiteral("wait"));
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(pidFile) && QFile(pidFile).size() > 0, 10000);
+    QFile file(pidFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const pid_t child = file.readAll().trimmed().toInt();
+    QVERIFY(child > 0);
+
+    QElapsedTimer clock;
+    clock.start();
+    m_orchestrator->cancel();
+    QVERIFY(waitForEnd(15000));
+    QVERIFY2(clock.elapsed() < 5000, "cancelling a command took too long");
+    QCOMPARE(m_orchestrator->state(), RunState::Cancelled);
+    QCOMPARE(m_events.last().payload.value(QLatin1String("status")).toString(),
+             QStringLiteral("cancelled"));
+    QCOMPARE(eventsOf(RunEventType::StepResult).size(), 1);
+    // The whole process group is gone, grandchild included.
+    QTRY_VERIFY_WITH_TIMEOUT(::kill(child, 0) != 0, 5000);
+}
+
+void tst_Orchestrator::approvalOnceRunsTheCommand()
+{
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask);
+    QDir(m_workspace->path()).mkpath(QStringLiteral("build/obj"));
+    m_server->enqueue(
+        planReply(LlmProvider::ChatCompletions, {QStringLiteral("Remove the build folder")}));
+    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("rm -rf build")));
+
+    QSignalSpy states(m_orchestrator.get(), &Orchestrator::stateChanged);
+    m_orchestrator->start(QStringLiteral("clean up"));
+    QTRY_COMPARE(m_orchestrator->state(), RunState::AwaitingApproval);
+    const QList<RunEvent> approvals = eventsOf(RunEventType::ApprovalRequired);
+    QCOMPARE(approvals.size(), 1);
+    const QJsonObject payload = approvals.first().payload;
+    QCOMPARE(payload.value(QLatin1String("command")).toString(), QStringLiteral("rm -rf build"));
+    QCOMPARE(payload.value(QLatin1String("step_id")).toInt(), 1);
+    QVERIFY(!payload.value(QLatin1String("risk")).toString().isEmpty());
+    QVERIFY(!payload.value(QLatin1String("reasons")).toArray().isEmpty());
+    // Nothing ran yet.
+    QVERIFY(QDir(m_workspace->filePath(QStringLiteral("build"))).exists());
+    QCOMPARE(eventsOf(RunEventType::StepExecuting).size(), 0);
+
+    m_orchestrator->resolveApproval(1, ApprovalDecision::Once);
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QVERIFY(!QDir(m_workspace->filePath(QStringLiteral("build"))).exists());
+}
+
+void tst_Orchestrator::approvalDenyRePlans()
+{
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask);
+    QDir(m_workspace->path()).mkpath(QStringLiteral("build"));
+    m_server->enqueue(
+        planReply(LlmProvider::ChatCompletions, {QStringLiteral("Remove the build folder")}));
+    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("rm -rf build")));
+    m_server->enqueue(
+        planReply(LlmProvider::ChatCompletions, {QStringLiteral("List the build folder")}));
+    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("ls build")));
+
+    m_orchestrator->start(QStringLiteral("clean up"));
+    QTRY_COMPARE(m_orchestrator->state(), RunState::AwaitingApproval);
+    m_orchestrator->resolveApproval(1, ApprovalDecision::Deny);
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QVERIFY(QDir(m_workspace->filePath(QStringLiteral("build"))).exists());
+    const QList<RunEvent> errors = eventsOf(RunEventType::ErrorDetected);
+    QCOMPARE(errors.size(), 1);
+    QVERIFY(errors.first()
+                .payload.value(QLatin1String("error"))
+                .toString()
+                .contains(QLatin1String("denied")));
+    QCOMPARE(eventsOf(RunEventType::RePlanning).size(), 1);
+    QVERIFY(QString::fromUtf8(m_server->requests().at(2).body).contains(QLatin1String("denied")));
+}
+
+void tst_Orchestrator::safePolicyDeniesWithoutAsking()
+{
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Safe);
+    QDir(m_workspace->path()).mkpath(QStringLiteral("build"));
+    m_server->enqueue(
+        planReply(LlmProvider::ChatCompletions, {QStringLiteral("Remove the build folder")}));
+    m_server->enqueue(
+        commandReply(LlmProvider::ChatCompletions, QStringLiteral("sudo rm  -r -f  build")));
+    m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Say it was kept")}));
+    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("echo kept")));
+
+    m_orchestrator->start(QStringLiteral("clean up"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QCOMPARE(eventsOf(RunEventType::ApprovalRequired).size(), 0);
+    QCOMPARE(eventsOf(RunEventType::ErrorDetected).size(), 1);
+    QVERIFY(QDir(m_workspace->filePath(QStringLiteral("build"))).exists());
+}
+
+void tst_Orchestrator::allPolicyRunsWithoutAsking()
+{
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::All);
+    QDir(m_workspace->path()).mkpath(QStringLiteral("build"));
+    m_server->enqueue(
+        planReply(LlmProvider::ChatCompletions, {QStringLiteral("Remove the build folder")}));
+    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("rm -rf build")));
+
+    m_orchestrator->start(QStringLiteral("clean up"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QCOMPARE(eventsOf(RunEventType::ApprovalRequired).size(), 0);
+    QVERIFY(!QDir(m_workspace->filePath(QStringLiteral("build"))).exists());
+}
+
+void tst_Orchestrator::inputRequiredReachesTheCommand()
+{
+    RunLimits limits;
+    limits.inputIdle = std::chrono::milliseconds(300);
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask, limits);
+    m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Greet the user")}));
+    m_server->enqueue(
+        commandReply(LlmProvider::ChatCompletions,
+                     QStringLiteral("printf 'Name: '; read name; echo \"hi $name\"")));
+
+    m_orchestrator->start(QStringLiteral("greet"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_orchestrator->state(), RunState::AwaitingInput, 10000);
+    const QList<RunEvent> inputs = eventsOf(RunEventType::InputRequired);
+    QCOMPARE(inputs.size(), 1);
+    QCOMPARE(inputs.first().payload.value(QLatin1String("prompt")).toString(),
+             QStringLiteral("Name: "));
+    const int stepId = inputs.first().payload.value(QLatin1String("step_id")).toInt();
+
+    m_orchestrator->sendInput(stepId, "bob\n");
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QCOMPARE(eventsOf(RunEventType::StepResult)
+                 .first()
+                 .payload.value(QLatin1String("stdout"))
+                 .toString(),
+             QStringLiteral("Name: hi bob\n"));
+}
+
+void tst_Orchestrator::stepTimeoutRePlans()
+{
+    RunLimits limits;
+    limits.stepTimeout = std::chrono::milliseconds(500);
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask, limits);
+    m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Wait")}));
+    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("sleep 60")));
+    m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Wait less")}));
+    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("true")));
+
+    m_orchestrator->start(QStringLiteral("wait"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    const QList<RunEvent> errors = eventsOf(RunEventType::ErrorDetected);
+    QCOMPARE(errors.size(), 1);
+    QVERIFY(errors.first()
+                .payload.value(QLatin1String("error"))
+                .toString()
+                .contains(QLatin1String("timed out")));
+    QVERIFY(
+        QString::fromUtf8(m_server->requests().at(2).body).contains(QLatin1String("timed out")));
+}
+
+void tst_Orchestrator::rePlanLimitEndsTheRun()
+{
+    RunLimits limits;
+    limits.maxReplans = 2;
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask, limits);
+    for (int i = 0; i < 3; ++i) {
+        m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Fail")}));
+        m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("false")));
+    }
+
+    m_orchestrator->start(QStringLiteral("fail"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Failed);
+    QCOMPARE(eventsOf(RunEventType::RePlanning).size(), 2);
+    QCOMPARE(eventsOf(RunEventType::ErrorDetected).size(), 3);
+    QVERIFY(m_events.last()
+                .payload.value(QLatin1String("error"))
+                .toString()
+                .contains(QLatin1String("limit of 2 re-plans")));
+    QCOMPARE(m_server->requests().size(), 6);
+}
+
+void tst_Orchestrator::stepLimitEndsTheRun()
+{
+    RunLimits limits;
+    limits.maxSteps = 2;
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask, limits);
+    m_server->enqueue(
+        planReply(LlmProvider::ChatCompletions,
+                  {QStringLiteral("One"), QStringLiteral("Two"), QStringLiteral("Three")}));
+    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("true")));
+    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("true")));
+
+    m_orchestrator->start(QStringLiteral("count"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Failed);
+    QCOMPARE(eventsOf(RunEventType::StepResult).size(), 2);
+    QVERIFY(m_events.last()
+                .payload.value(QLatin1String("error"))
+                .toString()
+                .contains(QLatin1String("limit of 2 steps")));
+    QCOMPARE(m_orchestrator->planModel()->steps().at(2).state, StepState::Skipped);
+}
+
+QTEST_GUILESS_MAIN(tst_Orchestrator)
+#include "tst_orchestrator.moc"

@@ -1,0 +1,275 @@
+#include "core/config/ConfigLoader.h"
+
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Terrarium::Core;
+
+class tst_ConfigLoader : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void nothingConfiguredAsksForALocalServer();
+    void openAiKeyPicksResponses();
+    void anthropicKeyPicksAnthropic();
+    void customBaseUrlNeverGetsTheOpenAiKey();
+    void precedence_data();
+    void precedence();
+    void rolesAreSeparate();
+    void keysAreNeverReadFromTheFile();
+    void errors_data();
+    void errors();
+    void limitsAndPolicies();
+    void alwaysAllowedRoundTrip();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QSettings> m_settings;
+};
+
+void tst_ConfigLoader::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_settings = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("terrarium.conf")),
+                                             QSettings::IniFormat);
+}
+
+void tst_ConfigLoader::nothingConfiguredAsksForALocalServer()
+{
+    const auto config = ConfigLoader::load(*m_settings, QProcessEnvironment(), {});
+    QVERIFY(config.has_value());
+    QVERIFY(config->plannerNeedsLocalServer);
+    QVERIFY(config->executorNeedsLocalServer);
+    QCOMPARE(config->sandbox, QStringLiteral("podman"));
+    QCOMPARE(config->approval, ApprovalPolicy::Ask);
+    QCOMPARE(config->limits.maxSteps, 30);
+    QCOMPARE(config->limits.maxReplans, 5);
+    QCOMPARE(config->limits.stepTimeout, std::chrono::milliseconds(std::chrono::minutes(10)));
+}
+
+void tst_ConfigLoader::openAiKeyPicksResponses()
+{
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("OPENAI_API_KEY"), QStringLiteral("sk-test"));
+    const auto config = ConfigLoader::load(*m_settings, env, {});
+    QVERIFY(config.has_value());
+    QCOMPARE(config->planner.provider, LlmProvider::Responses);
+    QCOMPARE(config->planner.baseUrl.host(), QStringLiteral("api.openai.com"));
+    QCOMPARE(config->planner.apiKey, QStringLiteral("sk-test"));
+    QCOMPARE(config->planner.model, QStringLiteral("gpt-4.1"));
+    QCOMPARE(config->executor.model, QStringLiteral("gpt-4.1-mini"));
+    QVERIFY(!config->plannerNeedsLocalServer);
+}
+
+void tst_ConfigLoader::anthropicKeyPicksAnthropic()
+{
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("ANTHROPIC_API_KEY"), QStringLiteral("sk-ant"));
+    const auto config = ConfigLoader::load(*m_settings, env, {});
+    QVERIFY(config.has_value());
+    QCOMPARE(config->planner.provider, LlmProvider::Anthropic);
+    QCOMPARE(config->planner.baseUrl.host(), QStringLiteral("api.anthropic.com"));
+    QCOMPARE(config->executor.apiKey, QStringLiteral("sk-ant"));
+    QVERIFY(!config->executorNeedsLocalServer);
+}
+
+void tst_ConfigLoader::customBaseUrlNeverGetsTheOpenAiKey()
+{
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("OPENAI_API_KEY"), QStringLiteral("sk-secret"));
+    ConfigOverrides flags;
+    flags.baseUrl = QStringLiteral("http://127.0.0.1:9999/v1");
+    flags.plannerModel = QStringLiteral("llama3");
+    flags.executorModel = QStringLiteral("llama3");
+    const auto config = ConfigLoader::load(*m_settings, env, flags);
+    QVERIFY(config.has_value());
+    QCOMPARE(config->planner.provider, LlmProvider::ChatCompletions);
+    QVERIFY(config->planner.apiKey.isEmpty());
+    QVERIFY(config->executor.apiKey.isEmpty());
+    QVERIFY(!config->plannerNeedsLocalServer);
+}
+
+void tst_ConfigLoader::precedence_data()
+{
+    QTest::addColumn<QString>("fileShared");
+    QTest::addColumn<QString>("fileRole");
+    QTest::addColumn<QString>("envShared");
+    QTest::addColumn<QString>("envRole");
+    QTest::addColumn<QString>("flag");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("file shared only") << "a"
+                                      << ""
+                                      << ""
+                                      << ""
+                                      << ""
+                                      << "a";
+    QTest::newRow("file role beats file shared") << "a"
+                                                 << "b"
+                                                 << ""
+                                                 << ""
+                                                 << ""
+                                                 << "b";
+    QTest::newRow("env beats file") << "a"
+                                    << "b"
+                                    << "c"
+                                    << ""
+                                    << ""
+                                    << "c";
+    QTest::newRow("env role beats env shared") << "a"
+                                               << "b"
+                                               << "c"
+                                               << "d"
+                                               << ""
+                                               << "d";
+    QTest::newRow("flag beats everything") << "a"
+                                           << "b"
+                                           << "c"
+                                           << "d"
+                                           << "e"
+                                           << "e";
+    QTest::newRow("flag over file") << "a"
+                                    << ""
+                                    << ""
+                                    << ""
+                                    << "e"
+                                    << "e";
+}
+
+void tst_ConfigLoader::precedence()
+{
+    QFETCH(QString, fileShared);
+    QFETCH(QString, fileRole);
+    QFETCH(QString, envShared);
+    QFETCH(QString, envRole);
+    QFETCH(QString, flag);
+    QFETCH(QString, expected);
+
+    m_settings->setValue(QStringLiteral("llm/base_url"), QStringLiteral("http://localhost:1/v1"));
+    if (!fileShared.isEmpty())
+        m_settings->setValue(QStringLiteral("llm/model"), fileShared);
+    if (!fileRole.isEmpty())
+        m_settings->setValue(QStringLiteral("planner/model"), fileRole);
+    QProcessEnvironment env;
+    if (!envShared.isEmpty())
+        env.insert(QStringLiteral("TERRARIUM_MODEL"), envShared);
+    if (!envRole.isEmpty())
+        env.insert(QStringLiteral("TERRARIUM_PLANNER_MODEL"), envRole);
+    ConfigOverrides flags;
+    if (!flag.isEmpty())
+        flags.plannerModel = flag;
+    const auto config = ConfigLoader::load(*m_settings, env, flags);
+    QVERIFY2(config.has_value(), qPrintable(config ? QString() : config.error().message));
+    QCOMPARE(config->planner.model, expected);
+}
+
+void tst_ConfigLoader::rolesAreSeparate()
+{
+    m_settings->setValue(QStringLiteral("planner/provider"), QStringLiteral("anthropic"));
+    m_settings->setValue(QStringLiteral("executor/provider"), QStringLiteral("chat"));
+    m_settings->setValue(QStringLiteral("executor/base_url"),
+                         QStringLiteral("http://127.0.0.1:8080/v1"));
+    m_settings->setValue(QStringLiteral("executor/model"), QStringLiteral("qwen"));
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("ANTHROPIC_API_KEY"), QStringLiteral("sk-ant"));
+    env.insert(QStringLiteral("TERRARIUM_EXECUTOR_API_KEY"), QStringLiteral("local-key"));
+    const auto config = ConfigLoader::load(*m_settings, env, {});
+    QVERIFY(config.has_value());
+    QCOMPARE(config->planner.provider, LlmProvider::Anthropic);
+    QCOMPARE(config->planner.apiKey, QStringLiteral("sk-ant"));
+    QCOMPARE(config->executor.provider, LlmProvider::ChatCompletions);
+    QCOMPARE(config->executor.baseUrl, QUrl(QStringLiteral("http://127.0.0.1:8080/v1")));
+    QCOMPARE(config->executor.model, QStringLiteral("qwen"));
+    QCOMPARE(config->executor.apiKey, QStringLiteral("local-key"));
+}
+
+void tst_ConfigLoader::keysAreNeverReadFromTheFile()
+{
+    m_settings->setValue(QStringLiteral("planner/api_key"), QStringLiteral("from-file"));
+    m_settings->setValue(QStringLiteral("llm/api_key"), QStringLiteral("from-file"));
+    const auto config = ConfigLoader::load(*m_settings, QProcessEnvironment(), {});
+    QVERIFY(config.has_value());
+    QVERIFY(config->planner.apiKey.isEmpty());
+    QVERIFY(config->plannerNeedsLocalServer);
+}
+
+void tst_ConfigLoader::errors_data()
+{
+    QTest::addColumn<QString>("envName");
+    QTest::addColumn<QString>("envValue");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown provider") << "TERRARIUM_PROVIDER"
+                                      << "gemini"
+                                      << "Unknown provider \"gemini\" (from TERRARIUM_PROVIDER)";
+    QTest::newRow("bad url") << "TERRARIUM_BASE_URL"
+                             << "ftp://x/v1"
+                             << "not an http or https URL";
+    QTest::newRow("custom url without model") << "TERRARIUM_BASE_URL"
+                                              << "http://127.0.0.1:1/v1"
+                                              << "No model is set for the planner";
+    QTest::newRow("bad sandbox") << "TERRARIUM_SANDBOX"
+                                 << "docker"
+                                 << "Unknown sandbox \"docker\"";
+    QTest::newRow("bad policy") << "TERRARIUM_APPROVE"
+                                << "maybe"
+                                << "Unknown approval policy";
+    QTest::newRow("bad steps") << "TERRARIUM_MAX_STEPS"
+                               << "many"
+                               << "TERRARIUM_MAX_STEPS must be a positive whole number";
+    QTest::newRow("zero replans") << "TERRARIUM_MAX_REPLANS"
+                                  << "0"
+                                  << "TERRARIUM_MAX_REPLANS must";
+    QTest::newRow("negative timeout") << "TERRARIUM_STEP_TIMEOUT"
+                                      << "-5"
+                                      << "TERRARIUM_STEP_TIMEOUT must";
+}
+
+void tst_ConfigLoader::errors()
+{
+    QFETCH(QString, envName);
+    QFETCH(QString, envValue);
+    QFETCH(QString, message);
+    QProcessEnvironment env;
+    env.insert(envName, envValue);
+    const auto config = ConfigLoader::load(*m_settings, env, {});
+    QVERIFY(!config.has_value());
+    QCOMPARE(config.error().code, ErrorCode::Configuration);
+    QVERIFY2(config.error().message.contains(message), qPrintable(config.error().message));
+}
+
+void tst_ConfigLoader::limitsAndPolicies()
+{
+    m_settings->setValue(QStringLiteral("limits/max_steps"), 12);
+    m_settings->setValue(QStringLiteral("safety/approval"), QStringLiteral("safe"));
+    m_settings->setValue(QStringLiteral("sandbox/kind"), QStringLiteral("libvirt"));
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("TERRARIUM_MAX_REPLANS"), QStringLiteral("2"));
+    ConfigOverrides flags;
+    flags.stepTimeoutSeconds = QStringLiteral("30");
+    flags.approval = QStringLiteral("ALL");
+    flags.sandbox = QStringLiteral("host");
+    flags.workspace = QStringLiteral("/tmp/ws");
+    const auto config = ConfigLoader::load(*m_settings, env, flags);
+    QVERIFY(config.has_value());
+    QCOMPARE(config->limits.maxSteps, 12);
+    QCOMPARE(config->limits.maxReplans, 2);
+    QCOMPARE(config->limits.stepTimeout, std::chrono::milliseconds(30000));
+    QCOMPARE(config->approval, ApprovalPolicy::All);
+    QCOMPARE(config->sandbox, QStringLiteral("host"));
+    QCOMPARE(config->workspace, QStringLiteral("/tmp/ws"));
+}
+
+void tst_ConfigLoader::alwaysAllowedRoundTrip()
+{
+    const QStringList commands{QStringLiteral("rm -rf build"), QStringLiteral("chmod -R 777 out")};
+    ConfigLoader::saveAlwaysAllowed(*m_settings, commands);
+    QSettings reread(m_settings->fileName(), QSettings::IniFormat);
+    const auto config = ConfigLoader::load(reread, QProcessEnvironment(), {});
+    QVERIFY(config.has_value());
+    QCOMPARE(config->alwaysAllowed, commands);
+}
+
+QTEST_GUILESS_MAIN(tst_ConfigLoader)
+#include "tst_configloader.moc"
