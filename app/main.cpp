@@ -1,14 +1,95 @@
+#include "app/AppTr.h"
+#include "app/CommandLine.h"
+#include "app/HeadlessRunner.h"
+#include "app/SignalWatcher.h"
 #include "ui/MainWindow.h"
 
 #include <QApplication>
+#include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QSettings>
+#include <QTranslator>
+
+#include <cstdio>
+#include <memory>
+
+using namespace Terrarium;
+
+namespace {
+
+void installTranslations(QCoreApplication &app)
+{
+    auto *translator = new QTranslator(&app);
+    if (translator->load(QLocale(), QStringLiteral("terrarium"), QStringLiteral("_"),
+                         QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(translator);
+}
+
+std::unique_ptr<QSettings> openSettings(const QString &file)
+{
+    if (!file.isEmpty())
+        return std::make_unique<QSettings>(file, QSettings::IniFormat);
+    // ~/.config/terrarium/terrarium.conf
+    return std::make_unique<QSettings>(QSettings::IniFormat, QSettings::UserScope,
+                                       QStringLiteral("terrarium"), QStringLiteral("terrarium"));
+}
+
+int printLine(FILE *stream, const QString &text, int exitCode)
+{
+    std::fputs(qPrintable(text), stream);
+    std::fputc('\n', stream);
+    return exitCode;
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("terrarium"));
-    QApplication::setApplicationVersion(QStringLiteral(TERRARIUM_VERSION));
+    // Only the window needs a display server: headless runs, --help, --version and usage errors
+    // must work without one. The first parse decides; the second one is translated.
+    QStringList rawArguments;
+    for (int i = 0; i < argc; ++i)
+        rawArguments.append(QString::fromLocal8Bit(argv[i]));
+    const App::CommandLine::Parsed early = App::CommandLine::parse(rawArguments);
+    const bool needsWindow = early.options && !early.options->headless && !early.options->showHelp
+        && !early.options->showVersion;
+    std::unique_ptr<QCoreApplication> app;
+    if (needsWindow)
+        app = std::make_unique<QApplication>(argc, argv);
+    else
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("terrarium"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TERRARIUM_VERSION));
+    installTranslations(*app);
+
+    const App::CommandLine::Parsed parsed = App::CommandLine::parse(QCoreApplication::arguments());
+    if (!parsed.options)
+        return printLine(stderr,
+                         App::Tr::tr("terrarium: %1\nTry 'terrarium --help'.").arg(parsed.error),
+                         App::HeadlessRunner::UsageError);
+    const App::CommandLineOptions &options = *parsed.options;
+    if (options.showHelp)
+        return printLine(stdout, parsed.helpText, 0);
+    if (options.showVersion)
+        return printLine(stdout,
+                         QStringLiteral("terrarium %1").arg(QStringLiteral(TERRARIUM_VERSION)), 0);
+
+    const std::unique_ptr<QSettings> settings = openSettings(options.configFile);
+
+    if (options.headless) {
+        App::SignalWatcher signalWatcher;
+        App::HeadlessRunner runner(options, settings.get());
+        QObject::connect(&signalWatcher, &App::SignalWatcher::interrupted, &runner,
+                         &App::HeadlessRunner::interrupt);
+        QObject::connect(&runner, &App::HeadlessRunner::finished, app.get(),
+                         [](int exitCode) { QCoreApplication::exit(exitCode); });
+        runner.start();
+        return app->exec();
+    }
+
     QApplication::setDesktopFileName(QStringLiteral(TERRARIUM_APP_ID));
-    Terrarium::Widgets::MainWindow window;
+    Widgets::MainWindow window;
     window.show();
-    return app.exec();
+    return app->exec();
 }

@@ -1,0 +1,112 @@
+#include "CommandLine.h"
+
+#include "app/AppTr.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+namespace Terrarium::App {
+
+CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        Tr::tr("Terrarium plans a goal with a language model, turns each step into a shell "
+               "command and runs it inside a sandbox, re-planning when a step fails."));
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
+                                  Tr::tr("Show this help and exit."));
+    const QCommandLineOption version(QStringList{QStringLiteral("v"), QStringLiteral("version")},
+                                     Tr::tr("Show the version and exit."));
+    const QCommandLineOption headless(
+        QStringLiteral("headless"),
+        Tr::tr("Run without a window: events go to stdout as JSON lines, a log to stderr."));
+    const QCommandLineOption goal(QStringLiteral("goal"), Tr::tr("The goal to reach."),
+                                  Tr::tr("text"));
+    const QCommandLineOption sandbox(QStringLiteral("sandbox"),
+                                     Tr::tr("Where commands run: podman (default), libvirt or "
+                                            "host (no isolation)."),
+                                     Tr::tr("kind"));
+    const QCommandLineOption workspace(QStringLiteral("workspace"),
+                                       Tr::tr("Host folder shared with the sandbox as its "
+                                              "workspace (default: the current folder)."),
+                                       Tr::tr("dir"));
+    const QCommandLineOption provider(QStringLiteral("provider"),
+                                      Tr::tr("LLM wire protocol: responses, chat or anthropic."),
+                                      Tr::tr("name"));
+    const QCommandLineOption baseUrl(QStringLiteral("base-url"),
+                                     Tr::tr("Base URL of the LLM API, e.g. "
+                                            "http://localhost:11434/v1."),
+                                     Tr::tr("url"));
+    const QCommandLineOption plannerModel(QStringLiteral("planner-model"),
+                                          Tr::tr("Model that writes the plan."), Tr::tr("model"));
+    const QCommandLineOption executorModel(QStringLiteral("executor-model"),
+                                           Tr::tr("Model that turns steps into commands."),
+                                           Tr::tr("model"));
+    const QCommandLineOption approve(QStringLiteral("approve"),
+                                     Tr::tr("Risky commands: ask (default), safe (deny them "
+                                            "without asking) or all (run everything)."),
+                                     Tr::tr("policy"));
+    const QCommandLineOption maxSteps(QStringLiteral("max-steps"),
+                                      Tr::tr("Most commands one run may execute (default 30)."),
+                                      Tr::tr("n"));
+    const QCommandLineOption maxReplans(QStringLiteral("max-replans"),
+                                        Tr::tr("Most re-plans one run may make (default 5)."),
+                                        Tr::tr("n"));
+    const QCommandLineOption stepTimeout(QStringLiteral("step-timeout"),
+                                         Tr::tr("Seconds one command may run (default 600)."),
+                                         Tr::tr("seconds"));
+    const QCommandLineOption config(QStringLiteral("config"),
+                                    Tr::tr("Configuration file to use instead of "
+                                           "~/.config/terrarium/terrarium.conf."),
+                                    Tr::tr("file"));
+    parser.addOptions({help, version, headless, goal, sandbox, workspace, provider, baseUrl,
+                       plannerModel, executorModel, approve, maxSteps, maxReplans, stepTimeout,
+                       config});
+    parser.addPositionalArgument(QStringLiteral("goal"),
+                                 Tr::tr("The goal, as an alternative to --goal."),
+                                 Tr::tr("[goal...]"));
+
+    Parsed parsed;
+    parsed.helpText = parser.helpText();
+    if (!parser.parse(arguments)) {
+        parsed.error = parser.errorText();
+        return parsed;
+    }
+
+    CommandLineOptions options;
+    options.showHelp = parser.isSet(help);
+    options.showVersion = parser.isSet(version);
+    options.headless = parser.isSet(headless);
+    options.goal = parser.value(goal);
+    if (options.goal.isEmpty())
+        options.goal = parser.positionalArguments().join(u' ');
+    else if (!parser.positionalArguments().isEmpty()) {
+        parsed.error = Tr::tr("Give the goal either with --goal or as arguments, not both.");
+        return parsed;
+    }
+    options.goal = options.goal.trimmed();
+    options.configFile = parser.value(config);
+
+    auto optional = [&parser](const QCommandLineOption &option) -> std::optional<QString> {
+        return parser.isSet(option) ? std::optional(parser.value(option)) : std::nullopt;
+    };
+    options.overrides.provider = optional(provider);
+    options.overrides.baseUrl = optional(baseUrl);
+    options.overrides.plannerModel = optional(plannerModel);
+    options.overrides.executorModel = optional(executorModel);
+    options.overrides.sandbox = optional(sandbox);
+    options.overrides.approval = optional(approve);
+    options.overrides.workspace = optional(workspace);
+    options.overrides.maxSteps = optional(maxSteps);
+    options.overrides.maxReplans = optional(maxReplans);
+    options.overrides.stepTimeoutSeconds = optional(stepTimeout);
+
+    if (options.headless && options.goal.isEmpty() && !options.showHelp && !options.showVersion) {
+        parsed.error = Tr::tr("--headless needs a goal: --goal \"...\".");
+        return parsed;
+    }
+    parsed.options = options;
+    return parsed;
+}
+
+} // namespace Terrarium::App

@@ -1,0 +1,66 @@
+#include "HumanLog.h"
+
+#include "app/AppTr.h"
+
+#include <QJsonArray>
+
+namespace Terrarium::App {
+
+QString HumanLog::format(const Core::RunEvent &event)
+{
+    const QJsonObject &payload = event.payload;
+    auto text = [&payload](const char *key) {
+        return payload.value(QLatin1String(key)).toString();
+    };
+    auto number = [&payload](const char *key) {
+        return payload.value(QLatin1String(key)).toInteger();
+    };
+
+    switch (event.type) {
+    case Core::RunEventType::PlanGenerated: {
+        QString lines = Tr::tr("Plan (revision %1):").arg(number("revision"));
+        for (const QJsonValue &step : payload.value(QLatin1String("steps")).toArray()) {
+            const QJsonObject object = step.toObject();
+            lines += QStringLiteral("\n  %1. %2")
+                         .arg(object.value(QLatin1String("id")).toInteger())
+                         .arg(object.value(QLatin1String("title")).toString());
+        }
+        return lines;
+    }
+    case Core::RunEventType::StepExecuting:
+        return Tr::tr("Step %1: %2\n  $ %3")
+            .arg(number("step_id"))
+            .arg(text("step"), text("command"));
+    case Core::RunEventType::StepResult:
+        return number("exit_code") == 0 ? Tr::tr("  done in %1 ms").arg(number("duration_ms"))
+                                        : Tr::tr("  exit code %1 after %2 ms")
+                                              .arg(number("exit_code"))
+                                              .arg(number("duration_ms"));
+    case Core::RunEventType::ErrorDetected:
+        return Tr::tr("Error in step %1: %2").arg(number("step_id")).arg(text("error"));
+    case Core::RunEventType::RePlanning:
+        return Tr::tr("Re-planning (attempt %1)...").arg(number("attempt"));
+    case Core::RunEventType::ApprovalRequired:
+        return Tr::tr("Step %1 needs approval (%2 risk): %3")
+            .arg(number("step_id"))
+            .arg(text("risk"), text("command"));
+    case Core::RunEventType::InputRequired:
+        return Tr::tr("Step %1 is waiting for input: %2")
+            .arg(number("step_id"))
+            .arg(text("prompt"));
+    case Core::RunEventType::WorkflowComplete: {
+        const QString status = text("status");
+        if (status == QLatin1String("success"))
+            return Tr::tr("Run succeeded.");
+        if (status == QLatin1String("cancelled"))
+            return Tr::tr("Run cancelled.");
+        return Tr::tr("Run failed: %1").arg(text("error"));
+    }
+    case Core::RunEventType::StepOutput:
+    case Core::RunEventType::Usage:
+        return {};
+    }
+    return {};
+}
+
+} // namespace Terrarium::App

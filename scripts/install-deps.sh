@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Terrarium needs, only those that are missing.
+#   scripts/install-deps.sh run    # build and run Terrarium
+#   scripts/install-deps.sh test   # everything "run" needs, plus the test tools
+set -euo pipefail
+
+profile=${1:-run}
+
+build_packages=(
+    build-essential cmake ninja-build pkg-config
+    qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    qt6-websockets-dev qt6-httpserver-dev libqt6sql6-sqlite
+    libvterm-dev libyaml-cpp-dev qtkeychain-qt6-dev libvirt-dev
+    desktop-file-utils appstream
+)
+test_packages=(
+    clang libclang-rt-14-dev
+)
+
+packages=("${build_packages[@]}")
+case "$profile" in
+    run) ;;
+    test) packages+=("${test_packages[@]}") ;;
+    *) echo "usage: $0 run|test" >&2; exit 2 ;;
+esac
+
+missing=()
+for package in "${packages[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+echo "Installing missing Debian packages: ${missing[*]}" >&2
+sudo=()
+if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null || { echo "Need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    sudo=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -q
+"${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -1,0 +1,517 @@
+// `terrarium --headless` as a user runs it: the real executable, a real local LLM server, the
+// host sandbox in a temporary workspace, approvals on a real pseudo terminal.
+#include "tests/support/LlmTestServer.h"
+#include "tests/support/SseScript.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <fcntl.h>
+#include <pty.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+using namespace Terrarium;
+using Core::LlmProvider;
+using Tests::LlmTestServer;
+using Tests::ScriptedResponse;
+using Tests::SseScript;
+
+Q_DECLARE_METATYPE(Terrarium::Core::LlmProvider)
+
+namespace {
+
+const QString apiKey = QStringLiteral("sk-headless-secret-42");
+
+// Waits while the event loop keeps running: the LLM server the child talks to lives in this
+// process, so a blocking QProcess::waitForFinished() would deadlock.
+bool waitForExit(QProcess &process, int timeoutMs)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (process.state() != QProcess::NotRunning && clock.elapsed() < timeoutMs)
+        QTest::qWait(20);
+    return process.state() == QProcess::NotRunning;
+}
+
+QString binary()
+{
+    return QStringLiteral(TERRARIUM_BINARY_DIR "/app/terrarium");
+}
+
+QString planJson(const QStringList &steps)
+{
+    return QString::fromUtf8(
+        QJsonDocument(QJsonObject{{QStringLiteral("plan"), QJsonArray::fromStringList(steps)}})
+            .toJson(QJsonDocument::Compact));
+}
+
+ScriptedResponse planReply(LlmProvider provider, const QStringList &steps)
+{
+    if (provider == LlmProvider::Anthropic)
+        return ScriptedResponse::stream(
+            SseScript::toolCall(provider, QStringLiteral("submit_plan"), planJson(steps)));
+    return ScriptedResponse::stream(SseScript::text(provider, planJson(steps)));
+}
+
+ScriptedResponse commandReply(LlmProvider provider, const QString &command)
+{
+    const QString arguments =
+        QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("command"), command}})
+                              .toJson(QJsonDocument::Compact));
+    return ScriptedResponse::stream(
+        SseScript::toolCall(provider, QStringLiteral("emit_bash"), arguments));
+}
+
+QString providerName(LlmProvider provider)
+{
+    switch (provider) {
+    case LlmProvider::Responses:
+        return QStringLiteral("responses");
+    case LlmProvider::ChatCompletions:
+        return QStringLiteral("chat");
+    case LlmProvider::Anthropic:
+        return QStringLiteral("anthropic");
+    }
+    return {};
+}
+
+// A pseudo terminal that becomes the child's controlling terminal, as when a person runs
+// terrarium in a terminal window with stdout piped elsewhere.
+class PseudoTerminal
+{
+public:
+    PseudoTerminal()
+    {
+        if (::openpty(&m_master, &m_slave, nullptr, nullptr, nullptr) == 0)
+            ::fcntl(m_master, F_SETFL, ::fcntl(m_master, F_GETFL) | O_NONBLOCK);
+    }
+    ~PseudoTerminal()
+    {
+        if (m_master >= 0)
+            ::close(m_master);
+        if (m_slave >= 0)
+            ::close(m_slave);
+    }
+    bool isValid() const { return m_master >= 0; }
+    int slave() const { return m_slave; }
+    void closeSlave()
+    {
+        ::close(m_slave);
+        m_slave = -1;
+    }
+    // Everything the child wrote to its terminal so far.
+    QByteArray read()
+    {
+        char buffer[4096];
+        ssize_t count;
+        while ((count = ::read(m_master, buffer, sizeof buffer)) > 0)
+            m_seen.append(buffer, count);
+        return m_seen;
+    }
+    void write(const QByteArray &data)
+    {
+        QCOMPARE_GE(::write(m_master, data.constData(), size_t(data.size())), 0);
+    }
+
+private:
+    int m_master = -1;
+    int m_slave = -1;
+    QByteArray m_seen;
+};
+
+} // namespace
+
+class tst_Headless : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+
+    void versionAndHelp();
+    void usageErrors_data();
+    void usageErrors();
+    void noModelConfigured();
+    void repairRun_data();
+    void repairRun();
+    void sigintCancelsCleanly();
+    void approvalWithoutTerminalIsDenied();
+    void approvalOnTheTerminal();
+    void alwaysIsRemembered();
+
+private:
+    QStringList runArguments(LlmProvider provider, const QString &goal,
+                             const QString &approve = {}) const;
+    QProcessEnvironment cleanEnvironment() const;
+    bool waitForLine(QProcess &process, const QString &type, int timeoutMs = 20000);
+    QList<QJsonObject> events() const;
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<LlmTestServer> m_server;
+    QString m_workspace;
+    QString m_config;
+    QByteArray m_stdout;
+};
+
+void tst_Headless::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    QVERIFY(QDir(m_dir->path()).mkpath(QStringLiteral("workspace")));
+    m_workspace = m_dir->filePath(QStringLiteral("workspace"));
+    m_config = m_dir->filePath(QStringLiteral("terrarium.conf"));
+    m_server = std::make_unique<LlmTestServer>();
+    QVERIFY(m_server->listen());
+    m_stdout.clear();
+}
+
+void tst_Headless::cleanup()
+{
+    m_server.reset();
+    m_dir.reset();
+}
+
+QProcessEnvironment tst_Headless::cleanEnvironment() const
+{
+    // Nothing from the developer's own environment (keys, TERRARIUM_*) leaks into the test.
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("PATH"), qEnvironmentVariable("PATH"));
+    env.insert(QStringLiteral("HOME"), m_dir->path());
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir->filePath(QStringLiteral("xdg")));
+    env.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
+    return env;
+}
+
+QStringList tst_Headless::runArguments(LlmProvider provider, const QString &goal,
+                                       const QString &approve) const
+{
+    QStringList arguments{QStringLiteral("--headless"),
+                          QStringLiteral("--goal"),
+                          goal,
+                          QStringLiteral("--sandbox"),
+                          QStringLiteral("host"),
+                          QStringLiteral("--workspace"),
+                          m_workspace,
+                          QStringLiteral("--config"),
+                          m_config,
+                          QStringLiteral("--provider"),
+                          providerName(provider),
+                          QStringLiteral("--base-url"),
+                          m_server->baseUrl().toString(),
+                          QStringLiteral("--planner-model"),
+                          QStringLiteral("planner-m"),
+                          QStringLiteral("--executor-model"),
+                          QStringLiteral("executor-m")};
+    if (!approve.isEmpty())
+        arguments << QStringLiteral("--approve") << approve;
+    return arguments;
+}
+
+bool tst_Headless::waitForLine(QProcess &process, const QString &type, int timeoutMs)
+{
+    QElapsedTimer clock;
+    clock.start();
+    const QByteArray needle = QStringLiteral("\"type\":\"%1\"").arg(type).toUtf8();
+    while (clock.elapsed() < timeoutMs) {
+        m_stdout += process.readAllStandardOutput();
+        if (m_stdout.contains(needle))
+            return true;
+        if (process.state() == QProcess::NotRunning)
+            return false;
+        QTest::qWait(20);
+    }
+    return false;
+}
+
+QList<QJsonObject> tst_Headless::events() const
+{
+    QList<QJsonObject> parsed;
+    for (const QByteArray &line : m_stdout.split('\n')) {
+        if (line.isEmpty())
+            continue;
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(line, &error);
+        if (error.error != QJsonParseError::NoError || !document.isObject()) {
+            qWarning() << "stdout line is not a JSON object:" << line;
+            return {};
+        }
+        parsed.append(document.object());
+    }
+    return parsed;
+}
+
+void tst_Headless::versionAndHelp()
+{
+    QProcess version;
+    version.start(binary(), {QStringLiteral("--version")});
+    QVERIFY(version.waitForFinished(10000));
+    QCOMPARE(version.exitCode(), 0);
+    QVERIFY(version.readAllStandardOutput().startsWith("terrarium 0."));
+
+    QProcess help;
+    help.setProcessEnvironment(cleanEnvironment());
+    help.start(binary(), {QStringLiteral("--help")});
+    QVERIFY(help.waitForFinished(10000));
+    QCOMPARE(help.exitCode(), 0);
+    const QByteArray text = help.readAllStandardOutput();
+    for (const char *option : {"--headless", "--goal", "--sandbox", "--planner-model",
+                               "--executor-model", "--base-url", "--provider", "--approve"})
+        QVERIFY2(text.contains(option), option);
+}
+
+void tst_Headless::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown option")
+        << QStringList{QStringLiteral("--frobnicate")} << "Unknown option";
+    QTest::newRow("no goal") << QStringList{QStringLiteral("--headless")} << "needs a goal";
+    QTest::newRow("bad policy") << QStringList{QStringLiteral("--headless"),
+                                               QStringLiteral("--goal"), QStringLiteral("x"),
+                                               QStringLiteral("--approve"),
+                                               QStringLiteral("sometimes")}
+                                << "Unknown approval policy";
+    QTest::newRow("bad sandbox") << QStringList{
+        QStringLiteral("--headless"), QStringLiteral("--goal"), QStringLiteral("x"),
+        QStringLiteral("--sandbox"),
+        QStringLiteral("docker")} << "Unknown sandbox";
+    QTest::newRow("bad provider") << QStringList{
+        QStringLiteral("--headless"), QStringLiteral("--goal"), QStringLiteral("x"),
+        QStringLiteral("--provider"),
+        QStringLiteral("gemini")} << "Unknown provider";
+    QTest::newRow("missing workspace")
+        << QStringList{QStringLiteral("--headless"), QStringLiteral("--goal"), QStringLiteral("x"),
+                       QStringLiteral("--workspace"), QStringLiteral("/nonexistent/terrarium-ws")}
+        << "does not exist";
+}
+
+void tst_Headless::usageErrors()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    QProcess process;
+    process.setProcessEnvironment(cleanEnvironment());
+    process.start(binary(), arguments << QStringLiteral("--config") << m_config);
+    QVERIFY(waitForExit(process, 10000));
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(process.exitCode(), 2);
+    const QString error = QString::fromUtf8(process.readAllStandardError());
+    QVERIFY2(error.contains(message), qPrintable(error));
+    QVERIFY(process.readAllStandardOutput().isEmpty());
+}
+
+void tst_Headless::noModelConfigured()
+{
+    QProcess process;
+    process.setProcessEnvironment(cleanEnvironment());
+    process.start(binary(),
+                  {QStringLiteral("--headless"), QStringLiteral("--goal"), QStringLiteral("x"),
+                   QStringLiteral("--sandbox"), QStringLiteral("host"),
+                   QStringLiteral("--workspace"), m_workspace, QStringLiteral("--config"),
+                   m_config});
+    QVERIFY(waitForExit(process, 15000));
+    QCOMPARE(process.exitCode(), 2);
+    const QString error = QString::fromUtf8(process.readAllStandardError());
+    for (const char *hint :
+         {"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "--base-url", "Ollama", "llama.cpp"})
+        QVERIFY2(error.contains(QLatin1String(hint)), qPrintable(error));
+}
+
+void tst_Headless::repairRun_data()
+{
+    QTest::addColumn<LlmProvider>("provider");
+    QTest::newRow("responses") << LlmProvider::Responses;
+    QTest::newRow("chat") << LlmProvider::ChatCompletions;
+    QTest::newRow("anthropic") << LlmProvider::Anthropic;
+}
+
+void tst_Headless::repairRun()
+{
+    QFETCH(LlmProvider, provider);
+    const QString print = QStringLiteral("Print the contents of config.txt");
+    m_server->enqueue(planReply(provider, {print}));
+    m_server->enqueue(commandReply(provider, QStringLiteral("cat config.txt")));
+    m_server->enqueue(planReply(provider, {QStringLiteral("Create config.txt"), print}));
+    m_server->enqueue(commandReply(provider, QStringLiteral("echo 'mode=demo' > config.txt")));
+    m_server->enqueue(commandReply(provider, QStringLiteral("cat config.txt")));
+
+    QProcess process;
+    QProcessEnvironment env = cleanEnvironment();
+    env.insert(QStringLiteral("TERRARIUM_API_KEY"), apiKey);
+    process.setProcessEnvironment(env);
+    process.start(binary(),
+                  runArguments(provider, QStringLiteral("print the contents of config.txt")));
+    QVERIFY(process.waitForStarted());
+    QVERIFY(waitForLine(process, QStringLiteral("workflow_complete")));
+    QVERIFY(waitForExit(process, 10000));
+    m_stdout += process.readAllStandardOutput();
+    const QString log = QString::fromUtf8(process.readAllStandardError());
+    QCOMPARE(process.exitCode(), 0);
+
+    const QList<QJsonObject> lines = events();
+    QStringList types;
+    for (int i = 0; i < lines.size(); ++i) {
+        types << lines.at(i).value(QLatin1String("type")).toString();
+        QCOMPARE(lines.at(i).value(QLatin1String("seq")).toInt(), i + 1);
+        QVERIFY(!lines.at(i).value(QLatin1String("run_id")).toString().isEmpty());
+        QVERIFY(QDateTime::fromString(lines.at(i).value(QLatin1String("ts")).toString(),
+                                      Qt::ISODateWithMs)
+                    .isValid());
+    }
+    const QStringList expected{"usage",          "plan_generated", "usage",
+                               "step_executing", "step_output",    "step_result",
+                               "error_detected", "re_planning",    "usage",
+                               "plan_generated", "usage",          "step_executing",
+                               "step_result",    "usage",          "step_executing",
+                               "step_output",    "step_result",    "workflow_complete"};
+    QVERIFY2(types == expected, qPrintable(types.join(u' ')));
+    QCOMPARE(lines.last()
+                 .value(QLatin1String("payload"))
+                 .toObject()
+                 .value(QLatin1String("status"))
+                 .toString(),
+             QStringLiteral("success"));
+    QCOMPARE(lines.at(15)
+                 .value(QLatin1String("payload"))
+                 .toObject()
+                 .value(QLatin1String("data"))
+                 .toString(),
+             QStringLiteral("mode=demo\n"));
+
+    // The human log on stderr, with the loud host warning; the key appears nowhere.
+    QVERIFY2(log.contains(QLatin1String("WARNING")) && log.contains(QLatin1String("no isolation")),
+             qPrintable(log));
+    QVERIFY2(log.contains(QLatin1String("Run succeeded.")), qPrintable(log));
+    QVERIFY(!log.contains(apiKey));
+    QVERIFY(!m_stdout.contains(apiKey.toUtf8()));
+    for (const auto &request : m_server->requests())
+        QVERIFY(!request.body.contains(apiKey.toUtf8()));
+}
+
+void tst_Headless::sigintCancelsCleanly()
+{
+    m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Wait")}));
+    m_server->enqueue(commandReply(LlmProvider::ChatCompletions,
+                                   QStringLiteral("sleep 300 & echo $! > sleeper.pid; wait")));
+    QProcess process;
+    process.setProcessEnvironment(cleanEnvironment());
+    process.start(binary(), runArguments(LlmProvider::ChatCompletions, QStringLiteral("wait")));
+    QVERIFY2(waitForLine(process, QStringLiteral("step_executing")),
+             process.readAllStandardError().constData());
+    const QString pidFile = QDir(m_workspace).filePath(QStringLiteral("sleeper.pid"));
+    QTRY_VERIFY_WITH_TIMEOUT(QFile(pidFile).size() > 0, 10000);
+    QFile file(pidFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const pid_t sleeper = file.readAll().trimmed().toInt();
+
+    ::kill(pid_t(process.processId()), SIGINT);
+    QVERIFY(waitForExit(process, 15000));
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(process.exitCode(), 130);
+    m_stdout += process.readAllStandardOutput();
+    const QList<QJsonObject> lines = events();
+    QVERIFY(!lines.isEmpty());
+    QCOMPARE(lines.last().value(QLatin1String("type")).toString(),
+             QStringLiteral("workflow_complete"));
+    QCOMPARE(lines.last()
+                 .value(QLatin1String("payload"))
+                 .toObject()
+                 .value(QLatin1String("status"))
+                 .toString(),
+             QStringLiteral("cancelled"));
+    QTRY_VERIFY_WITH_TIMEOUT(::kill(sleeper, 0) != 0, 5000);
+}
+
+void tst_Headless::approvalWithoutTerminalIsDenied()
+{
+    QDir(m_workspace).mkpath(QStringLiteral("build"));
+    m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Delete build")}));
+    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("rm -rf build")));
+    m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Keep build")}));
+    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("ls -d build")));
+
+    QProcess process;
+    process.setProcessEnvironment(cleanEnvironment());
+    // No controlling terminal, as under CI or a service manager.
+    process.setChildProcessModifier([] { ::setsid(); });
+    process.start(binary(), runArguments(LlmProvider::ChatCompletions, QStringLiteral("clean")));
+    QVERIFY(waitForExit(process, 30000));
+    const QString log = QString::fromUtf8(process.readAllStandardError());
+    QCOMPARE(process.exitCode(), 0);
+    QVERIFY2(log.contains(QLatin1String("No terminal to ask for approval")), qPrintable(log));
+    QVERIFY(QDir(QDir(m_workspace).filePath(QStringLiteral("build"))).exists());
+    m_stdout = process.readAllStandardOutput();
+    QVERIFY(m_stdout.contains("\"type\":\"approval_required\""));
+    QVERIFY(m_stdout.contains("denied"));
+}
+
+void tst_Headless::approvalOnTheTerminal()
+{
+    QDir(m_workspace).mkpath(QStringLiteral("build"));
+    m_server->enqueue(planReply(LlmProvider::Responses, {QStringLiteral("Delete build")}));
+    m_server->enqueue(commandReply(LlmProvider::Responses, QStringLiteral("rm -rf build")));
+
+    PseudoTerminal terminal;
+    QVERIFY(terminal.isValid());
+    const int slave = terminal.slave();
+    QProcess process;
+    process.setProcessEnvironment(cleanEnvironment());
+    process.setChildProcessModifier([slave] {
+        ::setsid();
+        ::ioctl(slave, TIOCSCTTY, 0);
+    });
+    process.start(binary(), runArguments(LlmProvider::Responses, QStringLiteral("clean")));
+    QVERIFY(process.waitForStarted());
+    terminal.closeSlave();
+    QTRY_VERIFY_WITH_TIMEOUT(terminal.read().contains("Allow it?"), 20000);
+    const QByteArray question = terminal.read();
+    QVERIFY2(question.contains("rm -rf build"), question.constData());
+    QVERIFY(QDir(QDir(m_workspace).filePath(QStringLiteral("build"))).exists());
+    terminal.write("maybe\n");
+    QTRY_VERIFY_WITH_TIMEOUT(terminal.read().contains("Please answer"), 10000);
+    terminal.write("o\n");
+    QVERIFY(waitForExit(process, 20000));
+    QCOMPARE(process.exitCode(), 0);
+    QVERIFY(!QDir(QDir(m_workspace).filePath(QStringLiteral("build"))).exists());
+    QSettings settings(m_config, QSettings::IniFormat);
+    QVERIFY(settings.value(QStringLiteral("safety/always_allowed")).toStringList().isEmpty());
+}
+
+void tst_Headless::alwaysIsRemembered()
+{
+    m_server->enqueue(planReply(LlmProvider::Anthropic, {QStringLiteral("Open up permissions")}));
+    m_server->enqueue(commandReply(LlmProvider::Anthropic, QStringLiteral("chmod -R 777 .")));
+
+    PseudoTerminal terminal;
+    QVERIFY(terminal.isValid());
+    const int slave = terminal.slave();
+    QProcess process;
+    process.setProcessEnvironment(cleanEnvironment());
+    process.setChildProcessModifier([slave] {
+        ::setsid();
+        ::ioctl(slave, TIOCSCTTY, 0);
+    });
+    process.start(binary(), runArguments(LlmProvider::Anthropic, QStringLiteral("share")));
+    QVERIFY(process.waitForStarted());
+    terminal.closeSlave();
+    QTRY_VERIFY_WITH_TIMEOUT(terminal.read().contains("Allow it?"), 20000);
+    terminal.write("always\n");
+    QVERIFY(waitForExit(process, 20000));
+    QCOMPARE(process.exitCode(), 0);
+    QSettings settings(m_config, QSettings::IniFormat);
+    QCOMPARE(settings.value(QStringLiteral("safety/always_allowed")).toStringList(),
+             QStringList{QStringLiteral("chmod -R 777 .")});
+}
+
+QTEST_GUILESS_MAIN(tst_Headless)
+#include "tst_headless.moc"
