@@ -2,6 +2,7 @@
 
 #include <QSocketNotifier>
 
+#include <cerrno>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -52,13 +53,13 @@ void TerminalPrompter::onReadable()
             m_buffer.append(chunk, count);
             continue;
         }
-        if (count == 0) {
-            m_notifier->setEnabled(false);
-            m_asking = false;
-            Q_EMIT closed();
-            return;
-        }
-        break; // EAGAIN: wait for more
+        if (count < 0 && (errno == EAGAIN || errno == EINTR))
+            break; // wait for more
+        // End of file, or EIO once the terminal hung up.
+        m_notifier->setEnabled(false);
+        m_asking = false;
+        Q_EMIT closed();
+        return;
     }
     const qsizetype newline = m_buffer.indexOf('\n');
     if (newline < 0)

@@ -108,6 +108,7 @@ private Q_SLOTS:
     void cancelWhileTheModelStreams();
     void cancelWhileACommandRuns();
     void approvalOnceRunsTheCommand();
+    void cancelWhileWaitingForApproval();
     void approvalDenyRePlans();
     void safePolicyDeniesWithoutAsking();
     void allPolicyRunsWithoutAsking();
@@ -490,6 +491,31 @@ void tst_Orchestrator::approvalOnceRunsTheCommand()
     QVERIFY(waitForEnd());
     QCOMPARE(m_orchestrator->state(), RunState::Success);
     QVERIFY(!QDir(m_workspace->filePath(QStringLiteral("build"))).exists());
+}
+
+void tst_Orchestrator::cancelWhileWaitingForApproval()
+{
+    setUpRun(LlmProvider::Anthropic, ApprovalPolicy::Ask);
+    m_server->enqueue(planReply(LlmProvider::Anthropic, {QStringLiteral("Format the disk")}));
+    m_server->enqueue(commandReply(LlmProvider::Anthropic, QStringLiteral("mkfs.ext4 /dev/sda1")));
+
+    m_orchestrator->start(QStringLiteral("format"));
+    QTRY_COMPARE(m_orchestrator->state(), RunState::AwaitingApproval);
+    QCOMPARE(eventsOf(RunEventType::ApprovalRequired)
+                 .first()
+                 .payload.value(QLatin1String("risk"))
+                 .toString(),
+             QStringLiteral("critical"));
+    m_orchestrator->cancel();
+    QCOMPARE(m_orchestrator->state(), RunState::Cancelled);
+    QCOMPARE(m_events.last().payload.value(QLatin1String("status")).toString(),
+             QStringLiteral("cancelled"));
+    QCOMPARE(eventsOf(RunEventType::StepExecuting).size(), 0);
+    // A late answer changes nothing.
+    m_orchestrator->resolveApproval(1, ApprovalDecision::Once);
+    QTest::qWait(200);
+    QCOMPARE(eventsOf(RunEventType::StepExecuting).size(), 0);
+    QCOMPARE(m_orchestrator->state(), RunState::Cancelled);
 }
 
 void tst_Orchestrator::approvalDenyRePlans()

@@ -1,0 +1,71 @@
+#include "app/HumanLog.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace Terrarium;
+using Core::RunEvent;
+using Core::RunEventType;
+
+class tst_HumanLog : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void lines_data();
+    void lines();
+};
+
+void tst_HumanLog::lines_data()
+{
+    QTest::addColumn<RunEventType>("type");
+    QTest::addColumn<QJsonObject>("payload");
+    QTest::addColumn<QString>("line");
+
+    QTest::newRow("plan")
+        << RunEventType::PlanGenerated
+        << QJsonObject{{"revision", 2},
+                       {"steps", QJsonArray{QJsonObject{{"id", 3}, {"title", "Install pytest"}}}}}
+        << "Plan (revision 2):\n  3. Install pytest";
+    QTest::newRow("executing") << RunEventType::StepExecuting
+                               << QJsonObject{{"step", "List"},
+                                              {"step_id", 1},
+                                              {"command", "ls -la"}}
+                               << "Step 1: List\n  $ ls -la";
+    QTest::newRow("success") << RunEventType::StepResult
+                             << QJsonObject{{"exit_code", 0}, {"duration_ms", 12}}
+                             << "  done in 12 ms";
+    QTest::newRow("failure") << RunEventType::StepResult
+                             << QJsonObject{{"exit_code", 2}, {"duration_ms", 5}}
+                             << "  exit code 2 after 5 ms";
+    QTest::newRow("error") << RunEventType::ErrorDetected
+                           << QJsonObject{{"step_id", 4}, {"error", "boom"}}
+                           << "Error in step 4: boom";
+    QTest::newRow("replan") << RunEventType::RePlanning << QJsonObject{{"attempt", 2}}
+                            << "Re-planning (attempt 2)...";
+    QTest::newRow("done") << RunEventType::WorkflowComplete << QJsonObject{{"status", "success"}}
+                          << "Run succeeded.";
+    QTest::newRow("failed") << RunEventType::WorkflowComplete
+                            << QJsonObject{{"status", "failed"}, {"error", "no model"}}
+                            << "Run failed: no model";
+    QTest::newRow("cancelled") << RunEventType::WorkflowComplete
+                               << QJsonObject{{"status", "cancelled"}} << "Run cancelled.";
+    QTest::newRow("output is not logged")
+        << RunEventType::StepOutput << QJsonObject{{"data", "x"}} << "";
+    QTest::newRow("usage is not logged")
+        << RunEventType::Usage << QJsonObject{{"input_tokens", 1}} << "";
+}
+
+void tst_HumanLog::lines()
+{
+    QFETCH(RunEventType, type);
+    QFETCH(QJsonObject, payload);
+    QFETCH(QString, line);
+    RunEvent event;
+    event.type = type;
+    event.payload = payload;
+    QCOMPARE(App::HumanLog::format(event), line);
+}
+
+QTEST_GUILESS_MAIN(tst_HumanLog)
+#include "tst_humanlog.moc"

@@ -1,0 +1,117 @@
+#include "core/agent/PromptBuilder.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace Terrarium::Core;
+
+class tst_PromptBuilder : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void firstPlanNamesGoalFactsAndLimit();
+    void rePlanCarriesTheFailureAndLast4KiB();
+    void executorSeesStepPlanAndRecentOutput();
+    void schemasAreStrict();
+
+private:
+    static SandboxFacts facts();
+};
+
+SandboxFacts tst_PromptBuilder::facts()
+{
+    SandboxFacts facts;
+    facts.kind = QStringLiteral("podman");
+    facts.os = QStringLiteral("Debian GNU/Linux 12 (bookworm)");
+    facts.arch = QStringLiteral("x86_64");
+    facts.shell = QStringLiteral("/bin/bash");
+    facts.workingDirectory = QStringLiteral("/workspace");
+    facts.user = QStringLiteral("agent");
+    facts.tools = {QStringLiteral("python3"), QStringLiteral("git")};
+    return facts;
+}
+
+void tst_PromptBuilder::firstPlanNamesGoalFactsAndLimit()
+{
+    PlanRequest request;
+    request.goal = QStringLiteral("run the tests");
+    request.facts = facts();
+    request.maxSteps = 12;
+    const QString prompt = PromptBuilder::plannerUserPrompt(request);
+    QVERIFY(prompt.contains(QLatin1String("run the tests")));
+    QVERIFY(prompt.contains(QLatin1String("Debian GNU/Linux 12")));
+    QVERIFY(prompt.contains(QLatin1String("/workspace")));
+    QVERIFY(prompt.contains(QLatin1String("python3, git")));
+    QVERIFY(prompt.contains(QLatin1String("at most 12 steps")));
+    QVERIFY(!prompt.contains(QLatin1String("failed")));
+    QVERIFY(PromptBuilder::plannerSystemPrompt().contains(QLatin1String("{\"plan\"")));
+}
+
+void tst_PromptBuilder::rePlanCarriesTheFailureAndLast4KiB()
+{
+    StepRecord done;
+    done.title = QStringLiteral("Create a virtualenv");
+    done.command = QStringLiteral("python3 -m venv .venv");
+    done.exitCode = 0;
+    StepRecord failed;
+    failed.title = QStringLiteral("Run the tests");
+    failed.command = QStringLiteral("python3 -m pytest");
+    failed.exitCode = 1;
+    // 6 KiB of stdout: only the last 4 KiB may reach the planner.
+    failed.stdoutTail = QByteArray(2048, 'A') + QByteArray(4095, 'B') + "\n";
+    failed.stderrTail = "/usr/bin/python3: No module named pytest\n";
+
+    PlanRequest request;
+    request.goal = QStringLiteral("run the tests");
+    request.facts = facts();
+    request.finished = {done};
+    request.failure = failed;
+    const QString prompt = PromptBuilder::plannerUserPrompt(request);
+    QVERIFY(prompt.contains(QLatin1String("python3 -m venv .venv (exit code 0)")));
+    QVERIFY(prompt.contains(QLatin1String("python3 -m pytest")));
+    QVERIFY(prompt.contains(QLatin1String("exit code 1")));
+    QVERIFY(prompt.contains(QLatin1String("No module named pytest")));
+    QVERIFY(prompt.contains(QString(4095, u'B')));
+    QVERIFY(!prompt.contains(u'A'));
+    QVERIFY(prompt.contains(QLatin1String("starting with the step that fixes this failure")));
+}
+
+void tst_PromptBuilder::executorSeesStepPlanAndRecentOutput()
+{
+    StepRecord earlier;
+    earlier.command = QStringLiteral("ls");
+    earlier.exitCode = 0;
+    earlier.stdoutTail = QByteArray(1000, 'x') + "setup.py\n";
+    TranslationRequest request;
+    request.goal = QStringLiteral("install the package");
+    request.facts = facts();
+    request.plan = {QStringLiteral("List files"), QStringLiteral("Install it")};
+    request.step = QStringLiteral("Install it");
+    request.history = {earlier};
+    const QString prompt = PromptBuilder::executorUserPrompt(request);
+    QVERIFY(prompt.contains(QLatin1String("1. List files\n2. Install it")));
+    QVERIFY(prompt.contains(QLatin1String("Step to run now:\nInstall it")));
+    QVERIFY(prompt.contains(QLatin1String("$ ls   (exit code 0)")));
+    QVERIFY(prompt.contains(QLatin1String("setup.py")));
+    // Only a short tail of earlier output.
+    QVERIFY(!prompt.contains(QString(700, u'x')));
+    QVERIFY(PromptBuilder::executorSystemPrompt().contains(QLatin1String("emit_bash")));
+}
+
+void tst_PromptBuilder::schemasAreStrict()
+{
+    const LlmTool tool = PromptBuilder::emitBashTool();
+    QCOMPARE(tool.name, QStringLiteral("emit_bash"));
+    QCOMPARE(tool.parameters.value(QLatin1String("required")).toArray(),
+             QJsonArray{QStringLiteral("command")});
+    QCOMPARE(tool.parameters.value(QLatin1String("additionalProperties")).toBool(true), false);
+    const LlmJsonSchema schema = PromptBuilder::planSchema();
+    QCOMPARE(schema.name, QStringLiteral("plan"));
+    QCOMPARE(schema.schema.value(QLatin1String("required")).toArray(),
+             QJsonArray{QStringLiteral("plan")});
+    QCOMPARE(PromptBuilder::planTool().parameters, schema.schema);
+}
+
+QTEST_GUILESS_MAIN(tst_PromptBuilder)
+#include "tst_promptbuilder.moc"
