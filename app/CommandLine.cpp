@@ -55,13 +55,38 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption stepTimeout(QStringLiteral("step-timeout"),
                                          Tr::tr("Seconds one command may run (default 600)."),
                                          Tr::tr("seconds"));
+    const QCommandLineOption image(QStringLiteral("image"),
+                                   Tr::tr("Sandbox image (default: Terrarium's Debian image, "
+                                          "built locally when missing)."),
+                                   Tr::tr("name"));
+    const QCommandLineOption network(QStringLiteral("network"),
+                                     Tr::tr("Sandbox network: none (default) or outbound."),
+                                     Tr::tr("policy"));
+    const QCommandLineOption sandboxName(QStringLiteral("sandbox-name"),
+                                         Tr::tr("Use the sandbox with this name, attaching to it "
+                                                "if it exists (see --list-sandboxes)."),
+                                         Tr::tr("name"));
+    const QCommandLineOption keepSandbox(QStringLiteral("keep-sandbox"),
+                                         Tr::tr("Leave the sandbox running after a headless run."));
+    const QCommandLineOption buildImage(
+        QStringLiteral("build-image"),
+        Tr::tr("Build the sandbox image if it is missing, and exit."));
+    const QCommandLineOption rebuildImage(QStringLiteral("rebuild-image"),
+                                          Tr::tr("Build the sandbox image again, and exit."));
+    const QCommandLineOption listSandboxes(QStringLiteral("list-sandboxes"),
+                                           Tr::tr("List Terrarium's sandboxes and exit."));
+    const QCommandLineOption removeSandbox(QStringLiteral("remove-sandbox"),
+                                           Tr::tr("Remove a sandbox nobody uses and exit."),
+                                           Tr::tr("name"));
     const QCommandLineOption config(QStringLiteral("config"),
                                     Tr::tr("Configuration file to use instead of "
                                            "~/.config/terrarium/terrarium.conf."),
                                     Tr::tr("file"));
-    parser.addOptions({help, version, headless, goal, sandbox, workspace, provider, baseUrl,
-                       plannerModel, executorModel, approve, maxSteps, maxReplans, stepTimeout,
-                       config});
+    parser.addOptions({help,          version,       headless,    goal,         sandbox,
+                       workspace,     provider,      baseUrl,     plannerModel, executorModel,
+                       approve,       maxSteps,      maxReplans,  stepTimeout,  image,
+                       network,       sandboxName,   keepSandbox, buildImage,   rebuildImage,
+                       listSandboxes, removeSandbox, config});
     parser.addPositionalArgument(QStringLiteral("goal"),
                                  Tr::tr("The goal, as an alternative to --goal."),
                                  Tr::tr("[goal...]"));
@@ -86,6 +111,12 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     }
     options.goal = options.goal.trimmed();
     options.configFile = parser.value(config);
+    options.sandboxName = parser.value(sandboxName);
+    options.keepSandbox = parser.isSet(keepSandbox);
+    options.buildImage = parser.isSet(buildImage);
+    options.rebuildImage = parser.isSet(rebuildImage);
+    options.listSandboxes = parser.isSet(listSandboxes);
+    options.removeSandbox = parser.value(removeSandbox);
 
     auto optional = [&parser](const QCommandLineOption &option) -> std::optional<QString> {
         return parser.isSet(option) ? std::optional(parser.value(option)) : std::nullopt;
@@ -100,8 +131,11 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.overrides.maxSteps = optional(maxSteps);
     options.overrides.maxReplans = optional(maxReplans);
     options.overrides.stepTimeoutSeconds = optional(stepTimeout);
+    options.overrides.image = optional(image);
+    options.overrides.network = optional(network);
 
-    if (options.headless && options.goal.isEmpty() && !options.showHelp && !options.showVersion) {
+    if (options.headless && options.goal.isEmpty() && !options.showHelp && !options.showVersion
+        && !options.isMaintenance()) {
         parsed.error = Tr::tr("--headless needs a goal: --goal \"...\".");
         return parsed;
     }

@@ -17,6 +17,18 @@ struct CommandLineOptions
     bool showVersion = false;
     QString goal;
     QString configFile; // empty: ~/.config/terrarium/terrarium.conf
+    QString sandboxName; // reuse (attach to) or create a sandbox with this name
+    bool keepSandbox = false; // leave the sandbox running after a headless run
+    bool buildImage = false; // build the sandbox image when missing, then exit
+    bool rebuildImage = false; // build it even when it exists
+    bool listSandboxes = false;
+    QString removeSandbox;
+
+    // Modes that do their work and exit, without a window.
+    bool isMaintenance() const
+    {
+        return buildImage || rebuildImage || listSandboxes || !removeSandbox.isEmpty();
+    }
     Core::ConfigOverrides overrides;
 };
 

@@ -10,7 +10,11 @@
 #include "core/config/LocalServerDetector.h"
 #include "core/llm/LlmClient.h"
 #include "core/safety/SafetyGate.h"
+#include "vm/HostSandbox.h"
+#include "vm/PodmanBackend.h"
+#include "vm/PodmanSandbox.h"
 #include "vm/Sandbox.h"
+#include "vm/SandboxManager.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -18,7 +22,7 @@
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QSettings>
-#include <QUuid>
+#include <QTimer>
 
 #include <unistd.h>
 
@@ -103,24 +107,81 @@ void HeadlessRunner::startSandbox()
 {
     if (m_finished)
         return;
-    const auto kind = Vm::sandboxKindFromName(m_config.sandbox);
-    Vm::SandboxSpec spec;
-    spec.name =
-        QStringLiteral("terrarium-%1").arg(QUuid::createUuid().toString(QUuid::Id128).left(12));
-    spec.workspace = m_config.workspace;
-    auto sandbox = SandboxFactory::create(kind.value_or(Vm::SandboxKind::Podman), spec);
-    if (!sandbox) {
-        log(sandbox.error().message);
-        finish(UsageError);
-        return;
-    }
-    m_sandbox = std::move(*sandbox);
-    if (m_sandbox->kind() == Vm::SandboxKind::Host)
+    const auto kind = Vm::sandboxKindFromName(m_config.sandbox).value_or(Vm::SandboxKind::Podman);
+    const QString name =
+        m_options.sandboxName.isEmpty() ? SandboxFactory::newSandboxName() : m_options.sandboxName;
+    switch (kind) {
+    case Vm::SandboxKind::Host:
         log(Tr::tr("WARNING: the host sandbox runs every command directly on this machine, as "
                    "you, with no isolation, in %1.")
                 .arg(m_config.workspace));
+        useSandbox(std::make_unique<Vm::HostSandbox>(SandboxFactory::spec(m_config, name)), true);
+        return;
+    case Vm::SandboxKind::Podman:
+        preparePodman(name);
+        return;
+    case Vm::SandboxKind::Libvirt:
+        break;
+    }
+    log(Tr::tr("The libvirt sandbox is not available in this build of Terrarium; use --sandbox "
+               "podman."));
+    finish(UsageError);
+}
 
+void HeadlessRunner::preparePodman(const QString &name)
+{
+    m_podman = std::make_unique<Vm::PodmanBackend>(SandboxFactory::podmanOptions(m_config));
+    connect(m_podman.get(), &Vm::PodmanBackend::progress, this,
+            [this](int percent, const QString &message) {
+                if (message != m_lastProgress)
+                    log(QStringLiteral("[%1%] %2").arg(percent, 3).arg(message));
+                m_lastProgress = message;
+            });
+    connect(m_podman.get(), &Vm::PodmanBackend::failed, this, [this](const Core::Error &error) {
+        log(error.message);
+        finish(UsageError);
+    });
+    connect(m_podman.get(), &Vm::PodmanBackend::prepared, this, [this, name] {
+        for (const QString &warning : m_podman->host().warnings)
+            log(Tr::tr("Note: %1").arg(warning));
+        if (m_options.sandboxName.isEmpty()) {
+            useSandbox(std::unique_ptr<Vm::Sandbox>(
+                           m_podman->create(SandboxFactory::spec(m_config, name))),
+                       !m_options.keepSandbox);
+            return;
+        }
+        // A named sandbox: attach when it exists (e.g. after a crash), create it otherwise.
+        Vm::SandboxManager *manager = m_podman->manager();
+        connect(manager, &Vm::SandboxManager::listFailed, this, [this](const Core::Error &error) {
+            log(error.message);
+            finish(UsageError);
+        });
+        connect(manager, &Vm::SandboxManager::listed, this, [this, manager, name] {
+            if (manager->find(name)) {
+                log(Tr::tr("Attaching to the existing sandbox %1.").arg(name));
+                auto attached = manager->attach(name);
+                useSandbox(std::unique_ptr<Vm::Sandbox>(*attached), false);
+                return;
+            }
+            useSandbox(std::unique_ptr<Vm::Sandbox>(
+                           m_podman->create(SandboxFactory::spec(m_config, name))),
+                       !m_options.keepSandbox);
+        });
+        manager->refresh();
+    });
+    m_podman->prepare();
+}
+
+void HeadlessRunner::useSandbox(std::unique_ptr<Vm::Sandbox> sandbox, bool removeAfterRun)
+{
+    m_sandbox = std::move(sandbox);
+    m_removeSandbox = removeAfterRun;
     connect(m_sandbox.get(), &Vm::Sandbox::failed, this, [this](const Core::Error &error) {
+        if (m_orchestrator) {
+            // Mid-run: the orchestrator's command fails and the run ends; say why here too.
+            log(error.message);
+            return;
+        }
         log(Tr::tr("The sandbox could not start: %1").arg(error.message));
         finish(UsageError);
     });
@@ -249,34 +310,56 @@ void HeadlessRunner::askInput(const Core::RunEvent &event)
 
 void HeadlessRunner::onRunFinished(Core::RunState state)
 {
-    if (m_sandbox)
-        m_sandbox->stop();
-    switch (state) {
-    case Core::RunState::Success:
-        finish(Success);
-        return;
-    case Core::RunState::Cancelled:
-        finish(m_interrupted ? Interrupted : Failed);
-        return;
-    default:
-        finish(Failed);
+    int exitCode = Failed;
+    if (state == Core::RunState::Success)
+        exitCode = Success;
+    else if (state == Core::RunState::Cancelled && m_interrupted)
+        exitCode = Interrupted;
+    releaseSandbox(exitCode);
+}
+
+void HeadlessRunner::releaseSandbox(int exitCode)
+{
+    auto *podman = qobject_cast<Vm::PodmanSandbox *>(m_sandbox.get());
+    if (!m_sandbox || m_sandbox->state() == Vm::Sandbox::State::Stopped) {
+        finish(exitCode);
         return;
     }
+    if (podman && !m_removeSandbox) {
+        log(Tr::tr("The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it "
+                   "with --remove-sandbox %1.")
+                .arg(podman->spec().name));
+        podman->detach();
+        finish(exitCode);
+        return;
+    }
+    connect(m_sandbox.get(), &Vm::Sandbox::stateChanged, this,
+            [this, exitCode](Vm::Sandbox::State state) {
+                if (state == Vm::Sandbox::State::Stopped)
+                    finish(exitCode);
+            });
+    // Never wait forever on a container that will not go away.
+    QTimer::singleShot(std::chrono::seconds(20), this, [this, exitCode] { finish(exitCode); });
+    m_sandbox->destroy();
 }
 
 void HeadlessRunner::interrupt()
 {
     if (m_finished)
         return;
-    if (m_interrupted || !m_orchestrator) {
-        // Nothing to cancel yet, or a second Ctrl+C: stop now.
-        m_interrupted = true;
-        if (m_orchestrator)
-            log(Tr::tr("Interrupted again; exiting without waiting."));
+    if (m_interrupted) {
+        log(Tr::tr("Interrupted again; exiting without waiting."));
         finish(Interrupted);
         return;
     }
     m_interrupted = true;
+    if (!m_orchestrator) {
+        // Still setting up: nothing ran yet; drop what was made so far.
+        if (m_podman)
+            m_podman->cancel();
+        releaseSandbox(Interrupted);
+        return;
+    }
     log(Tr::tr("Interrupted; cancelling the run (press Ctrl+C again to exit at once)..."));
     m_orchestrator->cancel();
 }

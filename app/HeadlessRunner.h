@@ -22,8 +22,9 @@ class SafetyGate;
 } // namespace Terrarium::Core
 
 namespace Terrarium::Vm {
+class PodmanBackend;
 class Sandbox;
-}
+} // namespace Terrarium::Vm
 
 namespace Terrarium::App {
 
@@ -55,6 +56,9 @@ Q_SIGNALS:
 private:
     void resolveModels();
     void startSandbox();
+    void preparePodman(const QString &name);
+    void useSandbox(std::unique_ptr<Vm::Sandbox> sandbox, bool removeAfterRun);
+    void releaseSandbox(int exitCode);
     void startRun();
     void onEvent(const Core::RunEvent &event);
     void onRunFinished(Core::RunState state);
@@ -71,6 +75,7 @@ private:
 
     std::unique_ptr<QNetworkAccessManager> m_network;
     std::unique_ptr<Core::LocalServerDetector> m_detector;
+    std::unique_ptr<Vm::PodmanBackend> m_podman;
     std::unique_ptr<Vm::Sandbox> m_sandbox;
     std::unique_ptr<Core::LlmClient> m_plannerClient;
     std::unique_ptr<Core::LlmClient> m_executorClient;
@@ -78,6 +83,8 @@ private:
     std::unique_ptr<Core::Orchestrator> m_orchestrator;
     TerminalPrompter *m_prompter = nullptr;
 
+    bool m_removeSandbox = true;
+    QString m_lastProgress;
     bool m_interrupted = false;
     bool m_finished = false;
     int m_exitCode = Success;

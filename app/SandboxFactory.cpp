@@ -1,25 +1,41 @@
 #include "SandboxFactory.h"
 
-#include "app/AppTr.h"
-#include "vm/HostSandbox.h"
+#include "app/AppPaths.h"
+
+#include <QStandardPaths>
+#include <QUuid>
 
 namespace Terrarium::App {
 
-Core::Result<std::unique_ptr<Vm::Sandbox>> SandboxFactory::create(Vm::SandboxKind kind,
-                                                                  const Vm::SandboxSpec &spec)
+QString SandboxFactory::newSandboxName()
 {
-    switch (kind) {
-    case Vm::SandboxKind::Host:
-        return std::make_unique<Vm::HostSandbox>(spec);
-    case Vm::SandboxKind::Podman:
-    case Vm::SandboxKind::Libvirt:
-        break;
-    }
-    return Core::makeError(Core::ErrorCode::Configuration,
-                           Tr::tr("The %1 sandbox is not available in this build of Terrarium; "
-                                  "use --sandbox host to run commands on this machine "
-                                  "(no isolation).")
-                               .arg(Vm::sandboxKindName(kind)));
+    return QStringLiteral("terrarium-%1").arg(QUuid::createUuid().toString(QUuid::Id128).left(12));
+}
+
+Vm::SandboxSpec SandboxFactory::spec(const Core::AppConfig &config, const QString &name)
+{
+    Vm::SandboxSpec spec;
+    spec.name = name;
+    spec.image = config.image;
+    spec.cpus = config.cpus;
+    spec.memoryMiB = config.memoryMiB;
+    spec.pidsLimit = config.pidsLimit;
+    spec.networkPolicy =
+        Vm::networkPolicyFromName(config.network).value_or(Vm::NetworkPolicy::None);
+    spec.workspace = config.workspace;
+    return spec;
+}
+
+Vm::PodmanBackend::Options SandboxFactory::podmanOptions(const Core::AppConfig &config)
+{
+    Vm::PodmanBackend::Options options;
+    options.agentPath = AppPaths::agent();
+    options.image = config.image;
+    options.imageBuild.buildScript = AppPaths::imageBuildScript();
+    options.imageBuild.workDirectory =
+        QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation)
+        + QStringLiteral("/terrarium");
+    return options;
 }
 
 } // namespace Terrarium::App

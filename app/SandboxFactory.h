@@ -1,24 +1,20 @@
 #pragma once
 
-#include "core/Error.h"
-#include "vm/SandboxKind.h"
+#include "core/config/AppConfig.h"
+#include "vm/PodmanBackend.h"
 #include "vm/SandboxSpec.h"
-
-#include <memory>
-
-namespace Terrarium::Vm {
-class Sandbox;
-}
 
 namespace Terrarium::App {
 
-// Creates the sandbox backend the configuration asks for. The one place that knows every
-// backend; the rest of the app sees Vm::Sandbox.
+// Turns the configuration into what the sandbox backends take. The one place that knows how
+// settings map onto every backend; the rest of the app sees Vm::Sandbox.
 class SandboxFactory
 {
 public:
-    static Core::Result<std::unique_ptr<Vm::Sandbox>> create(Vm::SandboxKind kind,
-                                                             const Vm::SandboxSpec &spec);
+    // A fresh, unique sandbox name ("terrarium-3f9c2a1b7d04").
+    static QString newSandboxName();
+    static Vm::SandboxSpec spec(const Core::AppConfig &config, const QString &name);
+    static Vm::PodmanBackend::Options podmanOptions(const Core::AppConfig &config);
 };
 
 } // namespace Terrarium::App

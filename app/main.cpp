@@ -1,6 +1,7 @@
 #include "app/AppTr.h"
 #include "app/CommandLine.h"
 #include "app/HeadlessRunner.h"
+#include "app/SandboxTool.h"
 #include "app/SignalWatcher.h"
 #include "ui/MainWindow.h"
 
@@ -53,7 +54,7 @@ int main(int argc, char *argv[])
         rawArguments.append(QString::fromLocal8Bit(argv[i]));
     const App::CommandLine::Parsed early = App::CommandLine::parse(rawArguments);
     const bool needsWindow = early.options && !early.options->headless && !early.options->showHelp
-        && !early.options->showVersion;
+        && !early.options->showVersion && !early.options->isMaintenance();
     std::unique_ptr<QCoreApplication> app;
     if (needsWindow)
         app = std::make_unique<QApplication>(argc, argv);
@@ -76,6 +77,14 @@ int main(int argc, char *argv[])
                          QStringLiteral("terrarium %1").arg(QStringLiteral(TERRARIUM_VERSION)), 0);
 
     const std::unique_ptr<QSettings> settings = openSettings(options.configFile);
+
+    if (options.isMaintenance()) {
+        App::SandboxTool tool(options, settings.get());
+        QObject::connect(&tool, &App::SandboxTool::finished, app.get(),
+                         [](int exitCode) { QCoreApplication::exit(exitCode); });
+        tool.start();
+        return app->exec();
+    }
 
     if (options.headless) {
         App::SignalWatcher signalWatcher;

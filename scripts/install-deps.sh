@@ -12,9 +12,10 @@ build_packages=(
     qt6-websockets-dev qt6-httpserver-dev libqt6sql6-sqlite
     libvterm-dev libyaml-cpp-dev qtkeychain-qt6-dev libvirt-dev
     desktop-file-utils appstream
+    podman runc uidmap slirp4netns fuse-overlayfs mmdebstrap ca-certificates
 )
 test_packages=(
-    clang libclang-rt-14-dev
+    clang libclang-rt-14-dev acl
 )
 
 packages=("${build_packages[@]}")

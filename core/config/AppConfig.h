@@ -22,6 +22,11 @@ struct AppConfig
 
     QString sandbox = QStringLiteral("podman"); // "host" | "podman" | "libvirt"
     QString workspace; // host folder shared with the sandbox
+    QString image; // empty: the backend's default image
+    QString network = QStringLiteral("none"); // "none" | "outbound"
+    int cpus = 2;
+    int memoryMiB = 2048;
+    int pidsLimit = 1024;
     ApprovalPolicy approval = ApprovalPolicy::Ask;
     QStringList alwaysAllowed; // commands approved with "always"
     RunLimits limits;

@@ -227,6 +227,43 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
                                     QStringLiteral("workspace")))
         config.workspace = workspace->text;
 
+    if (const auto image =
+            pick(settings, QStringLiteral("sandbox/image"), environment,
+                 QStringLiteral("TERRARIUM_IMAGE"), overrides.image, QStringLiteral("image")))
+        config.image = image->text;
+
+    if (const auto network = pick(settings, QStringLiteral("sandbox/network"), environment,
+                                  QStringLiteral("TERRARIUM_NETWORK"), overrides.network,
+                                  QStringLiteral("network"))) {
+        const QString policy = network->text.toLower();
+        if (policy != QLatin1String("none") && policy != QLatin1String("outbound"))
+            return makeError(
+                ErrorCode::Configuration,
+                Tr::tr("Unknown network policy \"%1\" (from %2): use none or outbound.")
+                    .arg(network->text, network->source));
+        config.network = policy;
+    }
+
+    const auto cpus = positiveInt(pick(settings, QStringLiteral("sandbox/cpus"), environment,
+                                       QStringLiteral("TERRARIUM_CPUS"), std::nullopt, QString()),
+                                  config.cpus);
+    if (!cpus)
+        return std::unexpected(cpus.error());
+    config.cpus = *cpus;
+    const auto memory =
+        positiveInt(pick(settings, QStringLiteral("sandbox/memory_mib"), environment,
+                         QStringLiteral("TERRARIUM_MEMORY_MIB"), std::nullopt, QString()),
+                    config.memoryMiB);
+    if (!memory)
+        return std::unexpected(memory.error());
+    config.memoryMiB = *memory;
+    const auto pids = positiveInt(pick(settings, QStringLiteral("sandbox/pids"), environment,
+                                       QStringLiteral("TERRARIUM_PIDS"), std::nullopt, QString()),
+                                  config.pidsLimit);
+    if (!pids)
+        return std::unexpected(pids.error());
+    config.pidsLimit = *pids;
+
     if (const auto approval = pick(settings, QStringLiteral("safety/approval"), environment,
                                    QStringLiteral("TERRARIUM_APPROVE"), overrides.approval,
                                    QStringLiteral("approve"))) {

@@ -16,6 +16,8 @@ struct ConfigOverrides
     std::optional<QString> sandbox;
     std::optional<QString> approval;
     std::optional<QString> workspace;
+    std::optional<QString> image;
+    std::optional<QString> network;
     std::optional<QString> maxSteps;
     std::optional<QString> maxReplans;
     std::optional<QString> stepTimeoutSeconds;

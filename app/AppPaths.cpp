@@ -1,0 +1,39 @@
+#include "AppPaths.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+
+namespace Terrarium::App {
+
+namespace {
+
+QString firstExisting(const QStringList &candidates)
+{
+    for (const QString &candidate : candidates) {
+        if (!candidate.isEmpty() && QFileInfo(candidate).isFile())
+            return QFileInfo(candidate).absoluteFilePath();
+    }
+    return candidates.value(candidates.size() - 1);
+}
+
+} // namespace
+
+QString AppPaths::agent()
+{
+    const QString overridden = qEnvironmentVariable("TERRARIUM_AGENT");
+    if (!overridden.isEmpty())
+        return overridden;
+    const QDir appDir(QCoreApplication::applicationDirPath());
+    return firstExisting({appDir.filePath(QStringLiteral("../libexec/terrarium/terrarium-agent")),
+                          QStringLiteral(TERRARIUM_BUILD_AGENT_PATH)});
+}
+
+QString AppPaths::imageBuildScript()
+{
+    const QDir appDir(QCoreApplication::applicationDirPath());
+    return firstExisting({appDir.filePath(QStringLiteral("../share/terrarium/build-image.sh")),
+                          QStringLiteral(TERRARIUM_SOURCE_DIR "/scripts/build-image.sh")});
+}
+
+} // namespace Terrarium::App

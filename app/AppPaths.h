@@ -1,0 +1,17 @@
+#pragma once
+
+#include <QString>
+
+namespace Terrarium::App {
+
+// Where Terrarium's helper files are: the in-sandbox agent binary and the image build script.
+// An installed Terrarium finds them next to itself (../libexec/terrarium, ../share/terrarium);
+// a build tree uses the paths CMake knew. TERRARIUM_AGENT overrides the agent's path.
+class AppPaths
+{
+public:
+    static QString agent();
+    static QString imageBuildScript();
+};
+
+} // namespace Terrarium::App

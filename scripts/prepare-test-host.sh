@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Prepares this machine for Terrarium's integration tests. Run as root (scripts/test does it):
+#  - an unprivileged user with subordinate ids, because the Podman tests exercise rootless
+#    Podman, which is what Terrarium uses and what root cannot test;
+#  - /dev/net/tun usable by that user (the usual 0666; some minimal hosts ship 0600), which
+#    rootless container networking needs for the tests that allow network access.
+set -euo pipefail
+user=${TERRARIUM_TEST_USER:-terrarium-test}
+
+[[ $(id -u) -eq 0 ]] || { echo "prepare-test-host.sh must run as root" >&2; exit 1; }
+
+if ! id "$user" >/dev/null 2>&1; then
+    useradd --create-home --shell /bin/bash "$user"
+fi
+grep -q "^$user:" /etc/subuid || usermod --add-subuids 300000-365535 "$user"
+grep -q "^$user:" /etc/subgid || usermod --add-subgids 300000-365535 "$user"
+
+# A second user without subordinate ids, to see the preflight explain that.
+nosubids=terrarium-nosubids
+if ! id "$nosubids" >/dev/null 2>&1; then
+    useradd --create-home --shell /bin/bash "$nosubids"
+fi
+sed -i "/^$nosubids:/d" /etc/subuid /etc/subgid
+
+if [[ -c /dev/net/tun ]]; then
+    chmod 0666 /dev/net/tun
+fi
+
+# The test user runs binaries from this checkout's build tree: let it through every parent
+# directory it could not otherwise enter (e.g. a checkout under /root), and no further.
+repo=$(cd "$(dirname "$0")/.." && pwd)
+dir=$repo
+while [[ "$dir" != "/" ]]; do
+    if ! runuser -u "$user" -- test -x "$dir"; then
+        setfacl -m "u:$user:x" "$dir"
+    fi
+    dir=$(dirname "$dir")
+done
+if ! runuser -u "$user" -- test -r "$repo/scripts/as-test-user"; then
+    echo "the test user $user cannot read $repo; fix its permissions" >&2
+    exit 1
+fi

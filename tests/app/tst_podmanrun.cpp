@@ -1,0 +1,278 @@
+// Headless runs in real rootless Podman sandboxes: the classic repair demo (pytest missing ->
+// re-plan -> install it from Debian's packages -> tests pass) and re-attaching to a sandbox
+// after Terrarium was killed.
+#include "tests/support/LlmTestServer.h"
+#include "tests/support/SseScript.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace Terrarium;
+using Core::LlmProvider;
+using Tests::LlmTestServer;
+using Tests::ScriptedResponse;
+using Tests::SseScript;
+
+namespace {
+
+QString binary()
+{
+    return QStringLiteral(TERRARIUM_BINARY_DIR "/app/terrarium");
+}
+
+ScriptedResponse planReply(const QStringList &steps)
+{
+    const QString plan = QString::fromUtf8(
+        QJsonDocument(QJsonObject{{QStringLiteral("plan"), QJsonArray::fromStringList(steps)}})
+            .toJson(QJsonDocument::Compact));
+    return ScriptedResponse::stream(SseScript::text(LlmProvider::ChatCompletions, plan));
+}
+
+ScriptedResponse commandReply(const QString &command)
+{
+    const QString arguments =
+        QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("command"), command}})
+                              .toJson(QJsonDocument::Compact));
+    return ScriptedResponse::stream(
+        SseScript::toolCall(LlmProvider::ChatCompletions, QStringLiteral("emit_bash"), arguments));
+}
+
+bool waitForExit(QProcess &process, int timeoutMs)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (process.state() != QProcess::NotRunning && clock.elapsed() < timeoutMs)
+        QTest::qWait(50);
+    return process.state() == QProcess::NotRunning;
+}
+
+QList<QJsonObject> parseEvents(const QByteArray &stdoutBytes)
+{
+    QList<QJsonObject> events;
+    for (const QByteArray &line : stdoutBytes.split('\n')) {
+        if (!line.isEmpty())
+            events.append(QJsonDocument::fromJson(line).object());
+    }
+    return events;
+}
+
+} // namespace
+
+class tst_PodmanRun : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void repairDemo();
+    void reattachAfterKill();
+
+private:
+    QStringList runArguments(const QString &goal) const;
+    QProcessEnvironment environment() const;
+    QByteArray terrarium(const QStringList &arguments, int *exitCode);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<LlmTestServer> m_server;
+    QString m_workspace;
+};
+
+void tst_PodmanRun::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(QDir(m_dir->path()).mkpath(QStringLiteral("workspace")));
+    m_workspace = m_dir->filePath(QStringLiteral("workspace"));
+    m_server = std::make_unique<LlmTestServer>();
+    QVERIFY(m_server->listen());
+}
+
+void tst_PodmanRun::cleanup()
+{
+    m_server.reset();
+    m_dir.reset();
+}
+
+QProcessEnvironment tst_PodmanRun::environment() const
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString &name : env.keys()) {
+        if (name.startsWith(QLatin1String("TERRARIUM_"))
+            || name.endsWith(QLatin1String("_API_KEY")))
+            env.remove(name);
+    }
+    return env;
+}
+
+QStringList tst_PodmanRun::runArguments(const QString &goal) const
+{
+    return {QStringLiteral("--headless"),
+            QStringLiteral("--goal"),
+            goal,
+            QStringLiteral("--sandbox"),
+            QStringLiteral("podman"),
+            QStringLiteral("--workspace"),
+            m_workspace,
+            QStringLiteral("--config"),
+            m_dir->filePath(QStringLiteral("terrarium.conf")),
+            QStringLiteral("--provider"),
+            QStringLiteral("chat"),
+            QStringLiteral("--base-url"),
+            m_server->baseUrl().toString(),
+            QStringLiteral("--planner-model"),
+            QStringLiteral("planner"),
+            QStringLiteral("--executor-model"),
+            QStringLiteral("executor")};
+}
+
+QByteArray tst_PodmanRun::terrarium(const QStringList &arguments, int *exitCode)
+{
+    QProcess process;
+    process.setProcessEnvironment(environment());
+    process.start(binary(), arguments);
+    if (!waitForExit(process, 60000)) {
+        process.kill();
+        *exitCode = -1;
+        return {};
+    }
+    *exitCode = process.exitCode();
+    return process.readAllStandardOutput() + process.readAllStandardError();
+}
+
+void tst_PodmanRun::repairDemo()
+{
+    QFile code(QDir(m_workspace).filePath(QStringLiteral("calc.py")));
+    QVERIFY(code.open(QIODevice::WriteOnly));
+    code.write("def add(a, b):\n    return a + b\n");
+    code.close();
+    QFile tests(QDir(m_workspace).filePath(QStringLiteral("test_calc.py")));
+    QVERIFY(tests.open(QIODevice::WriteOnly));
+    tests.write("from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n");
+    tests.close();
+
+    const QString runTests = QStringLiteral("Run the test suite with pytest");
+    m_server->enqueue(planReply({runTests}));
+    m_server->enqueue(commandReply(QStringLiteral("python3 -m pytest -q")));
+    m_server->enqueue(
+        planReply({QStringLiteral("Install pytest from Debian's packages"), runTests}));
+    m_server->enqueue(
+        commandReply(QStringLiteral("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get "
+                                    "install -y -qq python3-pytest")));
+    m_server->enqueue(commandReply(QStringLiteral("python3 -m pytest -q")));
+
+    QProcess process;
+    process.setProcessEnvironment(environment());
+    process.start(binary(),
+                  runArguments(QStringLiteral("run the tests of this repository"))
+                      << QStringLiteral("--network") << QStringLiteral("outbound"));
+    QVERIFY(waitForExit(process, 600000));
+    const QByteArray out = process.readAllStandardOutput();
+    const QString log = QString::fromUtf8(process.readAllStandardError());
+    QVERIFY2(process.exitCode() == 0, qPrintable(log));
+
+    const QList<QJsonObject> events = parseEvents(out);
+    QStringList types;
+    for (const QJsonObject &event : events)
+        types << event.value(QLatin1String("type")).toString();
+    QVERIFY2(types.count(QStringLiteral("re_planning")) == 1, qPrintable(types.join(u' ')));
+    QCOMPARE(types.count(QStringLiteral("step_executing")), 3);
+    QCOMPARE(types.last(), QStringLiteral("workflow_complete"));
+    QCOMPARE(events.last()
+                 .value(QLatin1String("payload"))
+                 .toObject()
+                 .value(QLatin1String("status"))
+                 .toString(),
+             QStringLiteral("success"));
+
+    QList<QJsonObject> results;
+    for (const QJsonObject &event : events) {
+        if (event.value(QLatin1String("type")).toString() == QLatin1String("step_result"))
+            results << event.value(QLatin1String("payload")).toObject();
+    }
+    QCOMPARE(results.size(), 3);
+    QVERIFY(results.at(0)
+                .value(QLatin1String("stderr"))
+                .toString()
+                .contains(QLatin1String("No module named pytest")));
+    QCOMPARE(results.at(1).value(QLatin1String("exit_code")).toInt(), 0);
+    QVERIFY2(
+        results.at(2).value(QLatin1String("stdout")).toString().contains(QLatin1String("1 passed")),
+        qPrintable(results.at(2).value(QLatin1String("stdout")).toString()));
+    // The planner saw why the first attempt failed.
+    QVERIFY(m_server->requests().at(2).body.contains("No module named pytest"));
+    // The run's sandbox is gone afterwards (it was not asked to stay).
+    int exitCode = -1;
+    const QByteArray list = terrarium({QStringLiteral("--list-sandboxes")}, &exitCode);
+    QCOMPARE(exitCode, 0);
+    QVERIFY2(!list.contains(m_workspace.toUtf8()), list.constData());
+}
+
+void tst_PodmanRun::reattachAfterKill()
+{
+    const QString name = QStringLiteral("tst-reattach-%1").arg(QCoreApplication::applicationPid());
+    m_server->enqueue(planReply({QStringLiteral("Leave a marker and wait")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo first-run > /tmp/marker; sleep 300")));
+
+    QProcess first;
+    first.setProcessEnvironment(environment());
+    first.start(binary(),
+                runArguments(QStringLiteral("wait")) << QStringLiteral("--sandbox-name") << name);
+    QByteArray seen;
+    QElapsedTimer clock;
+    clock.start();
+    while (!seen.contains("\"type\":\"step_executing\"") && clock.elapsed() < 120000
+           && first.state() != QProcess::NotRunning) {
+        QTest::qWait(50);
+        seen += first.readAllStandardOutput();
+    }
+    QVERIFY2(seen.contains("step_executing"), first.readAllStandardError().constData());
+    QTest::qWait(1000);
+    ::kill(pid_t(first.processId()), SIGKILL);
+    QVERIFY(waitForExit(first, 10000));
+
+    // Terrarium starts again: the sandbox is listed, nobody holds it...
+    int exitCode = -1;
+    QByteArray list;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (list = terrarium({QStringLiteral("--list-sandboxes")}, &exitCode)).contains(name.toUtf8()),
+        20000);
+    QCOMPARE(exitCode, 0);
+    const QList<QByteArray> rows = list.split('\n');
+    const auto row = std::find_if(rows.begin(), rows.end(), [&name](const QByteArray &line) {
+        return line.startsWith(name.toUtf8());
+    });
+    QVERIFY(row != rows.end());
+    QVERIFY2(row->contains("running") && row->contains(" no "), row->constData());
+
+    // ...and usable: a new run attaches to it and finds what the killed run left.
+    m_server->enqueue(planReply({QStringLiteral("Read the marker")}));
+    m_server->enqueue(commandReply(QStringLiteral("cat /tmp/marker")));
+    QProcess second;
+    second.setProcessEnvironment(environment());
+    second.start(binary(),
+                 runArguments(QStringLiteral("read the marker"))
+                     << QStringLiteral("--sandbox-name") << name);
+    QVERIFY(waitForExit(second, 120000));
+    const QByteArray out = second.readAllStandardOutput();
+    const QByteArray log = second.readAllStandardError();
+    QVERIFY2(second.exitCode() == 0, log.constData());
+    QVERIFY(log.contains("Attaching to the existing sandbox"));
+    QVERIFY(out.contains("first-run"));
+
+    // Cleaning up is one command.
+    const QByteArray removed = terrarium({QStringLiteral("--remove-sandbox"), name}, &exitCode);
+    QVERIFY2(exitCode == 0, removed.constData());
+    list = terrarium({QStringLiteral("--list-sandboxes")}, &exitCode);
+    QVERIFY(!list.contains(name.toUtf8()));
+}
+
+QTEST_GUILESS_MAIN(tst_PodmanRun)
+#include "tst_podmanrun.moc"

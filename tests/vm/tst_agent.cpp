@@ -1,0 +1,1325 @@
+// Runs the real static terrarium-agent and speaks raw JSON-RPC lines to it (vm/guest/PROTOCOL.md).
+
+#include "tests/vm/ProcessProbe.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include <elf.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace Terrarium;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString kAgentPath = QStringLiteral(TERRARIUM_BINARY_DIR "/vm/guest/terrarium-agent");
+constexpr qint64 kDefaultWindow = 4 * 1024 * 1024;
+
+// Everything one exec job produced, in the order the protocol promises.
+struct JobRun
+{
+    qint64 pid = -1;
+    bool started = false;
+    bool outputBeforeStarted = false;
+    QByteArray out;
+    QByteArray err;
+    qint64 received = 0; // raw bytes of both streams
+    qint64 unacked = 0;
+    bool autoAck = true;
+    bool keepOutput = true; // false: count the bytes without decoding them (throughput runs)
+    std::optional<QJsonObject> response; // the whole response message
+    bool outputAfterResponse = false;
+
+    QJsonObject result() const
+    {
+        return response ? response->value(u"result").toObject() : QJsonObject();
+    }
+};
+
+struct PtyRun
+{
+    QByteArray data;
+    std::optional<int> exitCode;
+};
+
+qint64 rssKiB(qint64 pid)
+{
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').first().toLongLong();
+    }
+    return -1;
+}
+
+QByteArray processState(qint64 pid)
+{
+    const QList<QByteArray> fields = Tests::procStatFields(pid);
+    return fields.isEmpty() ? QByteArray() : fields.first();
+}
+
+bool procEntryExists(qint64 pid)
+{
+    return QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid));
+}
+
+// One agent process and the client half of the protocol, written against the raw line format.
+class AgentProcess
+{
+public:
+    explicit AgentProcess(const QStringList &args = {})
+    {
+        m_process.setProgram(kAgentPath);
+        m_process.setArguments(args);
+        m_process.setProcessChannelMode(QProcess::SeparateChannels);
+        m_process.start();
+    }
+    ~AgentProcess()
+    {
+        if (m_process.state() != QProcess::NotRunning) {
+            m_process.closeWriteChannel();
+            if (!m_process.waitForFinished(5000)) {
+                m_process.kill();
+                m_process.waitForFinished(2000);
+            }
+        }
+    }
+
+    QProcess &process() { return m_process; }
+    qint64 pid() const { return m_process.processId(); }
+    const QList<QJsonObject> &notifications() const { return m_notifications; }
+    QHash<qint64, JobRun> &jobs() { return m_jobs; }
+    QHash<qint64, PtyRun> &ptys() { return m_ptys; }
+    int unparsedLines() const { return m_unparsedLines; }
+
+    bool waitForReady()
+    {
+        return waitUntil([this] { return m_ready.has_value(); }, 5000);
+    }
+    const QJsonObject &ready() const { return *m_ready; }
+
+    void sendLine(const QByteArray &line) { m_process.write(line + '\n'); }
+    void send(const QJsonObject &message)
+    {
+        sendLine(QJsonDocument(message).toJson(QJsonDocument::Compact));
+    }
+    qint64 request(const QString &method, const QJsonObject &params = {})
+    {
+        const qint64 id = m_nextId++;
+        QJsonObject message{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, id}, {u"method"_s, method}};
+        if (!params.isEmpty())
+            message.insert(u"params", params);
+        send(message);
+        return id;
+    }
+    void notify(const QString &method, const QJsonObject &params)
+    {
+        send(QJsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"method"_s, method}, {u"params"_s, params}});
+    }
+
+    // The whole response to id, or nullopt after timeoutMs.
+    std::optional<QJsonObject> response(qint64 id, int timeoutMs = 10000)
+    {
+        if (!waitUntil([&] { return m_responses.contains(id); }, timeoutMs))
+            return std::nullopt;
+        return m_responses.value(id);
+    }
+    QJsonObject call(const QString &method, const QJsonObject &params = {}, int timeoutMs = 10000)
+    {
+        return response(request(method, params), timeoutMs).value_or(QJsonObject());
+    }
+
+    // Starts an exec; its output collects in jobs()[id].
+    qint64 startExec(const QJsonObject &params, bool autoAck = true)
+    {
+        const qint64 id = m_nextId++;
+        m_jobs[id].autoAck = autoAck;
+        send(QJsonObject{{u"jsonrpc"_s, u"2.0"_s},
+                         {u"id"_s, id},
+                         {u"method"_s, u"exec"_s},
+                         {u"params"_s, params}});
+        return id;
+    }
+    bool waitForJob(qint64 id, int timeoutMs = 10000)
+    {
+        return waitUntil([&] { return m_jobs.value(id).response.has_value(); }, timeoutMs);
+    }
+    JobRun runExec(const QJsonObject &params, int timeoutMs = 10000)
+    {
+        const qint64 id = startExec(params);
+        waitForJob(id, timeoutMs);
+        return m_jobs.take(id);
+    }
+    void ack(qint64 id)
+    {
+        JobRun &job = m_jobs[id];
+        if (job.unacked > 0)
+            notify(u"exec.ack"_s, {{u"job"_s, id}, {u"bytes"_s, job.unacked}});
+        job.unacked = 0;
+    }
+
+    // Reads and handles what the agent sends until cond holds or timeoutMs pass.
+    bool waitUntil(const std::function<bool()> &cond, int timeoutMs)
+    {
+        QElapsedTimer clock;
+        clock.start();
+        while (!cond()) {
+            const qint64 left = timeoutMs - clock.elapsed();
+            if (left <= 0)
+                return false;
+            if (m_process.state() == QProcess::NotRunning) {
+                readAvailable();
+                return cond();
+            }
+            m_process.waitForReadyRead(int(qMin<qint64>(left, 100)));
+            readAvailable();
+        }
+        return true;
+    }
+    void readAvailable()
+    {
+        m_buffer += m_process.readAllStandardOutput();
+        qsizetype start = 0;
+        for (;;) {
+            const qsizetype newline = m_buffer.indexOf('\n', start);
+            if (newline < 0)
+                break;
+            handleLine(QByteArrayView(m_buffer).sliced(start, newline - start));
+            start = newline + 1;
+        }
+        m_buffer.remove(0, start);
+        for (auto it = m_jobs.begin(); it != m_jobs.end(); ++it) {
+            if (it->autoAck && it->unacked > 0)
+                ack(it.key());
+        }
+        for (auto it = m_ptyUnacked.begin(); it != m_ptyUnacked.end(); ++it) {
+            if (it.value() > 0)
+                notify(u"pty.ack"_s, {{u"pty"_s, it.key()}, {u"bytes"_s, it.value()}});
+            it.value() = 0;
+        }
+    }
+
+private:
+    // exec.output lines are most of the traffic: take them apart by hand (the agent writes a
+    // fixed member order), anything else goes through QJsonDocument.
+    bool handleOutputFast(QByteArrayView line)
+    {
+        static const QByteArray prefix =
+            R"({"jsonrpc":"2.0","method":"exec.output","params":{"job":)";
+        if (!line.startsWith(prefix))
+            return false;
+        const qsizetype comma = line.indexOf(',', prefix.size());
+        const QByteArrayView rest = line.sliced(comma + 1);
+        static const QByteArray outMarker = R"("stream":"stdout","data":")";
+        static const QByteArray errMarker = R"("stream":"stderr","data":")";
+        const bool isOut = rest.startsWith(outMarker);
+        if (!isOut && !rest.startsWith(errMarker))
+            return false;
+        if (!rest.endsWith("\"}}"))
+            return false;
+        bool ok = false;
+        const qint64 id = line.sliced(prefix.size(), comma - prefix.size()).toLongLong(&ok);
+        if (!ok)
+            return false;
+        const QByteArrayView base64 =
+            rest.sliced(outMarker.size(), rest.size() - outMarker.size() - 3);
+        JobRun &job = m_jobs[id];
+        if (!job.keepOutput && job.started && !job.response) {
+            const qint64 size = base64.size() / 4 * 3
+                - (base64.endsWith("==")      ? 2
+                       : base64.endsWith('=') ? 1
+                                              : 0);
+            job.received += size;
+            job.unacked += size;
+            return true;
+        }
+        addOutput(id, isOut,
+                  QByteArray::fromBase64(QByteArray::fromRawData(base64.data(), base64.size())));
+        return true;
+    }
+
+    void addOutput(qint64 id, bool isOut, const QByteArray &data)
+    {
+        JobRun &job = m_jobs[id];
+        if (!job.started)
+            job.outputBeforeStarted = true;
+        if (job.response)
+            job.outputAfterResponse = true;
+        (isOut ? job.out : job.err) += data;
+        job.received += data.size();
+        job.unacked += data.size();
+    }
+
+    void handleLine(QByteArrayView line)
+    {
+        if (handleOutputFast(line))
+            return;
+        const QJsonDocument document = QJsonDocument::fromJson(line.toByteArray());
+        if (!document.isObject()) {
+            ++m_unparsedLines;
+            return;
+        }
+        const QJsonObject message = document.object();
+        if (message.contains(u"id")) {
+            const qint64 id = message.value(u"id").toInteger(-1);
+            m_responses.insert(id, message);
+            if (m_jobs.contains(id))
+                m_jobs[id].response = message;
+            return;
+        }
+        const QString method = message.value(u"method").toString();
+        const QJsonObject params = message.value(u"params").toObject();
+        if (method == u"agent.ready") {
+            m_ready = params;
+        } else if (method == u"exec.started") {
+            JobRun &job = m_jobs[params.value(u"job").toInteger()];
+            job.started = true;
+            job.pid = params.value(u"pid").toInteger();
+        } else if (method == u"exec.output") {
+            addOutput(params.value(u"job").toInteger(),
+                      params.value(u"stream").toString() == u"stdout",
+                      QByteArray::fromBase64(params.value(u"data").toString().toLatin1()));
+        } else if (method == u"pty.output") {
+            const qint64 id = params.value(u"pty").toInteger();
+            const QByteArray data =
+                QByteArray::fromBase64(params.value(u"data").toString().toLatin1());
+            m_ptys[id].data += data;
+            m_ptyUnacked[id] += data.size();
+        } else if (method == u"pty.exit") {
+            m_ptys[params.value(u"pty").toInteger()].exitCode = params.value(u"exit_code").toInt();
+        }
+        m_notifications.append(message);
+    }
+
+    QProcess m_process;
+    QByteArray m_buffer;
+    qint64 m_nextId = 1;
+    std::optional<QJsonObject> m_ready;
+    QHash<qint64, QJsonObject> m_responses;
+    QHash<qint64, JobRun> m_jobs;
+    QHash<qint64, PtyRun> m_ptys;
+    QHash<qint64, qint64> m_ptyUnacked;
+    QList<QJsonObject> m_notifications;
+    int m_unparsedLines = 0;
+};
+
+QJsonObject shell(const QString &command)
+{
+    return {{u"command"_s, command}};
+}
+
+QJsonObject argv(const QStringList &args)
+{
+    return {{u"argv"_s, QJsonArray::fromStringList(args)}};
+}
+
+int errorCode(const QJsonObject &response)
+{
+    return response.value(u"error").toObject().value(u"code").toInt();
+}
+
+int errorErrno(const QJsonObject &response)
+{
+    return response.value(u"error").toObject().value(u"data").toObject().value(u"errno").toInt();
+}
+
+} // namespace
+
+class tst_Agent : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+
+    void binaryIsStatic();
+    void versionFlag();
+    void readyAndPing();
+    void info();
+    void execArgvAndShell_data();
+    void execArgvAndShell();
+    void stdoutAndStderrAreSeparate();
+    void exitCodes_data();
+    void exitCodes();
+    void signalEndsCommand();
+    void unicodeAndBinaryOutputIsByteExact();
+    void largeOutputArrivesComplete();
+    void throughput();
+    void floodStopsAtTheWindowUntilAcked();
+    void hostNotReadingBoundsAgentMemory();
+    void execRoundTripIsFast();
+    void cwdAndEnv();
+    void stdinWriteAndEof();
+    void stdinNull();
+    void timeoutKillsGrandchildren();
+    void timeoutEscalatesToSigkill();
+    void execSignalCancels();
+    void startFailures_data();
+    void startFailures();
+    void concurrentJobs();
+    void ptyExec();
+    void ptyResizeAndExit();
+    void ptyClose();
+    void fsWriteReadBinary();
+    void fsReadLimits();
+    void fsWriteIsAtomicReplace();
+    void fsStatAndList();
+    void fsErrors();
+    void malformedLinesAreAnsweredAndServingGoesOn();
+    void invalidRequests();
+    void endOfInputKillsJobsAndExits();
+    void sigtermKillsJobsAndExits();
+    void initReapsAdoptedZombie();
+    void initForwardsSigtermAndExits();
+    void initWithoutCommandStopsPromptlyAndIgnoresStdin();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void tst_Agent::initTestCase()
+{
+    QVERIFY2(QFileInfo(kAgentPath).isExecutable(), qPrintable(kAgentPath));
+    QVERIFY(m_dir.isValid());
+}
+
+void tst_Agent::binaryIsStatic()
+{
+    // What `ldd` checks: a dynamic executable has a PT_INTERP (the loader) and a PT_DYNAMIC.
+    QFile file(kAgentPath);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray elf = file.readAll();
+    QVERIFY(size_t(elf.size()) > sizeof(Elf64_Ehdr));
+    Elf64_Ehdr header;
+    memcpy(&header, elf.constData(), sizeof header);
+    QVERIFY(memcmp(header.e_ident, ELFMAG, SELFMAG) == 0);
+    QCOMPARE(header.e_ident[EI_CLASS], ELFCLASS64);
+    QVERIFY(header.e_phnum > 0);
+    for (int i = 0; i < header.e_phnum; ++i) {
+        Elf64_Phdr phdr;
+        const qsizetype offset = qsizetype(header.e_phoff + size_t(i) * header.e_phentsize);
+        QVERIFY(offset + qsizetype(sizeof phdr) <= elf.size());
+        memcpy(&phdr, elf.constData() + offset, sizeof phdr);
+        QVERIFY2(phdr.p_type != PT_INTERP, "the agent has a program interpreter");
+        QVERIFY2(phdr.p_type != PT_DYNAMIC, "the agent has a dynamic section");
+    }
+    // And ldd agrees, where it is installed.
+    QProcess ldd;
+    ldd.start(u"ldd"_s, {kAgentPath});
+    if (ldd.waitForFinished(5000)) {
+        const QByteArray said = ldd.readAllStandardOutput() + ldd.readAllStandardError();
+        QVERIFY2(said.contains("not a dynamic executable") || said.contains("statically linked"),
+                 said.constData());
+    }
+}
+
+void tst_Agent::versionFlag()
+{
+    QProcess agent;
+    agent.start(kAgentPath, {u"--version"_s});
+    QVERIFY(agent.waitForFinished(5000));
+    QCOMPARE(agent.exitCode(), 0);
+    QVERIFY(agent.readAllStandardOutput().startsWith("terrarium-agent 0."));
+}
+
+void tst_Agent::readyAndPing()
+{
+    AgentProcess agent;
+    QVERIFY(agent.waitForReady());
+    QCOMPARE(agent.ready().value(u"protocol").toInt(), 1);
+    QCOMPARE(agent.ready().value(u"pid").toInteger(), agent.pid());
+    QVERIFY(!agent.ready().value(u"version").toString().isEmpty());
+
+    const QJsonObject pong = agent.call(u"ping"_s);
+    QCOMPARE(pong.value(u"jsonrpc").toString(), u"2.0"_s);
+    QCOMPARE(pong.value(u"result").toObject().value(u"pong").toBool(), true);
+}
+
+void tst_Agent::info()
+{
+    AgentProcess agent;
+    QVERIFY(agent.waitForReady());
+    const QJsonObject info = agent.call(u"info"_s).value(u"result").toObject();
+    for (const char *key :
+         {"os", "arch", "kernel", "hostname", "user", "home", "shell", "cwd", "agent_version"})
+        QVERIFY2(!info.value(QLatin1String(key)).toString().isEmpty(), key);
+    QCOMPARE(info.value(u"uid").toInteger(), qint64(getuid()));
+    QCOMPARE(info.value(u"gid").toInteger(), qint64(getgid()));
+    QCOMPARE(info.value(u"protocol").toInt(), 1);
+    QCOMPARE(info.value(u"pid").toInteger(), agent.pid());
+    QCOMPARE(info.value(u"cwd").toString(), QDir::currentPath());
+    QVERIFY(info.value(u"shell").toString() == u"/bin/bash"
+            || info.value(u"shell").toString() == u"/bin/sh");
+    const QJsonObject tools = info.value(u"tools").toObject();
+    QVERIFY(QFileInfo(tools.value(u"sh").toString()).isExecutable());
+    QVERIFY(!tools.contains(u"terrarium-no-such-tool"));
+}
+
+void tst_Agent::execArgvAndShell_data()
+{
+    QTest::addColumn<QJsonObject>("params");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::newRow("argv") << argv({u"echo"_s, u"hello world"_s, u"$HOME"_s})
+                          << QByteArray("hello world $HOME\n");
+    QTest::newRow("shell string") << shell(u"echo abc | tr a-c x-z; echo $((6 * 7))"_s)
+                                  << QByteArray("xyz\n42\n");
+    QTest::newRow("argv with path")
+        << argv({u"/bin/sh"_s, u"-c"_s, u"printf %s \"$0\""_s, u"zero"_s}) << QByteArray("zero");
+}
+
+void tst_Agent::execArgvAndShell()
+{
+    QFETCH(QJsonObject, params);
+    QFETCH(QByteArray, expected);
+    AgentProcess agent;
+    const JobRun run = agent.runExec(params);
+    QVERIFY(run.response);
+    QVERIFY(run.started);
+    QVERIFY(run.pid > 0);
+    QVERIFY(!run.outputBeforeStarted);
+    QCOMPARE(run.out, expected);
+    QCOMPARE(run.err, QByteArray());
+    QCOMPARE(run.result().value(u"exit_code").toInt(), 0);
+    QCOMPARE(run.result().value(u"signal").toInt(), 0);
+    QCOMPARE(run.result().value(u"timed_out").toBool(), false);
+    QVERIFY(run.result().value(u"duration_ms").toInteger() >= 0);
+}
+
+void tst_Agent::stdoutAndStderrAreSeparate()
+{
+    AgentProcess agent;
+    const JobRun run =
+        agent.runExec(shell(u"echo out1; echo err1 >&2; echo out2; echo err2 >&2"_s));
+    QCOMPARE(run.out, QByteArray("out1\nout2\n"));
+    QCOMPARE(run.err, QByteArray("err1\nerr2\n"));
+    QVERIFY(!run.outputAfterResponse);
+}
+
+void tst_Agent::exitCodes_data()
+{
+    QTest::addColumn<int>("code");
+    for (int code : {0, 1, 42, 255})
+        QTest::addRow("exit %d", code) << code;
+}
+
+void tst_Agent::exitCodes()
+{
+    QFETCH(int, code);
+    AgentProcess agent;
+    const JobRun run = agent.runExec(shell(u"exit %1"_s.arg(code)));
+    QCOMPARE(run.result().value(u"exit_code").toInt(), code);
+    QCOMPARE(run.result().value(u"signal").toInt(), 0);
+}
+
+void tst_Agent::signalEndsCommand()
+{
+    AgentProcess agent;
+    const JobRun run = agent.runExec(shell(u"echo before; kill -TERM $$; echo after"_s));
+    QCOMPARE(run.out, QByteArray("before\n"));
+    QCOMPARE(run.result().value(u"exit_code").toInt(), -1);
+    QCOMPARE(run.result().value(u"signal").toInt(), int(SIGTERM));
+    QCOMPARE(run.result().value(u"timed_out").toBool(), false);
+}
+
+void tst_Agent::unicodeAndBinaryOutputIsByteExact()
+{
+    QByteArray binary;
+    for (int round = 0; round < 300; ++round) {
+        for (int byte = 0; byte < 256; ++byte)
+            binary += char((byte + round) & 0xff);
+    }
+    const QByteArray unicode =
+        "h\xc3\xa9llo w\xc3\xb6rld \xe2\x9c\x93 \xf0\x9f\x9a\x80 \xe6\x97\xa5\xe6\x9c\xac\n";
+    const QString path = m_dir.filePath(u"binary.bin"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(binary + unicode);
+    file.close();
+
+    AgentProcess agent;
+    const JobRun cat = agent.runExec(argv({u"cat"_s, path}));
+    QCOMPARE(cat.out.size(), binary.size() + unicode.size());
+    QCOMPARE(cat.out, binary + unicode);
+    // Bytes the shell itself writes, including ones that are not UTF-8, on stderr too.
+    const JobRun printed = agent.runExec(
+        shell(u"printf 'h\\303\\251 \\342\\234\\223\\n'; printf '\\377\\000\\001' >&2"_s));
+    QCOMPARE(printed.out, QByteArray("h\xc3\xa9 \xe2\x9c\x93\n"));
+    QCOMPARE(printed.err, QByteArray("\xff\x00\x01", 3));
+}
+
+void tst_Agent::largeOutputArrivesComplete()
+{
+    // 100 MB through base64 lines and acks; the command hashes what it wrote, on stderr.
+    AgentProcess agent;
+    QVERIFY(agent.waitForReady());
+    QElapsedTimer clock;
+    clock.start();
+    const qint64 id =
+        agent.startExec(shell(u"head -c 100000000 /dev/urandom | tee >(sha256sum >&2)"_s));
+    agent.jobs()[id].out.reserve(100000000);
+    QVERIFY(agent.waitForJob(id, 60000));
+    const qint64 elapsed = qMax<qint64>(1, clock.elapsed());
+    const JobRun run = agent.jobs().take(id);
+    QCOMPARE(run.result().value(u"exit_code").toInt(), 0);
+    QCOMPARE(run.out.size(), qsizetype(100000000));
+    const QByteArray hash = QCryptographicHash::hash(run.out, QCryptographicHash::Sha256).toHex();
+    QCOMPARE(run.err.left(64), hash);
+    qInfo("100 MB of output in %lld ms: %.0f MB/s raw, %.0f MB/s of base64 JSON (test client "
+          "included)",
+          elapsed, 100000000.0 / 1000.0 / double(elapsed),
+          100000000.0 * 4 / 3 / 1000.0 / double(elapsed));
+}
+
+void tst_Agent::throughput()
+{
+    // The agent's own pace: zeros cost the command nothing and this client only counts the
+    // bytes (the other tests check contents), so this measures the agent reading, encoding and
+    // writing, plus the client splitting lines.
+    AgentProcess agent;
+    QVERIFY(agent.waitForReady());
+    QVERIFY(agent.call(u"agent.window"_s, {{u"bytes"_s, 64 << 20}}).contains(u"result"));
+    const qint64 total = 300000000;
+    QElapsedTimer clock;
+    clock.start();
+    const qint64 id =
+        agent.startExec(argv({u"head"_s, u"-c"_s, QString::number(total), u"/dev/zero"_s}));
+    agent.jobs()[id].keepOutput = false;
+    QVERIFY(agent.waitForJob(id, 60000));
+    const qint64 elapsed = qMax<qint64>(1, clock.elapsed());
+    QCOMPARE(agent.jobs()[id].received, total);
+    const double rawMBs = double(total) / 1000.0 / double(elapsed);
+    qInfo("%lld MB of zeros in %lld ms: %.0f MB/s raw, %.0f MB/s of base64 JSON", total / 1000000,
+          elapsed, rawMBs, rawMBs * 4 / 3);
+    QVERIFY2(rawMBs > 20, qPrintable(QString::number(rawMBs)));
+}
+
+void tst_Agent::floodStopsAtTheWindowUntilAcked()
+{
+    AgentProcess agent;
+    QVERIFY(agent.waitForReady());
+    const qint64 total = 50000000;
+    const qint64 id =
+        agent.startExec(argv({u"head"_s, u"-c"_s, QString::number(total), u"/dev/zero"_s}),
+                        /*autoAck=*/false);
+    QVERIFY(agent.waitUntil([&] { return agent.jobs()[id].received >= kDefaultWindow; }, 10000));
+    // Give it every chance to overshoot.
+    agent.waitUntil([] { return false; }, 500);
+    const JobRun &job = agent.jobs()[id];
+    QCOMPARE(job.received, kDefaultWindow);
+    QVERIFY(!job.response);
+    // The command is blocked on its full pipe, not finished, and the agent holds little.
+    QVERIFY(job.pid > 0);
+    QCOMPARE(processState(job.pid), QByteArray("S"));
+    const qint64 rss = rssKiB(agent.pid());
+    QVERIFY2(rss > 0 && rss < 32 * 1024, qPrintable(u"agent RSS %1 KiB"_s.arg(rss)));
+
+    agent.jobs()[id].autoAck = true;
+    agent.ack(id);
+    QVERIFY(agent.waitForJob(id, 30000));
+    QCOMPARE(agent.jobs()[id].received, total);
+    QCOMPARE(agent.jobs()[id].out, QByteArray(total, '\0'));
+    QCOMPARE(agent.jobs()[id].result().value(u"exit_code").toInt(), 0);
+}
+
+void tst_Agent::hostNotReadingBoundsAgentMemory()
+{
+    // A window far larger than the output: only "stdout to the host is full" can stop the agent.
+    AgentProcess agent;
+    QVERIFY(agent.waitForReady());
+    QVERIFY(agent.call(u"agent.window"_s, {{u"bytes"_s, 1 << 30}}).contains(u"result"));
+    const qint64 total = 200000000;
+    const qint64 id =
+        agent.startExec(argv({u"head"_s, u"-c"_s, QString::number(total), u"/dev/zero"_s}));
+    QVERIFY(agent.waitUntil([&] { return agent.jobs()[id].started; }, 5000));
+    const qint64 pid = agent.jobs()[id].pid;
+    QThread::msleep(1000); // not reading: the agent's stdout pipe fills
+    const qint64 rss = rssKiB(agent.pid());
+    QVERIFY2(rss > 0 && rss < 32 * 1024, qPrintable(u"agent RSS %1 KiB"_s.arg(rss)));
+    QCOMPARE(processState(pid), QByteArray("S"));
+    QVERIFY(agent.waitForJob(id, 30000));
+    QCOMPARE(agent.jobs()[id].received, total);
+    QCOMPARE(agent.jobs()[id].result().value(u"exit_code").toInt(), 0);
+}
+
+void tst_Agent::execRoundTripIsFast()
+{
+    AgentProcess agent;
+    QVERIFY(agent.waitForReady());
+    QVERIFY(agent.runExec(argv({u"true"_s})).response); // warm up
+    const int rounds = 200;
+    QElapsedTimer clock;
+    clock.start();
+    for (int i = 0; i < rounds; ++i) {
+        const JobRun run =
+            agent.runExec(QJsonObject{{u"argv"_s, QJsonArray{u"true"_s}}, {u"stdin"_s, u"null"_s}});
+        QCOMPARE(run.result().value(u"exit_code").toInt(), 0);
+    }
+    const double perExecMs = double(clock.nsecsElapsed()) / 1e6 / rounds;
+    qInfo("exec of `true`, request to response: %.2f ms", perExecMs);
+    QVERIFY2(perExecMs < 20, qPrintable(QString::number(perExecMs)));
+}
+
+void tst_Agent::cwdAndEnv()
+{
+    AgentProcess agent;
+    const QString dir = QFileInfo(m_dir.path()).canonicalFilePath();
+    QJsonObject params = shell(u"pwd; echo \"$FOO|$BAR\"; echo \"$PATH\" | grep -c /"_s);
+    params.insert(u"cwd", dir);
+    params.insert(u"env", QJsonObject{{u"FOO"_s, u"foo value"_s}, {u"BAR"_s, u"b\u00e4r"_s}});
+    const JobRun run = agent.runExec(params);
+    QCOMPARE(run.result().value(u"exit_code").toInt(), 0);
+    QCOMPARE(QString::fromUtf8(run.out), dir + u"\nfoo value|b\u00e4r\n1\n"_s);
+}
+
+void tst_Agent::stdinWriteAndEof()
+{
+    AgentProcess agent;
+    const qint64 id =
+        agent.startExec(shell(u"read first; echo \"got $first\"; tr a-z A-Z; echo done"_s));
+    QVERIFY(agent.waitUntil([&] { return agent.jobs()[id].started; }, 5000));
+    QJsonObject written = agent.call(
+        u"exec.stdin"_s,
+        {{u"job"_s, id}, {u"data"_s, QString::fromLatin1(QByteArray("hello\n").toBase64())}});
+    QVERIFY(written.contains(u"result"));
+    QVERIFY(agent.waitUntil([&] { return agent.jobs()[id].out == "got hello\n"; }, 5000));
+    // A big write, more than a pipe holds, queued in the agent while tr works through it.
+    const QByteArray big(3 * 1024 * 1024, 'x');
+    written = agent.call(
+        u"exec.stdin"_s,
+        {{u"job"_s, id}, {u"data"_s, QString::fromLatin1(big.toBase64())}, {u"eof"_s, true}});
+    QVERIFY(written.contains(u"result"));
+    QVERIFY(agent.waitForJob(id));
+    const JobRun &run = agent.jobs()[id];
+    QCOMPARE(run.out, "got hello\n" + QByteArray(big.size(), 'X') + "done\n");
+    QCOMPARE(run.result().value(u"exit_code").toInt(), 0);
+
+    // The job is gone now, and a job whose stdin was closed refuses more.
+    QCOMPARE(errorCode(agent.call(u"exec.stdin"_s, {{u"job"_s, id}, {u"data"_s, u"eA=="_s}})), 3);
+    const qint64 sleeper = agent.startExec(shell(u"exec 0<&-; sleep 5"_s));
+    QVERIFY(agent.waitUntil([&] { return agent.jobs()[sleeper].started; }, 5000));
+    const QJsonObject eof = agent.call(u"exec.stdin"_s, {{u"job"_s, sleeper}, {u"eof"_s, true}});
+    QVERIFY(eof.contains(u"result"));
+    const QJsonObject after =
+        agent.call(u"exec.stdin"_s, {{u"job"_s, sleeper}, {u"data"_s, u"eA=="_s}});
+    QCOMPARE(errorCode(after), 1);
+    QCOMPARE(errorErrno(after), EPIPE);
+    QCOMPARE(errorCode(
+                 agent.call(u"exec.stdin"_s, {{u"job"_s, sleeper}, {u"data"_s, u"not base64!"_s}})),
+             -32602);
+    agent.call(u"exec.signal"_s, {{u"job"_s, sleeper}, {u"signal"_s, u"KILL"_s}});
+    QVERIFY(agent.waitForJob(sleeper));
+}
+
+void tst_Agent::stdinNull()
+{
+    AgentProcess agent;
+    const JobRun run = agent.runExec(
+        QJsonObject{{u"argv"_s, QJsonArray{u"cat"_s}}, {u"stdin"_s, u"null"_s}}, 5000);
+    QVERIFY(run.response);
+    QCOMPARE(run.out, QByteArray());
+    QCOMPARE(run.result().value(u"exit_code").toInt(), 0);
+}
+
+void tst_Agent::timeoutKillsGrandchildren()
+{
+    AgentProcess agent;
+    const QString pidFile = m_dir.filePath(u"grandchild.pid"_s);
+    QJsonObject params = shell(u"sleep 100 & echo $! > '%1'; wait"_s.arg(pidFile));
+    params.insert(u"timeout_ms", 300);
+    QElapsedTimer clock;
+    clock.start();
+    const JobRun run = agent.runExec(params);
+    QVERIFY(run.response);
+    QVERIFY(clock.elapsed() < 2000);
+    QCOMPARE(run.result().value(u"timed_out").toBool(), true);
+    QCOMPARE(run.result().value(u"exit_code").toInt(), -1);
+    QCOMPARE(run.result().value(u"signal").toInt(), int(SIGTERM));
+    QFile file(pidFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const qint64 grandchild = file.readAll().trimmed().toLongLong();
+    QVERIFY(grandchild > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(Tests::isProcessGone(grandchild), 3000);
+}
+
+void tst_Agent::timeoutEscalatesToSigkill()
+{
+    AgentProcess agent;
+    QJsonObject params = shell(u"trap '' TERM; sleep 100"_s);
+    params.insert(u"timeout_ms", 200);
+    QElapsedTimer clock;
+    clock.start();
+    const JobRun run = agent.runExec(params);
+    QVERIFY(run.response);
+    QVERIFY(clock.elapsed() >= 2000);
+    QVERIFY(clock.elapsed() < 5000);
+    QCOMPARE(run.result().value(u"timed_out").toBool(), true);
+    QCOMPARE(run.result().value(u"signal").toInt(), int(SIGKILL));
+}
+
+void tst_Agent::execSignalCancels()
+{
+    AgentProcess agent;
+    const qint64 id = agent.startExec(shell(u"sleep 100; echo never"_s));
+    QVERIFY(agent.waitUntil([&] { return agent.jobs()[id].started; }, 5000));
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(agent.call(u"exec.signal"_s, {{u"job"_s, id}, {u"signal"_s, u"TERM"_s}})
+                .contains(u"result"));
+    QVERIFY(agent.waitForJob(id, 5000));
+    QVERIFY(clock.elapsed() < 1500);
+    QCOMPARE(agent.jobs()[id].result().value(u"signal").toInt(), int(SIGTERM));
+    QCOMPARE(agent.jobs()[id].out, QByteArray());
+
+    QCOMPARE(errorCode(agent.call(u"exec.signal"_s, {{u"job"_s, id}, {u"signal"_s, u"TERM"_s}})),
+             3);
+    const qint64 other = agent.startExec(argv({u"sleep"_s, u"100"_s}));
+    QVERIFY(agent.waitUntil([&] { return agent.jobs()[other].started; }, 5000));
+    QCOMPARE(errorCode(agent.call(u"exec.signal"_s, {{u"job"_s, other}, {u"signal"_s, u"NOPE"_s}})),
+             -32602);
+    QVERIFY(
+        agent.call(u"exec.signal"_s, {{u"job"_s, other}, {u"signal"_s, 9}}).contains(u"result"));
+    QVERIFY(agent.waitForJob(other, 5000));
+    QCOMPARE(agent.jobs()[other].result().value(u"signal").toInt(), int(SIGKILL));
+}
+
+void tst_Agent::startFailures_data()
+{
+    QTest::addColumn<QJsonObject>("params");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QByteArray>("message");
+    QTest::newRow("not found") << argv({u"terrarium-no-such-command"_s}) << 127
+                               << QByteArray("terrarium-no-such-command: command not found");
+    QTest::newRow("no such path") << argv({u"/no/such/program"_s}) << 127
+                                  << QByteArray("No such file");
+    QTest::newRow("not executable")
+        << argv({u"/dev/null"_s}) << 126 << QByteArray("Permission denied");
+    QTest::newRow("directory") << argv({u"/tmp"_s}) << 126 << QByteArray("Permission denied");
+    QJsonObject missingCwd = argv({u"true"_s});
+    missingCwd.insert(u"cwd", u"/no/such/dir"_s);
+    QTest::newRow("no such cwd") << missingCwd << 127 << QByteArray("/no/such/dir");
+}
+
+void tst_Agent::startFailures()
+{
+    QFETCH(QJsonObject, params);
+    QFETCH(int, exitCode);
+    QFETCH(QByteArray, message);
+    AgentProcess agent;
+    const JobRun run = agent.runExec(params);
+    QVERIFY(run.response);
+    QVERIFY(run.started);
+    QCOMPARE(run.pid, 0);
+    QVERIFY2(run.err.contains(message), run.err.constData());
+    QCOMPARE(run.result().value(u"exit_code").toInt(), exitCode);
+}
+
+void tst_Agent::concurrentJobs()
+{
+    AgentProcess agent;
+    const qint64 slow = agent.startExec(shell(u"sleep 0.3; echo slow"_s));
+    const qint64 fast = agent.startExec(shell(u"echo fast"_s));
+    QVERIFY(agent.waitForJob(fast));
+    QVERIFY(!agent.jobs()[slow].response);
+    QVERIFY(agent.waitForJob(slow));
+    QCOMPARE(agent.jobs()[slow].out, QByteArray("slow\n"));
+    QCOMPARE(agent.jobs()[fast].out, QByteArray("fast\n"));
+
+    // Ids name jobs: a running job's id cannot be reused, and it must be an integer.
+    const qint64 sleeper = agent.startExec(argv({u"sleep"_s, u"5"_s}));
+    QVERIFY(agent.waitUntil([&] { return agent.jobs()[sleeper].started; }, 5000));
+    agent.send({{u"jsonrpc"_s, u"2.0"_s},
+                {u"id"_s, sleeper},
+                {u"method"_s, u"exec"_s},
+                {u"params"_s, argv({u"true"_s})}});
+    QVERIFY(agent.waitUntil([&] { return agent.jobs()[sleeper].response.has_value(); }, 5000));
+    QCOMPARE(errorCode(*agent.jobs()[sleeper].response), -32600);
+    agent.send({{u"jsonrpc"_s, u"2.0"_s},
+                {u"id"_s, u"text"_s},
+                {u"method"_s, u"exec"_s},
+                {u"params"_s, argv({u"true"_s})}});
+    // (responses() files ids that are not integers under -1)
+    const std::optional<QJsonObject> textId = agent.response(-1);
+    QVERIFY(textId);
+    QCOMPARE(errorCode(*textId), -32600);
+    QCOMPARE(textId->value(u"id").toString(), u"text"_s);
+    agent.call(u"exec.signal"_s, {{u"job"_s, sleeper}, {u"signal"_s, u"KILL"_s}});
+    QVERIFY(agent.waitForJob(sleeper));
+}
+
+void tst_Agent::ptyExec()
+{
+    AgentProcess agent;
+    QJsonObject params = shell(
+        u"[ -t 0 ] && [ -t 1 ] && [ -t 2 ] && echo is-a-tty; stty size; echo $TERM; echo err >&2"_s);
+    params.insert(u"pty", true);
+    params.insert(u"cols", 120);
+    params.insert(u"rows", 30);
+    const JobRun run = agent.runExec(params);
+    QCOMPARE(run.result().value(u"exit_code").toInt(), 0);
+    QCOMPARE(run.out, QByteArray("is-a-tty\r\n30 120\r\nxterm-256color\r\nerr\r\n"));
+    QCOMPARE(run.err, QByteArray());
+
+    // On a terminal, eof is the EOF character: cat sees end of input and exits.
+    QJsonObject catParams = argv({u"cat"_s});
+    catParams.insert(u"pty", true);
+    const qint64 id = agent.startExec(catParams);
+    QVERIFY(agent.waitUntil([&] { return agent.jobs()[id].started; }, 5000));
+    agent.call(u"exec.stdin"_s,
+               {{u"job"_s, id},
+                {u"data"_s, QString::fromLatin1(QByteArray("abc\n").toBase64())},
+                {u"eof"_s, true}});
+    QVERIFY(agent.waitForJob(id, 5000));
+    QCOMPARE(agent.jobs()[id].result().value(u"exit_code").toInt(), 0);
+    QCOMPARE(agent.jobs()[id].out, QByteArray("abc\r\nabc\r\n"));
+}
+
+void tst_Agent::ptyResizeAndExit()
+{
+    AgentProcess agent;
+    const QJsonObject opened =
+        agent.call(u"pty.open"_s,
+                   {{u"command"_s, u"stty size; read line; stty size; exit 3"_s},
+                    {u"cols"_s, 80},
+                    {u"rows"_s, 24}});
+    const qint64 pty = opened.value(u"result").toObject().value(u"pty").toInteger(-1);
+    QVERIFY2(pty >= 0, QJsonDocument(opened).toJson().constData());
+    QVERIFY(agent.waitUntil([&] { return agent.ptys()[pty].data.contains("24 80\r\n"); }, 5000));
+    QVERIFY(agent.call(u"pty.resize"_s, {{u"pty"_s, pty}, {u"cols"_s, 100}, {u"rows"_s, 40}})
+                .contains(u"result"));
+    QVERIFY(
+        agent
+            .call(u"pty.write"_s,
+                  {{u"pty"_s, pty}, {u"data"_s, QString::fromLatin1(QByteArray("\n").toBase64())}})
+            .contains(u"result"));
+    QVERIFY(agent.waitUntil([&] { return agent.ptys()[pty].exitCode.has_value(); }, 5000));
+    QVERIFY2(agent.ptys()[pty].data.contains("40 100\r\n"), agent.ptys()[pty].data.constData());
+    QCOMPARE(*agent.ptys()[pty].exitCode, 3);
+    QCOMPARE(errorCode(agent.call(u"pty.write"_s, {{u"pty"_s, pty}, {u"data"_s, u"eA=="_s}})), 3);
+}
+
+void tst_Agent::ptyClose()
+{
+    AgentProcess agent;
+    const qint64 sleeper =
+        agent.call(u"pty.open"_s, {{u"argv"_s, QJsonArray{u"sleep"_s, u"100"_s}}})
+            .value(u"result")
+            .toObject()
+            .value(u"pty")
+            .toInteger(-1);
+    QVERIFY(sleeper >= 0);
+    QVERIFY(agent.call(u"pty.close"_s, {{u"pty"_s, sleeper}}).contains(u"result"));
+    QVERIFY(agent.waitUntil([&] { return agent.ptys()[sleeper].exitCode.has_value(); }, 3000));
+    QCOMPARE(*agent.ptys()[sleeper].exitCode, 128 + SIGHUP);
+
+    // The default program is the login shell; it runs what it is sent and closes on request.
+    const qint64 shellPty =
+        agent.call(u"pty.open"_s).value(u"result").toObject().value(u"pty").toInteger(-1);
+    QVERIFY(shellPty >= 0);
+    agent.call(
+        u"pty.write"_s,
+        {{u"pty"_s, shellPty},
+         {u"data"_s, QString::fromLatin1(QByteArray("echo $((40 + 2))-marker\n").toBase64())}});
+    QVERIFY(
+        agent.waitUntil([&] { return agent.ptys()[shellPty].data.contains("42-marker"); }, 5000));
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(agent.call(u"pty.close"_s, {{u"pty"_s, shellPty}}).contains(u"result"));
+    QVERIFY(agent.waitUntil([&] { return agent.ptys()[shellPty].exitCode.has_value(); }, 5000));
+    QVERIFY(clock.elapsed() < 3000);
+    QCOMPARE(errorCode(agent.call(u"pty.close"_s, {{u"pty"_s, shellPty}})), 3);
+    QCOMPARE(errorCode(agent.call(u"pty.open"_s,
+                                  {{u"argv"_s, QJsonArray{u"terrarium-no-such-command"_s}}})),
+             1);
+}
+
+void tst_Agent::fsWriteReadBinary()
+{
+    AgentProcess agent;
+    QByteArray data;
+    for (int i = 0; i < 70000; ++i)
+        data += char((i * 7 + i / 256) & 0xff);
+    const QString path = m_dir.filePath(u"fs/a/b/data.bin"_s);
+    const QJsonObject written = agent.call(
+        u"fs.write"_s, {{u"path"_s, path}, {u"data"_s, QString::fromLatin1(data.toBase64())}});
+    QCOMPARE(written.value(u"result").toObject().value(u"bytes").toInteger(), data.size());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), data);
+    QCOMPARE(QFileInfo(path).permissions() & 0x7777,
+             QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser
+                 | QFileDevice::WriteUser | QFileDevice::ReadGroup | QFileDevice::ReadOther);
+
+    const QJsonObject read =
+        agent.call(u"fs.read"_s, {{u"path"_s, path}}).value(u"result").toObject();
+    QCOMPARE(QByteArray::fromBase64(read.value(u"data").toString().toLatin1()), data);
+    QCOMPARE(read.value(u"size").toInteger(), data.size());
+    QCOMPARE(read.value(u"eof").toBool(), true);
+
+    const QJsonObject middle = agent
+                                   .call(u"fs.read"_s,
+                                         {{u"path"_s, path},
+                                          {u"offset"_s, 1000},
+                                          {u"max_bytes"_s, 10},
+                                          {u"partial"_s, true}})
+                                   .value(u"result")
+                                   .toObject();
+    QCOMPARE(QByteArray::fromBase64(middle.value(u"data").toString().toLatin1()),
+             data.mid(1000, 10));
+    QCOMPARE(middle.value(u"eof").toBool(), false);
+    QCOMPARE(middle.value(u"size").toInteger(), data.size());
+
+    const QJsonObject appended =
+        agent.call(u"fs.write"_s,
+                   {{u"path"_s, path},
+                    {u"data"_s, QString::fromLatin1(QByteArray("tail").toBase64())},
+                    {u"append"_s, true}});
+    QCOMPARE(appended.value(u"result").toObject().value(u"bytes").toInteger(), 4);
+    file.seek(0);
+    QCOMPARE(file.readAll(), data + "tail");
+
+    const QJsonObject empty = agent.call(
+        u"fs.write"_s,
+        {{u"path"_s, m_dir.filePath(u"fs/empty"_s)}, {u"data"_s, u""_s}, {u"mode"_s, 0600}});
+    QCOMPARE(empty.value(u"result").toObject().value(u"bytes").toInteger(), 0);
+    QCOMPARE(QFileInfo(m_dir.filePath(u"fs/empty"_s)).size(), 0);
+    struct stat st
+    {
+    };
+    QCOMPARE(::stat(QFile::encodeName(m_dir.filePath(u"fs/empty"_s)).constData(), &st), 0);
+    QCOMPARE(int(st.st_mode & 07777), 0600);
+}
+
+void tst_Agent::fsReadLimits()
+{
+    AgentProcess agent;
+    const QString path = m_dir.filePath(u"limit.txt"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray(1000, 'l'));
+    file.close();
+
+    const QJsonObject tooBig = agent.call(u"fs.read"_s, {{u"path"_s, path}, {u"max_bytes"_s, 999}});
+    QCOMPARE(errorCode(tooBig), 2);
+    QCOMPARE(tooBig.value(u"error").toObject().value(u"data").toObject().value(u"size").toInteger(),
+             1000);
+    const QJsonObject exact = agent.call(u"fs.read"_s, {{u"path"_s, path}, {u"max_bytes"_s, 1000}});
+    QCOMPARE(QByteArray::fromBase64(
+                 exact.value(u"result").toObject().value(u"data").toString().toLatin1()),
+             QByteArray(1000, 'l'));
+    const QJsonObject rest =
+        agent.call(u"fs.read"_s, {{u"path"_s, path}, {u"max_bytes"_s, 999}, {u"offset"_s, 1}});
+    QCOMPARE(rest.value(u"result").toObject().value(u"eof").toBool(), true);
+    // A /proc file says size 0 and still has contents.
+    const QJsonObject proc =
+        agent.call(u"fs.read"_s, {{u"path"_s, u"/proc/self/status"_s}}).value(u"result").toObject();
+    QVERIFY(QByteArray::fromBase64(proc.value(u"data").toString().toLatin1()).contains("Pid:"));
+    QVERIFY(proc.value(u"size").toInteger() > 0);
+}
+
+void tst_Agent::fsWriteIsAtomicReplace()
+{
+    AgentProcess agent;
+    const QString dir = m_dir.filePath(u"atomic"_s);
+    const QString path = dir + u"/file.txt"_s;
+    QVERIFY(agent
+                .call(u"fs.write"_s,
+                      {{u"path"_s, path},
+                       {u"data"_s, QString::fromLatin1(QByteArray("old contents").toBase64())},
+                       {u"mode"_s, 0640}})
+                .contains(u"result"));
+    struct stat before
+    {
+    };
+    QCOMPARE(::stat(QFile::encodeName(path).constData(), &before), 0);
+    // A reader holding the old file keeps seeing all of the old contents.
+    QFile reader(path);
+    QVERIFY(reader.open(QIODevice::ReadOnly));
+
+    QVERIFY(agent
+                .call(u"fs.write"_s,
+                      {{u"path"_s, path},
+                       {u"data"_s, QString::fromLatin1(QByteArray("new").toBase64())}})
+                .contains(u"result"));
+    struct stat after
+    {
+    };
+    QCOMPARE(::stat(QFile::encodeName(path).constData(), &after), 0);
+    QVERIFY(before.st_ino != after.st_ino); // renamed into place, not rewritten
+    QCOMPARE(int(after.st_mode & 07777), 0640); // the replaced file's mode is kept
+    QCOMPARE(reader.readAll(), QByteArray("old contents"));
+    QFile current(path);
+    QVERIFY(current.open(QIODevice::ReadOnly));
+    QCOMPARE(current.readAll(), QByteArray("new"));
+    QCOMPARE(QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+             QStringList{u"file.txt"_s});
+
+    // Through a symlink: the target is replaced, the link stays.
+    const QString link = dir + u"/link"_s;
+    QVERIFY(QFile::link(path, link));
+    QVERIFY(agent
+                .call(u"fs.write"_s,
+                      {{u"path"_s, link},
+                       {u"data"_s, QString::fromLatin1(QByteArray("via link").toBase64())}})
+                .contains(u"result"));
+    QVERIFY(QFileInfo(link).isSymLink());
+    QFile target(path);
+    QVERIFY(target.open(QIODevice::ReadOnly));
+    QCOMPARE(target.readAll(), QByteArray("via link"));
+}
+
+void tst_Agent::fsStatAndList()
+{
+    AgentProcess agent;
+    const QString dir = m_dir.filePath(u"listing"_s);
+    QVERIFY(QDir().mkpath(dir + u"/subdir"_s));
+    QFile file(dir + u"/b.txt"_s);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("12345");
+    file.close();
+    QVERIFY(QFile::link(u"b.txt"_s, dir + u"/a-link"_s));
+    QFile odd(dir + QString::fromUtf8("/\xc3\xa9t\xc3\xa9"));
+    QVERIFY(odd.open(QIODevice::WriteOnly));
+    odd.close();
+
+    const QJsonObject stat = agent.call(u"fs.stat"_s, {{u"path"_s, QString(dir + u"/b.txt"_s)}})
+                                 .value(u"result")
+                                 .toObject();
+    QCOMPARE(stat.value(u"type").toString(), u"file"_s);
+    QCOMPARE(stat.value(u"size").toInteger(), 5);
+    QVERIFY(stat.value(u"mtime_ms").toInteger() > 1600000000000LL);
+    QVERIFY(stat.value(u"mode").toInt() > 0 && stat.value(u"mode").toInt() <= 07777);
+    const QJsonObject linkStat =
+        agent.call(u"fs.stat"_s, {{u"path"_s, QString(dir + u"/a-link"_s)}})
+            .value(u"result")
+            .toObject();
+    QCOMPARE(linkStat.value(u"type").toString(), u"symlink"_s);
+    QCOMPARE(linkStat.value(u"target").toString(), u"b.txt"_s);
+    QCOMPARE(agent.call(u"fs.stat"_s, {{u"path"_s, dir}})
+                 .value(u"result")
+                 .toObject()
+                 .value(u"type")
+                 .toString(),
+             u"dir"_s);
+
+    const QJsonArray entries = agent.call(u"fs.list"_s, {{u"path"_s, dir}})
+                                   .value(u"result")
+                                   .toObject()
+                                   .value(u"entries")
+                                   .toArray();
+    QCOMPARE(entries.size(), 4);
+    QStringList names, types;
+    for (const QJsonValue &entry : entries) {
+        names << entry.toObject().value(u"name").toString();
+        types << entry.toObject().value(u"type").toString();
+    }
+    QCOMPARE(names,
+             (QStringList{u"a-link"_s, u"b.txt"_s, u"subdir"_s,
+                          QString::fromUtf8("\xc3\xa9t\xc3\xa9")}));
+    QCOMPARE(types, (QStringList{u"symlink"_s, u"file"_s, u"dir"_s, u"file"_s}));
+    QCOMPARE(entries.at(1).toObject().value(u"size").toInteger(), 5);
+}
+
+void tst_Agent::fsErrors()
+{
+    AgentProcess agent;
+    const QJsonObject missing =
+        agent.call(u"fs.read"_s, {{u"path"_s, m_dir.filePath(u"no-such-file"_s)}});
+    QCOMPARE(errorCode(missing), 1);
+    QCOMPARE(errorErrno(missing), ENOENT);
+    QCOMPARE(errorErrno(agent.call(u"fs.stat"_s, {{u"path"_s, m_dir.filePath(u"no-such-file"_s)}})),
+             ENOENT);
+    QCOMPARE(errorErrno(agent.call(u"fs.list"_s, {{u"path"_s, m_dir.filePath(u"no-such-dir"_s)}})),
+             ENOENT);
+    QCOMPARE(errorErrno(agent.call(u"fs.read"_s, {{u"path"_s, m_dir.path()}})), EISDIR);
+    QCOMPARE(errorCode(agent.call(u"fs.read"_s, {{u"path"_s, 5}})), -32602);
+    QCOMPARE(errorCode(agent.call(u"fs.write"_s,
+                                  {{u"path"_s, m_dir.filePath(u"x"_s)}, {u"data"_s, u"%%%"_s}})),
+             -32602);
+    const QJsonObject noDirs = agent.call(
+        u"fs.write"_s,
+        {{u"path"_s, m_dir.filePath(u"new-dir/x"_s)}, {u"data"_s, u""_s}, {u"mkdirs"_s, false}});
+    QCOMPARE(errorErrno(noDirs), ENOENT);
+}
+
+void tst_Agent::malformedLinesAreAnsweredAndServingGoesOn()
+{
+    AgentProcess agent;
+    QVERIFY(agent.waitForReady());
+    agent.sendLine("{\"jsonrpc\":\"2.0\",\"id\":77,\"method\":");
+    agent.sendLine(QByteArray(9 * 1024 * 1024, 'a')); // over the 8 MiB line limit
+    agent.sendLine("");
+    const qint64 id = agent.request(u"ping"_s);
+    QVERIFY(agent.response(id).has_value());
+    QCOMPARE(agent.notifications().size(), 1); // agent.ready, and no agent.log
+    // Both bad lines got a parse error with a null id (responses() holds them under id -1).
+    const std::optional<QJsonObject> parseError = agent.response(-1, 100);
+    QVERIFY(parseError);
+    QCOMPARE(errorCode(*parseError), -32700);
+    QVERIFY(parseError->value(u"id").isNull());
+    QCOMPARE(agent.unparsedLines(), 0);
+}
+
+void tst_Agent::invalidRequests()
+{
+    AgentProcess agent;
+    QCOMPARE(errorCode(agent.call(u"no.such.method"_s)), -32601);
+    agent.sendLine(R"({"jsonrpc":"2.0","id":500,"params":{}})");
+    QCOMPARE(errorCode(agent.response(500).value_or(QJsonObject())), -32600);
+    agent.sendLine(R"({"jsonrpc":"1.0","id":501,"method":"ping"})");
+    QCOMPARE(errorCode(agent.response(501).value_or(QJsonObject())), -32600);
+    agent.sendLine(R"({"jsonrpc":"2.0","id":502,"method":"ping","params":[1]})");
+    QCOMPARE(errorCode(agent.response(502).value_or(QJsonObject())), -32602);
+    QCOMPARE(errorCode(agent.call(u"exec"_s, {{u"argv"_s, QJsonArray{}}})), -32602);
+    QCOMPARE(errorCode(agent.call(u"exec"_s, {{u"argv"_s, QJsonArray{1, 2}}})), -32602);
+    QCOMPARE(errorCode(agent.call(
+                 u"exec"_s, {{u"command"_s, u"true"_s}, {u"env"_s, QJsonObject{{u"A"_s, 1}}}})),
+             -32602);
+    QCOMPARE(errorCode(agent.call(u"agent.window"_s, {{u"bytes"_s, 0}})), -32602);
+    QCOMPARE(errorCode(agent.call(u"exec.stdin"_s, {{u"job"_s, 123456}, {u"data"_s, u""_s}})), 3);
+    QCOMPARE(errorCode(
+                 agent.call(u"pty.resize"_s, {{u"pty"_s, 123456}, {u"cols"_s, 1}, {u"rows"_s, 1}})),
+             3);
+    // A notification never gets an answer, not even for an unknown method.
+    agent.notify(u"no.such.notification"_s, {});
+    agent.notify(u"exec.ack"_s, {{u"job"_s, 999}, {u"bytes"_s, 5}});
+    QVERIFY(agent.call(u"ping"_s).contains(u"result"));
+}
+
+void tst_Agent::endOfInputKillsJobsAndExits()
+{
+    auto agent = std::make_unique<AgentProcess>();
+    const qint64 id = agent->startExec(argv({u"sleep"_s, u"100"_s}));
+    QVERIFY(agent->waitUntil([&] { return agent->jobs()[id].started; }, 5000));
+    const qint64 sleeper = agent->jobs()[id].pid;
+    QVERIFY(!Tests::isProcessGone(sleeper));
+    QElapsedTimer clock;
+    clock.start();
+    agent->process().closeWriteChannel();
+    QVERIFY(agent->process().waitForFinished(5000));
+    QVERIFY(clock.elapsed() < 2000);
+    QCOMPARE(agent->process().exitStatus(), QProcess::NormalExit);
+    QCOMPARE(agent->process().exitCode(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(Tests::isProcessGone(sleeper), 2000);
+}
+
+void tst_Agent::sigtermKillsJobsAndExits()
+{
+    auto agent = std::make_unique<AgentProcess>();
+    const qint64 id = agent->startExec(argv({u"sleep"_s, u"100"_s}));
+    const qint64 pty = agent->call(u"pty.open"_s, {{u"argv"_s, QJsonArray{u"sleep"_s, u"100"_s}}})
+                           .value(u"result")
+                           .toObject()
+                           .value(u"pty")
+                           .toInteger(-1);
+    QVERIFY(pty >= 0);
+    QVERIFY(agent->waitUntil([&] { return agent->jobs()[id].started; }, 5000));
+    const qint64 job = agent->jobs()[id].pid;
+    QList<qint64> ptySleepers = Tests::childProcesses(agent->pid(), "sleep");
+    ptySleepers.removeAll(job);
+    QCOMPARE(ptySleepers.size(), 1);
+    agent->process().terminate();
+    QVERIFY(agent->process().waitForFinished(5000));
+    QCOMPARE(agent->process().exitStatus(), QProcess::NormalExit);
+    QCOMPARE(agent->process().exitCode(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(Tests::isProcessGone(job), 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(Tests::isProcessGone(ptySleepers.first()), 2000);
+}
+
+void tst_Agent::initReapsAdoptedZombie()
+{
+    // The subshell starts a short sleep and exits at once: the sleep is orphaned, and the init
+    // (a child subreaper here, PID 1 in a container) adopts it and must reap it when it ends.
+    const QString pidFile = m_dir.filePath(u"orphan.pid"_s);
+    QFile::remove(pidFile);
+    AgentProcess init(
+        {u"--init"_s, u"--"_s, u"/bin/sh"_s, u"-c"_s,
+         u"(sleep 0.5 & echo $! > '%1.tmp'; mv '%1.tmp' '%1'); exec sleep 100"_s.arg(pidFile)});
+    QVERIFY(init.process().waitForStarted(5000));
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(pidFile), 5000);
+    QFile file(pidFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const qint64 orphan = file.readAll().trimmed().toLongLong();
+    QVERIFY(orphan > 0);
+    QTRY_COMPARE_WITH_TIMEOUT(Tests::procStatFields(orphan).value(1).toLongLong(), init.pid(),
+                              2000);
+    // Without reaping it would stay a zombie under the init; reaped, it leaves /proc.
+    QTRY_VERIFY_WITH_TIMEOUT(!procEntryExists(orphan), 3000);
+    QCOMPARE(init.process().state(), QProcess::Running);
+
+    init.process().terminate();
+    QVERIFY(init.process().waitForFinished(3000));
+    QCOMPARE(init.process().exitCode(), 0);
+}
+
+void tst_Agent::initForwardsSigtermAndExits()
+{
+    const QString pidFile = m_dir.filePath(u"init-child.pid"_s);
+    QFile::remove(pidFile);
+    // The command itself and an adopted orphan both get SIGTERM and must be gone after.
+    AgentProcess init(
+        {u"--init"_s, u"/bin/sh"_s, u"-c"_s,
+         u"(sleep 100 & echo $! > '%1.tmp'; mv '%1.tmp' '%1'); exec sleep 100"_s.arg(pidFile)});
+    QVERIFY(init.process().waitForStarted(5000));
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(pidFile), 5000);
+    QFile file(pidFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const qint64 orphan = file.readAll().trimmed().toLongLong();
+    QTRY_COMPARE_WITH_TIMEOUT(Tests::procStatFields(orphan).value(1).toLongLong(), init.pid(),
+                              2000);
+    const QList<qint64> command = Tests::childProcesses(init.pid(), "sleep");
+    QCOMPARE(command.size(), 2); // the exec'd command and the adopted orphan
+
+    QElapsedTimer clock;
+    clock.start();
+    ::kill(pid_t(init.pid()), SIGTERM);
+    QVERIFY(init.process().waitForFinished(3000));
+    QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE(init.process().exitStatus(), QProcess::NormalExit);
+    QCOMPARE(init.process().exitCode(), 0);
+    for (qint64 pid : command)
+        QVERIFY(!procEntryExists(pid) || Tests::isProcessGone(pid));
+}
+
+void tst_Agent::initWithoutCommandStopsPromptlyAndIgnoresStdin()
+{
+    AgentProcess init({u"--init"_s});
+    QVERIFY(init.process().waitForStarted(5000));
+    init.sendLine(R"({"jsonrpc":"2.0","id":1,"method":"ping"})");
+    QVERIFY(!init.process().waitForReadyRead(300));
+    QCOMPARE(init.process().state(), QProcess::Running);
+    QElapsedTimer clock;
+    clock.start();
+    init.process().terminate();
+    QVERIFY(init.process().waitForFinished(3000));
+    QVERIFY(clock.elapsed() < 1000);
+    QCOMPARE(init.process().exitCode(), 0);
+
+    // The command's status is the init's when the command ends on its own.
+    AgentProcess withCommand({u"--init"_s, u"sh"_s, u"-c"_s, u"exit 7"_s});
+    QVERIFY(withCommand.process().waitForFinished(3000));
+    QCOMPARE(withCommand.process().exitCode(), 7);
+}
+
+QTEST_GUILESS_MAIN(tst_Agent)
+
+#include "tst_agent.moc"

@@ -1,0 +1,194 @@
+#include "PodmanImageBuilder.h"
+
+#include "core/CoreTr.h"
+#include "vm/PodmanCommand.h"
+#include "vm/VmLogging.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+
+namespace Terrarium::Vm {
+
+namespace {
+
+// Bump when the package set or the import changes, so that old images are not reused.
+constexpr int ImageRecipe = 1;
+
+} // namespace
+
+QString PodmanImageBuilder::defaultImage()
+{
+    return QStringLiteral("localhost/terrarium/debian:bookworm-%1").arg(ImageRecipe);
+}
+
+PodmanImageBuilder::PodmanImageBuilder(const PodmanHost &host, const Options &options,
+                                       QObject *parent)
+    : QObject(parent)
+    , m_host(host)
+    , m_options(options)
+{ }
+
+PodmanImageBuilder::~PodmanImageBuilder()
+{
+    cancel();
+}
+
+const Core::Result<void> &PodmanImageBuilder::result() const
+{
+    static const Core::Result<void> pending = Core::makeError(
+        Core::ErrorCode::SandboxError, Core::Tr::tr("the image build has not finished"));
+    return m_result ? *m_result : pending;
+}
+
+void PodmanImageBuilder::ensure(const QString &image)
+{
+    m_image = image;
+    m_result.reset();
+    m_command =
+        new PodmanCommand(m_host, {QStringLiteral("image"), QStringLiteral("exists"), image}, this);
+    connect(m_command, &PodmanCommand::finished, this, [this] {
+        m_command->deleteLater();
+        if (m_command->result()) {
+            finish({});
+            return;
+        }
+        // Exit code 1 means "no such image"; anything else is Podman failing.
+        if (m_command->exitCode() != 1) {
+            finish(Core::makeError(Core::ErrorCode::SandboxError,
+                                   Core::Tr::tr("Cannot look for the image %1: %2")
+                                       .arg(m_image, m_command->result().error().message)));
+            return;
+        }
+        build(m_image);
+    });
+    m_command->start();
+}
+
+void PodmanImageBuilder::build(const QString &image)
+{
+    m_image = image;
+    m_result.reset();
+    if (!QFileInfo(m_options.buildScript).isExecutable()) {
+        finish(Core::makeError(
+            Core::ErrorCode::Configuration,
+            Core::Tr::tr("The image build script %1 is missing.").arg(m_options.buildScript)));
+        return;
+    }
+    runScript();
+}
+
+void PodmanImageBuilder::runScript()
+{
+    const QString directory =
+        m_options.workDirectory.isEmpty() ? QDir::tempPath() : m_options.workDirectory;
+    QDir().mkpath(directory);
+    m_archive = QDir(directory).filePath(
+        QStringLiteral("terrarium-rootfs-%1.tar").arg(QCoreApplication::applicationPid()));
+    QStringList arguments{QStringLiteral("--output"), m_archive, QStringLiteral("--suite"),
+                          m_options.suite};
+    if (!m_options.mirror.isEmpty())
+        arguments << QStringLiteral("--mirror") << m_options.mirror;
+    if (!m_options.extraPackages.isEmpty())
+        arguments << QStringLiteral("--include") << m_options.extraPackages;
+
+    Q_EMIT progress(
+        0, Core::Tr::tr("Building the sandbox image %1 from Debian packages").arg(m_image));
+    m_scriptErrors.clear();
+    m_script = new QProcess(this);
+    m_script->setProgram(m_options.buildScript);
+    m_script->setArguments(arguments);
+    connect(m_script, &QProcess::readyReadStandardOutput, this, [this] {
+        static const QRegularExpression line(QStringLiteral("^progress: (\\d+) (.*)$"));
+        while (m_script->canReadLine()) {
+            const QString text = QString::fromUtf8(m_script->readLine()).trimmed();
+            const QRegularExpressionMatch match = line.match(text);
+            // The import takes the last stretch of the bar.
+            if (match.hasMatch())
+                Q_EMIT progress(match.captured(1).toInt() * 90 / 100, match.captured(2));
+        }
+    });
+    connect(m_script, &QProcess::readyReadStandardError, this, [this] {
+        m_scriptErrors += QString::fromUtf8(m_script->readAllStandardError());
+        if (m_scriptErrors.size() > 64 * 1024)
+            m_scriptErrors = m_scriptErrors.right(64 * 1024);
+    });
+    connect(m_script, &QProcess::finished, this, [this](int exitCode, QProcess::ExitStatus status) {
+        m_script->deleteLater();
+        if (status != QProcess::NormalExit || exitCode != 0) {
+            const QStringList lines = m_scriptErrors.trimmed().split(u'\n');
+            finish(Core::makeError(
+                Core::ErrorCode::SandboxError,
+                Core::Tr::tr("Building the sandbox image failed: %1")
+                    .arg(lines.mid(std::max<qsizetype>(0, lines.size() - 5)).join(u'\n'))));
+            return;
+        }
+        import();
+    });
+    connect(m_script, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            finish(Core::makeError(Core::ErrorCode::SandboxError,
+                                   Core::Tr::tr("Cannot run %1: %2")
+                                       .arg(m_options.buildScript, m_script->errorString())));
+    });
+    m_script->start();
+}
+
+void PodmanImageBuilder::import()
+{
+    Q_EMIT progress(92, Core::Tr::tr("Importing the root filesystem into Podman"));
+    m_command = new PodmanCommand(
+        m_host,
+        {QStringLiteral("import"), QStringLiteral("--change"),
+         QStringLiteral("ENV=PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"),
+         QStringLiteral("--change"), QStringLiteral("ENV=LANG=C.UTF-8"), QStringLiteral("--change"),
+         QStringLiteral("WORKDIR=/workspace"), QStringLiteral("--change"),
+         QStringLiteral("LABEL=org.terrarium.image=%1").arg(ImageRecipe), m_archive, m_image},
+        this);
+    m_command->setTimeout(std::chrono::minutes(10));
+    connect(m_command, &PodmanCommand::finished, this, [this] {
+        m_command->deleteLater();
+        QFile::remove(m_archive);
+        if (!m_command->result()) {
+            finish(Core::makeError(Core::ErrorCode::SandboxError,
+                                   Core::Tr::tr("Importing the sandbox image failed: %1")
+                                       .arg(m_command->result().error().message)));
+            return;
+        }
+        m_built = true;
+        Q_EMIT progress(98, Core::Tr::tr("The sandbox image %1 is ready").arg(m_image));
+        finish({});
+    });
+    m_command->start();
+}
+
+void PodmanImageBuilder::cancel()
+{
+    if (m_script && m_script->state() != QProcess::NotRunning) {
+        m_script->disconnect(this);
+        // mmdebstrap cleans up its temporary directory on SIGTERM.
+        m_script->terminate();
+        if (!m_script->waitForFinished(5000))
+            m_script->kill();
+        QFile::remove(m_archive + QStringLiteral(".partial"));
+    }
+    if (m_command)
+        m_command->abort();
+    if (!m_result)
+        m_result = Core::makeError(Core::ErrorCode::Cancelled,
+                                   Core::Tr::tr("the image build was cancelled"));
+}
+
+void PodmanImageBuilder::finish(Core::Result<void> result)
+{
+    if (m_result)
+        return;
+    if (!result)
+        qCWarning(lcVm).noquote() << result.error().message;
+    m_result = std::move(result);
+    QMetaObject::invokeMethod(this, &PodmanImageBuilder::finished, Qt::QueuedConnection);
+}
+
+} // namespace Terrarium::Vm

@@ -1,0 +1,506 @@
+#include "PodmanSandbox.h"
+
+#include "core/CoreTr.h"
+#include "core/exec/ExecJob.h"
+#include "vm/AgentCall.h"
+#include "vm/AgentChannel.h"
+#include "vm/AgentExecJob.h"
+#include "vm/AgentPtySession.h"
+#include "vm/FailedExecJob.h"
+#include "vm/PodmanCommand.h"
+#include "vm/PodmanImageBuilder.h"
+#include "vm/SandboxJob.h"
+#include "vm/VmLogging.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTimer>
+
+namespace Terrarium::Vm {
+
+namespace {
+
+constexpr auto SpecLabel = "org.terrarium.spec";
+constexpr auto SandboxLabel = "org.terrarium.sandbox";
+// How long the agent may take to say it is ready after `podman exec` started it.
+constexpr auto ReadyTimeout = std::chrono::seconds(30);
+
+QString containerPath(const char *path)
+{
+    return QString::fromLatin1(path);
+}
+
+} // namespace
+
+PodmanSandbox::PodmanSandbox(SandboxSpec spec, const PodmanHost &host, const QString &agentPath,
+                             Mode mode, QObject *parent)
+    : Sandbox(std::move(spec), parent)
+    , m_host(host)
+    , m_agentPath(agentPath)
+    , m_mode(mode)
+    , m_readyTimer(new QTimer(this))
+{
+    m_readyTimer->setSingleShot(true);
+    m_readyTimer->setInterval(ReadyTimeout);
+    connect(m_readyTimer, &QTimer::timeout, this, [this] {
+        if (state() != State::Starting)
+            return;
+        closeChannel();
+        fail(Core::Error{
+            Core::ErrorCode::Timeout,
+            Core::Tr::tr("The agent in container %1 did not answer within %2 s.")
+                .arg(this->spec().name)
+                .arg(std::chrono::duration_cast<std::chrono::seconds>(ReadyTimeout).count())});
+    });
+}
+
+PodmanSandbox::~PodmanSandbox()
+{
+    closeChannel();
+}
+
+QStringList PodmanSandbox::runArguments(const SandboxSpec &spec, const PodmanHost &host,
+                                        const QString &agentPath, const QString &image)
+{
+    const qint64 processes = std::clamp<qint64>(spec.pidsLimit, 16, host.maxProcesses);
+    const qint64 files = std::min<qint64>(65536, host.maxOpenFiles);
+    QStringList arguments{
+        QStringLiteral("run"),
+        QStringLiteral("--detach"),
+        QStringLiteral("--name=%1").arg(spec.name),
+        QStringLiteral("--hostname=terrarium"),
+        QStringLiteral("--label=%1=1").arg(QLatin1String(SandboxLabel)),
+        QStringLiteral("--label=%1=%2")
+            .arg(QLatin1String(SpecLabel),
+                 QString::fromUtf8(QJsonDocument(specToJson(spec)).toJson(QJsonDocument::Compact))),
+        QStringLiteral("--network=%1")
+            .arg(spec.networkPolicy == NetworkPolicy::Outbound ? QStringLiteral("slirp4netns")
+                                                               : QStringLiteral("none")),
+        QStringLiteral("--security-opt=no-new-privileges"),
+        QStringLiteral("--ulimit=nofile=%1:%1").arg(files),
+        QStringLiteral("--ulimit=nproc=%1:%1").arg(processes),
+        QStringLiteral("--stop-timeout=3"),
+        QStringLiteral("--workdir=%1").arg(containerPath(workspaceInContainer)),
+        QStringLiteral("--volume=%1:%2:ro").arg(agentPath, containerPath(agentPathInContainer)),
+        QStringLiteral("--entrypoint=%1").arg(containerPath(agentPathInContainer)),
+        QStringLiteral("--env=TERM=xterm-256color"),
+    };
+    if (host.cgroupLimits) {
+        arguments << QStringLiteral("--memory=%1m").arg(spec.memoryMiB)
+                  << QStringLiteral("--memory-swap=%1m").arg(spec.memoryMiB)
+                  << QStringLiteral("--cpus=%1").arg(spec.cpus)
+                  << QStringLiteral("--pids-limit=%1").arg(processes);
+    } else {
+        // No cgroup limits for rootless containers here: cap each process's data instead, so a
+        // memory hog fails inside the sandbox rather than taking the host down.
+        arguments
+            << QStringLiteral("--ulimit=data=%1:%1").arg(qint64(spec.memoryMiB) * 1024 * 1024);
+    }
+    if (!spec.workspace.isEmpty())
+        arguments << QStringLiteral("--volume=%1:%2")
+                         .arg(spec.workspace, containerPath(workspaceInContainer));
+    for (auto it = spec.environment.cbegin(); it != spec.environment.cend(); ++it)
+        arguments << QStringLiteral("--env=%1=%2").arg(it.key(), it.value());
+    // Terrarium's own images are local; anything else may be pulled once, by explicit choice.
+    arguments << (image.startsWith(QLatin1String("localhost/")) ? QStringLiteral("--pull=never")
+                                                                : QStringLiteral("--pull=missing"));
+    arguments << image << QStringLiteral("--init");
+    return arguments;
+}
+
+QJsonObject PodmanSandbox::specToJson(const SandboxSpec &spec)
+{
+    QJsonObject environment;
+    for (auto it = spec.environment.cbegin(); it != spec.environment.cend(); ++it)
+        environment.insert(it.key(), it.value());
+    return QJsonObject{
+        {QStringLiteral("name"), spec.name},
+        {QStringLiteral("image"), spec.image},
+        {QStringLiteral("cpus"), spec.cpus},
+        {QStringLiteral("memory_mib"), spec.memoryMiB},
+        {QStringLiteral("pids"), spec.pidsLimit},
+        {QStringLiteral("disk_mib"), spec.diskMiB},
+        {QStringLiteral("network"), networkPolicyName(spec.networkPolicy)},
+        {QStringLiteral("workspace"), spec.workspace},
+        {QStringLiteral("env"), environment},
+    };
+}
+
+SandboxSpec PodmanSandbox::specFromJson(const QJsonObject &json)
+{
+    SandboxSpec spec;
+    spec.name = json.value(QLatin1String("name")).toString();
+    spec.image = json.value(QLatin1String("image")).toString();
+    spec.cpus = json.value(QLatin1String("cpus")).toInt(spec.cpus);
+    spec.memoryMiB = json.value(QLatin1String("memory_mib")).toInt(spec.memoryMiB);
+    spec.pidsLimit = json.value(QLatin1String("pids")).toInt(spec.pidsLimit);
+    spec.diskMiB = json.value(QLatin1String("disk_mib")).toInt(spec.diskMiB);
+    spec.networkPolicy = networkPolicyFromName(json.value(QLatin1String("network")).toString())
+                             .value_or(NetworkPolicy::None);
+    spec.workspace = json.value(QLatin1String("workspace")).toString();
+    const QJsonObject environment = json.value(QLatin1String("env")).toObject();
+    for (auto it = environment.begin(); it != environment.end(); ++it)
+        spec.environment.insert(it.key(), it.value().toString());
+    return spec;
+}
+
+QString PodmanSandbox::lockPath(const PodmanHost &host, const QString &name)
+{
+    return QStringLiteral("%1/terrarium-locks/%2.lock").arg(host.runRoot, name);
+}
+
+QString PodmanSandbox::snapshotImage(const QString &container, const QString &snapshot)
+{
+    return QStringLiteral("localhost/terrarium/snapshot:%1-%2").arg(container, snapshot);
+}
+
+void PodmanSandbox::runPodman(const QStringList &arguments,
+                              std::function<void(const Core::Result<QByteArray> &)> done,
+                              std::chrono::milliseconds timeout)
+{
+    auto *command = new PodmanCommand(m_host, arguments, this);
+    command->setTimeout(timeout);
+    connect(command, &PodmanCommand::finished, this, [command, done = std::move(done)] {
+        command->deleteLater();
+        done(command->result());
+    });
+    command->start();
+}
+
+void PodmanSandbox::start()
+{
+    if (state() != State::Stopped && state() != State::Failed) {
+        qCDebug(lcVm) << "podman sandbox: start() while" << state() << "ignored";
+        return;
+    }
+    setState(State::Starting);
+    m_startedAt = QDateTime::currentMSecsSinceEpoch();
+
+    QDir().mkpath(QFileInfo(lockPath(m_host, spec().name)).path());
+    m_lock = std::make_unique<QLockFile>(lockPath(m_host, spec().name));
+    m_lock->setStaleLockTime(0); // only a dead owner makes it stale, not its age
+    if (!m_lock->tryLock(0)) {
+        qint64 pid = 0;
+        QString hostname;
+        QString application;
+        m_lock->getLockInfo(&pid, &hostname, &application);
+        m_lock.reset();
+        fail(Core::Error{Core::ErrorCode::SandboxError,
+                         Core::Tr::tr("The sandbox %1 is in use by another Terrarium (process %2).")
+                             .arg(spec().name)
+                             .arg(pid)});
+        return;
+    }
+    if (spec().networkPolicy == NetworkPolicy::Outbound
+        && !m_host.outboundNetworkProblem.isEmpty()) {
+        m_lock.reset();
+        fail(Core::Error{Core::ErrorCode::Configuration, m_host.outboundNetworkProblem});
+        return;
+    }
+    if (!QFileInfo(m_agentPath).isExecutable()) {
+        m_lock.reset();
+        fail(Core::Error{Core::ErrorCode::Configuration,
+                         Core::Tr::tr("The sandbox agent %1 is missing; build Terrarium again.")
+                             .arg(m_agentPath)});
+        return;
+    }
+
+    if (m_mode == Mode::Attach) {
+        // Idempotent: a running container stays as it is.
+        runPodman({QStringLiteral("start"), spec().name},
+                  [this](const Core::Result<QByteArray> &result) {
+                      if (state() != State::Starting)
+                          return;
+                      if (!result) {
+                          m_lock.reset();
+                          fail(Core::Error{Core::ErrorCode::SandboxError,
+                                           Core::Tr::tr("Cannot start the container %1 again: %2")
+                                               .arg(spec().name, result.error().message)});
+                          return;
+                      }
+                      openChannel();
+                  });
+        return;
+    }
+    createContainer(spec().image.isEmpty() ? PodmanImageBuilder::defaultImage() : spec().image);
+}
+
+void PodmanSandbox::createContainer(const QString &image)
+{
+    if (!spec().workspace.isEmpty() && !QFileInfo(spec().workspace).isDir()) {
+        m_lock.reset();
+        fail(Core::Error{
+            Core::ErrorCode::SandboxError,
+            Core::Tr::tr("The workspace folder %1 does not exist.").arg(spec().workspace)});
+        return;
+    }
+    runPodman(
+        runArguments(spec(), m_host, m_agentPath, image),
+        [this, image](const Core::Result<QByteArray> &result) {
+            if (state() != State::Starting)
+                return;
+            if (!result) {
+                m_lock.reset();
+                fail(Core::Error{Core::ErrorCode::SandboxError,
+                                 Core::Tr::tr("Podman could not create the sandbox from %1: %2")
+                                     .arg(image, result.error().message)});
+                return;
+            }
+            openChannel();
+        });
+}
+
+void PodmanSandbox::openChannel()
+{
+    m_agentProcess = new QProcess(this);
+    m_agentProcess->setProgram(m_host.podman);
+    m_agentProcess->setArguments(
+        m_host.globalArguments()
+        + QStringList{QStringLiteral("exec"), QStringLiteral("--interactive"),
+                      QStringLiteral("--workdir=%1").arg(containerPath(workspaceInContainer)),
+                      spec().name, containerPath(agentPathInContainer)});
+    // podman's own complaints (container gone, ...) are worth a log line, not a pipe that fills.
+    m_agentProcess->setProcessChannelMode(QProcess::SeparateChannels);
+    connect(m_agentProcess, &QProcess::readyReadStandardError, this, [this] {
+        const QByteArray text = m_agentProcess->readAllStandardError().trimmed();
+        if (!text.isEmpty())
+            qCWarning(lcVm).noquote()
+                << "podman exec" << spec().name << ":" << QString::fromUtf8(text);
+    });
+    m_channel = new AgentChannel(m_agentProcess, this);
+    connect(m_channel, &AgentChannel::ready, this, &PodmanSandbox::onChannelReady);
+    connect(m_channel, &AgentChannel::closed, this, &PodmanSandbox::onChannelClosed);
+    m_readyTimer->start();
+    m_agentProcess->start();
+}
+
+void PodmanSandbox::onChannelReady()
+{
+    AgentCall *info = m_channel->info(this);
+    connect(info, &AgentCall::finished, this, [this, info] {
+        info->deleteLater();
+        if (state() != State::Starting)
+            return;
+        m_readyTimer->stop();
+        if (!info->result()) {
+            closeChannel();
+            m_lock.reset();
+            fail(Core::Error{Core::ErrorCode::SandboxError,
+                             Core::Tr::tr("The agent in %1 did not describe the sandbox: %2")
+                                 .arg(spec().name, info->result().error().message)});
+            return;
+        }
+        m_facts = AgentChannel::facts(*info->result(), sandboxKindName(SandboxKind::Podman));
+        m_startupMs = QDateTime::currentMSecsSinceEpoch() - m_startedAt;
+        qCInfo(lcVm).noquote() << "podman sandbox" << spec().name << "ready in" << m_startupMs
+                               << "ms";
+        setState(State::Running);
+    });
+}
+
+void PodmanSandbox::onChannelClosed(const Core::Error &why)
+{
+    m_readyTimer->stop();
+    if (state() == State::Stopping || state() == State::Stopped)
+        return;
+    m_lock.reset();
+    fail(Core::Error{Core::ErrorCode::SandboxError,
+                     Core::Tr::tr("The sandbox %1 stopped answering: %2 (did the container stop or "
+                                  "run out of memory?)")
+                         .arg(spec().name, why.message)});
+}
+
+void PodmanSandbox::closeChannel()
+{
+    if (m_channel) {
+        m_channel->disconnect(this);
+        delete m_channel.data();
+    }
+    if (m_agentProcess) {
+        m_agentProcess->disconnect(this);
+        // Closing stdin ends the session agent, which kills what it still runs.
+        m_agentProcess->closeWriteChannel();
+        if (!m_agentProcess->waitForFinished(2000))
+            m_agentProcess->kill();
+        m_agentProcess->waitForFinished(1000);
+        delete m_agentProcess.data();
+    }
+}
+
+Core::Error PodmanSandbox::notRunningError() const
+{
+    return Core::Error{Core::ErrorCode::SandboxError,
+                       Core::Tr::tr("The sandbox %1 is not running.").arg(spec().name)};
+}
+
+Core::ExecJob *PodmanSandbox::exec(const Core::ExecRequest &request)
+{
+    if (!m_channel || !isRunning())
+        return new FailedExecJob(notRunningError(), this);
+    Core::ExecRequest inContainer = request;
+    if (inContainer.workingDirectory.isEmpty())
+        inContainer.workingDirectory = containerPath(workspaceInContainer);
+    return m_channel->exec(inContainer, this);
+}
+
+Core::Result<Core::TerminalSession *> PodmanSandbox::openPty(const PtyRequest &request)
+{
+    if (!m_channel || !isRunning())
+        return std::unexpected(notRunningError());
+    PtyRequest inContainer = request;
+    if (inContainer.workingDirectory.isEmpty())
+        inContainer.workingDirectory = containerPath(workspaceInContainer);
+    auto session = m_channel->openPty(inContainer, this);
+    if (!session)
+        return std::unexpected(session.error());
+    return static_cast<Core::TerminalSession *>(*session);
+}
+
+SandboxJob *PodmanSandbox::readFile(const QString &path, qint64 maxBytes)
+{
+    auto *job = new SandboxJob(this);
+    if (!m_channel || !isRunning()) {
+        finishJob(job, std::unexpected(notRunningError()));
+        return job;
+    }
+    AgentCall *call = m_channel->readFile(path, maxBytes, job);
+    connect(call, &AgentCall::finished, job, [job, call] {
+        finishJob(job,
+                  call->result() ? Core::Result<QByteArray>(call->data())
+                                 : std::unexpected(call->result().error()));
+    });
+    return job;
+}
+
+SandboxJob *PodmanSandbox::writeFile(const QString &path, const QByteArray &data)
+{
+    auto *job = new SandboxJob(this);
+    if (!m_channel || !isRunning()) {
+        finishJob(job, std::unexpected(notRunningError()));
+        return job;
+    }
+    AgentCall *call = m_channel->writeFile(path, data, job);
+    connect(call, &AgentCall::finished, job, [job, call] {
+        finishJob(job,
+                  call->result() ? Core::Result<QByteArray>()
+                                 : std::unexpected(call->result().error()));
+    });
+    return job;
+}
+
+SandboxJob *PodmanSandbox::snapshot(const QString &name)
+{
+    auto *job = new SandboxJob(this);
+    if (!isRunning()) {
+        finishJob(job, std::unexpected(notRunningError()));
+        return job;
+    }
+    // Pausing needs the container's cgroup, which rootless containers on cgroup v1 do not have;
+    // there the commit copies the filesystem as it is at that moment.
+    const QString pause =
+        m_host.cgroupLimits ? QStringLiteral("--pause=true") : QStringLiteral("--pause=false");
+    runPodman(
+        {QStringLiteral("commit"), pause, spec().name, snapshotImage(spec().name, name)},
+        [job](const Core::Result<QByteArray> &result) {
+            finishJob(job, result ? Core::Result<QByteArray>() : std::unexpected(result.error()));
+        },
+        std::chrono::minutes(10));
+    return job;
+}
+
+SandboxJob *PodmanSandbox::rollback(const QString &name)
+{
+    auto *job = new SandboxJob(this);
+    if (!isRunning()) {
+        finishJob(job, std::unexpected(notRunningError()));
+        return job;
+    }
+    // Replace the container by a new one from the snapshot, under the same name and spec.
+    const QString image = snapshotImage(spec().name, name);
+    setState(State::Stopping);
+    closeChannel();
+    runPodman(
+        {QStringLiteral("rm"), QStringLiteral("--force"), QStringLiteral("--time=2"), spec().name},
+        [this, job, image](const Core::Result<QByteArray> &removed) {
+            if (!removed) {
+                m_lock.reset();
+                fail(removed.error());
+                finishJob(job, std::unexpected(removed.error()));
+                return;
+            }
+            setState(State::Starting);
+            auto connection = std::make_shared<QMetaObject::Connection>();
+            *connection =
+                connect(this, &Sandbox::stateChanged, job, [this, job, connection](State state) {
+                    if (state == State::Running) {
+                        disconnect(*connection);
+                        finishJob(job, Core::Result<QByteArray>());
+                    } else if (state == State::Failed) {
+                        disconnect(*connection);
+                        finishJob(
+                            job,
+                            Core::makeError(
+                                Core::ErrorCode::SandboxError,
+                                Core::Tr::tr("The sandbox did not come back from the snapshot.")));
+                    }
+                });
+            createContainer(image);
+        });
+    return job;
+}
+
+void PodmanSandbox::stop()
+{
+    switch (state()) {
+    case State::Stopped:
+    case State::Stopping:
+        return;
+    case State::Failed:
+    case State::Starting:
+    case State::Running:
+        break;
+    }
+    setState(State::Stopping);
+    m_readyTimer->stop();
+    closeChannel();
+    runPodman({QStringLiteral("stop"), QStringLiteral("--time=3"), spec().name},
+              [this](const Core::Result<QByteArray> &result) {
+                  if (!result)
+                      qCWarning(lcVm).noquote()
+                          << "podman stop" << spec().name << ":" << result.error().message;
+                  m_lock.reset();
+                  setState(State::Stopped);
+              });
+}
+
+void PodmanSandbox::detach()
+{
+    if (state() == State::Stopped)
+        return;
+    setState(State::Stopping);
+    m_readyTimer->stop();
+    closeChannel();
+    m_lock.reset();
+    setState(State::Stopped);
+}
+
+void PodmanSandbox::destroy()
+{
+    setState(State::Stopping);
+    m_readyTimer->stop();
+    closeChannel();
+    runPodman(
+        {QStringLiteral("rm"), QStringLiteral("--force"), QStringLiteral("--time=3"), spec().name},
+        [this](const Core::Result<QByteArray> &result) {
+            if (!result)
+                qCWarning(lcVm).noquote()
+                    << "podman rm" << spec().name << ":" << result.error().message;
+            m_lock.reset();
+            setState(State::Stopped);
+        });
+}
+
+} // namespace Terrarium::Vm

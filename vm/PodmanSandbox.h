@@ -1,0 +1,109 @@
+#pragma once
+
+#include "vm/AgentChannel.h"
+#include "vm/PodmanHost.h"
+#include "vm/Sandbox.h"
+
+#include <QJsonObject>
+#include <QLockFile>
+#include <QPointer>
+#include <QProcess>
+
+#include <functional>
+#include <memory>
+
+class QTimer;
+
+namespace Terrarium::Vm {
+
+class PodmanCommand;
+
+// A rootless Podman container with terrarium-agent inside. The container's main process is the
+// agent in --init mode (reaps orphans, stops promptly on SIGTERM); Terrarium talks to a second
+// agent started with `podman exec -i`, over its stdio, so every command, terminal and file
+// operation is a round trip on one channel instead of a podman process (~150 ms) each.
+//
+// The container is labelled (org.terrarium.sandbox=1 and the spec as JSON), so SandboxManager
+// finds it after a restart and attach mode re-creates this object around it. Network is off
+// (--network=none) unless the spec asks for outbound access (slirp4netns, host loopback not
+// reachable). Memory, CPU and process limits go through cgroups where the host allows it for
+// rootless containers, else through rlimits (see PodmanHost). The workspace folder is mounted at
+// /workspace; nothing else of the host is visible. The agent binary is mounted read-only.
+//
+// While running, the sandbox holds a lock file, so no other Terrarium process reaps or attaches
+// to it; the lock dies with the process, so a killed Terrarium leaves a sandbox others may
+// re-attach.
+class PodmanSandbox final : public Sandbox
+{
+    Q_OBJECT
+
+public:
+    enum class Mode { Create, Attach };
+
+    static constexpr auto agentPathInContainer = "/.terrarium/terrarium-agent";
+    static constexpr auto workspaceInContainer = "/workspace";
+
+    PodmanSandbox(SandboxSpec spec, const PodmanHost &host, const QString &agentPath,
+                  Mode mode = Mode::Create, QObject *parent = nullptr);
+    ~PodmanSandbox() override;
+
+    SandboxKind kind() const override { return SandboxKind::Podman; }
+    // What `info` said when the channel opened.
+    Core::SandboxFacts facts() const override { return m_facts; }
+    Core::ExecJob *exec(const Core::ExecRequest &request) override;
+    Core::Result<Core::TerminalSession *> openPty(const PtyRequest &request) override;
+    SandboxJob *readFile(const QString &path, qint64 maxBytes) override;
+    SandboxJob *writeFile(const QString &path, const QByteArray &data) override;
+    // Snapshots are images committed from the container; the workspace is the user's folder and
+    // is not part of them.
+    bool supportsSnapshots() const override { return true; }
+    SandboxJob *snapshot(const QString &name) override;
+    SandboxJob *rollback(const QString &name) override;
+
+    void start() override;
+    void stop() override;
+    void destroy() override;
+    // Lets go of a running container without stopping it (channel closed, lock released), so a
+    // later Terrarium can attach to it. Ends in Stopped as far as this object is concerned.
+    void detach();
+
+    const PodmanHost &host() const { return m_host; }
+    // The channel while running (for benchmarks and diagnostics); null otherwise.
+    AgentChannel *channel() const { return m_channel; }
+    // Seconds from start() to the agent answering, for diagnostics and the benchmark.
+    qint64 startupMs() const { return m_startupMs; }
+
+    // `podman run` arguments for a new container (after the global ones). Pure, for tests.
+    static QStringList runArguments(const SandboxSpec &spec, const PodmanHost &host,
+                                    const QString &agentPath, const QString &image);
+    // The labels that describe a sandbox, and the spec they carry.
+    static QJsonObject specToJson(const SandboxSpec &spec);
+    static SandboxSpec specFromJson(const QJsonObject &json);
+    // Where sandboxes' lock files live for this host.
+    static QString lockPath(const PodmanHost &host, const QString &name);
+    static QString snapshotImage(const QString &container, const QString &snapshot);
+
+private:
+    void runPodman(const QStringList &arguments,
+                   std::function<void(const Core::Result<QByteArray> &)> done,
+                   std::chrono::milliseconds timeout = std::chrono::minutes(2));
+    void createContainer(const QString &image);
+    void openChannel();
+    void onChannelReady();
+    void onChannelClosed(const Core::Error &why);
+    void closeChannel();
+    Core::Error notRunningError() const;
+
+    PodmanHost m_host;
+    QString m_agentPath;
+    Mode m_mode;
+    QPointer<QProcess> m_agentProcess;
+    QPointer<AgentChannel> m_channel;
+    QTimer *m_readyTimer = nullptr;
+    std::unique_ptr<QLockFile> m_lock;
+    Core::SandboxFacts m_facts;
+    qint64 m_startupMs = 0;
+    qint64 m_startedAt = 0;
+};
+
+} // namespace Terrarium::Vm

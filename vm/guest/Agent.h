@@ -1,0 +1,127 @@
+#pragma once
+
+#include "Channel.h"
+#include "Environment.h"
+#include "Json.h"
+#include "RpcError.h"
+
+#include <cstdint>
+#include <expected>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <poll.h>
+#include <sys/types.h>
+
+namespace Terrarium::Guest {
+
+class Job;
+class PtySession;
+struct ProcessSpec;
+
+// The serving agent: reads requests from the channel, runs jobs and terminals, and answers, all
+// on one poll(2) loop with non-blocking fds. Child exits and termination signals arrive through
+// a signalfd (the signals are blocked). See PROTOCOL.md for the behaviour.
+class Agent
+{
+public:
+    static constexpr size_t kDefaultWindow = 4 * 1024 * 1024;
+    // Above this much queued output the agent stops reading children...
+    static constexpr size_t kChildPauseBytes = 1024 * 1024;
+    // ...and above this much it stops reading requests.
+    static constexpr size_t kInputPauseBytes = 4 * 1024 * 1024;
+    static constexpr size_t kMaxJobs = 256;
+    static constexpr int64_t kKillDelayMs = 2000;
+
+    Agent(int inFd, int outFd, int signalFd);
+    ~Agent();
+
+    // Serves until end of input, loss of the host or a termination signal; returns the exit status.
+    int run();
+
+private:
+    // A result, nullopt when the response is sent later (exec), or an error.
+    using Reply = std::expected<std::optional<Json>, RpcError>;
+    using Handler = Reply (Agent::*)(const Json &params, const Json &id);
+
+    struct Escalation
+    {
+        int64_t deadline = 0;
+        pid_t sid = 0;
+        int64_t ownerId = 0;
+        bool pty = false;
+    };
+
+    // What a pollfd entry belongs to.
+    struct PollTarget
+    {
+        enum Kind { Input, Output, Signals, JobStdout, JobStderr, JobStdin, PtyOutput, PtyInput };
+        Kind kind;
+        int64_t id = 0;
+    };
+
+    // Messages.
+    void handleLine(std::string_view line);
+    Reply dispatch(std::string_view method, const Json &params, const Json &id);
+    void sendResult(const Json &id, const Json &result);
+    void sendError(const Json &id, const RpcError &error);
+    void notify(std::string_view method, Json params);
+
+    // Methods.
+    Reply ping(const Json &params, const Json &id);
+    Reply info(const Json &params, const Json &id);
+    Reply exec(const Json &params, const Json &id);
+    Reply execStdin(const Json &params, const Json &id);
+    Reply execSignal(const Json &params, const Json &id);
+    Reply ptyOpen(const Json &params, const Json &id);
+    Reply ptyWrite(const Json &params, const Json &id);
+    Reply ptyResize(const Json &params, const Json &id);
+    Reply ptyClose(const Json &params, const Json &id);
+    Reply fsRead(const Json &params, const Json &id);
+    Reply fsWrite(const Json &params, const Json &id);
+    Reply fsStat(const Json &params, const Json &id);
+    Reply fsList(const Json &params, const Json &id);
+    Reply setWindow(const Json &params, const Json &id);
+    void acknowledge(const Json &params, bool pty);
+
+    std::expected<int64_t, RpcError> claimId(const Json &id) const;
+    std::expected<ProcessSpec, RpcError> processSpec(const Json &params, bool terminal) const;
+    Job *findJob(const Json &params) const;
+    PtySession *findPty(const Json &params) const;
+
+    // The loop.
+    bool processInput();
+    void buildPollSet(bool inputPaused);
+    void handlePollEvents();
+    void readSignals();
+    void reapChildren();
+    void fireTimers(int64_t now);
+    void finishEnded();
+    int pollTimeout(int64_t now) const;
+    void scheduleKill(pid_t sid, int64_t ownerId, bool pty);
+    void shutdown();
+
+    Channel m_channel;
+    int m_signalFd;
+    Environment m_env;
+    std::string m_shell;
+    bool m_isPid1;
+    size_t m_window = kDefaultWindow;
+
+    std::map<int64_t, std::unique_ptr<Job>> m_jobs;
+    std::map<int64_t, std::unique_ptr<PtySession>> m_ptys;
+    std::vector<Escalation> m_escalations;
+
+    std::vector<pollfd> m_pollFds;
+    std::vector<PollTarget> m_pollTargets;
+
+    bool m_inputEnded = false;
+    bool m_hostGone = false;
+    int m_stopSignal = 0;
+};
+
+} // namespace Terrarium::Guest

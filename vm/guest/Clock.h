@@ -1,0 +1,21 @@
+#pragma once
+
+#include <cstdint>
+
+#include <time.h>
+
+namespace Terrarium::Guest {
+
+// Milliseconds on the monotonic clock: deadlines and durations must not jump with the wall clock.
+class Clock
+{
+public:
+    static int64_t nowMs()
+    {
+        timespec ts{};
+        ::clock_gettime(CLOCK_MONOTONIC, &ts);
+        return int64_t(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+    }
+};
+
+} // namespace Terrarium::Guest

@@ -1,0 +1,124 @@
+#include "Init.h"
+
+#include "ChildStatus.h"
+#include "Clock.h"
+#include "Environment.h"
+#include "Signals.h"
+#include "Spawner.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace Terrarium::Guest {
+
+Init::Init(int signalFd, std::vector<std::string> command)
+    : m_signalFd(signalFd)
+    , m_command(std::move(command))
+    , m_isPid1(::getpid() == 1)
+{ }
+
+int Init::run()
+{
+    // PID 1 adopts orphans anyway; anywhere else we ask for them (that is also how the tests,
+    // which cannot make a PID namespace, see adoption work).
+    if (!m_isPid1)
+        ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+
+    if (!m_command.empty()) {
+        ProcessSpec spec;
+        spec.argv = m_command;
+        spec.env = Environment::fromProcess();
+        spec.stdinMode = ProcessSpec::Stdin::Inherit;
+        auto process = Spawner::spawn(spec);
+        if (!process) {
+            std::fputs(process.error().message.c_str(), stderr);
+            return process.error().startFailure ? process.error().exitCode : 1;
+        }
+        m_commandPid = process->pid;
+    }
+
+    bool stopRequested = false;
+    while (!stopRequested && !m_commandEnded) {
+        pollfd fd{m_signalFd, POLLIN, 0};
+        if (::poll(&fd, 1, -1) < 0 && errno != EINTR)
+            break;
+        signalfd_siginfo info[16];
+        ssize_t n;
+        while ((n = ::read(m_signalFd, info, sizeof info)) > 0) {
+            for (size_t i = 0; i < size_t(n) / sizeof info[0]; ++i) {
+                const auto sig = int(info[i].ssi_signo);
+                stopRequested = stopRequested || sig == SIGTERM || sig == SIGINT;
+            }
+        }
+        reap();
+    }
+    endEverything();
+    if (stopRequested || !m_commandEnded)
+        return 0;
+    ChildStatus status;
+    status.setReaped(m_commandStatus);
+    return status.shellExitCode();
+}
+
+bool Init::reap()
+{
+    for (;;) {
+        int status = 0;
+        const pid_t pid = ::waitpid(-1, &status, WNOHANG);
+        if (pid < 0)
+            return errno != ECHILD;
+        if (pid == 0)
+            return true;
+        if (pid == m_commandPid) {
+            m_commandEnded = true;
+            m_commandStatus = status;
+        }
+    }
+}
+
+void Init::signalEverything(int sig)
+{
+    if (m_isPid1) {
+        // Everyone in the PID namespace except ourselves.
+        ::kill(-1, sig);
+        return;
+    }
+    // Never kill(-1) outside a namespace of our own: that would hit every process of the user.
+    for (const pid_t pid : Signals::descendants(::getpid()))
+        ::kill(pid, sig);
+}
+
+void Init::endEverything()
+{
+    signalEverything(SIGTERM);
+    const int64_t deadline = Clock::nowMs() + kGraceMs;
+    while (reap()) {
+        const int64_t now = Clock::nowMs();
+        if (now >= deadline) {
+            signalEverything(SIGKILL);
+            // Reap what the SIGKILL ended, briefly; as PID 1 our exit takes the rest along.
+            const int64_t killDeadline = now + 500;
+            while (reap() && Clock::nowMs() < killDeadline) {
+                pollfd fd{m_signalFd, POLLIN, 0};
+                ::poll(&fd, 1, 50);
+                signalfd_siginfo info[16];
+                while (::read(m_signalFd, info, sizeof info) > 0) { }
+            }
+            return;
+        }
+        pollfd fd{m_signalFd, POLLIN, 0};
+        ::poll(&fd, 1, int(std::min<int64_t>(deadline - now, 1000)));
+        signalfd_siginfo info[16];
+        while (::read(m_signalFd, info, sizeof info) > 0) { }
+    }
+}
+
+} // namespace Terrarium::Guest

@@ -1,0 +1,58 @@
+#include "Job.h"
+
+#include "Spawner.h"
+
+#include <fcntl.h>
+#include <termios.h>
+
+namespace Terrarium::Guest {
+
+namespace {
+
+std::string outputPrefix(int64_t id, const char *stream)
+{
+    return "{\"jsonrpc\":\"2.0\",\"method\":\"exec.output\",\"params\":{\"job\":"
+        + std::to_string(id) + ",\"stream\":\"" + stream + "\",\"data\":\"";
+}
+
+} // namespace
+
+Job::Job(int64_t id, SpawnedProcess process, size_t window, int64_t startMs, int64_t timeoutMs)
+    : m_id(id)
+    , m_pid(process.pid)
+    , m_isPty(process.master.isValid())
+    , m_window(window)
+    , m_startMs(startMs)
+    , m_timeoutDeadline(timeoutMs > 0 ? startMs + timeoutMs : 0)
+{
+    if (m_isPty) {
+        m_masterFd = process.master.get();
+        // Writes go through a second descriptor so that the input side can be closed on its own.
+        m_input = InputPipe(Fd(::fcntl(m_masterFd, F_DUPFD_CLOEXEC, 0)));
+        m_output[Stdout] = OutputPipe(std::move(process.master), outputPrefix(id, "stdout"));
+    } else {
+        m_input = InputPipe(std::move(process.stdinPipe));
+        m_output[Stdout] = OutputPipe(std::move(process.stdoutPipe), outputPrefix(id, "stdout"));
+        m_output[Stderr] = OutputPipe(std::move(process.stderrPipe), outputPrefix(id, "stderr"));
+    }
+}
+
+char Job::terminalEof() const
+{
+    termios attributes{};
+    if (m_masterFd >= 0 && m_output[Stdout].isOpen() && ::tcgetattr(m_masterFd, &attributes) == 0)
+        return char(attributes.c_cc[VEOF]);
+    return '\x04';
+}
+
+Json Job::result(int64_t nowMs) const
+{
+    return Json(Json::Object{
+        {"exit_code", m_status.exitCode()},
+        {"signal", m_status.signal()},
+        {"timed_out", m_timedOut},
+        {"duration_ms", nowMs - m_startMs},
+    });
+}
+
+} // namespace Terrarium::Guest

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "ChildStatus.h"
+#include "FlowWindow.h"
+#include "InputPipe.h"
+#include "Json.h"
+#include "OutputPipe.h"
+
+#include <array>
+#include <cstdint>
+
+#include <sys/types.h>
+
+namespace Terrarium::Guest {
+
+struct SpawnedProcess;
+
+// One running `exec`: its process (leader of its own session and group), the pipes to it, its
+// output window, and the timeout. The agent's loop drives it; the job only keeps state.
+class Job
+{
+public:
+    enum Stream { Stdout = 0, Stderr = 1 };
+
+    Job(int64_t id, SpawnedProcess process, size_t window, int64_t startMs, int64_t timeoutMs);
+
+    int64_t id() const { return m_id; }
+    pid_t pid() const { return m_pid; }
+    bool isPty() const { return m_isPty; }
+
+    OutputPipe &output(Stream stream) { return m_output[stream]; }
+    InputPipe &input() { return m_input; }
+    FlowWindow &window() { return m_window; }
+    ChildStatus &status() { return m_status; }
+    // The character that ends input on the job's terminal (^D unless the program changed it).
+    char terminalEof() const;
+
+    // 0 when there is no timeout or it already fired.
+    int64_t timeoutDeadline() const { return m_timedOut ? 0 : m_timeoutDeadline; }
+    void setTimedOut() { m_timedOut = true; }
+    // The agent sent SIGKILL to the group: stop waiting for end of file on the pipes.
+    void setKilled() { m_killed = true; }
+
+    bool outputOpen() const { return m_output[Stdout].isOpen() || m_output[Stderr].isOpen(); }
+    bool isFinished() const { return m_status.isReaped() && (!outputOpen() || m_killed); }
+    // The exec response: {"exit_code","signal","timed_out","duration_ms"}.
+    Json result(int64_t nowMs) const;
+
+private:
+    int64_t m_id;
+    pid_t m_pid;
+    bool m_isPty;
+    int m_masterFd = -1; // not owned: output[Stdout] holds the master of a pty job
+    std::array<OutputPipe, 2> m_output;
+    InputPipe m_input;
+    FlowWindow m_window;
+    ChildStatus m_status;
+    int64_t m_startMs;
+    int64_t m_timeoutDeadline;
+    bool m_timedOut = false;
+    bool m_killed = false;
+};
+
+} // namespace Terrarium::Guest

@@ -1,0 +1,141 @@
+// terrarium-agent: runs commands inside a sandbox on behalf of Terrarium; see PROTOCOL.md.
+
+#include "Agent.h"
+#include "Fd.h"
+#include "Init.h"
+#include "Version.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/signalfd.h>
+#include <termios.h>
+#include <unistd.h>
+
+using namespace Terrarium::Guest;
+
+namespace {
+
+void printUsage(FILE *to)
+{
+    std::fputs("usage: terrarium-agent [--device PATH]\n"
+               "       terrarium-agent --init [COMMAND [ARG...]]\n"
+               "       terrarium-agent --version\n"
+               "Serves the Terrarium agent protocol (JSON-RPC lines) on stdin/stdout or PATH;\n"
+               "--init runs as a container's PID 1 (reaps children, ends everything on SIGTERM).\n",
+               to);
+}
+
+// Commands get fds 0-2 replaced, but an agent started with one of them closed would hand that
+// number to the first pipe it makes; occupy them with /dev/null first.
+void ensureStandardFds()
+{
+    for (int fd = 0; fd < 3; ++fd) {
+        if (::fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+            const int null = ::open("/dev/null", O_RDWR);
+            if (null >= 0 && null != fd) {
+                ::dup2(null, fd);
+                ::close(null);
+            }
+        }
+    }
+}
+
+// SIGCHLD and the termination signals are read from a signalfd by the loop, so they must be
+// blocked; SIGPIPE is ignored so that a vanished reader is an EPIPE, not our death.
+int setUpSignals()
+{
+    ::signal(SIGPIPE, SIG_IGN);
+    sigset_t set;
+    sigemptyset(&set);
+    for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGHUP})
+        sigaddset(&set, sig);
+    ::sigprocmask(SIG_BLOCK, &set, nullptr);
+    return ::signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+void setNonBlocking(int fd)
+{
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    std::string device;
+    bool init = false;
+    std::vector<std::string> initCommand;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg == "--version") {
+            std::printf("terrarium-agent %s\n", kAgentVersion);
+            return 0;
+        }
+        if (arg == "--help" || arg == "-h") {
+            printUsage(stdout);
+            return 0;
+        }
+        if (arg == "--init") {
+            init = true;
+            int first = i + 1;
+            if (first < argc && std::string_view(argv[first]) == "--")
+                ++first;
+            for (int j = first; j < argc; ++j)
+                initCommand.emplace_back(argv[j]);
+            break;
+        }
+        if (arg == "--device" && i + 1 < argc) {
+            device = argv[++i];
+            continue;
+        }
+        std::fprintf(stderr, "terrarium-agent: unknown argument %s\n", argv[i]);
+        printUsage(stderr);
+        return 2;
+    }
+
+    ensureStandardFds();
+    const Fd signalFd(setUpSignals());
+    if (!signalFd.isValid()) {
+        std::fprintf(stderr, "terrarium-agent: signalfd: %s\n", std::strerror(errno));
+        return 1;
+    }
+
+    if (init)
+        return Init(signalFd.get(), std::move(initCommand)).run();
+
+    if (!device.empty()) {
+        const Fd port(::open(device.c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK));
+        if (!port.isValid()) {
+            std::fprintf(stderr, "terrarium-agent: cannot open %s: %s\n", device.c_str(),
+                         std::strerror(errno));
+            return 1;
+        }
+        // A serial console instead of a virtio port: bytes must pass through untouched.
+        termios raw{};
+        if (::tcgetattr(port.get(), &raw) == 0) {
+            ::cfmakeraw(&raw);
+            ::tcsetattr(port.get(), TCSANOW, &raw);
+        }
+        return Agent(port.get(), port.get(), signalFd.get()).run();
+    }
+
+    // The flags belong to the open file description, which the caller may share (a terminal);
+    // put them back on the way out.
+    const int inFlags = ::fcntl(STDIN_FILENO, F_GETFL);
+    const int outFlags = ::fcntl(STDOUT_FILENO, F_GETFL);
+    setNonBlocking(STDIN_FILENO);
+    setNonBlocking(STDOUT_FILENO);
+    // A bigger pipe to the host means fewer wake-ups for streamed output (no effect elsewhere).
+    ::fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1024 * 1024);
+    const int status = Agent(STDIN_FILENO, STDOUT_FILENO, signalFd.get()).run();
+    ::fcntl(STDIN_FILENO, F_SETFL, inFlags);
+    ::fcntl(STDOUT_FILENO, F_SETFL, outFlags);
+    return status;
+}
