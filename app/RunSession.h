@@ -1,0 +1,99 @@
+#pragma once
+
+#include "core/agent/RunState.h"
+#include "core/config/AppConfig.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+class QNetworkAccessManager;
+class QSettings;
+
+namespace Terrarium::Core {
+class LlmClient;
+class LocalServerDetector;
+class Orchestrator;
+class SafetyGate;
+} // namespace Terrarium::Core
+
+namespace Terrarium::Vm {
+class PodmanBackend;
+class Sandbox;
+} // namespace Terrarium::Vm
+
+namespace Terrarium::App {
+
+// One run, from a resolved configuration to a released sandbox: finds a model when none is
+// configured (local Ollama / llama.cpp), prepares the sandbox (Podman preflight, image, runtime;
+// or the host), creates the LLM clients, safety gate and orchestrator, runs the goal, and
+// removes the sandbox afterwards unless it is to be kept. Both the headless runner and the
+// window drive runs through this, so they behave the same.
+class RunSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Options
+    {
+        QString sandboxName; // attach to this sandbox if it exists, else create it
+        bool keepSandbox = false; // leave a created sandbox running after the run
+        // Commands approved with "always" are saved here (the user's config file).
+        QPointer<QSettings> settings;
+    };
+
+    RunSession(const Core::AppConfig &config, const Options &options, QObject *parent = nullptr);
+    ~RunSession() override;
+
+    void start(const QString &goal);
+    // Stops the setup or the run; finished(Cancelled) follows once the sandbox is released.
+    void cancel();
+    bool isSettingUp() const { return !m_orchestrator && !m_finished; }
+    bool isFinished() const { return m_finished; }
+
+    const Core::AppConfig &config() const { return m_config; }
+    Core::Orchestrator *orchestrator() const { return m_orchestrator.get(); }
+    Vm::Sandbox *sandbox() const { return m_sandbox.get(); }
+
+Q_SIGNALS:
+    // Setup progress and notes for people (model found, image build progress, warnings).
+    void message(const QString &text);
+    // The run cannot start (configuration, model or sandbox problem); nothing is left behind.
+    void setupFailed(const QString &reason);
+    // The orchestrator exists and starts right after this signal: connect to its events now.
+    void runStarting(Terrarium::Core::Orchestrator *orchestrator);
+    // The run ended and the sandbox was released (or kept as asked).
+    void finished(Terrarium::Core::RunState state);
+
+private:
+    void resolveModels();
+    void prepareSandbox();
+    void preparePodman(const QString &name);
+    void useSandbox(std::unique_ptr<Vm::Sandbox> sandbox, bool removeAfterRun);
+    void startRun();
+    void release(Core::RunState state);
+    void failSetup(const QString &reason);
+    void complete(Core::RunState state);
+
+    Core::AppConfig m_config;
+    Options m_options;
+    QString m_goal;
+
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<Core::LocalServerDetector> m_detector;
+    std::unique_ptr<Vm::PodmanBackend> m_podman;
+    std::unique_ptr<Vm::Sandbox> m_sandbox;
+    std::unique_ptr<Core::LlmClient> m_plannerClient;
+    std::unique_ptr<Core::LlmClient> m_executorClient;
+    std::unique_ptr<Core::SafetyGate> m_gate;
+    std::unique_ptr<Core::Orchestrator> m_orchestrator;
+
+    QString m_lastProgress;
+    bool m_removeSandbox = true;
+    bool m_cancelled = false;
+    bool m_releasing = false;
+    bool m_finished = false;
+};
+
+} // namespace Terrarium::App
