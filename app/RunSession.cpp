@@ -4,6 +4,7 @@
 #include "app/SandboxFactory.h"
 #include "core/agent/Orchestrator.h"
 #include "core/config/ConfigLoader.h"
+#include "core/config/KeyStore.h"
 #include "core/config/LocalServerDetector.h"
 #include "core/llm/LlmClient.h"
 #include "core/safety/SafetyGate.h"
@@ -47,7 +48,32 @@ void RunSession::start(const QString &goal)
     }
     m_config.workspace = workspace.canonicalFilePath();
     m_network = std::make_unique<QNetworkAccessManager>();
-    resolveModels();
+    readStoredKeys();
+}
+
+void RunSession::readStoredKeys()
+{
+    // Keys saved in the settings dialog live in the desktop keyring; they are only needed when
+    // the environment gave none (which is also when a local server would be looked for).
+    if (!m_config.plannerNeedsLocalServer && !m_config.executorNeedsLocalServer) {
+        resolveModels();
+        return;
+    }
+    m_keys = std::make_unique<Core::KeyStore>();
+    connect(m_keys.get(), &Core::KeyStore::readFinished, this,
+            [this](Core::LlmRole role, const Core::Result<QString> &key) {
+                const bool planner = role == Core::LlmRole::Planner;
+                if (key && !key->isEmpty()) {
+                    (planner ? m_config.planner : m_config.executor).apiKey = *key;
+                    (planner ? m_config.plannerNeedsLocalServer
+                             : m_config.executorNeedsLocalServer) = false;
+                }
+                if (--m_pendingKeys == 0 && !m_cancelled)
+                    resolveModels();
+            });
+    m_pendingKeys = 2;
+    m_keys->read(Core::LlmRole::Planner);
+    m_keys->read(Core::LlmRole::Executor);
 }
 
 void RunSession::resolveModels()

@@ -13,6 +13,7 @@ class QSettings;
 
 namespace Terrarium::Core {
 class LlmClient;
+class KeyStore;
 class LocalServerDetector;
 class Orchestrator;
 class SafetyGate;
@@ -67,6 +68,7 @@ Q_SIGNALS:
     void finished(Terrarium::Core::RunState state);
 
 private:
+    void readStoredKeys();
     void resolveModels();
     void prepareSandbox();
     void preparePodman(const QString &name);
@@ -81,6 +83,8 @@ private:
     QString m_goal;
 
     std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<Core::KeyStore> m_keys;
+    int m_pendingKeys = 0;
     std::unique_ptr<Core::LocalServerDetector> m_detector;
     std::unique_ptr<Vm::PodmanBackend> m_podman;
     std::unique_ptr<Vm::Sandbox> m_sandbox;

@@ -23,6 +23,7 @@ Vm::SandboxSpec SandboxFactory::spec(const Core::AppConfig &config, const QStrin
     spec.networkPolicy =
         Vm::networkPolicyFromName(config.network).value_or(Vm::NetworkPolicy::None);
     spec.workspace = config.workspace;
+    spec.environment = config.environment;
     return spec;
 }
 

@@ -3,6 +3,7 @@
 #include "app/HeadlessRunner.h"
 #include "app/SandboxTool.h"
 #include "app/SignalWatcher.h"
+#include "app/WindowController.h"
 #include "ui/MainWindow.h"
 
 #include <QApplication>
@@ -99,6 +100,9 @@ int main(int argc, char *argv[])
 
     QApplication::setDesktopFileName(QStringLiteral(TERRARIUM_APP_ID));
     Widgets::MainWindow window;
+    App::WindowController controller(&window, settings.get(), options.overrides);
+    if (!options.goal.isEmpty())
+        window.setGoal(options.goal);
     window.show();
     return app->exec();
 }

@@ -36,6 +36,9 @@ struct Error
 
     // A stable lowercase name for logs and JSON ("rate_limited").
     static QString codeName(ErrorCode code);
+
+    // Also what lets a Result<T> travel in a signal: QMetaType probes for operator==.
+    bool operator==(const Error &) const = default;
 };
 
 template<typename T>

@@ -16,6 +16,7 @@ build_packages=(
 )
 test_packages=(
     clang libclang-rt-14-dev acl
+    dbus gnome-keyring libsecret-tools
 )
 
 packages=("${build_packages[@]}")

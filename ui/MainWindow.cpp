@@ -1,9 +1,33 @@
 #include "MainWindow.h"
 
+#include "core/agent/Orchestrator.h"
+#include "core/agent/PlanModel.h"
+#include "ui/ApprovalPanel.h"
+#include "ui/PlanView.h"
+#include "ui/RunTimeline.h"
+#include "ui/StatusBadge.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QJsonArray>
 #include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QShortcut>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace Terrarium::Widgets {
@@ -12,35 +36,368 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
 {
     setWindowTitle(tr("Terrarium"));
+    setAcceptDrops(true);
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
 
-    auto *prompt = new QLabel(tr("What should the agent do?"), central);
+    // Goal and run controls.
+    auto *goalLabel = new QLabel(tr("&Goal:"), central);
     m_goalEdit = new QPlainTextEdit(central);
-    m_goalEdit->setPlaceholderText(tr("Describe a goal, e.g. \"run the test suite and fix what fails\""));
-    prompt->setBuddy(m_goalEdit);
+    m_goalEdit->setPlaceholderText(
+        tr("Describe what the agent should do, e.g. \"run the test suite and fix what fails\". "
+           "Ctrl+Enter runs it; you can also drop a .md, .txt or .yaml task file here."));
+    m_goalEdit->setAccessibleName(tr("Goal"));
+    m_goalEdit->setTabChangesFocus(true);
+    const QFontMetrics metrics(m_goalEdit->font());
+    m_goalEdit->setFixedHeight(metrics.lineSpacing() * 4 + 2 * m_goalEdit->frameWidth() + 8);
+    goalLabel->setBuddy(m_goalEdit);
+
+    auto *sandboxLabel = new QLabel(tr("&Sandbox:"), central);
+    m_sandbox = new QComboBox(central);
+    m_sandbox->addItem(tr("Podman container"), QStringLiteral("podman"));
+    m_sandbox->addItem(tr("libvirt virtual machine"), QStringLiteral("libvirt"));
+    m_sandbox->addItem(tr("Host (no isolation)"), QStringLiteral("host"));
+    m_sandbox->setAccessibleName(tr("Sandbox"));
+    sandboxLabel->setBuddy(m_sandbox);
 
     m_runButton = new QPushButton(tr("&Run"), central);
-    m_runButton->setToolTip(tr("Start a run (Ctrl+Enter)"));
+    m_runButton->setToolTip(tr("Start the run (Ctrl+Enter)"));
+    m_runButton->setDefault(false);
+    m_stopButton = new QPushButton(tr("S&top"), central);
+    m_stopButton->setToolTip(tr("Stop the run and everything it started (Ctrl+.)"));
+    m_stopButton->setEnabled(false);
 
-    layout->addWidget(prompt);
-    layout->addWidget(m_goalEdit, 1);
-    layout->addWidget(m_runButton, 0, Qt::AlignRight);
+    auto *workspaceTitle = new QLabel(tr("Workspace:"), central);
+    m_workspaceLabel = new QLabel(central);
+    m_workspaceLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_workspaceLabel->setAccessibleName(tr("Workspace folder"));
+    auto *chooseWorkspace = new QToolButton(central);
+    chooseWorkspace->setText(tr("&Change…"));
+    chooseWorkspace->setToolTip(tr("The host folder the sandbox sees as /workspace"));
+
+    m_sandboxWarning = new QLabel(
+        tr("Commands will run directly on this computer, as you, with no isolation."), central);
+    m_sandboxWarning->setWordWrap(true);
+    m_sandboxWarning->setStyleSheet(
+        QStringLiteral("QLabel { color: #b45309; font-weight: bold; }"));
+    m_sandboxWarning->hide();
+
+    auto *controls = new QGridLayout;
+    controls->addWidget(sandboxLabel, 0, 0);
+    controls->addWidget(m_sandbox, 0, 1);
+    controls->addWidget(m_runButton, 1, 0, 1, 2);
+    controls->addWidget(m_stopButton, 2, 0, 1, 2);
+    controls->setRowStretch(3, 1);
+
+    auto *goalRow = new QHBoxLayout;
+    auto *goalColumn = new QVBoxLayout;
+    goalColumn->addWidget(goalLabel);
+    goalColumn->addWidget(m_goalEdit);
+    goalRow->addLayout(goalColumn, 1);
+    goalRow->addLayout(controls);
+    layout->addLayout(goalRow);
+
+    auto *workspaceRow = new QHBoxLayout;
+    workspaceRow->addWidget(workspaceTitle);
+    workspaceRow->addWidget(m_workspaceLabel, 1);
+    workspaceRow->addWidget(chooseWorkspace);
+    layout->addLayout(workspaceRow);
+    layout->addWidget(m_sandboxWarning);
+
+    m_error = new QLabel(central);
+    m_error->setObjectName(QStringLiteral("errorBanner"));
+    m_error->setWordWrap(true);
+    m_error->setTextFormat(Qt::PlainText);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setStyleSheet(QStringLiteral(
+        "#errorBanner { border: 1px solid #dc2626; border-radius: 4px; padding: 6px; }"));
+    m_error->setAccessibleName(tr("Error"));
+    m_error->hide();
+    layout->addWidget(m_error);
+
+    // Plan and timeline.
+    auto *splitter = new QSplitter(Qt::Horizontal, central);
+    auto *left = new QWidget(splitter);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    m_badge = new StatusBadge(left);
+    leftLayout->addWidget(m_badge, 0, Qt::AlignLeft);
+    m_plan = new PlanView(left);
+    leftLayout->addWidget(m_plan, 1);
+    m_timeline = new RunTimeline(splitter);
+    splitter->addWidget(left);
+    splitter->addWidget(m_timeline);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 3);
+    splitter->setChildrenCollapsible(false);
+    layout->addWidget(splitter, 1);
+
+    m_approval = new ApprovalPanel(central);
+    layout->addWidget(m_approval);
     setCentralWidget(central);
 
-    auto emitRun = [this] {
-        const QString goal = m_goalEdit->toPlainText().trimmed();
-        if (!goal.isEmpty())
-            Q_EMIT runRequested(goal);
-    };
-    connect(m_runButton, &QPushButton::clicked, this, emitRun);
-    auto *runShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
-    connect(runShortcut, &QShortcut::activated, this, emitRun);
+    buildMenus();
+    statusBar()->showMessage(tr("Ready"));
 
-    resize(900, 640);
+    connect(m_runButton, &QPushButton::clicked, this, &MainWindow::requestRun);
+    connect(m_stopButton, &QPushButton::clicked, this, &MainWindow::stopRequested);
+    connect(chooseWorkspace, &QToolButton::clicked, this, &MainWindow::chooseWorkspace);
+    connect(m_sandbox, &QComboBox::currentIndexChanged, this, [this] {
+        updateSandboxWarning();
+        Q_EMIT sandboxKindChanged(sandboxKind());
+    });
+    connect(m_approval, &ApprovalPanel::decided, this, &MainWindow::approvalDecided);
+    connect(m_timeline, &RunTimeline::inputSubmitted, this, &MainWindow::inputSubmitted);
+    connect(m_timeline, &RunTimeline::inputClosed, this, &MainWindow::inputClosed);
+
+    setWorkspace(QDir::homePath());
+    resize(1180, 780);
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *open = file->addAction(tr("&Open Task File…"), this, &MainWindow::openTaskFile);
+    open->setShortcut(QKeySequence::Open);
+    QAction *workspace =
+        file->addAction(tr("Choose &Workspace…"), this, &MainWindow::chooseWorkspace);
+    workspace->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *run = menuBar()->addMenu(tr("&Run"));
+    m_runAction = run->addAction(tr("&Run Goal"), this, &MainWindow::requestRun);
+    m_runAction->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)});
+    m_stopAction = run->addAction(tr("&Stop"), this, &MainWindow::stopRequested);
+    m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+    m_stopAction->setEnabled(false);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *focusGoal =
+        view->addAction(tr("Focus &Goal"), this, [this] { m_goalEdit->setFocus(); });
+    focusGoal->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    QAction *focusPlan = view->addAction(tr("Focus &Plan"), this, [this] { m_plan->setFocus(); });
+    focusPlan->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    QAction *collapse = view->addAction(tr("&Collapse All Steps"), this,
+                                        [this] { m_timeline->setAllCollapsed(true); });
+    collapse->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Minus));
+    QAction *expand = view->addAction(tr("&Expand All Steps"), this,
+                                      [this] { m_timeline->setAllCollapsed(false); });
+    expand->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Plus));
+
+    QMenu *settings = menuBar()->addMenu(tr("&Settings"));
+    QAction *preferences =
+        settings->addAction(tr("&Preferences…"), this, &MainWindow::settingsRequested);
+    preferences->setShortcuts({QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)});
+    preferences->setMenuRole(QAction::PreferencesRole);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Terrarium"), this, [this] {
+        QMessageBox::about(this, tr("About Terrarium"),
+                           tr("<p><b>Terrarium %1</b></p><p>Plans a goal with a language model, "
+                              "runs each step as a command inside a sandbox, and shows it all "
+                              "live.</p>")
+                               .arg(QCoreApplication::applicationVersion()));
+    });
+}
+
+QString MainWindow::goal() const
+{
+    return m_goalEdit->toPlainText().trimmed();
+}
+
+void MainWindow::setGoal(const QString &goal)
+{
+    m_goalEdit->setPlainText(goal);
+}
+
+QString MainWindow::sandboxKind() const
+{
+    return m_sandbox->currentData().toString();
+}
+
+void MainWindow::setSandboxKind(const QString &kind)
+{
+    const int index = m_sandbox->findData(kind);
+    if (index >= 0)
+        m_sandbox->setCurrentIndex(index);
+    updateSandboxWarning();
+}
+
+void MainWindow::setWorkspace(const QString &path)
+{
+    m_workspace = path;
+    m_workspaceLabel->setText(QDir::toNativeSeparators(path));
+}
+
+void MainWindow::updateSandboxWarning()
+{
+    m_sandboxWarning->setVisible(sandboxKind() == QLatin1String("host"));
+}
+
+void MainWindow::requestRun()
+{
+    if (m_busy)
+        return;
+    const QString text = goal();
+    if (text.isEmpty()) {
+        m_goalEdit->setFocus();
+        showStatusMessage(tr("Type a goal first."));
+        return;
+    }
+    Q_EMIT runRequested(text);
+}
+
+void MainWindow::openTaskFile()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Task File"), m_workspace,
+        tr("Task files (*.yaml *.yml *.md *.markdown *.txt);;All files (*)"));
+    if (!path.isEmpty())
+        Q_EMIT taskFileOpened(path);
+}
+
+void MainWindow::chooseWorkspace()
+{
+    const QString path =
+        QFileDialog::getExistingDirectory(this, tr("Choose the Workspace Folder"), m_workspace);
+    if (path.isEmpty())
+        return;
+    setWorkspace(path);
+    Q_EMIT workspaceChanged(path);
+}
+
+bool MainWindow::isTaskFile(const QString &path)
+{
+    static const QStringList suffixes{QStringLiteral("yaml"), QStringLiteral("yml"),
+                                      QStringLiteral("md"), QStringLiteral("markdown"),
+                                      QStringLiteral("txt")};
+    return suffixes.contains(QFileInfo(path).suffix().toLower());
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!m_busy && urls.size() == 1 && urls.first().isLocalFile()
+        && isTaskFile(urls.first().toLocalFile()))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (m_busy || urls.size() != 1 || !urls.first().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    Q_EMIT taskFileOpened(urls.first().toLocalFile());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_busy) {
+        const auto answer = QMessageBox::question(
+            this, tr("Stop the Run?"), tr("A run is in progress. Stop it and close Terrarium?"),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        if (answer != QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+        Q_EMIT stopRequested();
+    }
+    event->accept();
+}
+
+void MainWindow::attachRun(Core::Orchestrator *orchestrator)
+{
+    if (m_orchestrator)
+        m_orchestrator->disconnect(this);
+    m_orchestrator = orchestrator;
+    m_timeline->clear();
+    m_approval->dismiss();
+    clearError();
+    m_plan->setPlanModel(orchestrator ? orchestrator->planModel() : nullptr);
+    if (!orchestrator)
+        return;
+    connect(orchestrator, &Core::Orchestrator::eventEmitted, this, &MainWindow::onEvent);
+    connect(orchestrator, &Core::Orchestrator::stateChanged, this, &MainWindow::onStateChanged);
+    connect(orchestrator->planModel(), &QAbstractItemModel::dataChanged, this,
+            &MainWindow::syncStepStates);
+    onStateChanged(orchestrator->state());
+}
+
+void MainWindow::onEvent(const Core::RunEvent &event)
+{
+    m_timeline->handleEvent(event);
+    switch (event.type) {
+    case Core::RunEventType::ApprovalRequired:
+        m_approval->ask(event.payload.value(QLatin1String("step_id")).toInt(),
+                        event.payload.value(QLatin1String("command")).toString(),
+                        event.payload.value(QLatin1String("risk")).toString(), [&event] {
+                            QStringList reasons;
+                            for (const QJsonValue &reason :
+                                 event.payload.value(QLatin1String("reasons")).toArray())
+                                reasons << reason.toString();
+                            return reasons;
+                        }());
+        return;
+    case Core::RunEventType::WorkflowComplete:
+        m_approval->dismiss();
+        return;
+    default:
+        return;
+    }
+}
+
+void MainWindow::onStateChanged(Core::RunState state)
+{
+    m_badge->setState(state);
+    if (state != Core::RunState::AwaitingApproval)
+        m_approval->dismiss();
+}
+
+void MainWindow::syncStepStates()
+{
+    if (!m_orchestrator)
+        return;
+    for (const Core::PlanStep &step : m_orchestrator->planModel()->steps())
+        m_timeline->setStepState(step.id, step.state);
+}
+
+void MainWindow::setBusy(bool busy)
+{
+    m_busy = busy;
+    m_runButton->setEnabled(!busy);
+    m_runAction->setEnabled(!busy);
+    m_stopButton->setEnabled(busy);
+    m_stopAction->setEnabled(busy);
+    m_sandbox->setEnabled(!busy);
+}
+
+void MainWindow::showStatusMessage(const QString &text)
+{
+    statusBar()->showMessage(text);
+}
+
+void MainWindow::showError(const QString &text)
+{
+    m_error->setText(text);
+    m_error->show();
+}
+
+void MainWindow::clearError()
+{
+    m_error->clear();
+    m_error->hide();
+}
+
+QString MainWindow::errorText() const
+{
+    return m_error->isVisible() ? m_error->text() : QString();
+}
 
 } // namespace Terrarium::Widgets

@@ -1,13 +1,33 @@
 #pragma once
 
-#include <QMainWindow>
+#include "core/agent/RunEvent.h"
+#include "core/agent/RunState.h"
+#include "core/safety/ApprovalDecision.h"
 
+#include <QMainWindow>
+#include <QPointer>
+
+class QAction;
+class QComboBox;
+class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 
+namespace Terrarium::Core {
+class Orchestrator;
+}
+
 namespace Terrarium::Widgets {
 
-// The desktop window. It only renders state and forwards intent; the run itself lives in core.
+class ApprovalPanel;
+class PlanView;
+class RunTimeline;
+class StatusBadge;
+
+// The desktop window: a goal box, sandbox and workspace pickers, Run and Stop; the plan
+// checklist with the run's status badge; the timeline of step cards; the approval panel.
+// It renders the orchestrator it is given and forwards what the user asks for; it starts
+// nothing itself (app/WindowController does).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -16,12 +36,79 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    QString goal() const;
+    void setGoal(const QString &goal);
+    // "podman", "libvirt" or "host".
+    QString sandboxKind() const;
+    void setSandboxKind(const QString &kind);
+    QString workspace() const { return m_workspace; }
+    void setWorkspace(const QString &path);
+
+    // Shows this run: checklist, badge, cards, approvals. The previous run's view is cleared.
+    void attachRun(Core::Orchestrator *orchestrator);
+    // Setting up or running: Run is disabled, Stop enabled.
+    void setBusy(bool busy);
+    bool isBusy() const { return m_busy; }
+    void showStatusMessage(const QString &text);
+    // An error the user must see (bad task file, no model, sandbox problem); stays until
+    // dismissed or the next run.
+    void showError(const QString &text);
+    void clearError();
+    QString errorText() const;
+
+    StatusBadge *statusBadge() const { return m_badge; }
+    PlanView *planView() const { return m_plan; }
+    RunTimeline *timeline() const { return m_timeline; }
+    ApprovalPanel *approvalPanel() const { return m_approval; }
+    QPlainTextEdit *goalEdit() const { return m_goalEdit; }
+    QPushButton *runButton() const { return m_runButton; }
+    QPushButton *stopButton() const { return m_stopButton; }
+
+    // File types a drop or File > Open accepts.
+    static bool isTaskFile(const QString &path);
+
 Q_SIGNALS:
     void runRequested(const QString &goal);
+    void stopRequested();
+    void taskFileOpened(const QString &path);
+    void approvalDecided(int stepId, Terrarium::Core::ApprovalDecision decision);
+    void inputSubmitted(int stepId, const QString &line);
+    void inputClosed(int stepId);
+    void settingsRequested();
+    void sandboxKindChanged(const QString &kind);
+    void workspaceChanged(const QString &path);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
 
 private:
+    void buildMenus();
+    void requestRun();
+    void openTaskFile();
+    void chooseWorkspace();
+    void onEvent(const Core::RunEvent &event);
+    void onStateChanged(Core::RunState state);
+    void syncStepStates();
+    void updateSandboxWarning();
+
+    QPointer<Core::Orchestrator> m_orchestrator;
     QPlainTextEdit *m_goalEdit = nullptr;
+    QComboBox *m_sandbox = nullptr;
+    QLabel *m_sandboxWarning = nullptr;
+    QLabel *m_workspaceLabel = nullptr;
     QPushButton *m_runButton = nullptr;
+    QPushButton *m_stopButton = nullptr;
+    QLabel *m_error = nullptr;
+    StatusBadge *m_badge = nullptr;
+    PlanView *m_plan = nullptr;
+    RunTimeline *m_timeline = nullptr;
+    ApprovalPanel *m_approval = nullptr;
+    QAction *m_runAction = nullptr;
+    QAction *m_stopAction = nullptr;
+    QString m_workspace;
+    bool m_busy = false;
 };
 
 } // namespace Terrarium::Widgets

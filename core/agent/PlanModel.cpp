@@ -17,13 +17,24 @@ QVariant PlanModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const PlanStep &step = m_steps.at(index.row());
+    return stepData(m_steps.at(index.row()), role);
+}
+
+QHash<int, QByteArray> PlanModel::roleNames() const
+{
+    return stepRoleNames();
+}
+
+QVariant PlanModel::stepData(const PlanStep &step, int role)
+{
     switch (role) {
     case Qt::DisplayRole:
     case TitleRole:
         return step.title;
     case Qt::ToolTipRole:
         return step.command.isEmpty() ? step.title : step.command;
+    case Qt::AccessibleTextRole:
+        return QStringLiteral("%1 (%2)").arg(step.title, PlanStep::stateName(step.state));
     case IdRole:
         return step.id;
     case StateRole:
@@ -43,9 +54,9 @@ QVariant PlanModel::data(const QModelIndex &index, int role) const
     }
 }
 
-QHash<int, QByteArray> PlanModel::roleNames() const
+QHash<int, QByteArray> PlanModel::stepRoleNames()
 {
-    QHash<int, QByteArray> names = QAbstractListModel::roleNames();
+    QHash<int, QByteArray> names{{Qt::DisplayRole, "display"}, {Qt::ToolTipRole, "toolTip"}};
     names.insert(IdRole, "stepId");
     names.insert(TitleRole, "title");
     names.insert(StateRole, "state");

@@ -34,6 +34,10 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
 
+    // The value of one role for a step; PlanSnapshotModel answers with the same.
+    static QVariant stepData(const PlanStep &step, int role);
+    static QHash<int, QByteArray> stepRoleNames();
+
     int revision() const { return m_revision; }
     const QList<PlanStep> &steps() const { return m_steps; }
     // The plan as it stood before each re-plan: revisions()[0] is revision 1, and so on.

@@ -4,6 +4,7 @@
 #include "core/llm/LlmEndpoint.h"
 #include "core/safety/ApprovalPolicy.h"
 
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -27,6 +28,7 @@ struct AppConfig
     int cpus = 2;
     int memoryMiB = 2048;
     int pidsLimit = 1024;
+    QMap<QString, QString> environment; // set for every command in the sandbox (task files)
     ApprovalPolicy approval = ApprovalPolicy::Ask;
     QStringList alwaysAllowed; // commands approved with "always"
     RunLimits limits;

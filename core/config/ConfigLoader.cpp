@@ -87,13 +87,6 @@ RoleValues roleValues(const QSettings &settings, const QProcessEnvironment &envi
     return values;
 }
 
-QString defaultModel(LlmProvider provider, bool planner)
-{
-    if (provider == LlmProvider::Anthropic)
-        return planner ? QStringLiteral("claude-sonnet-4-5") : QStringLiteral("claude-haiku-4-5");
-    return planner ? QStringLiteral("gpt-4.1") : QStringLiteral("gpt-4.1-mini");
-}
-
 QString roleName(bool planner)
 {
     return planner ? Tr::tr("planner") : Tr::tr("executor");
@@ -152,7 +145,8 @@ Result<LlmEndpoint> resolveRole(const RoleValues &values, const QProcessEnvironm
     if (values.model)
         endpoint.model = values.model->text;
     else if (cloud)
-        endpoint.model = defaultModel(endpoint.provider, planner);
+        endpoint.model = ConfigLoader::defaultModel(endpoint.provider,
+                                                    planner ? LlmRole::Planner : LlmRole::Executor);
     else
         return makeError(
             ErrorCode::Configuration,
@@ -309,6 +303,14 @@ void ConfigLoader::saveAlwaysAllowed(QSettings &settings, const QStringList &com
 {
     settings.setValue(QStringLiteral("safety/always_allowed"), commands);
     settings.sync();
+}
+
+QString ConfigLoader::defaultModel(LlmProvider provider, LlmRole role)
+{
+    const bool planner = role == LlmRole::Planner;
+    if (provider == LlmProvider::Anthropic)
+        return planner ? QStringLiteral("claude-sonnet-4-5") : QStringLiteral("claude-haiku-4-5");
+    return planner ? QStringLiteral("gpt-4.1") : QStringLiteral("gpt-4.1-mini");
 }
 
 QString ConfigLoader::noModelConfiguredMessage()

@@ -3,6 +3,7 @@
 #include "core/Error.h"
 #include "core/config/AppConfig.h"
 #include "core/config/ConfigOverrides.h"
+#include "core/config/LlmRole.h"
 
 #include <QProcessEnvironment>
 
@@ -27,6 +28,9 @@ public:
 
     // What to tell a user who has no model configured at all.
     static QString noModelConfiguredMessage();
+
+    // The model a role gets on api.openai.com / api.anthropic.com when none is set.
+    static QString defaultModel(LlmProvider provider, LlmRole role);
 };
 
 } // namespace Terrarium::Core

@@ -1,0 +1,187 @@
+#include "WindowController.h"
+
+#include "app/AppTr.h"
+#include "app/DesktopNotifier.h"
+#include "app/RunSession.h"
+#include "core/agent/Orchestrator.h"
+#include "core/config/ConfigLoader.h"
+#include "core/config/LocalServerDetector.h"
+#include "core/config/SettingsSession.h"
+#include "core/config/TaskFile.h"
+#include "ui/MainWindow.h"
+#include "ui/SettingsDialog.h"
+
+#include <QDir>
+#include <QNetworkAccessManager>
+#include <QSettings>
+
+namespace Terrarium::App {
+
+WindowController::WindowController(Widgets::MainWindow *window, QSettings *settings,
+                                   const Core::ConfigOverrides &overrides, QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_settings(settings)
+    , m_overrides(overrides)
+    , m_notifier(new DesktopNotifier(this))
+    , m_network(new QNetworkAccessManager(this))
+{
+    // The window starts from the configured defaults; a broken configuration is shown, not fatal.
+    const auto config = Core::ConfigLoader::load(
+        *m_settings, QProcessEnvironment::systemEnvironment(), m_overrides);
+    if (config) {
+        window->setSandboxKind(config->sandbox);
+        if (!config->workspace.isEmpty())
+            window->setWorkspace(config->workspace);
+    } else {
+        window->showError(config.error().message);
+    }
+
+    connect(window, &Widgets::MainWindow::runRequested, this, &WindowController::run);
+    connect(window, &Widgets::MainWindow::settingsRequested, this, &WindowController::editSettings);
+    connect(window, &Widgets::MainWindow::taskFileOpened, this, &WindowController::runTaskFile);
+    connect(window, &Widgets::MainWindow::stopRequested, this, [this] {
+        if (m_session)
+            m_session->cancel();
+    });
+    connect(window, &Widgets::MainWindow::approvalDecided, this,
+            [this](int stepId, Core::ApprovalDecision decision) {
+                if (m_session && m_session->orchestrator())
+                    m_session->orchestrator()->resolveApproval(stepId, decision);
+            });
+    connect(window, &Widgets::MainWindow::inputSubmitted, this,
+            [this](int stepId, const QString &line) {
+                if (m_session && m_session->orchestrator())
+                    m_session->orchestrator()->sendInput(stepId, line.toUtf8() + '\n');
+            });
+    connect(window, &Widgets::MainWindow::inputClosed, this, [this](int stepId) {
+        if (m_session && m_session->orchestrator())
+            m_session->orchestrator()->closeInput(stepId);
+    });
+}
+
+WindowController::~WindowController() = default;
+
+void WindowController::run(const QString &goal)
+{
+    start(goal, std::nullopt);
+}
+
+void WindowController::runTaskFile(const QString &path)
+{
+    if (m_session && !m_session->isFinished()) {
+        m_window->showStatusMessage(Tr::tr("A run is in progress; stop it first."));
+        return;
+    }
+    const auto task = Core::TaskFile::load(path);
+    if (!task) {
+        // Nothing starts from a bad task file; the message names the line.
+        m_window->showError(task.error().message);
+        return;
+    }
+    m_window->setGoal(task->goal);
+    if (task->sandbox)
+        m_window->setSandboxKind(*task->sandbox);
+    start(task->goal, *task);
+}
+
+void WindowController::start(const QString &goal, const std::optional<Core::TaskFile> &task)
+{
+    if (m_session && !m_session->isFinished())
+        return;
+    m_window->clearError();
+
+    Core::ConfigOverrides overrides = m_overrides;
+    overrides.sandbox = m_window->sandboxKind();
+    overrides.workspace = m_window->workspace();
+    auto config =
+        Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(), overrides);
+    if (!config) {
+        m_window->showError(config.error().message);
+        return;
+    }
+    // The task file's own settings win for this run.
+    if (task)
+        task->applyTo(*config);
+
+    RunSession::Options options;
+    options.settings = m_settings;
+    m_session = std::make_unique<RunSession>(*config, options);
+    connect(m_session.get(), &RunSession::message, m_window,
+            &Widgets::MainWindow::showStatusMessage);
+    connect(m_session.get(), &RunSession::setupFailed, this, [this](const QString &reason) {
+        m_window->showError(reason);
+        m_window->setBusy(false);
+        Q_EMIT runEnded(Core::RunState::Failed);
+    });
+    connect(m_session.get(), &RunSession::runStarting, m_window, &Widgets::MainWindow::attachRun);
+    connect(m_session.get(), &RunSession::finished, this, &WindowController::onFinished);
+    m_window->setBusy(true);
+    m_window->showStatusMessage(Tr::tr("Preparing the sandbox…"));
+    m_session->start(goal);
+}
+
+void WindowController::editSettings()
+{
+    auto *dialog = new Widgets::SettingsDialog(m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    auto *session = new Core::SettingsSession(m_settings, dialog);
+    connect(session, &Core::SettingsSession::loaded, dialog, [dialog, session] {
+        dialog->setValues(session->values());
+        dialog->setApiKeys(session->apiKey(Core::LlmRole::Planner),
+                           session->apiKey(Core::LlmRole::Executor));
+        if (session->keyringError())
+            dialog->setKeyringError(session->keyringError()->message);
+    });
+    connect(dialog, &Widgets::SettingsDialog::detectLocalServerRequested, dialog, [this, dialog] {
+        auto *detector = new Core::LocalServerDetector(
+            m_network, Core::LocalServerDetector::defaultCandidates(), dialog);
+        connect(detector, &Core::LocalServerDetector::finished, dialog, [dialog, detector] {
+            dialog->setDetectionResult(detector->result());
+            detector->deleteLater();
+        });
+        detector->detect();
+    });
+    connect(dialog, &QDialog::accepted, session, [this, dialog, session] {
+        // The session outlives the dialog's closing until the keyring has answered.
+        session->setParent(this);
+        connect(session, &Core::SettingsSession::saved, this,
+                [this, session](const Core::Result<void> &result) {
+                    if (!result)
+                        m_window->showError(result.error().message);
+                    else
+                        m_window->showStatusMessage(Tr::tr("Settings saved."));
+                    session->deleteLater();
+                });
+        session->save(dialog->values(), dialog->changedApiKey(Core::LlmRole::Planner),
+                      dialog->changedApiKey(Core::LlmRole::Executor));
+    });
+    session->load();
+    dialog->open();
+}
+
+void WindowController::onFinished(Core::RunState state)
+{
+    m_window->setBusy(false);
+    QString summary;
+    QString body = m_window->goal();
+    switch (state) {
+    case Core::RunState::Success:
+        summary = Tr::tr("Run succeeded");
+        break;
+    case Core::RunState::Cancelled:
+        summary = Tr::tr("Run cancelled");
+        break;
+    default:
+        summary = Tr::tr("Run failed");
+        if (m_session && m_session->orchestrator())
+            body = m_session->orchestrator()->errorMessage();
+        break;
+    }
+    m_window->showStatusMessage(summary);
+    if (!m_window->isActiveWindow())
+        m_notifier->notify(summary, body);
+    Q_EMIT runEnded(state);
+}
+
+} // namespace Terrarium::App

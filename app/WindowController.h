@@ -1,0 +1,61 @@
+#pragma once
+
+#include "core/agent/RunState.h"
+#include "core/config/ConfigOverrides.h"
+#include "core/config/TaskFile.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+class QNetworkAccessManager;
+class QSettings;
+
+namespace Terrarium::Widgets {
+class MainWindow;
+}
+
+namespace Terrarium::App {
+
+class DesktopNotifier;
+class RunSession;
+
+// The window's side of the app: turns what the user asks for in the MainWindow (run a goal,
+// open a task file, stop, approve, type input) into RunSessions and orchestrator calls, and
+// reports back (status, errors, a desktop notification when a run ends unseen).
+class WindowController : public QObject
+{
+    Q_OBJECT
+
+public:
+    WindowController(Widgets::MainWindow *window, QSettings *settings,
+                     const Core::ConfigOverrides &overrides, QObject *parent = nullptr);
+    ~WindowController() override;
+
+    RunSession *session() const { return m_session.get(); }
+    DesktopNotifier *notifier() const { return m_notifier; }
+
+    // Starts a run of goal; a task file may add its own settings (see TaskFile).
+    void run(const QString &goal);
+    void runTaskFile(const QString &path);
+    // Opens the settings dialog (Settings > Preferences).
+    void editSettings();
+
+Q_SIGNALS:
+    // A run ended (or could not start); for tests and the notification.
+    void runEnded(Terrarium::Core::RunState state);
+
+private:
+    void start(const QString &goal, const std::optional<Core::TaskFile> &task);
+    void onFinished(Core::RunState state);
+
+    QPointer<Widgets::MainWindow> m_window;
+    QPointer<QSettings> m_settings;
+    Core::ConfigOverrides m_overrides;
+    std::unique_ptr<RunSession> m_session;
+    DesktopNotifier *m_notifier = nullptr;
+    QNetworkAccessManager *m_network = nullptr;
+};
+
+} // namespace Terrarium::App

@@ -1,0 +1,523 @@
+#include "TaskFile.h"
+
+#include "core/CoreTr.h"
+#include "core/config/AppConfig.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSet>
+#include <QStringList>
+
+#include <yaml-cpp/yaml.h>
+
+#include <exception>
+#include <string>
+#include <vector>
+
+namespace Terrarium::Core {
+
+namespace {
+
+enum class Format { Text, Markdown, Yaml };
+
+std::optional<Format> formatOf(const QString &fileName)
+{
+    const QString suffix = QFileInfo(fileName).suffix().toLower();
+    if (suffix == QLatin1String("txt"))
+        return Format::Text;
+    if (suffix == QLatin1String("md") || suffix == QLatin1String("markdown"))
+        return Format::Markdown;
+    if (suffix == QLatin1String("yaml") || suffix == QLatin1String("yml"))
+        return Format::Yaml;
+    return std::nullopt;
+}
+
+std::unexpected<Error> errorAtLine(const QString &fileName, int line, const QString &problem)
+{
+    return makeError(ErrorCode::InvalidInput,
+                     Tr::tr("%1, line %2: %3").arg(fileName).arg(line).arg(problem));
+}
+
+// 1-based line of the first byte that makes `contents` unusable as text, or 0 when it is fine.
+int firstBadLine(const QByteArray &contents, QString *problem)
+{
+    // Splitting on '\n' never cuts a UTF-8 sequence (every byte of one is >= 0x80), so the
+    // first line that is not valid on its own holds the first bad byte.
+    const QList<QByteArray> lines = contents.split('\n');
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        if (lines[i].contains('\0')) {
+            *problem = Tr::tr("the file holds a NUL byte; it is not a text file");
+            return int(i) + 1;
+        }
+        if (!lines[i].isValidUtf8()) {
+            *problem = Tr::tr("the file is not UTF-8 text");
+            return int(i) + 1;
+        }
+    }
+    return 0;
+}
+
+QString describe(const YAML::Node &node)
+{
+    switch (node.Type()) {
+    case YAML::NodeType::Map:
+        return Tr::tr("a mapping");
+    case YAML::NodeType::Sequence:
+        return Tr::tr("a list");
+    case YAML::NodeType::Null:
+    case YAML::NodeType::Undefined:
+        return Tr::tr("empty");
+    case YAML::NodeType::Scalar:
+        break;
+    }
+    return Tr::tr("\"%1\"").arg(QString::fromStdString(node.Scalar()));
+}
+
+// Whether a scalar was written in quotes: "4" is text, 4 is a number.
+bool isQuoted(const YAML::Node &node)
+{
+    return node.Tag() == "!";
+}
+
+// Reads one YAML mapping (a .yaml task file or a Markdown front matter) into a TaskFile. Lines
+// are reported relative to the whole file: `firstLine` is the file line of the YAML's line 1.
+class YamlReader
+{
+public:
+    YamlReader(const QString &fileName, int firstLine)
+        : m_fileName(fileName)
+        , m_firstLine(firstLine)
+    { }
+
+    Result<void> read(const std::string &yaml, TaskFile &task, bool goalRequired) const;
+
+private:
+    int lineOf(const YAML::Mark &mark) const
+    {
+        return m_firstLine + (mark.is_null() ? 0 : mark.line);
+    }
+    std::unexpected<Error> error(const YAML::Node &node, const QString &problem) const
+    {
+        return errorAtLine(m_fileName, lineOf(node.Mark()), problem);
+    }
+    // An empty value ("name:") has its mark where the next token starts, often the next line;
+    // the key's line is where the user looks.
+    std::unexpected<Error> error(const YAML::Node &key, const YAML::Node &value,
+                                 const QString &problem) const
+    {
+        return error(value.IsNull() ? key : value, problem);
+    }
+    // Checks that `map` is a mapping of plain, distinct names out of `allowed`.
+    Result<void> checkKeys(const YAML::Node &map, const QStringList &allowed,
+                           const QString &prefix) const;
+    // The value of `key`, called `name` in messages.
+    Result<QString> text(const YAML::Node &key, const YAML::Node &value, const QString &name) const;
+    Result<QString> choice(const YAML::Node &key, const YAML::Node &value, const QString &name,
+                           const QStringList &choices) const;
+    Result<int> positive(const YAML::Node &key, const YAML::Node &value, const QString &name) const;
+    Result<void> readLimits(const YAML::Node &key, const YAML::Node &limits, TaskFile &task) const;
+    Result<void> readEnv(const YAML::Node &key, const YAML::Node &env, TaskFile &task) const;
+
+    QString m_fileName;
+    int m_firstLine;
+};
+
+Result<void> YamlReader::checkKeys(const YAML::Node &map, const QStringList &allowed,
+                                   const QString &prefix) const
+{
+    QSet<QString> seen;
+    for (auto it = map.begin(); it != map.end(); ++it) {
+        const YAML::Node key = it->first;
+        if (!key.IsScalar())
+            return error(key, Tr::tr("a key must be a plain name, not %1").arg(describe(key)));
+        const QString name = QString::fromStdString(key.Scalar());
+        if (!allowed.contains(name)) {
+            return error(key,
+                         Tr::tr("unknown key \"%1\" (expected %2)")
+                             .arg(prefix + name, allowed.join(QLatin1String(", "))));
+        }
+        if (seen.contains(name))
+            return error(key, Tr::tr("\"%1\" is set twice").arg(prefix + name));
+        seen.insert(name);
+    }
+    return {};
+}
+
+Result<QString> YamlReader::text(const YAML::Node &key, const YAML::Node &value,
+                                 const QString &name) const
+{
+    if (value.IsNull())
+        return error(key, Tr::tr("\"%1\" is empty").arg(name));
+    if (!value.IsScalar())
+        return error(value, Tr::tr("\"%1\" must be text, not %2").arg(name, describe(value)));
+    const QString result = QString::fromStdString(value.Scalar()).trimmed();
+    if (result.isEmpty())
+        return error(value, Tr::tr("\"%1\" is empty").arg(name));
+    return result;
+}
+
+Result<QString> YamlReader::choice(const YAML::Node &key, const YAML::Node &value,
+                                   const QString &name, const QStringList &choices) const
+{
+    const auto word = text(key, value, name);
+    if (!word)
+        return word;
+    const QString lower = word->toLower();
+    if (!choices.contains(lower)) {
+        return error(value,
+                     Tr::tr("\"%1\" must be one of %2, not \"%3\"")
+                         .arg(name, choices.join(QLatin1String(", ")), *word));
+    }
+    return lower;
+}
+
+Result<int> YamlReader::positive(const YAML::Node &key, const YAML::Node &value,
+                                 const QString &name) const
+{
+    if (value.IsScalar() && !isQuoted(value)) {
+        const QString digits = QString::fromStdString(value.Scalar());
+        bool ok = !digits.isEmpty();
+        for (const QChar c : digits)
+            ok = ok && c >= u'0' && c <= u'9';
+        const int number = ok ? digits.toInt(&ok) : 0;
+        if (ok && number > 0)
+            return number;
+    }
+    const QString what = value.IsScalar() && isQuoted(value)
+        ? Tr::tr("quoted text \"%1\"").arg(QString::fromStdString(value.Scalar()))
+        : describe(value);
+    return error(key, value,
+                 Tr::tr("\"%1\" must be a whole number greater than 0, not %2").arg(name, what));
+}
+
+Result<void> YamlReader::readLimits(const YAML::Node &key, const YAML::Node &limits,
+                                    TaskFile &task) const
+{
+    if (!limits.IsMap()) {
+        return error(key, limits,
+                     Tr::tr("\"limits\" must be a mapping of names to numbers, not %1")
+                         .arg(describe(limits)));
+    }
+    const QStringList names = {QStringLiteral("cpus"),        QStringLiteral("memory_mib"),
+                               QStringLiteral("pids"),        QStringLiteral("max_steps"),
+                               QStringLiteral("max_replans"), QStringLiteral("step_timeout")};
+    if (const auto keys = checkKeys(limits, names, QStringLiteral("limits.")); !keys)
+        return keys;
+    for (auto it = limits.begin(); it != limits.end(); ++it) {
+        const QString name = QString::fromStdString(it->first.Scalar());
+        const auto number = positive(it->first, it->second, QStringLiteral("limits.") + name);
+        if (!number)
+            return std::unexpected(number.error());
+        if (name == QLatin1String("cpus"))
+            task.cpus = *number;
+        else if (name == QLatin1String("memory_mib"))
+            task.memoryMiB = *number;
+        else if (name == QLatin1String("pids"))
+            task.pidsLimit = *number;
+        else if (name == QLatin1String("max_steps"))
+            task.maxSteps = *number;
+        else if (name == QLatin1String("max_replans"))
+            task.maxReplans = *number;
+        else
+            task.stepTimeout = std::chrono::seconds(*number);
+    }
+    return {};
+}
+
+bool isEnvironmentName(const QString &name)
+{
+    if (name.isEmpty() || (name.front() >= u'0' && name.front() <= u'9'))
+        return false;
+    for (const QChar c : name) {
+        const bool ok = (c >= u'A' && c <= u'Z') || (c >= u'a' && c <= u'z')
+            || (c >= u'0' && c <= u'9') || c == u'_';
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+Result<void> YamlReader::readEnv(const YAML::Node &envKey, const YAML::Node &env,
+                                 TaskFile &task) const
+{
+    if (!env.IsMap()) {
+        return error(envKey, env,
+                     Tr::tr("\"env\" must be a mapping of variable names to values, not %1")
+                         .arg(describe(env)));
+    }
+    QSet<QString> seen;
+    for (auto it = env.begin(); it != env.end(); ++it) {
+        const YAML::Node key = it->first;
+        const YAML::Node value = it->second;
+        const QString name = key.IsScalar() ? QString::fromStdString(key.Scalar()) : QString();
+        if (!isEnvironmentName(name)) {
+            return error(key,
+                         Tr::tr("%1 is not a valid environment variable name (letters, "
+                                "digits and _, not starting with a digit)")
+                             .arg(describe(key)));
+        }
+        if (seen.contains(name))
+            return error(key, Tr::tr("env \"%1\" is set twice").arg(name));
+        seen.insert(name);
+        // An empty value is allowed but must be written as one: a bare "NAME:" is more
+        // likely a forgotten value than a wish for an empty variable.
+        if (value.IsNull()) {
+            return error(
+                key, Tr::tr("env \"%1\" has no value; write %1: \"\" for an empty one").arg(name));
+        }
+        if (!value.IsScalar()) {
+            return error(value,
+                         Tr::tr("env \"%1\" must be text, a number or true/false, not %2")
+                             .arg(name, describe(value)));
+        }
+        task.env.insert(name, QString::fromStdString(value.Scalar()));
+    }
+    return {};
+}
+
+Result<void> YamlReader::read(const std::string &yaml, TaskFile &task, bool goalRequired) const
+{
+    // yaml-cpp reports every problem by throwing; this is the only place it runs, and nothing
+    // thrown leaves it.
+    try {
+        const std::vector<YAML::Node> documents = YAML::LoadAll(yaml);
+        if (documents.size() > 1)
+            return error(documents[1], Tr::tr("the file holds more than one YAML document"));
+        const YAML::Node root = documents.empty() ? YAML::Node() : documents.front();
+        if (root.IsNull() || !root.IsDefined()) {
+            if (goalRequired)
+                return errorAtLine(m_fileName, m_firstLine,
+                                   Tr::tr("the file is empty; a task file needs at least a goal"));
+            return {};
+        }
+        if (!root.IsMap()) {
+            return error(root,
+                         Tr::tr("a task file must be a mapping of keys (goal, sandbox, "
+                                "...), not %1")
+                             .arg(describe(root)));
+        }
+        const QStringList keys = {QStringLiteral("goal"),   QStringLiteral("sandbox"),
+                                  QStringLiteral("image"),  QStringLiteral("network"),
+                                  QStringLiteral("limits"), QStringLiteral("env")};
+        if (const auto checked = checkKeys(root, keys, QString()); !checked)
+            return checked;
+
+        bool hasGoal = false;
+        for (auto it = root.begin(); it != root.end(); ++it) {
+            const QString name = QString::fromStdString(it->first.Scalar());
+            const YAML::Node key = it->first;
+            const YAML::Node value = it->second;
+            if (name == QLatin1String("goal")) {
+                const auto goal = text(key, value, name);
+                if (!goal)
+                    return std::unexpected(goal.error());
+                task.goal = *goal;
+                hasGoal = true;
+            } else if (name == QLatin1String("sandbox")) {
+                const auto kind = choice(
+                    key, value, name,
+                    {QStringLiteral("podman"), QStringLiteral("libvirt"), QStringLiteral("host")});
+                if (!kind)
+                    return std::unexpected(kind.error());
+                task.sandbox = *kind;
+            } else if (name == QLatin1String("image")) {
+                const auto image = text(key, value, name);
+                if (!image)
+                    return std::unexpected(image.error());
+                task.image = *image;
+            } else if (name == QLatin1String("network")) {
+                const auto policy =
+                    choice(key, value, name, {QStringLiteral("none"), QStringLiteral("outbound")});
+                if (!policy)
+                    return std::unexpected(policy.error());
+                task.network = *policy;
+            } else if (name == QLatin1String("limits")) {
+                if (const auto limits = readLimits(key, value, task); !limits)
+                    return limits;
+            } else if (const auto env = readEnv(key, value, task); !env) {
+                return env;
+            }
+        }
+        if (goalRequired && !hasGoal) {
+            return error(root,
+                         Tr::tr("there is no \"goal\"; a task file needs one, e.g. "
+                                "goal: \"run the tests\""));
+        }
+        return {};
+    } catch (const YAML::Exception &e) {
+        const int line = lineOf(e.mark);
+        const int column = e.mark.is_null() ? 1 : e.mark.column + 1;
+        return makeError(ErrorCode::InvalidInput,
+                         Tr::tr("%1, line %2, column %3: %4 (not valid YAML)")
+                             .arg(m_fileName)
+                             .arg(line)
+                             .arg(column)
+                             .arg(QString::fromStdString(e.msg)));
+    } catch (const std::exception &e) {
+        return makeError(
+            ErrorCode::InvalidInput,
+            Tr::tr("%1: cannot be read as YAML: %2").arg(m_fileName, QString::fromUtf8(e.what())));
+    }
+}
+
+// Splits a leading front matter block off Markdown text. Returns the YAML (empty if there is
+// none), the body and the file line on which each starts.
+struct MarkdownParts
+{
+    QString frontMatter;
+    int frontMatterLine = 2;
+    QString body;
+    int bodyLine = 1;
+};
+
+Result<MarkdownParts> splitMarkdown(const QString &text, const QString &fileName)
+{
+    MarkdownParts parts;
+    const QStringList lines = text.split(u'\n'); // CRLF is already LF here
+    if (lines.isEmpty() || lines.front() != QLatin1String("---")) {
+        parts.body = text;
+        return parts;
+    }
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        if (lines[i] == QLatin1String("---") || lines[i] == QLatin1String("...")) {
+            parts.frontMatter = lines.mid(1, i - 1).join(u'\n');
+            parts.body = lines.mid(i + 1).join(u'\n');
+            parts.bodyLine = int(i) + 2;
+            return parts;
+        }
+    }
+    return errorAtLine(fileName, 1,
+                       Tr::tr("the front matter that starts here is never closed by a \"---\" "
+                              "line"));
+}
+
+} // namespace
+
+Result<TaskFile> TaskFile::parse(const QByteArray &contents, const QString &fileName)
+{
+    const auto format = formatOf(fileName);
+    if (!format) {
+        return makeError(
+            ErrorCode::InvalidInput,
+            Tr::tr("%1: a task file is a .yaml, .yml, .md, .markdown or .txt file").arg(fileName));
+    }
+    if (contents.size() > maxFileSize) {
+        return makeError(ErrorCode::InvalidInput,
+                         Tr::tr("%1 is %2 KiB; task files are limited to %3 KiB")
+                             .arg(fileName)
+                             .arg((contents.size() + 1023) / 1024)
+                             .arg(maxFileSize / 1024));
+    }
+    QString problem;
+    if (const int line = firstBadLine(contents, &problem); line > 0)
+        return errorAtLine(fileName, line, problem);
+
+    QString text = QString::fromUtf8(contents);
+    if (text.startsWith(QChar(0xfeff))) // a byte order mark is not part of the goal
+        text.remove(0, 1);
+    // A goal written on Windows should not carry carriage returns to the model; lines, and so
+    // the line numbers in messages, stay the same.
+    text.replace(QLatin1String("\r\n"), QLatin1String("\n"));
+
+    TaskFile task;
+    if (*format == Format::Yaml) {
+        const auto read = YamlReader(fileName, 1).read(text.toStdString(), task, true);
+        if (!read)
+            return std::unexpected(read.error());
+        return task;
+    }
+
+    QString body = text;
+    int bodyLine = 1;
+    if (*format == Format::Markdown) {
+        const auto parts = splitMarkdown(text, fileName);
+        if (!parts)
+            return std::unexpected(parts.error());
+        const auto read = YamlReader(fileName, parts->frontMatterLine)
+                              .read(parts->frontMatter.toStdString(), task, false);
+        if (!read)
+            return std::unexpected(read.error());
+        body = parts->body;
+        bodyLine = parts->bodyLine;
+    }
+    const QString goal = body.trimmed();
+    if (!task.goal.isEmpty() && !goal.isEmpty()) {
+        return errorAtLine(fileName, bodyLine,
+                           Tr::tr("the goal is set both in the front matter and by the text "
+                                  "below it; keep one"));
+    }
+    if (!goal.isEmpty())
+        task.goal = goal;
+    if (task.goal.isEmpty()) {
+        return errorAtLine(fileName, bodyLine,
+                           Tr::tr("the file holds no goal; write what the agent should do"));
+    }
+    return task;
+}
+
+Result<TaskFile> TaskFile::load(const QString &path)
+{
+    const QFileInfo info(path);
+    const QString shown = QDir::toNativeSeparators(path);
+    // Checked before reading so that a dropped video or disk image is not read at all.
+    if (!formatOf(path)) {
+        return makeError(
+            ErrorCode::InvalidInput,
+            Tr::tr("%1: a task file is a .yaml, .yml, .md, .markdown or .txt file").arg(shown));
+    }
+    if (info.isDir())
+        return makeError(ErrorCode::IoError, Tr::tr("%1 is a folder, not a task file").arg(shown));
+    if (info.size() > maxFileSize) {
+        return makeError(ErrorCode::InvalidInput,
+                         Tr::tr("%1 is %2 KiB; task files are limited to %3 KiB")
+                             .arg(shown)
+                             .arg((info.size() + 1023) / 1024)
+                             .arg(maxFileSize / 1024));
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return makeError(ErrorCode::IoError,
+                         Tr::tr("Cannot read %1: %2").arg(shown, file.errorString()));
+    }
+    // Read one byte past the limit: the size on disk may have changed since the check, and
+    // pipes or device files report none.
+    const QByteArray contents = file.read(maxFileSize + 1);
+    if (file.error() != QFileDevice::NoError) {
+        return makeError(ErrorCode::IoError,
+                         Tr::tr("Cannot read %1: %2").arg(shown, file.errorString()));
+    }
+    if (contents.size() > maxFileSize) {
+        return makeError(ErrorCode::InvalidInput,
+                         Tr::tr("%1 is larger than %2 KiB, the limit for task files")
+                             .arg(shown)
+                             .arg(maxFileSize / 1024));
+    }
+    return parse(contents, info.fileName());
+}
+
+void TaskFile::applyTo(AppConfig &config) const
+{
+    if (sandbox)
+        config.sandbox = *sandbox;
+    if (image)
+        config.image = *image;
+    if (network)
+        config.network = *network;
+    if (cpus)
+        config.cpus = *cpus;
+    if (memoryMiB)
+        config.memoryMiB = *memoryMiB;
+    if (pidsLimit)
+        config.pidsLimit = *pidsLimit;
+    if (maxSteps)
+        config.limits.maxSteps = *maxSteps;
+    if (maxReplans)
+        config.limits.maxReplans = *maxReplans;
+    if (stepTimeout)
+        config.limits.stepTimeout = *stepTimeout;
+    for (auto it = env.cbegin(); it != env.cend(); ++it)
+        config.environment.insert(it.key(), it.value());
+}
+
+} // namespace Terrarium::Core

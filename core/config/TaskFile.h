@@ -1,0 +1,65 @@
+#pragma once
+
+#include "core/Error.h"
+
+#include <QByteArray>
+#include <QMap>
+#include <QString>
+
+#include <chrono>
+#include <optional>
+
+namespace Terrarium::Core {
+
+struct AppConfig;
+
+// A run described by a file the user dropped on the window (or named on the command line).
+//
+// Formats, chosen by the file name's extension:
+//  * .txt: the whole text, trimmed, is the goal.
+//  * .md / .markdown: the text is the goal. A leading YAML front matter block (a first line
+//    "---", closed by "---" or "...") may hold the keys of a .yaml task file; goal is then
+//    optional there, and setting it both in the front matter and below it is an error.
+//  * .yaml / .yml: a mapping with these keys, nothing else:
+//        goal: "..."                      # required, non-empty
+//        sandbox: podman | libvirt | host
+//        image: "..."
+//        network: none | outbound
+//        limits: {cpus, memory_mib, pids, max_steps, max_replans, step_timeout}  # > 0; seconds
+//        env: {NAME: scalar, ...}         # for every command in the sandbox
+//
+// A file that breaks any rule yields an Error (code InvalidInput, or IoError when it cannot be
+// read) whose message names the file and, where the problem sits on one, the line (and for
+// YAML syntax errors the column). Nothing is partially applied: callers start no run then.
+// Files are read whole and are limited to maxFileSize; parsing is synchronous and cheap.
+struct TaskFile
+{
+    static constexpr qint64 maxFileSize = 1024 * 1024;
+
+    QString goal;
+    std::optional<QString> sandbox; // "podman" | "libvirt" | "host"
+    std::optional<QString> image;
+    std::optional<QString> network; // "none" | "outbound"
+    std::optional<int> cpus;
+    std::optional<int> memoryMiB;
+    std::optional<int> pidsLimit;
+    std::optional<int> maxSteps;
+    std::optional<int> maxReplans;
+    std::optional<std::chrono::seconds> stepTimeout;
+    // For every command in the sandbox (AppConfig::environment -> SandboxSpec::environment).
+    QMap<QString, QString> env;
+
+    static Result<TaskFile> load(const QString &path);
+    // fileName picks the format (by extension) and names the file in error messages.
+    static Result<TaskFile> parse(const QByteArray &contents, const QString &fileName);
+
+    // Overrides the configuration for this one run with every value the file sets. A task file
+    // describes its run, so it wins over the config file, the environment and the command line;
+    // call it after ConfigLoader::load. env is merged into AppConfig::environment (a variable
+    // the file sets replaces one of the same name); the goal is not part of AppConfig.
+    void applyTo(AppConfig &config) const;
+
+    bool operator==(const TaskFile &) const = default;
+};
+
+} // namespace Terrarium::Core

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "core/Error.h"
+#include "core/config/LlmRole.h"
+#include "core/llm/LlmEndpoint.h"
+
+#include <QString>
+
+#include <optional>
+
+class QSettings;
+
+namespace Terrarium::Core {
+
+// What the settings dialog edits, stored under the same config file keys ConfigLoader reads
+// (planner/provider, planner/base_url, planner/model, executor/..., sandbox/kind,
+// sandbox/image, sandbox/cpus, sandbox/memory_mib, sandbox/network), so what the dialog saves
+// is what runs use. API keys are not part of it: they live in the keyring (KeyStore).
+//
+// An empty or unset value means "not set here": ConfigLoader then falls back to the environment
+// and its defaults, exactly as for a hand-written file.
+struct UserSettings
+{
+    struct Model
+    {
+        // nullopt: chosen from the API key or base URL (see ConfigLoader).
+        std::optional<LlmProvider> provider;
+        QString baseUrl; // empty: the provider's default
+        QString model; // empty: the provider's default model, if it has one
+
+        bool operator==(const Model &) const = default;
+    };
+
+    Model planner;
+    Model executor;
+    QString sandbox = QStringLiteral("podman"); // "podman" | "libvirt" | "host"
+    QString image; // empty: the backend's default image
+    int cpus = 2;
+    int memoryMiB = 2048;
+    QString network = QStringLiteral("none"); // "none" | "outbound"
+
+    Model &model(LlmRole role) { return role == LlmRole::Planner ? planner : executor; }
+    const Model &model(LlmRole role) const { return role == LlmRole::Planner ? planner : executor; }
+
+    // Reads what the file says, as ConfigLoader would: a role's own key beats the shared
+    // llm/... one. Values ConfigLoader would reject are read as unset (or the default), so the
+    // dialog shows what saving will write.
+    static UserSettings load(const QSettings &settings);
+    // Writes every value and removes the keys of unset ones. The shared llm/provider,
+    // llm/base_url and llm/model keys are folded into both roles and removed, so that clearing
+    // a field in the dialog really clears it. Does not sync; see QSettings::status().
+    void save(QSettings &settings) const;
+
+    // What ConfigLoader would refuse: a base URL that is not an http(s) URL with a host, an
+    // unknown sandbox or network policy, a non-positive CPU count or memory size. The message
+    // names the field as the dialog labels it.
+    Result<void> validate() const;
+
+    bool operator==(const UserSettings &) const = default;
+};
+
+} // namespace Terrarium::Core

@@ -1,0 +1,424 @@
+// The desktop window driven like a user would: goals typed and dropped, runs against the local
+// LLM test server and the host sandbox, approvals clicked, input typed, a desktop notification
+// delivered to a notification service on the session bus.
+#include "app/RunSession.h"
+#include "app/WindowController.h"
+#include "core/agent/Orchestrator.h"
+#include "core/agent/PlanModel.h"
+#include "tests/support/LlmTestServer.h"
+#include "tests/support/SseScript.h"
+#include "ui/ApprovalPanel.h"
+#include "ui/ConsoleView.h"
+#include "ui/MainWindow.h"
+#include "ui/PlanView.h"
+#include "ui/RunTimeline.h"
+#include "ui/StatusBadge.h"
+#include "ui/StepCard.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDBusConnection>
+#include <QDBusConnectionInterface>
+#include <QDBusVariant>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Terrarium;
+using Core::LlmProvider;
+using Core::RunState;
+using Core::StepState;
+using Tests::LlmTestServer;
+using Tests::ScriptedResponse;
+using Tests::SseScript;
+
+namespace {
+
+ScriptedResponse planReply(const QStringList &steps, int chunkDelayMs = 0)
+{
+    const QString plan = QString::fromUtf8(
+        QJsonDocument(QJsonObject{{QStringLiteral("plan"), QJsonArray::fromStringList(steps)}})
+            .toJson(QJsonDocument::Compact));
+    ScriptedResponse response =
+        ScriptedResponse::stream(SseScript::text(LlmProvider::ChatCompletions, plan));
+    response.chunkDelayMs = chunkDelayMs;
+    response.chunkSize = chunkDelayMs > 0 ? 64 : 0;
+    return response;
+}
+
+ScriptedResponse commandReply(const QString &command)
+{
+    const QString arguments =
+        QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("command"), command}})
+                              .toJson(QJsonDocument::Compact));
+    return ScriptedResponse::stream(
+        SseScript::toolCall(LlmProvider::ChatCompletions, QStringLiteral("emit_bash"), arguments));
+}
+
+} // namespace
+
+// A notification daemon, as the desktop would run one: it receives Notify over D-Bus.
+class NotificationService : public QObject
+{
+    Q_OBJECT
+    Q_CLASSINFO("D-Bus Interface", "org.freedesktop.Notifications")
+
+public:
+    QStringList summaries;
+
+public Q_SLOTS:
+    uint Notify(const QString &appName, uint replacesId, const QString &icon,
+                const QString &summary, const QString &body, const QStringList &actions,
+                const QVariantMap &hints, int timeout)
+    {
+        Q_UNUSED(appName)
+        Q_UNUSED(replacesId)
+        Q_UNUSED(icon)
+        Q_UNUSED(body)
+        Q_UNUSED(actions)
+        Q_UNUSED(hints)
+        Q_UNUSED(timeout)
+        summaries << summary;
+        return uint(summaries.size());
+    }
+};
+
+class tst_Window : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+
+    void successfulRunTicksTheChecklist();
+    void failedStepIsRePlanned();
+    void approveOnceRunsTheCommand();
+    void denyRePlans();
+    void inputReachesTheCommand();
+    void droppedMarkdownIsTheGoal();
+    void droppedYamlSetsTheRun();
+    void badTaskFileStartsNothing();
+    void notificationWhenTheWindowIsNotActive();
+
+private:
+    void drop(const QString &path);
+    bool waitForRunEnd(int timeoutMs = 30000);
+    QString writeFile(const QString &name, const QByteArray &contents);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<LlmTestServer> m_server;
+    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<Widgets::MainWindow> m_window;
+    std::unique_ptr<App::WindowController> m_controller;
+    QList<RunState> m_ended;
+};
+
+void tst_Window::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(QDir(m_dir->path()).mkpath(QStringLiteral("workspace")));
+    m_server = std::make_unique<LlmTestServer>();
+    QVERIFY(m_server->listen());
+    m_settings = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("terrarium.conf")),
+                                             QSettings::IniFormat);
+    m_settings->setValue(QStringLiteral("llm/provider"), QStringLiteral("chat"));
+    m_settings->setValue(QStringLiteral("llm/base_url"), m_server->baseUrl().toString());
+    m_settings->setValue(QStringLiteral("llm/model"), QStringLiteral("test-model"));
+    m_settings->setValue(QStringLiteral("sandbox/kind"), QStringLiteral("host"));
+    m_settings->setValue(QStringLiteral("sandbox/workspace"),
+                         m_dir->filePath(QStringLiteral("workspace")));
+    m_settings->sync();
+
+    m_window = std::make_unique<Widgets::MainWindow>();
+    m_controller = std::make_unique<App::WindowController>(m_window.get(), m_settings.get(),
+                                                           Core::ConfigOverrides());
+    m_ended.clear();
+    connect(m_controller.get(), &App::WindowController::runEnded, this,
+            [this](RunState state) { m_ended << state; });
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void tst_Window::cleanup()
+{
+    m_controller.reset();
+    m_window.reset();
+    m_settings.reset();
+    m_server.reset();
+    m_dir.reset();
+}
+
+bool tst_Window::waitForRunEnd(int timeoutMs)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (m_ended.isEmpty() && clock.elapsed() < timeoutMs)
+        QTest::qWait(10);
+    return !m_ended.isEmpty();
+}
+
+QString tst_Window::writeFile(const QString &name, const QByteArray &contents)
+{
+    QFile file(m_dir->filePath(name));
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write(contents);
+    return file.fileName();
+}
+
+void tst_Window::drop(const QString &path)
+{
+    QMimeData data;
+    data.setUrls({QUrl::fromLocalFile(path)});
+    QWidget *target = m_window.get();
+    const QPoint position = target->rect().center();
+    QDragEnterEvent enter(position, Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(target, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent dropEvent(position, Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(target, &dropEvent);
+}
+
+void tst_Window::successfulRunTicksTheChecklist()
+{
+    // The plan arrives slowly, so the PLANNING state is visible before anything runs.
+    m_server->enqueue(
+        planReply({QStringLiteral("Write a greeting"), QStringLiteral("Show it")}, 20));
+    m_server->enqueue(commandReply(QStringLiteral("echo 'hello from the sandbox' > greeting.txt")));
+    m_server->enqueue(
+        commandReply(QStringLiteral("cat greeting.txt; printf '\\033[32mgreen\\033[0m\\n'")));
+
+    m_window->goalEdit()->setFocus();
+    QTest::keyClicks(m_window->goalEdit(), QStringLiteral("write and show a greeting"));
+    QTest::keyClick(m_window->goalEdit(), Qt::Key_Return, Qt::ControlModifier);
+    QVERIFY(m_window->isBusy());
+    QVERIFY(!m_window->runButton()->isEnabled());
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->statusBadge()->state(), RunState::Planning, 10000);
+    QCOMPARE(m_window->statusBadge()->text(), QStringLiteral("PLANNING"));
+
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+    QCOMPARE(m_window->statusBadge()->state(), RunState::Success);
+    QCOMPARE(m_window->statusBadge()->text(), QStringLiteral("SUCCESS"));
+    QVERIFY(m_window->statusBadge()->colorFor(RunState::Success)
+            != m_window->statusBadge()->colorFor(RunState::Failed));
+    QVERIFY(m_window->runButton()->isEnabled());
+    QVERIFY(!m_window->stopButton()->isEnabled());
+
+    // The checklist ticked both steps.
+    QAbstractItemModel *plan = m_window->planView()->listView()->model();
+    QCOMPARE(plan->rowCount(), 2);
+    for (int row = 0; row < 2; ++row)
+        QCOMPARE(plan->data(plan->index(row, 0), Core::PlanModel::StateRole).toInt(),
+                 int(StepState::Done));
+    QCOMPARE(plan->data(plan->index(1, 0), Core::PlanModel::CommandRole).toString(),
+             QStringLiteral("cat greeting.txt; printf '\\033[32mgreen\\033[0m\\n'"));
+
+    // One card per step, with the step's words, its command and its output.
+    const QList<Widgets::StepCard *> cards = m_window->timeline()->cards();
+    QCOMPARE(cards.size(), 2);
+    QCOMPARE(cards.at(0)->title(), QStringLiteral("Write a greeting"));
+    QCOMPARE(cards.at(1)->command(),
+             QStringLiteral("cat greeting.txt; printf '\\033[32mgreen\\033[0m\\n'"));
+    QCOMPARE(cards.at(1)->state(), StepState::Done);
+    cards.at(1)->stdoutConsole()->flush();
+    const QString shown = cards.at(1)->stdoutConsole()->toPlainText();
+    QVERIFY2(shown.contains(QLatin1String("hello from the sandbox")), qPrintable(shown));
+    // ANSI colours are rendered, not printed.
+    QVERIFY(!shown.contains(QLatin1String("[32m")));
+    QVERIFY(shown.contains(QLatin1String("green")));
+}
+
+void tst_Window::failedStepIsRePlanned()
+{
+    m_server->enqueue(planReply({QStringLiteral("Print config.txt")}));
+    m_server->enqueue(commandReply(QStringLiteral("cat config.txt")));
+    m_server->enqueue(
+        planReply({QStringLiteral("Create config.txt"), QStringLiteral("Print config.txt")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo mode=demo > config.txt")));
+    m_server->enqueue(commandReply(QStringLiteral("cat config.txt")));
+
+    m_window->setGoal(QStringLiteral("print config.txt"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+
+    const QList<Widgets::StepCard *> cards = m_window->timeline()->cards();
+    QCOMPARE(cards.size(), 3);
+    QCOMPARE(cards.at(0)->state(), StepState::Failed);
+    cards.at(0)->stderrConsole()->flush();
+    QVERIFY(cards.at(0)->stderrConsole()->toPlainText().contains(QLatin1String("No such file")));
+    const QString notices = m_window->timeline()->notices().join(u'\n');
+    QVERIFY2(notices.contains(QLatin1String("Re-planning")), qPrintable(notices));
+
+    // Both revisions are there; the old one still shows the failed step.
+    QComboBox *revisions = m_window->planView()->revisionPicker();
+    QCOMPARE(revisions->count(), 2);
+    QVERIFY(revisions->isEnabled());
+    QCOMPARE(m_window->planView()->shownRevision(), 2);
+    revisions->setCurrentIndex(1);
+    Q_EMIT revisions->activated(1);
+    QCOMPARE(m_window->planView()->shownRevision(), 1);
+    QAbstractItemModel *old = m_window->planView()->listView()->model();
+    QCOMPARE(old->rowCount(), 1);
+    QCOMPARE(old->data(old->index(0, 0), Core::PlanModel::StateRole).toInt(),
+             int(StepState::Failed));
+}
+
+void tst_Window::approveOnceRunsTheCommand()
+{
+    const QString workspace = m_dir->filePath(QStringLiteral("workspace"));
+    QVERIFY(QDir(workspace).mkpath(QStringLiteral("build/out")));
+    m_server->enqueue(planReply({QStringLiteral("Remove the build folder")}));
+    m_server->enqueue(commandReply(QStringLiteral("rm -rf build")));
+
+    m_window->setGoal(QStringLiteral("clean up"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->approvalPanel()->isVisible(), 15000);
+    QCOMPARE(m_window->statusBadge()->state(), RunState::AwaitingApproval);
+    QCOMPARE(m_window->statusBadge()->text(), QStringLiteral("AWAITING APPROVAL"));
+    QCOMPARE(m_window->approvalPanel()->command(), QStringLiteral("rm -rf build"));
+    // Deny has the focus: a stray Enter runs nothing.
+    QVERIFY(m_window->approvalPanel()->button(Core::ApprovalDecision::Deny)->hasFocus());
+    QVERIFY(QDir(workspace).exists(QStringLiteral("build")));
+
+    // Keyboard: the mnemonic of "Run once".
+    QTest::keyClick(m_window.get(), Qt::Key_O, Qt::AltModifier);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+    QVERIFY(!QDir(workspace).exists(QStringLiteral("build")));
+    QVERIFY(!m_window->approvalPanel()->isVisible());
+}
+
+void tst_Window::denyRePlans()
+{
+    const QString workspace = m_dir->filePath(QStringLiteral("workspace"));
+    QVERIFY(QDir(workspace).mkpath(QStringLiteral("build")));
+    m_server->enqueue(planReply({QStringLiteral("Remove the build folder")}));
+    m_server->enqueue(commandReply(QStringLiteral("rm -rf build")));
+    m_server->enqueue(planReply({QStringLiteral("Leave it")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo kept")));
+
+    m_window->setGoal(QStringLiteral("clean up"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->approvalPanel()->isVisible(), 15000);
+    QTest::mouseClick(m_window->approvalPanel()->button(Core::ApprovalDecision::Deny),
+                      Qt::LeftButton);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+    QVERIFY(QDir(workspace).exists(QStringLiteral("build")));
+    QVERIFY(m_window->timeline()->notices().join(u' ').contains(QLatin1String("denied")));
+}
+
+void tst_Window::inputReachesTheCommand()
+{
+    m_server->enqueue(planReply({QStringLiteral("Greet the user")}));
+    m_server->enqueue(
+        commandReply(QStringLiteral("printf 'Name: '; read name; echo \"hi $name\"")));
+
+    m_window->setGoal(QStringLiteral("greet me"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->statusBadge()->state(), RunState::AwaitingInput, 15000);
+    QCOMPARE(m_window->statusBadge()->text(), QStringLiteral("AWAITING INPUT"));
+    Widgets::StepCard *card = m_window->timeline()->cards().first();
+    QLineEdit *input = card->findChild<QLineEdit *>();
+    QVERIFY(input);
+    QTRY_VERIFY(input->isVisible());
+    input->setFocus();
+    QTest::keyClicks(input, QStringLiteral("bob"));
+    QTest::keyClick(input, Qt::Key_Return);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+    card->stdoutConsole()->flush();
+    QVERIFY(card->stdoutConsole()->toPlainText().contains(QLatin1String("hi bob")));
+}
+
+void tst_Window::droppedMarkdownIsTheGoal()
+{
+    m_server->enqueue(planReply({QStringLiteral("List files")}));
+    m_server->enqueue(commandReply(QStringLiteral("ls")));
+    const QString path =
+        writeFile(QStringLiteral("goal.md"), "# Chores\n\nList the files in the workspace.\n");
+    drop(path);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+    QVERIFY(m_window->goal().contains(QLatin1String("List the files in the workspace.")));
+    QVERIFY(m_server->requests().first().body.contains("List the files in the workspace."));
+}
+
+void tst_Window::droppedYamlSetsTheRun()
+{
+    m_server->enqueue(planReply({QStringLiteral("Show the variable")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo \"value=$TASK_VALUE\"")));
+    const QString path = writeFile(QStringLiteral("task.yaml"),
+                                   "goal: show the task variable\n"
+                                   "sandbox: host\n"
+                                   "limits:\n"
+                                   "  max_steps: 4\n"
+                                   "env:\n"
+                                   "  TASK_VALUE: from-yaml\n");
+    drop(path);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+    QCOMPARE(m_window->goal(), QStringLiteral("show the task variable"));
+    Widgets::StepCard *card = m_window->timeline()->cards().first();
+    card->stdoutConsole()->flush();
+    QVERIFY2(card->stdoutConsole()->toPlainText().contains(QLatin1String("value=from-yaml")),
+             qPrintable(card->stdoutConsole()->toPlainText()));
+}
+
+void tst_Window::badTaskFileStartsNothing()
+{
+    const QString path = writeFile(QStringLiteral("broken.yaml"),
+                                   "goal: do things\n"
+                                   "sandbx: host\n");
+    drop(path);
+    QTRY_VERIFY(!m_window->errorText().isEmpty());
+    QVERIFY2(m_window->errorText().contains(QLatin1String("line 2")),
+             qPrintable(m_window->errorText()));
+    QVERIFY(m_window->errorText().contains(QLatin1String("sandbx")));
+    QTest::qWait(200);
+    QVERIFY(!m_window->isBusy());
+    QCOMPARE(m_server->requestCount(), 0);
+}
+
+void tst_Window::notificationWhenTheWindowIsNotActive()
+{
+    NotificationService service;
+    QDBusConnection bus = QDBusConnection::sessionBus();
+    QVERIFY2(bus.isConnected(),
+             "this test needs a session bus (run it through scripts/with-keyring)");
+    QVERIFY(bus.registerService(QStringLiteral("org.freedesktop.Notifications")));
+    QVERIFY(bus.registerObject(QStringLiteral("/org/freedesktop/Notifications"), &service,
+                               QDBusConnection::ExportAllSlots));
+
+    m_server->enqueue(planReply({QStringLiteral("Say done")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo done")));
+    m_window->setGoal(QStringLiteral("say done"));
+    // The user is looking at another window.
+    QWidget elsewhere;
+    elsewhere.show();
+    QApplication::setActiveWindow(&elsewhere);
+    QTRY_VERIFY(!m_window->isActiveWindow());
+    m_controller->run(m_window->goal());
+    QVERIFY(waitForRunEnd());
+    QTRY_COMPARE_WITH_TIMEOUT(service.summaries, QStringList{QStringLiteral("Run succeeded")},
+                              5000);
+
+    bus.unregisterObject(QStringLiteral("/org/freedesktop/Notifications"));
+    bus.unregisterService(QStringLiteral("org.freedesktop.Notifications"));
+}
+
+QTEST_MAIN(tst_Window)
+#include "tst_window.moc"

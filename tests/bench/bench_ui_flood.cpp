@@ -1,0 +1,284 @@
+// bench_ui_flood: 100 MB of real command output streamed into one ConsoleView in a shown window,
+// the way a step's stdout reaches it (command -> Sandbox::exec chunks -> UTF-8 decoder -> 64 KiB
+// appends), while a 5 ms timer in the GUI thread measures how long the event loop is blocked and
+// VmRSS is sampled. The baseline, from the same run, is the naive widget: QPlainTextEdit with
+// appendPlainText() per chunk, fed 10 MB only because it gets slower the more it holds.
+//
+// Runs on the display in DISPLAY (Xvfb in CI) when there is one, offscreen otherwise.
+#include "BenchReport.h"
+#include "core/exec/ExecJob.h"
+#include "ui/ConsoleView.h"
+#include "vm/HostSandbox.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QPlainTextEdit>
+#include <QStringDecoder>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QWindow>
+
+#include <cstdio>
+#include <functional>
+
+using namespace Terrarium;
+using Bench::BenchReport;
+
+namespace {
+
+constexpr qint64 ConsoleRandomBytes = 75'000'000; // base64: 100 MB of text plus newlines
+constexpr qint64 BaselineRandomBytes = 7'500'000; // 10 MB
+constexpr qsizetype AppendChars = 64 * 1024; // the orchestrator's step_output size
+constexpr int TickMs = 5;
+
+double rssMiB()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
+    }
+    return 0;
+}
+
+// Gaps between the ticks of a 5 ms timer: anything beyond 5 ms is time the event loop could
+// not run (input, paint) because something else held the GUI thread.
+class StallMeter
+{
+public:
+    void start(QObject *context)
+    {
+        m_peakRss = m_startRss = rssMiB();
+        m_timer = new QTimer(context);
+        m_timer->setTimerType(Qt::PreciseTimer);
+        m_timer->setInterval(TickMs);
+        QObject::connect(m_timer, &QTimer::timeout, context, [this] {
+            const qint64 now = m_clock.nsecsElapsed();
+            m_gaps.append(double(now - m_last) / 1e6);
+            m_last = now;
+            if (m_gaps.size() % 10 == 0)
+                m_peakRss = std::max(m_peakRss, rssMiB());
+        });
+        m_clock.start();
+        m_last = 0;
+        m_timer->start();
+    }
+    void stop()
+    {
+        m_timer->stop();
+        m_peakRss = std::max(m_peakRss, rssMiB());
+    }
+    double longest() const { return m_gaps.isEmpty() ? 0 : *std::ranges::max_element(m_gaps); }
+    double percentile(double p) const { return BenchReport::percentile(m_gaps, p); }
+    double rssGrowth() const { return m_peakRss - m_startRss; }
+    qsizetype ticks() const { return m_gaps.size(); }
+
+private:
+    QTimer *m_timer = nullptr;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    QList<double> m_gaps;
+    double m_startRss = 0;
+    double m_peakRss = 0;
+};
+
+struct StreamResult
+{
+    bool ok = false;
+    qint64 characters = 0;
+    double seconds = 0;
+};
+
+// Runs command in the sandbox and hands its stdout, decoded and in 64 KiB pieces, to append;
+// render() runs once the command has finished. Spins the event loop until then.
+StreamResult stream(Vm::HostSandbox &sandbox, const QString &command,
+                    const std::function<void(const QString &)> &append,
+                    const std::function<void()> &render)
+{
+    StreamResult result;
+    QStringDecoder decoder(QStringDecoder::Utf8);
+    QString pending;
+    QElapsedTimer clock;
+    clock.start();
+    Core::ExecRequest request;
+    request.command = command;
+    Core::ExecJob *job = sandbox.exec(request);
+    QEventLoop loop;
+    QObject::connect(job, &Core::ExecJob::outputReceived, &loop,
+                     [&](Core::OutputStream stream, const QByteArray &data) {
+                         if (stream != Core::OutputStream::Stdout)
+                             return;
+                         pending += decoder.decode(data);
+                         if (pending.size() >= AppendChars) {
+                             result.characters += pending.size();
+                             append(std::exchange(pending, QString()));
+                         }
+                     });
+    QObject::connect(job, &Core::ExecJob::finished, &loop, &QEventLoop::quit);
+    if (!job->isFinished())
+        loop.exec();
+    result.characters += pending.size();
+    if (!pending.isEmpty())
+        append(pending);
+    render();
+    result.seconds = double(clock.nsecsElapsed()) / 1e9;
+    result.ok = job->result().has_value() && job->result()->succeeded();
+    job->deleteLater();
+    return result;
+}
+
+bool waitForExposed(QWidget &window)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!(window.windowHandle() && window.windowHandle()->isExposed())) {
+        if (clock.elapsed() > 5000)
+            return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    }
+    return true;
+}
+
+void settle(int ms)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < ms)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+}
+
+QString base64Command(qint64 randomBytes)
+{
+    return QStringLiteral("head -c %1 /dev/urandom | base64").arg(randomBytes);
+}
+
+// What `base64` prints for n input bytes: 4 characters per 3 bytes, a newline every 76.
+qint64 base64Characters(qint64 randomBytes)
+{
+    const qint64 encoded = (randomBytes + 2) / 3 * 4;
+    return encoded + (encoded + 75) / 76;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", qEnvironmentVariableIsEmpty("DISPLAY") ? "offscreen" : "xcb");
+    QApplication app(argc, argv);
+    std::fprintf(stderr, "platform: %s\n", qPrintable(QGuiApplication::platformName()));
+
+    QTemporaryDir workspace;
+    Vm::SandboxSpec spec;
+    spec.name = QStringLiteral("bench-ui-flood");
+    spec.workspace = workspace.path();
+    Vm::HostSandbox sandbox(spec);
+    sandbox.start();
+    while (sandbox.state() == Vm::Sandbox::State::Starting
+           || sandbox.state() == Vm::Sandbox::State::Stopped)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+    if (!sandbox.isRunning())
+        return BenchReport::cannotRun(QStringLiteral("the host sandbox did not start"));
+
+    // --- ConsoleView, 100 MB -------------------------------------------------------------------
+    QWidget window;
+    window.setWindowTitle(QStringLiteral("bench_ui_flood"));
+    auto *layout = new QVBoxLayout(&window);
+    auto *console = new Widgets::ConsoleView(Widgets::ConsoleView::Stream::Stdout, &window);
+    layout->addWidget(console);
+    window.resize(1000, 700);
+    window.show();
+    if (!waitForExposed(window))
+        return BenchReport::cannotRun(QStringLiteral("the window was never shown"));
+    console->appendText(QStringLiteral("warming up\n"));
+    settle(300);
+
+    StallMeter consoleMeter;
+    consoleMeter.start(&app);
+    const StreamResult consoleRun = stream(
+        sandbox, base64Command(ConsoleRandomBytes),
+        [console](const QString &text) { console->appendText(text); },
+        [console] { console->flush(); });
+    settle(100); // the last paint belongs to the run
+    consoleMeter.stop();
+    const qint64 expectedConsole = base64Characters(ConsoleRandomBytes);
+    if (!consoleRun.ok || consoleRun.characters != expectedConsole
+        || console->totalCharacters() != expectedConsole + 11)
+        return BenchReport::cannotRun(
+            QStringLiteral("the command's output did not arrive whole (%1 of %2 characters)")
+                .arg(consoleRun.characters)
+                .arg(expectedConsole));
+    std::fprintf(
+        stderr,
+        "console: %.2f s, %lld ticks, %d lines shown, %lld lines in the saved output only\n",
+        consoleRun.seconds, qlonglong(consoleMeter.ticks()), console->blockCount(),
+        qlonglong(console->hiddenLines()));
+    window.hide();
+
+    // --- baseline: QPlainTextEdit::appendPlainText per chunk, 10 MB -----------------------------
+    QWidget baselineWindow;
+    auto *baselineLayout = new QVBoxLayout(&baselineWindow);
+    auto *plain = new QPlainTextEdit(&baselineWindow);
+    plain->setReadOnly(true);
+    baselineLayout->addWidget(plain);
+    baselineWindow.resize(1000, 700);
+    baselineWindow.show();
+    if (!waitForExposed(baselineWindow))
+        return BenchReport::cannotRun(QStringLiteral("the baseline window was never shown"));
+    settle(300);
+    StallMeter baselineMeter;
+    baselineMeter.start(&app);
+    const StreamResult baselineRun = stream(
+        sandbox, base64Command(BaselineRandomBytes),
+        [plain](const QString &text) { plain->appendPlainText(text); }, [] {});
+    settle(100);
+    baselineMeter.stop();
+    if (!baselineRun.ok || baselineRun.characters != base64Characters(BaselineRandomBytes))
+        return BenchReport::cannotRun(QStringLiteral("the baseline command failed"));
+
+    std::fprintf(stderr, "baseline: %.2f s, %lld ticks, %d lines shown\n", baselineRun.seconds,
+                 qlonglong(baselineMeter.ticks()), plain->blockCount());
+
+    BenchReport report;
+    const double consoleMBps = double(consoleRun.characters) / 1e6 / consoleRun.seconds;
+    const double baselineMBps = double(baselineRun.characters) / 1e6 / baselineRun.seconds;
+    report.figure(QStringLiteral("console_stream_size"), double(consoleRun.characters) / 1e6,
+                  QStringLiteral("MB"));
+    report.figure(QStringLiteral("console_longest_stall"), consoleMeter.longest(),
+                  QStringLiteral("ms"));
+    report.figure(QStringLiteral("console_p99_stall"), consoleMeter.percentile(99),
+                  QStringLiteral("ms"));
+    report.figure(QStringLiteral("console_rss_growth"), consoleMeter.rssGrowth(),
+                  QStringLiteral("MB"));
+    report.figure(QStringLiteral("console_rendered"), consoleMBps, QStringLiteral("MB/s"));
+    report.figure(QStringLiteral("baseline_plaintextedit_stream_size"),
+                  double(baselineRun.characters) / 1e6, QStringLiteral("MB"));
+    report.figure(QStringLiteral("baseline_plaintextedit_longest_stall"), baselineMeter.longest(),
+                  QStringLiteral("ms"));
+    report.figure(QStringLiteral("baseline_plaintextedit_p99_stall"), baselineMeter.percentile(99),
+                  QStringLiteral("ms"));
+    report.figure(QStringLiteral("baseline_plaintextedit_rss_growth"), baselineMeter.rssGrowth(),
+                  QStringLiteral("MB"));
+    report.figure(QStringLiteral("baseline_plaintextedit_rendered"), baselineMBps,
+                  QStringLiteral("MB/s"));
+    report.figure(QStringLiteral("longest_stall_baseline_vs_console"),
+                  baselineMeter.longest() / consoleMeter.longest(), QStringLiteral("x"));
+    report.figure(QStringLiteral("throughput_console_vs_baseline"), consoleMBps / baselineMBps,
+                  QStringLiteral("x"));
+    // Memory per MB of output: the baseline keeps everything, the console a bounded tail.
+    const double consoleRssPerMB =
+        std::max(consoleMeter.rssGrowth(), 0.1) / (double(consoleRun.characters) / 1e6);
+    const double baselineRssPerMB =
+        baselineMeter.rssGrowth() / (double(baselineRun.characters) / 1e6);
+    report.figure(QStringLiteral("rss_per_MB_baseline_vs_console"),
+                  baselineRssPerMB / consoleRssPerMB, QStringLiteral("x"));
+
+    report.target(QStringLiteral("console_longest_stall"), QStringLiteral("<="), 50);
+    report.target(QStringLiteral("console_rss_growth"), QStringLiteral("<="), 150);
+    return report.exitCode();
+}

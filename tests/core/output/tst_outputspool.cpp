@@ -1,0 +1,251 @@
+#include "core/output/OutputSpool.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+#include <sys/resource.h>
+
+using Terrarium::Core::ErrorCode;
+using Terrarium::Core::OutputSpool;
+
+namespace {
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return "<cannot open " + path.toUtf8() + '>';
+    return file.readAll();
+}
+
+// Lowers this process's file size limit for the lifetime of the guard: writes past it fail with
+// EFBIG, the same path through write(2) as a full disk.
+class FileSizeLimit
+{
+public:
+    explicit FileSizeLimit(rlim_t bytes)
+    {
+        std::signal(SIGXFSZ, SIG_IGN);
+        ::getrlimit(RLIMIT_FSIZE, &m_saved);
+        rlimit limited = m_saved;
+        limited.rlim_cur = bytes;
+        m_ok = ::setrlimit(RLIMIT_FSIZE, &limited) == 0;
+    }
+    ~FileSizeLimit() { ::setrlimit(RLIMIT_FSIZE, &m_saved); }
+    bool isOk() const { return m_ok; }
+
+private:
+    rlimit m_saved{};
+    bool m_ok = false;
+};
+
+} // namespace
+
+class tst_OutputSpool : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void roundTrip();
+    void largeOutput();
+    void createsNothingUntilFirstAppend();
+    void removesItsDirectory();
+    void defaultRootIsInTheCache();
+    void copyReplacesExistingFile();
+    void copyToUnwritableDestination_data();
+    void copyToUnwritableDestination();
+    void writeErrorIsRememberedAndReported();
+    void unusableRootIsReported();
+};
+
+void tst_OutputSpool::roundTrip()
+{
+    QTemporaryDir root;
+    OutputSpool spool(root.path());
+    const QString text = QStringLiteral("plain \x1b[31mred\x1b[0m grüße 😀\r\nprogress 10%\r20%\n");
+    spool.append(QStringView(text).first(20));
+    spool.append(QStringView(text).sliced(20));
+    spool.append(QByteArrayView("raw bytes\n"));
+    QVERIFY(!spool.hasError());
+    const QByteArray expected = text.toUtf8() + "raw bytes\n";
+    QCOMPARE(spool.bytesAppended(), expected.size());
+
+    const QString copy = root.filePath(QStringLiteral("copy.txt"));
+    QVERIFY(spool.copyTo(copy).has_value());
+    QCOMPARE(readAll(copy), expected);
+}
+
+void tst_OutputSpool::largeOutput()
+{
+    QTemporaryDir root;
+    OutputSpool spool(root.path());
+    QByteArray expected;
+    expected.reserve(24 * 1024 * 1024);
+    QRandomGenerator random(42);
+    while (expected.size() < 24 * 1024 * 1024) {
+        QByteArray chunk(64 * 1024, Qt::Uninitialized);
+        for (char &c : chunk)
+            c = char('!' + random.bounded(90));
+        chunk[chunk.size() - 1] = '\n';
+        spool.append(QString::fromLatin1(chunk));
+        expected += chunk;
+    }
+    QCOMPARE(spool.bytesAppended(), expected.size());
+    const QString copy = root.filePath(QStringLiteral("copy.txt"));
+    QVERIFY(spool.copyTo(copy).has_value());
+    QVERIFY(readAll(copy) == expected);
+    // Appending after a copy goes on where it stopped.
+    spool.append(QStringView(u"more"));
+    QVERIFY(spool.copyTo(copy).has_value());
+    QCOMPARE(QFileInfo(copy).size(), expected.size() + 4);
+}
+
+void tst_OutputSpool::createsNothingUntilFirstAppend()
+{
+    QTemporaryDir root;
+    const QString spoolRoot = root.filePath(QStringLiteral("spool"));
+    OutputSpool spool(spoolRoot);
+    spool.append(QStringView());
+    QVERIFY(spool.directory().isEmpty());
+    QVERIFY(!QFileInfo::exists(spoolRoot));
+    // An empty spool copies to an empty file.
+    const QString copy = root.filePath(QStringLiteral("empty.txt"));
+    QVERIFY(spool.copyTo(copy).has_value());
+    QCOMPARE(readAll(copy), QByteArray());
+
+    spool.append(QStringView(u"x"));
+    QVERIFY(spool.directory().startsWith(spoolRoot + u'/'));
+    QVERIFY(QFileInfo(spool.fileName()).isFile());
+}
+
+void tst_OutputSpool::removesItsDirectory()
+{
+    QTemporaryDir root;
+    QString directory;
+    QString fileName;
+    {
+        OutputSpool first(root.path());
+        OutputSpool second(root.path());
+        first.append(QStringView(u"one"));
+        second.append(QStringView(u"two"));
+        directory = first.directory();
+        fileName = first.fileName();
+        QVERIFY(first.directory() != second.directory());
+        QVERIFY(QFileInfo(fileName).isFile());
+    }
+    QVERIFY(!QFileInfo::exists(fileName));
+    QVERIFY(!QFileInfo::exists(directory));
+    // The shared root stays, empty.
+    QVERIFY(QDir(root.path()).isEmpty());
+}
+
+void tst_OutputSpool::defaultRootIsInTheCache()
+{
+    const QString expected = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation)
+        + QStringLiteral("/terrarium/spool");
+    QCOMPARE(OutputSpool::defaultRoot(), expected);
+    QString directory;
+    {
+        OutputSpool spool;
+        spool.append(QStringView(u"cached"));
+        QVERIFY(!spool.hasError());
+        directory = spool.directory();
+        QVERIFY(directory.startsWith(expected + u'/'));
+        QVERIFY(QFileInfo(directory).isDir());
+    }
+    QVERIFY(!QFileInfo::exists(directory));
+}
+
+void tst_OutputSpool::copyReplacesExistingFile()
+{
+    QTemporaryDir root;
+    const QString copy = root.filePath(QStringLiteral("copy.txt"));
+    {
+        QFile old(copy);
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write(QByteArray(1000, 'o'));
+    }
+    OutputSpool spool(root.path());
+    spool.append(QStringView(u"new"));
+    QVERIFY(spool.copyTo(copy).has_value());
+    QCOMPARE(readAll(copy), QByteArray("new"));
+}
+
+void tst_OutputSpool::copyToUnwritableDestination_data()
+{
+    QTest::addColumn<QString>("relativePath");
+    // Both fail for root too, so the test holds wherever it runs.
+    QTest::newRow("missing parent directory") << QStringLiteral("missing/dir/out.txt");
+    QTest::newRow("destination is a directory") << QStringLiteral("a-directory");
+}
+
+void tst_OutputSpool::copyToUnwritableDestination()
+{
+    QFETCH(QString, relativePath);
+    QTemporaryDir root;
+    QVERIFY(QDir(root.path()).mkdir(QStringLiteral("a-directory")));
+    OutputSpool spool(root.filePath(QStringLiteral("spool")));
+    spool.append(QStringView(u"some output\n"));
+    const QString path = root.filePath(relativePath);
+    const auto result = spool.copyTo(path);
+    QVERIFY(!result.has_value());
+    QCOMPARE(result.error().code, ErrorCode::IoError);
+    QVERIFY2(result.error().message.contains(QDir::toNativeSeparators(path)),
+             qPrintable(result.error().message));
+    // The spool itself is fine and can still be copied elsewhere.
+    QVERIFY(!spool.hasError());
+    QVERIFY(spool.copyTo(root.filePath(QStringLiteral("ok.txt"))).has_value());
+}
+
+void tst_OutputSpool::writeErrorIsRememberedAndReported()
+{
+    QTemporaryDir root;
+    OutputSpool spool(root.path());
+    const QString chunk(64 * 1024, u'x');
+    {
+        const FileSizeLimit limit(256 * 1024);
+        QVERIFY(limit.isOk());
+        for (int i = 0; i < 16; ++i)
+            spool.append(chunk);
+    }
+    QVERIFY(spool.hasError());
+    QCOMPARE(spool.error()->code, ErrorCode::IoError);
+    QCOMPARE(spool.bytesAppended(), 16 * chunk.size());
+    // Later appends are counted but not written; nothing crashes.
+    spool.append(chunk);
+    QCOMPARE(spool.bytesAppended(), 17 * chunk.size());
+
+    const QString copy = root.filePath(QStringLiteral("copy.txt"));
+    const auto result = spool.copyTo(copy);
+    QVERIFY(!result.has_value());
+    QCOMPARE(result.error().code, ErrorCode::IoError);
+    QVERIFY(!result.error().message.isEmpty());
+    QVERIFY(!QFileInfo::exists(copy));
+}
+
+void tst_OutputSpool::unusableRootIsReported()
+{
+    QTemporaryDir root;
+    // A directory cannot be created below a regular file, whoever runs the test.
+    const QString file = root.filePath(QStringLiteral("file"));
+    {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+    }
+    OutputSpool spool(file + QStringLiteral("/spool"));
+    spool.append(QStringView(u"lost"));
+    QVERIFY(spool.hasError());
+    QCOMPARE(spool.bytesAppended(), 4);
+    const auto result = spool.copyTo(root.filePath(QStringLiteral("copy.txt")));
+    QVERIFY(!result.has_value());
+    QCOMPARE(result.error().code, ErrorCode::IoError);
+}
+
+QTEST_GUILESS_MAIN(tst_OutputSpool)
+#include "tst_outputspool.moc"

@@ -1,0 +1,127 @@
+// A window of step cards in every state, for looking at them: contrast, spacing and clipping
+// in light and dark palettes and at HiDPI scale factors. Not a test; run it under Xvfb and take
+// a screenshot:
+//   stepcard_gallery [--dark] [--collapsed-only]      (QT_SCALE_FACTOR=2 for HiDPI)
+#include "ui/StepCard.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QPalette>
+#include <QScrollArea>
+#include <QStyleFactory>
+#include <QTimer>
+#include <QVBoxLayout>
+
+using Terrarium::Core::StepState;
+using Terrarium::Widgets::StepCard;
+
+namespace {
+
+QPalette darkPalette()
+{
+    QPalette palette;
+    const QColor window(0x2b, 0x2b, 0x2b);
+    const QColor base(0x1e, 0x1e, 0x1e);
+    const QColor text(0xe8, 0xe8, 0xe8);
+    palette.setColor(QPalette::Window, window);
+    palette.setColor(QPalette::WindowText, text);
+    palette.setColor(QPalette::Base, base);
+    palette.setColor(QPalette::AlternateBase, window);
+    palette.setColor(QPalette::Text, text);
+    palette.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
+    palette.setColor(QPalette::ButtonText, text);
+    palette.setColor(QPalette::ToolTipBase, base);
+    palette.setColor(QPalette::ToolTipText, text);
+    palette.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
+    palette.setColor(QPalette::Highlight, QColor(0x3d, 0x7a, 0xd6));
+    palette.setColor(QPalette::HighlightedText, Qt::white);
+    // Qt's default link blue on purpose: the card has to make it readable.
+    palette.setColor(QPalette::Link, QColor(0x00, 0x00, 0xff));
+    palette.setColor(QPalette::Mid, QColor(0x50, 0x50, 0x50));
+    return palette;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QCommandLineParser parser;
+    const QCommandLineOption dark(u"dark"_qs, u"Use a dark palette."_qs);
+    parser.addOption(dark);
+    parser.addHelpOption();
+    parser.process(app);
+
+    QApplication::setStyle(QStyleFactory::create(u"Fusion"_qs));
+    if (parser.isSet(dark))
+        QApplication::setPalette(darkPalette());
+
+    QScrollArea window;
+    window.setWidgetResizable(true);
+    auto *content = new QWidget(&window);
+    auto *layout = new QVBoxLayout(content);
+
+    auto *done = new StepCard(1, u"List the project's files"_qs, content);
+    done->setCommand(u"ls -la ~/project | grep -v '^total' # skip the header"_qs);
+    done->setState(StepState::Running);
+    done->appendOutput(false,
+                       u"drwxr-xr-x  5 user user 4096 Jun 11 10:02 .\n"
+                       u"-rw-r--r--  1 user user  220 Jun 11 10:01 \x1b[32mREADME.md\x1b[0m\n"_qs);
+    done->setResult(0, 320);
+    done->setState(StepState::Done);
+
+    auto *failed = new StepCard(2, u"Build the project and run its tests"_qs, content);
+    failed->setCommand(
+        u"cd ~/project && make -j\"$(nproc)\" 2>&1 | tee build.log\n"
+        u"if [[ ${PIPESTATUS[0]} -ne 0 ]]; then echo \"build failed: $?\" >&2; exit 1; fi"_qs);
+    failed->setState(StepState::Running);
+    failed->appendOutput(false, u"cc -O2 -c main.c\ncc -O2 -c util.c\n"_qs);
+    failed->appendOutput(true,
+                         u"util.c:12:5: error: 'x' undeclared (first use in this function)\n"
+                         u"make: *** [Makefile:8: util.o] Error 1\n"_qs);
+    failed->setResult(2, 4230);
+    failed->setState(StepState::Failed);
+
+    auto *waiting = new StepCard(3, u"Install the dependencies"_qs, content);
+    waiting->setCommand(u"sudo apt-get install -y libvirt-dev <<< \"$ANSWER\""_qs);
+    waiting->setState(StepState::Running);
+    waiting->appendOutput(false,
+                          u"Reading package lists... Done\n"
+                          u"Do you want to continue? [Y/n] "_qs);
+    waiting->showInputPrompt(u"Do you want to continue? [Y/n]"_qs);
+
+    auto *heredoc = new StepCard(4, u"Write the configuration file"_qs, content);
+    heredoc->setCommand(u"cat > ~/.config/app.conf <<'EOF'\n"
+                        u"[server]\nport = 8080  # not a comment in bash\nEOF\n"
+                        u"export APP_CONF=~/.config/app.conf; echo \"wrote ${APP_CONF}\""_qs);
+    heredoc->setState(StepState::Running);
+
+    auto *collapsed = new StepCard(5, u"Check the disk usage of the home directory"_qs, content);
+    collapsed->setCommand(u"du -sh ~ 2>/dev/null"_qs);
+    collapsed->appendOutput(false, u"1.2G\t/home/user\n"_qs);
+    collapsed->setResult(0, 63000);
+    collapsed->setState(StepState::Done);
+    collapsed->setCollapsed(true);
+
+    auto *pending = new StepCard(6, u"Commit the fix"_qs, content);
+
+    auto *skipped = new StepCard(7, u"Publish the release (skipped: the build failed)"_qs, content);
+    skipped->setState(StepState::Skipped);
+
+    for (StepCard *card : {done, failed, waiting, heredoc, collapsed, pending, skipped})
+        layout->addWidget(card);
+    layout->addStretch(1);
+    window.setWidget(content);
+    window.resize(900, 1300);
+    window.show();
+
+    // The running card keeps streaming, as a real step would.
+    QTimer streamer;
+    int tick = 0;
+    QObject::connect(&streamer, &QTimer::timeout, heredoc, [heredoc, &tick] {
+        ++tick;
+        heredoc->appendOutput(tick % 5 == 0, u"tick %1\n"_qs.arg(tick));
+    });
+    streamer.start(400);
+    return app.exec();
+}

@@ -1,0 +1,570 @@
+#include "ui/Chip.h"
+#include "ui/CommandBlock.h"
+#include "ui/ConsoleView.h"
+#include "ui/StepCard.h"
+#include "ui/StepStateIndicator.h"
+#include "ui/UiColors.h"
+
+#include <QAccessible>
+#include <QClipboard>
+#include <QFile>
+#include <QGuiApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextEdit>
+#include <QToolButton>
+
+using Terrarium::Core::StepState;
+using Terrarium::Widgets::Chip;
+using Terrarium::Widgets::CommandBlock;
+using Terrarium::Widgets::ConsoleView;
+using Terrarium::Widgets::StepCard;
+using Terrarium::Widgets::StepStateIndicator;
+namespace UiColors = Terrarium::Widgets::UiColors;
+
+Q_DECLARE_METATYPE(StepState)
+
+namespace {
+
+QPalette darkPalette()
+{
+    QPalette palette;
+    palette.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    palette.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+    palette.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    palette.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+    palette.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+    palette.setColor(QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
+    palette.setColor(QPalette::Link, QColor(0x00, 0x00, 0xff)); // unreadable as it is
+    return palette;
+}
+
+QString readFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return u"<missing>"_qs;
+    return QString::fromUtf8(file.readAll());
+}
+
+bool hasPixelNear(const QImage &image, const QColor &color, int tolerance)
+{
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            if (qAbs(c.red() - color.red()) <= tolerance
+                && qAbs(c.green() - color.green()) <= tolerance
+                && qAbs(c.blue() - color.blue()) <= tolerance)
+                return true;
+        }
+    }
+    return false;
+}
+
+// A card on screen, as the timeline shows it.
+struct ShownCard
+{
+    explicit ShownCard(const QString &title = u"List the files"_qs)
+        : card(7, title)
+    {
+        card.resize(640, 480);
+        card.show();
+        // Without a window manager (plain Xvfb) nothing else makes the window active.
+        card.activateWindow();
+    }
+    template<typename T>
+    T *child(const QString &name) const
+    {
+        return card.findChild<T *>(name);
+    }
+    StepCard card;
+};
+
+} // namespace
+
+class tst_StepCard : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void titleIsTheLinkBlue();
+    void titleStaysReadableOnDarkPalettes();
+    void titleIsNeverMarkup();
+    void commandIsShown();
+    void states_data();
+    void states();
+    void outputGoesToItsConsole();
+    void stderrConsoleAppearsWithStderr();
+    void stdoutConsoleAppearsWhenDone();
+    void chips_data();
+    void chips();
+    void durations_data();
+    void durations();
+    void collapseHidesTheBody();
+    void headerTogglesFromKeyboardAndMouse();
+    void copyPutsTheCommandOnTheClipboard();
+    void saveWritesTheFullOutput();
+    void saveOnlyStderr();
+    void saveReportsErrors();
+    void saveButtonNeedsOutput();
+    void inputEnterSendsTheLine();
+    void inputSendButtonAndEmptyLine();
+    void inputCtrlDClosesIt();
+    void inputCtrlDFromTheButtons();
+    void inputHiddenByHideInputPrompt();
+    void inputPromptExpandsAndFinishingHidesIt();
+};
+
+void tst_StepCard::initTestCase()
+{
+    // Durations are formatted for the user's locale; the rows below are in C.
+    QLocale::setDefault(QLocale::c());
+}
+
+void tst_StepCard::titleIsTheLinkBlue()
+{
+    ShownCard shown;
+    auto *title = shown.child<QLabel>(u"stepTitle"_qs);
+    QVERIFY(title);
+    QCOMPARE(shown.card.title(), u"List the files"_qs);
+    QCOMPARE(title->text(), u"List the files"_qs);
+    const QColor link = shown.card.palette().color(QPalette::Link);
+    QCOMPARE(title->palette().color(title->foregroundRole()), link);
+    QVERIFY(link.blue() > link.red() && link.blue() > link.green());
+    // And that is what is painted.
+    QVERIFY(hasPixelNear(title->grab().toImage(), link, 40));
+}
+
+void tst_StepCard::titleStaysReadableOnDarkPalettes()
+{
+    ShownCard shown;
+    shown.card.setPalette(darkPalette());
+    auto *title = shown.child<QLabel>(u"stepTitle"_qs);
+    const QColor color = title->palette().color(title->foregroundRole());
+    QVERIFY2(UiColors::contrastRatio(color, darkPalette().color(QPalette::Base)) >= 4.5,
+             qPrintable(color.name()));
+    QVERIFY(color.blue() > color.red() && color.blue() > color.green()); // still blue
+    QVERIFY(hasPixelNear(title->grab().toImage(), color, 40));
+}
+
+void tst_StepCard::titleIsNeverMarkup()
+{
+    ShownCard shown(u"<b>bold</b> <img src=x>"_qs);
+    auto *title = shown.child<QLabel>(u"stepTitle"_qs);
+    QCOMPARE(title->textFormat(), Qt::PlainText);
+    QCOMPARE(title->text(), u"<b>bold</b> <img src=x>"_qs);
+}
+
+void tst_StepCard::commandIsShown()
+{
+    ShownCard shown;
+    auto *block = shown.child<CommandBlock>(u"commandBlock"_qs);
+    QVERIFY(block);
+    QVERIFY(!block->isVisible()); // no command yet
+    shown.card.setCommand(u"ls -la /tmp"_qs);
+    QCOMPARE(shown.card.command(), u"ls -la /tmp"_qs);
+    QVERIFY(block->isVisible());
+    QCOMPARE(block->findChild<QTextEdit *>()->toPlainText(), u"ls -la /tmp"_qs);
+}
+
+void tst_StepCard::states_data()
+{
+    QTest::addColumn<StepState>("state");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("running") << StepState::Running << u"Running"_qs;
+    QTest::newRow("done") << StepState::Done << u"Done"_qs;
+    QTest::newRow("failed") << StepState::Failed << u"Failed"_qs;
+    QTest::newRow("skipped") << StepState::Skipped << u"Skipped"_qs;
+    QTest::newRow("pending") << StepState::Pending << u"Pending"_qs;
+}
+
+void tst_StepCard::states()
+{
+    QFETCH(StepState, state);
+    QFETCH(QString, text);
+    ShownCard shown;
+    // From another state, so that every row is a change.
+    shown.card.setState(state == StepState::Running ? StepState::Pending : StepState::Running);
+    shown.card.setState(state);
+    QCOMPARE(shown.card.state(), state);
+    auto *indicator = shown.child<StepStateIndicator>(u"stateIndicator"_qs);
+    QVERIFY(indicator);
+    QAccessibleInterface *accessible = QAccessible::queryAccessibleInterface(indicator);
+    QCOMPARE(accessible->text(QAccessible::Name), text);
+    QVERIFY(shown.card.accessibleDescription().startsWith(text));
+    QCOMPARE(indicator->isAnimating(), state == StepState::Running);
+}
+
+void tst_StepCard::outputGoesToItsConsole()
+{
+    ShownCard shown;
+    shown.card.setState(StepState::Running);
+    shown.card.appendOutput(false, u"to stdout\n"_qs);
+    shown.card.appendOutput(true, u"to stderr\n"_qs);
+    shown.card.stdoutConsole()->flush();
+    shown.card.stderrConsole()->flush();
+    QVERIFY(shown.card.stdoutConsole()->toPlainText().contains(u"to stdout"_qs));
+    QVERIFY(!shown.card.stdoutConsole()->toPlainText().contains(u"to stderr"_qs));
+    QVERIFY(shown.card.stderrConsole()->toPlainText().contains(u"to stderr"_qs));
+    QVERIFY(!shown.card.stderrConsole()->toPlainText().contains(u"to stdout"_qs));
+    QCOMPARE(shown.card.stdoutConsole()->stream(), ConsoleView::Stream::Stdout);
+    QCOMPARE(shown.card.stderrConsole()->stream(), ConsoleView::Stream::Stderr);
+}
+
+void tst_StepCard::stderrConsoleAppearsWithStderr()
+{
+    ShownCard shown;
+    shown.card.setCommand(u"make"_qs);
+    shown.card.setState(StepState::Running);
+    QVERIFY(!shown.card.stdoutConsole()->isVisible());
+    QVERIFY(!shown.card.stderrConsole()->isVisible());
+    shown.card.appendOutput(false, u"building\n"_qs);
+    QVERIFY(shown.card.stdoutConsole()->isVisible());
+    QVERIFY(!shown.card.stderrConsole()->isVisible());
+    shown.card.appendOutput(true, u"warning: x\n"_qs);
+    QVERIFY(shown.card.stderrConsole()->isVisible());
+}
+
+void tst_StepCard::stdoutConsoleAppearsWhenDone()
+{
+    ShownCard shown;
+    shown.card.setState(StepState::Running);
+    QVERIFY(!shown.card.stdoutConsole()->isVisible());
+    shown.card.setResult(0, 12);
+    shown.card.setState(StepState::Done);
+    QVERIFY(shown.card.stdoutConsole()->isVisible());
+    QVERIFY(!shown.card.stderrConsole()->isVisible());
+}
+
+void tst_StepCard::chips_data()
+{
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<qint64>("durationMs");
+    QTest::addColumn<QString>("exitText");
+    QTest::addColumn<QString>("durationText");
+    QTest::addColumn<bool>("success");
+    QTest::newRow("success") << 0 << qint64(320) << u"exit 0"_qs << u"320 ms"_qs << true;
+    QTest::newRow("failure") << 1 << qint64(4200) << u"exit 1"_qs << u"4.2 s"_qs << false;
+    QTest::newRow("not found") << 127 << qint64(63000) << u"exit 127"_qs << u"1 min 3 s"_qs
+                               << false;
+    QTest::newRow("killed") << -9 << qint64(5) << u"exit -9"_qs << u"5 ms"_qs << false;
+}
+
+void tst_StepCard::chips()
+{
+    QFETCH(int, exitCode);
+    QFETCH(qint64, durationMs);
+    QFETCH(QString, exitText);
+    QFETCH(QString, durationText);
+    QFETCH(bool, success);
+
+    ShownCard shown;
+    auto *exitChip = shown.child<Chip>(u"exitChip"_qs);
+    auto *durationChip = shown.child<Chip>(u"durationChip"_qs);
+    QVERIFY(exitChip && durationChip);
+    QVERIFY(!exitChip->isVisible());
+    QVERIFY(!durationChip->isVisible());
+
+    shown.card.setResult(exitCode, durationMs);
+    QVERIFY(exitChip->isVisible());
+    QVERIFY(durationChip->isVisible());
+    QCOMPARE(exitChip->text(), exitText);
+    QCOMPARE(durationChip->text(), durationText);
+    QCOMPARE(exitChip->tone(), success ? Chip::Tone::Success : Chip::Tone::Failure);
+    QCOMPARE(durationChip->tone(), Chip::Tone::Neutral);
+    int hue = exitChip->textColor().hslHue();
+    if (success)
+        QVERIFY2(hue > 90 && hue < 160, qPrintable(exitChip->textColor().name()));
+    else
+        QVERIFY2(hue < 15 || hue > 345, qPrintable(exitChip->textColor().name()));
+    QCOMPARE(exitChip->accessibleName(), u"Exit code %1"_qs.arg(exitCode));
+    QVERIFY(durationChip->accessibleName().contains(durationText));
+    QVERIFY(shown.card.accessibleDescription().contains(exitText));
+}
+
+void tst_StepCard::durations_data()
+{
+    QTest::addColumn<qint64>("ms");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("zero") << qint64(0) << u"0 ms"_qs;
+    QTest::newRow("negative clock skew") << qint64(-5) << u"0 ms"_qs;
+    QTest::newRow("ms") << qint64(320) << u"320 ms"_qs;
+    QTest::newRow("just under a second") << qint64(999) << u"999 ms"_qs;
+    QTest::newRow("one second") << qint64(1000) << u"1.0 s"_qs;
+    QTest::newRow("seconds") << qint64(4200) << u"4.2 s"_qs;
+    QTest::newRow("rounds to tenths") << qint64(4249) << u"4.2 s"_qs;
+    QTest::newRow("just under a minute") << qint64(59949) << u"59.9 s"_qs;
+    QTest::newRow("rounds up to a minute") << qint64(59950) << u"1 min"_qs;
+    QTest::newRow("minute and seconds") << qint64(63000) << u"1 min 3 s"_qs;
+    QTest::newRow("whole minutes") << qint64(120000) << u"2 min"_qs;
+    QTest::newRow("just under an hour") << qint64(3599400) << u"59 min 59 s"_qs;
+    QTest::newRow("hour") << qint64(3600000) << u"1 h"_qs;
+    QTest::newRow("hours and minutes") << qint64(3723000) << u"1 h 2 min"_qs;
+    QTest::newRow("a day") << qint64(90000000) << u"25 h"_qs;
+}
+
+void tst_StepCard::durations()
+{
+    QFETCH(qint64, ms);
+    QFETCH(QString, text);
+    QCOMPARE(StepCard::formatDuration(ms), text);
+}
+
+void tst_StepCard::collapseHidesTheBody()
+{
+    ShownCard shown;
+    shown.card.setCommand(u"ls"_qs);
+    shown.card.appendOutput(false, u"a\n"_qs);
+    shown.card.appendOutput(true, u"b\n"_qs);
+    shown.card.setResult(0, 10);
+    shown.card.showInputPrompt(u"more?"_qs);
+    auto *block = shown.child<CommandBlock>(u"commandBlock"_qs);
+    auto *title = shown.child<QLabel>(u"stepTitle"_qs);
+    auto *exitChip = shown.child<Chip>(u"exitChip"_qs);
+    auto *input = shown.child<QLineEdit>(u"inputEdit"_qs);
+    QVERIFY(block->isVisible());
+    QVERIFY(input->isVisible());
+    const int expandedHeight = shown.card.sizeHint().height();
+
+    shown.card.setCollapsed(true);
+    QVERIFY(shown.card.isCollapsed());
+    QVERIFY(!block->isVisible());
+    QVERIFY(!shown.card.stdoutConsole()->isVisible());
+    QVERIFY(!shown.card.stderrConsole()->isVisible());
+    QVERIFY(!input->isVisible());
+    QVERIFY(!shown.child<QPushButton>(u"saveButton"_qs)->isVisible());
+    QVERIFY(title->isVisible());
+    QVERIFY(exitChip->isVisible());
+    QVERIFY(shown.child<Chip>(u"durationChip"_qs)->isVisible());
+    QVERIFY(shown.card.sizeHint().height() < expandedHeight / 2);
+
+    shown.card.setCollapsed(false);
+    QVERIFY(block->isVisible());
+    QVERIFY(shown.card.stderrConsole()->isVisible());
+    QVERIFY(input->isVisible());
+}
+
+void tst_StepCard::headerTogglesFromKeyboardAndMouse()
+{
+    ShownCard shown;
+    QVERIFY(QTest::qWaitForWindowActive(&shown.card));
+    auto *toggle = shown.child<QToolButton>(u"collapseToggle"_qs);
+    QVERIFY(toggle);
+    QVERIFY(!toggle->isVisible()); // nothing to expand yet
+    shown.card.setCommand(u"ls"_qs);
+    QVERIFY(toggle->isVisible());
+    QCOMPARE(toggle->accessibleName(), u"Collapse step"_qs);
+    toggle->setFocus();
+    QVERIFY(toggle->hasFocus());
+    QTest::keyClick(toggle, Qt::Key_Space);
+    QVERIFY(shown.card.isCollapsed());
+    QCOMPARE(toggle->accessibleName(), u"Expand step"_qs);
+    QTest::keyClick(toggle, Qt::Key_Return);
+    QVERIFY(!shown.card.isCollapsed());
+    QTest::keyClick(toggle, Qt::Key_Enter);
+    QVERIFY(shown.card.isCollapsed());
+    // A click anywhere on the header (here: the title) toggles too.
+    QTest::mouseClick(shown.child<QLabel>(u"stepTitle"_qs), Qt::LeftButton);
+    QVERIFY(!shown.card.isCollapsed());
+    // The toggle is reachable with Tab like every other control.
+    QVERIFY(toggle->focusPolicy() & Qt::TabFocus);
+}
+
+void tst_StepCard::copyPutsTheCommandOnTheClipboard()
+{
+    ShownCard shown;
+    QVERIFY(QTest::qWaitForWindowActive(&shown.card));
+    shown.card.setCommand(u"grep -rn \"TODO\" src/"_qs);
+    QGuiApplication::clipboard()->setText(u"before"_qs);
+    QTest::mouseClick(shown.child<QToolButton>(u"copyButton"_qs), Qt::LeftButton);
+    QCOMPARE(QGuiApplication::clipboard()->text(), u"grep -rn \"TODO\" src/"_qs);
+
+    QGuiApplication::clipboard()->setText(u"before"_qs);
+    auto *text = shown.child<CommandBlock>(u"commandBlock"_qs)->findChild<QTextEdit *>();
+    text->setFocus();
+    QTest::keyClick(text, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(QGuiApplication::clipboard()->text(), u"grep -rn \"TODO\" src/"_qs);
+}
+
+void tst_StepCard::saveWritesTheFullOutput()
+{
+    ShownCard shown;
+    QString out;
+    for (int i = 0; i < 200; ++i)
+        out += u"line %1 \x1b[32mgreen\x1b[0m\n"_qs.arg(i);
+    shown.card.appendOutput(false, out.left(1000));
+    shown.card.appendOutput(false, out.mid(1000));
+    shown.card.appendOutput(true, u"oops\n"_qs);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(u"run.log"_qs);
+    const std::expected<QStringList, QString> saved = shown.card.saveOutputTo(path);
+    QVERIFY2(saved.has_value(), qPrintable(saved.error()));
+    QCOMPARE(*saved, QStringList({path, dir.filePath(u"run.stderr.log"_qs)}));
+    QCOMPARE(readFile(path), out); // as received, escapes included
+    QCOMPARE(readFile(dir.filePath(u"run.stderr.log"_qs)), u"oops\n"_qs);
+    QCOMPARE(StepCard::stderrPathFor(u"/x/out"_qs), u"/x/out.stderr"_qs);
+    QCOMPARE(StepCard::stderrPathFor(u"/x/a.tar.gz"_qs), u"/x/a.tar.stderr.gz"_qs);
+}
+
+void tst_StepCard::saveOnlyStderr()
+{
+    ShownCard shown;
+    shown.card.appendOutput(true, u"fatal: not a git repository\n"_qs);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"err.txt"_qs);
+    const std::expected<QStringList, QString> saved = shown.card.saveOutputTo(path);
+    QVERIFY(saved.has_value());
+    QCOMPARE(*saved, QStringList{path});
+    QCOMPARE(readFile(path), u"fatal: not a git repository\n"_qs);
+}
+
+void tst_StepCard::saveReportsErrors()
+{
+    ShownCard shown;
+    QTemporaryDir dir;
+    const std::expected<QStringList, QString> nothing =
+        shown.card.saveOutputTo(dir.filePath(u"a.log"_qs));
+    QVERIFY(!nothing.has_value());
+    QVERIFY(!nothing.error().isEmpty());
+    QVERIFY(!QFile::exists(dir.filePath(u"a.log"_qs)));
+
+    shown.card.appendOutput(false, u"x\n"_qs);
+    const QString unwritable = dir.filePath(u"no/such/dir/a.log"_qs);
+    const std::expected<QStringList, QString> failed = shown.card.saveOutputTo(unwritable);
+    QVERIFY(!failed.has_value());
+    QVERIFY2(failed.error().contains(u"a.log"_qs), qPrintable(failed.error()));
+}
+
+void tst_StepCard::saveButtonNeedsOutput()
+{
+    ShownCard shown;
+    auto *save = shown.child<QPushButton>(u"saveButton"_qs);
+    QVERIFY(save);
+    QVERIFY(!save->isVisible());
+    QVERIFY(!save->isEnabled());
+    shown.card.appendOutput(false, u"x"_qs);
+    QVERIFY(save->isVisible());
+    QVERIFY(save->isEnabled());
+    QVERIFY(save->text().endsWith(u"…"_qs)); // it asks for a file name
+}
+
+void tst_StepCard::inputEnterSendsTheLine()
+{
+    ShownCard shown;
+    QVERIFY(QTest::qWaitForWindowActive(&shown.card));
+    shown.card.setState(StepState::Running);
+    QSignalSpy submitted(&shown.card, &StepCard::inputSubmitted);
+    auto *input = shown.child<QLineEdit>(u"inputEdit"_qs);
+    QVERIFY(!input->isVisible());
+    QVERIFY(!shown.card.isAwaitingInput());
+
+    shown.card.showInputPrompt(u"  Proceed? [y/N]  "_qs);
+    QVERIFY(shown.card.isAwaitingInput());
+    QVERIFY(input->isVisible());
+    QCOMPARE(input->placeholderText(), u"Proceed? [y/N]"_qs);
+    QVERIFY(input->accessibleDescription().contains(u"Proceed? [y/N]"_qs));
+    QVERIFY(!input->hasFocus()); // the card never steals the keyboard
+    shown.card.focusInput();
+    QVERIFY(input->hasFocus());
+    QTest::keyClicks(input, u"yes please"_qs);
+    QTest::keyClick(input, Qt::Key_Return);
+    QCOMPARE(submitted.count(), 1);
+    QCOMPARE(submitted.at(0).at(0).toInt(), 7);
+    QCOMPARE(submitted.at(0).at(1).toString(), u"yes please"_qs);
+    QVERIFY(input->text().isEmpty());
+    QVERIFY(input->isVisible()); // more lines may follow
+}
+
+void tst_StepCard::inputSendButtonAndEmptyLine()
+{
+    ShownCard shown;
+    shown.card.setState(StepState::Running);
+    shown.card.showInputPrompt(QString());
+    QSignalSpy submitted(&shown.card, &StepCard::inputSubmitted);
+    auto *input = shown.child<QLineEdit>(u"inputEdit"_qs);
+    QVERIFY(!input->placeholderText().isEmpty());
+    input->setText(u"abc"_qs);
+    QTest::mouseClick(shown.child<QPushButton>(u"sendButton"_qs), Qt::LeftButton);
+    QCOMPARE(submitted.count(), 1);
+    QCOMPARE(submitted.at(0).at(1).toString(), u"abc"_qs);
+    // "Press Enter to continue" prompts want an empty line.
+    QTest::keyClick(input, Qt::Key_Enter);
+    QCOMPARE(submitted.count(), 2);
+    QCOMPARE(submitted.at(1).at(1).toString(), QString());
+}
+
+void tst_StepCard::inputCtrlDClosesIt()
+{
+    ShownCard shown;
+    QVERIFY(QTest::qWaitForWindowActive(&shown.card));
+    shown.card.setState(StepState::Running);
+    shown.card.showInputPrompt(u"cat>"_qs);
+    QSignalSpy closed(&shown.card, &StepCard::inputClosed);
+    QSignalSpy submitted(&shown.card, &StepCard::inputSubmitted);
+    auto *input = shown.child<QLineEdit>(u"inputEdit"_qs);
+    shown.card.focusInput();
+    QTest::keyClicks(input, u"abc"_qs);
+    QTest::keyClick(input, Qt::Key_D, Qt::ControlModifier);
+    QCOMPARE(closed.count(), 1);
+    QCOMPARE(closed.at(0).at(0).toInt(), 7);
+    QCOMPARE(submitted.count(), 0);
+    QVERIFY(!input->isVisible());
+    QVERIFY(!shown.card.isAwaitingInput());
+}
+
+void tst_StepCard::inputCtrlDFromTheButtons()
+{
+    ShownCard shown;
+    QVERIFY(QTest::qWaitForWindowActive(&shown.card));
+    shown.card.setState(StepState::Running);
+    shown.card.showInputPrompt(u"cat>"_qs);
+    QSignalSpy closed(&shown.card, &StepCard::inputClosed);
+    auto *send = shown.child<QPushButton>(u"sendButton"_qs);
+    send->setFocus();
+    QVERIFY(send->hasFocus());
+    QTest::keyClick(send, Qt::Key_D, Qt::ControlModifier);
+    QCOMPARE(closed.count(), 1);
+
+    shown.card.showInputPrompt(u"cat>"_qs);
+    auto *close = shown.child<QPushButton>(u"closeInputButton"_qs);
+    QVERIFY(close->toolTip().contains(u"Ctrl+D"_qs));
+    QTest::mouseClick(close, Qt::LeftButton);
+    QCOMPARE(closed.count(), 2);
+}
+
+void tst_StepCard::inputHiddenByHideInputPrompt()
+{
+    ShownCard shown;
+    shown.card.setState(StepState::Running);
+    shown.card.showInputPrompt(u"Password:"_qs);
+    auto *input = shown.child<QLineEdit>(u"inputEdit"_qs);
+    input->setText(u"half typed"_qs);
+    QSignalSpy closed(&shown.card, &StepCard::inputClosed);
+    shown.card.hideInputPrompt();
+    QVERIFY(!input->isVisible());
+    QVERIFY(!shown.child<QWidget>(u"inputRow"_qs)->isVisible());
+    QVERIFY(input->text().isEmpty());
+    QCOMPARE(closed.count(), 0); // the command moved on; the user closed nothing
+}
+
+void tst_StepCard::inputPromptExpandsAndFinishingHidesIt()
+{
+    ShownCard shown;
+    shown.card.setState(StepState::Running);
+    shown.card.setCollapsed(true);
+    shown.card.showInputPrompt(u"Continue?"_qs);
+    QVERIFY(!shown.card.isCollapsed());
+    QVERIFY(shown.child<QLineEdit>(u"inputEdit"_qs)->isVisible());
+    shown.card.setState(StepState::Done);
+    QVERIFY(!shown.card.isAwaitingInput());
+    QVERIFY(!shown.child<QLineEdit>(u"inputEdit"_qs)->isVisible());
+}
+
+QTEST_MAIN(tst_StepCard)
+#include "tst_stepcard.moc"

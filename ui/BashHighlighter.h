@@ -1,0 +1,43 @@
+#pragma once
+
+#include "ui/BashTheme.h"
+#include "ui/BashTokenizer.h"
+
+#include <QList>
+#include <QSyntaxHighlighter>
+
+namespace Terrarium::Widgets {
+
+// Colours bash in a QTextDocument: BashTokenizer reads each block (line), BashTheme says how
+// each token kind looks. The tokenizer's end-of-line state is what a block hands to the next,
+// so quotes, $( ) and here-documents spanning lines are coloured as bash reads them.
+//
+// Block states are indices into a table of the distinct tokenizer states seen; equal states
+// share an index, so QSyntaxHighlighter stops re-highlighting exactly when the following
+// lines would not change. The table grows with the number of distinct states (small for
+// commands; meant for read-only or lightly edited documents).
+class BashHighlighter : public QSyntaxHighlighter
+{
+    Q_OBJECT
+
+public:
+    // Themed for the application palette as it is now; call setTheme() when it changes.
+    explicit BashHighlighter(QTextDocument *document);
+    BashHighlighter(const BashTheme &theme, QTextDocument *document);
+    ~BashHighlighter() override;
+
+    const BashTheme &theme() const { return m_theme; }
+    // Recolours the whole document (the palette changed, say).
+    void setTheme(const BashTheme &theme);
+
+protected:
+    void highlightBlock(const QString &text) override;
+
+private:
+    int stateIndex(const BashTokenizer::State &state);
+
+    BashTheme m_theme;
+    QList<BashTokenizer::State> m_states;
+};
+
+} // namespace Terrarium::Widgets

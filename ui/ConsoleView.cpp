@@ -1,0 +1,493 @@
+#include "ConsoleView.h"
+
+#include "core/output/AnsiParser.h"
+#include "core/output/OutputBatch.h"
+#include "core/output/OutputSpool.h"
+
+#include <QAction>
+#include <QContextMenuEvent>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QHash>
+#include <QLocale>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPainter>
+#include <QScrollBar>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTimer>
+
+#include <array>
+#include <climits>
+#include <cmath>
+
+namespace Terrarium::Widgets {
+
+using Core::AnsiColor;
+using Core::AnsiSpan;
+using Core::AnsiStyle;
+using Core::OutputBatch;
+
+namespace {
+
+// Between two renders; short enough to feel live, long enough that a flood costs a handful of
+// document edits per second instead of one per chunk.
+constexpr int FlushIntervalMs = 50;
+// Inserting text is the costly part of a render (a dense page of coloured output is 40 000
+// spans, ~30 ms here); the timer-driven render stops after this long and continues on the next
+// event loop pass, so input and painting never wait much longer than this.
+constexpr int RenderSliceMs = 12;
+// Foreground text keeps at least this contrast ratio (WCAG) against its background. Indexed
+// colours are the theme's to choose, so they get what WCAG asks of body text (VS Code's terminal
+// default too). True colour is an exact request, often part of a gradient or a syntax theme, so
+// it is only kept from becoming invisible (a dark-theme program's near-white on a light view).
+constexpr double MinimumContrastIndexed = 4.5;
+constexpr double MinimumContrastRgb = 2.0;
+
+// The 16 base colours, one set tuned for dark backgrounds and one for light ones (from VS Code's
+// terminal themes). xterm's own values put yellow on white and blue on black, which nobody can
+// read; MinimumContrastIndexed above catches what these still get wrong on an unusual palette.
+constexpr std::array<QRgb, 16> DarkBase = {
+    0x000000, 0xcd3131, 0x0dbc79, 0xe5e510, 0x2472c8, 0xbc3fbc, 0x11a8cd, 0xe5e5e5,
+    0x666666, 0xf14c4c, 0x23d18b, 0xf5f543, 0x3b8eea, 0xd670d6, 0x29b8db, 0xffffff,
+};
+constexpr std::array<QRgb, 16> LightBase = {
+    0x000000, 0xcd3131, 0x00bc00, 0x949800, 0x0451a5, 0xbc05bc, 0x0598bc, 0x555555,
+    0x666666, 0xcd3131, 0x14ce14, 0xb5ba00, 0x0451a5, 0xbc05bc, 0x0598bc, 0xa5a5a5,
+};
+
+double luminance(const QColor &color)
+{
+    const auto channel = [](float c) {
+        return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * channel(color.redF()) + 0.7152 * channel(color.greenF())
+        + 0.0722 * channel(color.blueF());
+}
+
+double contrast(const QColor &a, const QColor &b)
+{
+    const double la = luminance(a);
+    const double lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor mix(const QColor &from, const QColor &to, double amount)
+{
+    return QColor::fromRgbF(float(from.redF() + (to.redF() - from.redF()) * amount),
+                            float(from.greenF() + (to.greenF() - from.greenF()) * amount),
+                            float(from.blueF() + (to.blueF() - from.blueF()) * amount));
+}
+
+// Whether white text reads better on color than black text does.
+bool isDark(const QColor &color)
+{
+    return contrast(Qt::white, color) > contrast(Qt::black, color);
+}
+
+// Moves color towards white or black, whichever reads better on background, until the contrast
+// reaches minimum; the hue is kept as far as that allows.
+QColor readableOn(const QColor &color, const QColor &background, double minimum)
+{
+    if (contrast(color, background) >= minimum)
+        return color;
+    const QColor target = isDark(background) ? QColor(Qt::white) : QColor(Qt::black);
+    for (int step = 1; step <= 20; ++step) {
+        const QColor adjusted = mix(color, target, step / 20.0);
+        if (contrast(adjusted, background) >= minimum)
+            return adjusted;
+    }
+    return target;
+}
+
+} // namespace
+
+struct ConsoleView::Private
+{
+    Core::AnsiParser parser;
+    OutputBatch batch;
+    Core::OutputSpool spool;
+    QTimer *timer = nullptr;
+    // A batch being rendered over several event loop passes; queue[queued...] is still to come.
+    QList<AnsiSpan> queue;
+    qsizetype queued = 0;
+    QHash<AnsiStyle, QTextCharFormat> formats; // per palette; cleared when it changes
+    qint64 totalCharacters = 0;
+    qint64 hiddenLines = 0;
+    bool hasNote = false; // the first block says how many lines are hidden
+    bool renderWhenShown = false;
+
+    static QColor resolve(const AnsiColor &color, bool dark)
+    {
+        switch (color.kind) {
+        case AnsiColor::Kind::Default:
+            return {};
+        case AnsiColor::Kind::Indexed:
+            if (color.index < 16)
+                return QColor::fromRgb((dark ? DarkBase : LightBase)[color.index]);
+            return QColor::fromRgb(AnsiColor::standardRgb(color.index));
+        case AnsiColor::Kind::Rgb:
+            return QColor::fromRgb(color.rgb);
+        }
+        return {};
+    }
+
+    QTextCharFormat makeFormat(const AnsiStyle &style, const QPalette &palette) const
+    {
+        QTextCharFormat format;
+        const QColor base = palette.color(QPalette::Base);
+        const QColor text = palette.color(QPalette::Text);
+        const bool dark = isDark(base);
+        QColor foreground = resolve(style.foreground, dark);
+        QColor background = resolve(style.background, dark);
+        if (style.reverse) {
+            std::swap(foreground, background);
+            if (!foreground.isValid())
+                foreground = base;
+            if (!background.isValid())
+                background = text;
+        }
+        const QColor drawnOn = background.isValid() ? background : base;
+        if (foreground.isValid()) {
+            const bool exact = !style.reverse && style.foreground.kind == AnsiColor::Kind::Rgb;
+            foreground = readableOn(foreground, drawnOn,
+                                    exact ? MinimumContrastRgb : MinimumContrastIndexed);
+        }
+        if (style.faint)
+            foreground = mix(foreground.isValid() ? foreground : text, drawnOn, 0.4);
+        if (foreground.isValid())
+            format.setForeground(foreground);
+        if (background.isValid())
+            format.setBackground(background);
+        if (style.bold)
+            format.setFontWeight(QFont::Bold);
+        if (style.italic)
+            format.setFontItalic(true);
+        if (style.underline)
+            format.setFontUnderline(true);
+        if (style.strike)
+            format.setFontStrikeOut(true);
+        return format;
+    }
+
+    const QTextCharFormat &format(const AnsiStyle &style, const QPalette &palette)
+    {
+        auto it = formats.find(style);
+        if (it == formats.end())
+            it = formats.insert(style, makeFormat(style, palette));
+        return *it;
+    }
+
+    static int contentStart(const QTextDocument *document, bool hasNote)
+    {
+        return hasNote ? document->firstBlock().next().position() : 0;
+    }
+
+    // Complete lines in the widget, the note not counted.
+    qint64 contentLines(const QTextDocument *document) const
+    {
+        return document->blockCount() - 1 - (hasNote ? 1 : 0);
+    }
+
+    // Removes the oldest lines beyond the limits (inside the caller's edit block) and keeps the
+    // note about hidden lines up to date.
+    void trimToLimits(QTextCursor &cursor, const QPalette &palette)
+    {
+        QTextDocument *document = cursor.document();
+        const int start = contentStart(document, hasNote);
+        qint64 lines = contentLines(document);
+        qint64 characters = document->characterCount() - start;
+        QTextBlock block = document->findBlock(start);
+        qint64 removed = 0;
+        while ((lines > batch.maximumLines() || characters > batch.maximumCharacters())
+               && block.next().isValid()) {
+            characters -= block.length();
+            --lines;
+            ++removed;
+            block = block.next();
+        }
+        if (removed > 0) {
+            cursor.setPosition(start);
+            cursor.setPosition(block.position(), QTextCursor::KeepAnchor);
+            cursor.removeSelectedText();
+            hiddenLines += removed;
+        }
+        if (hiddenLines > 0)
+            updateNote(cursor, palette);
+    }
+
+    void updateNote(QTextCursor &cursor, const QPalette &palette)
+    {
+        QTextCharFormat format;
+        format.setFontItalic(true);
+        format.setForeground(palette.color(QPalette::PlaceholderText));
+        const QString text = ConsoleView::tr("… %Ln lines above are in the saved output", nullptr,
+                                             int(std::min<qint64>(hiddenLines, INT_MAX)));
+        cursor.setPosition(0);
+        if (hasNote) {
+            cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+            cursor.insertText(text, format);
+            return;
+        }
+        cursor.insertText(text, format);
+        // Empty formats: the content's first line must not inherit the note's look.
+        cursor.insertBlock(QTextBlockFormat(), QTextCharFormat());
+        hasNote = true;
+    }
+};
+
+ConsoleView::ConsoleView(Stream stream, QWidget *parent)
+    : QPlainTextEdit(parent)
+    , m_stream(stream)
+    , d(std::make_unique<Private>())
+{
+    setReadOnly(true);
+    setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    // An undo stack would keep every inserted and trimmed line alive.
+    setUndoRedoEnabled(false);
+    setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    setTabStopDistance(QFontMetricsF(font()).horizontalAdvance(u' ') * 8);
+    setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    // The frame is drawn in event() in the stream's colour; Plain/Box reserves the room for it
+    // without the style drawing a bevel of its own.
+    setFrameStyle(QFrame::Box | QFrame::Plain);
+    setLineWidth(2);
+    document()->setDocumentMargin(6);
+    // The scrollback is bounded by render() rather than setMaximumBlockCount(): the document would
+    // drop the note line first, and it cannot count what it dropped.
+
+    d->timer = new QTimer(this);
+    d->timer->setSingleShot(true);
+    connect(d->timer, &QTimer::timeout, this, [this] {
+        if (isVisible())
+            render(false);
+        else
+            d->renderWhenShown = true;
+    });
+}
+
+ConsoleView::~ConsoleView() = default;
+
+void ConsoleView::appendText(const QString &text)
+{
+    if (text.isEmpty())
+        return;
+    d->totalCharacters += text.size();
+    d->spool.append(QStringView(text));
+    // Parsing here keeps what waits for the next render bounded by the scrollback, however much
+    // arrives in between.
+    d->parser.feed(text);
+    d->batch.append(d->parser.takeSpans());
+    if (!d->timer->isActive())
+        d->timer->start(FlushIntervalMs);
+}
+
+void ConsoleView::flush()
+{
+    render(true);
+}
+
+void ConsoleView::render(bool everything)
+{
+    d->timer->stop();
+    d->renderWhenShown = false;
+    if (d->batch.isEmpty() && d->queue.isEmpty())
+        return;
+
+    QScrollBar *scrollBar = verticalScrollBar();
+    const bool wasAtBottom = scrollBar->value() >= scrollBar->maximum();
+    // Where the user is reading: a cursor follows its text through the edits below.
+    QTextCursor readingAt;
+    int readingLineOffset = 0;
+    if (!wasAtBottom) {
+        const QTextBlock top = firstVisibleBlock();
+        readingAt = QTextCursor(document());
+        readingAt.setPosition(top.position());
+        readingLineOffset = scrollBar->value() - top.firstLineNumber();
+    }
+
+    QTextDocument *doc = document();
+    if (d->queue.isEmpty()) {
+        // Taken only once the previous batch is fully shown, so that "everything shown" below
+        // means everything before this batch.
+        OutputBatch::Content content = d->batch.take();
+        if (content.droppedLines > 0) {
+            // The batch alone fills the scrollback: everything shown is older than its tail.
+            // clear() drops the whole document at once; removing a full scrollback of styled
+            // text range by range costs more than rendering the new one.
+            d->hiddenLines += d->contentLines(doc) + content.droppedLines;
+            doc->clear();
+            d->hasNote = false;
+        }
+        d->queue = std::move(content.spans);
+        d->queued = 0;
+    }
+
+    QElapsedTimer clock;
+    clock.start();
+    QTextCursor cursor(doc);
+    cursor.beginEditBlock();
+    cursor.movePosition(QTextCursor::End);
+    const QPalette palette = this->palette();
+    while (d->queued < d->queue.size()) {
+        const AnsiSpan &span = d->queue.at(d->queued++);
+        if (span.returnsToLineStart) {
+            cursor.movePosition(QTextCursor::StartOfBlock, QTextCursor::KeepAnchor);
+            cursor.removeSelectedText();
+        }
+        cursor.insertText(span.text, d->format(span.style, palette));
+        if (!everything && d->queued % 64 == 0 && clock.elapsed() >= RenderSliceMs)
+            break;
+    }
+    if (d->queued == d->queue.size()) {
+        d->queue.clear();
+        d->queued = 0;
+    }
+    d->trimToLimits(cursor, palette);
+    cursor.endEditBlock();
+
+    if (wasAtBottom) {
+        scrollBar->setValue(scrollBar->maximum());
+    } else {
+        const QTextBlock block = doc->findBlock(readingAt.position());
+        scrollBar->setValue(block.firstLineNumber() + readingLineOffset);
+    }
+
+    if (everything && !d->batch.isEmpty())
+        render(true); // what was queued before this batch was taken
+    else if (!d->queue.isEmpty() || !d->batch.isEmpty())
+        d->timer->start(0); // the rest after input and paint had their turn
+}
+
+void ConsoleView::setMaximumLines(int lines)
+{
+    d->batch.setMaximumLines(lines);
+    QTextCursor cursor(document());
+    cursor.beginEditBlock();
+    d->trimToLimits(cursor, palette());
+    cursor.endEditBlock();
+}
+
+int ConsoleView::maximumLines() const
+{
+    return int(d->batch.maximumLines());
+}
+
+qint64 ConsoleView::totalCharacters() const
+{
+    return d->totalCharacters;
+}
+
+qint64 ConsoleView::hiddenLines() const
+{
+    return d->hiddenLines;
+}
+
+bool ConsoleView::saveFullOutput(const QString &path, QString *error) const
+{
+    const Core::Result<void> saved = d->spool.copyTo(path);
+    if (!saved && error)
+        *error = saved.error().message;
+    return saved.has_value();
+}
+
+void ConsoleView::clearView()
+{
+    // What waits for the next render goes too: the user asked for an empty view now.
+    d->batch.take();
+    d->batch.resetLine();
+    d->queue.clear();
+    d->queued = 0;
+    d->timer->stop();
+    d->renderWhenShown = false;
+    document()->clear();
+    d->hiddenLines = 0;
+    d->hasNote = false;
+}
+
+QColor ConsoleView::borderColor() const
+{
+    // GitHub's success and danger colours: each pair is readable on its kind of background.
+    const bool dark = isDark(palette().color(QPalette::Base));
+    if (m_stream == Stream::Stdout)
+        return dark ? QColor(0x3f, 0xb9, 0x50) : QColor(0x1a, 0x7f, 0x37);
+    return dark ? QColor(0xf8, 0x51, 0x49) : QColor(0xcf, 0x22, 0x2e);
+}
+
+bool ConsoleView::event(QEvent *event)
+{
+    const bool handled = QPlainTextEdit::event(event);
+    if (event->type() == QEvent::Paint) {
+        // Over the plain frame QFrame just drew: the palette's frame colour is not ours to change.
+        QPainter painter(this);
+        const QColor color = borderColor();
+        const int width = frameWidth();
+        const QRect area = rect();
+        painter.fillRect(QRect(0, 0, area.width(), width), color);
+        painter.fillRect(QRect(0, area.height() - width, area.width(), width), color);
+        painter.fillRect(QRect(0, 0, width, area.height()), color);
+        painter.fillRect(QRect(area.width() - width, 0, width, area.height()), color);
+    }
+    return handled;
+}
+
+void ConsoleView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange) {
+        // Colours were chosen for the old background; text already shown keeps them.
+        d->formats.clear();
+        update();
+    }
+    QPlainTextEdit::changeEvent(event);
+}
+
+void ConsoleView::showEvent(QShowEvent *event)
+{
+    QPlainTextEdit::showEvent(event);
+    if (d->renderWhenShown)
+        render(false);
+}
+
+void ConsoleView::contextMenuEvent(QContextMenuEvent *event)
+{
+    QMenu menu(this);
+    QAction *copy = menu.addAction(QIcon::fromTheme(QStringLiteral("edit-copy")), tr("&Copy"));
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setEnabled(textCursor().hasSelection());
+    connect(copy, &QAction::triggered, this, &QPlainTextEdit::copy);
+    QAction *selectAll =
+        menu.addAction(QIcon::fromTheme(QStringLiteral("edit-select-all")), tr("Select &All"));
+    selectAll->setShortcut(QKeySequence::SelectAll);
+    selectAll->setEnabled(!document()->isEmpty());
+    connect(selectAll, &QAction::triggered, this, &QPlainTextEdit::selectAll);
+    menu.addSeparator();
+    QAction *save = menu.addAction(QIcon::fromTheme(QStringLiteral("document-save-as")),
+                                   tr("&Save Full Output…"));
+    save->setEnabled(!isEmpty());
+    connect(save, &QAction::triggered, this, &ConsoleView::saveFullOutputInteractively);
+    QAction *clear =
+        menu.addAction(QIcon::fromTheme(QStringLiteral("edit-clear")), tr("C&lear View"));
+    clear->setToolTip(tr("Empties this view; the saved output keeps everything"));
+    clear->setEnabled(!document()->isEmpty());
+    connect(clear, &QAction::triggered, this, &ConsoleView::clearView);
+    menu.exec(event->globalPos());
+}
+
+void ConsoleView::saveFullOutputInteractively()
+{
+    const QString suggested = QDir::home().filePath(
+        m_stream == Stream::Stdout ? tr("standard-output.txt") : tr("standard-error.txt"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save Full Output"), suggested, tr("Text files (*.txt *.log);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!saveFullOutput(path, &error))
+        QMessageBox::warning(this, tr("Save Full Output"), error);
+}
+
+} // namespace Terrarium::Widgets

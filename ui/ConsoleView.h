@@ -1,0 +1,80 @@
+#pragma once
+
+#include <QPlainTextEdit>
+
+#include <memory>
+
+namespace Terrarium::Core {
+class AnsiParser;
+class OutputSpool;
+} // namespace Terrarium::Core
+
+class QTimer;
+
+namespace Terrarium::Widgets {
+
+// One output stream of a step: stdout in a green-bordered console, stderr in a red-bordered one.
+// Renders ANSI colours (SGR), survives floods: text is appended in batches (a few per second at
+// most, one insertion each), the widget keeps a bounded scrollback, and the full stream is
+// spooled to a file so "save full output" loses nothing.
+//
+// Parsing, bounding and spooling are Core::AnsiParser, Core::OutputBatch and Core::OutputSpool;
+// this class maps styles to text formats and owns the document. A batch with more lines than the
+// scrollback is rendered as its tail only, under one line saying how many lines above are only in
+// the saved output. The widget also holds at most Core::OutputBatch::DefaultMaximumCharacters
+// characters, and lines longer than Core::OutputBatch::DefaultMaximumLineLength are shown
+// broken. A large batch is inserted in slices of about a dozen milliseconds, each one edit block,
+// with input and painting served in between. A batch waits while the console is hidden (a
+// collapsed card costs no layout).
+class ConsoleView : public QPlainTextEdit
+{
+    Q_OBJECT
+
+public:
+    enum class Stream { Stdout, Stderr };
+
+    explicit ConsoleView(Stream stream, QWidget *parent = nullptr);
+    ~ConsoleView() override;
+
+    Stream stream() const { return m_stream; }
+    // Appends decoded output (may contain ANSI escape sequences split across calls). Cheap:
+    // the text is queued and rendered on the next batch.
+    void appendText(const QString &text);
+    // Renders everything queued now (tests, and before the step's result is shown).
+    void flush();
+    // Lines kept in the widget (default 5000); older lines stay in the spool file.
+    void setMaximumLines(int lines);
+    int maximumLines() const;
+    // Characters appended in total, shown or not.
+    qint64 totalCharacters() const;
+    bool isEmpty() const { return totalCharacters() == 0; }
+    // Writes the complete output (as received, escapes included) to path.
+    bool saveFullOutput(const QString &path, QString *error = nullptr) const;
+
+    // Lines that scrolled out of the widget and are only in the saved output.
+    qint64 hiddenLines() const;
+    // Empties the widget; the saved output keeps everything ("Clear view" in the context menu).
+    void clearView();
+    // The frame colour: green for stdout, red for stderr, in a shade that stands out on the
+    // palette's background.
+    QColor borderColor() const;
+
+protected:
+    bool event(QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+
+private:
+    // Inserts queued output: all of it, or (from the timer) as much as fits in a time slice,
+    // scheduling the rest for the next event loop pass.
+    void render(bool everything);
+    void saveFullOutputInteractively();
+
+    Stream m_stream;
+    // Implementation members are the console author's to choose.
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace Terrarium::Widgets

@@ -1,0 +1,166 @@
+#include "PlanStepDelegate.h"
+
+#include "core/agent/PlanModel.h"
+#include "core/agent/PlanStep.h"
+
+#include <QApplication>
+#include <QFontDatabase>
+#include <QPainter>
+#include <QPainterPath>
+
+namespace Terrarium::Widgets {
+
+namespace {
+
+using Core::PlanModel;
+using Core::StepState;
+
+int padding(const QFontMetrics &metrics)
+{
+    return metrics.height() / 3;
+}
+
+} // namespace
+
+PlanStepDelegate::PlanStepDelegate(QObject *parent)
+    : QStyledItemDelegate(parent)
+{ }
+
+QColor PlanStepDelegate::doneColor()
+{
+    return QColor(0x16, 0xa3, 0x4a);
+}
+
+QColor PlanStepDelegate::failedColor()
+{
+    return QColor(0xdc, 0x26, 0x26);
+}
+
+QSize PlanStepDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    const QFontMetrics metrics(option.font);
+    const bool hasCommand = !index.data(PlanModel::CommandRole).toString().isEmpty();
+    const int lines = hasCommand ? 2 : 1;
+    return {metrics.averageCharWidth() * 30,
+            lines * metrics.lineSpacing() + 2 * padding(metrics) + 2};
+}
+
+void PlanStepDelegate::paintGlyph(QPainter *painter, const QRectF &box, int state,
+                                  const QPalette &palette) const
+{
+    const qreal pen = std::max<qreal>(1.5, box.width() / 9);
+    const QRectF circle = box.adjusted(pen / 2, pen / 2, -pen / 2, -pen / 2);
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    switch (StepState(state)) {
+    case StepState::Pending:
+        painter->setPen(QPen(palette.color(QPalette::Mid), pen));
+        painter->drawEllipse(circle);
+        break;
+    case StepState::Running:
+        painter->setPen(QPen(palette.color(QPalette::Mid), pen));
+        painter->drawEllipse(circle);
+        painter->setPen(QPen(palette.color(QPalette::Highlight), pen, Qt::SolidLine, Qt::RoundCap));
+        painter->drawArc(circle, -m_spinnerAngle * 16, 100 * 16);
+        break;
+    case StepState::Done: {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(doneColor());
+        painter->drawEllipse(circle);
+        QPainterPath check;
+        check.moveTo(circle.left() + circle.width() * 0.27, circle.top() + circle.height() * 0.52);
+        check.lineTo(circle.left() + circle.width() * 0.44, circle.top() + circle.height() * 0.69);
+        check.lineTo(circle.left() + circle.width() * 0.74, circle.top() + circle.height() * 0.34);
+        painter->setPen(QPen(Qt::white, pen, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawPath(check);
+        break;
+    }
+    case StepState::Failed: {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(failedColor());
+        painter->drawEllipse(circle);
+        const qreal inset = circle.width() * 0.32;
+        const QRectF cross = circle.adjusted(inset, inset, -inset, -inset);
+        painter->setPen(QPen(Qt::white, pen, Qt::SolidLine, Qt::RoundCap));
+        painter->drawLine(cross.topLeft(), cross.bottomRight());
+        painter->drawLine(cross.topRight(), cross.bottomLeft());
+        break;
+    }
+    case StepState::Skipped:
+        painter->setPen(QPen(palette.color(QPalette::Mid), pen, Qt::DotLine));
+        painter->drawEllipse(circle);
+        painter->setPen(QPen(palette.color(QPalette::Mid), pen, Qt::SolidLine, Qt::RoundCap));
+        painter->drawLine(QPointF(circle.left() + circle.width() * 0.3, circle.center().y()),
+                          QPointF(circle.right() - circle.width() * 0.3, circle.center().y()));
+        break;
+    }
+    painter->restore();
+}
+
+void PlanStepDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
+                             const QModelIndex &index) const
+{
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    // Background, selection and focus from the style; the content is drawn here.
+    opt.text.clear();
+    const QWidget *widget = option.widget;
+    QStyle *style = widget ? widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+
+    const QFontMetrics metrics(option.font);
+    const int pad = padding(metrics);
+    const int glyph = metrics.height();
+    const QRect content = option.rect.adjusted(pad, pad, -pad, -pad);
+    const int state = index.data(PlanModel::StateRole).toInt();
+    paintGlyph(
+        painter,
+        QRectF(content.left(), content.top() + (metrics.lineSpacing() - glyph) / 2.0, glyph, glyph),
+        state, option.palette);
+
+    const bool selected = option.state & QStyle::State_Selected;
+    const QPalette::ColorRole textRole = selected ? QPalette::HighlightedText : QPalette::Text;
+    const int textLeft = content.left() + glyph + pad * 2;
+    QRect titleRect(textLeft, content.top(), content.right() - textLeft, metrics.lineSpacing());
+
+    QString exitText;
+    const QVariant exitCode = index.data(PlanModel::ExitCodeRole);
+    if (exitCode.isValid() && exitCode.toInt() != 0)
+        exitText = tr("exit %1").arg(exitCode.toInt());
+
+    painter->save();
+    QFont titleFont = option.font;
+    titleFont.setBold(StepState(state) == StepState::Running);
+    painter->setFont(titleFont);
+    if (!exitText.isEmpty()) {
+        const int width = QFontMetrics(titleFont).horizontalAdvance(exitText) + pad;
+        painter->setPen(selected ? option.palette.color(textRole) : failedColor());
+        painter->drawText(titleRect, Qt::AlignRight | Qt::AlignVCenter, exitText);
+        titleRect.setRight(titleRect.right() - width);
+    }
+    QColor titleColor = option.palette.color(textRole);
+    if (StepState(state) == StepState::Skipped && !selected)
+        titleColor = option.palette.color(QPalette::PlaceholderText);
+    painter->setPen(titleColor);
+    const QString title = index.data(PlanModel::TitleRole).toString();
+    painter->drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+                      QFontMetrics(titleFont).elidedText(title, Qt::ElideRight, titleRect.width()));
+
+    const QString command = index.data(PlanModel::CommandRole).toString();
+    if (!command.isEmpty()) {
+        QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+        mono.setPointSizeF(option.font.pointSizeF() * 0.9);
+        painter->setFont(mono);
+        painter->setPen(selected ? option.palette.color(textRole)
+                                 : option.palette.color(QPalette::PlaceholderText));
+        const QRect commandRect(textLeft, titleRect.bottom() + 1, content.right() - textLeft,
+                                metrics.lineSpacing());
+        painter->drawText(commandRect, Qt::AlignLeft | Qt::AlignVCenter,
+                          QFontMetrics(mono).elidedText(QStringLiteral("$ ") + command,
+                                                        Qt::ElideRight, commandRect.width()));
+    }
+    painter->restore();
+}
+
+} // namespace Terrarium::Widgets

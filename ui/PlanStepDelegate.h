@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QStyledItemDelegate>
+
+namespace Terrarium::Widgets {
+
+// Paints one plan step in the checklist: a state glyph (pending, running — a spinning arc —,
+// done, failed, skipped), the step's title and, under it, the command once it is known.
+class PlanStepDelegate : public QStyledItemDelegate
+{
+    Q_OBJECT
+
+public:
+    explicit PlanStepDelegate(QObject *parent = nullptr);
+
+    // Rotation of the running spinner, advanced by the view's animation timer.
+    void setSpinnerAngle(int degrees) { m_spinnerAngle = degrees; }
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option,
+               const QModelIndex &index) const override;
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+
+    static QColor doneColor();
+    static QColor failedColor();
+
+private:
+    void paintGlyph(QPainter *painter, const QRectF &box, int state, const QPalette &palette) const;
+
+    int m_spinnerAngle = 0;
+};
+
+} // namespace Terrarium::Widgets

@@ -1,0 +1,632 @@
+#include "StepCard.h"
+
+#include "ui/Chip.h"
+#include "ui/CommandBlock.h"
+#include "ui/ConsoleView.h"
+#include "ui/StepStateIndicator.h"
+#include "ui/UiColors.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMessageBox>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPushButton>
+#include <QShortcut>
+#include <QStandardPaths>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace Terrarium::Widgets {
+
+namespace {
+
+// A console is as tall as its output, between these many lines; longer output scrolls inside.
+constexpr int minimumConsoleLines = 2;
+constexpr int maximumConsoleLines = 14;
+
+bool isCtrlD(const QKeyEvent *event)
+{
+    return event->key() == Qt::Key_D
+        && (event->modifiers() & ~Qt::KeypadModifier) == Qt::ControlModifier;
+}
+
+} // namespace
+
+struct StepCard::Private
+{
+    explicit Private(StepCard *card)
+        : q(card)
+    { }
+
+    void updateVisibility();
+    void fitConsole(ConsoleView *console);
+    void updateToggle();
+    void updateStyle();
+    void updateAccessibility();
+    void submitInput();
+    void closeInput();
+    bool isFinished() const
+    {
+        return hasResult || state == Core::StepState::Done || state == Core::StepState::Failed;
+    }
+    bool hasOutput() const { return !stdoutConsole->isEmpty() || !stderrConsole->isEmpty(); }
+
+    StepCard *q;
+    QString title;
+    Core::StepState state = Core::StepState::Pending;
+    bool collapsed = false;
+    bool hasResult = false;
+    bool awaitingInput = false;
+
+    QWidget *header = nullptr;
+    QToolButton *toggle = nullptr;
+    StepStateIndicator *indicator = nullptr;
+    QLabel *titleLabel = nullptr;
+    Chip *exitChip = nullptr;
+    Chip *durationChip = nullptr;
+
+    QWidget *body = nullptr;
+    CommandBlock *commandBlock = nullptr;
+    ConsoleView *stdoutConsole = nullptr;
+    ConsoleView *stderrConsole = nullptr;
+
+    QWidget *inputRow = nullptr;
+    QLineEdit *inputEdit = nullptr;
+    QPushButton *sendButton = nullptr;
+    QPushButton *closeInputButton = nullptr;
+
+    QWidget *actionsRow = nullptr;
+    QPushButton *saveButton = nullptr;
+    QLabel *saveStatus = nullptr;
+    QShortcut *saveShortcut = nullptr;
+};
+
+StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
+    : QFrame(parent)
+    , m_stepId(stepId)
+    , d(std::make_unique<Private>(this))
+{
+    d->title = title;
+    setFrameShape(QFrame::NoFrame);
+    setObjectName(QStringLiteral("stepCard%1").arg(stepId));
+    const int spacing = qMax(4, fontMetrics().height() / 3);
+
+    // --- header: toggle, state, title, chips ----------------------------------------------
+    d->header = new QWidget(this);
+    d->header->setObjectName(QStringLiteral("header"));
+    d->header->setCursor(Qt::PointingHandCursor);
+    d->header->installEventFilter(this);
+
+    d->toggle = new QToolButton(d->header);
+    d->toggle->setObjectName(QStringLiteral("collapseToggle"));
+    d->toggle->setAutoRaise(true);
+    d->toggle->setFocusPolicy(Qt::StrongFocus);
+    d->toggle->installEventFilter(this);
+    // Hidden while there is nothing to expand; the title stays where it is.
+    QSizePolicy togglePolicy = d->toggle->sizePolicy();
+    togglePolicy.setRetainSizeWhenHidden(true);
+    d->toggle->setSizePolicy(togglePolicy);
+    connect(d->toggle, &QToolButton::clicked, this, [this] { setCollapsed(!d->collapsed); });
+
+    d->indicator = new StepStateIndicator(d->header);
+    d->indicator->setObjectName(QStringLiteral("stateIndicator"));
+
+    d->titleLabel = new QLabel(title, d->header);
+    d->titleLabel->setObjectName(QStringLiteral("stepTitle"));
+    // Titles come from the model: never let them be read as markup.
+    d->titleLabel->setTextFormat(Qt::PlainText);
+    d->titleLabel->setWordWrap(true);
+    d->titleLabel->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+
+    d->exitChip = new Chip(d->header);
+    d->exitChip->setObjectName(QStringLiteral("exitChip"));
+    d->exitChip->hide();
+    d->durationChip = new Chip(d->header);
+    d->durationChip->setObjectName(QStringLiteral("durationChip"));
+    d->durationChip->hide();
+
+    auto *headerLayout = new QHBoxLayout(d->header);
+    headerLayout->setContentsMargins(0, 0, 0, 0);
+    headerLayout->setSpacing(spacing);
+    headerLayout->addWidget(d->toggle, 0, Qt::AlignTop);
+    headerLayout->addWidget(d->indicator, 0, Qt::AlignVCenter);
+    headerLayout->addWidget(d->titleLabel, 1);
+    headerLayout->addWidget(d->exitChip, 0, Qt::AlignVCenter);
+    headerLayout->addWidget(d->durationChip, 0, Qt::AlignVCenter);
+
+    // --- body: command, consoles, input, actions ------------------------------------------
+    d->body = new QWidget(this);
+    d->body->setObjectName(QStringLiteral("body"));
+
+    d->commandBlock = new CommandBlock(d->body);
+    d->commandBlock->setObjectName(QStringLiteral("commandBlock"));
+    d->commandBlock->hide();
+
+    d->stdoutConsole = new ConsoleView(ConsoleView::Stream::Stdout, d->body);
+    d->stdoutConsole->setObjectName(QStringLiteral("stdoutConsole"));
+    d->stdoutConsole->setAccessibleName(tr("Standard output"));
+    d->stderrConsole = new ConsoleView(ConsoleView::Stream::Stderr, d->body);
+    d->stderrConsole->setObjectName(QStringLiteral("stderrConsole"));
+    d->stderrConsole->setAccessibleName(tr("Standard error"));
+    for (ConsoleView *console : {d->stdoutConsole, d->stderrConsole}) {
+        console->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        connect(console->document()->documentLayout(),
+                &QAbstractTextDocumentLayout::documentSizeChanged, this,
+                [this, console] { d->fitConsole(console); });
+        d->fitConsole(console);
+    }
+
+    d->inputRow = new QWidget(d->body);
+    d->inputRow->setObjectName(QStringLiteral("inputRow"));
+    d->inputRow->setAutoFillBackground(true);
+    auto *inputLabel = new QLabel(tr("Input:"), d->inputRow);
+    d->inputEdit = new QLineEdit(d->inputRow);
+    d->inputEdit->setObjectName(QStringLiteral("inputEdit"));
+    d->inputEdit->setAccessibleName(tr("Input for the command"));
+    d->inputEdit->setToolTip(tr("Enter sends the line to the command; Ctrl+D closes its input"));
+    d->inputEdit->installEventFilter(this);
+    inputLabel->setBuddy(d->inputEdit);
+    d->sendButton = new QPushButton(tr("Send"), d->inputRow);
+    d->sendButton->setObjectName(QStringLiteral("sendButton"));
+    d->sendButton->setToolTip(tr("Send the line to the command (Enter)"));
+    d->sendButton->setAutoDefault(false);
+    d->closeInputButton = new QPushButton(tr("Close Input"), d->inputRow);
+    d->closeInputButton->setObjectName(QStringLiteral("closeInputButton"));
+    d->closeInputButton->setToolTip(
+        tr("Close the command's input, as Ctrl+D does in a terminal (Ctrl+D)"));
+    d->closeInputButton->setAutoDefault(false);
+    connect(d->inputEdit, &QLineEdit::returnPressed, this, [this] { d->submitInput(); });
+    connect(d->sendButton, &QPushButton::clicked, this, [this] { d->submitInput(); });
+    connect(d->closeInputButton, &QPushButton::clicked, this, [this] { d->closeInput(); });
+    // For when the keyboard is on Send or Close Input; the line edit's own Ctrl+D (bound to
+    // "delete" on some platforms) is handled in eventFilter().
+    auto *closeShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_D), d->inputRow);
+    closeShortcut->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(closeShortcut, &QShortcut::activated, this, [this] { d->closeInput(); });
+    auto *inputLayout = new QHBoxLayout(d->inputRow);
+    inputLayout->setContentsMargins(spacing, spacing, spacing, spacing);
+    inputLayout->setSpacing(spacing);
+    inputLayout->addWidget(inputLabel);
+    inputLayout->addWidget(d->inputEdit, 1);
+    inputLayout->addWidget(d->sendButton);
+    inputLayout->addWidget(d->closeInputButton);
+    d->inputRow->hide();
+
+    d->actionsRow = new QWidget(d->body);
+    d->actionsRow->setObjectName(QStringLiteral("actionsRow"));
+    d->saveButton = new QPushButton(tr("Save Full Output…"), d->actionsRow);
+    d->saveButton->setObjectName(QStringLiteral("saveButton"));
+    d->saveButton->setIcon(QIcon::fromTheme(QStringLiteral("document-save-as")));
+    d->saveButton->setToolTip(
+        tr("Save everything the command printed, not only what is shown (Ctrl+Shift+S)"));
+    d->saveButton->setAutoDefault(false);
+    connect(d->saveButton, &QPushButton::clicked, this, &StepCard::saveFullOutput);
+    d->saveStatus = new QLabel(d->actionsRow);
+    d->saveStatus->setObjectName(QStringLiteral("saveStatus"));
+    d->saveStatus->setTextFormat(Qt::PlainText);
+    d->saveStatus->setForegroundRole(QPalette::PlaceholderText);
+    auto *actionsLayout = new QHBoxLayout(d->actionsRow);
+    actionsLayout->setContentsMargins(0, 0, 0, 0);
+    actionsLayout->setSpacing(spacing);
+    actionsLayout->addWidget(d->saveStatus, 1);
+    actionsLayout->addWidget(d->saveButton);
+    // Card-scoped: every card has one, and only the one holding the keyboard answers.
+    d->saveShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this);
+    d->saveShortcut->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(d->saveShortcut, &QShortcut::activated, this, &StepCard::saveFullOutput);
+
+    auto *bodyLayout = new QVBoxLayout(d->body);
+    bodyLayout->setContentsMargins(0, 0, 0, 0);
+    bodyLayout->setSpacing(spacing);
+    bodyLayout->addWidget(d->commandBlock);
+    bodyLayout->addWidget(d->stdoutConsole);
+    bodyLayout->addWidget(d->stderrConsole);
+    bodyLayout->addWidget(d->inputRow);
+    bodyLayout->addWidget(d->actionsRow);
+
+    auto *layout = new QVBoxLayout(this);
+    const int padding = qMax(6, fontMetrics().height() / 2);
+    // Leave room on the left for the state accent bar painted in paintEvent().
+    layout->setContentsMargins(padding + padding / 2, padding, padding, padding);
+    layout->setSpacing(spacing);
+    layout->addWidget(d->header);
+    layout->addWidget(d->body);
+
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    d->updateStyle();
+    d->updateToggle();
+    d->updateVisibility();
+    d->updateAccessibility();
+}
+
+StepCard::~StepCard() = default;
+
+QString StepCard::title() const
+{
+    return d->title;
+}
+
+void StepCard::setCommand(const QString &command)
+{
+    d->commandBlock->setCommand(command);
+    d->updateVisibility();
+}
+
+QString StepCard::command() const
+{
+    return d->commandBlock->command();
+}
+
+void StepCard::setState(Core::StepState state)
+{
+    if (state == d->state)
+        return;
+    d->state = state;
+    d->indicator->setState(state);
+    // A finished command reads nothing more.
+    if (state != Core::StepState::Running && d->awaitingInput)
+        hideInputPrompt();
+    d->updateVisibility();
+    d->updateAccessibility();
+    update();
+}
+
+Core::StepState StepCard::state() const
+{
+    return d->state;
+}
+
+void StepCard::appendOutput(bool isStderr, const QString &text)
+{
+    if (text.isEmpty())
+        return;
+    (isStderr ? d->stderrConsole : d->stdoutConsole)->appendText(text);
+    d->updateVisibility();
+}
+
+void StepCard::setResult(int exitCode, qint64 durationMs)
+{
+    // The result is shown after everything printed before it.
+    d->stdoutConsole->flush();
+    d->stderrConsole->flush();
+    d->hasResult = true;
+
+    const bool success = exitCode == 0;
+    d->exitChip->setText(tr("exit %1").arg(exitCode));
+    d->exitChip->setTone(success ? Chip::Tone::Success : Chip::Tone::Failure);
+    d->exitChip->setAccessibleName(tr("Exit code %1").arg(exitCode));
+    d->exitChip->setToolTip(success ? tr("The command succeeded (exit code 0)")
+                                    : tr("The command failed with exit code %1").arg(exitCode));
+    d->exitChip->show();
+
+    const QString duration = formatDuration(durationMs);
+    d->durationChip->setText(duration);
+    d->durationChip->setTone(Chip::Tone::Neutral);
+    d->durationChip->setAccessibleName(tr("Took %1").arg(duration));
+    d->durationChip->setToolTip(tr("The command ran for %1").arg(duration));
+    d->durationChip->show();
+
+    d->updateVisibility();
+    d->updateAccessibility();
+}
+
+void StepCard::setCollapsed(bool collapsed)
+{
+    if (collapsed == d->collapsed)
+        return;
+    d->collapsed = collapsed;
+    d->updateToggle();
+    d->updateVisibility();
+}
+
+bool StepCard::isCollapsed() const
+{
+    return d->collapsed;
+}
+
+void StepCard::showInputPrompt(const QString &prompt)
+{
+    // The prompt is the command's last output line: one line, shown as-is.
+    const QString hint = prompt.simplified();
+    d->inputEdit->setPlaceholderText(hint.isEmpty() ? tr("Type a line for the command") : hint);
+    d->inputEdit->setAccessibleDescription(
+        hint.isEmpty() ? tr("The command is waiting for input")
+                       : tr("The command is waiting for input: %1").arg(hint));
+    d->awaitingInput = true;
+    // A waiting command is the thing the user has to see.
+    setCollapsed(false);
+    d->updateVisibility();
+}
+
+void StepCard::hideInputPrompt()
+{
+    d->awaitingInput = false;
+    d->inputEdit->clear();
+    d->updateVisibility();
+}
+
+bool StepCard::isAwaitingInput() const
+{
+    return d->awaitingInput;
+}
+
+void StepCard::focusInput()
+{
+    if (d->awaitingInput)
+        d->inputEdit->setFocus(Qt::OtherFocusReason);
+}
+
+ConsoleView *StepCard::stdoutConsole() const
+{
+    return d->stdoutConsole;
+}
+
+ConsoleView *StepCard::stderrConsole() const
+{
+    return d->stderrConsole;
+}
+
+void StepCard::saveFullOutput()
+{
+    if (!d->hasOutput())
+        return;
+    QString directory = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (directory.isEmpty())
+        directory = QDir::homePath();
+    const QString suggested =
+        QDir(directory).filePath(QStringLiteral("step-%1-output.log").arg(m_stepId));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Full Output"), suggested,
+                                                      tr("Log files (*.log *.txt);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    const std::expected<QStringList, QString> saved = saveOutputTo(path);
+    if (!saved) {
+        QMessageBox::warning(this, tr("Could Not Save Output"), saved.error());
+        return;
+    }
+    QStringList names;
+    for (const QString &file : *saved)
+        names.append(QFileInfo(file).fileName());
+    d->saveStatus->setText(tr("Saved to %1").arg(QLocale().createSeparatedList(names)));
+    d->saveStatus->setToolTip(QDir::toNativeSeparators(saved->join(u'\n')));
+}
+
+std::expected<QStringList, QString> StepCard::saveOutputTo(const QString &path) const
+{
+    const bool hasStdout = !d->stdoutConsole->isEmpty();
+    const bool hasStderr = !d->stderrConsole->isEmpty();
+    if (!hasStdout && !hasStderr)
+        return std::unexpected(tr("The step has not printed anything yet."));
+    QStringList written;
+    QString error;
+    if (hasStdout) {
+        if (!d->stdoutConsole->saveFullOutput(path, &error))
+            return std::unexpected(tr("Could not save the standard output to %1: %2")
+                                       .arg(QDir::toNativeSeparators(path), error));
+        written.append(path);
+    }
+    if (hasStderr) {
+        const QString stderrPath = hasStdout ? stderrPathFor(path) : path;
+        if (!d->stderrConsole->saveFullOutput(stderrPath, &error))
+            return std::unexpected(tr("Could not save the standard error to %1: %2")
+                                       .arg(QDir::toNativeSeparators(stderrPath), error));
+        written.append(stderrPath);
+    }
+    return written;
+}
+
+QString StepCard::stderrPathFor(const QString &path)
+{
+    const QFileInfo info(path);
+    const QString suffix = info.suffix();
+    QString name = info.completeBaseName() + QStringLiteral(".stderr");
+    if (!suffix.isEmpty())
+        name += u'.' + suffix;
+    return QDir(info.path()).filePath(name);
+}
+
+QString StepCard::formatDuration(qint64 durationMs)
+{
+    const qint64 ms = qMax<qint64>(0, durationMs);
+    if (ms < 1000)
+        return tr("%1 ms").arg(ms);
+    // Tenths of a second up to a minute; rounding 59.96 s must not print "60.0 s".
+    const qint64 tenths = (ms + 50) / 100;
+    if (tenths < 600)
+        return tr("%1 s").arg(QLocale().toString(tenths / 10.0, 'f', 1));
+    const qint64 seconds = (ms + 500) / 1000;
+    if (seconds < 3600) {
+        const qint64 minutes = seconds / 60;
+        const qint64 rest = seconds % 60;
+        return rest == 0 ? tr("%1 min").arg(minutes) : tr("%1 min %2 s").arg(minutes).arg(rest);
+    }
+    const qint64 totalMinutes = (seconds + 30) / 60;
+    const qint64 hours = totalMinutes / 60;
+    const qint64 minutes = totalMinutes % 60;
+    return minutes == 0 ? tr("%1 h").arg(hours) : tr("%1 h %2 min").arg(hours).arg(minutes);
+}
+
+void StepCard::paintEvent(QPaintEvent *event)
+{
+    Q_UNUSED(event);
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const QPalette &pal = palette();
+    const QColor base = pal.color(QPalette::Base);
+    const QRectF box = QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5);
+    const qreal radius = fontMetrics().height() / 3.0;
+    QPainterPath outline;
+    outline.addRoundedRect(box, radius, radius);
+    painter.fillPath(outline, base);
+
+    // The state as a coloured strip down the left edge, readable at a glance when scrolling.
+    QColor accent;
+    switch (d->state) {
+    case Core::StepState::Running:
+        accent = UiColors::link(pal);
+        break;
+    case Core::StepState::Done:
+        accent = UiColors::success(pal, base);
+        break;
+    case Core::StepState::Failed:
+        accent = UiColors::failure(pal, base);
+        break;
+    case Core::StepState::Pending:
+    case Core::StepState::Skipped:
+        break;
+    }
+    if (accent.isValid()) {
+        const qreal accentWidth = qMax(3.0, fontMetrics().height() / 5.0);
+        painter.save();
+        painter.setClipPath(outline);
+        painter.fillRect(QRectF(box.left(), box.top(), accentWidth, box.height()), accent);
+        painter.restore();
+    }
+    painter.setPen(QPen(UiColors::blend(base, pal.color(QPalette::Text), 0.2), 1.0));
+    painter.drawPath(outline);
+}
+
+void StepCard::changeEvent(QEvent *event)
+{
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        d->updateStyle();
+}
+
+bool StepCard::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == d->header && event->type() == QEvent::MouseButtonRelease) {
+        const auto *mouse = static_cast<QMouseEvent *>(event);
+        if (mouse->button() == Qt::LeftButton) {
+            setCollapsed(!d->collapsed);
+            return true;
+        }
+    } else if (watched == d->toggle && event->type() == QEvent::KeyPress) {
+        // Space clicks a tool button already; Enter should too on a disclosure header.
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter)
+            && key->modifiers() == Qt::NoModifier) {
+            setCollapsed(!d->collapsed);
+            return true;
+        }
+    } else if (watched == d->inputEdit
+               && (event->type() == QEvent::ShortcutOverride
+                   || event->type() == QEvent::KeyPress)) {
+        // QLineEdit binds Ctrl+D to "delete" where the platform says so; in this field it
+        // means end of input, as in a terminal.
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if (isCtrlD(key)) {
+            if (event->type() == QEvent::ShortcutOverride) {
+                event->accept(); // deliver it as a key press, below
+            } else {
+                d->closeInput();
+            }
+            return true;
+        }
+    }
+    return QFrame::eventFilter(watched, event);
+}
+
+// --- Private ---------------------------------------------------------------------------------
+
+void StepCard::Private::updateVisibility()
+{
+    const bool hasStdout = !stdoutConsole->isEmpty();
+    const bool hasStderr = !stderrConsole->isEmpty();
+    commandBlock->setVisible(!commandBlock->command().isEmpty());
+    stdoutConsole->setVisible(hasStdout || isFinished());
+    stderrConsole->setVisible(hasStderr);
+    inputRow->setVisible(awaitingInput);
+    actionsRow->setVisible(hasStdout || hasStderr);
+    saveButton->setEnabled(hasStdout || hasStderr);
+    saveShortcut->setEnabled(hasStdout || hasStderr);
+    body->setVisible(!collapsed);
+    toggle->setVisible(!commandBlock->command().isEmpty() || hasStdout || hasStderr || awaitingInput
+                       || isFinished());
+}
+
+void StepCard::Private::fitConsole(ConsoleView *console)
+{
+    const QTextDocument *document = console->document();
+    // A plain-text layout measures in visual lines, wrapped ones included (and the empty line
+    // after a final newline, where the console keeps its view).
+    int lines = int(std::ceil(document->documentLayout()->documentSize().height()));
+    lines = std::clamp(lines, minimumConsoleLines, maximumConsoleLines);
+    const QMargins margins = console->contentsMargins();
+    const int height = lines * QFontMetrics(console->font()).lineSpacing()
+        + int(std::ceil(2 * document->documentMargin())) + 2 * console->frameWidth() + margins.top()
+        + margins.bottom();
+    console->setFixedHeight(height);
+}
+
+void StepCard::Private::updateToggle()
+{
+    toggle->setArrowType(collapsed ? Qt::RightArrow : Qt::DownArrow);
+    toggle->setAccessibleName(collapsed ? StepCard::tr("Expand step")
+                                        : StepCard::tr("Collapse step"));
+    toggle->setToolTip(collapsed ? StepCard::tr("Show the command and its output (Space)")
+                                 : StepCard::tr("Show only the title (Space)"));
+}
+
+void StepCard::Private::updateStyle()
+{
+    // The title in the palette's link blue, or a readable blue where the palette's is not
+    // (dark palettes often keep Qt's default #0000ff).
+    QPalette titlePalette = titleLabel->palette();
+    titlePalette.setColor(QPalette::WindowText, UiColors::link(q->palette()));
+    titleLabel->setPalette(titlePalette);
+    // The input row is where the user is needed: a light tint of the accent sets it (and its
+    // Base-coloured field) apart from the card.
+    QPalette inputPalette = inputRow->palette();
+    inputPalette.setColor(
+        QPalette::Window,
+        UiColors::blend(q->palette().color(QPalette::Base), UiColors::link(q->palette()), 0.12));
+    inputRow->setPalette(inputPalette);
+    QFont titleFont = q->font();
+    titleFont.setWeight(QFont::DemiBold);
+    titleLabel->setFont(titleFont);
+}
+
+void StepCard::Private::updateAccessibility()
+{
+    q->setAccessibleName(StepCard::tr("Step: %1").arg(title));
+    QString description = StepStateIndicator::stateText(state);
+    if (hasResult)
+        description = StepCard::tr("%1, %2, took %3")
+                          .arg(description, exitChip->text(), durationChip->text());
+    q->setAccessibleDescription(description);
+}
+
+void StepCard::Private::submitInput()
+{
+    if (!awaitingInput)
+        return;
+    const QString line = inputEdit->text();
+    inputEdit->clear();
+    Q_EMIT q->inputSubmitted(q->m_stepId, line);
+}
+
+void StepCard::Private::closeInput()
+{
+    if (!awaitingInput)
+        return;
+    q->hideInputPrompt();
+    Q_EMIT q->inputClosed(q->m_stepId);
+}
+
+} // namespace Terrarium::Widgets

@@ -1,0 +1,84 @@
+#pragma once
+
+#include "core/agent/PlanStep.h"
+
+#include <QFrame>
+#include <QStringList>
+
+#include <expected>
+#include <memory>
+
+namespace Terrarium::Widgets {
+
+class ConsoleView;
+
+// One executed step in the timeline: the natural-language step in blue, the bash command as a
+// highlighted block on a gray background, stdout and stderr consoles, exit-code and duration
+// chips, collapse/expand, copy command, save full output, and an input field while the command
+// waits on stdin. It renders what it is told and forwards the user's intent.
+//
+// Keyboard: Space or Enter on the header's toggle collapses and expands (a click on the header
+// does too); Ctrl+Shift+C in the command block copies the command; Ctrl+Shift+S anywhere in the
+// card saves the full output; in the input field Enter sends the line and Ctrl+D closes the
+// command's input. Every control is reachable with Tab. Colours follow the palette (light and
+// dark), sizes follow the font (HiDPI).
+class StepCard : public QFrame
+{
+    Q_OBJECT
+
+public:
+    StepCard(int stepId, const QString &title, QWidget *parent = nullptr);
+    ~StepCard() override;
+
+    int stepId() const { return m_stepId; }
+    QString title() const;
+    void setCommand(const QString &command);
+    QString command() const;
+    void setState(Core::StepState state);
+    Core::StepState state() const;
+    // stdout/stderr chunks as they arrive (step_output events).
+    void appendOutput(bool isStderr, const QString &text);
+    void setResult(int exitCode, qint64 durationMs);
+    void setCollapsed(bool collapsed);
+    bool isCollapsed() const;
+    // Shows the input field under the console, with the command's last line as a hint.
+    void showInputPrompt(const QString &prompt);
+    void hideInputPrompt();
+
+    ConsoleView *stdoutConsole() const;
+    ConsoleView *stderrConsole() const;
+
+    // Whether the input field is shown (between showInputPrompt() and hideInputPrompt()).
+    bool isAwaitingInput() const;
+    // Moves the keyboard focus to the input field (the card never takes focus by itself).
+    void focusInput();
+
+    // Asks for a file name (QFileDialog), then saves as saveOutputTo() does; errors are shown
+    // in a message box. What the "Save full output..." button and Ctrl+Shift+S do.
+    void saveFullOutput();
+    // Writes the complete output, as received: stdout to path, and stderr to path with
+    // ".stderr" before the suffix (a.log -> a.stderr.log), or to path itself when there is no
+    // stdout. Returns the files written, or why nothing (or not everything) could be saved.
+    std::expected<QStringList, QString> saveOutputTo(const QString &path) const;
+    // Where saveOutputTo(path) puts stderr when there is stdout too.
+    static QString stderrPathFor(const QString &path);
+
+    // "320 ms", "4.2 s", "1 min 3 s", "2 h 5 min", in the default locale.
+    static QString formatDuration(qint64 durationMs);
+
+Q_SIGNALS:
+    void inputSubmitted(int stepId, const QString &line);
+    void inputClosed(int stepId);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    const int m_stepId;
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace Terrarium::Widgets

@@ -1,0 +1,165 @@
+#include "StepStateIndicator.h"
+
+#include "ui/UiColors.h"
+
+#include <QPainter>
+#include <QPainterPath>
+#include <QTimer>
+
+namespace Terrarium::Widgets {
+
+namespace {
+constexpr int spinIntervalMs = 50;
+constexpr int spinStepDegrees = 18;
+} // namespace
+
+StepStateIndicator::StepStateIndicator(QWidget *parent)
+    : QWidget(parent)
+{
+    setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    m_spinTimer = new QTimer(this);
+    m_spinTimer->setInterval(spinIntervalMs);
+    connect(m_spinTimer, &QTimer::timeout, this, [this] {
+        m_angle = (m_angle + spinStepDegrees) % 360;
+        update();
+    });
+    setState(Core::StepState::Pending);
+}
+
+StepStateIndicator::~StepStateIndicator() = default;
+
+QString StepStateIndicator::stateText(Core::StepState state)
+{
+    switch (state) {
+    case Core::StepState::Pending:
+        return tr("Pending");
+    case Core::StepState::Running:
+        return tr("Running");
+    case Core::StepState::Done:
+        return tr("Done");
+    case Core::StepState::Failed:
+        return tr("Failed");
+    case Core::StepState::Skipped:
+        return tr("Skipped");
+    }
+    return QString();
+}
+
+void StepStateIndicator::setState(Core::StepState state)
+{
+    m_state = state;
+    setAccessibleName(stateText(state));
+    setToolTip(stateText(state));
+    updateAnimation();
+    update();
+}
+
+bool StepStateIndicator::isAnimating() const
+{
+    return m_spinTimer->isActive();
+}
+
+QSize StepStateIndicator::sizeHint() const
+{
+    // As tall as a line of text, so it sits level with the title at any scale.
+    const int side = fontMetrics().height();
+    return {side, side};
+}
+
+void StepStateIndicator::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    updateAnimation();
+}
+
+void StepStateIndicator::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    updateAnimation();
+}
+
+void StepStateIndicator::updateAnimation()
+{
+    // Hidden cards (collapsed, scrolled off in another tab) cost no timer wake-ups.
+    const bool animate = m_state == Core::StepState::Running && isVisible();
+    if (animate && !m_spinTimer->isActive())
+        m_spinTimer->start();
+    else if (!animate)
+        m_spinTimer->stop();
+}
+
+void StepStateIndicator::paintEvent(QPaintEvent *event)
+{
+    Q_UNUSED(event);
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const qreal side = qMin(width(), height());
+    const qreal pen = qMax(1.5, side / 9.0);
+    const QRectF box((width() - side) / 2 + pen / 2, (height() - side) / 2 + pen / 2, side - pen,
+                     side - pen);
+    const QPalette &pal = palette();
+    const QColor background = pal.color(QPalette::Base);
+
+    switch (m_state) {
+    case Core::StepState::Pending: {
+        const QColor ring =
+            UiColors::ensureContrast(pal.color(QPalette::PlaceholderText), background, 3.0);
+        painter.setPen(QPen(ring, pen));
+        painter.drawEllipse(box);
+        break;
+    }
+    case Core::StepState::Running: {
+        const QColor accent = UiColors::link(pal);
+        QColor track = accent;
+        track.setAlphaF(0.25f);
+        painter.setPen(QPen(track, pen));
+        painter.drawEllipse(box);
+        painter.setPen(QPen(accent, pen, Qt::SolidLine, Qt::RoundCap));
+        // Qt angles are in 1/16 degree, counter-clockwise; the arc turns clockwise.
+        painter.drawArc(box, -m_angle * 16, 100 * 16);
+        break;
+    }
+    case Core::StepState::Done:
+    case Core::StepState::Failed: {
+        const bool done = m_state == Core::StepState::Done;
+        const QColor fill =
+            done ? UiColors::success(pal, background) : UiColors::failure(pal, background);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(fill);
+        painter.drawEllipse(box);
+        const QColor mark =
+            UiColors::contrastRatio(Qt::white, fill) > UiColors::contrastRatio(Qt::black, fill)
+            ? QColor(Qt::white)
+            : QColor(Qt::black);
+        painter.setPen(QPen(mark, pen, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        painter.setBrush(Qt::NoBrush);
+        const QPointF c = box.center();
+        const qreal r = box.width() / 2;
+        if (done) {
+            QPainterPath check;
+            check.moveTo(c.x() - r * 0.45, c.y() + r * 0.02);
+            check.lineTo(c.x() - r * 0.12, c.y() + r * 0.35);
+            check.lineTo(c.x() + r * 0.45, c.y() - r * 0.32);
+            painter.drawPath(check);
+        } else {
+            const qreal d = r * 0.35;
+            painter.drawLine(QPointF(c.x() - d, c.y() - d), QPointF(c.x() + d, c.y() + d));
+            painter.drawLine(QPointF(c.x() - d, c.y() + d), QPointF(c.x() + d, c.y() - d));
+        }
+        break;
+    }
+    case Core::StepState::Skipped: {
+        const QColor gray =
+            UiColors::ensureContrast(pal.color(QPalette::PlaceholderText), background, 3.0);
+        painter.setPen(QPen(gray, pen, Qt::DashLine));
+        painter.drawEllipse(box);
+        painter.setPen(QPen(gray, pen, Qt::SolidLine, Qt::RoundCap));
+        const QPointF c = box.center();
+        const qreal d = box.width() * 0.22;
+        painter.drawLine(QPointF(c.x() - d, c.y()), QPointF(c.x() + d, c.y()));
+        break;
+    }
+    }
+}
+
+} // namespace Terrarium::Widgets
