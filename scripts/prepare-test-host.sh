@@ -26,17 +26,19 @@ if [[ -c /dev/net/tun ]]; then
     chmod 0666 /dev/net/tun
 fi
 
-# The test user runs binaries from this checkout's build tree: let it through every parent
-# directory it could not otherwise enter (e.g. a checkout under /root), and no further.
+# The test users run binaries from this checkout's build tree: let them through every parent
+# directory they could not otherwise enter (e.g. a checkout under /root), and no further.
 repo=$(cd "$(dirname "$0")/.." && pwd)
-dir=$repo
-while [[ "$dir" != "/" ]]; do
-    if ! runuser -u "$user" -- test -x "$dir"; then
-        setfacl -m "u:$user:x" "$dir"
+for account in "$user" "$nosubids"; do
+    dir=$repo
+    while [[ "$dir" != "/" ]]; do
+        if ! runuser -u "$account" -- test -x "$dir"; then
+            setfacl -m "u:$account:x" "$dir"
+        fi
+        dir=$(dirname "$dir")
+    done
+    if ! runuser -u "$account" -- test -r "$repo/scripts/as-test-user"; then
+        echo "the test user $account cannot read $repo; fix its permissions" >&2
+        exit 1
     fi
-    dir=$(dirname "$dir")
 done
-if ! runuser -u "$user" -- test -r "$repo/scripts/as-test-user"; then
-    echo "the test user $user cannot read $repo; fix its permissions" >&2
-    exit 1
-fi
