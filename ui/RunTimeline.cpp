@@ -140,10 +140,9 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
         return;
     case Core::RunEventType::PlanGenerated:
         if (payload.value(QLatin1String("revision")).toInt() > 1)
-            addNotice(tr("New plan (revision %1) with %n step(s).", nullptr,
-                         int(payload.value(QLatin1String("steps")).toArray().size()))
-                          .arg(payload.value(QLatin1String("revision")).toInt()),
-                      QColor(0x25, 0x63, 0xeb));
+            addNotice(
+                tr("New plan: revision %1.").arg(payload.value(QLatin1String("revision")).toInt()),
+                QColor(0x25, 0x63, 0xeb));
         return;
     case Core::RunEventType::WorkflowComplete:
         if (payload.value(QLatin1String("status")).toString() == QLatin1String("failed"))

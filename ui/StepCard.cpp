@@ -84,6 +84,7 @@ struct StepCard::Private
     CommandBlock *commandBlock = nullptr;
     ConsoleView *stdoutConsole = nullptr;
     ConsoleView *stderrConsole = nullptr;
+    QLabel *noOutputLabel = nullptr;
 
     QWidget *inputRow = nullptr;
     QLineEdit *inputEdit = nullptr;
@@ -236,6 +237,11 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     bodyLayout->addWidget(d->commandBlock);
     bodyLayout->addWidget(d->stdoutConsole);
     bodyLayout->addWidget(d->stderrConsole);
+    // A quiet command says so in a line instead of an empty console.
+    d->noOutputLabel = new QLabel(tr("No output."), d->body);
+    d->noOutputLabel->setForegroundRole(QPalette::PlaceholderText);
+    d->noOutputLabel->setAccessibleName(tr("The command printed nothing"));
+    bodyLayout->addWidget(d->noOutputLabel);
     bodyLayout->addWidget(d->inputRow);
     bodyLayout->addWidget(d->actionsRow);
 
@@ -549,8 +555,9 @@ void StepCard::Private::updateVisibility()
     const bool hasStdout = !stdoutConsole->isEmpty();
     const bool hasStderr = !stderrConsole->isEmpty();
     commandBlock->setVisible(!commandBlock->command().isEmpty());
-    stdoutConsole->setVisible(hasStdout || isFinished());
+    stdoutConsole->setVisible(hasStdout);
     stderrConsole->setVisible(hasStderr);
+    noOutputLabel->setVisible(isFinished() && !hasStdout && !hasStderr);
     inputRow->setVisible(awaitingInput);
     actionsRow->setVisible(hasStdout || hasStderr);
     saveButton->setEnabled(hasStdout || hasStderr);

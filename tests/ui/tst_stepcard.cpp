@@ -232,13 +232,30 @@ void tst_StepCard::stderrConsoleAppearsWithStderr()
 
 void tst_StepCard::stdoutConsoleAppearsWhenDone()
 {
+    // A step that printed nothing shows "No output." rather than an empty console.
     ShownCard shown;
     shown.card.setState(StepState::Running);
     QVERIFY(!shown.card.stdoutConsole()->isVisible());
+    auto noOutput = [&shown] {
+        for (QLabel *label : shown.card.findChildren<QLabel *>()) {
+            if (label->text() == u"No output."_qs)
+                return label;
+        }
+        return static_cast<QLabel *>(nullptr);
+    };
+    QVERIFY(noOutput());
+    QVERIFY(!noOutput()->isVisible());
     shown.card.setResult(0, 12);
     shown.card.setState(StepState::Done);
-    QVERIFY(shown.card.stdoutConsole()->isVisible());
+    QVERIFY(!shown.card.stdoutConsole()->isVisible());
     QVERIFY(!shown.card.stderrConsole()->isVisible());
+    QVERIFY(noOutput()->isVisible());
+
+    ShownCard talkative;
+    talkative.card.appendOutput(false, u"hello\n"_qs);
+    talkative.card.setResult(0, 12);
+    talkative.card.setState(StepState::Done);
+    QVERIFY(talkative.card.stdoutConsole()->isVisible());
 }
 
 void tst_StepCard::chips_data()

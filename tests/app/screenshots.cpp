@@ -1,0 +1,213 @@
+// Takes the acceptance screenshots of the window under a real X server (Xvfb): a successful
+// run, a run that re-planned, an approval waiting, and the dark palette. Each scene is a real
+// run (local LLM test server, host sandbox in a scratch workspace); the picture is what the X
+// server shows. Usage: terrarium_screenshots OUTPUT_DIR  (exit 0 when every picture was taken
+// and shows a real window, 1 otherwise).
+#include "app/WindowController.h"
+#include "tests/support/LlmTestServer.h"
+#include "tests/support/SseScript.h"
+#include "ui/ApprovalPanel.h"
+#include "ui/MainWindow.h"
+#include "ui/StatusBadge.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QPalette>
+#include <QPushButton>
+#include <QScreen>
+#include <QSet>
+#include <QSettings>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QTemporaryDir>
+
+#include <cstdio>
+
+using namespace Terrarium;
+using Core::LlmProvider;
+using Core::RunState;
+using Tests::ScriptedResponse;
+using Tests::SseScript;
+
+namespace {
+
+ScriptedResponse planReply(const QStringList &steps)
+{
+    const QString plan = QString::fromUtf8(
+        QJsonDocument(QJsonObject{{QStringLiteral("plan"), QJsonArray::fromStringList(steps)}})
+            .toJson(QJsonDocument::Compact));
+    return ScriptedResponse::stream(SseScript::text(LlmProvider::ChatCompletions, plan));
+}
+
+ScriptedResponse commandReply(const QString &command)
+{
+    const QString arguments =
+        QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("command"), command}})
+                              .toJson(QJsonDocument::Compact));
+    return ScriptedResponse::stream(
+        SseScript::toolCall(LlmProvider::ChatCompletions, QStringLiteral("emit_bash"), arguments));
+}
+
+void waitFor(const std::function<bool()> &condition, int timeoutMs = 30000)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!condition() && clock.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    // Let consoles render their last batch and the window repaint.
+    QElapsedTimer settle;
+    settle.start();
+    while (settle.elapsed() < 400)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+}
+
+QPalette darkPalette()
+{
+    QPalette palette;
+    palette.setColor(QPalette::Window, QColor(0x1f, 0x23, 0x28));
+    palette.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+    palette.setColor(QPalette::Base, QColor(0x16, 0x19, 0x1d));
+    palette.setColor(QPalette::AlternateBase, QColor(0x24, 0x28, 0x2e));
+    palette.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+    palette.setColor(QPalette::Button, QColor(0x2b, 0x30, 0x36));
+    palette.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
+    palette.setColor(QPalette::Highlight, QColor(0x3b, 0x82, 0xf6));
+    palette.setColor(QPalette::HighlightedText, Qt::white);
+    palette.setColor(QPalette::Link, QColor(0x60, 0xa5, 0xfa));
+    palette.setColor(QPalette::PlaceholderText, QColor(0x8b, 0x94, 0x9e));
+    palette.setColor(QPalette::Mid, QColor(0x5b, 0x63, 0x6d));
+    palette.setColor(QPalette::ToolTipBase, QColor(0x2b, 0x30, 0x36));
+    palette.setColor(QPalette::ToolTipText, QColor(0xe6, 0xe6, 0xe6));
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        palette.setColor(QPalette::Disabled, role, QColor(0x6b, 0x72, 0x7c));
+    return palette;
+}
+
+// A real screenshot has many colours; a blank or black one has a handful.
+bool looksReal(const QImage &image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7) {
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    }
+    return colours.size() > 40;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: %s OUTPUT_DIR\n", argv[0]);
+        return 2;
+    }
+    const QString output = QString::fromLocal8Bit(argv[1]);
+    QDir().mkpath(output);
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+
+    QTemporaryDir scratch;
+    QDir(scratch.path()).mkpath(QStringLiteral("workspace"));
+    Tests::LlmTestServer server;
+    if (!server.listen())
+        return 1;
+    QSettings settings(scratch.filePath(QStringLiteral("terrarium.conf")), QSettings::IniFormat);
+    settings.setValue(QStringLiteral("llm/provider"), QStringLiteral("chat"));
+    settings.setValue(QStringLiteral("llm/base_url"), server.baseUrl().toString());
+    settings.setValue(QStringLiteral("llm/model"), QStringLiteral("qwen2.5-coder"));
+    settings.setValue(QStringLiteral("sandbox/kind"), QStringLiteral("host"));
+    settings.setValue(QStringLiteral("sandbox/workspace"),
+                      scratch.filePath(QStringLiteral("workspace")));
+    settings.sync();
+
+    bool allGood = true;
+    auto shoot = [&](const QString &name) {
+        const QImage image = QGuiApplication::primaryScreen()->grabWindow(0).toImage();
+        const QString path = QDir(output).filePath(name + QStringLiteral(".png"));
+        const bool saved = image.save(path);
+        const bool real = looksReal(image);
+        std::printf("screenshot: %s %s\n", qPrintable(path), saved && real ? "ok" : "BLANK");
+        allGood = allGood && saved && real;
+    };
+
+    auto scene = [&](const QString &name, const QString &goal,
+                     const QList<ScriptedResponse> &replies,
+                     const std::function<bool(Widgets::MainWindow &)> &ready, bool dark) {
+        app.setPalette(dark ? darkPalette() : QApplication::style()->standardPalette());
+        // Every scene starts from an empty workspace of its own.
+        const QString workspace = scratch.filePath(name);
+        QDir().mkpath(workspace);
+        settings.setValue(QStringLiteral("sandbox/workspace"), workspace);
+        settings.sync();
+        Widgets::MainWindow window;
+        App::WindowController controller(&window, &settings, {});
+        RunState ended = RunState::Idle;
+        QObject::connect(&controller, &App::WindowController::runEnded, &window,
+                         [&ended](RunState state) { ended = state; });
+        window.setGeometry(0, 0, 1280, 800);
+        window.show();
+        for (const ScriptedResponse &reply : replies)
+            server.enqueue(reply);
+        window.setGoal(goal);
+        controller.run(goal);
+        waitFor([&] { return ready(window); });
+        shoot(name);
+        if (window.isBusy()) {
+            window.approvalPanel()->button(Core::ApprovalDecision::Deny)->click();
+            waitFor([&] { return ended != RunState::Idle; });
+        }
+    };
+
+    const QString failing = QStringLiteral("printf 'Running 3 checks\\n\\033[32mPASS\\033[0m "
+                                           "style\\n\\033[31mFAIL\\033[0m config\\n'; "
+                                           "cat config.ini");
+    scene(
+        QStringLiteral("01-successful-run"),
+        QStringLiteral("Set up the project and list what is in it"),
+        {planReply({QStringLiteral("Create the project folders"), QStringLiteral("Write a README"),
+                    QStringLiteral("List the project tree")}),
+         commandReply(QStringLiteral("mkdir -p demo/src demo/tests && echo created")),
+         commandReply(QStringLiteral("printf '# Demo\\n\\nA small project.\\n' > demo/README.md")),
+         commandReply(
+             QStringLiteral("find demo | sort && printf '\\033[1;32m3 entries\\033[0m\\n'"))},
+        [](Widgets::MainWindow &window) {
+            return window.statusBadge()->state() == RunState::Success;
+        },
+        false);
+    scene(
+        QStringLiteral("02-replanned-run"), QStringLiteral("Check the configuration"),
+        {planReply({QStringLiteral("Run the configuration checks")}), commandReply(failing),
+         planReply({QStringLiteral("Create a default config.ini"),
+                    QStringLiteral("Run the configuration checks again")}),
+         commandReply(QStringLiteral("printf '[core]\\nmode = demo\\n' > config.ini")),
+         commandReply(QStringLiteral("printf '\\033[32mPASS\\033[0m config\\n'; cat config.ini"))},
+        [](Widgets::MainWindow &window) {
+            return window.statusBadge()->state() == RunState::Success;
+        },
+        false);
+    scene(
+        QStringLiteral("03-approval-waiting"), QStringLiteral("Clean out the build output"),
+        {planReply(
+             {QStringLiteral("Show what is in build/"), QStringLiteral("Delete the build folder")}),
+         commandReply(QStringLiteral("mkdir -p build/obj && ls -la build")),
+         commandReply(QStringLiteral("rm -rf build")),
+         planReply({QStringLiteral("Leave the build folder alone")}),
+         commandReply(QStringLiteral("true"))},
+        [](Widgets::MainWindow &window) { return window.approvalPanel()->isVisible(); }, false);
+    scene(
+        QStringLiteral("04-dark-palette"), QStringLiteral("Check the configuration"),
+        {planReply({QStringLiteral("Run the configuration checks")}), commandReply(failing),
+         planReply({QStringLiteral("Create a default config.ini"),
+                    QStringLiteral("Run the configuration checks again")}),
+         commandReply(QStringLiteral("printf '[core]\\nmode = demo\\n' > config.ini")),
+         commandReply(QStringLiteral("printf '\\033[32mPASS\\033[0m config\\n'; cat config.ini"))},
+        [](Widgets::MainWindow &window) {
+            return window.statusBadge()->state() == RunState::Success;
+        },
+        true);
+    return allGood ? 0 : 1;
+}
