@@ -11,7 +11,7 @@ build_packages=(
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-websockets-dev qt6-httpserver-dev libqt6sql6-sqlite
     libvterm-dev libyaml-cpp-dev qtkeychain-qt6-dev libvirt-dev
-    desktop-file-utils appstream
+    desktop-file-utils appstream libxcb1-dev xvfb xauth xdotool
     podman runc uidmap slirp4netns fuse-overlayfs mmdebstrap ca-certificates
 )
 test_packages=(
