@@ -248,6 +248,11 @@ void RunSession::release(Core::RunState state)
         complete(state);
         return;
     }
+    if (m_options.holdSandbox && m_sandbox->isRunning()) {
+        // Still in use (terminal panes) until close().
+        complete(state);
+        return;
+    }
     if (podman && !m_removeSandbox) {
         Q_EMIT message(Tr::tr("The sandbox %1 keeps running; attach to it with --sandbox-name %1, "
                               "remove it with --remove-sandbox %1.")
@@ -262,6 +267,45 @@ void RunSession::release(Core::RunState state)
                     complete(state);
             });
     QTimer::singleShot(ReleaseTimeout, this, [this, state] { complete(state); });
+    m_sandbox->destroy();
+}
+
+void RunSession::close()
+{
+    if (!m_finished) {
+        // Still running or setting up: cancel first, then let go of the sandbox.
+        m_options.holdSandbox = false;
+        connect(this, &RunSession::finished, this, [this] { Q_EMIT closed(); });
+        cancel();
+        return;
+    }
+    destroySandbox();
+}
+
+void RunSession::destroySandbox()
+{
+    auto *podman = qobject_cast<Vm::PodmanSandbox *>(m_sandbox.get());
+    if (!m_sandbox || m_sandbox->state() == Vm::Sandbox::State::Stopped) {
+        QMetaObject::invokeMethod(this, &RunSession::closed, Qt::QueuedConnection);
+        return;
+    }
+    if (podman && !m_removeSandbox) {
+        podman->detach();
+        QMetaObject::invokeMethod(this, &RunSession::closed, Qt::QueuedConnection);
+        return;
+    }
+    m_sandbox->disconnect(this);
+    auto done = std::make_shared<bool>(false);
+    auto report = [this, done] {
+        if (std::exchange(*done, true))
+            return;
+        Q_EMIT closed();
+    };
+    connect(m_sandbox.get(), &Vm::Sandbox::stateChanged, this, [report](Vm::Sandbox::State now) {
+        if (now == Vm::Sandbox::State::Stopped)
+            report();
+    });
+    QTimer::singleShot(ReleaseTimeout, this, report);
     m_sandbox->destroy();
 }
 

@@ -40,6 +40,8 @@ public:
     {
         QString sandboxName; // attach to this sandbox if it exists, else create it
         bool keepSandbox = false; // leave a created sandbox running after the run
+        // The window keeps using the sandbox after the run (terminal panes) until close().
+        bool holdSandbox = false;
         // Commands approved with "always" are saved here (the user's config file).
         QPointer<QSettings> settings;
     };
@@ -48,6 +50,8 @@ public:
     ~RunSession() override;
 
     void start(const QString &goal);
+    // Releases a held sandbox (holdSandbox) after the run; closed() follows.
+    void close();
     // Stops the setup or the run; finished(Cancelled) follows once the sandbox is released.
     void cancel();
     bool isSettingUp() const { return !m_orchestrator && !m_finished; }
@@ -64,8 +68,10 @@ Q_SIGNALS:
     void setupFailed(const QString &reason);
     // The orchestrator exists and starts right after this signal: connect to its events now.
     void runStarting(Terrarium::Core::Orchestrator *orchestrator);
-    // The run ended and the sandbox was released (or kept as asked).
+    // The run ended and the sandbox was released (or kept or held as asked).
     void finished(Terrarium::Core::RunState state);
+    // close() is done: the sandbox is gone.
+    void closed();
 
 private:
     void readStoredKeys();
@@ -75,6 +81,7 @@ private:
     void useSandbox(std::unique_ptr<Vm::Sandbox> sandbox, bool removeAfterRun);
     void startRun();
     void release(Core::RunState state);
+    void destroySandbox();
     void failSetup(const QString &reason);
     void complete(Core::RunState state);
 

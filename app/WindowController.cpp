@@ -39,6 +39,7 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
 
     connect(window, &Widgets::MainWindow::runRequested, this, &WindowController::run);
     connect(window, &Widgets::MainWindow::settingsRequested, this, &WindowController::editSettings);
+    connect(window, &Widgets::MainWindow::closed, this, &WindowController::shutdown);
     connect(window, &Widgets::MainWindow::taskFileOpened, this, &WindowController::runTaskFile);
     connect(window, &Widgets::MainWindow::stopRequested, this, [this] {
         if (m_session)
@@ -104,8 +105,13 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     if (task)
         task->applyTo(*config);
 
+    // The previous run's sandbox stayed up for its terminals; a new run gets a new sandbox.
+    if (m_session)
+        retire(std::move(m_session));
+
     RunSession::Options options;
     options.settings = m_settings;
+    options.holdSandbox = true;
     m_session = std::make_unique<RunSession>(*config, options);
     connect(m_session.get(), &RunSession::message, m_window,
             &Widgets::MainWindow::showStatusMessage);
@@ -158,6 +164,33 @@ void WindowController::editSettings()
     });
     session->load();
     dialog->open();
+}
+
+void WindowController::retire(std::unique_ptr<RunSession> session)
+{
+    RunSession *retiring = session.get();
+    retiring->disconnect(this);
+    m_retiring.push_back(std::move(session));
+    connect(retiring, &RunSession::closed, this, [this, retiring] {
+        // Not deleted inside its own signal: handed to the event loop instead.
+        for (auto &held : m_retiring) {
+            if (held.get() == retiring)
+                held.release()->deleteLater();
+        }
+        std::erase_if(m_retiring, [](const auto &held) { return !held; });
+        if (m_shuttingDown && m_retiring.empty())
+            Q_EMIT shutDown();
+    });
+    retiring->close();
+}
+
+void WindowController::shutdown()
+{
+    m_shuttingDown = true;
+    if (m_session)
+        retire(std::move(m_session));
+    if (m_retiring.empty())
+        QMetaObject::invokeMethod(this, &WindowController::shutDown, Qt::QueuedConnection);
 }
 
 void WindowController::onFinished(Core::RunState state)

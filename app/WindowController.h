@@ -8,6 +8,7 @@
 #include <QPointer>
 
 #include <memory>
+#include <vector>
 
 class QNetworkAccessManager;
 class QSettings;
@@ -41,19 +42,26 @@ public:
     void runTaskFile(const QString &path);
     // Opens the settings dialog (Settings > Preferences).
     void editSettings();
+    // Lets go of the sandboxes still held, then emits shutDown() (the app quits then).
+    void shutdown();
 
 Q_SIGNALS:
     // A run ended (or could not start); for tests and the notification.
     void runEnded(Terrarium::Core::RunState state);
+    void shutDown();
 
 private:
     void start(const QString &goal, const std::optional<Core::TaskFile> &task);
     void onFinished(Core::RunState state);
+    void retire(std::unique_ptr<RunSession> session);
 
     QPointer<Widgets::MainWindow> m_window;
     QPointer<QSettings> m_settings;
     Core::ConfigOverrides m_overrides;
     std::unique_ptr<RunSession> m_session;
+    // Earlier runs whose sandboxes are being removed.
+    std::vector<std::unique_ptr<RunSession>> m_retiring;
+    bool m_shuttingDown = false;
     DesktopNotifier *m_notifier = nullptr;
     QNetworkAccessManager *m_network = nullptr;
 };

@@ -101,6 +101,10 @@ int main(int argc, char *argv[])
     QApplication::setDesktopFileName(QStringLiteral(TERRARIUM_APP_ID));
     Widgets::MainWindow window;
     App::WindowController controller(&window, settings.get(), options.overrides);
+    // Quit only once the window's sandboxes are gone, not the moment it closes.
+    QApplication::setQuitOnLastWindowClosed(false);
+    QObject::connect(&controller, &App::WindowController::shutDown, app.get(),
+                     [] { QCoreApplication::quit(); });
     if (!options.goal.isEmpty())
         window.setGoal(options.goal);
     window.show();

@@ -310,6 +310,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         Q_EMIT stopRequested();
     }
     event->accept();
+    Q_EMIT closed();
 }
 
 void MainWindow::attachRun(Core::Orchestrator *orchestrator)

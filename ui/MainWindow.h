@@ -75,6 +75,8 @@ Q_SIGNALS:
     void inputSubmitted(int stepId, const QString &line);
     void inputClosed(int stepId);
     void settingsRequested();
+    // The window closed; what it showed (the run's sandbox) can be let go.
+    void closed();
     void sandboxKindChanged(const QString &kind);
     void workspaceChanged(const QString &path);
 
