@@ -2,6 +2,7 @@
 // re-plan -> install it from Debian's packages -> tests pass) and re-attaching to a sandbox
 // after Terrarium was killed.
 #include "tests/support/LlmTestServer.h"
+#include "tests/support/PodmanTestBackend.h"
 #include "tests/support/SseScript.h"
 
 #include <QElapsedTimer>
@@ -75,6 +76,7 @@ private Q_SLOTS:
     void cleanup();
     void repairDemo();
     void reattachAfterKill();
+    void sandboxDyingMidStepEndsTheRunClearly();
 
 private:
     QStringList runArguments(const QString &goal) const;
@@ -272,6 +274,54 @@ void tst_PodmanRun::reattachAfterKill()
     QVERIFY2(exitCode == 0, removed.constData());
     list = terrarium({QStringLiteral("--list-sandboxes")}, &exitCode);
     QVERIFY(!list.contains(name.toUtf8()));
+}
+
+void tst_PodmanRun::sandboxDyingMidStepEndsTheRunClearly()
+{
+    const QString name = QStringLiteral("tst-dying-%1").arg(QCoreApplication::applicationPid());
+    m_server->enqueue(planReply({QStringLiteral("Wait")}));
+    m_server->enqueue(commandReply(QStringLiteral("sleep 300")));
+
+    QProcess run;
+    run.setProcessEnvironment(environment());
+    run.start(binary(),
+              runArguments(QStringLiteral("wait")) << QStringLiteral("--sandbox-name") << name);
+    QByteArray seen;
+    QElapsedTimer clock;
+    clock.start();
+    while (!seen.contains("\"type\":\"step_executing\"") && clock.elapsed() < 120000
+           && run.state() != QProcess::NotRunning) {
+        QTest::qWait(50);
+        seen += run.readAllStandardOutput();
+    }
+    QVERIFY2(seen.contains("step_executing"), run.readAllStandardError().constData());
+
+    // The container dies under the running step, as if the machine ran out of memory.
+    const std::unique_ptr<Vm::PodmanBackend> backend = Tests::PodmanTestBackend::prepare();
+    QVERIFY(backend);
+    QProcess kill;
+    kill.start(backend->host().podman,
+               backend->host().globalArguments()
+                   << QStringLiteral("kill") << QStringLiteral("--signal=KILL") << name);
+    QVERIFY(waitForExit(kill, 30000));
+    QCOMPARE(kill.exitCode(), 0);
+
+    QVERIFY(waitForExit(run, 60000));
+    QCOMPARE(run.exitCode(), 1);
+    seen += run.readAllStandardOutput();
+    const QList<QJsonObject> events = parseEvents(seen);
+    QVERIFY(!events.isEmpty());
+    const QJsonObject last = events.last();
+    QCOMPARE(last.value(QLatin1String("type")).toString(), QStringLiteral("workflow_complete"));
+    const QString error =
+        last.value(QLatin1String("payload")).toObject().value(QLatin1String("error")).toString();
+    QCOMPARE(
+        last.value(QLatin1String("payload")).toObject().value(QLatin1String("status")).toString(),
+        QStringLiteral("failed"));
+    QVERIFY2(error.contains(QLatin1String("sandbox")), qPrintable(error));
+
+    int exitCode = -1;
+    terrarium({QStringLiteral("--remove-sandbox"), name}, &exitCode);
 }
 
 QTEST_GUILESS_MAIN(tst_PodmanRun)
