@@ -10,6 +10,9 @@
 #include "core/config/TaskFile.h"
 #include "ui/MainWindow.h"
 #include "ui/SettingsDialog.h"
+#include "ui/TerminalArea.h"
+#include "ui/TerminalPane.h"
+#include "vm/Sandbox.h"
 
 #include <QDir>
 #include <QNetworkAccessManager>
@@ -40,6 +43,15 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     connect(window, &Widgets::MainWindow::runRequested, this, &WindowController::run);
     connect(window, &Widgets::MainWindow::settingsRequested, this, &WindowController::editSettings);
     connect(window, &Widgets::MainWindow::closed, this, &WindowController::shutdown);
+    connect(window, &Widgets::MainWindow::terminalRequested, this,
+            [this] { openTerminal(std::nullopt); });
+    connect(window, &Widgets::MainWindow::terminalSplitRequested, this,
+            [this](Qt::Orientation orientation) { openTerminal(orientation); });
+    connect(window->terminalArea(), &Widgets::TerminalArea::reconnectRequested, this,
+            [this](Widgets::TerminalPane *pane) {
+                if (Core::TerminalSession *session = openShell())
+                    pane->setSession(session);
+            });
     connect(window, &Widgets::MainWindow::taskFileOpened, this, &WindowController::runTaskFile);
     connect(window, &Widgets::MainWindow::stopRequested, this, [this] {
         if (m_session)
@@ -121,6 +133,13 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
         Q_EMIT runEnded(Core::RunState::Failed);
     });
     connect(m_session.get(), &RunSession::runStarting, m_window, &Widgets::MainWindow::attachRun);
+    connect(m_session.get(), &RunSession::runStarting, this, [this] {
+        // A sandbox that dies under its terminals says so in every pane.
+        Vm::Sandbox *sandbox = m_session->sandbox();
+        connect(sandbox, &Vm::Sandbox::failed, this, [this, sandbox](const Core::Error &error) {
+            markTerminalsDisconnected(sandbox->spec().name, error.message);
+        });
+    });
     connect(m_session.get(), &RunSession::finished, this, &WindowController::onFinished);
     m_window->setBusy(true);
     m_window->showStatusMessage(Tr::tr("Preparing the sandbox…"));
@@ -166,9 +185,52 @@ void WindowController::editSettings()
     dialog->open();
 }
 
+Core::TerminalSession *WindowController::openShell()
+{
+    Vm::Sandbox *sandbox = m_session ? m_session->sandbox() : nullptr;
+    if (!sandbox || !sandbox->isRunning()) {
+        m_window->showStatusMessage(
+            Tr::tr("No sandbox is running: start a run, then open a terminal into its sandbox."));
+        return nullptr;
+    }
+    Vm::PtyRequest request;
+    request.columns = 100;
+    request.rows = 30;
+    const auto session = sandbox->openPty(request);
+    if (!session) {
+        m_window->showError(
+            Tr::tr("Cannot open a terminal in the sandbox: %1").arg(session.error().message));
+        return nullptr;
+    }
+    return *session;
+}
+
+void WindowController::openTerminal(std::optional<Qt::Orientation> split)
+{
+    Core::TerminalSession *session = openShell();
+    if (!session)
+        return;
+    const QString sandbox = m_session->sandbox()->spec().name;
+    Widgets::TerminalArea *area = m_window->terminalArea();
+    if (split)
+        area->splitCurrent(*split, session, sandbox);
+    else
+        area->openPane(session, sandbox, sandbox);
+}
+
+void WindowController::markTerminalsDisconnected(const QString &sandbox, const QString &reason)
+{
+    for (Widgets::TerminalPane *pane : m_window->terminalArea()->panesOf(sandbox))
+        pane->setDisconnected(reason);
+}
+
 void WindowController::retire(std::unique_ptr<RunSession> session)
 {
     RunSession *retiring = session.get();
+    if (retiring->sandbox())
+        markTerminalsDisconnected(retiring->sandbox()->spec().name,
+                                  Tr::tr("The sandbox %1 was removed when the next run started.")
+                                      .arg(retiring->sandbox()->spec().name));
     retiring->disconnect(this);
     m_retiring.push_back(std::move(session));
     connect(retiring, &RunSession::closed, this, [this, retiring] {

@@ -8,10 +8,15 @@
 #include <QPointer>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QNetworkAccessManager;
 class QSettings;
+
+namespace Terrarium::Core {
+class TerminalSession;
+}
 
 namespace Terrarium::Widgets {
 class MainWindow;
@@ -54,6 +59,10 @@ private:
     void start(const QString &goal, const std::optional<Core::TaskFile> &task);
     void onFinished(Core::RunState state);
     void retire(std::unique_ptr<RunSession> session);
+    // A shell in the current run's sandbox, or null with the reason shown to the user.
+    Core::TerminalSession *openShell();
+    void openTerminal(std::optional<Qt::Orientation> split);
+    void markTerminalsDisconnected(const QString &sandbox, const QString &reason);
 
     QPointer<Widgets::MainWindow> m_window;
     QPointer<QSettings> m_settings;

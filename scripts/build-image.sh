@@ -12,7 +12,7 @@ set -euo pipefail
 output=""
 suite="bookworm"
 mirror="http://deb.debian.org/debian"
-packages="bash,coreutils,procps,python3,git,curl,ca-certificates,less,apt"
+packages="bash,coreutils,procps,python3,git,curl,ca-certificates,less,vim,apt"
 extra=""
 
 usage() {

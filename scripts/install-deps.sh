@@ -2,6 +2,7 @@
 # Installs the Debian 12 packages Terrarium needs, only those that are missing.
 #   scripts/install-deps.sh run    # build and run Terrarium
 #   scripts/install-deps.sh test   # everything "run" needs, plus the test tools
+#   scripts/install-deps.sh bench  # "test" plus the terminals bench_terminal compares against
 set -euo pipefail
 
 profile=${1:-run}
@@ -17,13 +18,18 @@ build_packages=(
 test_packages=(
     clang libclang-rt-14-dev acl
     dbus gnome-keyring libsecret-tools
+    vttest
+)
+bench_packages=(
+    konsole xterm
 )
 
 packages=("${build_packages[@]}")
 case "$profile" in
     run) ;;
     test) packages+=("${test_packages[@]}") ;;
-    *) echo "usage: $0 run|test" >&2; exit 2 ;;
+    bench) packages+=("${test_packages[@]}" "${bench_packages[@]}") ;;
+    *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac
 
 missing=()

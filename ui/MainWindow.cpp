@@ -6,6 +6,7 @@
 #include "ui/PlanView.h"
 #include "ui/RunTimeline.h"
 #include "ui/StatusBadge.h"
+#include "ui/TerminalArea.h"
 
 #include <QAction>
 #include <QApplication>
@@ -125,9 +126,18 @@ MainWindow::MainWindow(QWidget *parent)
     leftLayout->addWidget(m_badge, 0, Qt::AlignLeft);
     m_plan = new PlanView(left);
     leftLayout->addWidget(m_plan, 1);
-    m_timeline = new RunTimeline(splitter);
+    // The timeline above, terminal panes below once one is open.
+    auto *right = new QSplitter(Qt::Vertical, splitter);
+    m_timeline = new RunTimeline(right);
+    m_terminals = new TerminalArea(right);
+    m_terminals->hide();
+    right->addWidget(m_timeline);
+    right->addWidget(m_terminals);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
+    right->setChildrenCollapsible(false);
     splitter->addWidget(left);
-    splitter->addWidget(m_timeline);
+    splitter->addWidget(right);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
     splitter->setChildrenCollapsible(false);
@@ -150,6 +160,10 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_approval, &ApprovalPanel::decided, this, &MainWindow::approvalDecided);
     connect(m_timeline, &RunTimeline::inputSubmitted, this, &MainWindow::inputSubmitted);
     connect(m_timeline, &RunTimeline::inputClosed, this, &MainWindow::inputClosed);
+    connect(m_terminals, &TerminalArea::newPaneRequested, this, &MainWindow::terminalRequested);
+    connect(m_terminals, &TerminalArea::splitRequested, this, &MainWindow::terminalSplitRequested);
+    connect(m_terminals, &TerminalArea::paneCountChanged, this,
+            [this](int count) { m_terminals->setVisible(count > 0); });
 
     setWorkspace(QDir::homePath());
     resize(1180, 780);
@@ -189,6 +203,18 @@ void MainWindow::buildMenus()
     QAction *expand = view->addAction(tr("&Expand All Steps"), this,
                                       [this] { m_timeline->setAllCollapsed(false); });
     expand->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Plus));
+
+    QMenu *terminal = menuBar()->addMenu(tr("&Terminal"));
+    QAction *openTerminal = terminal->addAction(tr("&Open Terminal in the Sandbox"), this,
+                                                &MainWindow::terminalRequested);
+    openTerminal->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_T));
+    openTerminal->setToolTip(tr("A shell inside the run's sandbox"));
+    QAction *splitRight = terminal->addAction(
+        tr("Split &Right"), this, [this] { Q_EMIT terminalSplitRequested(Qt::Horizontal); });
+    splitRight->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E));
+    QAction *splitDown = terminal->addAction(
+        tr("Split &Down"), this, [this] { Q_EMIT terminalSplitRequested(Qt::Vertical); });
+    splitDown->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_O));
 
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     QAction *preferences =

@@ -23,6 +23,7 @@ class ApprovalPanel;
 class PlanView;
 class RunTimeline;
 class StatusBadge;
+class TerminalArea;
 
 // The desktop window: a goal box, sandbox and workspace pickers, Run and Stop; the plan
 // checklist with the run's status badge; the timeline of step cards; the approval panel.
@@ -60,6 +61,7 @@ public:
     PlanView *planView() const { return m_plan; }
     RunTimeline *timeline() const { return m_timeline; }
     ApprovalPanel *approvalPanel() const { return m_approval; }
+    TerminalArea *terminalArea() const { return m_terminals; }
     QPlainTextEdit *goalEdit() const { return m_goalEdit; }
     QPushButton *runButton() const { return m_runButton; }
     QPushButton *stopButton() const { return m_stopButton; }
@@ -75,6 +77,10 @@ Q_SIGNALS:
     void inputSubmitted(int stepId, const QString &line);
     void inputClosed(int stepId);
     void settingsRequested();
+    // A terminal into the run's sandbox: a new tab (no orientation) or a split of the current
+    // pane. The app answers with TerminalArea::openPane() / splitCurrent().
+    void terminalRequested();
+    void terminalSplitRequested(Qt::Orientation orientation);
     // The window closed; what it showed (the run's sandbox) can be let go.
     void closed();
     void sandboxKindChanged(const QString &kind);
@@ -107,6 +113,7 @@ private:
     PlanView *m_plan = nullptr;
     RunTimeline *m_timeline = nullptr;
     ApprovalPanel *m_approval = nullptr;
+    TerminalArea *m_terminals = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
     QString m_workspace;

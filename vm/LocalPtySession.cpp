@@ -3,8 +3,10 @@
 #include "core/CoreTr.h"
 #include "vm/VmLogging.h"
 
+#include "vm/PtyReader.h"
 #include <QDir>
 #include <QFile>
+
 #include <QSocketNotifier>
 #include <QStandardPaths>
 
@@ -30,9 +32,9 @@ namespace {
 // Once the program has exited, how long to wait for the terminal to report end-of-output when a
 // process it left behind keeps the terminal open.
 constexpr std::chrono::milliseconds drainTimeout{100};
-constexpr qsizetype readChunk = 64 * 1024;
+// Output read ahead of the GUI: enough to keep a fast program busy, small enough not to matter.
+constexpr qsizetype readBufferCapacity = 1024 * 1024;
 // Output read in one go before handing it on, so a flood of output still lets the loop breathe.
-constexpr qsizetype maxReadPerActivation = 1024 * 1024;
 
 // What the child reports through the exec pipe when it cannot become the program.
 enum class ChildStage : int { ChangeDirectory = 1, Exec = 2 };
@@ -219,8 +221,10 @@ Core::Result<void> LocalPtySession::start(const QStringList &argv, const QString
     ::fcntl(m_master.get(), F_SETFL, ::fcntl(m_master.get(), F_GETFL) | O_NONBLOCK);
     m_open = true;
 
-    m_readNotifier = new QSocketNotifier(m_master.get(), QSocketNotifier::Read, this);
-    connect(m_readNotifier, &QSocketNotifier::activated, this, [this] { readAvailable(); });
+    m_reader = std::make_unique<PtyReader>(m_master.get(), readBufferCapacity);
+    connect(m_reader.get(), &PtyReader::dataAvailable, this, &LocalPtySession::readAvailable,
+            Qt::QueuedConnection);
+    m_reader->start();
     m_writeNotifier = new QSocketNotifier(m_master.get(), QSocketNotifier::Write, this);
     m_writeNotifier->setEnabled(false);
     connect(m_writeNotifier, &QSocketNotifier::activated, this, [this] { flushWrites(); });
@@ -279,24 +283,15 @@ void LocalPtySession::resize(int columns, int rows)
 
 void LocalPtySession::readAvailable()
 {
-    QByteArray data;
-    while (m_master.isValid() && data.size() < maxReadPerActivation) {
-        const qsizetype offset = data.size();
-        data.resize(offset + readChunk);
-        const ssize_t n = ::read(m_master.get(), data.data() + offset, readChunk);
-        data.resize(offset + std::max<qsizetype>(n, 0));
-        if (n > 0)
-            continue;
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-            break;
-        // EIO (or EOF): every process closed the terminal and its output has been read.
-        stopReading();
-        break;
-    }
+    if (!m_reader)
+        return;
+    const QByteArray data = m_reader->take();
+    const bool atEnd = m_reader->isAtEnd();
     if (!data.isEmpty())
         Q_EMIT received(data);
+    // received() may have closed us.
+    if (atEnd && m_reader)
+        stopReading(); // EIO (or EOF): every process closed the terminal, its output is read
     finishIfDone();
 }
 
@@ -324,9 +319,9 @@ void LocalPtySession::checkExited()
     m_killTimer.stop();
     stopWatchingExit();
     qCDebug(lcVm) << "pty: process" << m_pid << "ended, code" << m_exitCode;
-    // What it wrote just before exiting may still be on its way through the terminal.
-    if (m_master.isValid())
-        readAvailable();
+    // What it wrote just before exiting may still be on its way through the terminal; the
+    // reader says when the terminal is hung up.
+    readAvailable();
     if (!m_drained)
         m_drainTimer.start(drainTimeout);
     finishIfDone();
@@ -353,12 +348,16 @@ void LocalPtySession::stopReading()
 {
     m_drained = true;
     m_drainTimer.stop();
-    for (QSocketNotifier **notifier : {&m_readNotifier, &m_writeNotifier}) {
-        if (*notifier) {
-            (*notifier)->setEnabled(false);
-            (*notifier)->deleteLater(); // we may be inside its activated() signal
-            *notifier = nullptr;
-        }
+    // The reader thread must be gone before the fd it reads is closed.
+    if (m_reader) {
+        m_reader->stop();
+        // A dataAvailable() already queued finds m_reader null in readAvailable().
+        m_reader.reset();
+    }
+    if (m_writeNotifier) {
+        m_writeNotifier->setEnabled(false);
+        m_writeNotifier->deleteLater(); // we may be inside its activated() signal
+        m_writeNotifier = nullptr;
     }
     m_master.reset();
 }

@@ -14,13 +14,18 @@
 
 class QSocketNotifier;
 
+#include <memory>
+
 namespace Terrarium::Vm {
+
+class PtyReader;
 
 // A program on a local pseudo terminal (forkpty), as a Core::TerminalSession: the host sandbox's
 // terminal panes and its commands run with ExecRequest::pty.
 //
 // The program leads its own session and process group, with the pty as controlling terminal. The
-// master side is non-blocking and watched by QSocketNotifiers; the child is reaped through a pidfd,
+// master side is non-blocking; a PtyReader thread reads it (bounded buffer) and writes go out
+// through a QSocketNotifier; the child is reaped through a pidfd,
 // so no SIGCHLD handler is involved and QProcess's own reaping is not disturbed. finished() comes
 // after the program has exited and the output it wrote has been read (bounded by a short wait when
 // a background process keeps the terminal open).
@@ -63,7 +68,7 @@ private:
 
     UniqueFd m_master;
     UniqueFd m_pidFd;
-    QSocketNotifier *m_readNotifier = nullptr;
+    std::unique_ptr<PtyReader> m_reader; // reads the master on its own thread
     QSocketNotifier *m_writeNotifier = nullptr;
     QSocketNotifier *m_exitNotifier = nullptr;
     QTimer m_exitPollTimer; // only where pidfd_open() is unavailable (Linux < 5.3)

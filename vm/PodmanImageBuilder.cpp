@@ -15,7 +15,7 @@ namespace Terrarium::Vm {
 namespace {
 
 // Bump when the package set or the import changes, so that old images are not reused.
-constexpr int ImageRecipe = 1;
+constexpr int ImageRecipe = 2;
 
 } // namespace
 

@@ -7,6 +7,7 @@
 #include "vm/AgentExecJob.h"
 #include "vm/AgentPtySession.h"
 #include "vm/FailedExecJob.h"
+#include "vm/LocalPtySession.h"
 #include "vm/PodmanCommand.h"
 #include "vm/PodmanImageBuilder.h"
 #include "vm/SandboxJob.h"
@@ -18,6 +19,8 @@
 #include <QJsonDocument>
 #include <QProcess>
 #include <QTimer>
+
+#include <utility>
 
 namespace Terrarium::Vm {
 
@@ -315,6 +318,12 @@ void PodmanSandbox::onChannelClosed(const Core::Error &why)
 
 void PodmanSandbox::closeChannel()
 {
+    // Terminals through `podman exec` would end with the container anyway; hang them up now so
+    // their panes hear about it at once (and none outlives a detach).
+    for (const QPointer<LocalPtySession> &pty : std::exchange(m_execPtys, {})) {
+        if (pty)
+            pty->close();
+    }
     if (m_channel) {
         m_channel->disconnect(this);
         delete m_channel.data();
@@ -357,6 +366,55 @@ Core::Result<Core::TerminalSession *> PodmanSandbox::openPty(const PtyRequest &r
     if (!session)
         return std::unexpected(session.error());
     return static_cast<Core::TerminalSession *>(*session);
+}
+
+Core::Result<Core::TerminalSession *> PodmanSandbox::openExecPty(const PtyRequest &request)
+{
+    if (!isRunning())
+        return std::unexpected(notRunningError());
+    const QString workspace = containerPath(workspaceInContainer);
+    QString directory = request.workingDirectory;
+    if (directory.isEmpty())
+        directory = workspace;
+    else if (!directory.startsWith(QLatin1Char('/')))
+        directory = QDir::cleanPath(workspace + QLatin1Char('/') + directory);
+
+    QStringList argv{m_host.podman};
+    argv << m_host.globalArguments() << QStringLiteral("exec") << QStringLiteral("--interactive")
+         << QStringLiteral("--tty")
+         // Podman's default detach keys (Ctrl+P, Ctrl+Q) would hold back Ctrl+P, which shells
+         // (previous command) and editors use; the pane closes the session instead.
+         << QStringLiteral("--detach-keys=") << QStringLiteral("--workdir=%1").arg(directory);
+    QMap<QString, QString> environment = request.environment;
+    if (!environment.contains(QStringLiteral("TERM")))
+        environment.insert(QStringLiteral("TERM"), QStringLiteral("xterm-256color"));
+    for (auto it = environment.cbegin(); it != environment.cend(); ++it)
+        argv << QStringLiteral("--env=%1=%2").arg(it.key(), it.value());
+    argv << spec().name;
+    if (!request.argv.isEmpty()) {
+        argv << request.argv;
+    } else {
+        // The shell the agent reported, as the agent's own terminals use it.
+        const QString shell = m_facts.shell.isEmpty() ? QStringLiteral("/bin/sh") : m_facts.shell;
+        if (request.command.isEmpty())
+            argv << shell << QStringLiteral("-l");
+        else
+            argv << shell << QStringLiteral("-c") << request.command;
+    }
+
+    auto session = std::make_unique<LocalPtySession>();
+    // Podman itself runs on the host, with the host's environment (XDG_RUNTIME_DIR, HOME);
+    // the request's environment went into the container through --env.
+    const Core::Result<void> started = session->start(
+        argv, QString(), QProcessEnvironment::systemEnvironment(), request.columns, request.rows);
+    if (!started)
+        return std::unexpected(started.error());
+    LocalPtySession *opened = session.release();
+    opened->setParent(this);
+    m_execPtys.append(opened);
+    connect(opened, &Core::TerminalSession::finished, this,
+            [this, opened] { m_execPtys.removeAll(opened); });
+    return opened;
 }
 
 SandboxJob *PodmanSandbox::readFile(const QString &path, qint64 maxBytes)

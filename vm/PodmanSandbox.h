@@ -5,6 +5,7 @@
 #include "vm/Sandbox.h"
 
 #include <QJsonObject>
+#include <QList>
 #include <QLockFile>
 #include <QPointer>
 #include <QProcess>
@@ -16,6 +17,7 @@ class QTimer;
 
 namespace Terrarium::Vm {
 
+class LocalPtySession;
 class PodmanCommand;
 
 // A rootless Podman container with terrarium-agent inside. The container's main process is the
@@ -52,6 +54,12 @@ public:
     Core::SandboxFacts facts() const override { return m_facts; }
     Core::ExecJob *exec(const Core::ExecRequest &request) override;
     Core::Result<Core::TerminalSession *> openPty(const PtyRequest &request) override;
+    // A terminal through `podman exec -it` on a local pseudo terminal (LocalPtySession), not
+    // through the agent: the program is a direct child of the container's runtime, and Podman
+    // relays the window size. Same request semantics as openPty(); Podman's detach keys are off,
+    // so Ctrl+P reaches the program. Costs a podman process (~150 ms to start) per terminal.
+    // The session is a child of the sandbox and is hung up when the sandbox stops or detaches.
+    Core::Result<Core::TerminalSession *> openExecPty(const PtyRequest &request);
     SandboxJob *readFile(const QString &path, qint64 maxBytes) override;
     SandboxJob *writeFile(const QString &path, const QByteArray &data) override;
     // Snapshots are images committed from the container; the workspace is the user's folder and
@@ -99,6 +107,7 @@ private:
     Mode m_mode;
     QPointer<QProcess> m_agentProcess;
     QPointer<AgentChannel> m_channel;
+    QList<QPointer<LocalPtySession>> m_execPtys;
     QTimer *m_readyTimer = nullptr;
     std::unique_ptr<QLockFile> m_lock;
     Core::SandboxFacts m_facts;

@@ -9,6 +9,9 @@
 #include "ui/ApprovalPanel.h"
 #include "ui/MainWindow.h"
 #include "ui/StatusBadge.h"
+#include "ui/TerminalArea.h"
+#include "ui/TerminalPane.h"
+#include "ui/TerminalView.h"
 
 #include <QApplication>
 #include <QDir>
@@ -136,7 +139,8 @@ int main(int argc, char *argv[])
 
     auto scene = [&](const QString &name, const QString &goal,
                      const QList<ScriptedResponse> &replies,
-                     const std::function<bool(Widgets::MainWindow &)> &ready, bool dark) {
+                     const std::function<bool(Widgets::MainWindow &)> &ready, bool dark,
+                     const std::function<void(Widgets::MainWindow &)> &after = {}) {
         app.setPalette(dark ? darkPalette() : QApplication::style()->standardPalette());
         // Every scene starts from an empty workspace of its own.
         const QString workspace = scratch.filePath(name);
@@ -155,6 +159,8 @@ int main(int argc, char *argv[])
         window.setGoal(goal);
         controller.run(goal);
         waitFor([&] { return ready(window); });
+        if (after)
+            after(window);
         shoot(name);
         if (window.isBusy()) {
             window.approvalPanel()->button(Core::ApprovalDecision::Deny)->click();
@@ -209,5 +215,27 @@ int main(int argc, char *argv[])
             return window.statusBadge()->state() == RunState::Success;
         },
         true);
+    scene(
+        QStringLiteral("05-terminal-pane"), QStringLiteral("Set up a small Python project"),
+        {planReply({QStringLiteral("Create the package"), QStringLiteral("Add a test")}),
+         commandReply(QStringLiteral(
+             "mkdir -p calc && printf 'def add(a, b):\\n    return a + b\\n' > calc/__init__.py")),
+         commandReply(QStringLiteral("printf 'from calc import add\\n\\ndef test_add():\\n    "
+                                     "assert add(2, 3) == 5\\n' > test_calc.py && ls"))},
+        [](Widgets::MainWindow &window) {
+            return window.statusBadge()->state() == RunState::Success;
+        },
+        false,
+        [](Widgets::MainWindow &window) {
+            Q_EMIT window.terminalRequested();
+            Widgets::TerminalPane *pane = window.terminalArea()->currentPane();
+            if (!pane)
+                return;
+            pane->view()->sendText(QStringLiteral("PS1='sandbox$ '; ls -la --color=always; grep -n "
+                                                  "--color=always add calc/__init__.py\n"));
+            waitFor(
+                [pane] { return pane->view()->screenText().contains(QLatin1String("__init__")); },
+                10000);
+        });
     return allGood ? 0 : 1;
 }

@@ -166,7 +166,8 @@ void tst_PodmanRun::repairDemo()
     m_server->enqueue(
         planReply({QStringLiteral("Install pytest from Debian's packages"), runTests}));
     m_server->enqueue(
-        commandReply(QStringLiteral("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get "
+        commandReply(QStringLiteral("apt-get -o Acquire::Retries=5 update -qq && "
+                                    "DEBIAN_FRONTEND=noninteractive apt-get -o Acquire::Retries=5 "
                                     "install -y -qq python3-pytest")));
     m_server->enqueue(commandReply(QStringLiteral("python3 -m pytest -q")));
 

@@ -14,6 +14,9 @@
 #include "ui/RunTimeline.h"
 #include "ui/StatusBadge.h"
 #include "ui/StepCard.h"
+#include "ui/TerminalArea.h"
+#include "ui/TerminalPane.h"
+#include "ui/TerminalView.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -110,6 +113,7 @@ private Q_SLOTS:
     void droppedYamlSetsTheRun();
     void badTaskFileStartsNothing();
     void notificationWhenTheWindowIsNotActive();
+    void terminalIntoTheRunsSandbox();
 
 private:
     void drop(const QString &path);
@@ -418,6 +422,50 @@ void tst_Window::notificationWhenTheWindowIsNotActive()
 
     bus.unregisterObject(QStringLiteral("/org/freedesktop/Notifications"));
     bus.unregisterService(QStringLiteral("org.freedesktop.Notifications"));
+}
+
+void tst_Window::terminalIntoTheRunsSandbox()
+{
+    // Before any run there is no sandbox to open a terminal in: the window says so.
+    Q_EMIT m_window->terminalRequested();
+    QCOMPARE(m_window->terminalArea()->paneCount(), 0);
+
+    m_server->enqueue(planReply({QStringLiteral("Leave a marker")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo from-the-run > marker.txt")));
+    m_window->setGoal(QStringLiteral("leave a marker"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.takeFirst(), RunState::Success);
+
+    // The run's sandbox stays up for its terminals.
+    Q_EMIT m_window->terminalRequested();
+    QCOMPARE(m_window->terminalArea()->paneCount(), 1);
+    QVERIFY(m_window->terminalArea()->isVisible());
+    Widgets::TerminalPane *pane = m_window->terminalArea()->currentPane();
+    QVERIFY(pane);
+    pane->view()->sendText(QStringLiteral("cat marker.txt\n"));
+    QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("from-the-run")),
+                             10000);
+
+    // A split is a second shell in the same sandbox.
+    Q_EMIT m_window->terminalSplitRequested(Qt::Horizontal);
+    QCOMPARE(m_window->terminalArea()->paneCount(), 2);
+    QCOMPARE(m_window->terminalArea()->tabCount(), 1);
+
+    // The next run gets a new sandbox; the old panes say theirs went away.
+    m_server->enqueue(planReply({QStringLiteral("Say hello")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo hello")));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(waitForRunEnd());
+    QTRY_VERIFY(pane->isDisconnected());
+    QVERIFY(pane->bannerText().contains(QLatin1String("removed")));
+
+    // Reconnect opens a shell in the current run's sandbox.
+    Q_EMIT m_window->terminalArea()->reconnectRequested(pane);
+    QTRY_VERIFY(!pane->isDisconnected());
+    pane->view()->sendText(QStringLiteral("echo reconnected-$((40+2))\n"));
+    QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("reconnected-42")),
+                             10000);
 }
 
 QTEST_MAIN(tst_Window)

@@ -1,0 +1,841 @@
+#include "TerminalEmulator.h"
+
+#include "core/terminal/TerminalInputFilter_p.h"
+#include "core/terminal/TerminalScreen_p.h"
+
+#include <QPointer>
+
+#include <algorithm>
+#include <utility>
+
+#include <vterm.h>
+
+// libvterm's API moved between releases; one number to test against. Releases before 0.1 had no
+// version macros at all and count as 0.0 here.
+#if defined(VTERM_VERSION_MAJOR) && defined(VTERM_VERSION_MINOR)
+#define TERRARIUM_VTERM_VERSION (VTERM_VERSION_MAJOR * 100 + VTERM_VERSION_MINOR)
+#else
+#define TERRARIUM_VTERM_VERSION 0
+#endif
+// 0.2: OSC strings (the title) arrive as fragments; the pen knows SGR 8 (conceal).
+#define TERRARIUM_VTERM_FRAGMENTS (TERRARIUM_VTERM_VERSION >= 2)
+// 0.3: the state's resize callback gets the cursor in VTermStateFields instead of a delta, and
+// ED 3 (erase scrollback) arrives through sb_clear.
+#define TERRARIUM_VTERM_STATE_FIELDS (TERRARIUM_VTERM_VERSION >= 3)
+// Colours tagged as default/indexed/RGB (0.1.4 has it, as does 0.3). Before that a colour was
+// plain RGB with the palette already applied; there the kind is recovered by comparing.
+#if defined(VTERM_COLOR_IS_INDEXED)
+#define TERRARIUM_VTERM_TAGGED_COLORS 1
+#else
+#define TERRARIUM_VTERM_TAGGED_COLORS 0
+#endif
+
+static_assert(VTERM_MAX_CHARS_PER_CELL <= Terrarium::Core::ScreenCell::MaxChars);
+
+namespace Terrarium::Core {
+
+namespace {
+
+constexpr int DefaultScrollbackLimit = 10000;
+// Beyond these a screen is a mistake (or an attack on memory): the screen keeps rows × columns
+// cells of 36 bytes, twice with the alternate screen.
+constexpr int MaxRows = 1000;
+constexpr int MaxColumns = 2000;
+// A title longer than this is cut (0.2+ hands it over in pieces, with no limit of its own).
+constexpr qsizetype MaxTitleBytes = 4096;
+
+struct VTermDeleter
+{
+    void operator()(VTerm *vt) const { vterm_free(vt); }
+};
+
+int clampRows(int rows)
+{
+    return std::clamp(rows, 1, MaxRows);
+}
+
+int clampColumns(int columns)
+{
+    return std::clamp(columns, 1, MaxColumns);
+}
+
+VTermModifier toVTermModifier(TerminalModifiers modifiers)
+{
+    int mod = VTERM_MOD_NONE;
+    if (modifiers & TerminalModifier::Shift)
+        mod |= VTERM_MOD_SHIFT;
+    if (modifiers & TerminalModifier::Alt)
+        mod |= VTERM_MOD_ALT;
+    if (modifiers & TerminalModifier::Control)
+        mod |= VTERM_MOD_CTRL;
+    return VTermModifier(mod);
+}
+
+VTermKey toVTermKey(TerminalKey key)
+{
+    switch (key) {
+    case TerminalKey::Enter:
+        return VTERM_KEY_ENTER;
+    case TerminalKey::Tab:
+        return VTERM_KEY_TAB;
+    case TerminalKey::Backspace:
+        return VTERM_KEY_BACKSPACE;
+    case TerminalKey::Escape:
+        return VTERM_KEY_ESCAPE;
+    case TerminalKey::Up:
+        return VTERM_KEY_UP;
+    case TerminalKey::Down:
+        return VTERM_KEY_DOWN;
+    case TerminalKey::Left:
+        return VTERM_KEY_LEFT;
+    case TerminalKey::Right:
+        return VTERM_KEY_RIGHT;
+    case TerminalKey::Insert:
+        return VTERM_KEY_INS;
+    case TerminalKey::Delete:
+        return VTERM_KEY_DEL;
+    case TerminalKey::Home:
+        return VTERM_KEY_HOME;
+    case TerminalKey::End:
+        return VTERM_KEY_END;
+    case TerminalKey::PageUp:
+        return VTERM_KEY_PAGEUP;
+    case TerminalKey::PageDown:
+        return VTERM_KEY_PAGEDOWN;
+    case TerminalKey::F1:
+    case TerminalKey::F2:
+    case TerminalKey::F3:
+    case TerminalKey::F4:
+    case TerminalKey::F5:
+    case TerminalKey::F6:
+    case TerminalKey::F7:
+    case TerminalKey::F8:
+    case TerminalKey::F9:
+    case TerminalKey::F10:
+    case TerminalKey::F11:
+    case TerminalKey::F12:
+        return VTermKey(VTERM_KEY_FUNCTION(1 + int(key) - int(TerminalKey::F1)));
+    case TerminalKey::KeypadEnter:
+        return VTERM_KEY_KP_ENTER;
+    }
+    return VTERM_KEY_NONE;
+}
+
+// What Ctrl plus a character sends in xterm's default (legacy) keyboard mode: the C0 control
+// for letters and the usual punctuation, the character itself otherwise. libvterm would send
+// CSI u sequences for some of these (Ctrl+I, Ctrl+M, Ctrl+[), which shells print as junk.
+char32_t controlCharacter(char32_t c)
+{
+    if (c < 0x20 || c == 0x7f)
+        return c; // already a control character (what QKeyEvent::text() gives for Ctrl+C)
+    if (c >= 'a' && c <= 'z')
+        return c - 'a' + 1;
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A' + 1;
+    switch (c) {
+    case ' ':
+    case '@':
+    case '2':
+        return 0x00;
+    case '[':
+    case '3':
+        return 0x1b;
+    case '\\':
+    case '4':
+        return 0x1c;
+    case ']':
+    case '5':
+        return 0x1d;
+    case '^':
+    case '~':
+    case '6':
+        return 0x1e;
+    case '_':
+    case '/':
+    case '7':
+        return 0x1f;
+    case '?':
+    case '8':
+        return 0x7f;
+    default:
+        return c;
+    }
+}
+
+void appendUtf8(QByteArray &out, char32_t c)
+{
+    if (c < 0x80) {
+        out += char(c);
+    } else if (c < 0x800) {
+        out += char(0xc0 | (c >> 6));
+        out += char(0x80 | (c & 0x3f));
+    } else if (c < 0x10000) {
+        out += char(0xe0 | (c >> 12));
+        out += char(0x80 | ((c >> 6) & 0x3f));
+        out += char(0x80 | (c & 0x3f));
+    } else {
+        out += char(0xf0 | (c >> 18));
+        out += char(0x80 | ((c >> 12) & 0x3f));
+        out += char(0x80 | ((c >> 6) & 0x3f));
+        out += char(0x80 | (c & 0x3f));
+    }
+}
+
+} // namespace
+
+// libvterm does the parsing and keeps the terminal's state (cursor, modes, pen, tab stops);
+// through the state layer's callbacks it draws on a TerminalScreen of ours. (Its own screen layer
+// copies the whole screen for every line scrolled and builds every scrolled-off line cell by
+// cell; this way a flood of output runs 1.6 times as fast at 80×24 and 4 times at 200×50.)
+// The cursor is read from the state when wanted, so there is no movecursor callback.
+struct TerminalEmulator::Private
+{
+    Private(TerminalEmulator *q, int rows, int columns)
+        : q(q)
+        , screen(rows, columns, DefaultScrollbackLimit)
+    { }
+
+    // libvterm callbacks (user data: this). They only record; signals go out later, from
+    // deliverUpdate() or at the end of the public call, never from inside libvterm.
+    static int onPutGlyph(VTermGlyphInfo *info, VTermPos position, void *user);
+    static int onScrollRect(VTermRect rect, int downward, int rightward, void *user);
+    static int onErase(VTermRect rect, int selective, void *user);
+    static int onInitPen(void *user);
+    static int onSetPenAttr(VTermAttr attribute, VTermValue *value, void *user);
+    static int onSetTermProp(VTermProp prop, VTermValue *value, void *user);
+    static int onBell(void *user);
+#if TERRARIUM_VTERM_STATE_FIELDS
+    static int onResize(int rows, int columns, VTermStateFields *fields, void *user);
+    static int onClearScrollback(void *user);
+#else
+    static int onResize(int rows, int columns, VTermPos *delta, void *user);
+#endif
+    static void onOutput(const char *bytes, size_t length, void *user);
+    // What libvterm calls; static, since libvterm keeps the pointer.
+    static const VTermStateCallbacks &stateCallbacks();
+
+    void postUpdate();
+    void deliverUpdate();
+    void flushOutput();
+    void setTitle(const QByteArray &utf8);
+    quint32 packColor(const VTermColor &color, bool foreground) const;
+
+    TerminalEmulator *q;
+    std::unique_ptr<VTerm, VTermDeleter> vt;
+    VTermState *state = nullptr;
+    TerminalScreen screen;
+    // Mends the program's output where libvterm 0.1 falls short (see TerminalInputFilter).
+    TerminalInputFilter input;
+#if !TERRARIUM_VTERM_TAGGED_COLORS
+    VTermColor defaultForeground{};
+    VTermColor defaultBackground{};
+    VTermColor palette[16]{};
+#endif
+
+    // What changed since the last deliverUpdate() (the screen keeps its own damage).
+    bool updatePosted = false;
+    bool titlePending = false;
+    bool bellPending = false;
+    TerminalCursor announcedCursor;
+
+    bool cursorVisible = true;
+    bool cursorBlinking = true;
+    TerminalCursor::Shape cursorShape = TerminalCursor::Shape::Block;
+    TerminalMouseMode mouseMode = TerminalMouseMode::None;
+    QString title;
+    QByteArray titleFragments;
+
+    // Bytes for the program, collected during one call into libvterm.
+    QByteArray output;
+    // While set, output goes here instead (to ask libvterm what it would send).
+    QByteArray *capture = nullptr;
+};
+
+const VTermStateCallbacks &TerminalEmulator::Private::stateCallbacks()
+{
+    static const VTermStateCallbacks callbacks = [] {
+        VTermStateCallbacks callbacks{};
+        callbacks.putglyph = &onPutGlyph;
+        // Always handled, so libvterm never falls back to moverect + erase.
+        callbacks.scrollrect = &onScrollRect;
+        callbacks.erase = &onErase;
+        callbacks.initpen = &onInitPen;
+        callbacks.setpenattr = &onSetPenAttr;
+        callbacks.settermprop = &onSetTermProp;
+        callbacks.bell = &onBell;
+        callbacks.resize = &onResize;
+#if TERRARIUM_VTERM_STATE_FIELDS
+        callbacks.sb_clear = &onClearScrollback;
+#endif
+        return callbacks;
+    }();
+    return callbacks;
+}
+
+int TerminalEmulator::Private::onPutGlyph(VTermGlyphInfo *info, VTermPos position, void *user)
+{
+    auto *d = static_cast<Private *>(user);
+    TerminalScreen &screen = d->screen;
+    if (position.row < 0 || position.row >= screen.rows() || position.col < 0
+        || position.col >= screen.columns())
+        return 1;
+    screen.putGlyph(position.row, position.col, info->chars, info->width, info->protected_cell);
+    // No postUpdate() here or in the other drawing callbacks: they only run inside write() and
+    // resize(), which post the update themselves (this is the path of every character).
+    return 1;
+}
+
+namespace {
+
+// A rectangle from libvterm, clipped to the screen; false when nothing is left of it.
+bool clip(VTermRect &rect, int rows, int columns)
+{
+    rect.start_row = std::clamp(rect.start_row, 0, rows);
+    rect.end_row = std::clamp(rect.end_row, 0, rows);
+    rect.start_col = std::clamp(rect.start_col, 0, columns);
+    rect.end_col = std::clamp(rect.end_col, 0, columns);
+    return rect.start_row < rect.end_row && rect.start_col < rect.end_col;
+}
+
+} // namespace
+
+int TerminalEmulator::Private::onScrollRect(VTermRect rect, int downward, int rightward, void *user)
+{
+    auto *d = static_cast<Private *>(user);
+    if (clip(rect, d->screen.rows(), d->screen.columns()))
+        d->screen.scroll(rect.start_row, rect.start_col, rect.end_row, rect.end_col, downward,
+                         rightward);
+    return 1;
+}
+
+int TerminalEmulator::Private::onErase(VTermRect rect, int selective, void *user)
+{
+    auto *d = static_cast<Private *>(user);
+    if (clip(rect, d->screen.rows(), d->screen.columns()))
+        d->screen.erase(rect.start_row, rect.start_col, rect.end_row, rect.end_col, selective);
+    return 1;
+}
+
+int TerminalEmulator::Private::onInitPen(void *user)
+{
+    static_cast<Private *>(user)->screen.pen() = TerminalPen();
+    return 1;
+}
+
+int TerminalEmulator::Private::onSetPenAttr(VTermAttr attribute, VTermValue *value, void *user)
+{
+    auto *d = static_cast<Private *>(user);
+    TerminalPen &pen = d->screen.pen();
+    const auto setFlag = [&pen](quint16 flag, bool on) {
+        pen.flags = on ? (pen.flags | flag) : (pen.flags & ~flag);
+    };
+    switch (attribute) {
+    case VTERM_ATTR_BOLD:
+        setFlag(PackedCell::Bold, value->boolean);
+        break;
+    case VTERM_ATTR_UNDERLINE:
+        pen.flags = quint16((pen.flags & ~PackedCell::UnderlineMask)
+                            | ((std::clamp(value->number, 0, 3) << PackedCell::UnderlineShift)
+                               & PackedCell::UnderlineMask));
+        break;
+    case VTERM_ATTR_ITALIC:
+        setFlag(PackedCell::Italic, value->boolean);
+        break;
+    case VTERM_ATTR_BLINK:
+        setFlag(PackedCell::Blink, value->boolean);
+        break;
+    case VTERM_ATTR_REVERSE:
+        setFlag(PackedCell::Reverse, value->boolean);
+        break;
+    case VTERM_ATTR_STRIKE:
+        setFlag(PackedCell::Strike, value->boolean);
+        break;
+#if TERRARIUM_VTERM_FRAGMENTS
+    case VTERM_ATTR_CONCEAL:
+        setFlag(PackedCell::Conceal, value->boolean);
+        break;
+#endif
+    case VTERM_ATTR_FOREGROUND:
+        pen.foreground = d->packColor(value->color, true);
+        break;
+    case VTERM_ATTR_BACKGROUND:
+        pen.background = d->packColor(value->color, false);
+        break;
+    default:
+        break; // fonts, and what later versions add
+    }
+    return 1;
+}
+
+int TerminalEmulator::Private::onSetTermProp(VTermProp prop, VTermValue *value, void *user)
+{
+    auto *d = static_cast<Private *>(user);
+    switch (prop) {
+    case VTERM_PROP_CURSORVISIBLE:
+        d->cursorVisible = value->boolean;
+        break;
+    case VTERM_PROP_CURSORBLINK:
+        d->cursorBlinking = value->boolean;
+        break;
+    case VTERM_PROP_CURSORSHAPE:
+        switch (value->number) {
+        case VTERM_PROP_CURSORSHAPE_UNDERLINE:
+            d->cursorShape = TerminalCursor::Shape::Underline;
+            break;
+        case VTERM_PROP_CURSORSHAPE_BAR_LEFT:
+            d->cursorShape = TerminalCursor::Shape::Bar;
+            break;
+        default:
+            d->cursorShape = TerminalCursor::Shape::Block;
+            break;
+        }
+        break;
+    case VTERM_PROP_ALTSCREEN: {
+        // libvterm erases the alternate screen itself after switching to it, and (for 1049)
+        // saves the cursor where it is now.
+        VTermPos cursor{};
+        vterm_state_get_cursorpos(d->state, &cursor);
+        d->screen.setAlternate(value->boolean, cursor.row);
+        break;
+    }
+    case VTERM_PROP_REVERSE:
+        d->screen.setReverse(value->boolean);
+        break;
+    case VTERM_PROP_TITLE:
+#if TERRARIUM_VTERM_FRAGMENTS
+        if (value->string.initial)
+            d->titleFragments.clear();
+        if (d->titleFragments.size() < MaxTitleBytes)
+            d->titleFragments.append(value->string.str,
+                                     std::min<qsizetype>(qsizetype(value->string.len),
+                                                         MaxTitleBytes - d->titleFragments.size()));
+        if (value->string.final)
+            d->setTitle(std::exchange(d->titleFragments, {}));
+#else
+        d->setTitle(QByteArray(value->string ? value->string : "").left(MaxTitleBytes));
+#endif
+        break;
+    case VTERM_PROP_MOUSE:
+        switch (value->number) {
+        case VTERM_PROP_MOUSE_CLICK:
+            d->mouseMode = TerminalMouseMode::Click;
+            break;
+        case VTERM_PROP_MOUSE_DRAG:
+            d->mouseMode = TerminalMouseMode::Drag;
+            break;
+        case VTERM_PROP_MOUSE_MOVE:
+            d->mouseMode = TerminalMouseMode::Move;
+            break;
+        default:
+            d->mouseMode = TerminalMouseMode::None;
+            break;
+        }
+        break;
+    default:
+        break;
+    }
+    d->postUpdate();
+    // 1: accepted. libvterm only stores a property (and switches screens) when the callback
+    // agrees.
+    return 1;
+}
+
+int TerminalEmulator::Private::onBell(void *user)
+{
+    auto *d = static_cast<Private *>(user);
+    d->bellPending = true;
+    d->postUpdate();
+    return 1;
+}
+
+#if TERRARIUM_VTERM_STATE_FIELDS
+int TerminalEmulator::Private::onResize(int rows, int columns, VTermStateFields *fields, void *user)
+{
+    auto *d = static_cast<Private *>(user);
+    fields->pos.row += d->screen.resize(rows, columns, fields->pos.row);
+    d->postUpdate();
+    return 1;
+}
+
+int TerminalEmulator::Private::onClearScrollback(void *user)
+{
+    // ED 3 ("clear" does it): the program asked for the history to go.
+    auto *d = static_cast<Private *>(user);
+    d->screen.clearScrollback();
+    d->postUpdate();
+    return 1;
+}
+#else
+int TerminalEmulator::Private::onResize(int rows, int columns, VTermPos *delta, void *user)
+{
+    auto *d = static_cast<Private *>(user);
+    VTermPos cursor{};
+    vterm_state_get_cursorpos(d->state, &cursor);
+    delta->row += d->screen.resize(rows, columns, cursor.row);
+    d->postUpdate();
+    return 1;
+}
+#endif
+
+void TerminalEmulator::Private::onOutput(const char *bytes, size_t length, void *user)
+{
+    auto *d = static_cast<Private *>(user);
+    (d->capture ? *d->capture : d->output).append(bytes, qsizetype(length));
+}
+
+void TerminalEmulator::Private::postUpdate()
+{
+    if (updatePosted)
+        return;
+    updatePosted = true;
+    // Queued: whatever else happens in this turn of the event loop lands in the same update.
+    QMetaObject::invokeMethod(
+        q, [this] { deliverUpdate(); }, Qt::QueuedConnection);
+}
+
+void TerminalEmulator::Private::deliverUpdate()
+{
+    updatePosted = false;
+    const QRect changed = screen.takeDamage();
+    const bool scrolled = screen.takeScrollbackMoved();
+    const bool titled = std::exchange(titlePending, false);
+    const bool rang = std::exchange(bellPending, false);
+    const TerminalCursor cursor = q->cursor();
+    const bool cursorMoved = cursor != announcedCursor;
+    announcedCursor = cursor;
+
+    // A receiver may delete the emulator; stop as soon as it is gone.
+    const QPointer<TerminalEmulator> alive(q);
+    if (!changed.isEmpty())
+        Q_EMIT q->contentsChanged(changed);
+    if (alive && scrolled)
+        Q_EMIT q->scrollbackChanged(screen.scrollback().size());
+    if (alive && cursorMoved)
+        Q_EMIT q->cursorChanged();
+    if (alive && titled)
+        Q_EMIT q->titleChanged(title);
+    if (alive && rang)
+        Q_EMIT q->bell();
+}
+
+void TerminalEmulator::Private::flushOutput()
+{
+    if (!output.isEmpty())
+        Q_EMIT q->outputReady(std::exchange(output, {}));
+}
+
+void TerminalEmulator::Private::setTitle(const QByteArray &utf8)
+{
+    const QString decoded = QString::fromUtf8(utf8);
+    if (decoded == title)
+        return;
+    title = decoded;
+    titlePending = true;
+    postUpdate();
+}
+
+quint32 TerminalEmulator::Private::packColor(const VTermColor &color, bool foreground) const
+{
+#if TERRARIUM_VTERM_TAGGED_COLORS
+    Q_UNUSED(foreground)
+    if (color.type & VTERM_COLOR_DEFAULT_MASK)
+        return 0;
+    if (VTERM_COLOR_IS_INDEXED(&color))
+        return PackedIndexed | color.indexed.idx;
+    return PackedRgb | (quint32(color.rgb.red) << 16) | (quint32(color.rgb.green) << 8)
+        | color.rgb.blue;
+#else
+    const auto same = [](const VTermColor &a, const VTermColor &b) {
+        return a.red == b.red && a.green == b.green && a.blue == b.blue;
+    };
+    if (same(color, foreground ? defaultForeground : defaultBackground))
+        return 0;
+    for (int index = 0; index < 16; ++index) {
+        if (same(color, palette[index]))
+            return PackedIndexed | quint32(index);
+    }
+    return PackedRgb | (quint32(color.red) << 16) | (quint32(color.green) << 8) | color.blue;
+#endif
+}
+
+TerminalEmulator::TerminalEmulator(int rows, int columns, QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<Private>(this, clampRows(rows), clampColumns(columns)))
+{
+    d->vt.reset(vterm_new(d->screen.rows(), d->screen.columns()));
+    VTerm *vt = d->vt.get();
+    vterm_set_utf8(vt, 1);
+    vterm_output_set_callback(vt, &Private::onOutput, d.get());
+    d->state = vterm_obtain_state(vt);
+#if !TERRARIUM_VTERM_TAGGED_COLORS
+    vterm_state_get_default_colors(d->state, &d->defaultForeground, &d->defaultBackground);
+    for (int index = 0; index < 16; ++index)
+        vterm_state_get_palette_color(d->state, index, &d->palette[index]);
+#endif
+    vterm_state_set_callbacks(d->state, &Private::stateCallbacks(), d.get());
+    vterm_state_reset(d->state, 1);
+    d->announcedCursor = cursor();
+}
+
+TerminalEmulator::~TerminalEmulator() = default;
+
+void TerminalEmulator::write(QByteArrayView bytes)
+{
+    if (bytes.isEmpty())
+        return;
+    const QByteArrayView data = d->input.filter(bytes);
+    if (!data.isEmpty())
+        vterm_input_write(d->vt.get(), data.data(), size_t(data.size()));
+    d->postUpdate();
+    // Answers to queries (device attributes, cursor position reports).
+    d->flushOutput();
+}
+
+void TerminalEmulator::resize(int rows, int columns)
+{
+    rows = clampRows(rows);
+    columns = clampColumns(columns);
+    if (rows == d->screen.rows() && columns == d->screen.columns())
+        return;
+    // Lines move between screen and scrollback in there (Private::onResize).
+    vterm_set_size(d->vt.get(), rows, columns);
+    d->postUpdate();
+    d->flushOutput();
+}
+
+int TerminalEmulator::rows() const
+{
+    return d->screen.rows();
+}
+
+int TerminalEmulator::columns() const
+{
+    return d->screen.columns();
+}
+
+TerminalCell TerminalEmulator::cell(int row, int column) const
+{
+    if (row >= 0) {
+        if (row >= d->screen.rows() || column < 0 || column >= d->screen.columns())
+            return {};
+        return d->screen.cell(row, column);
+    }
+    const int index = -row - 1;
+    if (index >= d->screen.scrollback().size())
+        return {};
+    return TerminalScrollback::cell(d->screen.scrollback().line(index), column);
+}
+
+QString TerminalEmulator::lineText(int row) const
+{
+    if (row < 0) {
+        const int index = -row - 1;
+        return index < d->screen.scrollback().size()
+            ? TerminalScrollback::text(d->screen.scrollback().line(index))
+            : QString();
+    }
+    return row < d->screen.rows() ? d->screen.lineText(row) : QString();
+}
+
+QString TerminalEmulator::screenText() const
+{
+    QStringList lines;
+    lines.reserve(d->screen.rows());
+    for (int row = 0; row < d->screen.rows(); ++row)
+        lines.append(d->screen.lineText(row));
+    return lines.join(QLatin1Char('\n'));
+}
+
+int TerminalEmulator::scrollbackLines() const
+{
+    return d->screen.scrollback().size();
+}
+
+void TerminalEmulator::setScrollbackLimit(int lines)
+{
+    d->screen.setScrollbackLimit(lines);
+    d->postUpdate();
+}
+
+int TerminalEmulator::scrollbackLimit() const
+{
+    return d->screen.scrollback().limit();
+}
+
+void TerminalEmulator::clearScrollback()
+{
+    if (d->screen.scrollback().size() == 0)
+        return;
+    d->screen.clearScrollback();
+    d->postUpdate();
+}
+
+qint64 TerminalEmulator::linesScrolledOff() const
+{
+    return d->screen.linesScrolledOff();
+}
+
+TerminalCursor TerminalEmulator::cursor() const
+{
+    VTermPos position{};
+    vterm_state_get_cursorpos(d->state, &position);
+    TerminalCursor cursor;
+    cursor.row = std::clamp(position.row, 0, d->screen.rows() - 1);
+    cursor.column = std::clamp(position.col, 0, d->screen.columns() - 1);
+    cursor.visible = d->cursorVisible;
+    cursor.blinking = d->cursorBlinking;
+    cursor.shape = d->cursorShape;
+    return cursor;
+}
+
+bool TerminalEmulator::isAlternateScreen() const
+{
+    return d->screen.isAlternate();
+}
+
+QString TerminalEmulator::title() const
+{
+    return d->title;
+}
+
+TerminalMouseMode TerminalEmulator::mouseMode() const
+{
+    return d->mouseMode;
+}
+
+bool TerminalEmulator::isBracketedPasteEnabled() const
+{
+    // libvterm tracks DECSET 2004 (through resets, split sequences and all) but has no getter
+    // for it; what it would send at the start of a paste is the answer.
+    QByteArray probe;
+    d->capture = &probe;
+    vterm_keyboard_start_paste(d->vt.get());
+    d->capture = nullptr;
+    return !probe.isEmpty();
+}
+
+void TerminalEmulator::sendKey(TerminalKey key, TerminalModifiers modifiers)
+{
+    VTermModifier mod = toVTermModifier(modifiers);
+    switch (key) {
+    case TerminalKey::Enter:
+    case TerminalKey::Escape:
+        // libvterm sends CSI u for Shift/Ctrl+Enter; programs that do not ask for that (shells)
+        // print it. xterm's default: the plain key, ESC-prefixed with Alt.
+        mod = VTermModifier(mod & VTERM_MOD_ALT);
+        break;
+    case TerminalKey::KeypadEnter: {
+        // libvterm 0.1 sends LF for it outside application keypad mode; xterm sends what Enter
+        // sends (CR, or CR LF in newline mode).
+        QByteArray keypad;
+        d->capture = &keypad;
+        vterm_keyboard_key(d->vt.get(), VTERM_KEY_KP_ENTER, VTermModifier(mod & VTERM_MOD_ALT));
+        d->capture = nullptr;
+        if (keypad.endsWith('\n'))
+            vterm_keyboard_key(d->vt.get(), VTERM_KEY_ENTER, VTermModifier(mod & VTERM_MOD_ALT));
+        else
+            d->output += keypad;
+        d->flushOutput();
+        return;
+    }
+    case TerminalKey::Backspace:
+        if (mod & VTERM_MOD_CTRL) {
+            // xterm: Ctrl+Backspace is ^H (deletes a word in many programs), not CSI 127;5u.
+            if (mod & VTERM_MOD_ALT)
+                d->output += '\x1b';
+            d->output += '\x08';
+            d->flushOutput();
+            return;
+        }
+        mod = VTermModifier(mod & VTERM_MOD_ALT);
+        break;
+    default:
+        break;
+    }
+    vterm_keyboard_key(d->vt.get(), toVTermKey(key), mod);
+    d->flushOutput();
+}
+
+void TerminalEmulator::sendText(const QString &text, TerminalModifiers modifiers)
+{
+    if (text.isEmpty())
+        return;
+    // Shift is already in the text; libvterm's vterm_keyboard_unichar() would turn Ctrl and Alt
+    // into CSI u sequences for some characters and cut Alt+non-ASCII to one byte, so the legacy
+    // encoding is done here: Ctrl picks the C0 control, Alt prefixes ESC.
+    if (!(modifiers & (TerminalModifier::Control | TerminalModifier::Alt))) {
+        d->output += text.toUtf8();
+        d->flushOutput();
+        return;
+    }
+    for (char32_t c : text.toUcs4()) {
+        if (modifiers & TerminalModifier::Control)
+            c = controlCharacter(c);
+        if (modifiers & TerminalModifier::Alt)
+            d->output += '\x1b';
+        appendUtf8(d->output, c);
+    }
+    d->flushOutput();
+}
+
+void TerminalEmulator::sendPaste(const QString &text)
+{
+    // Terminals paste lines with CR, as if typed; a program reading a tty in raw mode (an
+    // editor) expects Enter, not LF.
+    QString pasted = text;
+    pasted.replace(QLatin1String("\r\n"), QLatin1String("\r"));
+    pasted.replace(QLatin1Char('\n'), QLatin1Char('\r'));
+    if (isBracketedPasteEnabled()) {
+        // The pasted text must not end the bracket early and run the rest as typed commands.
+        pasted.remove(QLatin1String("\x1b[201~"));
+        pasted.remove(QLatin1String("\x1b[200~"));
+    }
+    vterm_keyboard_start_paste(d->vt.get());
+    d->output += pasted.toUtf8();
+    vterm_keyboard_end_paste(d->vt.get());
+    d->flushOutput();
+}
+
+void TerminalEmulator::sendMouse(TerminalMouseButton button, bool pressed, int row, int column,
+                                 TerminalModifiers modifiers)
+{
+    if (d->mouseMode == TerminalMouseMode::None)
+        return;
+    const VTermModifier mod = toVTermModifier(modifiers);
+    VTerm *vt = d->vt.get();
+    // Reports only happen when the cell changes and the mode asks for motion.
+    vterm_mouse_move(vt, std::clamp(row, 0, d->screen.rows() - 1),
+                     std::clamp(column, 0, d->screen.columns() - 1), mod);
+    switch (button) {
+    case TerminalMouseButton::None:
+        break;
+    case TerminalMouseButton::Left:
+        vterm_mouse_button(vt, 1, pressed, mod);
+        break;
+    case TerminalMouseButton::Middle:
+        vterm_mouse_button(vt, 2, pressed, mod);
+        break;
+    case TerminalMouseButton::Right:
+        vterm_mouse_button(vt, 3, pressed, mod);
+        break;
+    case TerminalMouseButton::WheelUp:
+    case TerminalMouseButton::WheelDown:
+        // A wheel step is one report; xterm sends no release for it.
+        if (pressed)
+            vterm_mouse_button(vt, button == TerminalMouseButton::WheelUp ? 4 : 5, true, mod);
+        break;
+    }
+    d->flushOutput();
+}
+
+void TerminalEmulator::sendFocus(bool focused)
+{
+    // libvterm answers only when the program asked for focus events (DECSET 1004).
+    if (focused)
+        vterm_state_focus_in(d->state);
+    else
+        vterm_state_focus_out(d->state);
+    d->flushOutput();
+}
+
+} // namespace Terrarium::Core

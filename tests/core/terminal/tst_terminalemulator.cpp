@@ -1,0 +1,1020 @@
+// TerminalEmulator against escape-sequence scripts with golden screen dumps (tests/data/terminal,
+// REGENERATE_GOLDEN=1 rewrites the dumps), and its input encoding, scrollback, resize and update
+// coalescing, all without a view.
+#include "core/terminal/TerminalEmulator.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QPointer>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTest>
+
+using Terrarium::Core::TerminalCell;
+using Terrarium::Core::TerminalColor;
+using Terrarium::Core::TerminalCursor;
+using Terrarium::Core::TerminalEmulator;
+using Terrarium::Core::TerminalKey;
+using Terrarium::Core::TerminalModifier;
+using Terrarium::Core::TerminalModifiers;
+using Terrarium::Core::TerminalMouseButton;
+using Terrarium::Core::TerminalMouseMode;
+
+Q_DECLARE_METATYPE(Terrarium::Core::TerminalKey)
+Q_DECLARE_METATYPE(Terrarium::Core::TerminalModifiers)
+
+namespace {
+
+QString dataDir()
+{
+    return QStringLiteral(TERRARIUM_TEST_DATA_DIR "/terminal");
+}
+
+struct Script
+{
+    int rows = 6;
+    int columns = 20;
+    // Set by @one-write: the screen depends on where writes split (a libvterm limitation the
+    // script describes), so it is only checked as one write.
+    bool oneWrite = false;
+    QByteArray bytes;
+    QString error;
+};
+
+// A script is text: `#` starts a comment line, `@size ROWS COLUMNS` sets the screen, `@one-write`
+// exempts it from the byte-at-a-time check, every other
+// line is terminal traffic with its line break dropped (write \r\n where one is meant) and C-like
+// escapes: \e \a \b \t \r \n \\ \xHH. Other characters, UTF-8 included, go through as they are.
+Script parseScript(const QByteArray &text)
+{
+    Script script;
+    const QList<QByteArray> lines = text.split('\n');
+    for (qsizetype number = 0; number < lines.size(); ++number) {
+        const QByteArray &line = lines.at(number);
+        if (line.startsWith('#') || line.isEmpty())
+            continue;
+        if (line == "@one-write") {
+            script.oneWrite = true;
+            continue;
+        }
+        if (line.startsWith("@size ")) {
+            const QList<QByteArray> size = line.mid(6).split(' ');
+            if (size.size() != 2) {
+                script.error = QStringLiteral("line %1: @size ROWS COLUMNS").arg(number + 1);
+                return script;
+            }
+            script.rows = size.at(0).toInt();
+            script.columns = size.at(1).toInt();
+            continue;
+        }
+        for (qsizetype i = 0; i < line.size(); ++i) {
+            const char c = line.at(i);
+            if (c != '\\') {
+                script.bytes += c;
+                continue;
+            }
+            if (++i >= line.size()) {
+                script.error = QStringLiteral("line %1: lone backslash").arg(number + 1);
+                return script;
+            }
+            switch (line.at(i)) {
+            case 'e':
+                script.bytes += '\x1b';
+                break;
+            case 'a':
+                script.bytes += '\a';
+                break;
+            case 'b':
+                script.bytes += '\b';
+                break;
+            case 't':
+                script.bytes += '\t';
+                break;
+            case 'r':
+                script.bytes += '\r';
+                break;
+            case 'n':
+                script.bytes += '\n';
+                break;
+            case '\\':
+                script.bytes += '\\';
+                break;
+            case 'x': {
+                bool ok = false;
+                const int value = i + 2 < line.size() ? line.mid(i + 1, 2).toInt(&ok, 16) : 0;
+                if (!ok) {
+                    script.error =
+                        QStringLiteral("line %1: \\x needs two hex digits").arg(number + 1);
+                    return script;
+                }
+                script.bytes += char(value);
+                i += 2;
+                break;
+            }
+            default:
+                script.error = QStringLiteral("line %1: unknown escape \\%2")
+                                   .arg(number + 1)
+                                   .arg(QLatin1Char(line.at(i)));
+                return script;
+            }
+        }
+    }
+    return script;
+}
+
+QString describe(const TerminalColor &color)
+{
+    switch (color.kind) {
+    case TerminalColor::Kind::Default:
+        return {};
+    case TerminalColor::Kind::Indexed:
+        return QStringLiteral("i%1").arg(color.index);
+    case TerminalColor::Kind::Rgb:
+        return QStringLiteral("#%1").arg(color.rgb, 6, 16, QLatin1Char('0'));
+    }
+    return {};
+}
+
+// Everything about a cell except its text, compactly; empty for a plain default cell.
+QString attributes(const TerminalCell &cell)
+{
+    QStringList parts;
+    if (cell.foreground.kind != TerminalColor::Kind::Default)
+        parts << QStringLiteral("fg=") + describe(cell.foreground);
+    if (cell.background.kind != TerminalColor::Kind::Default)
+        parts << QStringLiteral("bg=") + describe(cell.background);
+    if (cell.bold)
+        parts << QStringLiteral("bold");
+    if (cell.italic)
+        parts << QStringLiteral("italic");
+    if (cell.underline)
+        parts << QStringLiteral("underline%1").arg(cell.underline);
+    if (cell.blink)
+        parts << QStringLiteral("blink");
+    if (cell.reverse)
+        parts << QStringLiteral("reverse");
+    if (cell.strike)
+        parts << QStringLiteral("strike");
+    if (cell.conceal)
+        parts << QStringLiteral("conceal");
+    if (cell.width != 1)
+        parts << QStringLiteral("w%1").arg(cell.width);
+    return parts.join(u' ');
+}
+
+// "row:first-last attributes" for each run of equal, non-default attributes in a row.
+QStringList attributeRuns(const TerminalEmulator &emulator, int row)
+{
+    QStringList runs;
+    int start = 0;
+    QString current = attributes(emulator.cell(row, 0));
+    for (int column = 1; column <= emulator.columns(); ++column) {
+        const QString next =
+            column < emulator.columns() ? attributes(emulator.cell(row, column)) : QString();
+        if (column < emulator.columns() && next == current)
+            continue;
+        if (!current.isEmpty()) {
+            const QString span = start == column - 1
+                ? QString::number(start)
+                : QStringLiteral("%1-%2").arg(start).arg(column - 1);
+            runs << QStringLiteral("%1:%2 %3").arg(row).arg(span, current);
+        }
+        start = column;
+        current = next;
+    }
+    return runs;
+}
+
+QString cursorShape(TerminalCursor::Shape shape)
+{
+    switch (shape) {
+    case TerminalCursor::Shape::Block:
+        return QStringLiteral("block");
+    case TerminalCursor::Shape::Underline:
+        return QStringLiteral("underline");
+    case TerminalCursor::Shape::Bar:
+        return QStringLiteral("bar");
+    }
+    return {};
+}
+
+QString mouseModeName(TerminalMouseMode mode)
+{
+    switch (mode) {
+    case TerminalMouseMode::None:
+        return QStringLiteral("none");
+    case TerminalMouseMode::Click:
+        return QStringLiteral("click");
+    case TerminalMouseMode::Drag:
+        return QStringLiteral("drag");
+    case TerminalMouseMode::Move:
+        return QStringLiteral("move");
+    }
+    return {};
+}
+
+// The golden form of the emulator's state: a header line, the scrollback (oldest first) and the
+// screen as text, then attribute runs for both.
+QString dump(const TerminalEmulator &emulator)
+{
+    const TerminalCursor cursor = emulator.cursor();
+    QStringList out;
+    out << QStringLiteral("size %1x%2 cursor %3,%4 %5 %6 %7")
+               .arg(emulator.rows())
+               .arg(emulator.columns())
+               .arg(cursor.row)
+               .arg(cursor.column)
+               .arg(cursor.visible ? QStringLiteral("visible") : QStringLiteral("hidden"),
+                    cursor.blinking ? QStringLiteral("blinking") : QStringLiteral("steady"),
+                    cursorShape(cursor.shape));
+    out << QStringLiteral("screen %1 mouse %2 paste %3 scrollback %4")
+               .arg(emulator.isAlternateScreen() ? QStringLiteral("alternate")
+                                                 : QStringLiteral("primary"),
+                    mouseModeName(emulator.mouseMode()),
+                    emulator.isBracketedPasteEnabled() ? QStringLiteral("bracketed")
+                                                       : QStringLiteral("plain"))
+               .arg(emulator.scrollbackLines());
+    out << QStringLiteral("title \"%1\"").arg(emulator.title());
+    out << QStringLiteral("--- text");
+    for (int row = -emulator.scrollbackLines(); row < emulator.rows(); ++row)
+        out << QStringLiteral("%1|%2").arg(row, 3).arg(emulator.lineText(row));
+    out << QStringLiteral("--- attributes");
+    for (int row = -emulator.scrollbackLines(); row < emulator.rows(); ++row)
+        out << attributeRuns(emulator, row);
+    return out.join(u'\n') + u'\n';
+}
+
+bool regenerating()
+{
+    return qEnvironmentVariableIntValue("REGENERATE_GOLDEN") == 1;
+}
+
+// Compares `actual` with the golden file, or rewrites it under REGENERATE_GOLDEN=1. A missing
+// golden file is a failure, not a silent first write.
+bool matchesGolden(const QString &goldenPath, const QString &actual, QString *difference)
+{
+    QFile golden(goldenPath);
+    if (regenerating()) {
+        if (!golden.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            *difference = QStringLiteral("cannot write %1").arg(goldenPath);
+            return false;
+        }
+        golden.write(actual.toUtf8());
+        qInfo().noquote() << "rewrote" << goldenPath;
+        return true;
+    }
+    if (!golden.open(QIODevice::ReadOnly)) {
+        *difference =
+            QStringLiteral("no golden file %1 (REGENERATE_GOLDEN=1 writes it)").arg(goldenPath);
+        return false;
+    }
+    const QStringList expectedLines = QString::fromUtf8(golden.readAll()).split(u'\n');
+    const QStringList actualLines = actual.split(u'\n');
+    for (qsizetype i = 0; i < std::max(expectedLines.size(), actualLines.size()); ++i) {
+        const QString expected = expectedLines.value(i, QStringLiteral("<missing>"));
+        const QString got = actualLines.value(i, QStringLiteral("<missing>"));
+        if (expected != got) {
+            *difference =
+                QStringLiteral("%1 line %2:\n expected: %3\n   actual: %4\nfull dump:\n%5")
+                    .arg(goldenPath)
+                    .arg(i + 1)
+                    .arg(expected, got, actual);
+            return false;
+        }
+    }
+    return true;
+}
+
+// What the emulator sends for one piece of input.
+template<typename Send>
+QByteArray sent(TerminalEmulator &emulator, Send &&send)
+{
+    QByteArray bytes;
+    const QMetaObject::Connection connection =
+        QObject::connect(&emulator, &TerminalEmulator::outputReady, &emulator,
+                         [&bytes](const QByteArray &chunk) { bytes += chunk; });
+    send();
+    QObject::disconnect(connection);
+    return bytes;
+}
+
+void drainEvents()
+{
+    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();
+}
+
+} // namespace
+
+class tst_TerminalEmulator : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void goldenScreens_data();
+    void goldenScreens();
+    void utf8SplitAtEveryByte();
+    void longStringsAcrossWrites();
+
+    void scrollbackOrderAndLimit();
+    void scrollbackLimitChangesAndClear();
+    void scrollbackKeepsCellsExactly();
+    void alternateScreenLeavesScrollbackAlone();
+    void resizeShrinksIntoAndGrowsFromScrollback();
+    void resizeInAlternateScreen();
+    void resizeColumns();
+
+    void damageIsCoalescedPerTurn();
+    void signalsWaitForTheEventLoop();
+    void deletingInASlotIsSafe();
+
+    void keyEncoding_data();
+    void keyEncoding();
+    void textEncoding_data();
+    void textEncoding();
+    void bracketedPaste();
+    void mouseReports();
+    void focusReports();
+    void terminalAnswers_data();
+    void terminalAnswers();
+    void cursorShapeAndVisibility();
+    void titleAndBell();
+};
+
+void tst_TerminalEmulator::goldenScreens_data()
+{
+    QTest::addColumn<QString>("name");
+    // Listed, not globbed: a script that goes missing fails here instead of going unnoticed.
+    const QStringList names{
+        QStringLiteral("cursor_motion"),
+        QStringLiteral("erase"),
+        QStringLiteral("insert_delete"),
+        QStringLiteral("scroll_region"),
+        QStringLiteral("sgr"),
+        QStringLiteral("sgr_colors"),
+        QStringLiteral("alt_screen_in"),
+        QStringLiteral("alt_screen_out"),
+        QStringLiteral("wide_chars"),
+        QStringLiteral("combining"),
+        QStringLiteral("utf8"),
+        QStringLiteral("line_wrap"),
+        QStringLiteral("tabs"),
+        QStringLiteral("origin_mode"),
+        QStringLiteral("save_restore"),
+        QStringLiteral("title"),
+        QStringLiteral("bell"),
+        QStringLiteral("scrollback"),
+        QStringLiteral("modes"),
+        QStringLiteral("erase_display"),
+        QStringLiteral("reset"),
+        QStringLiteral("combining_margin"),
+        QStringLiteral("ignored_strings"),
+        QStringLiteral("charsets"),
+        QStringLiteral("deccolm"),
+        QStringLiteral("wide_edit"),
+        QStringLiteral("selective_erase"),
+        QStringLiteral("reverse_video"),
+    };
+    for (const QString &name : names)
+        QTest::newRow(qPrintable(name)) << name;
+}
+
+void tst_TerminalEmulator::goldenScreens()
+{
+    QFETCH(QString, name);
+    QFile file(dataDir() + u'/' + name + QStringLiteral(".vt"));
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
+    const Script script = parseScript(file.readAll());
+    QVERIFY2(script.error.isEmpty(), qPrintable(script.error));
+
+    // In one write, and one byte at a time: the screen must not depend on how reads split.
+    TerminalEmulator whole(script.rows, script.columns);
+    QSignalSpy bells(&whole, &TerminalEmulator::bell);
+    whole.write(script.bytes);
+    drainEvents();
+    TerminalEmulator bytewise(script.rows, script.columns);
+    for (char byte : script.bytes)
+        bytewise.write(QByteArrayView(&byte, 1));
+    drainEvents();
+
+    const QString actual = dump(whole) + QStringLiteral("bells %1\n").arg(bells.count());
+    QString difference;
+    QVERIFY2(
+        matchesGolden(dataDir() + u'/' + name + QStringLiteral(".golden"), actual, &difference),
+        qPrintable(difference));
+    if (!script.oneWrite)
+        QCOMPARE(dump(bytewise), dump(whole));
+}
+
+void tst_TerminalEmulator::utf8SplitAtEveryByte()
+{
+    QFile file(dataDir() + QStringLiteral("/utf8.vt"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const Script script = parseScript(file.readAll());
+    QVERIFY(script.error.isEmpty());
+    TerminalEmulator reference(script.rows, script.columns);
+    reference.write(script.bytes);
+    const QString expected = dump(reference);
+    QVERIFY(expected.contains(QStringLiteral("🌱"))); // the script has 4-byte sequences
+    for (qsizetype split = 1; split < script.bytes.size(); ++split) {
+        TerminalEmulator emulator(script.rows, script.columns);
+        emulator.write(QByteArrayView(script.bytes).first(split));
+        emulator.write(QByteArrayView(script.bytes).sliced(split));
+        QVERIFY2(dump(emulator) == expected, qPrintable(QStringLiteral("split at %1").arg(split)));
+    }
+}
+
+void tst_TerminalEmulator::longStringsAcrossWrites()
+{
+    // Longer than what write() holds back for a string to complete: a kitty image transfer (APC)
+    // and a title (OSC), each arriving in many pieces.
+    const QByteArray image = "\x1b_Ga=T,f=100;" + QByteArray(40000, 'A') + "\x1b\\";
+    const QByteArray title = "\x1b]2;" + QByteArray(20000, 't') + "\a";
+    for (const qsizetype chunk : {1, 7, 4096, 65536}) {
+        TerminalEmulator emulator(3, 20);
+        const QByteArray stream = "one " + image + "two " + title + "three";
+        for (qsizetype at = 0; at < stream.size(); at += chunk)
+            emulator.write(QByteArrayView(stream).sliced(at, std::min(chunk, stream.size() - at)));
+        QCOMPARE(emulator.lineText(0), QStringLiteral("one two three"));
+    }
+    // A title of ordinary length in pieces arrives whole.
+    TerminalEmulator emulator(3, 20);
+    const QByteArray shortTitle = "\x1b]0;" + QByteArray(3000, 'x') + "\x1b\\";
+    for (qsizetype at = 0; at < shortTitle.size(); at += 100)
+        emulator.write(QByteArrayView(shortTitle)
+                           .sliced(at, std::min<qsizetype>(100, shortTitle.size() - at)));
+    QCOMPARE(emulator.title(), QString(3000, u'x'));
+}
+
+void tst_TerminalEmulator::scrollbackOrderAndLimit()
+{
+    TerminalEmulator emulator(3, 10);
+    QCOMPARE(emulator.scrollbackLimit(), 10000);
+    emulator.setScrollbackLimit(5);
+    QSignalSpy scrolled(&emulator, &TerminalEmulator::scrollbackChanged);
+    for (int line = 1; line <= 4; ++line)
+        emulator.write(QStringLiteral("line %1\r\n").arg(line).toUtf8());
+    drainEvents();
+    // Lines 1 and 2 scrolled off (line 3, 4 and the empty cursor line are on screen).
+    QCOMPARE(emulator.scrollbackLines(), 2);
+    QCOMPARE(emulator.lineText(-1), QStringLiteral("line 2"));
+    QCOMPARE(emulator.lineText(-2), QStringLiteral("line 1"));
+    QCOMPARE(emulator.lineText(0), QStringLiteral("line 3"));
+    QCOMPARE(scrolled.count(), 1);
+    QCOMPARE(scrolled.last().first().toInt(), 2);
+
+    for (int line = 5; line <= 30; ++line)
+        emulator.write(QStringLiteral("line %1\r\n").arg(line).toUtf8());
+    drainEvents();
+    QCOMPARE(emulator.scrollbackLines(), 5);
+    for (int back = 1; back <= 5; ++back)
+        QCOMPARE(emulator.lineText(-back), QStringLiteral("line %1").arg(29 - back));
+    QCOMPARE(emulator.lineText(-6), QString());
+    QCOMPARE(emulator.cell(-6, 0), TerminalCell());
+    // At the limit the count stays, but the lines moved: still one notification for the turn.
+    emulator.write("line 31\r\n");
+    drainEvents();
+    QCOMPARE(scrolled.count(), 3);
+    QCOMPARE(scrolled.last().first().toInt(), 5);
+    QCOMPARE(emulator.lineText(-1), QStringLiteral("line 29"));
+    // The absolute line number keeps counting: "line 29" is line 29 (from 1) for good.
+    QCOMPARE(emulator.linesScrolledOff(), 29);
+    emulator.setScrollbackLimit(0);
+    emulator.write("line 32\r\n");
+    QCOMPARE(emulator.linesScrolledOff(), 30);
+    // The alternate screen scrolls nothing off.
+    emulator.write("\x1b[?1049h\r\n\r\n\r\n\r\n");
+    QCOMPARE(emulator.linesScrolledOff(), 30);
+}
+
+void tst_TerminalEmulator::scrollbackLimitChangesAndClear()
+{
+    TerminalEmulator emulator(2, 10);
+    for (int line = 1; line <= 50; ++line)
+        emulator.write(QStringLiteral("l%1\r\n").arg(line).toUtf8());
+    QCOMPARE(emulator.scrollbackLines(), 49);
+    QCOMPARE(emulator.lineText(-49), QStringLiteral("l1"));
+
+    emulator.setScrollbackLimit(10);
+    QCOMPARE(emulator.scrollbackLines(), 10);
+    QCOMPARE(emulator.lineText(-1), QStringLiteral("l49"));
+    QCOMPARE(emulator.lineText(-10), QStringLiteral("l40"));
+    // The ring wraps, then grows again after the limit is raised: order survives both.
+    for (int line = 51; line <= 57; ++line)
+        emulator.write(QStringLiteral("l%1\r\n").arg(line).toUtf8());
+    emulator.setScrollbackLimit(20);
+    for (int line = 58; line <= 62; ++line)
+        emulator.write(QStringLiteral("l%1\r\n").arg(line).toUtf8());
+    QCOMPARE(emulator.scrollbackLines(), 15);
+    for (int back = 1; back <= 15; ++back)
+        QCOMPARE(emulator.lineText(-back), QStringLiteral("l%1").arg(62 - back));
+
+    QSignalSpy scrolled(&emulator, &TerminalEmulator::scrollbackChanged);
+    emulator.clearScrollback();
+    QCOMPARE(emulator.scrollbackLines(), 0);
+    drainEvents();
+    QCOMPARE(scrolled.count(), 1);
+    QCOMPARE(scrolled.first().first().toInt(), 0);
+    QCOMPARE(emulator.lineText(0), QStringLiteral("l62"));
+
+    emulator.setScrollbackLimit(0);
+    for (int line = 1; line <= 5; ++line)
+        emulator.write("x\r\n");
+    QCOMPARE(emulator.scrollbackLines(), 0);
+}
+
+void tst_TerminalEmulator::scrollbackKeepsCellsExactly()
+{
+    // Every kind of cell, scrolled off and compared with what it was on screen.
+    TerminalEmulator emulator(2, 12);
+    emulator.write("\x1b[1;3;4;5;7;9;31;48;5;200mA\x1b[0m\x1b[38;2;1;2;3;21mB\x1b[0m"
+                   "\xe4\xb8\xad"
+                   "e\xcc\x81\xcc\xa3"
+                   "\x1b[44m  \x1b[0m"
+                   "\xf0\x9f\x8c\xb1");
+    QList<TerminalCell> before;
+    for (int column = 0; column < emulator.columns(); ++column)
+        before << emulator.cell(0, column);
+    QCOMPARE(before.at(2).text, QStringLiteral("中"));
+    QCOMPARE(before.at(2).width, quint8(2));
+    QCOMPARE(before.at(3).width, quint8(0));
+    QCOMPARE(before.at(4).text, QStringLiteral("e\u0301\u0323"));
+    emulator.write("\r\n\r\n");
+    QCOMPARE(emulator.scrollbackLines(), 1);
+    for (int column = 0; column < emulator.columns(); ++column)
+        QCOMPARE(emulator.cell(-1, column), before.at(column));
+    QCOMPARE(emulator.lineText(-1), QStringLiteral("AB中e\u0301\u0323  🌱"));
+    // Past the end of a stored line: blank.
+    QCOMPARE(emulator.cell(-1, 11), TerminalCell());
+    QCOMPARE(emulator.cell(-1, 500), TerminalCell());
+}
+
+void tst_TerminalEmulator::alternateScreenLeavesScrollbackAlone()
+{
+    TerminalEmulator emulator(3, 10);
+    emulator.write("one\r\ntwo\r\nthree\r\nfour");
+    QCOMPARE(emulator.scrollbackLines(), 1);
+    emulator.write("\x1b[?1049h");
+    QVERIFY(emulator.isAlternateScreen());
+    for (int line = 0; line < 20; ++line)
+        emulator.write("full screen\r\n");
+    QCOMPARE(emulator.scrollbackLines(), 1);
+    emulator.write("\x1b[?1049l");
+    QVERIFY(!emulator.isAlternateScreen());
+    QCOMPARE(emulator.screenText(), QStringLiteral("two\nthree\nfour"));
+}
+
+void tst_TerminalEmulator::resizeShrinksIntoAndGrowsFromScrollback()
+{
+    TerminalEmulator emulator(5, 10);
+    emulator.write("\x1b[32ma\x1b[0m\r\nb\r\nc\r\nd\r\ne");
+    QCOMPARE(emulator.scrollbackLines(), 0);
+    QSignalSpy scrolled(&emulator, &TerminalEmulator::scrollbackChanged);
+    QSignalSpy changed(&emulator, &TerminalEmulator::contentsChanged);
+    drainEvents();
+    changed.clear();
+
+    // The cursor line stays on screen; what does not fit goes to the scrollback.
+    emulator.resize(2, 10);
+    QCOMPARE(emulator.rows(), 2);
+    QCOMPARE(emulator.screenText(), QStringLiteral("d\ne"));
+    QCOMPARE(emulator.scrollbackLines(), 3);
+    QCOMPARE(emulator.lineText(-1), QStringLiteral("c"));
+    QCOMPARE(emulator.lineText(-3), QStringLiteral("a"));
+    QCOMPARE(emulator.cursor().row, 1);
+    drainEvents();
+    QCOMPARE(scrolled.count(), 1);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.first().first().toRect(), QRect(0, 0, 10, 2));
+
+    // Growing takes them back (sb_popline), colours included.
+    emulator.resize(4, 10);
+    QCOMPARE(emulator.screenText(), QStringLiteral("b\nc\nd\ne"));
+    QCOMPARE(emulator.scrollbackLines(), 1);
+    QCOMPARE(emulator.cursor().row, 3);
+    QCOMPARE(emulator.linesScrolledOff(), 1);
+    emulator.resize(8, 10);
+    QCOMPARE(emulator.scrollbackLines(), 0);
+    QCOMPARE(emulator.linesScrolledOff(), 0);
+    QCOMPARE(emulator.screenText(), QStringLiteral("a\nb\nc\nd\ne\n\n\n"));
+    QCOMPARE(emulator.cell(0, 0).foreground, (TerminalColor{TerminalColor::Kind::Indexed, 2, 0}));
+    QCOMPARE(emulator.cursor().row, 4);
+    emulator.write("\r\nf");
+    QCOMPARE(emulator.lineText(5), QStringLiteral("f"));
+}
+
+void tst_TerminalEmulator::resizeInAlternateScreen()
+{
+    // A full-screen program resized (it redraws after SIGWINCH), then leaving: the shell's screen
+    // comes back at the new size with its cursor line and the lines above it in view (what does
+    // not fit in the scrollback), and its cursor where it was, after "d".
+    const QByteArray shell = "a\r\nb\r\nc\r\nd";
+    const QByteArray program = "\x1b[?1049h\x1b[Hfull\x1b[4;1Hbottom";
+    {
+        TerminalEmulator emulator(4, 10);
+        emulator.write(QByteArray(shell + program));
+        emulator.resize(2, 10);
+        QVERIFY(emulator.isAlternateScreen());
+        emulator.write("\x1b[H\x1b[2Jredrawn\x1b[2;1Hlast");
+        QCOMPARE(emulator.screenText(), QStringLiteral("redrawn\nlast"));
+        QCOMPARE(emulator.scrollbackLines(), 0);
+        emulator.write("\x1b[?1049l");
+        QVERIFY(!emulator.isAlternateScreen());
+        QCOMPARE(emulator.screenText(), QStringLiteral("c\nd"));
+        QCOMPARE(emulator.scrollbackLines(), 2);
+        QCOMPARE(emulator.lineText(-1), QStringLiteral("b"));
+        QCOMPARE(emulator.lineText(-2), QStringLiteral("a"));
+        QCOMPARE(emulator.linesScrolledOff(), 2);
+        QCOMPARE(emulator.cursor().row, 1);
+        QCOMPARE(emulator.cursor().column, 1);
+        emulator.write("$ ");
+        QCOMPARE(emulator.lineText(1), QStringLiteral("d$"));
+    }
+    {
+        // Smaller, then larger than before: nothing had to go.
+        TerminalEmulator emulator(4, 10);
+        emulator.write(QByteArray(shell + program));
+        emulator.resize(2, 8);
+        emulator.resize(6, 12);
+        emulator.write("\x1b[H\x1b[2Jredrawn\x1b[6;1Hlast");
+        QCOMPARE(emulator.lineText(5), QStringLiteral("last"));
+        QCOMPARE(emulator.cursor(),
+                 (TerminalCursor{5, 4, true, true, TerminalCursor::Shape::Block}));
+        emulator.write("\x1b[?1049l");
+        QCOMPARE(emulator.rows(), 6);
+        QCOMPARE(emulator.columns(), 12);
+        QCOMPARE(emulator.screenText(), QStringLiteral("a\nb\nc\nd\n\n"));
+        QCOMPARE(emulator.scrollbackLines(), 0);
+        QCOMPARE(emulator.cursor().row, 3);
+        QCOMPARE(emulator.cursor().column, 1);
+    }
+}
+
+void tst_TerminalEmulator::resizeColumns()
+{
+    TerminalEmulator emulator(3, 10);
+    emulator.write("0123456789\x1b[2;1Hab\xe4\xb8\xad");
+    emulator.resize(3, 5);
+    QCOMPARE(emulator.columns(), 5);
+    QCOMPARE(emulator.lineText(0), QStringLiteral("01234"));
+    QCOMPARE(emulator.lineText(1), QStringLiteral("ab中"));
+    emulator.resize(3, 12);
+    QCOMPARE(emulator.lineText(0), QStringLiteral("01234"));
+    emulator.write("\x1b[1;12HZ");
+    QCOMPARE(emulator.cell(0, 11).text, QStringLiteral("Z"));
+    // Absurd sizes are clamped instead of allocating gigabytes.
+    emulator.resize(0, 100000);
+    QCOMPARE(emulator.rows(), 1);
+    QCOMPARE(emulator.columns(), 2000);
+}
+
+void tst_TerminalEmulator::damageIsCoalescedPerTurn()
+{
+    TerminalEmulator emulator(10, 40);
+    drainEvents();
+    QSignalSpy changed(&emulator, &TerminalEmulator::contentsChanged);
+    emulator.write("\x1b[3;5Hx");
+    emulator.write("\x1b[7;20Hyy");
+    emulator.write("\x1b[5;2Hz");
+    QCOMPARE(changed.count(), 0);
+    drainEvents();
+    QCOMPARE(changed.count(), 1);
+    // Rows 2..6, columns 1..20: the union of the three changes.
+    QCOMPARE(changed.first().first().toRect(), QRect(QPoint(1, 2), QPoint(20, 6)));
+
+    // A turn without writes: nothing.
+    drainEvents();
+    QCOMPARE(changed.count(), 1);
+
+    // A thousand writes that scroll: still one signal, covering the screen.
+    changed.clear();
+    for (int line = 0; line < 1000; ++line)
+        emulator.write(QByteArrayLiteral("some output line\r\n"));
+    drainEvents();
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.first().first().toRect(), QRect(0, 0, 40, 10));
+}
+
+void tst_TerminalEmulator::signalsWaitForTheEventLoop()
+{
+    TerminalEmulator emulator(5, 20);
+    drainEvents();
+    QSignalSpy cursor(&emulator, &TerminalEmulator::cursorChanged);
+    QSignalSpy title(&emulator, &TerminalEmulator::titleChanged);
+    QSignalSpy bell(&emulator, &TerminalEmulator::bell);
+    emulator.write("\x1b]2;first\a\a\x1b[3;3H\x1b]2;second\a\a\a");
+    // State is there at once; signals come with the update.
+    QCOMPARE(emulator.title(), QStringLiteral("second"));
+    QCOMPARE(emulator.cursor().row, 2);
+    QCOMPARE(title.count(), 0);
+    drainEvents();
+    QCOMPARE(title.count(), 1);
+    QCOMPARE(title.first().first().toString(), QStringLiteral("second"));
+    QCOMPARE(bell.count(), 1);
+    QCOMPARE(cursor.count(), 1);
+    // The cursor moving away and back within a turn is no change.
+    emulator.write("\x1b[1;1H\x1b[3;3H");
+    drainEvents();
+    QCOMPARE(cursor.count(), 1);
+    // The same title again is no change either.
+    emulator.write("\x1b]2;second\a");
+    drainEvents();
+    QCOMPARE(title.count(), 1);
+}
+
+void tst_TerminalEmulator::deletingInASlotIsSafe()
+{
+    QPointer<TerminalEmulator> emulator = new TerminalEmulator(5, 20);
+    int cursorSignals = 0;
+    connect(emulator, &TerminalEmulator::contentsChanged, emulator,
+            [&emulator] { delete emulator.data(); });
+    connect(emulator, &TerminalEmulator::cursorChanged, this,
+            [&cursorSignals] { ++cursorSignals; });
+    emulator->write("text that moves the cursor \a\x1b]2;t\a");
+    drainEvents();
+    QVERIFY(emulator.isNull());
+    QCOMPARE(cursorSignals, 0);
+}
+
+void tst_TerminalEmulator::keyEncoding_data()
+{
+    QTest::addColumn<QByteArray>("setup");
+    QTest::addColumn<TerminalKey>("key");
+    QTest::addColumn<TerminalModifiers>("modifiers");
+    QTest::addColumn<QByteArray>("expected");
+
+    const TerminalModifiers none = TerminalModifier::None;
+    const QByteArray appCursor = "\x1b[?1h";
+    QTest::newRow("up") << QByteArray() << TerminalKey::Up << none << QByteArray("\x1b[A");
+    QTest::newRow("down") << QByteArray() << TerminalKey::Down << none << QByteArray("\x1b[B");
+    QTest::newRow("right") << QByteArray() << TerminalKey::Right << none << QByteArray("\x1b[C");
+    QTest::newRow("left") << QByteArray() << TerminalKey::Left << none << QByteArray("\x1b[D");
+    QTest::newRow("up, application cursor")
+        << appCursor << TerminalKey::Up << none << QByteArray("\x1bOA");
+    QTest::newRow("left, application cursor")
+        << appCursor << TerminalKey::Left << none << QByteArray("\x1bOD");
+    QTest::newRow("ctrl+up") << QByteArray() << TerminalKey::Up
+                             << TerminalModifiers(TerminalModifier::Control)
+                             << QByteArray("\x1b[1;5A");
+    QTest::newRow("shift+right, application cursor")
+        << appCursor << TerminalKey::Right << TerminalModifiers(TerminalModifier::Shift)
+        << QByteArray("\x1b[1;2C");
+    QTest::newRow("home") << QByteArray() << TerminalKey::Home << none << QByteArray("\x1b[H");
+    QTest::newRow("end") << QByteArray() << TerminalKey::End << none << QByteArray("\x1b[F");
+    QTest::newRow("home, application cursor")
+        << appCursor << TerminalKey::Home << none << QByteArray("\x1bOH");
+    QTest::newRow("end, application cursor")
+        << appCursor << TerminalKey::End << none << QByteArray("\x1bOF");
+    QTest::newRow("insert") << QByteArray() << TerminalKey::Insert << none << QByteArray("\x1b[2~");
+    QTest::newRow("delete") << QByteArray() << TerminalKey::Delete << none << QByteArray("\x1b[3~");
+    QTest::newRow("page up") << QByteArray() << TerminalKey::PageUp << none
+                             << QByteArray("\x1b[5~");
+    QTest::newRow("page down") << QByteArray() << TerminalKey::PageDown << none
+                               << QByteArray("\x1b[6~");
+    QTest::newRow("f1") << QByteArray() << TerminalKey::F1 << none << QByteArray("\x1bOP");
+    QTest::newRow("f4") << QByteArray() << TerminalKey::F4 << none << QByteArray("\x1bOS");
+    QTest::newRow("f5") << QByteArray() << TerminalKey::F5 << none << QByteArray("\x1b[15~");
+    QTest::newRow("f10") << QByteArray() << TerminalKey::F10 << none << QByteArray("\x1b[21~");
+    QTest::newRow("f12") << QByteArray() << TerminalKey::F12 << none << QByteArray("\x1b[24~");
+    QTest::newRow("ctrl+f5") << QByteArray() << TerminalKey::F5
+                             << TerminalModifiers(TerminalModifier::Control)
+                             << QByteArray("\x1b[15;5~");
+    QTest::newRow("enter") << QByteArray() << TerminalKey::Enter << none << QByteArray("\r");
+    QTest::newRow("shift+enter is enter")
+        << QByteArray() << TerminalKey::Enter << TerminalModifiers(TerminalModifier::Shift)
+        << QByteArray("\r");
+    QTest::newRow("alt+enter") << QByteArray() << TerminalKey::Enter
+                               << TerminalModifiers(TerminalModifier::Alt) << QByteArray("\x1b\r");
+    QTest::newRow("enter, newline mode")
+        << QByteArray("\x1b[20h") << TerminalKey::Enter << none << QByteArray("\r\n");
+    QTest::newRow("keypad enter") << QByteArray() << TerminalKey::KeypadEnter << none
+                                  << QByteArray("\r");
+    QTest::newRow("keypad enter, application keypad")
+        << QByteArray("\x1b=") << TerminalKey::KeypadEnter << none << QByteArray("\x1bOM");
+    QTest::newRow("tab") << QByteArray() << TerminalKey::Tab << none << QByteArray("\t");
+    QTest::newRow("shift+tab") << QByteArray() << TerminalKey::Tab
+                               << TerminalModifiers(TerminalModifier::Shift)
+                               << QByteArray("\x1b[Z");
+    QTest::newRow("backspace") << QByteArray() << TerminalKey::Backspace << none
+                               << QByteArray("\x7f");
+    QTest::newRow("ctrl+backspace")
+        << QByteArray() << TerminalKey::Backspace << TerminalModifiers(TerminalModifier::Control)
+        << QByteArray("\x08");
+    QTest::newRow("alt+backspace")
+        << QByteArray() << TerminalKey::Backspace << TerminalModifiers(TerminalModifier::Alt)
+        << QByteArray("\x1b\x7f");
+    QTest::newRow("escape") << QByteArray() << TerminalKey::Escape << none << QByteArray("\x1b");
+}
+
+void tst_TerminalEmulator::keyEncoding()
+{
+    QFETCH(QByteArray, setup);
+    QFETCH(TerminalKey, key);
+    QFETCH(TerminalModifiers, modifiers);
+    QFETCH(QByteArray, expected);
+    TerminalEmulator emulator(5, 20);
+    emulator.write(setup);
+    QCOMPARE(sent(emulator, [&] { emulator.sendKey(key, modifiers); }), expected);
+}
+
+void tst_TerminalEmulator::textEncoding_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<TerminalModifiers>("modifiers");
+    QTest::addColumn<QByteArray>("expected");
+    const TerminalModifiers control = TerminalModifier::Control;
+    const TerminalModifiers alt = TerminalModifier::Alt;
+    QTest::newRow("plain") << QStringLiteral("ls -l") << TerminalModifiers() << QByteArray("ls -l");
+    QTest::newRow("utf-8") << QStringLiteral("héllo € 🌱") << TerminalModifiers()
+                           << QByteArray("h\xc3\xa9llo \xe2\x82\xac \xf0\x9f\x8c\xb1");
+    QTest::newRow("shift is in the text")
+        << QStringLiteral("A") << TerminalModifiers(TerminalModifier::Shift) << QByteArray("A");
+    QTest::newRow("ctrl+c") << QStringLiteral("c") << control << QByteArray("\x03");
+    QTest::newRow("ctrl+shift+c") << QStringLiteral("C") << control << QByteArray("\x03");
+    QTest::newRow("ctrl+c as Qt reports it")
+        << QStringLiteral("\x03") << control << QByteArray("\x03");
+    QTest::newRow("ctrl+d") << QStringLiteral("d") << control << QByteArray("\x04");
+    QTest::newRow("ctrl+i is tab") << QStringLiteral("i") << control << QByteArray("\t");
+    QTest::newRow("ctrl+m is cr") << QStringLiteral("m") << control << QByteArray("\r");
+    QTest::newRow("ctrl+[ is escape") << QStringLiteral("[") << control << QByteArray("\x1b");
+    QTest::newRow("ctrl+space is nul") << QStringLiteral(" ") << control << QByteArray("\x00", 1);
+    QTest::newRow("ctrl+_") << QStringLiteral("_") << control << QByteArray("\x1f");
+    QTest::newRow("alt+x") << QStringLiteral("x") << alt << QByteArray("\x1bx");
+    QTest::newRow("alt+é") << QStringLiteral("é") << alt << QByteArray("\x1b\xc3\xa9");
+    QTest::newRow("ctrl+alt+c") << QStringLiteral("c")
+                                << (TerminalModifier::Control | TerminalModifier::Alt)
+                                << QByteArray("\x1b\x03");
+}
+
+void tst_TerminalEmulator::textEncoding()
+{
+    QFETCH(QString, text);
+    QFETCH(TerminalModifiers, modifiers);
+    QFETCH(QByteArray, expected);
+    TerminalEmulator emulator(5, 20);
+    QCOMPARE(sent(emulator, [&] { emulator.sendText(text, modifiers); }), expected);
+}
+
+void tst_TerminalEmulator::bracketedPaste()
+{
+    TerminalEmulator emulator(5, 20);
+    QVERIFY(!emulator.isBracketedPasteEnabled());
+    QCOMPARE(sent(emulator, [&] { emulator.sendPaste(QStringLiteral("echo a\necho b\r\n")); }),
+             QByteArray("echo a\recho b\r"));
+
+    // Enabled in a sequence split across writes.
+    emulator.write("\x1b[?20");
+    emulator.write("04h");
+    QVERIFY(emulator.isBracketedPasteEnabled());
+    QCOMPARE(sent(emulator, [&] { emulator.sendPaste(QStringLiteral("ls\nrm -rf /")); }),
+             QByteArray("\x1b[200~ls\rrm -rf /\x1b[201~"));
+    // Pasted text cannot close the bracket itself.
+    QCOMPARE(
+        sent(emulator, [&] { emulator.sendPaste(QStringLiteral("a\x1b[201~touch /tmp/owned\n")); }),
+        QByteArray("\x1b[200~atouch /tmp/owned\r\x1b[201~"));
+
+    emulator.write("\x1b[?2004l");
+    QVERIFY(!emulator.isBracketedPasteEnabled());
+    QCOMPARE(sent(emulator, [&] { emulator.sendPaste(QStringLiteral("x")); }), QByteArray("x"));
+
+    // A full reset turns it off too.
+    emulator.write("\x1b[?2004h\x1b"
+                   "c");
+    QVERIFY(!emulator.isBracketedPasteEnabled());
+    // Asking does not disturb the output stream.
+    QCOMPARE(sent(emulator, [&] { emulator.isBracketedPasteEnabled(); }), QByteArray());
+}
+
+void tst_TerminalEmulator::mouseReports()
+{
+    TerminalEmulator emulator(10, 40);
+    const auto mouse = [&emulator](TerminalMouseButton button, bool pressed, int row, int column,
+                                   TerminalModifiers modifiers = TerminalModifier::None) {
+        return sent(emulator, [&] { emulator.sendMouse(button, pressed, row, column, modifiers); });
+    };
+    // Nobody asked: the mouse is the view's.
+    QCOMPARE(emulator.mouseMode(), TerminalMouseMode::None);
+    QCOMPARE(mouse(TerminalMouseButton::Left, true, 2, 3), QByteArray());
+
+    emulator.write("\x1b[?1000h\x1b[?1006h");
+    QCOMPARE(emulator.mouseMode(), TerminalMouseMode::Click);
+    QCOMPARE(mouse(TerminalMouseButton::Left, true, 2, 3), QByteArray("\x1b[<0;4;3M"));
+    // Click mode: no motion reports while dragging.
+    QCOMPARE(mouse(TerminalMouseButton::None, false, 4, 6), QByteArray());
+    QCOMPARE(mouse(TerminalMouseButton::Left, false, 4, 6), QByteArray("\x1b[<0;7;5m"));
+    QCOMPARE(mouse(TerminalMouseButton::Right, true, 0, 0), QByteArray("\x1b[<2;1;1M"));
+    QCOMPARE(mouse(TerminalMouseButton::Right, false, 0, 0), QByteArray("\x1b[<2;1;1m"));
+    QCOMPARE(mouse(TerminalMouseButton::Middle, true, 9, 39, TerminalModifier::Control),
+             QByteArray("\x1b[<17;40;10M"));
+    QCOMPARE(mouse(TerminalMouseButton::Middle, false, 9, 39), QByteArray("\x1b[<1;40;10m"));
+    QCOMPARE(mouse(TerminalMouseButton::WheelUp, true, 1, 1), QByteArray("\x1b[<64;2;2M"));
+    QCOMPARE(mouse(TerminalMouseButton::WheelUp, false, 1, 1), QByteArray());
+    QCOMPARE(mouse(TerminalMouseButton::WheelDown, true, 1, 1), QByteArray("\x1b[<65;2;2M"));
+    // Outside the screen: clamped to it.
+    QCOMPARE(mouse(TerminalMouseButton::Left, true, 50, -3), QByteArray("\x1b[<0;1;10M"));
+    QCOMPARE(mouse(TerminalMouseButton::Left, false, 50, -3), QByteArray("\x1b[<0;1;10m"));
+
+    // Drag mode (1002): motion with a button held is reported.
+    emulator.write("\x1b[?1002h");
+    QCOMPARE(emulator.mouseMode(), TerminalMouseMode::Drag);
+    QCOMPARE(mouse(TerminalMouseButton::None, false, 3, 3), QByteArray());
+    QCOMPARE(mouse(TerminalMouseButton::Left, true, 3, 3), QByteArray("\x1b[<0;4;4M"));
+    QCOMPARE(mouse(TerminalMouseButton::None, false, 3, 5), QByteArray("\x1b[<32;6;4M"));
+    QCOMPARE(mouse(TerminalMouseButton::Left, false, 3, 5), QByteArray("\x1b[<0;6;4m"));
+
+    // Any-motion mode (1003).
+    emulator.write("\x1b[?1003h");
+    QCOMPARE(emulator.mouseMode(), TerminalMouseMode::Move);
+    QCOMPARE(mouse(TerminalMouseButton::None, false, 5, 5), QByteArray("\x1b[<35;6;6M"));
+
+    emulator.write("\x1b[?1003l");
+    QCOMPARE(emulator.mouseMode(), TerminalMouseMode::None);
+    QCOMPARE(mouse(TerminalMouseButton::Left, true, 2, 3), QByteArray());
+}
+
+void tst_TerminalEmulator::focusReports()
+{
+    TerminalEmulator emulator(5, 20);
+    QCOMPARE(sent(emulator, [&] { emulator.sendFocus(true); }), QByteArray());
+    emulator.write("\x1b[?1004h");
+    QCOMPARE(sent(emulator, [&] { emulator.sendFocus(false); }), QByteArray("\x1b[O"));
+    QCOMPARE(sent(emulator, [&] { emulator.sendFocus(true); }), QByteArray("\x1b[I"));
+    emulator.write("\x1b[?1004l");
+    QCOMPARE(sent(emulator, [&] { emulator.sendFocus(true); }), QByteArray());
+}
+
+void tst_TerminalEmulator::terminalAnswers_data()
+{
+    QTest::addColumn<QByteArray>("query");
+    QTest::addColumn<QByteArray>("answer");
+    QTest::newRow("primary device attributes") << QByteArray("\x1b[c") << QByteArray("\x1b[?1;2c");
+    QTest::newRow("secondary device attributes")
+        << QByteArray("\x1b[>c") << QByteArray("\x1b[>0;100;0c");
+    QTest::newRow("cursor position") << QByteArray("\x1b[3;7H\x1b[6n") << QByteArray("\x1b[3;7R");
+    QTest::newRow("status") << QByteArray("\x1b[5n") << QByteArray("\x1b[0n");
+    QTest::newRow("split query") << QByteArray("\x1b[") << QByteArray();
+}
+
+void tst_TerminalEmulator::terminalAnswers()
+{
+    QFETCH(QByteArray, query);
+    QFETCH(QByteArray, answer);
+    TerminalEmulator emulator(5, 20);
+    // Answered within write(), in one piece.
+    QSignalSpy output(&emulator, &TerminalEmulator::outputReady);
+    emulator.write(query);
+    QCOMPARE(output.count(), answer.isEmpty() ? 0 : 1);
+    if (!answer.isEmpty())
+        QCOMPARE(output.first().first().toByteArray(), answer);
+}
+
+void tst_TerminalEmulator::cursorShapeAndVisibility()
+{
+    TerminalEmulator emulator(5, 20);
+    TerminalCursor cursor = emulator.cursor();
+    QVERIFY(cursor.visible);
+    QVERIFY(cursor.blinking);
+    QCOMPARE(cursor.shape, TerminalCursor::Shape::Block);
+    emulator.write("\x1b[?25l");
+    QVERIFY(!emulator.cursor().visible);
+    emulator.write("\x1b[?25h\x1b[4 q");
+    cursor = emulator.cursor();
+    QVERIFY(cursor.visible);
+    QVERIFY(!cursor.blinking);
+    QCOMPARE(cursor.shape, TerminalCursor::Shape::Underline);
+    emulator.write("\x1b[5 q");
+    cursor = emulator.cursor();
+    QVERIFY(cursor.blinking);
+    QCOMPARE(cursor.shape, TerminalCursor::Shape::Bar);
+    emulator.write("\x1b[2 q");
+    QCOMPARE(emulator.cursor().shape, TerminalCursor::Shape::Block);
+    QVERIFY(!emulator.cursor().blinking);
+    emulator.write("\x1b[?12h");
+    QVERIFY(emulator.cursor().blinking);
+}
+
+void tst_TerminalEmulator::titleAndBell()
+{
+    TerminalEmulator emulator(5, 20);
+    QSignalSpy title(&emulator, &TerminalEmulator::titleChanged);
+    QSignalSpy bell(&emulator, &TerminalEmulator::bell);
+    emulator.write("\x1b]0;b\xc3\xa4r: ~/src\a");
+    drainEvents();
+    QCOMPARE(title.count(), 1);
+    QCOMPARE(title.first().first().toString(), QStringLiteral("bär: ~/src"));
+    QCOMPARE(bell.count(), 0); // the BEL that ends an OSC is no bell
+    emulator.write("\x1b]2;split ");
+    emulator.write("title\x1b\\");
+    emulator.write("\a");
+    drainEvents();
+    QCOMPARE(emulator.title(), QStringLiteral("split title"));
+    QCOMPARE(title.count(), 2);
+    QCOMPARE(bell.count(), 1);
+    emulator.write("\a");
+    drainEvents();
+    QCOMPARE(bell.count(), 2);
+}
+
+QTEST_GUILESS_MAIN(tst_TerminalEmulator)
+#include "tst_terminalemulator.moc"

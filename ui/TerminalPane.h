@@ -1,0 +1,101 @@
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+
+#include <optional>
+
+class QFrame;
+class QLabel;
+class QPushButton;
+
+namespace Terrarium::Core {
+class TerminalSession;
+}
+
+namespace Terrarium::Widgets {
+
+class TerminalView;
+
+// One terminal in the terminal area: a thin header with its title (shown when the pane shares a
+// tab with others), the TerminalView, and a banner under it that appears when the program ended
+// ("[Process exited with code N]", with Restart and Close) or when the window says the
+// sandbox went away (the reason, with Reconnect and Close). Restart and Reconnect both ask the
+// window for a new session (reconnectRequested), which it hands back through setSession().
+//
+// The pane owns its session: a replaced session, and the session of a pane being destroyed, is
+// deleted (deleteLater), which ends its program.
+class TerminalPane : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit TerminalPane(const QString &title, QWidget *parent = nullptr);
+    ~TerminalPane() override;
+
+    TerminalView *view() const { return m_view; }
+    // Takes the session (see above); hides the banner. nullptr just drops the current one.
+    void setSession(Core::TerminalSession *session);
+    Core::TerminalSession *session() const;
+
+    // The title given when the pane was opened (e.g. "podman: my-sandbox").
+    QString title() const { return m_title; }
+    void setTitle(const QString &title);
+    // What the pane is a terminal into (the sandbox's name), for the window to find the panes of
+    // a sandbox; opaque to the pane.
+    QString origin() const { return m_origin; }
+    void setOrigin(const QString &origin) { m_origin = origin; }
+    // The title the program set (OSC 0/2), if any, else title(): what the tab shows.
+    QString displayTitle() const;
+
+    // The program's exit code once it ended.
+    std::optional<int> exitCode() const { return m_exitCode; }
+    bool isFinished() const { return m_exitCode.has_value(); }
+    // The sandbox behind the session went away: shows reason and offers to reconnect.
+    void setDisconnected(const QString &reason);
+    bool isDisconnected() const { return m_disconnected; }
+    // The banner's message, empty while it is hidden.
+    QString bannerText() const;
+    QPushButton *reconnectButton() const { return m_reconnect; }
+    QPushButton *closeButton() const { return m_close; }
+
+    void setHeaderVisible(bool visible);
+    bool isHeaderVisible() const;
+    // The current pane of its tab: its header is highlighted.
+    void setActive(bool active);
+    bool isActive() const { return m_active; }
+
+Q_SIGNALS:
+    void reconnectRequested();
+    void closeRequested();
+    void displayTitleChanged(const QString &title);
+    void finished(int exitCode);
+    // Finished, disconnected or given a new session: the banner changed.
+    void statusChanged();
+    void focusReceived();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void showBanner(const QString &text, const QString &buttonText, bool problem);
+    void updateHeader();
+    void updateBannerColors();
+
+    TerminalView *m_view = nullptr;
+    QLabel *m_header = nullptr;
+    QFrame *m_banner = nullptr;
+    QLabel *m_bannerLabel = nullptr;
+    QPushButton *m_reconnect = nullptr;
+    QPushButton *m_close = nullptr;
+    QPointer<Core::TerminalSession> m_session;
+    QString m_title;
+    QString m_origin;
+    QString m_programTitle;
+    std::optional<int> m_exitCode;
+    bool m_disconnected = false;
+    bool m_bannerIsProblem = false;
+    bool m_active = false;
+};
+
+} // namespace Terrarium::Widgets
