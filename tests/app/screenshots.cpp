@@ -5,6 +5,7 @@
 // and shows a real window, 1 otherwise).
 #include "app/WindowController.h"
 #include "tests/support/LlmTestServer.h"
+#include "tests/support/ScriptedTurns.h"
 #include "tests/support/SseScript.h"
 #include "ui/ApprovalPanel.h"
 #include "ui/MainWindow.h"
@@ -37,21 +38,15 @@ using Tests::SseScript;
 
 namespace {
 
-ScriptedResponse planReply(const QStringList &steps)
+// Every scripted turn here speaks Chat Completions.
+ScriptedResponse planReply(const QStringList &steps, int chunkDelayMs = 0)
 {
-    const QString plan = QString::fromUtf8(
-        QJsonDocument(QJsonObject{{QStringLiteral("plan"), QJsonArray::fromStringList(steps)}})
-            .toJson(QJsonDocument::Compact));
-    return ScriptedResponse::stream(SseScript::text(LlmProvider::ChatCompletions, plan));
+    return Tests::ScriptedTurns::plan(LlmProvider::ChatCompletions, steps, chunkDelayMs);
 }
 
 ScriptedResponse commandReply(const QString &command)
 {
-    const QString arguments =
-        QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("command"), command}})
-                              .toJson(QJsonDocument::Compact));
-    return ScriptedResponse::stream(
-        SseScript::toolCall(LlmProvider::ChatCompletions, QStringLiteral("emit_bash"), arguments));
+    return Tests::ScriptedTurns::command(LlmProvider::ChatCompletions, command);
 }
 
 void waitFor(const std::function<bool()> &condition, int timeoutMs = 30000)

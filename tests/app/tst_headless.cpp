@@ -1,6 +1,7 @@
 // `terrarium --headless` as a user runs it: the real executable, a real local LLM server, the
 // host sandbox in a temporary workspace, approvals on a real pseudo terminal.
 #include "tests/support/LlmTestServer.h"
+#include "tests/support/ScriptedTurns.h"
 #include "tests/support/SseScript.h"
 
 #include <QElapsedTimer>
@@ -23,6 +24,7 @@ using namespace Terrarium;
 using Core::LlmProvider;
 using Tests::LlmTestServer;
 using Tests::ScriptedResponse;
+using Tests::ScriptedTurns;
 using Tests::SseScript;
 
 Q_DECLARE_METATYPE(Terrarium::Core::LlmProvider)
@@ -45,30 +47,6 @@ bool waitForExit(QProcess &process, int timeoutMs)
 QString binary()
 {
     return QStringLiteral(TERRARIUM_BINARY_DIR "/app/terrarium");
-}
-
-QString planJson(const QStringList &steps)
-{
-    return QString::fromUtf8(
-        QJsonDocument(QJsonObject{{QStringLiteral("plan"), QJsonArray::fromStringList(steps)}})
-            .toJson(QJsonDocument::Compact));
-}
-
-ScriptedResponse planReply(LlmProvider provider, const QStringList &steps)
-{
-    if (provider == LlmProvider::Anthropic)
-        return ScriptedResponse::stream(
-            SseScript::toolCall(provider, QStringLiteral("submit_plan"), planJson(steps)));
-    return ScriptedResponse::stream(SseScript::text(provider, planJson(steps)));
-}
-
-ScriptedResponse commandReply(LlmProvider provider, const QString &command)
-{
-    const QString arguments =
-        QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("command"), command}})
-                              .toJson(QJsonDocument::Compact));
-    return ScriptedResponse::stream(
-        SseScript::toolCall(provider, QStringLiteral("emit_bash"), arguments));
 }
 
 QString providerName(LlmProvider provider)
@@ -339,11 +317,12 @@ void tst_Headless::repairRun()
 {
     QFETCH(LlmProvider, provider);
     const QString print = QStringLiteral("Print the contents of config.txt");
-    m_server->enqueue(planReply(provider, {print}));
-    m_server->enqueue(commandReply(provider, QStringLiteral("cat config.txt")));
-    m_server->enqueue(planReply(provider, {QStringLiteral("Create config.txt"), print}));
-    m_server->enqueue(commandReply(provider, QStringLiteral("echo 'mode=demo' > config.txt")));
-    m_server->enqueue(commandReply(provider, QStringLiteral("cat config.txt")));
+    m_server->enqueue(ScriptedTurns::plan(provider, {print}));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("cat config.txt")));
+    m_server->enqueue(ScriptedTurns::plan(provider, {QStringLiteral("Create config.txt"), print}));
+    m_server->enqueue(
+        ScriptedTurns::command(provider, QStringLiteral("echo 'mode=demo' > config.txt")));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("cat config.txt")));
 
     QProcess process;
     QProcessEnvironment env = cleanEnvironment();
@@ -400,9 +379,9 @@ void tst_Headless::repairRun()
 
 void tst_Headless::sigintCancelsCleanly()
 {
-    m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Wait")}));
-    m_server->enqueue(commandReply(LlmProvider::ChatCompletions,
-                                   QStringLiteral("sleep 300 & echo $! > sleeper.pid; wait")));
+    m_server->enqueue(ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Wait")}));
+    m_server->enqueue(ScriptedTurns::command(
+        LlmProvider::ChatCompletions, QStringLiteral("sleep 300 & echo $! > sleeper.pid; wait")));
     QProcess process;
     process.setProcessEnvironment(cleanEnvironment());
     process.start(binary(), runArguments(LlmProvider::ChatCompletions, QStringLiteral("wait")));
@@ -435,10 +414,14 @@ void tst_Headless::sigintCancelsCleanly()
 void tst_Headless::approvalWithoutTerminalIsDenied()
 {
     QDir(m_workspace).mkpath(QStringLiteral("build"));
-    m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Delete build")}));
-    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("rm -rf build")));
-    m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Keep build")}));
-    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("ls -d build")));
+    m_server->enqueue(
+        ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Delete build")}));
+    m_server->enqueue(
+        ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("rm -rf build")));
+    m_server->enqueue(
+        ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Keep build")}));
+    m_server->enqueue(
+        ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("ls -d build")));
 
     QProcess process;
     process.setProcessEnvironment(cleanEnvironment());
@@ -458,8 +441,10 @@ void tst_Headless::approvalWithoutTerminalIsDenied()
 void tst_Headless::approvalOnTheTerminal()
 {
     QDir(m_workspace).mkpath(QStringLiteral("build"));
-    m_server->enqueue(planReply(LlmProvider::Responses, {QStringLiteral("Delete build")}));
-    m_server->enqueue(commandReply(LlmProvider::Responses, QStringLiteral("rm -rf build")));
+    m_server->enqueue(
+        ScriptedTurns::plan(LlmProvider::Responses, {QStringLiteral("Delete build")}));
+    m_server->enqueue(
+        ScriptedTurns::command(LlmProvider::Responses, QStringLiteral("rm -rf build")));
 
     PseudoTerminal terminal;
     QVERIFY(terminal.isValid());
@@ -489,8 +474,10 @@ void tst_Headless::approvalOnTheTerminal()
 
 void tst_Headless::alwaysIsRemembered()
 {
-    m_server->enqueue(planReply(LlmProvider::Anthropic, {QStringLiteral("Open up permissions")}));
-    m_server->enqueue(commandReply(LlmProvider::Anthropic, QStringLiteral("chmod -R 777 .")));
+    m_server->enqueue(
+        ScriptedTurns::plan(LlmProvider::Anthropic, {QStringLiteral("Open up permissions")}));
+    m_server->enqueue(
+        ScriptedTurns::command(LlmProvider::Anthropic, QStringLiteral("chmod -R 777 .")));
 
     PseudoTerminal terminal;
     QVERIFY(terminal.isValid());

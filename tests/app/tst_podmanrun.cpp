@@ -3,6 +3,7 @@
 // after Terrarium was killed.
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/PodmanTestBackend.h"
+#include "tests/support/ScriptedTurns.h"
 #include "tests/support/SseScript.h"
 
 #include <QElapsedTimer>
@@ -24,26 +25,20 @@ using Tests::SseScript;
 
 namespace {
 
-QString binary()
+// Every scripted turn here speaks Chat Completions.
+ScriptedResponse planReply(const QStringList &steps, int chunkDelayMs = 0)
 {
-    return QStringLiteral(TERRARIUM_BINARY_DIR "/app/terrarium");
-}
-
-ScriptedResponse planReply(const QStringList &steps)
-{
-    const QString plan = QString::fromUtf8(
-        QJsonDocument(QJsonObject{{QStringLiteral("plan"), QJsonArray::fromStringList(steps)}})
-            .toJson(QJsonDocument::Compact));
-    return ScriptedResponse::stream(SseScript::text(LlmProvider::ChatCompletions, plan));
+    return Tests::ScriptedTurns::plan(LlmProvider::ChatCompletions, steps, chunkDelayMs);
 }
 
 ScriptedResponse commandReply(const QString &command)
 {
-    const QString arguments =
-        QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("command"), command}})
-                              .toJson(QJsonDocument::Compact));
-    return ScriptedResponse::stream(
-        SseScript::toolCall(LlmProvider::ChatCompletions, QStringLiteral("emit_bash"), arguments));
+    return Tests::ScriptedTurns::command(LlmProvider::ChatCompletions, command);
+}
+
+QString binary()
+{
+    return QStringLiteral(TERRARIUM_BINARY_DIR "/app/terrarium");
 }
 
 bool waitForExit(QProcess &process, int timeoutMs)

@@ -6,6 +6,7 @@
 #include "core/agent/Orchestrator.h"
 #include "core/agent/PlanModel.h"
 #include "tests/support/LlmTestServer.h"
+#include "tests/support/ScriptedTurns.h"
 #include "tests/support/SseScript.h"
 #include "ui/ApprovalPanel.h"
 #include "ui/ConsoleView.h"
@@ -47,25 +48,15 @@ using Tests::SseScript;
 
 namespace {
 
+// Every scripted turn here speaks Chat Completions.
 ScriptedResponse planReply(const QStringList &steps, int chunkDelayMs = 0)
 {
-    const QString plan = QString::fromUtf8(
-        QJsonDocument(QJsonObject{{QStringLiteral("plan"), QJsonArray::fromStringList(steps)}})
-            .toJson(QJsonDocument::Compact));
-    ScriptedResponse response =
-        ScriptedResponse::stream(SseScript::text(LlmProvider::ChatCompletions, plan));
-    response.chunkDelayMs = chunkDelayMs;
-    response.chunkSize = chunkDelayMs > 0 ? 64 : 0;
-    return response;
+    return Tests::ScriptedTurns::plan(LlmProvider::ChatCompletions, steps, chunkDelayMs);
 }
 
 ScriptedResponse commandReply(const QString &command)
 {
-    const QString arguments =
-        QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("command"), command}})
-                              .toJson(QJsonDocument::Compact));
-    return ScriptedResponse::stream(
-        SseScript::toolCall(LlmProvider::ChatCompletions, QStringLiteral("emit_bash"), arguments));
+    return Tests::ScriptedTurns::command(LlmProvider::ChatCompletions, command);
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "core/llm/LlmClient.h"
 #include "core/safety/SafetyGate.h"
 #include "tests/support/LlmTestServer.h"
+#include "tests/support/ScriptedTurns.h"
 #include "tests/support/SseScript.h"
 #include "vm/HostSandbox.h"
 
@@ -23,6 +24,7 @@ using namespace Terrarium;
 using namespace Terrarium::Core;
 using Terrarium::Tests::LlmTestServer;
 using Terrarium::Tests::ScriptedResponse;
+using Terrarium::Tests::ScriptedTurns;
 using Terrarium::Tests::SseScript;
 
 Q_DECLARE_METATYPE(Terrarium::Core::LlmProvider)
@@ -30,44 +32,6 @@ Q_DECLARE_METATYPE(Terrarium::Core::LlmProvider)
 namespace {
 
 const QString apiKey = QStringLiteral("sk-test-secret-0123456789");
-
-QString planJson(const QStringList &steps)
-{
-    return QString::fromUtf8(
-        QJsonDocument(QJsonObject{{QStringLiteral("plan"), QJsonArray::fromStringList(steps)}})
-            .toJson(QJsonDocument::Compact));
-}
-
-ScriptedResponse sse(const QByteArray &body)
-{
-    ScriptedResponse response;
-    response.body = body;
-    return response;
-}
-
-// What the planner model sends for a plan: structured text, or a submit_plan tool call where
-// the protocol has no structured output (Anthropic).
-ScriptedResponse planReply(LlmProvider provider, const QStringList &steps)
-{
-    if (provider == LlmProvider::Anthropic)
-        return sse(SseScript::toolCall(provider, QStringLiteral("submit_plan"), planJson(steps)));
-    return sse(SseScript::text(provider, planJson(steps)));
-}
-
-ScriptedResponse rawPlanReply(LlmProvider provider, const QString &text)
-{
-    if (provider == LlmProvider::Anthropic)
-        return sse(SseScript::toolCall(provider, QStringLiteral("submit_plan"), text));
-    return sse(SseScript::text(provider, text));
-}
-
-ScriptedResponse commandReply(LlmProvider provider, const QString &command)
-{
-    const QString arguments =
-        QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("command"), command}})
-                              .toJson(QJsonDocument::Compact));
-    return sse(SseScript::toolCall(provider, QStringLiteral("emit_bash"), arguments));
-}
 
 QStringList typesOf(const QList<RunEvent> &events)
 {
@@ -210,11 +174,12 @@ void tst_Orchestrator::repairsAMissingFile()
     setUpRun(provider);
     const QString print = QStringLiteral("Print the contents of config.txt");
     const QString create = QStringLiteral("Create config.txt with a greeting");
-    m_server->enqueue(planReply(provider, {print}));
-    m_server->enqueue(commandReply(provider, QStringLiteral("cat config.txt")));
-    m_server->enqueue(planReply(provider, {create, print}));
-    m_server->enqueue(commandReply(provider, QStringLiteral("echo 'greeting=hello' > config.txt")));
-    m_server->enqueue(commandReply(provider, QStringLiteral("cat config.txt")));
+    m_server->enqueue(ScriptedTurns::plan(provider, {print}));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("cat config.txt")));
+    m_server->enqueue(ScriptedTurns::plan(provider, {create, print}));
+    m_server->enqueue(
+        ScriptedTurns::command(provider, QStringLiteral("echo 'greeting=hello' > config.txt")));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("cat config.txt")));
 
     m_orchestrator->start(QStringLiteral("print the contents of config.txt"));
     QVERIFY(waitForEnd());
@@ -299,9 +264,10 @@ void tst_Orchestrator::malformedPlanIsAskedForAgain()
 {
     QFETCH(LlmProvider, provider);
     setUpRun(provider);
-    m_server->enqueue(rawPlanReply(provider, QStringLiteral("{\"plan\": \"just do it\"}")));
-    m_server->enqueue(planReply(provider, {QStringLiteral("Say hello")}));
-    m_server->enqueue(commandReply(provider, QStringLiteral("echo hello")));
+    m_server->enqueue(
+        ScriptedTurns::rawPlan(provider, QStringLiteral("{\"plan\": \"just do it\"}")));
+    m_server->enqueue(ScriptedTurns::plan(provider, {QStringLiteral("Say hello")}));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("echo hello")));
 
     m_orchestrator->start(QStringLiteral("say hello"));
     QVERIFY(waitForEnd());
@@ -325,8 +291,8 @@ void tst_Orchestrator::unusablePlanTwiceFails()
 {
     QFETCH(QString, answer);
     setUpRun(LlmProvider::ChatCompletions);
-    m_server->enqueue(rawPlanReply(LlmProvider::ChatCompletions, answer));
-    m_server->enqueue(rawPlanReply(LlmProvider::ChatCompletions, answer));
+    m_server->enqueue(ScriptedTurns::rawPlan(LlmProvider::ChatCompletions, answer));
+    m_server->enqueue(ScriptedTurns::rawPlan(LlmProvider::ChatCompletions, answer));
 
     m_orchestrator->start(QStringLiteral("anything"));
     QVERIFY(waitForEnd());
@@ -360,10 +326,10 @@ void tst_Orchestrator::unusableCommandIsAskedForAgain()
     QFETCH(QString, arguments);
     QFETCH(QString, problem);
     setUpRun(LlmProvider::Responses);
-    m_server->enqueue(planReply(LlmProvider::Responses, {QStringLiteral("Say hello")}));
-    m_server->enqueue(
-        sse(SseScript::toolCall(LlmProvider::Responses, QStringLiteral("emit_bash"), arguments)));
-    m_server->enqueue(commandReply(LlmProvider::Responses, QStringLiteral("echo hello")));
+    m_server->enqueue(ScriptedTurns::plan(LlmProvider::Responses, {QStringLiteral("Say hello")}));
+    m_server->enqueue(ScriptedResponse::stream(
+        SseScript::toolCall(LlmProvider::Responses, QStringLiteral("emit_bash"), arguments)));
+    m_server->enqueue(ScriptedTurns::command(LlmProvider::Responses, QStringLiteral("echo hello")));
 
     m_orchestrator->start(QStringLiteral("say hello"));
     QVERIFY(waitForEnd());
@@ -378,11 +344,12 @@ void tst_Orchestrator::unusableCommandIsAskedForAgain()
 void tst_Orchestrator::unusableCommandTwiceFails()
 {
     setUpRun(LlmProvider::ChatCompletions);
-    m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Say hello")}));
     m_server->enqueue(
-        sse(SseScript::text(LlmProvider::ChatCompletions, QStringLiteral("echo hello"))));
-    m_server->enqueue(
-        sse(SseScript::text(LlmProvider::ChatCompletions, QStringLiteral("echo hello"))));
+        ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Say hello")}));
+    m_server->enqueue(ScriptedResponse::stream(
+        SseScript::text(LlmProvider::ChatCompletions, QStringLiteral("echo hello"))));
+    m_server->enqueue(ScriptedResponse::stream(
+        SseScript::text(LlmProvider::ChatCompletions, QStringLiteral("echo hello"))));
 
     m_orchestrator->start(QStringLiteral("say hello"));
     QVERIFY(waitForEnd());
@@ -418,7 +385,8 @@ void tst_Orchestrator::plannerHttpErrorFailsClearly()
 void tst_Orchestrator::cancelWhileTheModelStreams()
 {
     setUpRun(LlmProvider::ChatCompletions);
-    ScriptedResponse stalled = planReply(LlmProvider::ChatCompletions, {QStringLiteral("x")});
+    ScriptedResponse stalled =
+        ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("x")});
     stalled.ending = ScriptedResponse::Ending::Stall;
     stalled.cutAfterBytes = 40;
     m_server->enqueue(stalled);
@@ -441,9 +409,10 @@ void tst_Orchestrator::cancelWhileACommandRuns()
 {
     setUpRun(LlmProvider::Responses);
     const QString pidFile = m_workspace->filePath(QStringLiteral("child.pid"));
-    m_server->enqueue(planReply(LlmProvider::Responses, {QStringLiteral("Wait a long time")}));
-    m_server->enqueue(commandReply(LlmProvider::Responses,
-                                   QStringLiteral("sleep 300 & echo $! > child.pid; wait")));
+    m_server->enqueue(
+        ScriptedTurns::plan(LlmProvider::Responses, {QStringLiteral("Wait a long time")}));
+    m_server->enqueue(ScriptedTurns::command(
+        LlmProvider::Responses, QStringLiteral("sleep 300 & echo $! > child.pid; wait")));
 
     m_orchestrator->start(QStringLiteral("wait"));
     QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(pidFile) && QFile(pidFile).size() > 0, 10000);
@@ -469,9 +438,10 @@ void tst_Orchestrator::approvalOnceRunsTheCommand()
 {
     setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask);
     QDir(m_workspace->path()).mkpath(QStringLiteral("build/obj"));
+    m_server->enqueue(ScriptedTurns::plan(LlmProvider::ChatCompletions,
+                                          {QStringLiteral("Remove the build folder")}));
     m_server->enqueue(
-        planReply(LlmProvider::ChatCompletions, {QStringLiteral("Remove the build folder")}));
-    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("rm -rf build")));
+        ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("rm -rf build")));
 
     QSignalSpy states(m_orchestrator.get(), &Orchestrator::stateChanged);
     m_orchestrator->start(QStringLiteral("clean up"));
@@ -496,8 +466,10 @@ void tst_Orchestrator::approvalOnceRunsTheCommand()
 void tst_Orchestrator::cancelWhileWaitingForApproval()
 {
     setUpRun(LlmProvider::Anthropic, ApprovalPolicy::Ask);
-    m_server->enqueue(planReply(LlmProvider::Anthropic, {QStringLiteral("Format the disk")}));
-    m_server->enqueue(commandReply(LlmProvider::Anthropic, QStringLiteral("mkfs.ext4 /dev/sda1")));
+    m_server->enqueue(
+        ScriptedTurns::plan(LlmProvider::Anthropic, {QStringLiteral("Format the disk")}));
+    m_server->enqueue(
+        ScriptedTurns::command(LlmProvider::Anthropic, QStringLiteral("mkfs.ext4 /dev/sda1")));
 
     m_orchestrator->start(QStringLiteral("format"));
     QTRY_COMPARE(m_orchestrator->state(), RunState::AwaitingApproval);
@@ -522,12 +494,14 @@ void tst_Orchestrator::approvalDenyRePlans()
 {
     setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask);
     QDir(m_workspace->path()).mkpath(QStringLiteral("build"));
+    m_server->enqueue(ScriptedTurns::plan(LlmProvider::ChatCompletions,
+                                          {QStringLiteral("Remove the build folder")}));
     m_server->enqueue(
-        planReply(LlmProvider::ChatCompletions, {QStringLiteral("Remove the build folder")}));
-    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("rm -rf build")));
+        ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("rm -rf build")));
+    m_server->enqueue(ScriptedTurns::plan(LlmProvider::ChatCompletions,
+                                          {QStringLiteral("List the build folder")}));
     m_server->enqueue(
-        planReply(LlmProvider::ChatCompletions, {QStringLiteral("List the build folder")}));
-    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("ls build")));
+        ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("ls build")));
 
     m_orchestrator->start(QStringLiteral("clean up"));
     QTRY_COMPARE(m_orchestrator->state(), RunState::AwaitingApproval);
@@ -549,12 +523,14 @@ void tst_Orchestrator::safePolicyDeniesWithoutAsking()
 {
     setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Safe);
     QDir(m_workspace->path()).mkpath(QStringLiteral("build"));
+    m_server->enqueue(ScriptedTurns::plan(LlmProvider::ChatCompletions,
+                                          {QStringLiteral("Remove the build folder")}));
+    m_server->enqueue(ScriptedTurns::command(LlmProvider::ChatCompletions,
+                                             QStringLiteral("sudo rm  -r -f  build")));
     m_server->enqueue(
-        planReply(LlmProvider::ChatCompletions, {QStringLiteral("Remove the build folder")}));
+        ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Say it was kept")}));
     m_server->enqueue(
-        commandReply(LlmProvider::ChatCompletions, QStringLiteral("sudo rm  -r -f  build")));
-    m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Say it was kept")}));
-    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("echo kept")));
+        ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("echo kept")));
 
     m_orchestrator->start(QStringLiteral("clean up"));
     QVERIFY(waitForEnd());
@@ -568,9 +544,10 @@ void tst_Orchestrator::allPolicyRunsWithoutAsking()
 {
     setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::All);
     QDir(m_workspace->path()).mkpath(QStringLiteral("build"));
+    m_server->enqueue(ScriptedTurns::plan(LlmProvider::ChatCompletions,
+                                          {QStringLiteral("Remove the build folder")}));
     m_server->enqueue(
-        planReply(LlmProvider::ChatCompletions, {QStringLiteral("Remove the build folder")}));
-    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("rm -rf build")));
+        ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("rm -rf build")));
 
     m_orchestrator->start(QStringLiteral("clean up"));
     QVERIFY(waitForEnd());
@@ -584,10 +561,11 @@ void tst_Orchestrator::inputRequiredReachesTheCommand()
     RunLimits limits;
     limits.inputIdle = std::chrono::milliseconds(300);
     setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask, limits);
-    m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Greet the user")}));
     m_server->enqueue(
-        commandReply(LlmProvider::ChatCompletions,
-                     QStringLiteral("printf 'Name: '; read name; echo \"hi $name\"")));
+        ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Greet the user")}));
+    m_server->enqueue(
+        ScriptedTurns::command(LlmProvider::ChatCompletions,
+                               QStringLiteral("printf 'Name: '; read name; echo \"hi $name\"")));
 
     m_orchestrator->start(QStringLiteral("greet"));
     QTRY_COMPARE_WITH_TIMEOUT(m_orchestrator->state(), RunState::AwaitingInput, 10000);
@@ -612,10 +590,12 @@ void tst_Orchestrator::stepTimeoutRePlans()
     RunLimits limits;
     limits.stepTimeout = std::chrono::milliseconds(500);
     setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask, limits);
-    m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Wait")}));
-    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("sleep 60")));
-    m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Wait less")}));
-    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("true")));
+    m_server->enqueue(ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Wait")}));
+    m_server->enqueue(
+        ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("sleep 60")));
+    m_server->enqueue(
+        ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Wait less")}));
+    m_server->enqueue(ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("true")));
 
     m_orchestrator->start(QStringLiteral("wait"));
     QVERIFY(waitForEnd());
@@ -636,8 +616,10 @@ void tst_Orchestrator::rePlanLimitEndsTheRun()
     limits.maxReplans = 2;
     setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask, limits);
     for (int i = 0; i < 3; ++i) {
-        m_server->enqueue(planReply(LlmProvider::ChatCompletions, {QStringLiteral("Fail")}));
-        m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("false")));
+        m_server->enqueue(
+            ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Fail")}));
+        m_server->enqueue(
+            ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("false")));
     }
 
     m_orchestrator->start(QStringLiteral("fail"));
@@ -657,11 +639,11 @@ void tst_Orchestrator::stepLimitEndsTheRun()
     RunLimits limits;
     limits.maxSteps = 2;
     setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask, limits);
-    m_server->enqueue(
-        planReply(LlmProvider::ChatCompletions,
-                  {QStringLiteral("One"), QStringLiteral("Two"), QStringLiteral("Three")}));
-    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("true")));
-    m_server->enqueue(commandReply(LlmProvider::ChatCompletions, QStringLiteral("true")));
+    m_server->enqueue(ScriptedTurns::plan(
+        LlmProvider::ChatCompletions,
+        {QStringLiteral("One"), QStringLiteral("Two"), QStringLiteral("Three")}));
+    m_server->enqueue(ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("true")));
+    m_server->enqueue(ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("true")));
 
     m_orchestrator->start(QStringLiteral("count"));
     QVERIFY(waitForEnd());

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "core/llm/LlmEndpoint.h"
+#include "tests/support/ScriptedResponse.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace Terrarium::Tests {
+
+// The two kinds of model turns a scripted run needs, in each provider's wire format: the
+// planner's plan and the executor's emit_bash call.
+class ScriptedTurns
+{
+public:
+    // {"plan":[...]} as compact JSON.
+    static QString planJson(const QStringList &steps);
+    // The planner answering with a plan: structured text where the protocol has structured
+    // output, a submit_plan tool call where it does not (Anthropic). With chunkDelayMs the
+    // stream trickles in, so the planning state stays visible for a while.
+    static ScriptedResponse plan(Core::LlmProvider provider, const QStringList &steps,
+                                 int chunkDelayMs = 0);
+    // The planner answering with arbitrary text (malformed plans).
+    static ScriptedResponse rawPlan(Core::LlmProvider provider, const QString &text);
+    // The executor calling emit_bash with this command.
+    static ScriptedResponse command(Core::LlmProvider provider, const QString &command);
+};
+
+} // namespace Terrarium::Tests
