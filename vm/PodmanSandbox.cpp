@@ -556,9 +556,38 @@ void PodmanSandbox::destroy()
             if (!result)
                 qCWarning(lcVm).noquote()
                     << "podman rm" << spec().name << ":" << result.error().message;
-            m_lock.reset();
-            setState(State::Stopped);
+            removeSnapshots();
         });
+}
+
+void PodmanSandbox::removeSnapshots()
+{
+    // Snapshots are images named after the container; they go with it.
+    runPodman({QStringLiteral("image"), QStringLiteral("ls"), QStringLiteral("--noheading"),
+               QStringLiteral("--format={{.Repository}}:{{.Tag}}"),
+               QStringLiteral("localhost/terrarium/snapshot")},
+              [this](const Core::Result<QByteArray> &listed) {
+                  QStringList images;
+                  const QString prefix = snapshotImage(spec().name, QString());
+                  for (const QByteArray &line : listed.value_or(QByteArray()).split('\n')) {
+                      const QString image = QString::fromUtf8(line.trimmed());
+                      if (image.startsWith(prefix))
+                          images << image;
+                  }
+                  if (images.isEmpty()) {
+                      m_lock.reset();
+                      setState(State::Stopped);
+                      return;
+                  }
+                  runPodman(QStringList{QStringLiteral("rmi"), QStringLiteral("--ignore")} + images,
+                            [this](const Core::Result<QByteArray> &removed) {
+                                if (!removed)
+                                    qCWarning(lcVm).noquote()
+                                        << "podman rmi:" << removed.error().message;
+                                m_lock.reset();
+                                setState(State::Stopped);
+                            });
+              });
 }
 
 } // namespace Terrarium::Vm

@@ -100,6 +100,7 @@ private:
     void onChannelReady();
     void onChannelClosed(const Core::Error &why);
     void closeChannel();
+    void removeSnapshots();
     Core::Error notRunningError() const;
 
     PodmanHost m_host;

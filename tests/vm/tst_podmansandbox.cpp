@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -101,8 +102,18 @@ void tst_PodmanSandbox::cleanupTestCase()
     if (!m_sandbox)
         return;
     QSignalSpy stopped(m_sandbox, &Vm::Sandbox::stateChanged);
+    const Vm::PodmanHost host = m_sandbox->host();
+    const QString snapshot =
+        Vm::PodmanSandbox::snapshotImage(m_sandbox->spec().name, QStringLiteral("clean"));
     m_sandbox->destroy();
     QTRY_COMPARE_WITH_TIMEOUT(m_sandbox->state(), Vm::Sandbox::State::Stopped, 20000);
+    // Its snapshots went with it.
+    QProcess exists;
+    exists.start(host.podman,
+                 host.globalArguments()
+                     << QStringLiteral("image") << QStringLiteral("exists") << snapshot);
+    QVERIFY(exists.waitForFinished(30000));
+    QCOMPARE(exists.exitCode(), 1);
 }
 
 Run tst_PodmanSandbox::run(const QString &command, std::chrono::milliseconds timeout, int waitMs)
