@@ -4,10 +4,22 @@
 // VmRSS is sampled. The baseline, from the same run, is the naive widget: QPlainTextEdit with
 // appendPlainText() per chunk, fed 10 MB only because it gets slower the more it holds.
 //
+// A third run takes the whole way a user sees: the same 100 MB command as a planned step in the
+// Terrarium window (local LLM test server, host sandbox, orchestrator events, step card), with
+// the same meters.
+//
 // Runs on the display in DISPLAY (Xvfb in CI) when there is one, offscreen otherwise.
 #include "BenchReport.h"
+#include "app/WindowController.h"
 #include "core/exec/ExecJob.h"
+#include "core/llm/LlmEndpoint.h"
+#include "tests/support/LlmTestServer.h"
+#include "tests/support/ScriptedTurns.h"
 #include "ui/ConsoleView.h"
+#include "ui/MainWindow.h"
+#include "ui/RunTimeline.h"
+#include "ui/StatusBadge.h"
+#include "ui/StepCard.h"
 #include "vm/HostSandbox.h"
 
 #include <QApplication>
@@ -15,6 +27,7 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QPlainTextEdit>
+#include <QSettings>
 #include <QStringDecoder>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -244,6 +257,52 @@ int main(int argc, char *argv[])
     std::fprintf(stderr, "baseline: %.2f s, %lld ticks, %d lines shown\n", baselineRun.seconds,
                  qlonglong(baselineMeter.ticks()), plain->blockCount());
 
+    // --- the whole window: a planned step whose command prints 100 MB -------------------------
+    Tests::LlmTestServer server;
+    if (!server.listen())
+        return BenchReport::cannotRun(QStringLiteral("the local LLM test server did not start"));
+    QSettings settings(workspace.filePath(QStringLiteral("terrarium.conf")), QSettings::IniFormat);
+    settings.setValue(QStringLiteral("llm/provider"), QStringLiteral("chat"));
+    settings.setValue(QStringLiteral("llm/base_url"), server.baseUrl().toString());
+    settings.setValue(QStringLiteral("llm/model"), QStringLiteral("bench"));
+    settings.setValue(QStringLiteral("sandbox/kind"), QStringLiteral("host"));
+    settings.setValue(QStringLiteral("sandbox/workspace"), workspace.path());
+    settings.sync();
+    server.enqueue(Tests::ScriptedTurns::plan(Core::LlmProvider::ChatCompletions,
+                                              {QStringLiteral("Print a lot")}));
+    server.enqueue(Tests::ScriptedTurns::command(Core::LlmProvider::ChatCompletions,
+                                                 base64Command(ConsoleRandomBytes)));
+    Widgets::MainWindow mainWindow;
+    App::WindowController controller(&mainWindow, &settings, {});
+    bool ended = false;
+    QObject::connect(&controller, &App::WindowController::runEnded, &mainWindow,
+                     [&ended](Core::RunState) { ended = true; });
+    mainWindow.show();
+    if (!waitForExposed(mainWindow))
+        return BenchReport::cannotRun(QStringLiteral("the Terrarium window was never shown"));
+    settle(300);
+    StallMeter windowMeter;
+    windowMeter.start(&app);
+    QElapsedTimer windowClock;
+    windowClock.start();
+    controller.run(QStringLiteral("print a lot"));
+    while (!ended)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+    const double windowSeconds = double(windowClock.nsecsElapsed()) / 1e9;
+    settle(100);
+    windowMeter.stop();
+    if (mainWindow.statusBadge()->state() != Core::RunState::Success)
+        return BenchReport::cannotRun(QStringLiteral("the run in the window did not succeed"));
+    const QList<Widgets::StepCard *> cards = mainWindow.timeline()->cards();
+    const qint64 shownInWindow =
+        cards.isEmpty() ? 0 : cards.first()->stdoutConsole()->totalCharacters();
+    if (shownInWindow != expectedConsole)
+        return BenchReport::cannotRun(QStringLiteral("the step console got %1 of %2 characters")
+                                          .arg(shownInWindow)
+                                          .arg(expectedConsole));
+    std::fprintf(stderr, "window: %.2f s, %lld ticks\n", windowSeconds,
+                 qlonglong(windowMeter.ticks()));
+
     BenchReport report;
     const double consoleMBps = double(consoleRun.characters) / 1e6 / consoleRun.seconds;
     const double baselineMBps = double(baselineRun.characters) / 1e6 / baselineRun.seconds;
@@ -278,7 +337,18 @@ int main(int argc, char *argv[])
     report.figure(QStringLiteral("rss_per_MB_baseline_vs_console"),
                   baselineRssPerMB / consoleRssPerMB, QStringLiteral("x"));
 
+    report.figure(QStringLiteral("window_longest_stall"), windowMeter.longest(),
+                  QStringLiteral("ms"));
+    report.figure(QStringLiteral("window_p99_stall"), windowMeter.percentile(99),
+                  QStringLiteral("ms"));
+    report.figure(QStringLiteral("window_rss_growth"), windowMeter.rssGrowth(),
+                  QStringLiteral("MB"));
+    report.figure(QStringLiteral("window_rendered"), double(expectedConsole) / 1e6 / windowSeconds,
+                  QStringLiteral("MB/s"));
+
     report.target(QStringLiteral("console_longest_stall"), QStringLiteral("<="), 50);
     report.target(QStringLiteral("console_rss_growth"), QStringLiteral("<="), 150);
+    report.target(QStringLiteral("window_longest_stall"), QStringLiteral("<="), 50);
+    report.target(QStringLiteral("window_rss_growth"), QStringLiteral("<="), 150);
     return report.exitCode();
 }
