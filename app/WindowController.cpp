@@ -8,6 +8,7 @@
 #include "core/config/LocalServerDetector.h"
 #include "core/config/SettingsSession.h"
 #include "core/config/TaskFile.h"
+#include "core/output/OutputSpool.h"
 #include "ui/MainWindow.h"
 #include "ui/SettingsDialog.h"
 #include "ui/TerminalArea.h"
@@ -17,6 +18,7 @@
 #include <QDir>
 #include <QNetworkAccessManager>
 #include <QSettings>
+#include <QTimer>
 
 namespace Terrarium::App {
 
@@ -39,6 +41,9 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     } else {
         window->showError(config.error().message);
     }
+
+    // Output spools a crashed Terrarium left in the cache go, once the window is up.
+    QTimer::singleShot(std::chrono::seconds(2), this, [] { Core::OutputSpool::removeStale(); });
 
     connect(window, &Widgets::MainWindow::runRequested, this, &WindowController::run);
     connect(window, &Widgets::MainWindow::settingsRequested, this, &WindowController::editSettings);

@@ -3,8 +3,11 @@
 #include "core/CoreLogging.h"
 #include "core/CoreTr.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QLockFile>
 #include <QSaveFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -69,14 +72,43 @@ bool OutputSpool::open()
         fail(directory->errorString());
         return false;
     }
+    auto ownerLock = std::make_unique<QLockFile>(directory->filePath(QStringLiteral("owner.lock")));
+    ownerLock->setStaleLockTime(0);
+    ownerLock->tryLock(0);
     auto file = std::make_unique<QFile>(directory->filePath(QStringLiteral("output.txt")));
     if (!file->open(QIODevice::WriteOnly | QIODevice::Truncate)) {
         fail(file->errorString());
         return false;
     }
     m_directory = std::move(directory);
+    m_ownerLock = std::move(ownerLock);
     m_file = std::move(file);
     return true;
+}
+
+int OutputSpool::removeStale(const QString &root)
+{
+    // A spool is only a few milliseconds without its lock, right after its directory appears.
+    constexpr qint64 graceSeconds = 60;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    int removed = 0;
+    const QFileInfoList entries =
+        QDir(root).entryInfoList({QStringLiteral("output-*")}, QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QFileInfo &entry : entries) {
+        if (entry.lastModified().secsTo(now) < graceSeconds)
+            continue;
+        QLockFile owner(entry.filePath() + QStringLiteral("/owner.lock"));
+        owner.setStaleLockTime(0);
+        // Taking the lock succeeds only when its holder is gone (or there never was one).
+        if (!owner.tryLock(0))
+            continue;
+        owner.unlock();
+        if (QDir(entry.filePath()).removeRecursively())
+            ++removed;
+    }
+    if (removed > 0)
+        qCInfo(lcCore) << "removed" << removed << "output spools left behind by earlier runs";
+    return removed;
 }
 
 void OutputSpool::fail(const QString &message) const

@@ -9,6 +9,7 @@
 #include <optional>
 
 class QFile;
+class QLockFile;
 class QTemporaryDir;
 
 namespace Terrarium::Core {
@@ -56,6 +57,11 @@ public:
     // whole spool once (about a second per GB on an SSD).
     Result<void> copyTo(const QString &path) const;
 
+    // Removes spool directories under root that no running process owns any more (left behind
+    // by a crash), leaving alone those of live processes and brand-new ones. Returns how many
+    // were removed. Cheap: one directory listing and a lock probe per spool.
+    static int removeStale(const QString &root = defaultRoot());
+
 private:
     bool open();
     // Remembers the first error and stops writing. const: copyTo() may find one while flushing.
@@ -63,6 +69,8 @@ private:
 
     QString m_root;
     std::unique_ptr<QTemporaryDir> m_directory;
+    // Held while the spool lives, so removeStale() can tell a crashed owner's leftovers.
+    std::unique_ptr<QLockFile> m_ownerLock;
     // mutable: copyTo() flushes the write buffer, and a failure there closes the file.
     mutable std::unique_ptr<QFile> m_file;
     qint64 m_bytesAppended = 0;

@@ -2,14 +2,19 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QRandomGenerator>
 #include <QStandardPaths>
+#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
 
 #include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using Terrarium::Core::ErrorCode;
 using Terrarium::Core::OutputSpool;
@@ -62,6 +67,7 @@ private Q_SLOTS:
     void copyToUnwritableDestination();
     void writeErrorIsRememberedAndReported();
     void unusableRootIsReported();
+    void leftoversOfCrashedRunsAreRemoved();
 };
 
 void tst_OutputSpool::roundTrip()
@@ -245,6 +251,46 @@ void tst_OutputSpool::unusableRootIsReported()
     const auto result = spool.copyTo(root.filePath(QStringLiteral("copy.txt")));
     QVERIFY(!result.has_value());
     QCOMPARE(result.error().code, ErrorCode::IoError);
+}
+
+void tst_OutputSpool::leftoversOfCrashedRunsAreRemoved()
+{
+    QTemporaryDir root;
+    // A live spool of this process.
+    OutputSpool live(root.path());
+    live.append(QByteArrayView("still in use\n"));
+
+    // What a crashed Terrarium left: its lock names a process that is gone.
+    const pid_t child = ::fork();
+    if (child == 0)
+        ::_exit(0);
+    ::waitpid(child, nullptr, 0);
+    const QString crashed = root.filePath(QStringLiteral("output-crashed"));
+    QVERIFY(QDir().mkpath(crashed));
+    QFile lock(crashed + QStringLiteral("/owner.lock"));
+    QVERIFY(lock.open(QIODevice::WriteOnly));
+    lock.write(QByteArray::number(child) + "\nterrarium\n" + QSysInfo::machineHostName().toUtf8()
+               + "\n");
+    lock.close();
+    QFile output(crashed + QStringLiteral("/output.txt"));
+    QVERIFY(output.open(QIODevice::WriteOnly));
+    output.write("lost\n");
+    output.close();
+
+    // A spool being created right now has no lock yet; it is young and stays.
+    const QString young = root.filePath(QStringLiteral("output-young"));
+    QVERIFY(QDir().mkpath(young));
+
+    // Everything but the young one is old enough to be judged.
+    const timeval old[2] = {{::time(nullptr) - 3600, 0}, {::time(nullptr) - 3600, 0}};
+    for (const QString &path : {crashed, live.directory()})
+        QCOMPARE(::utimes(path.toLocal8Bit().constData(), old), 0);
+
+    QCOMPARE(OutputSpool::removeStale(root.path()), 1);
+    QVERIFY(!QFileInfo::exists(crashed));
+    QVERIFY(QFileInfo::exists(young));
+    QVERIFY(QFileInfo::exists(live.fileName()));
+    QVERIFY(live.copyTo(root.filePath(QStringLiteral("copy.txt"))).has_value());
 }
 
 QTEST_GUILESS_MAIN(tst_OutputSpool)
