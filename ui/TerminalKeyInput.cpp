@@ -55,6 +55,32 @@ std::optional<TerminalKey> namedKey(int qtKey)
     return std::nullopt;
 }
 
+// A key of the numeric keypad with Num Lock on (Qt reports those with KeypadModifier). With Num
+// Lock off the keypad gives Home, Up, ...: those stay the keys they are.
+std::optional<TerminalKey> keypadKey(int qtKey)
+{
+    if (qtKey >= Qt::Key_0 && qtKey <= Qt::Key_9)
+        return TerminalKey(int(TerminalKey::Keypad0) + (qtKey - Qt::Key_0));
+    switch (qtKey) {
+    case Qt::Key_Period:
+        return TerminalKey::KeypadPeriod;
+    case Qt::Key_Comma:
+        return TerminalKey::KeypadComma;
+    case Qt::Key_Plus:
+        return TerminalKey::KeypadPlus;
+    case Qt::Key_Minus:
+        return TerminalKey::KeypadMinus;
+    case Qt::Key_Asterisk:
+        return TerminalKey::KeypadMultiply;
+    case Qt::Key_Slash:
+        return TerminalKey::KeypadDivide;
+    case Qt::Key_Equal:
+        return TerminalKey::KeypadEqual;
+    default:
+        return std::nullopt;
+    }
+}
+
 // The control character xterm sends for Ctrl plus this key, if there is one.
 std::optional<char16_t> controlCharacter(int qtKey)
 {
@@ -103,7 +129,11 @@ TerminalKeyInput TerminalKeyInput::fromKey(int qtKey, Qt::KeyboardModifiers qtMo
         modifiers |= TerminalModifier::Control;
 
     TerminalKeyInput input;
-    if (const std::optional<TerminalKey> key = namedKey(qtKey)) {
+    std::optional<TerminalKey> key =
+        (qtModifiers & Qt::KeypadModifier) ? keypadKey(qtKey) : std::nullopt;
+    if (!key)
+        key = namedKey(qtKey);
+    if (key) {
         input.kind = Kind::Key;
         input.key = *key;
         input.modifiers = modifiers;

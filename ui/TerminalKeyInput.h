@@ -14,6 +14,7 @@ namespace Terrarium::Widgets {
 // as text without the Control modifier, so what a shell, vim or tmux receives does not depend on
 // how the emulator would encode "Ctrl" plus a character (libvterm would use CSI u for Ctrl+I, J,
 // M and [, which no shell understands). Shift is dropped from text: the text already has it.
+// Keys of the numeric keypad (Qt::KeypadModifier) are keypad keys, for application keypad mode.
 struct TerminalKeyInput
 {
     enum class Kind { None, Key, Text };

@@ -20,11 +20,13 @@
 #include <QPainterPath>
 #include <QScrollBar>
 #include <QStyle>
+#include <QTextCharFormat>
 #include <QTimer>
 #include <QWheelEvent>
 
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cmath>
 #include <vector>
 
@@ -154,6 +156,14 @@ struct TerminalView::Private
     // Search.
     QString searchText;
     Qt::CaseSensitivity searchSensitivity = Qt::CaseInsensitive;
+
+    // The input method's text being composed, not the program's until committed: where its
+    // caret is, and the parts the input method highlights (the segment being converted).
+    QString preedit;
+    int preeditCursor = 0;
+    bool preeditCursorVisible = true;
+    std::vector<std::pair<int, int>> preeditHighlights; // (start, length)
+    int preeditViewRow = -1; // where it was last drawn
 
     QMetaObject::Connection outputConnection;
 
@@ -486,22 +496,44 @@ void TerminalView::scrollToEnd()
 
 void TerminalView::onScrollbackChanged(int lines)
 {
-    const int added = lines - m_scrollbackLines;
     m_scrollbackLines = lines;
-    if (added != 0) {
-        // Lines pushed into the scrollback move every emulator row up by as many; what the user
-        // selected, found or is reading back there moves with them.
-        auto shift = [added](QPoint &point) {
-            point.ry() -= added;
+    // Every line scrolled off the screen moves all emulator rows up by one (a resize that takes
+    // lines back moves them down); what the user selected, found or is reading back there moves
+    // with them. Counted with linesScrolledOff(), not the scrollback's size: once that is full,
+    // its size stays while the lines go on moving.
+    const qint64 scrolledOff = m_emulator->linesScrolledOff();
+    const int moved =
+        int(std::clamp<qint64>(scrolledOff - m_linesScrolledOff, INT_MIN / 2, INT_MAX / 2));
+    m_linesScrolledOff = scrolledOff;
+    if (moved != 0) {
+        auto shift = [moved](QPoint &point) {
+            point.ry() -= moved;
         };
         shift(m_selection.anchor);
         shift(m_selection.extent);
-        m_match.row -= added;
-        if (m_match.length > 0 && m_match.row < -m_scrollbackLines)
-            m_match = {};
+        m_match.row -= moved;
         if (m_scrollOffset > 0) {
-            m_scrollOffset = std::clamp(m_scrollOffset + added, 0, m_scrollbackLines);
+            m_scrollOffset += moved;
             damageAll();
+        }
+    }
+    // What went past the oldest line kept (the limit reached, lowered, or the history cleared)
+    // is gone: a match on it, and the part of a selection that was there.
+    const int oldest = -m_scrollbackLines;
+    if (m_match.length > 0 && m_match.row < oldest) {
+        m_match = {};
+        damageAll();
+    }
+    if (m_selection.active || d->selecting) {
+        QPoint &first = before(m_selection.extent, m_selection.anchor) ? m_selection.extent
+                                                                       : m_selection.anchor;
+        const QPoint &last =
+            &first == &m_selection.anchor ? m_selection.extent : m_selection.anchor;
+        if (last.y() < oldest) {
+            d->selecting = false;
+            setSelection({});
+        } else if (first.y() < oldest) {
+            first = {0, oldest};
         }
     }
     m_scrollOffset = std::clamp(m_scrollOffset, 0, m_scrollbackLines);
@@ -528,6 +560,9 @@ void TerminalView::onCursorChanged()
     if (d->blinkTimer.isActive())
         d->blinkTimer.start();
     updateBlinkTimer();
+    // The input method's candidate window follows the cursor.
+    if (hasFocus())
+        QGuiApplication::inputMethod()->update(Qt::ImCursorRectangle);
 }
 
 void TerminalView::damageRows(int firstViewRow, int lastViewRow)
@@ -618,10 +653,16 @@ void TerminalView::paintEvent(QPaintEvent *event)
     if (area.height() > gridHeight)
         painter.fillRect(QRect(0, gridHeight, gridWidth, area.height() - gridHeight), background);
 
-    // Non-block cursors, and the hollow block of an unfocused view, go over the text.
+    // Text being composed in an input method goes over the cursor's cells; its own caret
+    // stands for the cursor meanwhile.
     const int cursorViewRow = viewRowOf(m_cursor.row);
-    if (m_cursor.visible && cursorViewRow >= firstRow && cursorViewRow <= lastRow
-        && rows[size_t(cursorViewRow)]) {
+    const bool cursorRowPainted =
+        cursorViewRow >= firstRow && cursorViewRow <= lastRow && rows[size_t(cursorViewRow)];
+    if (!d->preedit.isEmpty() && cursorRowPainted)
+        paintPreedit(painter);
+
+    // Non-block cursors, and the hollow block of an unfocused view, go over the text.
+    if (m_cursor.visible && cursorRowPainted && d->preedit.isEmpty()) {
         const bool focused = hasFocus();
         const bool shown = !focused || m_blinkOn || !m_cursor.blinking || !m_blinkAllowed;
         const QRect cell(m_cursor.column * m_cellWidth, cursorViewRow * m_cellHeight, m_cellWidth,
@@ -666,29 +707,31 @@ void TerminalView::paintRow(QPainter &painter, int viewRow, int firstColumn, int
     const bool focused = hasFocus();
     const bool blockCursorHere = m_cursor.visible && m_cursor.row == row && focused
         && m_cursor.shape == TerminalCursor::Shape::Block
-        && (m_blinkOn || !m_cursor.blinking || !m_blinkAllowed);
+        && (m_blinkOn || !m_cursor.blinking || !m_blinkAllowed) && d->preedit.isEmpty();
     const bool rowHasSelection =
         m_selection.active && row >= selectionStart().y() && row <= selectionEnd().y();
 
-    // Search matches on this row, as cell ranges.
+    // Search matches on this row, as cell ranges; with soft wraps, also the ones that start on
+    // a row above or end on a row below.
     std::vector<std::pair<int, int>> matches;
-    if (!d->searchText.isEmpty()) {
-        QString text;
-        std::vector<int> columnOf;
-        for (int column = 0; column < columns; ++column) {
-            const TerminalCell &cell = d->cells[column];
-            if (cell.width == 0)
-                continue;
-            const QString glyph = cell.text.isEmpty() ? QStringLiteral(" ") : cell.text;
-            text += glyph;
-            columnOf.insert(columnOf.end(), glyph.size(), column);
-        }
-        columnOf.push_back(columns);
+    if (!d->searchText.isEmpty() && exists) {
+        const int length = int(d->searchText.size());
+        int first = row;
+        while (first > -m_scrollbackLines && runsOn(first - 1)
+               && (row - first) * columns < 2 * length)
+            --first;
+        std::vector<int> cellOf;
+        const QString text = runningText(first, (row - first + 1) * columns + 2 * length, cellOf);
+        const int rowStart = (row - first) * columns;
         for (qsizetype at = text.indexOf(d->searchText, 0, d->searchSensitivity); at >= 0;
              at = text.indexOf(d->searchText, at + 1, d->searchSensitivity)) {
-            const int first = columnOf[at];
-            const int last = columnOf[at + d->searchText.size() - 1];
-            matches.emplace_back(first, last + (d->cells[last].width == 2 ? 2 : 1));
+            const int start = cellOf[at];
+            const int last = cellOf[at + length - 1];
+            const int end = last
+                + (m_emulator->cell(first + last / columns, last % columns).width == 2 ? 2 : 1);
+            if (end > rowStart && start < rowStart + columns)
+                matches.emplace_back(std::max(start, rowStart) - rowStart,
+                                     std::min(end, rowStart + columns) - rowStart);
         }
     }
 
@@ -707,8 +750,10 @@ void TerminalView::paintRow(QPainter &painter, int viewRow, int firstColumn, int
             std::swap(foreground, background);
         const bool selected = rowHasSelection && isSelected(row, column);
         bool inMatch = false;
-        bool inCurrentMatch = m_match.length > 0 && row == m_match.row && column >= m_match.column
-            && column < m_match.column + m_match.length;
+        // A match runs on into the rows below when it crosses a soft wrap.
+        const qint64 matchCell = qint64(row - m_match.row) * columns + column;
+        bool inCurrentMatch = m_match.length > 0 && row >= m_match.row
+            && matchCell >= m_match.column && matchCell < m_match.column + m_match.length;
         for (const auto &[first, end] : matches)
             inMatch = inMatch || (column >= first && column < end);
         if (selected) {
@@ -1049,22 +1094,133 @@ void TerminalView::sendText(const QString &text)
 
 void TerminalView::inputMethodEvent(QInputMethodEvent *event)
 {
+    // A replacement of text around the cursor cannot be honoured: what was committed went to
+    // the program already. The commit goes now; the preedit is only drawn until it is committed.
     if (!event->commitString().isEmpty())
         sendText(event->commitString());
+    const QString preedit = event->preeditString();
+    if (!preedit.isEmpty() && d->preedit.isEmpty())
+        scrollToEnd(); // composing is typing: the cursor comes into view
+    d->preedit = preedit;
+    d->preeditCursor = int(preedit.size());
+    d->preeditCursorVisible = true;
+    d->preeditHighlights.clear();
+    for (const QInputMethodEvent::Attribute &attribute : event->attributes()) {
+        if (attribute.type == QInputMethodEvent::Cursor) {
+            d->preeditCursor = std::clamp(attribute.start, 0, int(preedit.size()));
+            d->preeditCursorVisible = attribute.length > 0;
+        } else if (attribute.type == QInputMethodEvent::TextFormat) {
+            const QTextCharFormat format = attribute.value.value<QTextFormat>().toCharFormat();
+            if (format.background().style() != Qt::NoBrush)
+                d->preeditHighlights.emplace_back(attribute.start, attribute.length);
+        }
+    }
+    damageRows(d->preeditViewRow, d->preeditViewRow);
+    const int cursorViewRow = viewRowOf(m_cursor.row);
+    damageRows(cursorViewRow, cursorViewRow);
+    d->preeditViewRow = d->preedit.isEmpty() ? -1 : cursorViewRow;
+    QGuiApplication::inputMethod()->update(Qt::ImCursorRectangle);
     event->accept();
+}
+
+QRectF TerminalView::preeditRect(qreal *caretX) const
+{
+    const QFontMetricsF metrics(d->fonts[Regular].metricsFont);
+    const qreal width = metrics.horizontalAdvance(d->preedit);
+    // At the cursor, moved left as far as needed to stay in view at the end of a row.
+    const qreal x = std::max<qreal>(
+        0, std::min<qreal>(m_cursor.column * m_cellWidth, viewport()->width() - width));
+    if (caretX)
+        *caretX = x + metrics.horizontalAdvance(d->preedit.left(d->preeditCursor));
+    return {x, qreal(viewRowOf(m_cursor.row) * m_cellHeight), width, qreal(m_cellHeight)};
+}
+
+void TerminalView::paintPreedit(QPainter &painter)
+{
+    // In the terminal's font and colours, underlined as input methods show it everywhere; the
+    // font without the grid's letter spacing, as input methods compose in any script.
+    qreal caretX = 0;
+    const QRectF box = preeditRect(&caretX);
+    const QFont &font = d->fonts[Regular].metricsFont;
+    const QFontMetricsF metrics(font);
+    const QColor foreground = m_scheme.foreground();
+    const QColor background = m_scheme.background();
+    const qreal baseline = box.top() + d->ascent;
+    painter.save();
+    painter.fillRect(box, background);
+    painter.setFont(font);
+    painter.setPen(foreground);
+    painter.drawText(QPointF(box.left(), baseline), d->preedit);
+    // The segment the input method highlights, reversed.
+    for (const auto &[start, length] : d->preeditHighlights) {
+        const qreal left = box.left() + metrics.horizontalAdvance(d->preedit.left(start));
+        const qreal right = box.left() + metrics.horizontalAdvance(d->preedit.left(start + length));
+        const QRectF segment(left, box.top(), right - left, box.height());
+        painter.fillRect(segment, foreground);
+        painter.setClipRect(segment);
+        painter.setPen(background);
+        painter.drawText(QPointF(box.left(), baseline), d->preedit);
+        painter.setClipping(false);
+        painter.setPen(foreground);
+    }
+    const qreal under = std::min<qreal>(baseline + d->underlinePosition + d->lineWidth / 2,
+                                        box.bottom() - d->lineWidth / 2);
+    painter.setPen(QPen(foreground, d->lineWidth));
+    painter.drawLine(QPointF(box.left(), under), QPointF(box.right(), under));
+    if (d->preeditCursorVisible)
+        painter.fillRect(QRectF(caretX, box.top(), std::max<qreal>(1, d->lineWidth), box.height()),
+                         m_scheme.cursor());
+    painter.restore();
 }
 
 QVariant TerminalView::inputMethodQuery(Qt::InputMethodQuery query) const
 {
-    const QRect cursorRect(m_cursor.column * m_cellWidth, viewRowOf(m_cursor.row) * m_cellHeight,
-                           m_cellWidth, m_cellHeight);
     switch (query) {
-    case Qt::ImCursorRectangle:
-        return cursorRect.translated(viewport()->pos());
-    case Qt::ImFont:
-        return effectiveFont();
     case Qt::ImEnabled:
         return true;
+    case Qt::ImCursorRectangle:
+    case Qt::ImAnchorRectangle: {
+        // The cursor's cell, or the caret in the text being composed: the candidate window
+        // opens under it.
+        QRect cursorRect(m_cursor.column * m_cellWidth, viewRowOf(m_cursor.row) * m_cellHeight,
+                         m_cellWidth, m_cellHeight);
+        if (!d->preedit.isEmpty()) {
+            qreal caretX = 0;
+            preeditRect(&caretX);
+            cursorRect.moveLeft(int(std::lround(caretX)));
+        }
+        return cursorRect.translated(viewport()->pos());
+    }
+    case Qt::ImFont:
+        return effectiveFont();
+    case Qt::ImSurroundingText:
+    case Qt::ImCursorPosition:
+    case Qt::ImAnchorPosition: {
+        // The cursor's row, the cursor's place in it counted in characters (a wide character
+        // is one); trailing blanks only up to the cursor.
+        QString text;
+        int position = 0;
+        for (int column = 0; column < m_columns; ++column) {
+            if (column == m_cursor.column)
+                position = int(text.size());
+            const TerminalCell cell = m_emulator->cell(m_cursor.row, column);
+            if (cell.width != 0)
+                text += cell.text.isEmpty() ? QStringLiteral(" ") : cell.text;
+        }
+        qsizetype end = text.size();
+        while (end > position && text.at(end - 1) == QLatin1Char(' '))
+            --end;
+        if (query == Qt::ImSurroundingText)
+            return text.left(end);
+        return position;
+    }
+    case Qt::ImCurrentSelection:
+        return selectedText();
+    case Qt::ImMaximumTextLength:
+        return QVariant(); // no limit
+    case Qt::ImHints:
+        // Commands, not prose: no word completion or capitals the user did not type.
+        return int(Qt::ImhNoPredictiveText | Qt::ImhNoAutoUppercase);
     default:
         return QAbstractScrollArea::inputMethodQuery(query);
     }
@@ -1142,32 +1298,41 @@ void TerminalView::selectionToPrimary()
         clipboard->setText(selectedText(), QClipboard::Selection);
 }
 
-QPoint TerminalView::selectionStart() const
+QPoint TerminalView::selectionStart(const Selection &selection) const
 {
     const QPoint first =
-        before(m_selection.extent, m_selection.anchor) ? m_selection.extent : m_selection.anchor;
-    switch (m_selection.mode) {
+        before(selection.extent, selection.anchor) ? selection.extent : selection.anchor;
+    switch (selection.mode) {
     case SelectionMode::Character:
         return first;
     case SelectionMode::Word:
         return wordStart(first);
-    case SelectionMode::Line:
-        return {0, first.y()};
+    case SelectionMode::Line: {
+        // The whole line: up to the row that does not run on into this one.
+        int row = first.y();
+        while (row > -m_scrollbackLines && runsOn(row - 1))
+            --row;
+        return {0, row};
+    }
     }
     return first;
 }
 
-QPoint TerminalView::selectionEnd() const
+QPoint TerminalView::selectionEnd(const Selection &selection) const
 {
     const QPoint last =
-        before(m_selection.extent, m_selection.anchor) ? m_selection.anchor : m_selection.extent;
-    switch (m_selection.mode) {
+        before(selection.extent, selection.anchor) ? selection.anchor : selection.extent;
+    switch (selection.mode) {
     case SelectionMode::Character:
         return last;
     case SelectionMode::Word:
         return wordEnd(last);
-    case SelectionMode::Line:
-        return {m_columns, last.y()};
+    case SelectionMode::Line: {
+        int row = last.y();
+        while (runsOn(row))
+            ++row;
+        return {m_columns, row};
+    }
     }
     return last;
 }
@@ -1188,19 +1353,48 @@ bool TerminalView::isWordCharacter(const QString &text) const
     return first.isLetterOrNumber() || first.isMark() || WordCharacters.contains(first);
 }
 
+bool TerminalView::runsOn(int row) const
+{
+    // The newest scrollback line ran on into the primary screen, not into the alternate one.
+    if (row == -1 && m_emulator->isAlternateScreen())
+        return false;
+    return row >= -m_scrollbackLines && row < m_rows - 1 && m_emulator->isWrapped(row);
+}
+
+int TerminalView::textColumns(int row) const
+{
+    int end = m_columns;
+    while (end > 0) {
+        const TerminalCell cell = m_emulator->cell(row, end - 1);
+        if (cell.width == 0 || !cell.text.isEmpty())
+            break;
+        --end;
+    }
+    return end;
+}
+
 QPoint TerminalView::wordStart(QPoint cell) const
 {
     if (!isWordCharacter(m_emulator->cell(cell.y(), cell.x()).text)
         && m_emulator->cell(cell.y(), cell.x()).width != 0)
         return cell;
-    int column = cell.x();
-    while (column > 0) {
-        const TerminalCell left = m_emulator->cell(cell.y(), column - 1);
-        if (left.width != 0 && !isWordCharacter(left.text))
+    QPoint start = cell;
+    for (;;) {
+        // A word goes on at the end of the row above when that runs on into this one.
+        QPoint left(start.x() - 1, start.y());
+        if (start.x() == 0) {
+            if (!runsOn(start.y() - 1))
+                break;
+            left = {textColumns(start.y() - 1) - 1, start.y() - 1};
+            if (left.x() < 0)
+                break;
+        }
+        const TerminalCell cellLeft = m_emulator->cell(left.y(), left.x());
+        if (cellLeft.width != 0 && !isWordCharacter(cellLeft.text))
             break;
-        --column;
+        start = left;
     }
-    return {column, cell.y()};
+    return start;
 }
 
 QPoint TerminalView::wordEnd(QPoint cell) const
@@ -1208,14 +1402,24 @@ QPoint TerminalView::wordEnd(QPoint cell) const
     const TerminalCell here = m_emulator->cell(cell.y(), cell.x());
     if (!isWordCharacter(here.text) && here.width != 0)
         return {cell.x() + 1, cell.y()};
-    int column = cell.x() + 1;
-    while (column < m_columns) {
-        const TerminalCell right = m_emulator->cell(cell.y(), column);
+    QPoint end(cell.x() + 1, cell.y());
+    for (;;) {
+        // ... and at the start of the row below when this one runs on into it.
+        if (end.x() >= (runsOn(end.y()) ? textColumns(end.y()) : m_columns)) {
+            if (!runsOn(end.y()))
+                break;
+            const TerminalCell next = m_emulator->cell(end.y() + 1, 0);
+            if (next.width != 0 && !isWordCharacter(next.text))
+                break;
+            end = {1, end.y() + 1};
+            continue;
+        }
+        const TerminalCell right = m_emulator->cell(end.y(), end.x());
         if (right.width != 0 && !isWordCharacter(right.text))
             break;
-        ++column;
+        end.rx() += 1;
     }
-    return {column, cell.y()};
+    return end;
 }
 
 QString TerminalView::selectedText() const
@@ -1224,10 +1428,13 @@ QString TerminalView::selectedText() const
         return {};
     const QPoint start = selectionStart();
     const QPoint end = selectionEnd();
-    QStringList lines;
+    QString text;
     for (int row = start.y(); row <= end.y(); ++row) {
+        // A row that runs on into the next one is the same line: no line break, and its
+        // trailing blanks are text (a space at the margin separates two words).
+        const bool wrapped = row < end.y() && runsOn(row);
         const int first = row == start.y() ? start.x() : 0;
-        const int last = row == end.y() ? end.x() : m_columns;
+        const int last = row == end.y() ? end.x() : wrapped ? textColumns(row) : m_columns;
         QString line;
         for (int column = first; column < last; ++column) {
             const TerminalCell cell = m_emulator->cell(row, column);
@@ -1239,11 +1446,17 @@ QString TerminalView::selectedText() const
             }
             line += cell.text.isEmpty() ? QStringLiteral(" ") : cell.text;
         }
+        if (wrapped) {
+            text += line;
+            continue;
+        }
         while (line.endsWith(QLatin1Char(' ')))
             line.chop(1);
-        lines.append(line);
+        text += line;
+        if (row < end.y())
+            text += QLatin1Char('\n');
     }
-    return lines.join(QLatin1Char('\n'));
+    return text;
 }
 
 void TerminalView::setSelection(const Selection &selection)
@@ -1258,14 +1471,15 @@ void TerminalView::setSelection(const Selection &selection)
 
 void TerminalView::updateSelectionDamage(const Selection &before)
 {
-    // Cheap enough to repaint the rows either selection touches.
+    // Cheap enough to repaint the rows either selection touches (a word or line selection can
+    // reach past its anchor and extent rows, across soft wraps).
     int first = INT_MAX;
     int last = INT_MIN;
     for (const Selection *selection : std::array<const Selection *, 2>{&before, &m_selection}) {
         if (!selection->active)
             continue;
-        first = std::min({first, selection->anchor.y(), selection->extent.y()});
-        last = std::max({last, selection->anchor.y(), selection->extent.y()});
+        first = std::min(first, selectionStart(*selection).y());
+        last = std::max(last, selectionEnd(*selection).y());
     }
     if (first <= last)
         damageRows(viewRowOf(first), viewRowOf(last));
@@ -1570,36 +1784,26 @@ bool TerminalView::find(const QString &text, Qt::CaseSensitivity sensitivity, bo
             fromHere ? (upwards ? m_match.column + 1 : m_match.column - 1) : m_match.column;
     }
 
-    // Columns of each character of a row's text, built from the cells (the text of a wide
-    // character covers two cells).
-    auto rowText = [this](int row, std::vector<int> &columnOf) {
-        QString text;
-        columnOf.clear();
-        for (int column = 0; column < m_columns; ++column) {
-            const TerminalCell cell = m_emulator->cell(row, column);
-            if (cell.width == 0)
-                continue;
-            const QString glyph = cell.text.isEmpty() ? QStringLiteral(" ") : cell.text;
-            text += glyph;
-            columnOf.insert(columnOf.end(), glyph.size(), column);
-        }
-        columnOf.push_back(m_columns);
-        return text;
-    };
-
-    std::vector<int> columnOf;
+    // Each row is searched for matches that start on it; one that runs on across a soft wrap
+    // ends on a row below. cellOf: the cell of each character, from the start of the row.
+    std::vector<int> cellOf;
     for (int step = 0; step <= total; ++step) {
         const int offset = upwards ? -step : step;
         const int row = top + ((startRow - top + offset) % total + total) % total;
-        // lineText() is the quick filter; only rows that contain the text are mapped to cells.
-        if (!m_emulator->lineText(row).contains(text, sensitivity))
+        // lineText() is the quick filter; only rows that contain the text (or run on into the
+        // next one, where a match may continue) are mapped to cells.
+        if (!runsOn(row) && !m_emulator->lineText(row).contains(text, sensitivity))
             continue;
-        const QString line = rowText(row, columnOf);
+        const QString line = runningText(row, m_columns + 2 * int(text.size()), cellOf);
+        const auto startsHere = [&](qsizetype i) {
+            return cellOf[i] < m_columns
+                && (step > 0 || (upwards ? cellOf[i] < startColumn : cellOf[i] > startColumn));
+        };
         qsizetype at = -1;
         if (upwards) {
             for (qsizetype i = line.lastIndexOf(text, -1, sensitivity); i >= 0;
                  i = i > 0 ? line.lastIndexOf(text, i - 1, sensitivity) : -1) {
-                if (step > 0 || columnOf[i] < startColumn) {
+                if (startsHere(i)) {
                     at = i;
                     break;
                 }
@@ -1607,7 +1811,7 @@ bool TerminalView::find(const QString &text, Qt::CaseSensitivity sensitivity, bo
         } else {
             for (qsizetype i = line.indexOf(text, 0, sensitivity); i >= 0;
                  i = line.indexOf(text, i + 1, sensitivity)) {
-                if (step > 0 || columnOf[i] > startColumn) {
+                if (startsHere(i)) {
                     at = i;
                     break;
                 }
@@ -1615,16 +1819,39 @@ bool TerminalView::find(const QString &text, Qt::CaseSensitivity sensitivity, bo
         }
         if (at < 0)
             continue;
-        const int first = columnOf[at];
-        const int lastColumn = columnOf[at + text.size() - 1];
-        const int end = lastColumn + (m_emulator->cell(row, lastColumn).width == 2 ? 2 : 1);
-        m_match = {row, first, end - first};
+        const int first = cellOf[at];
+        const int last = cellOf[at + text.size() - 1];
+        const int lastWidth =
+            m_emulator->cell(row + last / m_columns, last % m_columns).width == 2 ? 2 : 1;
+        m_match = {row, first, last + lastWidth - first};
         showMatch();
         return true;
     }
     m_match = {};
     damageAll();
     return false;
+}
+
+QString TerminalView::runningText(int row, int cells, std::vector<int> &cellOf) const
+{
+    QString text;
+    cellOf.clear();
+    for (int offset = 0;; offset += m_columns, ++row) {
+        const bool wrapped = runsOn(row);
+        const int end = wrapped ? textColumns(row) : m_columns;
+        for (int column = 0; column < end; ++column) {
+            const TerminalCell cell = m_emulator->cell(row, column);
+            if (cell.width == 0)
+                continue;
+            const QString glyph = cell.text.isEmpty() ? QStringLiteral(" ") : cell.text;
+            text += glyph;
+            cellOf.insert(cellOf.end(), size_t(glyph.size()), offset + column);
+        }
+        if (!wrapped || offset + m_columns >= cells) {
+            cellOf.push_back(offset + end);
+            return text;
+        }
+    }
 }
 
 void TerminalView::showMatch()

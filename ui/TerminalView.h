@@ -7,6 +7,7 @@
 #include <QPointer>
 
 #include <memory>
+#include <vector>
 
 class QPainter;
 
@@ -37,10 +38,18 @@ namespace Terrarium::Widgets {
 //   Shift+PgUp/PgDn scroll a page, Ctrl+Shift+Up/Down a line, Ctrl+Shift+Home/End to the ends,
 //   Ctrl+Shift+F find, Ctrl+= / Ctrl+- / Ctrl+0 zoom.
 // Mouse: drag selects, double-click a word, triple-click a line (Shift+drag extends, and selects
-// even when the program reports the mouse); the selection is also the X11 primary selection,
+// even when the program reports the mouse); a line the program's output wrapped at the right
+// margin (a soft wrap) is one line for all of these, for copying and for search, and a word
+// runs on across the wrap. The selection is also the X11 primary selection,
 // which a middle click pastes. When the program asked for mouse reports it gets them, and the
 // wheel too; in the alternate screen (less, man) without mouse reporting the wheel sends arrow
-// keys, like xterm's alternateScroll; otherwise the wheel scrolls the scrollback.
+// keys, like xterm's alternateScroll; otherwise the wheel scrolls the scrollback. Scrolled back,
+// the view stays on the same lines while output arrives, and so do the selection and the search
+// match, also once the scrollback is full and its oldest lines are dropped.
+//
+// Input methods: the text being composed (preedit) is drawn at the cursor, underlined, and goes
+// to the program only when the input method commits it; inputMethodQuery() tells the input
+// method where the cursor is, so that its candidate window opens there.
 //
 // Threading: GUI thread. The session is not owned (QPointer): whoever made it deletes it.
 class TerminalView : public QAbstractScrollArea
@@ -103,6 +112,7 @@ public:
 
     bool hasSelection() const { return m_selection.active; }
     // The selected cells' text, lines joined with '\n' and trailing blanks removed.
+    // Rows that continue on the next one (soft wraps) are joined without '\n'.
     QString selectedText() const;
     void selectAll();
     void clearSelection();
@@ -118,7 +128,8 @@ public:
     bool findPrevious(const QString &text, Qt::CaseSensitivity sensitivity = Qt::CaseInsensitive);
     void clearSearch();
     bool hasMatch() const { return m_match.length > 0; }
-    // The current match as (emulator row, column, length in cells); row < 0 is scrollback.
+    // The current match as (emulator row, column, length in cells); row < 0 is scrollback. A
+    // match that runs on across a soft wrap is longer than what is left of its row.
     QRect currentMatch() const;
     bool isSearchBarVisible() const;
 
@@ -202,18 +213,32 @@ private:
                          Qt::KeyboardModifiers modifiers);
     // (column, emulator row) of a viewport position, clamped to the grid.
     QPoint cellAt(const QPointF &pos) const;
-    QPoint selectionStart() const;
-    QPoint selectionEnd() const; // exclusive column
+    QPoint selectionStart() const { return selectionStart(m_selection); }
+    QPoint selectionEnd() const { return selectionEnd(m_selection); } // exclusive column
+    QPoint selectionStart(const Selection &selection) const;
+    QPoint selectionEnd(const Selection &selection) const;
     bool isSelected(int row, int column) const;
     QPoint wordStart(QPoint cell) const;
     QPoint wordEnd(QPoint cell) const;
     bool isWordCharacter(const QString &text) const;
+    // Whether the row continues on the next one that the view has (soft wrap).
+    bool runsOn(int row) const;
+    // The columns of a row that runs on that hold its text: a wide character that did not fit
+    // at the margin left the last column empty, which is not a blank in the line.
+    int textColumns(int row) const;
+    // The text of `row` and the rows it runs on into, up to at least `cells` cells; `cellOf`
+    // gets each character's cell, counted from the start of `row` (rows × columns + column).
+    QString runningText(int row, int cells, std::vector<int> &cellOf) const;
     void setSelection(const Selection &selection);
     void updateSelectionDamage(const Selection &before);
     void selectionToPrimary();
     bool find(const QString &text, Qt::CaseSensitivity sensitivity, bool upwards, bool fromHere);
     void showMatch();
     void setScrollOffset(int offset);
+    // Where the input method's text being composed is drawn in the viewport (the cursor row),
+    // and its caret.
+    QRectF preeditRect(qreal *caretX = nullptr) const;
+    void paintPreedit(QPainter &painter);
     void updateScrollBarGeometry();
     int viewRowOf(int emulatorRow) const { return emulatorRow + m_scrollOffset; }
     int emulatorRowOf(int viewRow) const { return viewRow - m_scrollOffset; }
@@ -231,6 +256,8 @@ private:
     int m_zoomSteps = 0;
     int m_scrollOffset = 0;
     int m_scrollbackLines = 0;
+    // linesScrolledOff() at the last scrollback update: how far the rows moved since.
+    qint64 m_linesScrolledOff = 0;
     bool m_blinkAllowed = true;
     bool m_blinkOn = true; // phase of blinking cursor and text
     Selection m_selection;

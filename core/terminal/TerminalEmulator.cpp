@@ -6,6 +6,7 @@
 #include <QPointer>
 
 #include <algorithm>
+#include <limits>
 #include <utility>
 
 #include <vterm.h>
@@ -117,8 +118,39 @@ VTermKey toVTermKey(TerminalKey key)
         return VTermKey(VTERM_KEY_FUNCTION(1 + int(key) - int(TerminalKey::F1)));
     case TerminalKey::KeypadEnter:
         return VTERM_KEY_KP_ENTER;
+    case TerminalKey::Keypad0:
+    case TerminalKey::Keypad1:
+    case TerminalKey::Keypad2:
+    case TerminalKey::Keypad3:
+    case TerminalKey::Keypad4:
+    case TerminalKey::Keypad5:
+    case TerminalKey::Keypad6:
+    case TerminalKey::Keypad7:
+    case TerminalKey::Keypad8:
+    case TerminalKey::Keypad9:
+        return VTermKey(VTERM_KEY_KP_0 + (int(key) - int(TerminalKey::Keypad0)));
+    case TerminalKey::KeypadPeriod:
+        return VTERM_KEY_KP_PERIOD;
+    case TerminalKey::KeypadComma:
+        return VTERM_KEY_KP_COMMA;
+    case TerminalKey::KeypadPlus:
+        return VTERM_KEY_KP_PLUS;
+    case TerminalKey::KeypadMinus:
+        return VTERM_KEY_KP_MINUS;
+    case TerminalKey::KeypadMultiply:
+        return VTERM_KEY_KP_MULT;
+    case TerminalKey::KeypadDivide:
+        return VTERM_KEY_KP_DIVIDE;
+    case TerminalKey::KeypadEqual:
+        return VTERM_KEY_KP_EQUAL;
     }
     return VTERM_KEY_NONE;
+}
+
+// The keypad keys close TerminalKey, from KeypadEnter on.
+bool isKeypadKey(TerminalKey key)
+{
+    return key >= TerminalKey::KeypadEnter && key <= TerminalKey::KeypadEqual;
 }
 
 // What Ctrl plus a character sends in xterm's default (legacy) keyboard mode: the C0 control
@@ -187,7 +219,14 @@ void appendUtf8(QByteArray &out, char32_t c)
 // through the state layer's callbacks it draws on a TerminalScreen of ours. (Its own screen layer
 // copies the whole screen for every line scrolled and builds every scrolled-off line cell by
 // cell; this way a flood of output runs 1.6 times as fast at 80×24 and 4 times at 200×50.)
-// The cursor is read from the state when wanted, so there is no movecursor callback.
+// The cursor is read from the state when wanted; the movecursor callback only serves to tell
+// auto-wraps from explicit line feeds.
+//
+// Soft wraps: libvterm 0.1 wraps without saying so (0.3's line info has a flag for it, 0.1's
+// does not). A glyph drawn at column 0 right after one that reached the end of the row above,
+// with no cursor motion in between, is a wrap: the state layer reports every motion but the
+// ones inside a run of text, and a wrap is the only way a run of text gets to column 0 of the
+// next row. A line feed or cursor motion down from a row ends it there.
 struct TerminalEmulator::Private
 {
     Private(TerminalEmulator *q, int rows, int columns)
@@ -198,6 +237,7 @@ struct TerminalEmulator::Private
     // libvterm callbacks (user data: this). They only record; signals go out later, from
     // deliverUpdate() or at the end of the public call, never from inside libvterm.
     static int onPutGlyph(VTermGlyphInfo *info, VTermPos position, void *user);
+    static int onMoveCursor(VTermPos position, VTermPos old, int visible, void *user);
     static int onScrollRect(VTermRect rect, int downward, int rightward, void *user);
     static int onErase(VTermRect rect, int selective, void *user);
     static int onInitPen(void *user);
@@ -214,6 +254,12 @@ struct TerminalEmulator::Private
     // What libvterm calls; static, since libvterm keeps the pointer.
     static const VTermStateCallbacks &stateCallbacks();
 
+    void markWrap(VTermPos glyph);
+    void forgetWrap()
+    {
+        wrapRow = NoRow;
+        textCursor = {-1, -1};
+    }
     void postUpdate();
     void deliverUpdate();
     void flushOutput();
@@ -231,6 +277,13 @@ struct TerminalEmulator::Private
     VTermColor defaultBackground{};
     VTermColor palette[16]{};
 #endif
+
+    // Soft wraps (see above). wrapRow: the row whose end the last glyph reached while the cursor
+    // has not moved since (followed through scrolling; negative once in the scrollback);
+    // textCursor: where that glyph left the cursor, i.e. where a run of text ends.
+    static constexpr int NoRow = std::numeric_limits<int>::min();
+    int wrapRow = NoRow;
+    VTermPos textCursor{-1, -1};
 
     // What changed since the last deliverUpdate() (the screen keeps its own damage).
     bool updatePosted = false;
@@ -256,6 +309,7 @@ const VTermStateCallbacks &TerminalEmulator::Private::stateCallbacks()
     static const VTermStateCallbacks callbacks = [] {
         VTermStateCallbacks callbacks{};
         callbacks.putglyph = &onPutGlyph;
+        callbacks.movecursor = &onMoveCursor;
         // Always handled, so libvterm never falls back to moverect + erase.
         callbacks.scrollrect = &onScrollRect;
         callbacks.erase = &onErase;
@@ -279,9 +333,43 @@ int TerminalEmulator::Private::onPutGlyph(VTermGlyphInfo *info, VTermPos positio
     if (position.row < 0 || position.row >= screen.rows() || position.col < 0
         || position.col >= screen.columns())
         return 1;
+    if (position.col == 0 && d->wrapRow == position.row - 1)
+        d->markWrap(position);
     screen.putGlyph(position.row, position.col, info->chars, info->width, info->protected_cell);
+    // A wide character that does not fit in the last column wraps too, one column early.
+    const int end = position.col + info->width;
+    d->wrapRow = end >= screen.columns() - 1 ? position.row : NoRow;
+    d->textCursor = {position.row, end < screen.columns() ? end : position.col};
     // No postUpdate() here or in the other drawing callbacks: they only run inside write() and
     // resize(), which post the update themselves (this is the path of every character).
+    return 1;
+}
+
+void TerminalEmulator::Private::markWrap(VTermPos glyph)
+{
+    // In a wrap the cursor is on the glyph; DECALN fills the screen glyph by glyph without
+    // moving it, and wraps nothing.
+    VTermPos cursor{};
+    vterm_state_get_cursorpos(state, &cursor);
+    if (cursor.row == glyph.row && cursor.col == glyph.col)
+        screen.setWrapped(glyph.row - 1, true);
+}
+
+int TerminalEmulator::Private::onMoveCursor(VTermPos position, VTermPos old, int visible,
+                                            void *user)
+{
+    Q_UNUSED(visible)
+    auto *d = static_cast<Private *>(user);
+    if (position.row == d->textCursor.row && position.col == d->textCursor.col) {
+        // libvterm reports a run of text once, at its end; that is no motion of its own, and
+        // the next write may still wrap.
+        d->textCursor = {-1, -1};
+        return 1;
+    }
+    d->forgetWrap();
+    // An explicit line feed (or cursor down): the row it leaves ends there.
+    if (position.row == old.row + 1 && old.row >= 0 && old.row < d->screen.rows())
+        d->screen.setWrapped(old.row, false);
     return 1;
 }
 
@@ -302,9 +390,22 @@ bool clip(VTermRect &rect, int rows, int columns)
 int TerminalEmulator::Private::onScrollRect(VTermRect rect, int downward, int rightward, void *user)
 {
     auto *d = static_cast<Private *>(user);
-    if (clip(rect, d->screen.rows(), d->screen.columns()))
-        d->screen.scroll(rect.start_row, rect.start_col, rect.end_row, rect.end_col, downward,
-                         rightward);
+    if (!clip(rect, d->screen.rows(), d->screen.columns()))
+        return 1;
+    if (downward != 0 && d->wrapRow >= rect.start_row && d->wrapRow < rect.end_row) {
+        // The row that may be wrapping moves (the line feed of the wrap itself, at the bottom
+        // of the scroll region); only whole rows keep their meaning, and only the primary
+        // screen's top row has somewhere to go (the scrollback).
+        const int moved = d->wrapRow - downward;
+        const bool wholeRows =
+            rightward == 0 && rect.start_col == 0 && rect.end_col == d->screen.columns();
+        const bool intoScrollback = rect.start_row == 0 && !d->screen.isAlternate() && downward > 0;
+        const bool kept = moved < rect.end_row && (moved >= rect.start_row || intoScrollback)
+            && std::abs(downward) < rect.end_row - rect.start_row;
+        d->wrapRow = wholeRows && kept ? moved : NoRow;
+    }
+    d->screen.scroll(rect.start_row, rect.start_col, rect.end_row, rect.end_col, downward,
+                     rightward);
     return 1;
 }
 
@@ -393,6 +494,7 @@ int TerminalEmulator::Private::onSetTermProp(VTermProp prop, VTermValue *value, 
     case VTERM_PROP_ALTSCREEN: {
         // libvterm erases the alternate screen itself after switching to it, and (for 1049)
         // saves the cursor where it is now.
+        d->forgetWrap();
         VTermPos cursor{};
         vterm_state_get_cursorpos(d->state, &cursor);
         d->screen.setAlternate(value->boolean, cursor.row);
@@ -452,6 +554,7 @@ int TerminalEmulator::Private::onBell(void *user)
 int TerminalEmulator::Private::onResize(int rows, int columns, VTermStateFields *fields, void *user)
 {
     auto *d = static_cast<Private *>(user);
+    d->forgetWrap();
     fields->pos.row += d->screen.resize(rows, columns, fields->pos.row);
     d->postUpdate();
     return 1;
@@ -469,6 +572,7 @@ int TerminalEmulator::Private::onClearScrollback(void *user)
 int TerminalEmulator::Private::onResize(int rows, int columns, VTermPos *delta, void *user)
 {
     auto *d = static_cast<Private *>(user);
+    d->forgetWrap();
     VTermPos cursor{};
     vterm_state_get_cursorpos(d->state, &cursor);
     delta->row += d->screen.resize(rows, columns, cursor.row);
@@ -675,6 +779,14 @@ qint64 TerminalEmulator::linesScrolledOff() const
     return d->screen.linesScrolledOff();
 }
 
+bool TerminalEmulator::isWrapped(int row) const
+{
+    if (row >= 0)
+        return row < d->screen.rows() && d->screen.isWrapped(row);
+    const int index = -row - 1;
+    return index < d->screen.scrollback().size() && d->screen.scrollback().line(index).wrapped;
+}
+
 TerminalCursor TerminalEmulator::cursor() const
 {
     VTermPos position{};
@@ -717,6 +829,27 @@ bool TerminalEmulator::isBracketedPasteEnabled() const
 void TerminalEmulator::sendKey(TerminalKey key, TerminalModifiers modifiers)
 {
     VTermModifier mod = toVTermModifier(modifiers);
+    if (isKeypadKey(key)) {
+        // libvterm knows whether the program asked for application keypad mode (it has no
+        // getter): what it sends for the key without modifiers is that mode's encoding. Shift
+        // and Ctrl leave a keypad key as it is and Alt prefixes ESC, as in xterm's default
+        // (modifyKeypadKeys 0); libvterm would send CSI u forms that shells print as junk.
+        QByteArray keypad;
+        d->capture = &keypad;
+        vterm_keyboard_key(d->vt.get(), toVTermKey(key), VTERM_MOD_NONE);
+        if (key == TerminalKey::KeypadEnter && keypad == "\n") {
+            // libvterm 0.1 sends LF for it outside application keypad mode; xterm sends what
+            // Enter sends (CR, or CR LF in newline mode).
+            keypad.clear();
+            vterm_keyboard_key(d->vt.get(), VTERM_KEY_ENTER, VTERM_MOD_NONE);
+        }
+        d->capture = nullptr;
+        if (mod & VTERM_MOD_ALT)
+            d->output += '\x1b';
+        d->output += keypad;
+        d->flushOutput();
+        return;
+    }
     switch (key) {
     case TerminalKey::Enter:
     case TerminalKey::Escape:
@@ -724,20 +857,6 @@ void TerminalEmulator::sendKey(TerminalKey key, TerminalModifiers modifiers)
         // print it. xterm's default: the plain key, ESC-prefixed with Alt.
         mod = VTermModifier(mod & VTERM_MOD_ALT);
         break;
-    case TerminalKey::KeypadEnter: {
-        // libvterm 0.1 sends LF for it outside application keypad mode; xterm sends what Enter
-        // sends (CR, or CR LF in newline mode).
-        QByteArray keypad;
-        d->capture = &keypad;
-        vterm_keyboard_key(d->vt.get(), VTERM_KEY_KP_ENTER, VTermModifier(mod & VTERM_MOD_ALT));
-        d->capture = nullptr;
-        if (keypad.endsWith('\n'))
-            vterm_keyboard_key(d->vt.get(), VTERM_KEY_ENTER, VTermModifier(mod & VTERM_MOD_ALT));
-        else
-            d->output += keypad;
-        d->flushOutput();
-        return;
-    }
     case TerminalKey::Backspace:
         if (mod & VTERM_MOD_CTRL) {
             // xterm: Ctrl+Backspace is ^H (deletes a word in many programs), not CSI 127;5u.

@@ -32,10 +32,10 @@ namespace Terrarium::Core {
 //
 // Beyond libvterm 0.1 (as xterm does): sequences and UTF-8 split across writes, APC/PM/SOS
 // strings dropped, DECCOLM, character sets across DECSC/DECRC and DECSTR, keypad Enter, wide
-// characters never left half overwritten, and the shell's screen resized behind a full-screen
-// program keeps its last lines. Left as libvterm 0.1 has it: the alternate screen and mouse mode
-// survive RIS, a combining mark that starts a write after a character in the last column is
-// dropped, and neither SGR 8 nor CSI s / CSI u are known.
+// characters never left half overwritten, the shell's screen resized behind a full-screen
+// program keeps its last lines, and soft wraps are tracked (isWrapped()). Left as libvterm 0.1 has
+// it: the alternate screen and mouse mode survive RIS, a combining mark that starts a write after a
+// character in the last column is dropped, and neither SGR 8 nor CSI s / CSI u are known.
 class TerminalEmulator : public QObject
 {
     Q_OBJECT
@@ -60,6 +60,11 @@ public:
     QString lineText(int row) const;
     // Every screen row's text joined with '\n' (golden files).
     QString screenText() const;
+    // Whether the row continues on the next one: the program's text ran past the right margin
+    // and auto-wrap went on there (a soft wrap), so the two rows are one line of text, to copy
+    // and select as one. Row as in cell(); -1 continues on row 0. A line feed or cursor motion
+    // down from the row, erasing its end, or scrolling that takes its next row away ends it.
+    bool isWrapped(int row) const;
     int scrollbackLines() const;
     // Drops the oldest lines beyond the new limit; 0 keeps no scrollback.
     void setScrollbackLimit(int lines);
@@ -81,7 +86,9 @@ public:
 
     // Input to the program; each ends up in outputReady() before the call returns.
     // Keys follow xterm's defaults: cursor keys honour application cursor mode, modifiers give
-    // CSI 1;<mod> forms; Enter and Escape ignore Shift and Ctrl, Ctrl+Backspace is ^H.
+    // CSI 1;<mod> forms; Enter and Escape ignore Shift and Ctrl, Ctrl+Backspace is ^H. Keypad
+    // keys honour application keypad mode (DECKPAM: ESC O p for 0, ...; DECKPNM: the character)
+    // and ignore Shift and Ctrl; Alt prefixes ESC.
     void sendKey(TerminalKey key, TerminalModifiers modifiers = TerminalModifier::None);
     // Typed text (already shifted): Ctrl turns letters and @[\]^_ into their C0 control (text
     // that is a control character already is sent as is), Alt prefixes ESC.

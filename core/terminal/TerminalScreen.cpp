@@ -35,9 +35,29 @@ TerminalScreen::TerminalScreen(int rows, int columns, int scrollbackLimit)
         buffer.cells.assign(size_t(rows) * size_t(columns), ScreenCell());
         buffer.rowMap.resize(size_t(rows));
         std::iota(buffer.rowMap.begin(), buffer.rowMap.end(), 0);
+        buffer.wrapped.assign(size_t(rows), 0);
         buffer.rows = rows;
         buffer.columns = columns;
     }
+}
+
+void TerminalScreen::setWrapped(int row, bool wrapped)
+{
+    if (row >= 0) {
+        if (row < m_rows)
+            wrapFlag(m_buffers[size_t(m_active)], row) = wrapped ? 1 : 0;
+        return;
+    }
+    const int index = -row - 1;
+    if (m_active == 0 && index < m_scrollback.size())
+        m_scrollback.setWrapped(index, wrapped);
+}
+
+void TerminalScreen::clearWrapped(int top, int bottom)
+{
+    Buffer &buffer = m_buffers[size_t(m_active)];
+    for (int row = std::max(top, 0); row < std::min(bottom, m_rows); ++row)
+        wrapFlag(buffer, row) = 0;
 }
 
 ScreenCell TerminalScreen::blank() const
@@ -134,6 +154,9 @@ void TerminalScreen::erase(int top, int left, int bottom, int right, bool select
         repaired |= repairWide(cells, left);
         repaired |= repairWide(cells, right);
     }
+    // With its end erased, a row no longer runs on into the next one (as in xterm).
+    if (right == m_columns)
+        clearWrapped(top, bottom);
     // A repair touches the cell just outside the rectangle.
     addDamage(top, repaired ? std::max(0, left - 1) : left, bottom,
               repaired ? std::min(m_columns, right + 1) : right);
@@ -155,22 +178,35 @@ void TerminalScreen::scroll(int top, int left, int bottom, int right, int downwa
         // go to the scrollback (as in libvterm's screen layer, also with a bottom margin).
         if (downward > 0 && top == 0 && m_active == 0) {
             for (int row = 0; row < downward; ++row)
-                pushLine(line(row), m_columns);
+                pushLine(line(row), m_columns, wrapFlag(buffer, row) != 0);
         }
         const auto first = buffer.rowMap.begin() + top;
         const auto last = buffer.rowMap.begin() + bottom;
+        // The wrap flags are per storage row, so they move with their rows. Rows whose next row
+        // went away or became a blank one no longer continue: the one above the region, the
+        // last one moved up, the one moved to the bottom, and the blank ones.
+        if (top > 0)
+            wrapFlag(buffer, top - 1) = 0;
         if (downward > 0) {
             std::rotate(first, first + downward, last);
             for (int row = bottom - downward; row < bottom; ++row)
                 blankCells(line(row), 0, m_columns);
+            clearWrapped(bottom - downward - 1, bottom);
         } else {
             std::rotate(first, last + downward, last);
             for (int row = top; row < top - downward; ++row)
                 blankCells(line(row), 0, m_columns);
+            clearWrapped(top, top - downward);
+            wrapFlag(buffer, bottom - 1) = 0;
         }
         addDamage(top, 0, bottom, m_columns);
         return;
     }
+    // Rows whose ends changed no longer run on as they did: the end moved to another row, or
+    // characters were deleted before it (xterm clears the flag for DCH too). Inserting
+    // characters keeps it: what remains of the row still runs on.
+    if (right == m_columns && (downward != 0 || rightward > 0))
+        clearWrapped(top, bottom);
     if (rightward == 0) {
         if (downward > 0) {
             for (int row = top; row < bottom - downward; ++row)
@@ -222,7 +258,7 @@ void TerminalScreen::scroll(int top, int left, int bottom, int right, int downwa
               repaired ? std::min(m_columns, right + 1) : right);
 }
 
-void TerminalScreen::pushLine(const ScreenCell *cells, int columns)
+void TerminalScreen::pushLine(const ScreenCell *cells, int columns, bool wrapped)
 {
     // The hot path of a flood of output: one call per line that scrolls off. Packed into
     // recycled storage; no allocation once the scrollback is full.
@@ -231,6 +267,7 @@ void TerminalScreen::pushLine(const ScreenCell *cells, int columns)
     TerminalScrollback::Line *line = m_scrollback.push();
     if (!line)
         return;
+    line->wrapped = wrapped;
     int end = columns;
     while (end > 0 && isDefaultBlank(cells[end - 1]))
         --end;
@@ -302,27 +339,35 @@ void TerminalScreen::resizeBuffer(Buffer &buffer, bool primary, int rows, int co
 {
     for (int row = 0; row < removeTop; ++row) {
         if (primary)
-            pushLine(line(buffer, row), buffer.columns);
+            pushLine(line(buffer, row), buffer.columns, wrapFlag(buffer, row) != 0);
     }
     std::vector<ScreenCell> cells(size_t(rows) * size_t(columns));
+    // Storage in screen order from here on (the row map is reset below).
+    std::vector<quint8> wrapped(size_t(rows), 0);
     for (int row = restoreTop - 1; row >= 0; --row) {
         // The newest line goes lowest, just above what was the top row.
         m_scrollback.pop(m_popped);
         m_scrollbackMoved = true;
         --m_linesScrolledOff;
         unpackLine(m_popped, cells.data() + size_t(row) * size_t(columns), columns);
+        wrapped[size_t(row)] = m_popped.wrapped ? 1 : 0;
     }
     const int kept = std::min(buffer.rows - removeTop, rows - restoreTop);
     const int width = std::min(buffer.columns, columns);
     for (int row = 0; row < kept; ++row) {
         ScreenCell *target = cells.data() + size_t(restoreTop + row) * size_t(columns);
         std::copy_n(line(buffer, removeTop + row), width, target);
+        wrapped[size_t(restoreTop + row)] = wrapFlag(buffer, removeTop + row);
         if (width < buffer.columns && (target[width - 1].flags & PackedCell::Wide)) {
             target[width - 1].chars.fill(0);
             target[width - 1].flags &= ~PackedCell::Wide;
         }
     }
+    // The last row kept loses its next row when the screen gets shorter at the bottom.
+    if (kept > 0 && restoreTop + kept == rows)
+        wrapped[size_t(rows - 1)] = 0;
     buffer.cells = std::move(cells);
+    buffer.wrapped = std::move(wrapped);
     buffer.rowMap.resize(size_t(rows));
     std::iota(buffer.rowMap.begin(), buffer.rowMap.end(), 0);
     buffer.rows = rows;

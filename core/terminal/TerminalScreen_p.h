@@ -45,6 +45,12 @@ struct TerminalPen
 // other half, and a primary screen resized behind the alternate one keeps the shell's lines
 // around its cursor (libvterm cuts them off at the bottom). Knows nothing of libvterm;
 // coordinates are always in range.
+//
+// Each row also knows whether it continues on the next one (a soft wrap: the text ran past the
+// right margin), for copying and selecting it as one line. The emulator sets that when it sees
+// a wrap; the screen clears it where the row's end or its next row changes: erasing to the end
+// of the row, deleting characters, and scrolling that takes its next row away. The flag goes
+// into the scrollback with the row and comes back with it.
 class TerminalScreen
 {
 public:
@@ -113,6 +119,10 @@ public:
 
     TerminalCell cell(int row, int column) const;
     QString lineText(int row) const;
+    // Whether screen row `row` continues on the next row.
+    bool isWrapped(int row) const { return wrapFlag(m_buffers[size_t(m_active)], row) != 0; }
+    // Negative rows are the scrollback's (-1 the newest line), on the primary screen only.
+    void setWrapped(int row, bool wrapped);
 
     TerminalScrollback &scrollback() { return m_scrollback; }
     const TerminalScrollback &scrollback() const { return m_scrollback; }
@@ -131,6 +141,7 @@ private:
     {
         std::vector<ScreenCell> cells; // rows × columns, in storage order
         std::vector<int> rowMap; // screen row → storage row
+        std::vector<quint8> wrapped; // per storage row: continues on the next screen row
         // The screen's size, except for the primary buffer behind the alternate one: that is
         // resized when it is shown again (see setAlternate()).
         int rows = 0;
@@ -148,6 +159,15 @@ private:
     {
         return buffer.cells.data() + size_t(buffer.rowMap[size_t(row)]) * size_t(buffer.columns);
     }
+    static quint8 &wrapFlag(Buffer &buffer, int row)
+    {
+        return buffer.wrapped[size_t(buffer.rowMap[size_t(row)])];
+    }
+    static quint8 wrapFlag(const Buffer &buffer, int row)
+    {
+        return buffer.wrapped[size_t(buffer.rowMap[size_t(row)])];
+    }
+    void clearWrapped(int top, int bottom);
     ScreenCell blank() const;
     void blankCells(ScreenCell *cells, int from, int to) const;
     // Makes the pair of cells (column - 1, column) whole: no wide character cut in two. True
@@ -167,7 +187,7 @@ private:
         m_damageBottom = std::max(m_damageBottom, bottom);
         m_damageRight = std::max(m_damageRight, right);
     }
-    void pushLine(const ScreenCell *cells, int columns);
+    void pushLine(const ScreenCell *cells, int columns, bool wrapped);
     static void unpackLine(const TerminalScrollback::Line &line, ScreenCell *target, int columns);
     void resizeBuffer(Buffer &buffer, bool primary, int rows, int columns, int removeTop,
                       int restoreTop);

@@ -73,6 +73,7 @@ TerminalScrollback::Line *TerminalScrollback::push()
         m_oldest = (m_oldest + 1) % slots;
     }
     line->combining.clear();
+    line->wrapped = false;
     return line;
 }
 
@@ -88,6 +89,11 @@ bool TerminalScrollback::pop(Line &line)
 const TerminalScrollback::Line &TerminalScrollback::line(int index) const
 {
     return m_lines[(m_oldest + m_count - 1 - index) % int(m_lines.size())];
+}
+
+void TerminalScrollback::setWrapped(int index, bool wrapped)
+{
+    m_lines[(m_oldest + m_count - 1 - index) % int(m_lines.size())].wrapped = wrapped;
 }
 
 TerminalCell TerminalScrollback::cell(const Line &line, int column)

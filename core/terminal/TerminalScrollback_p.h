@@ -72,6 +72,8 @@ public:
         // For each cell with the Combining flag, in column order: the column, the number of
         // combining characters, then those characters. Empty for nearly every line.
         std::vector<char32_t> combining;
+        // The program's text ran on into the next line (auto-wrap): one line of text, not two.
+        bool wrapped = false;
     };
 
     explicit TerminalScrollback(int limit);
@@ -83,15 +85,16 @@ public:
     void clear();
 
     // Storage for a new newest line: once the limit is reached, the oldest line's, which is
-    // forgotten. Its combining list is empty; its cells are stale, for the caller to resize and
-    // overwrite (resizing an emptied vector would zero every cell first). Null when the limit
-    // is 0.
+    // forgotten. Its combining list is empty and it is not wrapped; its cells are stale, for the
+    // caller to resize and overwrite (resizing an emptied vector would zero every cell first).
+    // Null when the limit is 0.
     Line *push();
     // Moves the newest line into `line` (swapping storage, so nothing is copied or freed) and
     // forgets it. False when there is none.
     bool pop(Line &line);
     // 0 is the newest line, size() - 1 the oldest.
     const Line &line(int index) const;
+    void setWrapped(int index, bool wrapped);
 
     static TerminalCell cell(const Line &line, int column);
     // The line's text, wide characters once, trailing blanks trimmed.

@@ -75,7 +75,27 @@ enum class TerminalKey {
     F10,
     F11,
     F12,
+    // The numeric keypad (Num Lock on). In application keypad mode (DECKPAM, ESC =) these send
+    // ESC O sequences, so that full-screen programs can tell them from the main keys; in numeric
+    // keypad mode (DECKPNM, ESC >, the default) the character on the key. They stay last.
     KeypadEnter,
+    Keypad0,
+    Keypad1,
+    Keypad2,
+    Keypad3,
+    Keypad4,
+    Keypad5,
+    Keypad6,
+    Keypad7,
+    Keypad8,
+    Keypad9,
+    KeypadPeriod,
+    KeypadComma, // the separator key of some layouts
+    KeypadPlus,
+    KeypadMinus,
+    KeypadMultiply,
+    KeypadDivide,
+    KeypadEqual,
 };
 
 enum class TerminalModifier { None = 0, Shift = 1, Alt = 2, Control = 4 };

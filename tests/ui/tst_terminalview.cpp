@@ -12,11 +12,13 @@
 #include <QClipboard>
 #include <QDir>
 #include <QFile>
+#include <QInputMethodEvent>
 #include <QLineEdit>
 #include <QPaintEvent>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextCharFormat>
 #include <QVBoxLayout>
 
 #include <memory>
@@ -84,7 +86,10 @@ private Q_SLOTS:
     void resizeReachesTheProgram();
     void keysReachTheProgram_data();
     void keysReachTheProgram();
+    void keypadInApplicationMode_data();
+    void keypadInApplicationMode();
     void wordAndLineSelection();
+    void softWrappedLines();
     void dragSelectsAndCopies();
     void pasteFromTheClipboard();
     void bracketedPaste_data();
@@ -93,10 +98,12 @@ private Q_SLOTS:
     void wheelInTheAlternateScreenSendsArrows();
     void scrollbackWithShiftPageUp();
     void wheelScrollsTheScrollback();
+    void fullScrollbackStaysPut();
     void zoomChangesFontAndSize();
     void searchFindsText();
     void searchBarFromTheKeyboard();
     void paintsOnlyDamagedRows();
+    void inputMethodComposes();
     void rendering_data();
     void rendering();
 
@@ -236,6 +243,28 @@ void tst_TerminalView::keyInputMapping_data()
         << int(Qt::Key_Backtab) << 0 << "" << key << int(TerminalKey::Tab) << "" << shift;
     QTest::newRow("keypad Enter") << int(Qt::Key_Enter) << int(Qt::KeypadModifier) << "\r" << key
                                   << int(TerminalKey::KeypadEnter) << "" << 0;
+    QTest::newRow("keypad 5") << int(Qt::Key_5) << int(Qt::KeypadModifier) << "5" << key
+                              << int(TerminalKey::Keypad5) << "" << 0;
+    QTest::newRow("keypad 0") << int(Qt::Key_0) << int(Qt::KeypadModifier) << "0" << key
+                              << int(TerminalKey::Keypad0) << "" << 0;
+    QTest::newRow("keypad .") << int(Qt::Key_Period) << int(Qt::KeypadModifier) << "." << key
+                              << int(TerminalKey::KeypadPeriod) << "" << 0;
+    QTest::newRow("keypad +") << int(Qt::Key_Plus) << int(Qt::KeypadModifier) << "+" << key
+                              << int(TerminalKey::KeypadPlus) << "" << 0;
+    QTest::newRow("keypad -") << int(Qt::Key_Minus) << int(Qt::KeypadModifier) << "-" << key
+                              << int(TerminalKey::KeypadMinus) << "" << 0;
+    QTest::newRow("keypad *") << int(Qt::Key_Asterisk) << int(Qt::KeypadModifier) << "*" << key
+                              << int(TerminalKey::KeypadMultiply) << "" << 0;
+    QTest::newRow("keypad /") << int(Qt::Key_Slash) << int(Qt::KeypadModifier) << "/" << key
+                              << int(TerminalKey::KeypadDivide) << "" << 0;
+    QTest::newRow("keypad =") << int(Qt::Key_Equal) << int(Qt::KeypadModifier) << "=" << key
+                              << int(TerminalKey::KeypadEqual) << "" << 0;
+    QTest::newRow("Ctrl+keypad 5")
+        << int(Qt::Key_5) << int(Qt::KeypadModifier | Qt::ControlModifier) << "5" << key
+        << int(TerminalKey::Keypad5) << "" << control;
+    QTest::newRow("main 5 is text") << int(Qt::Key_5) << 0 << "5" << text << 0 << "5" << 0;
+    QTest::newRow("keypad Home, Num Lock off") << int(Qt::Key_Home) << int(Qt::KeypadModifier) << ""
+                                               << key << int(TerminalKey::Home) << "" << 0;
     QTest::newRow("F12") << int(Qt::Key_F12) << 0 << "" << key << int(TerminalKey::F12) << "" << 0;
     QTest::newRow("Alt+F4") << int(Qt::Key_F4) << int(Qt::AltModifier) << "" << key
                             << int(TerminalKey::F4) << "" << alt;
@@ -468,6 +497,48 @@ void tst_TerminalView::keysReachTheProgram()
     QTRY_COMPARE_WITH_TIMEOUT(lastLoggedLine(), bytes, 5000);
 }
 
+void tst_TerminalView::keypadInApplicationMode_data()
+{
+    QTest::addColumn<int>("key");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("bytes"); // as the logger prints them, in hex
+    QTest::newRow("5") << int(Qt::Key_5) << "5"
+                       << "1b4f75";
+    QTest::newRow("0") << int(Qt::Key_0) << "0"
+                       << "1b4f70";
+    QTest::newRow("+") << int(Qt::Key_Plus) << "+"
+                       << "1b4f6b";
+    QTest::newRow("Enter") << int(Qt::Key_Enter) << "\r"
+                           << "1b4f4d";
+}
+
+void tst_TerminalView::keypadInApplicationMode()
+{
+    QFETCH(int, key);
+    QFETCH(QString, text);
+    QFETCH(QString, bytes);
+    // A program that asks for application keypad mode (DECKPAM), as vim and less do, then logs
+    // its input; later DECKPNM (after "n") turns it off again.
+    const QString logger = QStringLiteral("import os, tty\n"
+                                          "tty.setraw(0)\n"
+                                          "os.write(1, b'\\x1b=READY\\r\\n')\n"
+                                          "while True:\n"
+                                          "    data = os.read(0, 256)\n"
+                                          "    if data == b'n':\n"
+                                          "        os.write(1, b'\\x1b>')\n"
+                                          "    os.write(1, data.hex().encode() + b'\\r\\n')\n");
+    QVERIFY(start({QStringLiteral("python3"), QStringLiteral("-c"), logger}));
+    QVERIFY(waitFor(QStringLiteral("READY")));
+    QKeyEvent press(QEvent::KeyPress, key, Qt::KeypadModifier, text);
+    QApplication::sendEvent(m_view, &press);
+    QTRY_COMPARE_WITH_TIMEOUT(lastLoggedLine(), bytes, 5000);
+    // Numeric keypad mode again: the key's character (Enter: CR).
+    type(QStringLiteral("n"));
+    QTRY_COMPARE_WITH_TIMEOUT(lastLoggedLine(), QStringLiteral("6e"), 5000);
+    QApplication::sendEvent(m_view, &press);
+    QTRY_COMPARE_WITH_TIMEOUT(lastLoggedLine(), QString::fromLatin1(text.toLatin1().toHex()), 5000);
+}
+
 // --- selection, clipboard, paste
 // ------------------------------------------------------------------
 
@@ -500,6 +571,63 @@ void tst_TerminalView::wordAndLineSelection()
     // Ctrl+Shift+C copied and sent nothing: the command line is still empty.
     QTest::qWait(200);
     QVERIFY(m_view->screenText().trimmed().endsWith(QLatin1String("$")));
+}
+
+void tst_TerminalView::softWrappedLines()
+{
+    Core::TerminalEmulator *emulator = m_view->emulator();
+    const int columns = m_view->columns();
+    QVERIFY(columns > 20);
+    // Row 0-1: a line wider than the view, with "crossing/the/wrap" across the margin; rows 2-3:
+    // one with a space in the last column; then a line of its own. None of the commas and
+    // spaces is part of a word.
+    const QString first =
+        QString(columns - 7, QLatin1Char(',')) + QStringLiteral(" crossing/the/wrap end");
+    const QString second = QString(columns - 3, QLatin1Char(',')) + QStringLiteral("ab cd");
+    emulator->write(
+        QStringLiteral("\x1b[2J\x1b[H%1\r\n%2\r\nown line\r\n").arg(first, second).toUtf8());
+    QTRY_COMPARE(emulator->lineText(4), QStringLiteral("own line"));
+    QVERIFY(emulator->isWrapped(0));
+    QVERIFY(emulator->isWrapped(2));
+    QVERIFY(!emulator->isWrapped(1));
+    const QSize cell = m_view->cellSize();
+    auto at = [&](int column, int row) {
+        return QPoint(column * cell.width() + cell.width() / 2,
+                      row * cell.height() + cell.height() / 2);
+    };
+
+    // A word across the wrap, from either side of it.
+    QTest::mouseDClick(m_view->viewport(), Qt::LeftButton, Qt::NoModifier, at(columns - 2, 0));
+    QCOMPARE(m_view->selectedText(), QStringLiteral("crossing/the/wrap"));
+    QTest::qWait(QApplication::doubleClickInterval() + 50); // no triple click
+    QTest::mouseDClick(m_view->viewport(), Qt::LeftButton, Qt::NoModifier, at(3, 1));
+    QCOMPARE(m_view->selectedText(), QStringLiteral("crossing/the/wrap"));
+    // A triple click takes the whole line, both rows, without a line break; the space in the
+    // last column stays.
+    QTest::qWait(QApplication::doubleClickInterval() + 50);
+    QTest::mouseDClick(m_view->viewport(), Qt::LeftButton, Qt::NoModifier, at(2, 3));
+    QTest::mousePress(m_view->viewport(), Qt::LeftButton, Qt::NoModifier, at(2, 3));
+    QTest::mouseRelease(m_view->viewport(), Qt::LeftButton, Qt::NoModifier, at(2, 3));
+    QCOMPARE(m_view->selectedText(), second);
+    // All of it: line breaks only where the program wrote them.
+    m_view->selectAll();
+    QCOMPARE(m_view->selectedText().trimmed(),
+             first + u'\n' + second + QStringLiteral("\nown line"));
+    m_view->clearSelection();
+
+    // Search finds the text across the wrap and highlights it on both rows.
+    QVERIFY(m_view->findNext(QStringLiteral("crossing/the/wrap")));
+    QCOMPARE(m_view->currentMatch(), QRect(columns - 6, 0, 17, 1));
+    QVERIFY(m_view->findNext(QStringLiteral("ab cd")));
+    QCOMPARE(m_view->currentMatch(), QRect(columns - 3, 2, 5, 1));
+    QVERIFY(m_view->findNext(QStringLiteral("crossing/the/wrap")));
+    m_view->setColorScheme(Widgets::TerminalColorScheme::dark());
+    QTest::qWait(50);
+    const QImage image = m_view->viewport()->grab().toImage();
+    const QColor current = Widgets::TerminalColorScheme::dark().currentMatchBackground();
+    QCOMPARE(image.pixelColor(at(columns - 1, 0).x(), 0 * cell.height() + 1), current);
+    QCOMPARE(image.pixelColor(at(5, 1).x(), 1 * cell.height() + 1), current);
+    QVERIFY(image.pixelColor(at(12, 1).x(), 1 * cell.height() + 1) != current);
 }
 
 void tst_TerminalView::dragSelectsAndCopies()
@@ -686,6 +814,63 @@ void tst_TerminalView::wheelScrollsTheScrollback()
     QCOMPARE(m_view->scrollOffset(), QApplication::wheelScrollLines());
 }
 
+void tst_TerminalView::fullScrollbackStaysPut()
+{
+    // Once the scrollback is full, its size no longer changes while output arrives; the view
+    // scrolled back, the selection and the search match still stay on their lines.
+    Core::TerminalEmulator *emulator = m_view->emulator();
+    m_view->setHistorySize(100);
+    QByteArray output;
+    for (int line = 1; line <= 300; ++line)
+        output += QStringLiteral("line %1\r\n").arg(line).toUtf8();
+    emulator->write(output);
+    QSignalSpy scrolled(emulator, &Core::TerminalEmulator::scrollbackChanged);
+    QVERIFY(scrolled.wait());
+    QCOMPARE(emulator->scrollbackLines(), 100);
+
+    m_view->scrollLines(30);
+    QCOMPARE(m_view->scrollOffset(), 30);
+    const QString visible = m_view->visibleText();
+    const QSize cell = m_view->cellSize();
+    // A line near the top of the view, selected with a triple click.
+    const QPoint row2(cell.width() / 2, 2 * cell.height() + cell.height() / 2);
+    QTest::mouseDClick(m_view->viewport(), Qt::LeftButton, Qt::NoModifier, row2);
+    QTest::mousePress(m_view->viewport(), Qt::LeftButton, Qt::NoModifier, row2);
+    QTest::mouseRelease(m_view->viewport(), Qt::LeftButton, Qt::NoModifier, row2);
+    const QString selected = m_view->selectedText();
+    QVERIFY2(selected.startsWith(QLatin1String("line ")), qPrintable(selected));
+    // And a match lower down in the view, in the scrollback too.
+    const QString matchText = visible.split(u'\n').at(10);
+    QVERIFY(m_view->findNext(matchText));
+    const int matchRow = m_view->currentMatch().y();
+    QVERIFY(matchRow < 0);
+    QCOMPARE(emulator->lineText(matchRow), matchText);
+    QCOMPARE(m_view->scrollOffset(), 30);
+
+    scrolled.clear();
+    output.clear();
+    for (int line = 301; line <= 350; ++line)
+        output += QStringLiteral("line %1\r\n").arg(line).toUtf8();
+    emulator->write(output);
+    QVERIFY(scrolled.wait());
+    QCOMPARE(scrolled.last().first().toInt(), 100);
+    QCOMPARE(m_view->scrollOffset(), 80);
+    QCOMPARE(m_view->visibleText(), visible);
+    QCOMPARE(m_view->selectedText(), selected);
+    QCOMPARE(emulator->lineText(m_view->currentMatch().y()), matchText);
+    QCOMPARE(m_view->currentMatch().y(), matchRow - 50);
+
+    // Output that pushes the selected and found lines out of the scrollback takes them along.
+    output.clear();
+    for (int line = 351; line <= 500; ++line)
+        output += QStringLiteral("line %1\r\n").arg(line).toUtf8();
+    emulator->write(output);
+    QVERIFY(scrolled.wait());
+    QVERIFY(!m_view->hasSelection());
+    QVERIFY(!m_view->hasMatch());
+    QCOMPARE(m_view->scrollOffset(), 100);
+}
+
 void tst_TerminalView::zoomChangesFontAndSize()
 {
     QVERIFY(startShell());
@@ -795,6 +980,93 @@ void tst_TerminalView::paintsOnlyDamagedRows()
             ++paintedRows;
     }
     QCOMPARE(paintedRows, 2);
+}
+
+void tst_TerminalView::inputMethodComposes()
+{
+    const Widgets::TerminalColorScheme scheme = Widgets::TerminalColorScheme::dark();
+    m_view->setColorScheme(scheme);
+    m_view->setBlinkingCursor(false);
+    Core::TerminalEmulator *emulator = m_view->emulator();
+    emulator->write("\x1b[2J\x1b[H$ ");
+    QByteArray sent;
+    connect(emulator, &Core::TerminalEmulator::outputReady, this,
+            [&sent](const QByteArray &bytes) { sent += bytes; });
+    QTest::qWait(50);
+    const QSize cell = m_view->cellSize();
+    const QImage before = m_view->viewport()->grab().toImage();
+    // Ink: pixels that are not the background, in the upper half of cell `column` of row 0
+    // (where glyphs are, and no underline).
+    auto ink = [&](const QImage &image, int column) {
+        int pixels = 0;
+        for (int y = 0; y < cell.height() / 2; ++y) {
+            for (int x = column * cell.width(); x < (column + 1) * cell.width(); ++x)
+                pixels += image.pixelColor(x, y) != scheme.background() ? 1 : 0;
+        }
+        return pixels;
+    };
+    const QRect cursorCell(2 * cell.width(), 0, cell.width(), cell.height());
+    const auto query = [this](Qt::InputMethodQuery what) {
+        return static_cast<QWidget *>(m_view)->inputMethodQuery(what);
+    };
+    QCOMPARE(query(Qt::ImCursorRectangle).toRect(),
+             cursorCell.translated(m_view->viewport()->pos()));
+    QCOMPARE(query(Qt::ImCursorPosition).toInt(), 2);
+    QCOMPARE(query(Qt::ImSurroundingText).toString(), QStringLiteral("$ "));
+    QVERIFY(query(Qt::ImEnabled).toBool());
+
+    // Composing "wa" (as in Japanese input before conversion): drawn at the cursor, underlined,
+    // with the caret after it; the program gets nothing yet.
+    QTextCharFormat underlined;
+    underlined.setFontUnderline(true);
+    QInputMethodEvent composing(QStringLiteral("wa"),
+                                {{QInputMethodEvent::TextFormat, 0, 2, underlined},
+                                 {QInputMethodEvent::Cursor, 2, 1, QVariant()}});
+    QApplication::sendEvent(m_view, &composing);
+    QTest::qWait(50);
+    QVERIFY(sent.isEmpty());
+    const QImage preedit = m_view->viewport()->grab().toImage();
+    // "a" where nothing was; "w" instead of the block cursor.
+    QCOMPARE(ink(before, 3), 0);
+    QVERIFY(ink(preedit, 3) > 0);
+    QCOMPARE(ink(before, 2), cell.width() * (cell.height() / 2));
+    QVERIFY(ink(preedit, 2) > 0);
+    QVERIFY(ink(preedit, 2) < ink(before, 2));
+    // The underline: a row of ink under both characters.
+    int underline = 0;
+    for (int y = cell.height() * 3 / 4; y < cell.height(); ++y) {
+        int run = 0;
+        for (int x = 2 * cell.width(); x < 4 * cell.width(); ++x)
+            run += preedit.pixelColor(x, y) != scheme.background() ? 1 : 0;
+        underline = std::max(underline, run);
+    }
+    QVERIFY2(underline >= 2 * cell.width() - 2, qPrintable(QString::number(underline)));
+    // The input method's candidate window goes where the caret is, after the composed text.
+    const QRect caret = query(Qt::ImCursorRectangle).toRect();
+    QVERIFY(caret.left() > cursorCell.translated(m_view->viewport()->pos()).left() + cell.width());
+    QCOMPARE(caret.top(), cursorCell.translated(m_view->viewport()->pos()).top());
+    QCOMPARE(caret.height(), cell.height());
+    // Still nothing in the screen's cells: the composition is the view's, not the program's.
+    QCOMPARE(emulator->lineText(0), QStringLiteral("$"));
+
+    // Committed: the program gets the text, the composition goes away.
+    QInputMethodEvent commit;
+    commit.setCommitString(QStringLiteral("わ"));
+    QApplication::sendEvent(m_view, &commit);
+    QCOMPARE(sent, QStringLiteral("わ").toUtf8());
+    QTest::qWait(50);
+    const QImage after = m_view->viewport()->grab().toImage();
+    QCOMPARE(after, before);
+    QCOMPARE(query(Qt::ImCursorRectangle).toRect(),
+             cursorCell.translated(m_view->viewport()->pos()));
+
+    // A composition cancelled (empty preedit, no commit) sends nothing.
+    QApplication::sendEvent(m_view, &composing);
+    QInputMethodEvent cancel;
+    QApplication::sendEvent(m_view, &cancel);
+    QTest::qWait(50);
+    QCOMPARE(sent, QStringLiteral("わ").toUtf8());
+    QCOMPARE(m_view->viewport()->grab().toImage(), before);
 }
 
 void tst_TerminalView::rendering_data()

@@ -214,8 +214,19 @@ QString mouseModeName(TerminalMouseMode mode)
     return {};
 }
 
+// The rows (scrollback and screen) that continue on the next one.
+QList<int> wrappedRows(const TerminalEmulator &emulator)
+{
+    QList<int> rows;
+    for (int row = -emulator.scrollbackLines(); row < emulator.rows(); ++row) {
+        if (emulator.isWrapped(row))
+            rows << row;
+    }
+    return rows;
+}
+
 // The golden form of the emulator's state: a header line, the scrollback (oldest first) and the
-// screen as text, then attribute runs for both.
+// screen as text, then attribute runs for both, then the soft-wrapped rows.
 QString dump(const TerminalEmulator &emulator)
 {
     const TerminalCursor cursor = emulator.cursor();
@@ -242,6 +253,14 @@ QString dump(const TerminalEmulator &emulator)
     out << QStringLiteral("--- attributes");
     for (int row = -emulator.scrollbackLines(); row < emulator.rows(); ++row)
         out << attributeRuns(emulator, row);
+    // Only where there are soft wraps, so that the dumps without any stay as they were.
+    const QList<int> wrapped = wrappedRows(emulator);
+    if (!wrapped.isEmpty()) {
+        QStringList rows;
+        for (int row : wrapped)
+            rows << QString::number(row);
+        out << QStringLiteral("--- wrapped %1").arg(rows.join(u' '));
+    }
     return out.join(u'\n') + u'\n';
 }
 
@@ -325,6 +344,10 @@ private Q_SLOTS:
     void resizeInAlternateScreen();
     void resizeColumns();
 
+    void softWraps_data();
+    void softWraps();
+    void softWrapsSurviveResize();
+
     void damageIsCoalescedPerTurn();
     void signalsWaitForTheEventLoop();
     void deletingInASlotIsSafe();
@@ -375,6 +398,7 @@ void tst_TerminalEmulator::goldenScreens_data()
         QStringLiteral("wide_edit"),
         QStringLiteral("selective_erase"),
         QStringLiteral("reverse_video"),
+        QStringLiteral("soft_wrap"),
     };
     for (const QString &name : names)
         QTest::newRow(qPrintable(name)) << name;
@@ -669,6 +693,102 @@ void tst_TerminalEmulator::resizeColumns()
     QCOMPARE(emulator.columns(), 2000);
 }
 
+void tst_TerminalEmulator::softWraps_data()
+{
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<QByteArray>("bytes");
+    // Rows that continue on the next one; negative: the scrollback.
+    QTest::addColumn<QList<int>>("wrapped");
+
+    const QByteArray wraps = "0123456789abc"; // ten columns: "abc" on the next row
+    QTest::newRow("past the margin") << 4 << wraps << QList<int>{0};
+    QTest::newRow("exactly to the margin, then CR LF")
+        << 4 << QByteArray("0123456789\r\nabc") << QList<int>{};
+    QTest::newRow("over three rows")
+        << 4 << QByteArray("0123456789abcdefghijABCDE") << QList<int>{0, 1};
+    QTest::newRow("colour change at the margin")
+        << 4 << QByteArray("012345678\x1b[31m9\x1b[0mabc") << QList<int>{0};
+    // grep --color ends its matches with EL; at the margin that erases the last column, but the
+    // wrap still comes.
+    QTest::newRow("EL at the margin before the wrap")
+        << 4 << QByteArray("0123456789\x1b[Kabc") << QList<int>{0};
+    QTest::newRow("wide character that does not fit")
+        << 4 << QByteArray("012345678\xe4\xb8\xad") << QList<int>{0};
+    QTest::newRow("autowrap off") << 4 << QByteArray("\x1b[?7l0123456789abc") << QList<int>{};
+    QTest::newRow("erasing the row's end ends it")
+        << 4 << QByteArray(wraps + "\x1b[A\x1b[K") << QList<int>{};
+    QTest::newRow("erasing the row's start keeps it")
+        << 4 << QByteArray(wraps + "\x1b[A\x1b[1K") << QList<int>{0};
+    QTest::newRow("line feed from the row ends it")
+        << 4 << QByteArray(wraps + "\x1b[A\n") << QList<int>{};
+    QTest::newRow("line feed from the next row keeps it")
+        << 4 << QByteArray(wraps + "\r\nmore") << QList<int>{0};
+    QTest::newRow("deleting characters ends it")
+        << 4 << QByteArray(wraps + "\x1b[A\x1b[3P") << QList<int>{};
+    QTest::newRow("inserting characters keeps it")
+        << 4 << QByteArray(wraps + "\x1b[A\x1b[2@") << QList<int>{0};
+    QTest::newRow("inserting a line under it ends it")
+        << 4 << QByteArray(wraps + "\x1b[L") << QList<int>{};
+    QTest::newRow("erase display") << 4 << QByteArray(wraps + "\x1b[2J") << QList<int>{};
+    QTest::newRow("reset") << 4
+                           << QByteArray(wraps
+                                         + "\x1b"
+                                           "c")
+                           << QList<int>{};
+    QTest::newRow("DECALN wraps nothing") << 4 << QByteArray("\x1b#8") << QList<int>{};
+    QTest::newRow("into the scrollback") << 2 << QByteArray(wraps + "\r\nx\r\ny") << QList<int>{-2};
+    QTest::newRow("at the bottom") << 2 << QByteArray("\r\n" + wraps) << QList<int>{0};
+    QTest::newRow("at the bottom of a scroll region")
+        << 5 << QByteArray("\x1b[2;3r\x1b[3;1H" + wraps + "defghijklmnop") << QList<int>{1};
+    QTest::newRow("its next row scrolled out of a region")
+        << 5 << QByteArray(wraps + "\x1b[2;3r\x1b[3;1H\n") << QList<int>{};
+    QTest::newRow("scrolled down with its row")
+        << 5 << QByteArray("\x1b[2;1H" + wraps + "\x1b[H\x1bM") << QList<int>{2};
+    QTest::newRow("alternate screen has its own")
+        << 4 << QByteArray(wraps + "\x1b[?1049h") << QList<int>{};
+    QTest::newRow("back from the alternate screen")
+        << 4 << QByteArray(wraps + "\x1b[?1049h" + wraps + "\x1b[?1049l") << QList<int>{0};
+}
+
+void tst_TerminalEmulator::softWraps()
+{
+    QFETCH(int, rows);
+    QFETCH(QByteArray, bytes);
+    QFETCH(QList<int>, wrapped);
+    // In one write, and a byte at a time: a wrap split across writes is still one.
+    TerminalEmulator whole(rows, 10);
+    whole.write(bytes);
+    QCOMPARE(wrappedRows(whole), wrapped);
+    TerminalEmulator bytewise(rows, 10);
+    for (char byte : bytes)
+        bytewise.write(QByteArrayView(&byte, 1));
+    QCOMPARE(wrappedRows(bytewise), wrapped);
+    // Outside of the screen and the scrollback: never.
+    QVERIFY(!whole.isWrapped(rows));
+    QVERIFY(!whole.isWrapped(-whole.scrollbackLines() - 1));
+}
+
+void tst_TerminalEmulator::softWrapsSurviveResize()
+{
+    TerminalEmulator emulator(7, 10);
+    emulator.write("0123456789abc\r\nshort\r\n0123456789ABCDEFGHIJxyz\r\n$ ");
+    QCOMPARE(wrappedRows(emulator), (QList<int>{0, 3, 4}));
+    // Shrinking pushes the top rows, flags and all, into the scrollback; growing brings them
+    // back.
+    emulator.resize(2, 10);
+    QCOMPARE(emulator.scrollbackLines(), 5);
+    QCOMPARE(wrappedRows(emulator), (QList<int>{-5, -2, -1}));
+    emulator.resize(7, 10);
+    QCOMPARE(emulator.scrollbackLines(), 0);
+    QCOMPARE(wrappedRows(emulator), (QList<int>{0, 3, 4}));
+    // Narrower: the rows keep their flags (nothing is reflowed).
+    emulator.resize(7, 5);
+    QCOMPARE(wrappedRows(emulator), (QList<int>{0, 3, 4}));
+    // Wraps at the new width are seen.
+    emulator.write("\x1b[2J\x1b[H0123456789");
+    QCOMPARE(wrappedRows(emulator), (QList<int>{0}));
+}
+
 void tst_TerminalEmulator::damageIsCoalescedPerTurn()
 {
     TerminalEmulator emulator(10, 40);
@@ -792,6 +912,58 @@ void tst_TerminalEmulator::keyEncoding_data()
                                   << QByteArray("\r");
     QTest::newRow("keypad enter, application keypad")
         << QByteArray("\x1b=") << TerminalKey::KeypadEnter << none << QByteArray("\x1bOM");
+    QTest::newRow("alt+keypad enter")
+        << QByteArray() << TerminalKey::KeypadEnter << TerminalModifiers(TerminalModifier::Alt)
+        << QByteArray("\x1b\r");
+    // The numeric keypad: its characters, or ESC O and a letter in application keypad mode
+    // (DECKPAM, ESC =; DECKPNM, ESC >, goes back), as xterm sends them.
+    const QByteArray appKeypad = "\x1b=";
+    for (int digit = 0; digit <= 9; ++digit) {
+        const TerminalKey key = TerminalKey(int(TerminalKey::Keypad0) + digit);
+        QTest::addRow("keypad %d", digit)
+            << QByteArray() << key << none << QByteArray::number(digit);
+        QTest::addRow("keypad %d, application keypad", digit)
+            << appKeypad << key << none << (QByteArray("\x1bO") + char('p' + digit));
+    }
+    const struct
+    {
+        const char *name;
+        TerminalKey key;
+        char character;
+        char application;
+    } keypadKeys[] = {
+        {"period", TerminalKey::KeypadPeriod, '.', 'n'},
+        {"comma", TerminalKey::KeypadComma, ',', 'l'},
+        {"plus", TerminalKey::KeypadPlus, '+', 'k'},
+        {"minus", TerminalKey::KeypadMinus, '-', 'm'},
+        {"multiply", TerminalKey::KeypadMultiply, '*', 'j'},
+        {"divide", TerminalKey::KeypadDivide, '/', 'o'},
+        {"equal", TerminalKey::KeypadEqual, '=', 'X'},
+    };
+    for (const auto &keypadKey : keypadKeys) {
+        QTest::addRow("keypad %s", keypadKey.name)
+            << QByteArray() << keypadKey.key << none << QByteArray(1, keypadKey.character);
+        QTest::addRow("keypad %s, application keypad", keypadKey.name)
+            << appKeypad << keypadKey.key << none << (QByteArray("\x1bO") + keypadKey.application);
+    }
+    QTest::newRow("keypad 5, back to numeric keypad")
+        << QByteArray("\x1b=\x1b>") << TerminalKey::Keypad5 << none << QByteArray("5");
+    QTest::newRow("ctrl+keypad 5")
+        << QByteArray() << TerminalKey::Keypad5 << TerminalModifiers(TerminalModifier::Control)
+        << QByteArray("5");
+    QTest::newRow("shift+keypad plus, application keypad")
+        << appKeypad << TerminalKey::KeypadPlus << TerminalModifiers(TerminalModifier::Shift)
+        << QByteArray("\x1bOk");
+    QTest::newRow("alt+keypad 5") << QByteArray() << TerminalKey::Keypad5
+                                  << TerminalModifiers(TerminalModifier::Alt)
+                                  << QByteArray("\x1b"
+                                                "5");
+    QTest::newRow("alt+keypad 5, application keypad")
+        << appKeypad << TerminalKey::Keypad5 << TerminalModifiers(TerminalModifier::Alt)
+        << QByteArray("\x1b\x1bOu");
+    // Application keypad mode is not application cursor mode.
+    QTest::newRow("keypad 5, application cursor")
+        << appCursor << TerminalKey::Keypad5 << none << QByteArray("5");
     QTest::newRow("tab") << QByteArray() << TerminalKey::Tab << none << QByteArray("\t");
     QTest::newRow("shift+tab") << QByteArray() << TerminalKey::Tab
                                << TerminalModifiers(TerminalModifier::Shift)
