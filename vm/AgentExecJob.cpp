@@ -61,6 +61,7 @@ AgentExecJob::~AgentExecJob()
 void AgentExecJob::start(const Core::ExecRequest &request)
 {
     m_clock.start();
+    m_auditDirectory = request.auditDirectory;
     QJsonObject params;
     if (!request.argv.isEmpty() && !request.argv.first().isEmpty())
         params.insert(QStringLiteral("argv"), QJsonArray::fromStringList(request.argv));
@@ -86,6 +87,8 @@ void AgentExecJob::start(const Core::ExecRequest &request)
         params.insert(QStringLiteral("rows"), ptyRows);
     }
     params.insert(QStringLiteral("stdin"), QStringLiteral("pipe"));
+    if (!request.auditDirectory.isEmpty())
+        params.insert(QStringLiteral("audit"), request.auditDirectory);
 
     // A closed channel fails the call from the event loop, and the job with it.
     m_call = m_channel->call(QStringLiteral("exec"), params, this);
@@ -132,8 +135,32 @@ void AgentExecJob::onAnswered()
     result.timedOut = answer->value(QLatin1String("timed_out")).toBool();
     result.cancelled = m_cancelled;
     result.durationMs = answer->value(QLatin1String("duration_ms")).toInteger(m_clock.elapsed());
+    if (answer->value(QLatin1String("killed_by")).toString() == QLatin1String("memory_limit")) {
+        result.memoryLimitExceeded = true;
+        result.memoryLimitBytes = answer->value(QLatin1String("memory_limit_bytes")).toInteger();
+        result.memoryPeakBytes = answer->value(QLatin1String("memory_peak_bytes")).toInteger();
+    }
+    if (const QJsonValue audit = answer->value(QLatin1String("audit")); audit.isObject()) {
+        const QJsonObject report = audit.toObject();
+        auto strings = [&report](const char *key) {
+            QStringList list;
+            for (const QJsonValue &item : report.value(QLatin1String(key)).toArray())
+                list.append(item.toString());
+            return list;
+        };
+        result.setidCleared = strings("setid_cleared");
+        result.setidFailed = strings("setid_failed");
+        result.autorunChanged = strings("autorun_changed");
+        result.auditTruncated = report.value(QLatin1String("truncated")).toBool();
+        result.auditError = report.value(QLatin1String("error")).toString();
+    } else if (!m_auditDirectory.isEmpty()) {
+        // An agent from before the audit ignores the request: say so rather than report a clean
+        // workspace.
+        result.auditError = Core::Tr::tr("The sandbox's agent does not audit workspaces");
+    }
     qCDebug(lcVm) << "agent exec" << m_id << "done: exit code" << result.exitCode << "signal"
-                  << result.signal << "in" << result.durationMs << "ms";
+                  << result.signal << "in" << result.durationMs << "ms"
+                  << (result.memoryLimitExceeded ? "(memory limit)" : "");
     finish(result);
 }
 

@@ -23,7 +23,8 @@ class AgentInputQueue;
 // once outputReceived() returned, so a slow consumer slows the command instead of filling memory.
 //
 // finished() fires once, from the event loop: with the command's ExecResult (exit code, signal,
-// timed out, duration as the agent measured it), or with an Error when the agent could not be
+// timed out, duration as the agent measured it, whether the agent's memory limit killed it, the
+// audit of ExecRequest::auditDirectory), or with an Error when the agent could not be
 // asked (invalid request, SandboxError once the channel closed). A command that cannot start in
 // the sandbox is a result (exit code 127, the reason on stderr), not an error.
 class AgentExecJob final : public Core::ExecJob
@@ -69,6 +70,7 @@ private:
     AgentCall *m_call = nullptr;
     AgentInputQueue *m_stdin = nullptr;
     QElapsedTimer m_clock;
+    QString m_auditDirectory;
     qint64 m_id = 0;
     qint64 m_processId = 0;
     bool m_failing = false;

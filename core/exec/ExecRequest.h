@@ -17,6 +17,9 @@ struct ExecRequest
     QMap<QString, QString> environment; // added to the sandbox's environment
     std::chrono::milliseconds timeout{0}; // 0: no timeout
     bool pty = false; // run on a pseudo terminal (stdout and stderr merge)
+    // A directory (as the sandbox sees it) to audit once the command has ended: setuid/setgid
+    // bits cleared, auto-run files it created or changed listed in the ExecResult. Empty: none.
+    QString auditDirectory;
 };
 
 } // namespace Terrarium::Core

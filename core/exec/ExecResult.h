@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QString>
+#include <QStringList>
 #include <QtGlobal>
 
 namespace Terrarium::Core {
@@ -16,7 +18,23 @@ struct ExecResult
     bool cancelled = false;
     qint64 durationMs = 0;
 
-    bool succeeded() const { return exitCode == 0 && signal == 0 && !timedOut && !cancelled; }
+    // Killed because the sandbox's processes together used more than its memory limit (enforced
+    // by the sandbox's agent where the kernel does not); the limit and the highest total seen.
+    bool memoryLimitExceeded = false;
+    qint64 memoryLimitBytes = 0;
+    qint64 memoryPeakBytes = 0;
+
+    // The audit of ExecRequest::auditDirectory after the command; paths relative to it.
+    QStringList setidCleared; // regular files whose setuid/setgid bits were cleared
+    QStringList setidFailed; // ... that have them and could not be changed
+    QStringList autorunChanged; // files tools run by themselves, created or changed by the command
+    bool auditTruncated = false; // part of the tree was not looked at
+    QString auditError; // the directory could not be audited at all
+
+    bool succeeded() const
+    {
+        return exitCode == 0 && signal == 0 && !timedOut && !cancelled && !memoryLimitExceeded;
+    }
 };
 
 } // namespace Terrarium::Core

@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -19,6 +20,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include <elf.h>
 #include <signal.h>
@@ -83,13 +85,76 @@ bool procEntryExists(qint64 pid)
     return QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid));
 }
 
+// Live (not zombie) processes of a session.
+QList<qint64> liveSessionMembers(qint64 session)
+{
+    QList<qint64> members;
+    const QStringList entries = QDir(u"/proc"_s).entryList(QDir::Dirs);
+    for (const QString &entry : entries) {
+        bool isPid = false;
+        const qint64 pid = entry.toLongLong(&isPid);
+        if (!isPid)
+            continue;
+        const QList<QByteArray> fields = Tests::procStatFields(pid);
+        if (fields.size() > 3 && fields.at(3).toLongLong() == session && fields.first() != "Z")
+            members.append(pid);
+    }
+    return members;
+}
+
+// How to start the agent so that it and its commands lack CAP_SYS_PTRACE, CAP_SYS_ADMIN and
+// CAP_PERFMON, as in a sandbox (any of them opens a non-dumpable process's /proc entries all the
+// same). Unprivileged, there is nothing to drop; as root, setpriv drops them. An empty program:
+// it cannot be arranged.
+std::pair<QString, QStringList> unprivilegedAgent(const QStringList &args = {})
+{
+    if (::geteuid() != 0)
+        return {kAgentPath, args};
+    const QString setpriv = QStandardPaths::findExecutable(u"setpriv"_s);
+    if (setpriv.isEmpty())
+        return {};
+    return {setpriv,
+            QStringList{u"--bounding-set"_s, u"-sys_ptrace,-sys_admin,-perfmon"_s, kAgentPath}
+                + args};
+}
+
+// Whether unshare can give the agent a PID namespace of its own (as a container does).
+bool canUnsharePidNamespace()
+{
+    QProcess unshare;
+    unshare.start(
+        u"unshare"_s,
+        {u"--user"_s, u"--map-root-user"_s, u"--pid"_s, u"--fork"_s, u"--mount-proc"_s, u"true"_s});
+    return unshare.waitForFinished(5000) && unshare.exitStatus() == QProcess::NormalExit
+        && unshare.exitCode() == 0;
+}
+
+QStringList jsonStrings(const QJsonValue &value)
+{
+    QStringList strings;
+    for (const QJsonValue &item : value.toArray())
+        strings.append(item.toString());
+    return strings;
+}
+
+mode_t fileMode(const QString &path)
+{
+    struct stat st
+    {
+    };
+    if (::lstat(QFile::encodeName(path).constData(), &st) != 0)
+        return 0;
+    return st.st_mode & 07777;
+}
+
 // One agent process and the client half of the protocol, written against the raw line format.
 class AgentProcess
 {
 public:
-    explicit AgentProcess(const QStringList &args = {})
+    // program: what to start; for a wrapper (setpriv, unshare), args name the agent.
+    explicit AgentProcess(const QStringList &args = {}, const QString &program = kAgentPath)
     {
-        m_process.setProgram(kAgentPath);
+        m_process.setProgram(program);
         m_process.setArguments(args);
         m_process.setProcessChannelMode(QProcess::SeparateChannels);
         m_process.start();
@@ -392,6 +457,13 @@ private Q_SLOTS:
     void initReapsAdoptedZombie();
     void initForwardsSigtermAndExits();
     void initWithoutCommandStopsPromptlyAndIgnoresStdin();
+    void commandsCannotReachIntoTheAgent();
+    void memoryLimitOptions();
+    void memoryLimitKillsTheBiggestJob();
+    void memoryLimitKillsTheLargestGroupOutsideJobs();
+    void initEnforcesTheMemoryLimit();
+    void auditClearsSetidAndListsAutorunFiles();
+    void auditLimitsAndErrors();
 
 private:
     QTemporaryDir m_dir;
@@ -1318,6 +1390,283 @@ void tst_Agent::initWithoutCommandStopsPromptlyAndIgnoresStdin()
     AgentProcess withCommand({u"--init"_s, u"sh"_s, u"-c"_s, u"exit 7"_s});
     QVERIFY(withCommand.process().waitForFinished(3000));
     QCOMPARE(withCommand.process().exitCode(), 7);
+}
+
+void tst_Agent::commandsCannotReachIntoTheAgent()
+{
+    const auto [program, args] = unprivilegedAgent();
+    if (program.isEmpty())
+        QSKIP("running as root, and setpriv (to drop CAP_SYS_PTRACE) is not installed");
+    AgentProcess agent(args, program);
+    QVERIFY(agent.waitForReady());
+    const qint64 agentPid = agent.ready().value(u"pid").toInteger();
+    QCOMPARE(agentPid, agent.pid());
+    // A forged line written into the agent's stdout would reach the host as the agent's word.
+    const JobRun run = agent.runExec(shell(
+        uR"(echo '{"jsonrpc":"2.0","method":"agent.log","params":{"message":"forged"}}' > /proc/%1/fd/1 && echo fd-opened
+cat /proc/%1/environ > /dev/null && echo environ-read
+sleep 30 & child=$!
+cat /proc/$child/environ > /dev/null && echo child-environ-read
+kill $child
+exit 0)"_s.arg(agentPid)));
+    QVERIFY(run.response);
+    QVERIFY2(!run.out.contains("fd-opened"), run.out.constData());
+    QCOMPARE(run.out, QByteArray("child-environ-read\n")); // the command's own children are normal
+    QCOMPARE(run.err.count("Permission denied"), 2);
+    QVERIFY(agent.call(u"ping"_s).contains(u"result"));
+    for (const QJsonObject &notification : agent.notifications())
+        QVERIFY(notification.value(u"method").toString() != u"agent.log");
+}
+
+void tst_Agent::memoryLimitOptions()
+{
+    auto run = [](const QStringList &args, QByteArray *err = nullptr) {
+        QProcess agent;
+        agent.start(kAgentPath, args);
+        agent.closeWriteChannel();
+        if (!agent.waitForFinished(5000)) {
+            agent.kill();
+            agent.waitForFinished();
+            return -1;
+        }
+        if (err)
+            *err = agent.readAllStandardError();
+        return agent.exitCode();
+    };
+    QByteArray err;
+    QCOMPARE(run({u"--memory-limit-mib"_s, u"0"_s}, &err), 2);
+    QVERIFY2(err.contains("positive number"), err.constData());
+    QCOMPARE(run({u"--memory-limit-mib"_s, u"lots"_s}), 2);
+    QCOMPARE(run({u"--memory-limit-mib"_s, u"-5"_s}), 2);
+    // With --device: parsed, then the device is what fails.
+    QCOMPARE(run({u"--memory-limit-mib"_s, u"100"_s, u"--device"_s, u"/nonexistent/port"_s}, &err),
+             1);
+    QVERIFY2(err.contains("cannot open /nonexistent/port"), err.constData());
+    QCOMPARE(run({u"--device"_s, u"/nonexistent/port"_s, u"--memory-limit-mib"_s, u"100"_s}), 1);
+    // With --init, before it or right after it.
+    QCOMPARE(run({u"--memory-limit-mib"_s, u"100"_s, u"--init"_s, u"sh"_s, u"-c"_s, u"exit 7"_s}),
+             7);
+    QCOMPARE(run({u"--init"_s, u"--memory-limit-mib"_s, u"100"_s, u"--"_s, u"sh"_s, u"-c"_s,
+                  u"exit 8"_s}),
+             8);
+    // Serving with a limit and nothing running: an ordinary agent.
+    AgentProcess agent({u"--memory-limit-mib"_s, u"100"_s});
+    QVERIFY(agent.waitForReady());
+    QCOMPARE(agent.runExec(shell(u"echo ok"_s)).out, QByteArray("ok\n"));
+}
+
+void tst_Agent::memoryLimitKillsTheBiggestJob()
+{
+    // Every process caps its own address space (ulimit -v, KiB): whatever goes wrong, this test
+    // cannot take more than a few hundred MB of the machine.
+    AgentProcess agent({u"--memory-limit-mib"_s, u"200"_s});
+    QVERIFY(agent.waitForReady());
+
+    // One 100 MB process: under the limit, untouched.
+    const JobRun under = agent.runExec(
+        shell(
+            u"ulimit -v 400000; dd if=/dev/zero bs=100M count=1 2>/dev/null | sleep 1; echo done"_s),
+        15000);
+    QVERIFY(under.response);
+    QCOMPARE(under.out, QByteArray("done\n"));
+    QCOMPARE(under.result().value(u"exit_code").toInt(), 0);
+    QVERIFY(!under.result().contains(u"killed_by"));
+
+    // Three of them, each a dd holding its 100 MB buffer while the pipe to sleep stays full.
+    // A quiet job beside it holds next to nothing and must survive.
+    const qint64 bystander = agent.startExec(shell(u"sleep 3; echo still here"_s));
+    QElapsedTimer clock;
+    clock.start();
+    const qint64 id =
+        agent.startExec({{u"command"_s,
+                          u"ulimit -v 400000; for i in 1 2 3; do dd if=/dev/zero bs=100M count=1 "
+                          u"2>/dev/null | sleep 60 & done; wait; echo survived"_s},
+                         {u"timeout_ms"_s, 60000}});
+    QVERIFY(agent.waitForJob(id, 20000));
+    const qint64 elapsed = clock.elapsed();
+    const JobRun over = agent.jobs().take(id);
+    QVERIFY2(elapsed < 10000, qPrintable(QString::number(elapsed)));
+    QCOMPARE(over.result().value(u"killed_by").toString(), u"memory_limit"_s);
+    QCOMPARE(over.result().value(u"signal").toInt(), int(SIGKILL));
+    QCOMPARE(over.result().value(u"exit_code").toInt(), -1);
+    QCOMPARE(over.result().value(u"timed_out").toBool(), false);
+    QCOMPARE(over.result().value(u"memory_limit_bytes").toInteger(), 200LL * 1024 * 1024);
+    const qint64 peak = over.result().value(u"memory_peak_bytes").toInteger();
+    QVERIFY2(peak > 200LL * 1024 * 1024 && peak < 400LL * 1024 * 1024,
+             qPrintable(QString::number(peak)));
+    QVERIFY(!over.out.contains("survived"));
+    QTRY_VERIFY_WITH_TIMEOUT(liveSessionMembers(over.pid).isEmpty(), 3000);
+
+    QVERIFY(agent.waitForJob(bystander, 10000));
+    QCOMPARE(agent.jobs().value(bystander).out, QByteArray("still here\n"));
+    QVERIFY(!agent.jobs().value(bystander).result().contains(u"killed_by"));
+}
+
+void tst_Agent::memoryLimitKillsTheLargestGroupOutsideJobs()
+{
+    // As in a container: the agent is PID 1 of its own PID namespace and counts everything in it,
+    // including a process group that left its job's session.
+    if (!canUnsharePidNamespace())
+        QSKIP("unshare cannot make a user and PID namespace here");
+    AgentProcess agent({u"--user"_s, u"--map-root-user"_s, u"--pid"_s, u"--fork"_s,
+                        u"--mount-proc"_s, kAgentPath, u"--memory-limit-mib"_s, u"100"_s},
+                       u"unshare"_s);
+    QVERIFY(agent.waitForReady());
+    QCOMPARE(agent.ready().value(u"pid").toInteger(), 1);
+    QElapsedTimer clock;
+    clock.start();
+    const JobRun run = agent.runExec(
+        shell(u"setsid sh -c 'ulimit -v 400000; dd if=/dev/zero bs=150M count=1 2>/dev/null | "
+              u"sleep 60' </dev/null >/dev/null 2>&1 & wait $!; echo status=$?"_s),
+        20000);
+    QVERIFY(run.response);
+    QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE(run.out, QByteArray("status=137\n")); // 128 + SIGKILL
+    QCOMPARE(run.result().value(u"exit_code").toInt(), 0);
+    QVERIFY(!run.result().contains(u"killed_by")); // the job itself was not the culprit
+    bool warned = false;
+    for (const QJsonObject &notification : agent.notifications()) {
+        const QString message =
+            notification.value(u"params").toObject().value(u"message").toString();
+        warned = warned
+            || (notification.value(u"method").toString() == u"agent.log"
+                && message.contains(u"memory limit of 100 MiB exceeded")
+                && message.contains(u"killed process group"));
+    }
+    QVERIFY(warned);
+}
+
+void tst_Agent::initEnforcesTheMemoryLimit()
+{
+    QProcess init;
+    init.start(kAgentPath,
+               {u"--init"_s, u"--memory-limit-mib"_s, u"100"_s, u"sh"_s, u"-c"_s,
+                u"setsid sh -c 'ulimit -v 400000; dd if=/dev/zero bs=150M count=1 2>/dev/null | "
+                u"sleep 60' & wait $!; echo status=$?"_s});
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(init.waitForFinished(20000));
+    QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE(init.exitCode(), 0);
+    QCOMPARE(init.readAllStandardOutput(), QByteArray("status=137\n"));
+    const QByteArray log = init.readAllStandardError();
+    QVERIFY2(log.contains("memory limit of 100 MiB exceeded")
+                 && log.contains("killed process group"),
+             log.constData());
+}
+
+void tst_Agent::auditClearsSetidAndListsAutorunFiles()
+{
+    const QString ws = m_dir.filePath(u"audit-ws"_s);
+    QVERIFY(QDir().mkpath(ws + u"/.git/hooks"_s));
+    auto write = [](const QString &path, const QByteArray &data) {
+        QFile file(path);
+        return file.open(QIODevice::WriteOnly) && file.write(data) == data.size();
+    };
+    // Before the command: a hook and a config that stay as they are, and a setuid file outside
+    // the workspace that a symlink inside will point to.
+    QVERIFY(write(ws + u"/.git/hooks/pre-push"_s, "#!/bin/sh\n"));
+    QVERIFY(write(ws + u"/.git/config"_s, "[core]\n"));
+    QVERIFY(write(ws + u"/.git/description"_s, "unchanged\n"));
+    const QString outside = m_dir.filePath(u"outside-setuid"_s);
+    QVERIFY(write(outside, "#!/bin/sh\n"));
+    QCOMPARE(::chmod(QFile::encodeName(outside).constData(), 04755), 0);
+    // File times come from a clock that ticks every few ms: let it move past the files above.
+    QThread::msleep(50);
+
+    AgentProcess agent;
+    const JobRun run = agent.runExec({{u"command"_s, uR"(set -e
+cp /bin/true tool && chmod 755 tool && chmod u+s tool
+mkdir -p bin && cp /bin/true bin/gtool && chmod 2750 bin/gtool
+echo notes > notes.txt && chmod 4644 notes.txt
+printf '#!/bin/sh\nexit 0\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit
+echo 'sample' > .git/hooks/pre-rebase.sample
+printf '\thooksPath = /tmp\n' >> .git/config
+ln -s '%1' .git/hooks/post-checkout
+ln -s '%1' not-a-hook
+echo 'export X=1' > .envrc
+mkdir -p sub/home && echo 'echo hi' > sub/home/.bashrc
+echo data > .env
+echo done)"_s.arg(outside)},
+                                      {u"cwd"_s, ws},
+                                      {u"audit"_s, ws}});
+    QVERIFY(run.response);
+    QCOMPARE(run.out, QByteArray("done\n"));
+    QCOMPARE(run.result().value(u"exit_code").toInt(), 0);
+    const QJsonObject audit = run.result().value(u"audit").toObject();
+    QCOMPARE(jsonStrings(audit.value(u"setid_cleared")),
+             (QStringList{u"bin/gtool"_s, u"notes.txt"_s, u"tool"_s}));
+    QCOMPARE(jsonStrings(audit.value(u"setid_failed")), QStringList());
+    QCOMPARE(jsonStrings(audit.value(u"autorun_changed")),
+             (QStringList{u".envrc"_s, u".git/config"_s, u".git/hooks/post-checkout"_s,
+                          u".git/hooks/pre-commit"_s, u"sub/home/.bashrc"_s}));
+    QCOMPARE(audit.value(u"truncated").toBool(), false);
+    QVERIFY(!audit.contains(u"error"));
+
+    // The bits are gone and nothing else changed; the symlinks' target was not touched.
+    QCOMPARE(int(fileMode(ws + u"/tool"_s)), 0755);
+    QCOMPARE(int(fileMode(ws + u"/bin/gtool"_s)), 0750);
+    QCOMPARE(int(fileMode(ws + u"/notes.txt"_s)), 0644);
+    QCOMPARE(int(fileMode(outside)), 04755);
+
+    // A second command that changes nothing lists nothing.
+    QThread::msleep(50);
+    const JobRun again = agent.runExec({{u"command"_s, u"true"_s}, {u"audit"_s, ws}});
+    const QJsonObject quiet = again.result().value(u"audit").toObject();
+    QCOMPARE(jsonStrings(quiet.value(u"setid_cleared")), QStringList());
+    QCOMPARE(jsonStrings(quiet.value(u"autorun_changed")), QStringList());
+}
+
+void tst_Agent::auditLimitsAndErrors()
+{
+    AgentProcess agent;
+    QCOMPARE(errorCode(agent.call(u"exec"_s, {{u"command"_s, u"true"_s}, {u"audit"_s, 5}})),
+             -32602);
+    QCOMPARE(errorCode(agent.call(u"exec"_s, {{u"command"_s, u"true"_s}, {u"audit"_s, u""_s}})),
+             -32602);
+
+    // A directory that is not there, or a symlink put where it was: an error, nothing walked.
+    const QString missing = m_dir.filePath(u"no-such-workspace"_s);
+    const QJsonObject gone = agent.runExec({{u"command"_s, u"true"_s}, {u"audit"_s, missing}})
+                                 .result()
+                                 .value(u"audit")
+                                 .toObject();
+    QVERIFY2(gone.value(u"error").toString().contains(u"No such file"),
+             qPrintable(gone.value(u"error").toString()));
+    const QString link = m_dir.filePath(u"workspace-link"_s);
+    QVERIFY(QFile::link(m_dir.path(), link));
+    const QJsonObject linked = agent.runExec({{u"command"_s, u"true"_s}, {u"audit"_s, link}})
+                                   .result()
+                                   .value(u"audit")
+                                   .toObject();
+    QVERIFY(!linked.value(u"error").toString().isEmpty());
+    QCOMPARE(jsonStrings(linked.value(u"setid_cleared")), QStringList());
+
+    // A command that cannot start is audited all the same.
+    const QString empty = m_dir.filePath(u"empty-workspace"_s);
+    QVERIFY(QDir().mkpath(empty));
+    const QJsonObject notStarted =
+        agent
+            .runExec({{u"argv"_s, QJsonArray{u"no-such-command-tst-agent"_s}}, {u"audit"_s, empty}})
+            .result()
+            .value(u"audit")
+            .toObject();
+    QCOMPARE(notStarted.value(u"truncated").toBool(), false);
+
+    // Deeper than the walk goes: what is below is not looked at, and the audit says so.
+    const QString deep = m_dir.filePath(u"deep"_s);
+    QString path = deep;
+    for (int level = 0; level < 300; ++level)
+        path += u"/d"_s;
+    QVERIFY(QDir().mkpath(path));
+    QVERIFY(QFile::copy(u"/bin/true"_s, path + u"/hidden"_s));
+    QCOMPARE(::chmod(QFile::encodeName(path + u"/hidden"_s).constData(), 04755), 0);
+    const QJsonObject truncated = agent.runExec({{u"command"_s, u"true"_s}, {u"audit"_s, deep}})
+                                      .result()
+                                      .value(u"audit")
+                                      .toObject();
+    QCOMPARE(truncated.value(u"truncated").toBool(), true);
+    QCOMPARE(jsonStrings(truncated.value(u"setid_cleared")), QStringList());
 }
 
 QTEST_GUILESS_MAIN(tst_Agent)

@@ -30,6 +30,7 @@
 #include <memory>
 
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 Q_DECLARE_METATYPE(Terrarium::Core::ExecRequest)
@@ -185,6 +186,8 @@ private Q_SLOTS:
     void cancel_data();
     void cancel();
     void emptyRequestFailsLater();
+    void auditReachesTheResult();
+    void memoryLimitReachesTheResult();
     void ptyCommand();
     void backPressure_data();
     void backPressure();
@@ -743,6 +746,83 @@ void tst_AgentChannel::emptyRequestFailsLater()
     QVERIFY(waitUntil([&] { return run.finished; }));
     QVERIFY(!run.result.has_value());
     QCOMPARE(run.result.error().code, Core::ErrorCode::InvalidInput);
+}
+
+void tst_AgentChannel::auditReachesTheResult()
+{
+    const QString workspace = path(QStringLiteral("workspace"));
+    QVERIFY(QDir().mkpath(workspace + QStringLiteral("/.git/hooks")));
+    Core::ExecRequest request = shell(QStringLiteral(
+        "cp /bin/true tool && chmod 4755 tool && echo 'exit 0' > .git/hooks/pre-commit"
+        " && echo 'export A=1' > .envrc"));
+    request.workingDirectory = workspace;
+    request.auditDirectory = workspace;
+    Run run;
+    exec(request, &run);
+    QVERIFY(waitUntil([&] { return run.finished; }));
+    QVERIFY2(run.result.has_value(), why(run.result));
+    QVERIFY(run.result->succeeded());
+    QCOMPARE(run.result->setidCleared, QStringList{QStringLiteral("tool")});
+    QCOMPARE(run.result->setidFailed, QStringList());
+    QCOMPARE(run.result->autorunChanged,
+             (QStringList{QStringLiteral(".envrc"), QStringLiteral(".git/hooks/pre-commit")}));
+    QVERIFY(!run.result->auditTruncated);
+    QCOMPARE(run.result->auditError, QString());
+    struct stat tool
+    {
+    };
+    QCOMPARE(::stat(QFile::encodeName(workspace + QStringLiteral("/tool")).constData(), &tool), 0);
+    QCOMPARE(int(tool.st_mode & 07777), 0755);
+
+    // No directory asked for, no audit.
+    Run plain;
+    Core::ExecRequest touch = shell(QStringLiteral("echo again > .envrc"));
+    touch.workingDirectory = workspace;
+    exec(touch, &plain);
+    QVERIFY(waitUntil([&] { return plain.finished; }));
+    QVERIFY2(plain.result.has_value(), why(plain.result));
+    QCOMPARE(plain.result->autorunChanged, QStringList());
+    QCOMPARE(plain.result->auditError, QString());
+
+    // A directory that cannot be audited says so.
+    Core::ExecRequest missing = shell(QStringLiteral("true"));
+    missing.auditDirectory = path(QStringLiteral("no-such-dir"));
+    Run failed;
+    exec(missing, &failed);
+    QVERIFY(waitUntil([&] { return failed.finished; }));
+    QVERIFY2(failed.result.has_value(), why(failed.result));
+    QVERIFY2(failed.result->auditError.contains(QLatin1String("No such file")),
+             qPrintable(failed.result->auditError));
+}
+
+void tst_AgentChannel::memoryLimitReachesTheResult()
+{
+    stopPeer();
+    startPeer(agentPath, {QStringLiteral("--memory-limit-mib"), QStringLiteral("100")});
+    QVERIFY(waitReady());
+    // ulimit -v caps the process whatever happens (KiB).
+    Run run;
+    exec(shell(QStringLiteral("ulimit -v 400000; dd if=/dev/zero bs=150M count=1 2>/dev/null"
+                              " | sleep 60; echo survived")),
+         &run);
+    QVERIFY(waitUntil([&] { return run.finished; }, 20000));
+    QVERIFY2(run.result.has_value(), why(run.result));
+    QVERIFY(run.result->memoryLimitExceeded);
+    QCOMPARE(run.result->memoryLimitBytes, 100 * MiB);
+    QVERIFY2(run.result->memoryPeakBytes > 100 * MiB,
+             qPrintable(QString::number(run.result->memoryPeakBytes)));
+    QCOMPARE(run.result->signal, int(SIGKILL));
+    QVERIFY(!run.result->succeeded());
+    QVERIFY(!run.out.contains("survived"));
+    QVERIFY2(run.elapsedMs < 10000, qPrintable(QString::number(run.elapsedMs)));
+
+    // A command under the limit is left alone.
+    Run small;
+    exec(shell(QStringLiteral("echo fine")), &small);
+    QVERIFY(waitUntil([&] { return small.finished; }));
+    QVERIFY2(small.result.has_value(), why(small.result));
+    QVERIFY(!small.result->memoryLimitExceeded);
+    QVERIFY(small.result->succeeded());
 }
 
 void tst_AgentChannel::ptyCommand()

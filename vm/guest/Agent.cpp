@@ -9,6 +9,7 @@
 #include "Signals.h"
 #include "Spawner.h"
 #include "Version.h"
+#include "WorkspaceAudit.h"
 
 #include <algorithm>
 #include <array>
@@ -73,12 +74,13 @@ std::expected<unsigned short, RpcError> sizeParam(const Json &params, const char
 
 } // namespace
 
-Agent::Agent(int inFd, int outFd, int signalFd)
+Agent::Agent(int inFd, int outFd, int signalFd, std::optional<MemoryWatch> memory)
     : m_channel(inFd, outFd)
     , m_signalFd(signalFd)
     , m_env(Environment::fromProcess())
     , m_shell(Info::defaultShell())
     , m_isPid1(::getpid() == 1)
+    , m_memory(std::move(memory))
 { }
 
 Agent::~Agent() = default;
@@ -351,8 +353,19 @@ Agent::Reply Agent::exec(const Json &params, const Json &idJson)
         // Past a century it means "never"; the cap keeps the deadline arithmetic from overflowing.
         timeoutMs = std::min<int64_t>(*value, int64_t(100) * 365 * 24 * 3600 * 1000);
     }
+    std::string auditDirectory;
+    if (const Json *audit = params.find("audit"); audit && !audit->isNull()) {
+        if (!audit->toString() || audit->toString()->empty()
+            || audit->toString()->find('\0') != std::string::npos)
+            return invalid("audit must be a non-empty path");
+        auditDirectory = *audit->toString();
+    }
 
     const int64_t start = Clock::nowMs();
+    // The coarse clock is the one file times come from: a file changed after this instant can
+    // never carry an earlier time (a fine-grained reading could be ahead of its stamp).
+    timespec auditSince{};
+    ::clock_gettime(CLOCK_REALTIME_COARSE, &auditSince);
     auto process = Spawner::spawn(*spec);
     if (!process) {
         const SpawnFailure &failure = process.error();
@@ -364,14 +377,18 @@ Agent::Reply Agent::exec(const Json &params, const Json &idJson)
                Json(Json::Object{{"job", *id},
                                  {"stream", "stderr"},
                                  {"data", Json(Json::Bytes{failure.message})}}));
-        return Json(Json::Object{{"exit_code", failure.exitCode},
+        Json result(Json::Object{{"exit_code", failure.exitCode},
                                  {"signal", 0},
                                  {"timed_out", false},
                                  {"duration_ms", Clock::nowMs() - start}});
+        if (!auditDirectory.empty())
+            result.set("audit", auditJson(WorkspaceAudit::run(auditDirectory, auditSince)));
+        return result;
     }
     notify("exec.started", Json(Json::Object{{"job", *id}, {"pid", int64_t(process->pid)}}));
-    m_jobs.emplace(*id,
-                   std::make_unique<Job>(*id, std::move(*process), m_window, start, timeoutMs));
+    auto job = std::make_unique<Job>(*id, std::move(*process), m_window, start, timeoutMs);
+    job->setAudit(std::move(auditDirectory), auditSince);
+    m_jobs.emplace(*id, std::move(job));
     return std::optional<Json>();
 }
 
@@ -734,6 +751,69 @@ void Agent::fireTimers(int64_t now)
         if (ownerAlive || !pidReused)
             Signals::signalSession(escalation.sid, SIGKILL);
     }
+    watchMemory(now);
+}
+
+bool Agent::isWatchingMemory() const
+{
+    // Only while something runs: an idle agent costs nothing.
+    return m_memory && (!m_jobs.empty() || !m_ptys.empty());
+}
+
+void Agent::watchMemory(int64_t now)
+{
+    if (!isWatchingMemory()) {
+        m_memoryDue = 0;
+        return;
+    }
+    if (now < m_memoryDue)
+        return;
+    m_memoryDue = now + kMemoryIntervalMs;
+    std::vector<pid_t> jobSessions;
+    for (const auto &[id, job] : m_jobs)
+        jobSessions.push_back(job->pid());
+    std::vector<pid_t> sessions = jobSessions;
+    for (const auto &[id, pty] : m_ptys)
+        sessions.push_back(pty->pid());
+
+    const MemoryWatch::Sample sample = m_memory->sample(sessions, now);
+    for (const auto &[id, job] : m_jobs)
+        job->noteMemory(sample.total);
+    const int64_t limit = m_memory->limitBytes();
+    if (sample.total <= limit)
+        return;
+    const std::optional<MemoryWatch::Victim> victim = m_memory->choose(sample, jobSessions);
+    auto mib = [](int64_t bytes) {
+        return std::to_string(bytes / (1024 * 1024));
+    };
+    const std::string over =
+        "memory limit of " + mib(limit) + " MiB exceeded (" + mib(sample.total) + " MiB in use)";
+    if (!victim) {
+        if (!m_memoryVictimMissing)
+            notify("agent.log",
+                   Json(Json::Object{{"level", "warning"},
+                                     {"message", over + ", but nothing may be killed"}}));
+        m_memoryVictimMissing = true;
+        return;
+    }
+    m_memoryVictimMissing = false;
+    m_memory->markDying(*victim, now);
+    if (victim->isJob) {
+        for (const auto &[id, job] : m_jobs) {
+            if (job->pid() == victim->id)
+                job->setKilledForMemory(limit);
+        }
+        Signals::signalSession(victim->id, SIGKILL);
+        return;
+    }
+    // Memory held outside any job (a daemon started by an earlier command, a terminal): the
+    // group goes, and the host hears of it.
+    ::kill(-victim->id, SIGKILL);
+    notify("agent.log",
+           Json(Json::Object{{"level", "warning"},
+                             {"message",
+                              over + ": killed process group " + std::to_string(victim->id) + " ("
+                                  + mib(victim->bytes) + " MiB)"}}));
 }
 
 int Agent::pollTimeout(int64_t now) const
@@ -745,6 +825,8 @@ int Agent::pollTimeout(int64_t now) const
     }
     for (const Escalation &escalation : m_escalations)
         next = std::min(next, escalation.deadline);
+    if (isWatchingMemory())
+        next = std::min(next, m_memoryDue);
     if (next == INT64_MAX)
         return -1;
     return int(std::clamp<int64_t>(next - now, 0, INT_MAX));
@@ -767,7 +849,13 @@ void Agent::finishEnded()
                 pipe.close();
             }
         }
-        sendResult(Json(job.id()), job.result(now));
+        Json result = job.result(now);
+        // After the command, before the answer: the host must not act on a workspace that still
+        // holds a setuid file.
+        if (!job.auditDirectory().empty())
+            result.set("audit",
+                       auditJson(WorkspaceAudit::run(job.auditDirectory(), job.auditSince())));
+        sendResult(Json(job.id()), result);
         it = m_jobs.erase(it);
     }
     for (auto it = m_ptys.begin(); it != m_ptys.end();) {
@@ -784,6 +872,24 @@ void Agent::finishEnded()
                Json(Json::Object{{"pty", pty.id()}, {"exit_code", pty.status().shellExitCode()}}));
         it = m_ptys.erase(it);
     }
+}
+
+Json Agent::auditJson(const WorkspaceAuditResult &audit)
+{
+    auto strings = [](const std::vector<std::string> &items) {
+        Json::Array array;
+        array.reserve(items.size());
+        for (const std::string &item : items)
+            array.emplace_back(item);
+        return Json(std::move(array));
+    };
+    Json json(Json::Object{{"setid_cleared", strings(audit.setidCleared)},
+                           {"setid_failed", strings(audit.setidFailed)},
+                           {"autorun_changed", strings(audit.autorunChanged)},
+                           {"truncated", audit.truncated}});
+    if (!audit.error.empty())
+        json.set("error", audit.error);
+    return json;
 }
 
 void Agent::shutdown()

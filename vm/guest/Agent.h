@@ -3,6 +3,7 @@
 #include "Channel.h"
 #include "Environment.h"
 #include "Json.h"
+#include "MemoryWatch.h"
 #include "RpcError.h"
 
 #include <cstdint>
@@ -22,6 +23,7 @@ namespace Terrarium::Guest {
 class Job;
 class PtySession;
 struct ProcessSpec;
+struct WorkspaceAuditResult;
 
 // The serving agent: reads requests from the channel, runs jobs and terminals, and answers, all
 // on one poll(2) loop with non-blocking fds. Child exits and termination signals arrive through
@@ -36,8 +38,11 @@ public:
     static constexpr size_t kInputPauseBytes = 4 * 1024 * 1024;
     static constexpr size_t kMaxJobs = 256;
     static constexpr int64_t kKillDelayMs = 2000;
+    // How often the memory limit is checked while jobs or terminals run.
+    static constexpr int64_t kMemoryIntervalMs = 200;
 
-    Agent(int inFd, int outFd, int signalFd);
+    // memory: the sandbox's memory limit (--memory-limit-mib), if any.
+    Agent(int inFd, int outFd, int signalFd, std::optional<MemoryWatch> memory = std::nullopt);
     ~Agent();
 
     // Serves until end of input, loss of the host or a termination signal; returns the exit status.
@@ -100,7 +105,10 @@ private:
     void readSignals();
     void reapChildren();
     void fireTimers(int64_t now);
+    void watchMemory(int64_t now);
+    bool isWatchingMemory() const;
     void finishEnded();
+    static Json auditJson(const WorkspaceAuditResult &audit);
     int pollTimeout(int64_t now) const;
     void scheduleKill(pid_t sid, int64_t ownerId, bool pty);
     void shutdown();
@@ -111,6 +119,9 @@ private:
     std::string m_shell;
     bool m_isPid1;
     size_t m_window = kDefaultWindow;
+    std::optional<MemoryWatch> m_memory;
+    int64_t m_memoryDue = 0; // next check; 0: at once
+    bool m_memoryVictimMissing = false; // reported that nothing could be killed
 
     std::map<int64_t, std::unique_ptr<Job>> m_jobs;
     std::map<int64_t, std::unique_ptr<PtySession>> m_ptys;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <utility>
 
 #include <poll.h>
 #include <signal.h>
@@ -19,10 +20,11 @@
 
 namespace Terrarium::Guest {
 
-Init::Init(int signalFd, std::vector<std::string> command)
+Init::Init(int signalFd, std::vector<std::string> command, std::optional<MemoryWatch> memory)
     : m_signalFd(signalFd)
     , m_command(std::move(command))
     , m_isPid1(::getpid() == 1)
+    , m_memory(std::move(memory))
 { }
 
 int Init::run()
@@ -48,7 +50,10 @@ int Init::run()
     bool stopRequested = false;
     while (!stopRequested && !m_commandEnded) {
         pollfd fd{m_signalFd, POLLIN, 0};
-        if (::poll(&fd, 1, -1) < 0 && errno != EINTR)
+        const int timeout = m_memory
+            ? int(std::clamp<int64_t>(m_memoryDue - Clock::nowMs(), 0, kMemoryIntervalMs))
+            : -1;
+        if (::poll(&fd, 1, timeout) < 0 && errno != EINTR)
             break;
         signalfd_siginfo info[16];
         ssize_t n;
@@ -59,6 +64,7 @@ int Init::run()
             }
         }
         reap();
+        watchMemory(Clock::nowMs());
     }
     endEverything();
     if (stopRequested || !m_commandEnded)
@@ -82,6 +88,31 @@ bool Init::reap()
             m_commandStatus = status;
         }
     }
+}
+
+void Init::watchMemory(int64_t now)
+{
+    if (!m_memory || now < m_memoryDue)
+        return;
+    m_memoryDue = now + kMemoryIntervalMs;
+    const MemoryWatch::Sample sample = m_memory->sample({}, now);
+    const bool over = sample.total > m_memory->limitBytes();
+    const bool wasOver = std::exchange(m_overLimit, over);
+    if (!over || !wasOver)
+        return;
+    const std::optional<MemoryWatch::Victim> victim = m_memory->choose(sample, {});
+    if (!victim)
+        return;
+    ::kill(-victim->id, SIGKILL);
+    m_memory->markDying(*victim, now);
+    m_overLimit = false;
+    // No protocol here: the container's log is where this goes.
+    std::fprintf(stderr,
+                 "terrarium-agent: memory limit of %lld MiB exceeded (%lld MiB in use): killed "
+                 "process group %d (%lld MiB)\n",
+                 static_cast<long long>(m_memory->limitBytes() >> 20),
+                 static_cast<long long>(sample.total >> 20), int(victim->id),
+                 static_cast<long long>(victim->bytes >> 20));
 }
 
 void Init::signalEverything(int sig)

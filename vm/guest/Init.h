@@ -1,6 +1,9 @@
 #pragma once
 
+#include "MemoryWatch.h"
+
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,8 +18,15 @@ class Init
 {
 public:
     static constexpr int64_t kGraceMs = 5000;
+    // How often the memory limit is checked. The agents serving sessions check it five times as
+    // often and say which command they killed; the init is the backstop for processes outside
+    // their commands (or sessions without a limit), so it acts only when the total is over the
+    // limit in two checks in a row.
+    static constexpr int64_t kMemoryIntervalMs = 1000;
 
-    Init(int signalFd, std::vector<std::string> command);
+    // memory: the sandbox's memory limit (--memory-limit-mib), if any.
+    Init(int signalFd, std::vector<std::string> command,
+         std::optional<MemoryWatch> memory = std::nullopt);
 
     // Runs until told to stop (exit 0) or until the command ends (its status).
     int run();
@@ -27,6 +37,7 @@ private:
     // SIGTERM to everything else, up to kGraceMs for it to go, then SIGKILL.
     void endEverything();
     void signalEverything(int sig);
+    void watchMemory(int64_t now);
 
     int m_signalFd;
     std::vector<std::string> m_command;
@@ -34,6 +45,9 @@ private:
     pid_t m_commandPid = 0;
     bool m_commandEnded = false;
     int m_commandStatus = 0;
+    std::optional<MemoryWatch> m_memory;
+    int64_t m_memoryDue = 0;
+    bool m_overLimit = false; // in the last check
 };
 
 } // namespace Terrarium::Guest

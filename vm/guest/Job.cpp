@@ -47,12 +47,18 @@ char Job::terminalEof() const
 
 Json Job::result(int64_t nowMs) const
 {
-    return Json(Json::Object{
+    Json result(Json::Object{
         {"exit_code", m_status.exitCode()},
         {"signal", m_status.signal()},
         {"timed_out", m_timedOut},
         {"duration_ms", nowMs - m_startMs},
     });
+    if (m_memoryLimit > 0) {
+        result.set("killed_by", "memory_limit");
+        result.set("memory_limit_bytes", m_memoryLimit);
+        result.set("memory_peak_bytes", m_memoryPeak);
+    }
+    return result;
 }
 
 } // namespace Terrarium::Guest

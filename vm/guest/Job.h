@@ -6,10 +6,13 @@
 #include "Json.h"
 #include "OutputPipe.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include <sys/types.h>
+#include <time.h>
 
 namespace Terrarium::Guest {
 
@@ -40,10 +43,29 @@ public:
     void setTimedOut() { m_timedOut = true; }
     // The agent sent SIGKILL to the group: stop waiting for end of file on the pipes.
     void setKilled() { m_killed = true; }
+    // ...because the sandbox's memory total passed limitBytes (MemoryWatch).
+    void setKilledForMemory(int64_t limitBytes)
+    {
+        m_killed = true;
+        m_memoryLimit = limitBytes;
+    }
+    // The sandbox's memory total in one sample taken while the job ran.
+    void noteMemory(int64_t totalBytes) { m_memoryPeak = std::max(m_memoryPeak, totalBytes); }
+
+    // The directory to audit once the command has ended (empty: none), and since when
+    // (CLOCK_REALTIME_COARSE at the start).
+    void setAudit(std::string directory, timespec since)
+    {
+        m_auditDirectory = std::move(directory);
+        m_auditSince = since;
+    }
+    const std::string &auditDirectory() const { return m_auditDirectory; }
+    timespec auditSince() const { return m_auditSince; }
 
     bool outputOpen() const { return m_output[Stdout].isOpen() || m_output[Stderr].isOpen(); }
     bool isFinished() const { return m_status.isReaped() && (!outputOpen() || m_killed); }
-    // The exec response: {"exit_code","signal","timed_out","duration_ms"}.
+    // The exec response: {"exit_code","signal","timed_out","duration_ms"}, and the memory
+    // limit's fields when it killed the job (the audit is the agent's to add).
     Json result(int64_t nowMs) const;
 
 private:
@@ -59,6 +81,10 @@ private:
     int64_t m_timeoutDeadline;
     bool m_timedOut = false;
     bool m_killed = false;
+    int64_t m_memoryLimit = 0; // > 0: killed for the memory limit
+    int64_t m_memoryPeak = 0;
+    std::string m_auditDirectory;
+    timespec m_auditSince{};
 };
 
 } // namespace Terrarium::Guest

@@ -3,17 +3,21 @@
 #include "Agent.h"
 #include "Fd.h"
 #include "Init.h"
+#include "MemoryWatch.h"
 #include "Version.h"
 
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <termios.h>
 #include <unistd.h>
@@ -24,11 +28,12 @@ namespace {
 
 void printUsage(FILE *to)
 {
-    std::fputs("usage: terrarium-agent [--device PATH]\n"
-               "       terrarium-agent --init [COMMAND [ARG...]]\n"
+    std::fputs("usage: terrarium-agent [--memory-limit-mib N] [--device PATH]\n"
+               "       terrarium-agent [--memory-limit-mib N] --init [COMMAND [ARG...]]\n"
                "       terrarium-agent --version\n"
                "Serves the Terrarium agent protocol (JSON-RPC lines) on stdin/stdout or PATH;\n"
-               "--init runs as a container's PID 1 (reaps children, ends everything on SIGTERM).\n",
+               "--init runs as a container's PID 1 (reaps children, ends everything on SIGTERM).\n"
+               "--memory-limit-mib kills what makes the sandbox's processes use more than N MiB.\n",
                to);
 }
 
@@ -65,13 +70,35 @@ void setNonBlocking(int fd)
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
 }
 
+// A positive number of MiB (at most 2^30, a PiB), or 0 if text is not one.
+int64_t parseMib(std::string_view text)
+{
+    int64_t mib = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), mib);
+    if (ec != std::errc() || end != text.data() + text.size() || mib < 1 || mib > (1LL << 30))
+        return 0;
+    return mib;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
+    // Commands run as our uid, which alone would let them open /proc/<agent>/fd/* (and write
+    // forged protocol lines into our channel), read our environ and memory, or ptrace us. A
+    // non-dumpable process passes those checks only for CAP_SYS_PTRACE, which sandboxed commands
+    // lack. Children are not affected: execve() of an ordinary binary makes them dumpable again.
+    ::prctl(PR_SET_DUMPABLE, 0);
+
     std::string device;
     bool init = false;
+    int64_t memoryLimitMib = 0;
     std::vector<std::string> initCommand;
+    auto badLimit = [](const char *text) {
+        std::fprintf(stderr,
+                     "terrarium-agent: --memory-limit-mib needs a positive number, not %s\n", text);
+        return 2;
+    };
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         if (arg == "--version") {
@@ -85,6 +112,14 @@ int main(int argc, char **argv)
         if (arg == "--init") {
             init = true;
             int first = i + 1;
+            // Options may follow --init too (before the command), so that a container's command
+            // line can just be extended.
+            while (first + 1 < argc && std::string_view(argv[first]) == "--memory-limit-mib") {
+                memoryLimitMib = parseMib(argv[first + 1]);
+                if (memoryLimitMib == 0)
+                    return badLimit(argv[first + 1]);
+                first += 2;
+            }
             if (first < argc && std::string_view(argv[first]) == "--")
                 ++first;
             for (int j = first; j < argc; ++j)
@@ -93,6 +128,12 @@ int main(int argc, char **argv)
         }
         if (arg == "--device" && i + 1 < argc) {
             device = argv[++i];
+            continue;
+        }
+        if (arg == "--memory-limit-mib" && i + 1 < argc) {
+            memoryLimitMib = parseMib(argv[++i]);
+            if (memoryLimitMib == 0)
+                return badLimit(argv[i]);
             continue;
         }
         std::fprintf(stderr, "terrarium-agent: unknown argument %s\n", argv[i]);
@@ -107,8 +148,12 @@ int main(int argc, char **argv)
         return 1;
     }
 
+    std::optional<MemoryWatch> memory;
+    if (memoryLimitMib > 0)
+        memory.emplace(memoryLimitMib * 1024 * 1024, MemoryWatch::detectScope(!device.empty()));
+
     if (init)
-        return Init(signalFd.get(), std::move(initCommand)).run();
+        return Init(signalFd.get(), std::move(initCommand), std::move(memory)).run();
 
     if (!device.empty()) {
         const Fd port(::open(device.c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK));
@@ -123,7 +168,7 @@ int main(int argc, char **argv)
             ::cfmakeraw(&raw);
             ::tcsetattr(port.get(), TCSANOW, &raw);
         }
-        return Agent(port.get(), port.get(), signalFd.get()).run();
+        return Agent(port.get(), port.get(), signalFd.get(), std::move(memory)).run();
     }
 
     // The flags belong to the open file description, which the caller may share (a terminal);
@@ -134,7 +179,7 @@ int main(int argc, char **argv)
     setNonBlocking(STDOUT_FILENO);
     // A bigger pipe to the host means fewer wake-ups for streamed output (no effect elsewhere).
     ::fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1024 * 1024);
-    const int status = Agent(STDIN_FILENO, STDOUT_FILENO, signalFd.get()).run();
+    const int status = Agent(STDIN_FILENO, STDOUT_FILENO, signalFd.get(), std::move(memory)).run();
     ::fcntl(STDIN_FILENO, F_SETFL, inFlags);
     ::fcntl(STDOUT_FILENO, F_SETFL, outFlags);
     return status;
