@@ -2,6 +2,8 @@
 
 #include "core/CoreTr.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QSettings>
 
 namespace Terrarium::Core {
@@ -134,10 +136,9 @@ Result<LlmEndpoint> resolveRole(const RoleValues &values, const QProcessEnvironm
     const QString host = endpoint.baseUrl.host();
     if (values.apiKey)
         endpoint.apiKey = values.apiKey->text;
-    else if (endpoint.provider == LlmProvider::Anthropic && host == anthropicHost)
-        endpoint.apiKey = anthropicKey;
-    else if (endpoint.provider != LlmProvider::Anthropic && host == openAiHost)
-        endpoint.apiKey = openAiKey; // never handed to any other server
+    else if (LlmEndpoint::isVendorUrl(endpoint.baseUrl, endpoint.provider))
+        // Never handed to any other server, nor to the vendor without TLS.
+        endpoint.apiKey = endpoint.provider == LlmProvider::Anthropic ? anthropicKey : openAiKey;
 
     const bool cloud = host == openAiHost || host == anthropicHost;
     *needsLocalServer = !values.baseUrl && cloud && endpoint.apiKey.isEmpty();
@@ -297,6 +298,27 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
     config.limits.stepTimeout = std::chrono::seconds(*timeout);
 
     return config;
+}
+
+Result<void> ConfigLoader::checkFile(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return makeError(ErrorCode::Configuration,
+                         Tr::tr("The configuration file %1 does not exist.").arg(path));
+    if (!info.isFile())
+        return makeError(ErrorCode::Configuration,
+                         Tr::tr("The configuration file %1 is not a file.").arg(path));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return makeError(
+            ErrorCode::Configuration,
+            Tr::tr("The configuration file %1 cannot be read: %2").arg(path, file.errorString()));
+    const QSettings settings(path, QSettings::IniFormat);
+    if (settings.status() == QSettings::FormatError)
+        return makeError(ErrorCode::Configuration,
+                         Tr::tr("The configuration file %1 is not a valid INI file.").arg(path));
+    return {};
 }
 
 void ConfigLoader::saveAlwaysAllowed(QSettings &settings, const QStringList &commands)

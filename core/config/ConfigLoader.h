@@ -23,6 +23,10 @@ public:
     static Result<AppConfig> load(const QSettings &settings, const QProcessEnvironment &environment,
                                   const ConfigOverrides &overrides);
 
+    // A config file named on the command line must exist, be a readable file and parse as INI:
+    // silently running with defaults instead would be a surprise.
+    static Result<void> checkFile(const QString &path);
+
     // Writes the commands approved with "always" back to the file.
     static void saveAlwaysAllowed(QSettings &settings, const QStringList &commands);
 

@@ -321,11 +321,37 @@ LlmReply::AttemptFailure LlmReply::httpFailure(QNetworkReply *reply) const
                                 QDateTime::currentDateTimeUtc());
     switch (m_httpStatus) {
     case 401:
+        if (m_endpoint.apiKey.isEmpty()) {
+            failure.error = {ErrorCode::Authentication,
+                             Tr::tr("%1 at %2 wants an API key for model \"%3\" (HTTP %4: "
+                                    "\"%5\"), and none was sent. %6")
+                                 .arg(provider, m_endpoint.baseUrl.toDisplayString(),
+                                      m_endpoint.model, status, serverMessage,
+                                      m_endpoint.missingKeyAdvice())};
+            break;
+        }
         failure.error = {ErrorCode::Authentication,
                          Tr::tr("%1 did not accept the API key for model \"%2\" (HTTP %3): "
                                 "\"%4\". Check the key configured for this endpoint.")
                              .arg(provider, m_endpoint.model, status, serverMessage)};
         break;
+    case 301:
+    case 302:
+    case 303:
+    case 307:
+    case 308: {
+        // Redirects are not followed: the key must never travel to an address nobody chose.
+        const QString target =
+            reply->header(QNetworkRequest::LocationHeader).toUrl().toDisplayString();
+        failure.error = {ErrorCode::Configuration,
+                         Tr::tr("%1 at %2 answered with a redirect (HTTP %3) to %4. Terrarium "
+                                "does not follow redirects, so that an API key never goes "
+                                "anywhere but the configured address; if the new address is "
+                                "right, set the base URL to it.")
+                             .arg(provider, m_networkRequest.url().toDisplayString(), status,
+                                  target.isEmpty() ? Tr::tr("an unnamed address") : target)};
+        break;
+    }
     case 403:
         failure.error = {ErrorCode::PermissionDenied,
                          Tr::tr("%1 denied access to model \"%2\" (HTTP %3): \"%4\"")

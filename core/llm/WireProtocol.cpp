@@ -47,6 +47,9 @@ QNetworkRequest WireProtocol::networkRequest(const LlmEndpoint &endpoint) const
     request.setAttribute(QNetworkRequest::CacheLoadControlAttribute,
                          QNetworkRequest::AlwaysNetwork);
     request.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
+    // A redirect would carry the key's header to wherever the server points; never follow.
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                         QNetworkRequest::ManualRedirectPolicy);
     addHeaders(request, endpoint.apiKey);
     return request;
 }

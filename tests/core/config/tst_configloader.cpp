@@ -1,8 +1,11 @@
 #include "core/config/ConfigLoader.h"
 
+#include <QFile>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 using namespace Terrarium::Core;
 
@@ -16,6 +19,8 @@ private Q_SLOTS:
     void openAiKeyPicksResponses();
     void anthropicKeyPicksAnthropic();
     void customBaseUrlNeverGetsTheOpenAiKey();
+    void vendorKeysGoOverHttpsOnly();
+    void configFileMustBeThere();
     void precedence_data();
     void precedence();
     void rolesAreSeparate();
@@ -90,6 +95,51 @@ void tst_ConfigLoader::customBaseUrlNeverGetsTheOpenAiKey()
     QVERIFY(config->planner.apiKey.isEmpty());
     QVERIFY(config->executor.apiKey.isEmpty());
     QVERIFY(!config->plannerNeedsLocalServer);
+}
+
+void tst_ConfigLoader::vendorKeysGoOverHttpsOnly()
+{
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("OPENAI_API_KEY"), QStringLiteral("sk-secret"));
+    env.insert(QStringLiteral("ANTHROPIC_API_KEY"), QStringLiteral("sk-ant-secret"));
+    for (const QString &url : {QStringLiteral("http://api.openai.com/v1"),
+                               QStringLiteral("http://api.anthropic.com/v1")}) {
+        ConfigOverrides flags;
+        flags.baseUrl = url;
+        flags.plannerModel = QStringLiteral("m");
+        flags.executorModel = QStringLiteral("m");
+        const auto config = ConfigLoader::load(*m_settings, env, flags);
+        QVERIFY(config.has_value());
+        QVERIFY2(config->planner.apiKey.isEmpty(), qPrintable(url));
+        QVERIFY2(config->executor.apiKey.isEmpty(), qPrintable(url));
+    }
+    ConfigOverrides https;
+    https.baseUrl = QStringLiteral("https://api.openai.com/v1");
+    const auto config = ConfigLoader::load(*m_settings, env, https);
+    QVERIFY(config.has_value());
+    QCOMPARE(config->planner.apiKey, QStringLiteral("sk-secret"));
+}
+
+void tst_ConfigLoader::configFileMustBeThere()
+{
+    QTemporaryDir dir;
+    QVERIFY(!ConfigLoader::checkFile(dir.filePath(QStringLiteral("missing.conf"))));
+    const auto folder = ConfigLoader::checkFile(dir.path());
+    QVERIFY(!folder);
+    QVERIFY2(folder.error().message.contains(QStringLiteral("not a file")),
+             qPrintable(folder.error().message));
+    QFile file(dir.filePath(QStringLiteral("ok.conf")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("[llm]\nmodel=x\n");
+    file.close();
+    QVERIFY(ConfigLoader::checkFile(file.fileName()));
+    if (::geteuid() != 0) { // root reads anything
+        QVERIFY(file.setPermissions(QFileDevice::WriteOwner));
+        const auto unreadable = ConfigLoader::checkFile(file.fileName());
+        QVERIFY(!unreadable);
+        QVERIFY2(unreadable.error().message.contains(QStringLiteral("cannot be read")),
+                 qPrintable(unreadable.error().message));
+    }
 }
 
 void tst_ConfigLoader::precedence_data()

@@ -173,6 +173,9 @@ private Q_SLOTS:
     void httpErrorsAreClear_data();
     void httpErrorsAreClear();
     void apiKeyEchoedByServerIsRedacted();
+    void redirectIsNotFollowed_data();
+    void redirectIsNotFollowed();
+    void unauthorizedWithoutKeySaysWhereOneComesFrom();
     void rateLimitedThenSucceeds();
     void retryAfterHonoured_data();
     void retryAfterHonoured();
@@ -508,6 +511,59 @@ void tst_LlmClient::apiKeyEchoedByServerIsRedacted()
         errorMessage(exchange).contains(QLatin1String("Incorrect API key provided: [redacted].")));
     // The key did reach the server: the client sent it, the message just never shows it.
     QCOMPARE(m_server->requests().first().header("Authorization"), "Bearer " + ApiKey.toUtf8());
+}
+
+void tst_LlmClient::redirectIsNotFollowed_data()
+{
+    QTest::addColumn<int>("status");
+    for (int status : {301, 302, 307, 308})
+        QTest::addRow("%d", status) << status;
+}
+
+void tst_LlmClient::redirectIsNotFollowed()
+{
+    QFETCH(int, status);
+    // A second server stands where the redirect points: it must never see the key.
+    LlmTestServer elsewhere;
+    QVERIFY(elsewhere.listen());
+    elsewhere.enqueue(
+        ScriptedResponse::stream(LlmTestServer::fixture(fixtureFor(LlmProvider::ChatCompletions))));
+    const QByteArray target = elsewhere.baseUrl().toString().toUtf8() + "/chat/completions";
+    m_server->enqueue(ScriptedResponse::json(status, "{}", {{"Location", target}}));
+    Exchange exchange(LlmProvider::ChatCompletions, m_server->baseUrl(), fastOptions());
+    exchange.start();
+    QVERIFY(exchange.wait());
+    VERIFY_ERROR(exchange, ErrorCode::Configuration);
+    const QString message = errorMessage(exchange);
+    QVERIFY2(message.contains(QStringLiteral("does not follow redirects")), qPrintable(message));
+    QVERIFY2(message.contains(QString::fromUtf8(target)), qPrintable(message));
+    QCOMPARE(m_server->requestCount(), 1); // not retried either
+    QTest::qWait(50);
+    QCOMPARE(elsewhere.requestCount(), 0);
+}
+
+void tst_LlmClient::unauthorizedWithoutKeySaysWhereOneComesFrom()
+{
+    QNetworkAccessManager network;
+    network.setProxy(QNetworkProxy::NoProxy);
+    LlmClient client(LlmEndpoint{LlmProvider::ChatCompletions, m_server->baseUrl(), Model, {}},
+                     &network);
+    client.setOptions(fastOptions());
+    m_server->enqueue(ScriptedResponse::json(
+        401,
+        errorBody(LlmProvider::ChatCompletions, QStringLiteral("invalid_request_error"),
+                  QStringLiteral("Missing bearer authentication"))));
+    LlmReply *reply = client.send(toolRequest());
+    QSignalSpy finished(reply, &LlmReply::finished);
+    QVERIFY(finished.wait(10000));
+    QVERIFY(!reply->result());
+    QCOMPARE(reply->result().error().code, ErrorCode::Authentication);
+    const QString message = reply->result().error().message;
+    QVERIFY2(message.contains(QStringLiteral("none was sent")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("TERRARIUM_API_KEY")), qPrintable(message));
+    QVERIFY2(message.contains(m_server->baseUrl().toDisplayString()), qPrintable(message));
+    // No Authorization header went out at all.
+    QVERIFY(!m_server->requests().first().hasHeader("authorization"));
 }
 
 void tst_LlmClient::rateLimitedThenSucceeds()
