@@ -17,11 +17,20 @@ namespace Terrarium::Core {
 namespace {
 
 constexpr qint64 CopyBlockSize = 1024 * 1024;
+// The tail is kept in this many segments of an eighth of the capacity each (plus the one being
+// written), so dropping the oldest keeps between 3/8 and 1/2 of the capacity.
+constexpr int TailSegments = 3;
+
+bool isContinuationByte(char byte)
+{
+    return (static_cast<unsigned char>(byte) & 0xC0) == 0x80;
+}
 
 } // namespace
 
-OutputSpool::OutputSpool(QString root)
+OutputSpool::OutputSpool(QString root, qint64 capacity)
     : m_root(root.isEmpty() ? defaultRoot() : std::move(root))
+    , m_capacity(std::max<qint64>(capacity, 64))
 { }
 
 // Members go in reverse order: the file is closed, then its directory removed.
@@ -57,8 +66,65 @@ void OutputSpool::append(QByteArrayView utf8)
     m_bytesAppended += utf8.size();
     if (m_error || (!m_file && !open()))
         return;
-    if (m_file->write(utf8.data(), utf8.size()) != utf8.size())
-        fail(m_file->errorString());
+    write(utf8);
+}
+
+void OutputSpool::write(QByteArrayView utf8)
+{
+    const qint64 headCapacity = m_capacity / 2;
+    if (m_headBytes < headCapacity) {
+        const qint64 part = std::min<qint64>(utf8.size(), headCapacity - m_headBytes);
+        if (m_file->write(utf8.data(), part) != part) {
+            fail(m_file->errorString());
+            return;
+        }
+        m_headBytes += part;
+        utf8 = utf8.sliced(part);
+    }
+    const qint64 segmentCapacity = std::max<qint64>(m_capacity / 8, 1);
+    while (!utf8.isEmpty()) {
+        if ((!m_tailFile || m_tail.last().bytes >= segmentCapacity) && !startTailSegment())
+            return;
+        const qint64 part = std::min<qint64>(utf8.size(), segmentCapacity - m_tail.last().bytes);
+        if (m_tailFile->write(utf8.data(), part) != part) {
+            fail(m_tailFile->errorString());
+            return;
+        }
+        m_tail.last().bytes += part;
+        utf8 = utf8.sliced(part);
+    }
+}
+
+bool OutputSpool::startTailSegment()
+{
+    if (m_tailFile && !m_tailFile->flush()) {
+        fail(m_tailFile->errorString());
+        return false;
+    }
+    m_tailFile.reset();
+    // The oldest full segment goes: that is the middle being dropped.
+    while (m_tail.size() > TailSegments) {
+        QFile::remove(m_tail.first().path);
+        m_tail.removeFirst();
+    }
+    const QString path = m_directory->filePath(
+        QStringLiteral("tail-%1.txt").arg(m_nextSegment++, 6, 10, QLatin1Char('0')));
+    auto file = std::make_unique<QFile>(path);
+    if (!file->open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        fail(file->errorString());
+        return false;
+    }
+    m_tailFile = std::move(file);
+    m_tail.append({path, 0});
+    return true;
+}
+
+qint64 OutputSpool::bytesDropped() const
+{
+    qint64 kept = m_headBytes;
+    for (const Segment &segment : m_tail)
+        kept += segment.bytes;
+    return m_error ? 0 : m_bytesAppended - kept;
 }
 
 bool OutputSpool::open()
@@ -92,10 +158,11 @@ int OutputSpool::removeStale(const QString &root)
     constexpr qint64 graceSeconds = 60;
     const QDateTime now = QDateTime::currentDateTimeUtc();
     int removed = 0;
-    const QFileInfoList entries =
-        QDir(root).entryInfoList({QStringLiteral("output-*")}, QDir::Dirs | QDir::NoDotAndDotDot);
+    // Never through a symbolic link: a link named like a spool could point anywhere.
+    const QFileInfoList entries = QDir(root).entryInfoList(
+        {QStringLiteral("output-*")}, QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
     for (const QFileInfo &entry : entries) {
-        if (entry.lastModified().secsTo(now) < graceSeconds)
+        if (entry.isSymLink() || entry.lastModified().secsTo(now) < graceSeconds)
             continue;
         QLockFile owner(entry.filePath() + QStringLiteral("/owner.lock"));
         owner.setStaleLockTime(0);
@@ -135,26 +202,53 @@ Result<void> OutputSpool::copyTo(const QString &path) const
     if (!target.open(QIODevice::WriteOnly))
         return cannotWrite(target.errorString());
     if (m_file) {
-        if (!m_file->flush()) {
-            fail(m_file->errorString());
-            return std::unexpected(*m_error);
+        for (QFile *file : {m_file.get(), m_tailFile.get()}) {
+            if (file && !file->flush()) {
+                fail(file->errorString());
+                return std::unexpected(*m_error);
+            }
         }
-        QFile source(m_file->fileName());
-        if (!source.open(QIODevice::ReadOnly))
-            return makeError(
-                ErrorCode::IoError,
-                Tr::tr("Cannot read the saved output %1: %2")
-                    .arg(QDir::toNativeSeparators(source.fileName()), source.errorString()));
-        QByteArray block;
-        while (!(block = source.read(CopyBlockSize)).isEmpty()) {
-            if (target.write(block) != block.size())
-                return cannotWrite(target.errorString());
+        QStringList parts{m_file->fileName()};
+        for (const Segment &segment : m_tail)
+            parts.append(segment.path);
+        const qint64 dropped = bytesDropped();
+        for (qsizetype i = 0; i < parts.size(); ++i) {
+            QFile source(parts.at(i));
+            if (!source.open(QIODevice::ReadOnly))
+                return makeError(
+                    ErrorCode::IoError,
+                    Tr::tr("Cannot read the saved output %1: %2")
+                        .arg(QDir::toNativeSeparators(source.fileName()), source.errorString()));
+            bool atGap = i == 1 && dropped > 0;
+            if (atGap) {
+                const QByteArray marker =
+                    Tr::tr("\n[… %1 bytes of output left out here: Terrarium keeps the first and "
+                           "the last %2 MiB of a step's output …]\n")
+                        .arg(dropped)
+                        .arg(m_capacity / 2 / (1024 * 1024))
+                        .toUtf8();
+                if (target.write(marker) != marker.size())
+                    return cannotWrite(target.errorString());
+            }
+            QByteArray block;
+            while (!(block = source.read(CopyBlockSize)).isEmpty()) {
+                if (atGap) {
+                    // The cut may have split a character; its remains are no text.
+                    qsizetype skip = 0;
+                    while (skip < block.size() && skip < 3 && isContinuationByte(block.at(skip)))
+                        ++skip;
+                    block.remove(0, skip);
+                    atGap = false;
+                }
+                if (target.write(block) != block.size())
+                    return cannotWrite(target.errorString());
+            }
+            if (source.error() != QFileDevice::NoError)
+                return makeError(
+                    ErrorCode::IoError,
+                    Tr::tr("Cannot read the saved output %1: %2")
+                        .arg(QDir::toNativeSeparators(source.fileName()), source.errorString()));
         }
-        if (source.error() != QFileDevice::NoError)
-            return makeError(
-                ErrorCode::IoError,
-                Tr::tr("Cannot read the saved output %1: %2")
-                    .arg(QDir::toNativeSeparators(source.fileName()), source.errorString()));
     }
     if (!target.commit())
         return cannotWrite(target.errorString());

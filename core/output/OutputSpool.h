@@ -2,6 +2,7 @@
 
 #include "core/Error.h"
 
+#include <QList>
 #include <QString>
 #include <QStringView>
 
@@ -27,10 +28,16 @@ namespace Terrarium::Core {
 // stops the caller: the spool remembers the first error, stops writing, and reports it from
 // copyTo(), since a copy would be incomplete. Appends are buffered; copyTo() flushes first.
 // Cost: append() is a UTF-8 conversion plus a buffered write. Not thread-safe.
+//
+// Bounded: past `capacity` bytes (a command can print forever) the spool keeps the first half of
+// it and about the last half, in segments, dropping the middle; copyTo() puts a line saying how
+// much was left out where the gap is.
 class OutputSpool
 {
 public:
-    explicit OutputSpool(QString root = {});
+    static constexpr qint64 DefaultCapacity = qint64(256) * 1024 * 1024;
+
+    explicit OutputSpool(QString root = {}, qint64 capacity = DefaultCapacity);
     ~OutputSpool();
 
     OutputSpool(const OutputSpool &) = delete;
@@ -44,6 +51,9 @@ public:
 
     // UTF-8 bytes appended so far, written or not.
     qint64 bytesAppended() const { return m_bytesAppended; }
+    // Bytes of the middle that were dropped to stay within the capacity.
+    qint64 bytesDropped() const;
+    qint64 capacity() const { return m_capacity; }
     // The first write error, if any; later appends are not written.
     const std::optional<Error> &error() const { return m_error; }
     bool hasError() const { return m_error.has_value(); }
@@ -64,6 +74,9 @@ public:
 
 private:
     bool open();
+    // Writes to the head file until it holds half the capacity, then to tail segments.
+    void write(QByteArrayView utf8);
+    bool startTailSegment();
     // Remembers the first error and stops writing. const: copyTo() may find one while flushing.
     void fail(const QString &message) const;
 
@@ -74,6 +87,17 @@ private:
     // mutable: copyTo() flushes the write buffer, and a failure there closes the file.
     mutable std::unique_ptr<QFile> m_file;
     qint64 m_bytesAppended = 0;
+    qint64 m_capacity;
+    qint64 m_headBytes = 0;
+    // The tail: segment files, oldest first; the last one is being written.
+    struct Segment
+    {
+        QString path;
+        qint64 bytes = 0;
+    };
+    QList<Segment> m_tail;
+    mutable std::unique_ptr<QFile> m_tailFile;
+    int m_nextSegment = 0;
     mutable std::optional<Error> m_error;
 };
 

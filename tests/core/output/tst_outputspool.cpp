@@ -68,6 +68,8 @@ private Q_SLOTS:
     void writeErrorIsRememberedAndReported();
     void unusableRootIsReported();
     void leftoversOfCrashedRunsAreRemoved();
+    void cleanupNeverFollowsSymlinks();
+    void capacityKeepsHeadAndTail();
 };
 
 void tst_OutputSpool::roundTrip()
@@ -291,6 +293,64 @@ void tst_OutputSpool::leftoversOfCrashedRunsAreRemoved()
     QVERIFY(QFileInfo::exists(young));
     QVERIFY(QFileInfo::exists(live.fileName()));
     QVERIFY(live.copyTo(root.filePath(QStringLiteral("copy.txt"))).has_value());
+}
+
+void tst_OutputSpool::cleanupNeverFollowsSymlinks()
+{
+    QTemporaryDir root;
+    QTemporaryDir precious;
+    QFile file(precious.filePath(QStringLiteral("keep.txt")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("mine\n");
+    file.close();
+    // A link named like a spool, older than the grace period, with no lock inside.
+    const QString link = root.filePath(QStringLiteral("output-link"));
+    QVERIFY(QFile::link(precious.path(), link));
+    const timeval old[2] = {{::time(nullptr) - 3600, 0}, {::time(nullptr) - 3600, 0}};
+    QCOMPARE(::lutimes(link.toLocal8Bit().constData(), old), 0);
+    QCOMPARE(::utimes(precious.path().toLocal8Bit().constData(), old), 0);
+
+    QCOMPARE(OutputSpool::removeStale(root.path()), 0);
+    QVERIFY(QFileInfo::exists(file.fileName()));
+    QCOMPARE(readAll(file.fileName()), QByteArray("mine\n"));
+}
+
+void tst_OutputSpool::capacityKeepsHeadAndTail()
+{
+    QTemporaryDir root;
+    constexpr qint64 capacity = 64 * 1024;
+    OutputSpool spool(root.path(), capacity);
+    // Numbered lines, so that what was kept can be told apart; one multi-byte character each,
+    // so cuts land inside characters too.
+    QByteArray all;
+    for (int line = 0; all.size() < 40 * capacity; ++line) {
+        const QByteArray text = QByteArray::number(line) + " ü line\n";
+        spool.append(QByteArrayView(text));
+        all += text;
+    }
+    QVERIFY(!spool.hasError());
+    QCOMPARE(spool.bytesAppended(), all.size());
+    QVERIFY(spool.bytesDropped() > 38 * capacity);
+
+    // On disk: about the capacity, never the whole stream.
+    qint64 onDisk = 0;
+    for (const QFileInfo &info : QDir(spool.directory()).entryInfoList(QDir::Files))
+        onDisk += info.size();
+    QVERIFY2(onDisk <= capacity + 1024, QByteArray::number(onDisk));
+
+    const QString copy = root.filePath(QStringLiteral("copy.txt"));
+    QVERIFY(spool.copyTo(copy).has_value());
+    const QByteArray saved = readAll(copy);
+    // The head is exactly the first half, the tail the last bytes, the gap marked with its size.
+    QVERIFY(saved.startsWith(all.left(capacity / 2)));
+    const QByteArray marker = QByteArray("bytes of output left out here");
+    const qsizetype gap = saved.indexOf(marker);
+    QVERIFY(gap > 0);
+    QVERIFY(saved.mid(capacity / 2, 40).contains(QByteArray::number(spool.bytesDropped())));
+    const QByteArray tail = saved.mid(saved.indexOf('\n', gap) + 1);
+    QVERIFY(tail.size() >= capacity * 3 / 8 - 4);
+    QVERIFY(all.endsWith(tail));
+    QVERIFY(QString::fromUtf8(tail).toUtf8() == tail); // starts on a character boundary
 }
 
 QTEST_GUILESS_MAIN(tst_OutputSpool)
