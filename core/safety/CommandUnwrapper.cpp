@@ -119,12 +119,34 @@ const QList<WrapperSpec> &wrapperSpecs()
         {u"flock", u"wE", {QStringLiteral("timeout"), QStringLiteral("conflict-exit-code")}, 1, {}},
         {u"taskset", {}, {}, 1, u"p"},
         {u"chrt", u"TPD", {}, 1, u"p"},
+        {u"pkexec", {}, {QStringLiteral("user")}, 0, {}},
+        {u"setpriv",
+         {},
+         {QStringLiteral("reuid"), QStringLiteral("euid"), QStringLiteral("ruid"),
+          QStringLiteral("regid"), QStringLiteral("egid"), QStringLiteral("rgid"),
+          QStringLiteral("groups"), QStringLiteral("inh-caps"), QStringLiteral("ambient-caps"),
+          QStringLiteral("bounding-set"), QStringLiteral("securebits"), QStringLiteral("pdeathsig"),
+          QStringLiteral("selinux-label"), QStringLiteral("apparmor-profile"),
+          QStringLiteral("landlock-access"), QStringLiteral("landlock-rule")},
+         0,
+         u"d"}, // setpriv -d only prints
+        {u"flatpak-spawn",
+         {},
+         {QStringLiteral("directory"), QStringLiteral("env"), QStringLiteral("unset-env"),
+          QStringLiteral("forward-fd"), QStringLiteral("sandbox-expose"),
+          QStringLiteral("sandbox-expose-ro"), QStringLiteral("sandbox-expose-path"),
+          QStringLiteral("sandbox-expose-path-ro")},
+         0,
+         {}},
+        {u"host-spawn", {}, {}, 0, {}},
+        {u"distrobox-host-exec", {}, {}, 0, {}},
     };
     return specs;
 }
 
 void unwrapInto(const QStringList &words, qsizetype start, qsizetype end, CommandUnwrapper::Via via,
-                QList<CommandUnwrapper::Invocation> &out, int depth, qsizetype offsetBase);
+                QList<CommandUnwrapper::Invocation> &out, int depth, qsizetype offsetBase,
+                QList<QStringList> peeled);
 
 // Splits env -S's string the way env does: blanks separate words, quotes and backslashes
 // protect them. (env -S expands only ${NAME}, which the command line has already done.)
@@ -162,15 +184,16 @@ QStringList splitEnvString(const QString &text)
 // env -S / --split-string: the string is split into words that replace it.
 void unwrapSplitString(const QString &text, const QStringList &words, qsizetype rest, qsizetype end,
                        CommandUnwrapper::Via via, QList<CommandUnwrapper::Invocation> &out,
-                       int depth, qsizetype at)
+                       int depth, qsizetype at, const QList<QStringList> &peeled)
 {
     QStringList replaced = splitEnvString(text);
     replaced.append(words.mid(rest, end - rest));
-    unwrapInto(replaced, 0, replaced.size(), via, out, depth + 1, at);
+    unwrapInto(replaced, 0, replaced.size(), via, out, depth + 1, at, peeled);
 }
 
 void unwrapInto(const QStringList &words, qsizetype start, qsizetype end, CommandUnwrapper::Via via,
-                QList<CommandUnwrapper::Invocation> &out, int depth, qsizetype offsetBase)
+                QList<CommandUnwrapper::Invocation> &out, int depth, qsizetype offsetBase,
+                QList<QStringList> peeled)
 {
     if (depth > MaxWrapperDepth)
         return;
@@ -196,14 +219,19 @@ void unwrapInto(const QStringList &words, qsizetype start, qsizetype end, Comman
             if (options.flags.contains(u'e') || options.longs.contains(u"edit")) {
                 out.append({QStringList{QStringLiteral("sudoedit")}
                                 + words.mid(options.next, end - options.next),
-                            int(offsetBase + p), via});
+                            int(offsetBase + p), via, peeled});
                 return;
             }
-            p = skipAssignments(words, options.next, end);
+            const qsizetype next = skipAssignments(words, options.next, end);
+            peeled.append(words.mid(p, next - p));
+            p = next;
             continue;
         }
         if (name == u"env") {
             static const QStringList longValue = {QStringLiteral("unset"), QStringLiteral("chdir")};
+            const QList<QStringList> outer = peeled;
+            // env -S passes its split string on with all of env's words as the wrapper.
+            peeled.append(words.mid(p, end - p));
             qsizetype q = from;
             while (q < end) {
                 const QString &w = words.at(q);
@@ -222,10 +250,10 @@ void unwrapInto(const QStringList &words, qsizetype start, qsizetype end, Comman
                     if (option == u"split-string") {
                         if (w.contains(u'='))
                             unwrapSplitString(w.section(u'=', 1), words, q + 1, end, via, out,
-                                              depth, offsetBase + q);
+                                              depth, offsetBase + q, peeled);
                         else if (q + 1 < end)
                             unwrapSplitString(words.at(q + 1), words, q + 2, end, via, out, depth,
-                                              offsetBase + q + 1);
+                                              offsetBase + q + 1, peeled);
                         return;
                     }
                     q += (!w.contains(u'=') && longValue.contains(option)) ? 2 : 1;
@@ -236,10 +264,10 @@ void unwrapInto(const QStringList &words, qsizetype start, qsizetype end, Comman
                     if (w.at(j) == u'S') { // -S 'string' / -S'string'
                         if (j + 1 < w.size())
                             unwrapSplitString(w.mid(j + 1), words, q + 1, end, via, out, depth,
-                                              offsetBase + q);
+                                              offsetBase + q, peeled);
                         else if (q + 1 < end)
                             unwrapSplitString(words.at(q + 1), words, q + 2, end, via, out, depth,
-                                              offsetBase + q + 1);
+                                              offsetBase + q + 1, peeled);
                         return;
                     }
                     if (w.at(j) == u'u' || w.at(j) == u'C') {
@@ -250,7 +278,10 @@ void unwrapInto(const QStringList &words, qsizetype start, qsizetype end, Comman
                 }
                 q = next;
             }
-            p = skipAssignments(words, qMin(q, end), end);
+            const qsizetype next = skipAssignments(words, qMin(q, end), end);
+            peeled = outer;
+            peeled.append(words.mid(p, next - p));
+            p = next;
             continue;
         }
         if (name == u"xargs") {
@@ -258,12 +289,33 @@ void unwrapInto(const QStringList &words, qsizetype start, qsizetype end, Comman
                 QStringLiteral("arg-file"),  QStringLiteral("delimiter"),
                 QStringLiteral("max-args"),  QStringLiteral("max-procs"),
                 QStringLiteral("max-chars"), QStringLiteral("process-slot-var")};
-            p = readOptions(words, from, end, u"adEILnPs", longValue).next;
+            const qsizetype next = readOptions(words, from, end, u"adEILnPs", longValue).next;
+            peeled.append(words.mid(p, next - p));
+            p = next;
             via = CommandUnwrapper::Via::Xargs;
             continue;
         }
+        if (name == u"runuser") {
+            // runuser -u USER [--] COMMAND runs COMMAND itself; the su-like forms hand -c's
+            // string to a shell, which ShellLexer reads.
+            static const QStringList longValue = {QStringLiteral("user"),
+                                                  QStringLiteral("group"),
+                                                  QStringLiteral("supp-group"),
+                                                  QStringLiteral("shell"),
+                                                  QStringLiteral("command"),
+                                                  QStringLiteral("session-command"),
+                                                  QStringLiteral("whitelist-environment")};
+            const Options options = readOptions(words, from, end, u"ugGscw", longValue);
+            if (!options.flags.contains(u'u') && !options.longs.contains(u"user")) {
+                out.append({words.mid(p, end - p), int(offsetBase + p), via, peeled});
+                return;
+            }
+            peeled.append(words.mid(p, options.next - p));
+            p = options.next;
+            continue;
+        }
         if (name == u"find") {
-            out.append({words.mid(p, end - p), int(offsetBase + p), via});
+            out.append({words.mid(p, end - p), int(offsetBase + p), via, peeled});
             for (qsizetype i = p + 1; i < end; ++i) {
                 const QString &w = words.at(i);
                 if (w != u"-exec" && w != u"-execdir" && w != u"-ok" && w != u"-okdir")
@@ -273,7 +325,7 @@ void unwrapInto(const QStringList &words, qsizetype start, qsizetype end, Comman
                        && !(words.at(stop) == u"+" && words.at(stop - 1) == u"{}"))
                     ++stop;
                 unwrapInto(words, i + 1, stop, CommandUnwrapper::Via::FindExec, out, depth + 1,
-                           offsetBase);
+                           offsetBase, peeled + QList<QStringList>{words.mid(p, i + 1 - p)});
                 i = stop;
             }
             return;
@@ -284,7 +336,7 @@ void unwrapInto(const QStringList &words, qsizetype start, qsizetype end, Comman
                 spec = &candidate;
         }
         if (!spec) {
-            out.append({words.mid(p, end - p), int(offsetBase + p), via});
+            out.append({words.mid(p, end - p), int(offsetBase + p), via, peeled});
             return;
         }
         const Options options =
@@ -298,9 +350,10 @@ void unwrapInto(const QStringList &words, qsizetype start, qsizetype end, Comman
         // flock FILE -c 'command' hands a string to a shell: reported as flock itself, whose
         // script ShellLexer reads.
         if (name == u"flock" && p < end && (words.at(p) == u"-c" || words.at(p) == u"--command")) {
-            out.append({words.mid(wrapper, end - wrapper), int(offsetBase + wrapper), via});
+            out.append({words.mid(wrapper, end - wrapper), int(offsetBase + wrapper), via, peeled});
             return;
         }
+        peeled.append(words.mid(wrapper, qMin(p, end) - wrapper));
     }
 }
 
@@ -309,7 +362,7 @@ void unwrapInto(const QStringList &words, qsizetype start, qsizetype end, Comman
 QList<CommandUnwrapper::Invocation> CommandUnwrapper::invocations(const QStringList &words)
 {
     QList<Invocation> result;
-    unwrapInto(words, 0, words.size(), Via::Direct, result, 0, 0);
+    unwrapInto(words, 0, words.size(), Via::Direct, result, 0, 0, {});
     return result;
 }
 

@@ -4,6 +4,8 @@
 
 #include <QRegularExpression>
 
+#include <optional>
+
 namespace Terrarium::Core {
 
 namespace {
@@ -19,6 +21,8 @@ InterpreterArgs::Kind kindOf(const QString &name)
     static const QRegularExpression perl(QStringLiteral("^perl[0-9.]*$"));
     static const QRegularExpression ruby(QStringLiteral("^ruby[0-9.]*$"));
     static const QRegularExpression php(QStringLiteral("^php[0-9.]*$"));
+    static const QStringList awks = {QStringLiteral("awk"), QStringLiteral("gawk"),
+                                     QStringLiteral("mawk"), QStringLiteral("nawk")};
     if (shells.contains(name))
         return InterpreterArgs::Kind::Shell;
     if (python.match(name).hasMatch())
@@ -31,6 +35,8 @@ InterpreterArgs::Kind kindOf(const QString &name)
         return InterpreterArgs::Kind::Node;
     if (php.match(name).hasMatch())
         return InterpreterArgs::Kind::Php;
+    if (awks.contains(name))
+        return InterpreterArgs::Kind::Awk;
     if (name == u"eval")
         return InterpreterArgs::Kind::Eval;
     if (name == u"source" || name == u".")
@@ -179,17 +185,375 @@ void parseScripted(const QStringList &words, const Flags &flags, const QStringLi
     args.readsStdin = args.scriptWord < 0;
 }
 
-QString unquoteLiteral(const QString &literal)
+// awk [options] 'program' [file...]: the program is the first operand unless -f names a file
+// (gawk's -e/--source add code). awk never reads its program from stdin.
+void parseAwk(const QStringList &words, InterpreterArgs &args)
 {
-    QString inner = literal.mid(1, literal.size() - 2);
-    QString out;
-    out.reserve(inner.size());
-    for (qsizetype i = 0; i < inner.size(); ++i) {
-        if (inner.at(i) == u'\\' && i + 1 < inner.size())
+    static const QStringList longWithValue = {QStringLiteral("assign"),
+                                              QStringLiteral("field-separator"),
+                                              QStringLiteral("include"), QStringLiteral("load")};
+    bool programGiven = false;
+    qsizetype i = 1;
+    while (i < words.size()) {
+        const QString &w = words.at(i);
+        if (w == u"--") {
             ++i;
-        out.append(inner.at(i));
+            break;
+        }
+        if (w.size() < 2 || !w.startsWith(u'-'))
+            break;
+        const bool isLong = w.startsWith(u"--");
+        const QString name = isLong ? w.mid(2).section(u'=', 0, 0) : w.mid(1, 1);
+        const qsizetype valueFrom =
+            isLong ? (w.contains(u'=') ? w.indexOf(u'=') + 1 : w.size()) : 2;
+        const bool attached = valueFrom < w.size();
+        if (name == u"e" || name == u"source") {
+            args.code.append(attached ? w.mid(valueFrom) : words.value(i + 1));
+            args.codeWords.append(int(attached ? i : i + 1));
+            programGiven = true;
+        } else if (name == u"f" || name == u"E" || name == u"file" || name == u"exec") {
+            if (!attached && i + 1 < words.size())
+                args.scriptWord = int(i + 1);
+            programGiven = true;
+        } else if (isLong ? !longWithValue.contains(name) : !QStringView(u"vFilW").contains(name)) {
+            ++i; // a flag without a value
+            continue;
+        }
+        i += attached ? 1 : 2;
+    }
+    if (!programGiven && i < words.size()) {
+        args.code.append(words.at(i));
+        args.codeWords.append(int(i));
+    }
+}
+
+void skipBlanks(const QString &code, qsizetype &pos)
+{
+    while (pos < code.size() && code.at(pos).isSpace())
+        ++pos;
+}
+
+// The string literal at pos ("...", '...', `...`, with a Python prefix such as r or f): its
+// text, with pos moved past it. Null when there is none, or when it interpolates (f"{x}",
+// `${x}`) so its text is only known at run time.
+std::optional<QString> readLiteral(const QString &code, qsizetype &pos)
+{
+    qsizetype p = pos;
+    bool formatted = false;
+    for (int k = 0; k < 2 && p < code.size() && QStringView(u"rbufRBUF").contains(code.at(p));
+         ++k, ++p)
+        formatted = formatted || code.at(p).toLower() == u'f';
+    if (p >= code.size())
+        return std::nullopt;
+    const QChar quote = code.at(p);
+    if (quote != u'"' && quote != u'\'' && quote != u'`')
+        return std::nullopt;
+    QString text;
+    for (++p; p < code.size() && code.at(p) != quote; ++p) {
+        if (code.at(p) == u'\\' && p + 1 < code.size())
+            ++p;
+        text.append(code.at(p));
+    }
+    if (p >= code.size())
+        return std::nullopt;
+    if ((formatted && text.contains(u'{')) || (quote == u'`' && text.contains(u"${")))
+        return std::nullopt;
+    pos = p + 1;
+    return text;
+}
+
+// Moves pos to the end of the expression it starts: the next ",", ")" or "]" outside brackets
+// and strings.
+void skipExpression(const QString &code, qsizetype &pos)
+{
+    int depth = 0;
+    while (pos < code.size()) {
+        const QChar c = code.at(pos);
+        if (c == u'"' || c == u'\'' || c == u'`') {
+            if (!readLiteral(code, pos))
+                ++pos;
+            continue;
+        }
+        if (c == u'(' || c == u'[' || c == u'{') {
+            ++depth;
+        } else if (c == u')' || c == u']' || c == u'}') {
+            if (depth == 0)
+                return;
+            --depth;
+        } else if (c == u',' && depth == 0) {
+            return;
+        }
+        ++pos;
+    }
+}
+
+// awk code with its strings and /regex/ literals emptied, so that a "|" inside them is not
+// taken for a pipe.
+QString withoutLiterals(const QString &code)
+{
+    QString out;
+    QChar previous = u'{';
+    for (qsizetype i = 0; i < code.size(); ++i) {
+        const QChar c = code.at(i);
+        const bool regexStart = c == u'/' && QStringView(u"{}(,~!;&|?:").contains(previous);
+        if (c == u'"' || regexStart) {
+            qsizetype end = i + 1;
+            while (end < code.size() && code.at(end) != c && code.at(end) != u'\n')
+                end += code.at(end) == u'\\' ? 2 : 1;
+            out += QString(2, c);
+            i = end;
+            previous = c;
+            continue;
+        }
+        out.append(c);
+        if (!c.isSpace())
+            previous = c;
     }
     return out;
+}
+
+QString quoteWord(const QString &word)
+{
+    // The placeholder stays unquoted so that it still reads as an expansion.
+    if (word == InterpreterArgs::computedWord())
+        return word;
+    return u'\'' + QString(word).replace(u'\'', QStringLiteral("'\\''")) + u'\'';
+}
+
+// The command line a call starting at pos hands over: one string ("rm -rf /"), or an argv
+// from several strings (system("rm", "-rf", "/")), a list (["rm", "-rf"]) or both
+// (spawn("rm", ["-rf", "/"])). Values computed at run time become computedWord(); a call
+// whose first argument is not a literal gives computedWord() alone.
+QString readCommandArguments(const QString &code, qsizetype pos)
+{
+    QStringList argv;
+    bool single = false;
+    skipBlanks(code, pos);
+    for (bool first = true; pos < code.size(); first = false) {
+        if (code.at(pos) == u'[') {
+            ++pos;
+            while (pos < code.size() && code.at(pos) != u']') {
+                skipBlanks(code, pos);
+                if (const auto item = readLiteral(code, pos)) {
+                    argv.append(*item);
+                } else {
+                    argv.append(InterpreterArgs::computedWord());
+                    skipExpression(code, pos);
+                }
+                skipBlanks(code, pos);
+                if (pos < code.size() && code.at(pos) == u',')
+                    ++pos;
+                skipBlanks(code, pos);
+            }
+            ++pos;
+        } else if (const auto item = readLiteral(code, pos)) {
+            argv.append(*item);
+            single = first;
+            skipBlanks(code, pos);
+            // "rm -rf " + path: the string is finished at run time.
+            if (pos < code.size() && QStringView(u"+.%").contains(code.at(pos))) {
+                argv.last() += InterpreterArgs::computedWord();
+                break;
+            }
+        } else {
+            if (first)
+                return InterpreterArgs::computedWord();
+            argv.append(InterpreterArgs::computedWord());
+            skipExpression(code, pos);
+        }
+        skipBlanks(code, pos);
+        if (pos >= code.size() || code.at(pos) != u',')
+            break;
+        ++pos;
+        skipBlanks(code, pos);
+        // Keyword arguments and option objects (shell=True, {stdio: ...}) end the command.
+        static const QRegularExpression option(QStringLiteral(R"(^(?:[A-Za-z_]\w*\s*=[^=]|\{))"));
+        if (option.match(QStringView(code).mid(pos)).hasMatch())
+            break;
+    }
+    if (argv.isEmpty())
+        return {};
+    if (single && argv.size() == 1)
+        return argv.first();
+    QStringList quoted;
+    for (const QString &arg : std::as_const(argv))
+        quoted.append(quoteWord(arg));
+    return quoted.join(u' ');
+}
+
+// Command lines handed over by calls with literal arguments, in any of the languages:
+// os.system("..."), subprocess.run([...]), system "..." (Perl and Ruby, without parentheses),
+// spawn("rm", [...]), `...`, qx(...), %x(...).
+QStringList commandCalls(const QString &code)
+{
+    static const QRegularExpression call(QStringLiteral(
+        R"(\b(?:os\.system|os\.popen|os\.exec[lv]p?e?|os\.spawn[lv]p?e?|)"
+        R"(subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|)"
+        R"(commands\.getoutput|os\.execute|io\.popen|IO\.popen|Open3\.\w+|shell_exec|passthru|)"
+        R"(proc_open|pcntl_exec|popen|execSync|execFileSync|execFile|spawnSync|spawn|system|)"
+        R"(exec)(?:\s*\(|\s+(?=["'])))"));
+    static const QRegularExpression backticks(QStringLiteral("`([^`]*)`"));
+    static const QRegularExpression quoteLike(QStringLiteral(R"((?:\bqx|%x)\s*([({\[<|/!]))"));
+    QStringList out;
+    for (auto it = call.globalMatch(code); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        qsizetype pos = m.capturedEnd();
+        skipBlanks(code, pos);
+        if (pos < code.size() && (code.at(pos) == u'[' || readLiteral(code, pos)))
+            out.append(readCommandArguments(code, m.capturedEnd()));
+    }
+    for (auto it = backticks.globalMatch(code); it.hasNext();)
+        out.append(it.next().captured(1));
+    for (auto it = quoteLike.globalMatch(code); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        static const QString opens = QStringLiteral("({[<");
+        static const QString closes = QStringLiteral(")}]>");
+        const QChar open = m.captured(1).at(0);
+        const qsizetype which = opens.indexOf(open);
+        const QChar close = which >= 0 ? closes.at(which) : open;
+        const qsizetype end = code.indexOf(close, m.capturedEnd());
+        out.append(code.mid(m.capturedEnd(), end < 0 ? -1 : end - m.capturedEnd()));
+    }
+    return out;
+}
+
+// Deletions written as the rm they amount to: shutil.rmtree("x") and Perl's rmtree as
+// rm -rf x, os.remove("x") as rm x, Node's fs.rmSync("x", {recursive: true}) and Deno.remove
+// as rm -rf x. A computed path becomes computedWord().
+QStringList deletions(const QString &code, InterpreterArgs::Kind kind)
+{
+    static const QRegularExpression rmtree(
+        QStringLiteral(R"(\b(?:shutil\.rmtree|rmtree|remove_tree)(?:\s*\(\s*|\s+(?=[$@"'])))"));
+    static const QRegularExpression removeFile(
+        QStringLiteral(R"(\bos\.(?:remove|unlink)\s*\(\s*)"));
+    static const QRegularExpression nodeRemove(
+        QStringLiteral(R"(\b(rmSync|rmdirSync|unlinkSync)\s*\(\s*|\.(rm|rmdir)\s*\(\s*|)"
+                       R"(\bDeno\.(remove)(?:Sync)?\s*\(\s*)"));
+    static const QRegularExpression recursiveOption(
+        QStringLiteral(R"(^[^)]*\brecursive\s*:\s*true)"));
+    const auto path = [&code](qsizetype pos) {
+        return quoteWord(readLiteral(code, pos).value_or(InterpreterArgs::computedWord()));
+    };
+    QStringList out;
+    for (auto it = rmtree.globalMatch(code); it.hasNext();) {
+        qsizetype pos = it.next().capturedEnd();
+        skipBlanks(code, pos);
+        out.append(QStringLiteral("rm -rf -- ") + path(pos));
+    }
+    for (auto it = removeFile.globalMatch(code); it.hasNext();)
+        out.append(QStringLiteral("rm -- ") + path(it.next().capturedEnd()));
+    if (kind != InterpreterArgs::Kind::Node)
+        return out;
+    for (auto it = nodeRemove.globalMatch(code); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const QString name = m.captured(1) + m.captured(2) + m.captured(3);
+        qsizetype after = m.capturedEnd();
+        readLiteral(code, after);
+        const bool recursive = recursiveOption.match(QStringView(code).mid(after)).hasMatch();
+        const QString command = name.startsWith(u"unlink") ? QStringLiteral("rm -- ")
+            : recursive                                    ? QStringLiteral("rm -rf -- ")
+            : name.startsWith(u"rmdir")                    ? QStringLiteral("rmdir -- ")
+                                                           : QStringLiteral("rm -- ");
+        out.append(command + path(m.capturedEnd()));
+    }
+    return out;
+}
+
+// awk: print | "cmd" and "cmd" | getline hand cmd to sh.
+QStringList awkPipes(const QString &code)
+{
+    static const QRegularExpression pipeTo(QStringLiteral(R"((?<!\|)\|&?\s*("(?:[^"\\]|\\.)*"))"));
+    static const QRegularExpression getline(
+        QStringLiteral(R"(("(?:[^"\\]|\\.)*")\s*\|&?\s*getline\b)"));
+    QStringList out;
+    for (const QRegularExpression *pattern : {&pipeTo, &getline}) {
+        for (auto it = pattern->globalMatch(code); it.hasNext();) {
+            qsizetype pos = it.next().capturedStart(1);
+            out.append(readLiteral(code, pos).value_or(InterpreterArgs::computedWord()));
+        }
+    }
+    return out;
+}
+
+// The code runs a command only it knows: a command-running call of its language whose
+// command is not a literal (os.system(cmd)), or a way of running commands that cannot be
+// followed (from subprocess import run, child_process used without a readable call, awk's
+// print | cmd and print | "sh").
+bool runsComputedCommand(const QString &code, InterpreterArgs::Kind kind)
+{
+    using Kind = InterpreterArgs::Kind;
+    static const QRegularExpression pythonCall(QStringLiteral(
+        R"((?:\bos|__import__\(\s*['"]os['"]\s*\))\.(?:system|popen|exec\w*|spawn\w*|)"
+        R"(posix_spawn\w*)\s*\(|\bsubprocess\.(?:run|call|check_call|check_output|Popen|)"
+        R"(getoutput|getstatusoutput)\s*\(|\bcommands\.\w+\s*\(|\bpty\.spawn\s*\(|)"
+        R"(\bcreate_subprocess_\w+\s*\()"));
+    static const QRegularExpression pythonAlias(QStringLiteral(
+        R"(\bfrom\s+(?:subprocess|pty|commands)\s+import\b|\bimport\s+subprocess\s+as\b|)"
+        R"(\bfrom\s+os\s+import\s+[^\n;]*\b(?:system|popen|exec\w*|spawn\w*)\b|)"
+        R"(__import__\(\s*['"](?:subprocess|pty)['"])"));
+    // RegExp.exec() is no command: Node calls count only where child_process is used.
+    static const QRegularExpression nodeCall(
+        QStringLiteral(R"(\b(?:exec|execSync|execFile|execFileSync|spawn|spawnSync|fork)\s*\()"));
+    static const QRegularExpression nodeModule(QStringLiteral(
+        R"(child_process|\bprocess\.binding\b|\bDeno\.(?:run|Command)\b|\bBun\.spawn)"));
+    static const QRegularExpression nodeOpaque(
+        QStringLiteral(R"(\bprocess\.binding\b|\bDeno\.(?:run|Command)\b|\bBun\.spawn)"));
+    static const QRegularExpression perlRubyCall(
+        QStringLiteral(R"(\b(?:system|exec|spawn)(?:\s*\(|\s+(?=[$@"'])|(?=[$@]))|)"
+                       R"(\bIO\.popen\s*\(|\bOpen3\.\w+\s*\()"));
+    static const QRegularExpression phpCall(
+        QStringLiteral(R"(\b(?:shell_exec|system|passthru|exec|popen|proc_open|pcntl_exec)\s*\()"));
+    static const QRegularExpression awkCall(QStringLiteral(R"(\bsystem\s*\()"));
+    static const QRegularExpression awkPipeToVariable(
+        QStringLiteral(R"((?<!\|)\|&?(?!\|)\s*(?!getline\b)[A-Za-z_(])"));
+    static const QRegularExpression awkPipeToShell(
+        QStringLiteral(R"(\|&?\s*"\s*(?:/\S*/)?(?:ba|da|z|k)?sh\b)"));
+    static const QRegularExpression otherCall(
+        QStringLiteral(R"(\b(?:os\.execute|io\.popen|system2?|exec)\s*\()"));
+
+    const QRegularExpression *calls = nullptr;
+    switch (kind) {
+    case Kind::Python:
+        if (pythonAlias.match(code).hasMatch())
+            return true;
+        calls = &pythonCall;
+        break;
+    case Kind::Node:
+        if (!nodeModule.match(code).hasMatch())
+            return false;
+        if (nodeOpaque.match(code).hasMatch() || !nodeCall.match(code).hasMatch())
+            return true;
+        calls = &nodeCall;
+        break;
+    case Kind::Perl:
+    case Kind::Ruby:
+        calls = &perlRubyCall;
+        break;
+    case Kind::Php:
+        calls = &phpCall;
+        break;
+    case Kind::Awk:
+        if (awkPipeToVariable.match(withoutLiterals(code)).hasMatch()
+            || awkPipeToShell.match(code).hasMatch())
+            return true;
+        calls = &awkCall;
+        break;
+    case Kind::Other:
+        calls = &otherCall;
+        break;
+    case Kind::None:
+    case Kind::Shell:
+    case Kind::Eval:
+    case Kind::Source:
+        return false;
+    }
+    for (auto it = calls->globalMatch(code); it.hasNext();) {
+        qsizetype pos = it.next().capturedEnd();
+        skipBlanks(code, pos);
+        if (pos >= code.size() || (code.at(pos) != u'[' && !readLiteral(code, pos)))
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -223,6 +587,9 @@ InterpreterArgs InterpreterArgs::parse(const QStringList &words)
     case Kind::Php:
         parseScripted(words, {u"rBRFE", u"cdz", {}, {}}, {}, {}, args);
         break;
+    case Kind::Awk:
+        parseAwk(words, args);
+        break;
     case Kind::Eval:
         if (words.size() > 1) {
             args.code.append(words.mid(1).join(u' '));
@@ -253,43 +620,32 @@ InterpreterArgs InterpreterArgs::parse(const QStringList &words)
     return args;
 }
 
-QStringList InterpreterArgs::shellOuts(const QString &code)
+QString InterpreterArgs::computedWord()
 {
-    static const QString literal =
-        QStringLiteral(R"((?:[rbuf]{0,2})("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'))");
-    static const QRegularExpression call(
-        QStringLiteral(R"(\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|)"
-                       R"(check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|)"
-                       R"(system|exec|execSync|spawnSync|shell_exec|passthru|popen|qx)\s*\(\s*)")
-        + literal);
-    static const QRegularExpression listCall(
-        QStringLiteral(R"(\bsubprocess\.\w+\s*\(\s*\[([^\]]*)\])"));
-    static const QRegularExpression listItem(literal);
-    static const QRegularExpression backticks(QStringLiteral("`([^`]*)`"));
-    static const QRegularExpression rmtree(QStringLiteral(R"(\bshutil\.rmtree\s*\(\s*)") + literal);
-    static const QRegularExpression removeFile(QStringLiteral(R"(\bos\.(?:remove|unlink)\s*\(\s*)")
-                                               + literal);
+    return QStringLiteral("${__computed__}");
+}
 
-    QStringList out;
-    for (auto it = call.globalMatch(code); it.hasNext();)
-        out.append(unquoteLiteral(it.next().captured(1)));
-    for (auto it = listCall.globalMatch(code); it.hasNext();) {
-        QStringList argv;
-        const QString items = it.next().captured(1);
-        for (auto item = listItem.globalMatch(items); item.hasNext();)
-            argv.append(unquoteLiteral(item.next().captured(1)));
-        // Quote each argument so the nested lexer sees the same argv.
-        for (QString &arg : argv)
-            arg = u'\'' + QString(arg).replace(u'\'', QStringLiteral("'\\''")) + u'\'';
-        out.append(argv.join(u' '));
-    }
-    for (auto it = backticks.globalMatch(code); it.hasNext();)
-        out.append(it.next().captured(1));
-    for (auto it = rmtree.globalMatch(code); it.hasNext();)
-        out.append(QStringLiteral("rm -rf -- '%1'").arg(unquoteLiteral(it.next().captured(1))));
-    for (auto it = removeFile.globalMatch(code); it.hasNext();)
-        out.append(QStringLiteral("rm -- '%1'").arg(unquoteLiteral(it.next().captured(1))));
+QStringList InterpreterArgs::shellOuts(const QString &code, Kind kind)
+{
+    QStringList out = commandCalls(code);
+    out += deletions(code, kind);
+    if (kind == Kind::Awk)
+        out += awkPipes(code);
+    if (runsComputedCommand(code, kind))
+        out.append(computedWord());
     return out;
+}
+
+bool InterpreterArgs::opensReverseShell(const QString &code)
+{
+    static const QRegularExpression socket(
+        QStringLiteral(R"(\bsocket\b|IO::Socket|\bfsockopen\b|\bTCPSocket\b|)"
+                       R"(\bnet\.(?:Socket|connect|createConnection)\b|/dev/(?:tcp|udp)/)"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression shell(
+        QStringLiteral(R"(/bin/(?:ba|da|z|k)?sh\b|\bcmd\.exe\b|\bpty\.spawn\b|\bdup2\b|)"
+                       R"(\bsh\s+-i\b|["'](?:ba|z)?sh["'])"));
+    return socket.match(code).hasMatch() && shell.match(code).hasMatch();
 }
 
 } // namespace Terrarium::Core

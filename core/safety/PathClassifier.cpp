@@ -122,4 +122,30 @@ bool PathClassifier::isProtectedForWrites(const QString &resolved)
     return protectedPath.match(resolved).hasMatch();
 }
 
+bool PathClassifier::isAutostart(const QString &resolved)
+{
+    static const QRegularExpression autostart(QStringLiteral(
+        R"(^/(?:home/[^/]+|root)/(?:\.bashrc|\.bash_profile|\.bash_login|\.bash_logout|\.profile|)"
+        R"(\.zshrc|\.zprofile|\.zshenv|\.zlogin|\.zlogout|\.kshrc|\.mkshrc|\.cshrc|\.tcshrc|)"
+        R"(\.login|\.xprofile|\.xinitrc|\.xsession|\.xsessionrc|\.pam_environment|)"
+        R"(\.config/fish/(?:config\.fish|conf\.d(?:/.*)?)|\.config/autostart(?:/.*)?|)"
+        R"(\.config/systemd/user(?:/.*)?|\.local/share/systemd/user(?:/.*)?|)"
+        R"(\.config/environment\.d(?:/.*)?)$)"));
+    return autostart.match(resolved).hasMatch();
+}
+
+bool PathClassifier::isSecret(const QString &resolved)
+{
+    // Under ~/.ssh everything but the public parts; key files by name anywhere.
+    static const QRegularExpression secret(QStringLiteral(
+        R"(^/(?:home/[^/]+|root)/(?:)"
+        R"(\.ssh(?:/(?!(?:config|known_hosts[^/]*|authorized_keys2?|[^/]*\.pub)$)[^/]*)?|)"
+        R"(\.aws(?:/.*)?|\.gnupg(?:/.*)?|\.password-store(?:/.*)?|\.config/gcloud(?:/.*)?|)"
+        R"(\.azure(?:/.*)?|\.kube/config|\.docker/config\.json|\.config/gh/hosts\.yml)$|)"
+        R"(^/etc/(?:g?shadow-?|ssh/ssh_host_[^/]*_key)$|)"
+        R"((?:^|/)(?:\.netrc|\.git-credentials|\.pgpass|id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|)"
+        R"(id_\*)$)"));
+    return secret.match(resolved).hasMatch();
+}
+
 } // namespace Terrarium::Core

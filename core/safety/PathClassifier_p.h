@@ -29,6 +29,11 @@ public:
     // Writing here changes the installed system: /etc, /boot, /usr (not /usr/local), /bin,
     // /sbin, /lib*, /sys, /proc.
     static bool isProtectedForWrites(const QString &resolved);
+    // Writing here makes code run later on its own: shell start-up files (~/.bashrc,
+    // ~/.profile, ~/.zshrc, ...), desktop autostart entries, systemd user units.
+    static bool isAutostart(const QString &resolved);
+    // Credentials: private SSH keys, ~/.aws, ~/.gnupg, .netrc, /etc/shadow and the like.
+    static bool isSecret(const QString &resolved);
 };
 
 } // namespace Terrarium::Core

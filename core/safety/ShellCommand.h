@@ -16,8 +16,9 @@ struct ShellCommand
         Direct, // written at the top level, in a group, subshell or function body
         CommandSubstitution, // inside $( ... ) or backticks
         ProcessSubstitution, // inside <( ... ) or >( ... )
-        // A script run by bash -c, eval, su -c, flock -c, watch, or fed to a shell's stdin, or
-        // a command line that inline code hands to the system (python -c "os.system('...')").
+        // A script run by bash -c, eval, su -c, flock -c, watch, ssh, an alias, or fed to a
+        // shell's stdin; a script file the line wrote; a command line that inline code or an
+        // option hands to the system (python -c "os.system('...')", git -c alias.x='!...').
         NestedShell,
     };
 

@@ -1,13 +1,16 @@
 #include "core/safety/ShellLexer.h"
 
 #include "core/safety/CommandUnwrapper.h"
+#include "core/safety/EmbeddedCommands_p.h"
 #include "core/safety/InterpreterArgs_p.h"
 
 #include <QByteArray>
+#include <QDir>
 #include <QHash>
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <optional>
 
 namespace Terrarium::Core {
 
@@ -18,6 +21,9 @@ namespace {
 constexpr int MaxNesting = 12;
 constexpr qsizetype MaxBraceWords = 256;
 constexpr int MaxPipeChain = 32;
+// Aliases and script files do not shrink when expanded (alias a='b; b', alias b='a; a'): a
+// line may expand them this often in all.
+constexpr int MaxReusedExpansions = 256;
 
 using Variables = QHash<QString, QString>;
 
@@ -26,9 +32,23 @@ struct LexState
 {
     // X=/; rm -rf $X: variables assigned so far.
     Variables variables;
+    // alias x='rm -rf'; eval x /: aliases defined so far.
+    QHash<QString, QString> aliases;
+    // echo 'rm -rf /' > x.sh; sh x.sh: files the line writes, with what it writes into them
+    // when the line says (by path as written, cleaned).
+    QHash<QString, QString> writtenFiles;
+    // How many alias and script-file expansions were read so far.
+    int reusedExpansions = 0;
     // Set when something was too deep or too large to read.
     bool truncated = false;
 };
+
+// A variable's value that is only known at run time (an unknown IFS, say) leaves the
+// expansion as written, so that it still reads as one.
+bool isRuntimeValue(const QString &value)
+{
+    return value.contains(u'$') || value.contains(u'`');
+}
 
 bool isBlank(QChar c)
 {
@@ -264,11 +284,28 @@ struct WordReader
             done.append(current);
         current = WordText();
     }
-    // An unquoted variable's value is split on whitespace, as bash does with the default IFS.
-    void addSplit(const QString &value)
+    // An unquoted variable's value is split on IFS: whitespace by default, or the characters
+    // the line set it to (IFS=,; c=rm,-rf,/; $c).
+    void addSplit(const QString &value, const std::optional<QString> &ifs)
     {
         static const QRegularExpression blanks(QStringLiteral("[ \\t\\n]+"));
-        const QStringList parts = value.split(blanks);
+        QStringList parts;
+        if (!ifs) {
+            parts = value.split(blanks);
+        } else if (ifs->isEmpty()) {
+            parts = QStringList{value};
+        } else {
+            QString piece;
+            for (const QChar c : value) {
+                if (ifs->contains(c)) {
+                    parts.append(piece);
+                    piece.clear();
+                } else {
+                    piece.append(c);
+                }
+            }
+            parts.append(piece);
+        }
         for (qsizetype i = 0; i < parts.size(); ++i) {
             if (i > 0)
                 breakWord();
@@ -317,6 +354,7 @@ private:
         QList<Child> children;
         Skip skip = Skip::None;
         bool expectFunctionName = false;
+        bool expectLoopVariable = false;
         bool isEmpty() const { return words.isEmpty() && redirections.isEmpty(); }
     };
     struct Level
@@ -340,6 +378,7 @@ private:
 
     void finish(Level &level, Separator separator);
     void recordVariables(const ShellCommand &command);
+    void forgetRuntimeVariables(const QStringList &words);
     QString currentFunction(const Level &level) const;
     void pushFrame(Level &level, Frame::Kind kind, CaseState caseState = CaseState::Body);
     void popFrame(Level &level, Frame::Kind kind);
@@ -549,6 +588,9 @@ void Parser::handleWords(Level &level, const QList<RawWord> &words)
     Builder &b = level.builder;
     for (const RawWord &word : words) {
         if (b.skip == Skip::ForHeader) {
+            if (b.expectLoopVariable)
+                m_variables.remove(word.value); // for c in rm; do $c ...; done
+            b.expectLoopVariable = false;
             if (!word.quoted && word.value == u"do")
                 b.skip = Skip::None;
             continue;
@@ -584,6 +626,7 @@ void Parser::handleWords(Level &level, const QList<RawWord> &words)
             }
             if (word.value == u"for" || word.value == u"select") {
                 b.skip = Skip::ForHeader;
+                b.expectLoopVariable = true;
                 continue;
             }
             if (word.value == u"[[") {
@@ -676,21 +719,45 @@ void Parser::finish(Level &level, Separator separator)
 }
 
 // X=/; rm -rf $X: assignments on their own (or through export/declare/...) set variables that
-// later words expand. HOME always stays the home marker.
+// later words expand. HOME always stays the home marker. Arrays, and variables that commands
+// set at run time (read, printf -v, mapfile, for), become unknown again. alias and unalias
+// keep the aliases up to date.
 void Parser::recordVariables(const ShellCommand &command)
 {
     QStringList assignments;
     if (command.words.isEmpty()) {
         assignments = command.assignments;
     } else {
+        const QString &name = command.words.first();
         static const QStringList declarers = {QStringLiteral("export"), QStringLiteral("declare"),
                                               QStringLiteral("typeset"), QStringLiteral("local"),
                                               QStringLiteral("readonly")};
-        if (!declarers.contains(command.words.first()))
+        if (name == u"alias" || name == u"unalias") {
+            for (const QString &word : command.words.mid(1)) {
+                if (name == u"unalias" && word == u"-a")
+                    m_state.aliases.clear();
+                else if (name == u"unalias")
+                    m_state.aliases.remove(word);
+                else if (word.contains(u'='))
+                    m_state.aliases.insert(word.section(u'=', 0, 0), word.section(u'=', 1));
+            }
             return;
+        }
+        if (!declarers.contains(name)) {
+            forgetRuntimeVariables(command.words);
+            return;
+        }
+        bool nameReference = false;
         for (const QString &word : command.words.mid(1)) {
-            if (isAssignment(word))
+            if (word.startsWith(u'-'))
+                nameReference = nameReference || word.contains(u'n');
+            else if (isAssignment(word))
                 assignments.append(word);
+        }
+        if (nameReference) { // declare -n: the name stands for another variable
+            for (const QString &assignment : std::as_const(assignments))
+                m_variables.remove(assignment.section(u'=', 0, 0));
+            return;
         }
     }
     for (const QString &assignment : std::as_const(assignments)) {
@@ -700,8 +767,47 @@ void Parser::recordVariables(const ShellCommand &command)
         if (name == u"HOME")
             continue;
         const QString value = assignment.mid(eq + 1);
+        // a=(rm -rf /), a[0]=rm: arrays are not followed.
+        if (name.contains(u'[') || value.startsWith(u'(')) {
+            m_variables.remove(name.section(u'[', 0, 0));
+            continue;
+        }
         m_variables[name] = append ? m_variables.value(name) + value : value;
     }
+}
+
+// read c, printf -v c, mapfile c, getopts s c, unset c: what c holds is only known at run time.
+void Parser::forgetRuntimeVariables(const QStringList &words)
+{
+    const QString &name = words.first();
+    QStringList names;
+    if (name == u"read" || name == u"mapfile" || name == u"readarray") {
+        static const QStringView withValue = u"adinNptuCcOs";
+        for (qsizetype i = 1; i < words.size(); ++i) {
+            const QString &w = words.at(i);
+            if (w.startsWith(u'-') && w.size() > 1) {
+                const QChar option = w.back();
+                if (w.size() == 2 && withValue.contains(option) && i + 1 < words.size()) {
+                    ++i;
+                    if (option == u'a')
+                        names.append(words.at(i));
+                }
+                continue;
+            }
+            names.append(w);
+        }
+        names << QStringLiteral("REPLY") << QStringLiteral("MAPFILE");
+    } else if (name == u"printf") {
+        const qsizetype v = words.indexOf(QStringLiteral("-v"));
+        if (v > 0 && v + 1 < words.size())
+            names.append(words.at(v + 1));
+    } else if (name == u"getopts") {
+        names = words.mid(2, 1);
+    } else if (name == u"unset") {
+        names = words.mid(1);
+    }
+    for (const QString &variable : std::as_const(names))
+        m_variables.remove(variable.section(u'[', 0, 0));
 }
 
 bool Parser::atRedirection() const
@@ -1000,10 +1106,15 @@ void Parser::expandVariable(const QString &name, WordReader &reader, bool inDoub
         else
             reader.breakWord(); // rm${IFS}-rf${IFS}/ is three words
     } else if (m_variables.contains(name)) {
+        const auto ifsValue = m_variables.constFind(QStringLiteral("IFS"));
+        const std::optional<QString> ifs =
+            ifsValue == m_variables.cend() ? std::nullopt : std::optional<QString>(*ifsValue);
         if (inDouble)
             reader.current.add(m_variables.value(name), false);
+        else if (ifs && isRuntimeValue(*ifs))
+            reader.current.add(u'$' + name, false); // split by an IFS only known at run time
         else
-            reader.addSplit(m_variables.value(name));
+            reader.addSplit(m_variables.value(name), ifs);
     } else {
         reader.current.add(u'$' + name, false);
     }
@@ -1138,42 +1249,92 @@ void lexNested(QList<ShellCommand> &commands, const QString &script, int parent,
     }
 }
 
-// su -c, runuser -c, flock FILE -c and watch hand their argument to a shell.
-QString suOrWatchScript(const QStringList &words, int *wordIndex)
+QString standardInputOf(const QList<ShellCommand> &commands, int index, int depth);
+QString outputOf(const QList<ShellCommand> &commands, int index, int depth,
+                 bool throughRedirection = false);
+
+// The name a file is known by in writtenFiles: as written, cleaned ("./x.sh" is "x.sh").
+QString fileKey(const QString &path)
 {
-    const QString name = CommandUnwrapper::programName(words.first());
-    if (name == u"su" || name == u"runuser" || name == u"flock") {
-        for (int i = 1; i < words.size(); ++i) {
-            const QString &w = words.at(i);
-            if ((w == u"-c" || w == u"--command") && i + 1 < words.size()) {
-                *wordIndex = i + 1;
-                return words.at(i + 1);
-            }
-            if (w.startsWith(u"--command=")) {
-                *wordIndex = i;
-                return w.section(u'=', 1);
-            }
-        }
-        return {};
+    return QDir::cleanPath(path);
+}
+
+// alias ls='ls --color': an alias is not expanded again inside its own expansion.
+bool insideAlias(const QList<ShellCommand> &commands, int index, const QString &name)
+{
+    for (int i = commands.at(index).parent; i >= 0; i = commands.at(i).parent) {
+        if (!commands.at(i).words.isEmpty() && commands.at(i).words.first() == name)
+            return true;
     }
-    if (name == u"watch") {
-        int i = 1;
-        while (i < words.size() && words.at(i).startsWith(u'-')) {
-            const QString &w = words.at(i);
-            if (w == u"--") {
-                ++i;
-                break;
-            }
-            const bool takesValue =
-                w == u"-n" || w == u"--interval" || w == u"-q" || w == u"--equexit";
-            i += takesValue ? 2 : 1;
-        }
-        if (i < words.size()) {
-            *wordIndex = i;
-            return words.mid(i).join(u' ');
+    return false;
+}
+
+// The word naming the script file an invocation runs (sh x.sh, . x.sh, ./x.sh), or -1.
+int scriptWordOf(const CommandUnwrapper::Invocation &invocation, const InterpreterArgs &args)
+{
+    return invocation.words.first().contains(u'/') ? 0 : args.scriptWord;
+}
+
+// echo '. x.sh' > x.sh; . x.sh: a script file that runs itself is read once.
+bool insideScript(const QList<ShellCommand> &commands, int index, const QString &key)
+{
+    for (int i = commands.at(index).parent; i >= 0; i = commands.at(i).parent) {
+        for (const CommandUnwrapper::Invocation &invocation :
+             CommandUnwrapper::invocations(commands.at(i).words)) {
+            const int word = scriptWordOf(invocation, InterpreterArgs::parse(invocation.words));
+            if (word >= 0 && fileKey(invocation.words.at(word)) == key)
+                return true;
         }
     }
-    return {};
+    return false;
+}
+
+// Whether one more alias or script-file expansion fits in the line's budget.
+bool mayReuse(LexState &state)
+{
+    if (state.reusedExpansions >= MaxReusedExpansions) {
+        state.truncated = true;
+        return false;
+    }
+    ++state.reusedExpansions;
+    return true;
+}
+
+QString quoted(const QStringList &words)
+{
+    QStringList out;
+    for (const QString &word : words)
+        out.append(u'\'' + QString(word).replace(u'\'', QStringLiteral("'\\''")) + u'\'');
+    return out.join(u' ');
+}
+
+// echo ... > x.sh, cat > x.sh <<EOF, tee x.sh: what the command writes into files, as far as
+// the line says; a file overwritten with output the line does not show is unknown again.
+void recordWrites(const QList<ShellCommand> &commands, int index, LexState &state,
+                  const QList<CommandUnwrapper::Invocation> &invocations)
+{
+    const ShellCommand &command = commands.at(index);
+    for (const ShellRedirection &r : command.redirections) {
+        if (!r.writesFile() || r.op == u"<>" || (r.fd >= 0 && r.fd != 1))
+            continue;
+        const QString key = fileKey(r.target);
+        const QString output = outputOf(commands, index, 0, true);
+        if (r.op == u">>" || r.op == u"&>>") {
+            if (!output.isNull())
+                state.writtenFiles[key] = state.writtenFiles.value(key) + output;
+        } else {
+            state.writtenFiles.insert(key, output);
+        }
+    }
+    for (const CommandUnwrapper::Invocation &invocation : invocations) {
+        if (CommandUnwrapper::programName(invocation.words.first()) != u"tee")
+            continue;
+        const QString input = standardInputOf(commands, index, 0);
+        for (const QString &word : invocation.words.mid(1)) {
+            if (!word.startsWith(u'-'))
+                state.writtenFiles.insert(fileKey(word), input);
+        }
+    }
 }
 
 void expandNestedScripts(QList<ShellCommand> &commands, int index, LexState &state)
@@ -1198,14 +1359,36 @@ void expandNestedScripts(QList<ShellCommand> &commands, int index, LexState &sta
             }
         } else if (args.isInterpreter()) {
             for (qsizetype i = 0; i < args.code.size(); ++i) {
-                for (const QString &shellOut : InterpreterArgs::shellOuts(args.code.at(i)))
+                for (const QString &shellOut :
+                     InterpreterArgs::shellOuts(args.code.at(i), args.kind))
                     scripts.append({shellOut, invocation.offset + args.codeWords.at(i)});
             }
         } else {
-            int word = -1;
-            const QString script = suOrWatchScript(invocation.words, &word);
-            if (!script.isEmpty())
-                scripts.append({script, invocation.offset + word});
+            for (const EmbeddedCommands::Command &embedded :
+                 EmbeddedCommands::find(invocation.words))
+                scripts.append({embedded.text, invocation.offset + embedded.word});
+        }
+        // A script the line wrote itself (sh x.sh, ./x.sh, . x.sh) is read like sh -c's.
+        const int scriptWord = scriptWordOf(invocation, args);
+        const QString scriptKey =
+            scriptWord >= 0 ? fileKey(invocation.words.at(scriptWord)) : QString();
+        const auto written =
+            scriptWord >= 0 ? state.writtenFiles.constFind(scriptKey) : state.writtenFiles.cend();
+        if (written != state.writtenFiles.cend() && !written->isNull()
+            && !insideScript(commands, index, scriptKey) && mayReuse(state)) {
+            const bool shell = scriptWord == 0 || args.kind == InterpreterArgs::Kind::Shell
+                || args.kind == InterpreterArgs::Kind::Source;
+            const QStringList texts =
+                shell ? QStringList{*written} : InterpreterArgs::shellOuts(*written, args.kind);
+            for (const QString &text : texts)
+                scripts.append({text, invocation.offset + scriptWord});
+        }
+        // alias x='rm -rf'; x /
+        const QString &program = invocation.words.first();
+        const auto alias = state.aliases.constFind(program);
+        if (alias != state.aliases.cend() && !insideAlias(commands, index, program)
+            && mayReuse(state)) {
+            scripts.append({*alias + u' ' + quoted(invocation.words.mid(1)), invocation.offset});
         }
         if (!scripts.isEmpty() && nestingOf(commands, index) >= MaxNesting) {
             state.truncated = true;
@@ -1214,17 +1397,28 @@ void expandNestedScripts(QList<ShellCommand> &commands, int index, LexState &sta
         for (const Script &script : std::as_const(scripts))
             lexNested(commands, script.text, index, script.word, state);
     }
+    recordWrites(commands, index, state, invocations);
 }
 
-QString standardInputOf(const QList<ShellCommand> &commands, int index, int depth);
+// base64 -d, -di, --decode (and -D on macOS).
+bool decodes(const QStringList &words)
+{
+    for (const QString &w : words.mid(1)) {
+        if (w == u"--decode" || w == u"-D"
+            || (!w.startsWith(u"--") && w.startsWith(u'-') && w.contains(u'd')))
+            return true;
+    }
+    return false;
+}
 
 // What a command writes to stdout when the line tells: echo, printf, cat/tee passing their
-// input through, base64 -d / xxd -r -p / rev decoding it. Null when unknown.
-QString outputOf(const QList<ShellCommand> &commands, int index, int depth)
+// input through, base64 -d / xxd -r -p / rev decoding it. Null when unknown. With
+// throughRedirection, what it writes even when stdout goes to a file (echo x > f).
+QString outputOf(const QList<ShellCommand> &commands, int index, int depth, bool throughRedirection)
 {
     const ShellCommand &command = commands.at(index);
     for (const ShellRedirection &r : command.redirections) {
-        if (r.writesFile() && (r.fd < 0 || r.fd == 1))
+        if (r.writesFile() && (r.fd < 0 || r.fd == 1) && !throughRedirection)
             return {}; // stdout goes to a file instead
     }
     const QList<CommandUnwrapper::Invocation> invocations =
@@ -1291,7 +1485,7 @@ QString outputOf(const QList<ShellCommand> &commands, int index, int depth)
         return standardInputOf(commands, index, depth + 1);
     }
     if (name == u"base64") {
-        if (!w.contains(u"-d") && !w.contains(u"--decode") && !w.contains(u"-D"))
+        if (!decodes(w))
             return {};
         if (!operands().isEmpty())
             return {};

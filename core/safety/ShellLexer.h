@@ -13,9 +13,13 @@ namespace Terrarium::Core {
 // Understands ; && || | |& & and newlines, ( ) subshells, { } groups, if/while/for/case,
 // function definitions, comments, single/double/$'...' quoting, backslashes, concatenated
 // pieces (r''m), brace expansion ({a,b}), here-documents and here-strings, and variables set
-// earlier on the same line (X=/; rm -rf $X). It descends into $( ), backticks, <( ) and >( ),
-// and into scripts run by bash -c / sh -c / eval / su -c / watch or fed to a shell's stdin
-// (echo ... | sh, sh <<< ...), listing those commands too, linked to their parent.
+// earlier on the same line (X=/; rm -rf $X), split by the IFS the line sets. Variables whose
+// value only the running shell knows (arrays, read, printf -v, for) stay as written. It
+// descends into $( ), backticks, <( ) and >( ), and into scripts run by bash -c / sh -c /
+// eval / su -c / watch, fed to a shell's stdin (echo ... | sh, sh <<< ...), or embedded in
+// other programs' arguments (ssh host CMD, script -c, tar --checkpoint-action=exec, git -c
+// alias.x='!CMD'), aliases defined on the line, and script files the line writes and then
+// runs (echo ... > x.sh; sh x.sh), listing those commands too, linked to their parent.
 //
 // Pure and cheap (linear in the input, nesting bounded); never fails: malformed input (an
 // unterminated quote, say) is read the way bash would start reading it.

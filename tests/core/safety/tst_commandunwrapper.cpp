@@ -45,6 +45,7 @@ private Q_SLOTS:
     void invocations_data();
     void invocations();
     void envSplitStringHonoursQuotes();
+    void wrappersAreRecorded();
     void programName_data();
     void programName();
 };
@@ -95,6 +96,12 @@ void tst_CommandUnwrapper::invocations_data()
     row("taskset on a pid", "taskset -p 42", {});
     row("flock", "flock -w 5 /tmp/l rm x", {QStringLiteral("4 direct: rm x")});
     row("flock -c", "flock /tmp/l -c cmd", {QStringLiteral("0 direct: flock /tmp/l -c cmd")});
+    row("pkexec", "pkexec --user bob rm x", {QStringLiteral("3 direct: rm x")});
+    row("runuser -u", "runuser -u bob -- rm x", {QStringLiteral("4 direct: rm x")});
+    row("runuser like su", "runuser bob -c cmd", {QStringLiteral("0 direct: runuser bob -c cmd")});
+    row("setpriv", "setpriv --reuid 1000 --init-groups rm x", {QStringLiteral("4 direct: rm x")});
+    row("setpriv dump", "setpriv -d", {});
+    row("flatpak-spawn", "flatpak-spawn --host --env=A=1 rm x", {QStringLiteral("3 direct: rm x")});
     row("full path wrapper", "/usr/bin/sudo /bin/rm x", {QStringLiteral("1 direct: /bin/rm x")});
     row("chain", "nohup nice sudo env A=1 timeout 9 rm x", {QStringLiteral("7 direct: rm x")});
     row("xargs", "xargs -0 -n 1 rm -f", {QStringLiteral("4 xargs: rm -f")});
@@ -132,6 +139,18 @@ void tst_CommandUnwrapper::envSplitStringHonoursQuotes()
     QCOMPARE(invocations.first().words,
              (QStringList{QStringLiteral("psql"), QStringLiteral("-c"),
                           QStringLiteral("DROP TABLE \"x y\""), QStringLiteral("'db")}));
+}
+
+void tst_CommandUnwrapper::wrappersAreRecorded()
+{
+    const QList<CommandUnwrapper::Invocation> invocations =
+        CommandUnwrapper::invocations(words("nohup sudo -u bob env A=1 pkexec rm x"));
+    QCOMPARE(invocations.size(), 1);
+    QCOMPARE(invocations.first().wrappers,
+             (QList<QStringList>{words("nohup"), words("sudo -u bob"), words("env A=1"),
+                                 words("pkexec")}));
+    QCOMPARE(CommandUnwrapper::invocations(words("find . -exec rm {} ;")).last().wrappers,
+             QList<QStringList>{words("find . -exec")});
 }
 
 void tst_CommandUnwrapper::programName_data()

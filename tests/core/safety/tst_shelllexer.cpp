@@ -136,6 +136,17 @@ void tst_ShellLexer::words_data()
     QTest::newRow("earlier assignment expands")
         << QStringLiteral("X=/; rm -rf $X")
         << QStringList{QString(), QStringLiteral("[rm][-rf][/]")};
+    QTest::newRow("IFS set on the line splits values")
+        << QStringLiteral("IFS=,; c=rm,-rf,/; $c")
+        << QStringList{QString(), QString(), QStringLiteral("[rm][-rf][/]")};
+    QTest::newRow("IFS only known at run time leaves the expansion")
+        << QStringLiteral("IFS=$(x); c=ls; $c")
+        << QStringList{QStringLiteral("[x]"), QString(), QString(), QStringLiteral("[$c]")};
+    QTest::newRow("array is not followed")
+        << QStringLiteral("a=(rm -rf /); $a") << QStringList{QString(), QStringLiteral("[$a]")};
+    QTest::newRow("read makes a variable unknown")
+        << QStringLiteral("c=ls; read c; $c")
+        << QStringList{QString(), QStringLiteral("[read][c]"), QStringLiteral("[$c]")};
     QTest::newRow("unquoted variable splits into words")
         << QStringLiteral("C=\"rm -rf /\"; $C")
         << QStringList{QString(), QStringLiteral("[rm][-rf][/]")};
@@ -543,6 +554,29 @@ void tst_ShellLexer::nestedShells_data()
         << 2;
     QTest::newRow("perl system") << QStringLiteral("perl -e 'system(\"rm -rf /\")'")
                                  << QStringLiteral("[perl][-e][system(\"rm -rf /\")]") << 2;
+    QTest::newRow("ssh remote command")
+        << QStringLiteral("ssh host 'rm -rf /'") << QStringLiteral("[ssh][host][rm -rf /]") << 2;
+    QTest::newRow("ssh command in words") << QStringLiteral("ssh -p 22 host rm -rf /")
+                                          << QStringLiteral("[ssh][-p][22][host][rm][-rf][/]") << 4;
+    QTest::newRow("script -c") << QStringLiteral("script -qc 'rm -rf /' /dev/null")
+                               << QStringLiteral("[script][-qc][rm -rf /][/dev/null]") << 2;
+    QTest::newRow("tar checkpoint action")
+        << QStringLiteral("tar -cf a.tar --checkpoint-action=exec='rm -rf /' .")
+        << QStringLiteral("[tar][-cf][a.tar][--checkpoint-action=exec=rm -rf /][.]") << 3;
+    QTest::newRow("git shell alias") << QStringLiteral("git -c alias.x='!rm -rf /' x")
+                                     << QStringLiteral("[git][-c][alias.x=!rm -rf /][x]") << 2;
+    QTest::newRow("alias") << QStringLiteral("alias x='rm -rf'; x /") << QStringLiteral("[x][/]")
+                           << 0;
+    QTest::newRow("script written then run")
+        << QStringLiteral("echo 'rm -rf /' > x.sh; sh x.sh") << QStringLiteral("[sh][x.sh]") << 1;
+    QTest::newRow("script written then executed")
+        << QStringLiteral("printf 'rm -rf /' > x.sh; chmod +x x.sh; ./x.sh")
+        << QStringLiteral("[./x.sh]") << 0;
+    QTest::newRow("awk system") << QStringLiteral("awk 'BEGIN{system(\"rm -rf /\")}'")
+                                << QStringLiteral("[awk][BEGIN{system(\"rm -rf /\")}]") << 1;
+    QTest::newRow("perl system with an argv")
+        << QStringLiteral("perl -e 'system(\"rm\", \"-rf\", \"/\")'")
+        << QStringLiteral("[perl][-e][system(\"rm\", \"-rf\", \"/\")]") << 2;
     QTest::newRow("nested twice") << QStringLiteral("bash -c \"sh -c 'rm -rf /'\"")
                                   << QStringLiteral("[sh][-c][rm -rf /]") << 2;
 }
