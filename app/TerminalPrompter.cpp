@@ -1,5 +1,7 @@
 #include "TerminalPrompter.h"
 
+#include "core/output/VisibleText.h"
+
 #include <QSocketNotifier>
 
 #include <cerrno>
@@ -30,7 +32,9 @@ void TerminalPrompter::ask(const QString &question)
 {
     if (m_fd < 0)
         return;
-    const QByteArray bytes = question.toUtf8();
+    // Questions quote commands and prompts from the sandbox: nothing in them may steer the
+    // terminal the user answers on.
+    const QByteArray bytes = Core::VisibleText::escape(question).toUtf8();
     qsizetype offset = 0;
     while (offset < bytes.size()) {
         const ssize_t written =

@@ -1,6 +1,7 @@
 #include "CommandGuard.h"
 
 #include "core/CoreTr.h"
+#include "core/output/VisibleText.h"
 
 namespace Terrarium::Core {
 
@@ -57,6 +58,24 @@ QString collapseUnquotedWhitespace(const QString &text)
 
 } // namespace
 
+std::optional<std::pair<QString, qsizetype>> CommandGuard::firstHiddenCharacter(const QString &text)
+{
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const bool pair =
+            text.at(i).isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate();
+        const char32_t code = pair ? QChar::surrogateToUcs4(text.at(i), text.at(i + 1))
+                                   : char32_t(text.at(i).unicode());
+        if (VisibleText::isHidden(code))
+            return std::pair{
+                QStringLiteral("U+%1").arg(
+                    QString::number(quint32(code), 16).toUpper().rightJustified(4, u'0')),
+                i};
+        if (pair)
+            ++i;
+    }
+    return std::nullopt;
+}
+
 Result<QString> CommandGuard::normalize(const QString &command)
 {
     const QString text = stripMarkdown(command);
@@ -68,6 +87,13 @@ Result<QString> CommandGuard::normalize(const QString &command)
     if (text.contains(QChar(u'\0')))
         return makeError(ErrorCode::MalformedResponse,
                          Tr::tr("the command contains a NUL character"));
+    if (const auto hidden = firstHiddenCharacter(text))
+        return makeError(ErrorCode::MalformedResponse,
+                         Tr::tr("the command contains the control or invisible character %1 at "
+                                "position %2; a command must be plain text, so that what is shown "
+                                "is what runs")
+                             .arg(hidden->first)
+                             .arg(hidden->second + 1));
     if (text.size() > MaxLength)
         return makeError(ErrorCode::MalformedResponse,
                          Tr::tr("the command is longer than %1 characters").arg(MaxLength));

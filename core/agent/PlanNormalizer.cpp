@@ -1,5 +1,7 @@
 #include "PlanNormalizer.h"
 
+#include "core/output/VisibleText.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -11,7 +13,9 @@ namespace {
 
 QString cleanTitle(QString title)
 {
-    title = title.simplified();
+    // Step titles are shown everywhere (checklist, cards, logs, approvals): control and bidi
+    // characters from the model become visible escapes instead of rearranging what is shown.
+    title = VisibleText::escape(title.simplified());
     // Models sometimes bold or quote list items: "**Install pytest**".
     while (title.size() >= 2 && title.startsWith(u'*') && title.endsWith(u'*'))
         title = title.mid(1, title.size() - 2).trimmed();

@@ -43,6 +43,9 @@ void tst_CommandGuard::accepts_data()
                                                << "echo `date`";
     QTest::newRow("chain") << "mkdir -p a &&  cd a  && touch b"
                            << "mkdir -p a && cd a && touch b";
+    // Visible Unicode is text, not a disguise.
+    QTest::newRow("unicode text") << QStringLiteral(u"echo 'Grüße → 日本語 😀 עברית'")
+                                  << QStringLiteral(u"echo 'Grüße → 日本語 😀 עברית'");
 }
 
 void tst_CommandGuard::accepts()
@@ -71,6 +74,24 @@ void tst_CommandGuard::rejects_data()
     QTest::newRow("multi-line fence") << "```\ncd /tmp\nls\n```"
                                       << "several lines";
     QTest::newRow("too long") << QString(CommandGuard::MaxLength + 1, u'a') << "longer than";
+    // What is shown must be what runs: an ESC sequence can make `rm -rf ~` display as `ls -la`
+    // in a terminal, and bidi overrides reorder what a window shows.
+    QTest::newRow("ESC sequence disguise")
+        << QStringLiteral("rm -rf ~ #\x1b[2K\x1b[1Gls -la") << "U+001B at position 11";
+    QTest::newRow("backspaces") << QStringLiteral("rm -rf ~\b\b\b\b\b\b\b\bls -la") << "U+0008";
+    QTest::newRow("bell") << QStringLiteral("echo \a") << "U+0007";
+    QTest::newRow("DEL") << QStringLiteral("ls\x7f") << "U+007F";
+    QTest::newRow("C1 CSI") << QStringLiteral("ls \u009b2J") << "U+009B";
+    QTest::newRow("right-to-left override")
+        << QStringLiteral("echo safe \u202E; rm -rf ~ \u202C") << "U+202E";
+    QTest::newRow("right-to-left isolate") << QStringLiteral("ls \u2067x\u2069") << "U+2067";
+    QTest::newRow("left-to-right mark") << QStringLiteral("ls\u200E") << "U+200E";
+    QTest::newRow("zero-width space") << QStringLiteral("r\u200Bm -rf x") << "U+200B";
+    QTest::newRow("zero-width joiner") << QStringLiteral("ls \u200D") << "U+200D";
+    QTest::newRow("byte order mark inside") << QStringLiteral("ls \uFEFF-la") << "U+FEFF";
+    QTest::newRow("line separator") << QStringLiteral("ls\u2028rm -rf ~") << "U+2028";
+    QTest::newRow("tag character")
+        << QString(QStringLiteral("ls ") + QString::fromUcs4(U"\U000E0041")) << "U+E0041";
 }
 
 void tst_CommandGuard::rejects()

@@ -26,6 +26,10 @@ void tst_PlanNormalizer::normalize_data()
     QTest::newRow("strict json") << R"({"plan":["Create config.txt","Print config.txt"]})" << two;
     QTest::newRow("steps key") << R"({"steps":["Create config.txt","Print config.txt"]})" << two;
     QTest::newRow("bare array") << R"(["Create config.txt", "Print config.txt"])" << two;
+    // A title cannot rearrange or hide what the checklist, cards and logs show.
+    QTest::newRow("control and bidi characters in titles")
+        << R"(["List files\u001b[2K", "Show \u202eexe.txt"])"
+        << QStringList{QStringLiteral("List files\\x1b[2K"), QStringLiteral("Show \\u202eexe.txt")};
     QTest::newRow("objects with title")
         << R"({"plan":[{"title":"Create config.txt"},{"title":"Print config.txt"}]})" << two;
     QTest::newRow("objects with description")
