@@ -313,6 +313,18 @@ void HostExecJob::onLeaderExited(int exitCode, int signal)
         m_groupPollTimer.start();
         return;
     }
+    if (!m_termSent && groupHasLiveMembers(m_processGroup)) {
+        // Background children of a step do not outlive it: on the host nothing else would
+        // ever stop them. Said on stderr, so nobody wonders where their server went.
+        qCDebug(lcVm) << "host exec: leader exited; killing what is left of group"
+                      << m_processGroup;
+        signalGroup(SIGKILL);
+        Q_EMIT outputReceived(
+            Core::OutputStream::Stderr,
+            Core::Tr::tr("terrarium: the command left processes running in the background; "
+                         "they were stopped with it.\n")
+                .toUtf8());
+    }
     complete(result);
 }
 

@@ -1,6 +1,7 @@
 #include "HostSandbox.h"
 
 #include "core/CoreTr.h"
+#include "core/exec/CommandEnvironment.h"
 #include "vm/HostExecJob.h"
 #include "vm/LocalPtySession.h"
 #include "vm/SandboxJob.h"
@@ -408,7 +409,10 @@ void HostSandbox::finishStopIfIdle()
 QProcessEnvironment HostSandbox::environment(const QMap<QString, QString> &request,
                                              bool terminal) const
 {
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    // Terrarium's own environment (API keys, the session's D-Bus and SSH agent, tokens) is
+    // not the command's business: an allow-list of the basics only.
+    QProcessEnvironment environment =
+        Core::CommandEnvironment::forHostCommand(QProcessEnvironment::systemEnvironment());
     if (terminal) // what the terminal pane emulates, whatever terminal (if any) started us
         environment.insert(QStringLiteral("TERM"), QStringLiteral("xterm-256color"));
     for (const QMap<QString, QString> *layer : {&spec().environment, &request}) {
@@ -427,6 +431,14 @@ Core::Result<QString> HostSandbox::workingDirectory(const QString &requested) co
         return Core::makeError(Core::ErrorCode::SandboxError,
                                Core::Tr::tr("The working directory %1 does not exist")
                                    .arg(directory.isEmpty() ? requested : directory));
+    // Commands start inside the workspace, however the directory is spelled (.., links).
+    const QString canonicalWorkspace = QFileInfo(m_workspace).canonicalFilePath();
+    const QString canonical = QFileInfo(directory).canonicalFilePath();
+    if (canonical != canonicalWorkspace
+        && !canonical.startsWith(canonicalWorkspace + QLatin1Char('/')))
+        return Core::makeError(Core::ErrorCode::PermissionDenied,
+                               Core::Tr::tr("The working directory %1 is outside the workspace %2")
+                                   .arg(directory, m_workspace));
     return directory;
 }
 

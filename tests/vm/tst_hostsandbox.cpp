@@ -11,6 +11,7 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QSysInfo>
@@ -112,6 +113,10 @@ private Q_SLOTS:
     void durationIsMeasured();
     void workingDirectory_data();
     void workingDirectory();
+    void workingDirectoryOutsideIsRefused_data();
+    void workingDirectoryOutsideIsRefused();
+    void commandsGetACleanEnvironment();
+    void backgroundChildrenDoNotOutliveTheStep();
     void environment();
     void stdin_data();
     void stdin();
@@ -367,15 +372,16 @@ void tst_HostSandbox::workingDirectory_data()
     QTest::newRow("default: the workspace") << QString() << QString();
     QTest::newRow("relative to the workspace")
         << QStringLiteral("sub/dir") << QStringLiteral("sub/dir");
-    QTest::newRow("absolute") << QStringLiteral("<outside>") << QStringLiteral("<outside>");
+    QTest::newRow("absolute, inside") << QStringLiteral("<workspace>/sub") << QStringLiteral("sub");
+    QTest::newRow("climbs out and back in")
+        << QStringLiteral("sub/../sub/dir") << QStringLiteral("sub/dir");
 }
 
 void tst_HostSandbox::workingDirectory()
 {
     QFETCH(QString, requested);
     QFETCH(QString, expected);
-    requested.replace(QStringLiteral("<outside>"), m_outside->path());
-    expected.replace(QStringLiteral("<outside>"), m_outside->path());
+    requested.replace(QStringLiteral("<workspace>"), workspace());
     QVERIFY(QDir(workspace()).mkpath(QStringLiteral("sub/dir")));
 
     Core::ExecRequest request;
@@ -389,6 +395,106 @@ void tst_HostSandbox::workingDirectory()
     const QString expectedPath =
         QFileInfo(QDir(workspace()).filePath(expected)).canonicalFilePath();
     QCOMPARE(QString::fromLocal8Bit(run.out.trimmed()), expectedPath);
+}
+
+void tst_HostSandbox::workingDirectoryOutsideIsRefused_data()
+{
+    QTest::addColumn<QString>("requested");
+    QTest::newRow("absolute, outside") << QStringLiteral("<outside>");
+    QTest::newRow("relative, climbing out") << QStringLiteral("..");
+    QTest::newRow("a link to outside") << QStringLiteral("link-out");
+    QTest::newRow("root") << QStringLiteral("/");
+}
+
+void tst_HostSandbox::workingDirectoryOutsideIsRefused()
+{
+    QFETCH(QString, requested);
+    requested.replace(QStringLiteral("<outside>"), m_outside->path());
+    QVERIFY(QFile::link(m_outside->path(), inWorkspace(QStringLiteral("link-out"))));
+    for (const bool pty : {false, true}) {
+        Core::ExecRequest request;
+        request.command = QStringLiteral("touch escaped");
+        request.workingDirectory = requested;
+        request.pty = pty;
+        Run run;
+        collect(m_sandbox->exec(request), &run);
+        QVERIFY(waitForRun(&run));
+        QVERIFY(!run.result);
+        QCOMPARE(run.result.error().code, Core::ErrorCode::PermissionDenied);
+        QVERIFY2(run.result.error().message.contains(QStringLiteral("outside the workspace")),
+                 qPrintable(run.result.error().message));
+    }
+    Vm::PtyRequest terminal;
+    terminal.workingDirectory = requested;
+    QVERIFY(!m_sandbox->openPty(terminal));
+    QVERIFY(!QFile::exists(m_outside->filePath(QStringLiteral("escaped"))));
+}
+
+void tst_HostSandbox::commandsGetACleanEnvironment()
+{
+    // What a desktop session typically holds: keys, tokens, the keyring's and agents' sockets.
+    const QList<std::pair<const char *, QByteArray>> secrets = {
+        {"TERRARIUM_API_KEY", "sk-terrarium-secret-1"},
+        {"OPENAI_API_KEY", "sk-openai-secret-2"},
+        {"ANTHROPIC_API_KEY", "sk-ant-secret-3"},
+        {"GITHUB_TOKEN", "ghp_secret4"},
+        {"DBUS_SESSION_BUS_ADDRESS", "unix:path=/run/user/1000/bus-secret5"},
+        {"SSH_AUTH_SOCK", "/tmp/ssh-secret6/agent.1"},
+        {"https_proxy", "http://user:secret7@proxy.example:3128"},
+        {"LD_PRELOAD", "/tmp/secret8.so"},
+    };
+    for (const auto &[name, value] : secrets)
+        qputenv(name, value);
+    auto restore = qScopeGuard([&secrets] {
+        for (const auto &entry : secrets)
+            qunsetenv(entry.first);
+    });
+    for (const bool pty : {false, true}) {
+        Core::ExecRequest request;
+        request.command = QStringLiteral("env");
+        request.pty = pty;
+        Run run;
+        collect(m_sandbox->exec(request), &run);
+        QVERIFY(waitForRun(&run));
+        QVERIFY(run.result);
+        QCOMPARE(run.result->exitCode, 0);
+        QVERIFY2(!run.out.contains("secret"), run.out.constData());
+        QVERIFY2(run.out.contains("\nHOME=") || run.out.startsWith("HOME="), run.out.constData());
+        QVERIFY2(run.out.contains("PATH="), run.out.constData());
+        QVERIFY2(run.out.contains("TERRARIUM_SPEC_VAR=from-spec"), run.out.constData());
+    }
+    // Terminals too.
+    Vm::PtyRequest terminal;
+    terminal.command = QStringLiteral("env; exit 0");
+    const auto session = m_sandbox->openPty(terminal);
+    QVERIFY(session);
+    QByteArray screen;
+    connect(*session, &Core::TerminalSession::received, this,
+            [&screen](const QByteArray &data) { screen += data; });
+    QSignalSpy finished(*session, &Core::TerminalSession::finished);
+    QVERIFY(finished.wait(5000));
+    QVERIFY2(screen.contains("PATH="), screen.constData());
+    QVERIFY2(!screen.contains("secret"), screen.constData());
+}
+
+void tst_HostSandbox::backgroundChildrenDoNotOutliveTheStep()
+{
+    Run run;
+    collect(exec(QStringLiteral("sleep 100 > /dev/null 2>&1 & echo $! > bg.pid; echo done")), &run);
+    QVERIFY(waitForRun(&run));
+    QVERIFY(run.result);
+    QCOMPARE(run.result->exitCode, 0);
+    QCOMPARE(run.out, QByteArray("done\n"));
+    QVERIFY2(run.err.contains("background"), run.err.constData());
+    const qint64 background = readPid(inWorkspace(QStringLiteral("bg.pid")));
+    QVERIFY(background > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(Tests::isProcessGone(background), 2000);
+
+    // A step that leaves nothing behind says nothing about it.
+    Run quiet;
+    collect(exec(QStringLiteral("echo hi")), &quiet);
+    QVERIFY(waitForRun(&quiet));
+    QVERIFY(quiet.err.isEmpty());
 }
 
 void tst_HostSandbox::environment()
