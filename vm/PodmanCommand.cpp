@@ -41,6 +41,7 @@ void PodmanCommand::start()
     m_process->setProgram(m_host.podman);
     m_process->setArguments(m_arguments);
     m_process->setProcessChannelMode(QProcess::SeparateChannels);
+    m_process->setProcessEnvironment(m_host.processEnvironment());
     qCDebug(lcVm).noquote() << "running" << commandLine();
 
     connect(m_process, &QProcess::readyReadStandardError, this, [this] {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 
@@ -31,8 +32,14 @@ struct PodmanHost
     // networking (slirp4netns, pasta) needs /dev/net/tun readable and writable by the user.
     QString outboundNetworkProblem;
     QStringList warnings; // things that work, but not as well as they should (shown to the user)
+    // Terrarium's own containers.conf (CONTAINERS_CONF): with it set, Podman reads no other, so
+    // the user's (extra volumes, environment, proxies) never applies to a sandbox.
+    QString containersConf;
 
     QStringList globalArguments() const;
+    // The environment every podman process runs with: the basics of ours (no keys, tokens,
+    // agent or bus sockets) and CONTAINERS_CONF.
+    QProcessEnvironment processEnvironment() const;
 };
 
 } // namespace Terrarium::Vm

@@ -100,6 +100,8 @@ void PodmanImageBuilder::runScript()
     m_script = new QProcess(this);
     m_script->setProgram(m_options.buildScript);
     m_script->setArguments(arguments);
+    // mmdebstrap needs the basics and any proxy to reach the mirror, nothing more of ours.
+    m_script->setProcessEnvironment(m_host.processEnvironment());
     connect(m_script, &QProcess::readyReadStandardOutput, this, [this] {
         static const QRegularExpression line(QStringLiteral("^progress: (\\d+) (.*)$"));
         while (m_script->canReadLine()) {

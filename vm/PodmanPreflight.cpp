@@ -9,12 +9,14 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSaveFile>
 #include <QStandardPaths>
 
 #include <cerrno>
 #include <cstring>
 #include <pwd.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace Terrarium::Vm {
@@ -42,6 +44,62 @@ QString firstLine(const QByteArray &text)
     const QStringList lines = all.split(u'\n', Qt::SkipEmptyParts);
     // podman prefixes errors with "Error: "; the last line is the one that says why.
     return lines.isEmpty() ? all : lines.last().trimmed();
+}
+
+// Podman keeps its runtime state (locks, sockets, conmon pids) in the run root. A fallback under
+// /tmp could have been made by someone else first, so it must be a real directory of ours that
+// nobody else can enter.
+Core::Result<void> ensurePrivateDirectory(const QString &path, uid_t uid)
+{
+    const QByteArray native = QFile::encodeName(path);
+    if (::mkdir(native.constData(), 0700) != 0 && errno != EEXIST)
+        return Core::makeError(Core::ErrorCode::SandboxError,
+                               Core::Tr::tr("Cannot create Podman's run folder %1: %2")
+                                   .arg(path, QString::fromLocal8Bit(std::strerror(errno))));
+    struct stat info
+    {
+    };
+    if (::lstat(native.constData(), &info) != 0)
+        return Core::makeError(Core::ErrorCode::SandboxError,
+                               Core::Tr::tr("Cannot read Podman's run folder %1: %2")
+                                   .arg(path, QString::fromLocal8Bit(std::strerror(errno))));
+    if (!S_ISDIR(info.st_mode) || info.st_uid != uid)
+        return Core::makeError(
+            Core::ErrorCode::SandboxError,
+            Core::Tr::tr("Podman's run folder %1 is not a folder owned by you (owner uid %2); "
+                         "someone else may have made it. Remove it, or set XDG_RUNTIME_DIR.")
+                .arg(path)
+                .arg(info.st_uid));
+    if ((info.st_mode & 077) != 0 && ::chmod(native.constData(), 0700) != 0)
+        return Core::makeError(Core::ErrorCode::SandboxError,
+                               Core::Tr::tr("Cannot make Podman's run folder %1 private: %2")
+                                   .arg(path, QString::fromLocal8Bit(std::strerror(errno))));
+    return {};
+}
+
+// With CONTAINERS_CONF set Podman reads that file only; the user's containers.conf (extra
+// volumes, environment, proxies for containers) must not shape a sandbox.
+Core::Result<QString> writeContainersConf(const QString &directory)
+{
+    static const QByteArray contents =
+        "# Written by Terrarium for its own sandboxes; changes are overwritten.\n"
+        "# With CONTAINERS_CONF pointing here, Podman reads no other containers.conf.\n"
+        "[containers]\n"
+        "env_host = false\n"
+        "http_proxy = false\n"
+        "\n[engine]\n";
+    const QString path = directory + QStringLiteral("/containers.conf");
+    QFile existing(path);
+    if (existing.open(QIODevice::ReadOnly) && existing.readAll() == contents)
+        return path;
+    existing.close();
+    QDir().mkpath(directory);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size()
+        || !file.commit())
+        return Core::makeError(Core::ErrorCode::IoError,
+                               Core::Tr::tr("Cannot write %1: %2").arg(path, file.errorString()));
+    return path;
 }
 
 } // namespace
@@ -140,6 +198,16 @@ void PodmanPreflight::check()
             : QStringLiteral("/tmp/terrarium-containers-%1").arg(uid);
     }
     QDir().mkpath(m_host.storageRoot);
+    if (const auto runRoot = ensurePrivateDirectory(m_host.runRoot, uid); !runRoot) {
+        finish(std::unexpected(runRoot.error()));
+        return;
+    }
+    const auto containersConf = writeContainersConf(QFileInfo(m_host.storageRoot).path());
+    if (!containersConf) {
+        finish(std::unexpected(containersConf.error()));
+        return;
+    }
+    m_host.containersConf = *containersConf;
     m_host.storageDriver = QStringLiteral("overlay");
     m_host.maxOpenFiles = hardLimit(RLIMIT_NOFILE, 1 << 20);
     m_host.maxProcesses = hardLimit(RLIMIT_NPROC, 1 << 22);
@@ -219,9 +287,11 @@ void PodmanPreflight::readInfo(const QByteArray &json)
         m_host.warnings
             << Core::Tr::tr(
                    "This host cannot limit memory, CPU and process counts of rootless containers "
-                   "through "
-                   "cgroups (cgroup v%1, controllers: %2). Terrarium limits each process instead "
-                   "(address space and process count via rlimits); CPU use is not limited.")
+                   "through cgroups (cgroup v%1, controllers: %2). Terrarium limits them another "
+                   "way: the sandbox's total memory is watched by its agent (the sum over all its "
+                   "processes, five times a second; a step past the limit is stopped), each "
+                   "process's memory and the number of processes through rlimits. CPU use is not "
+                   "limited.")
                    .arg(m_host.cgroupVersion)
                    .arg(controllers.isEmpty() ? Core::Tr::tr("none delegated")
                                               : controllers.join(QStringLiteral(", ")));
@@ -267,6 +337,7 @@ QStringList PodmanPreflight::probeArguments(const QString &runtime) const
             QStringLiteral("/bin/true"),
             m_image.startsWith(QLatin1String("localhost/")) ? QStringLiteral("--pull=never")
                                                             : QStringLiteral("--pull=missing"),
+            QStringLiteral("--"),
             m_image};
 }
 

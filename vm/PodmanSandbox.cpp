@@ -16,8 +16,10 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTimer>
 
 #include <utility>
@@ -30,6 +32,13 @@ constexpr auto SpecLabel = "org.terrarium.spec";
 constexpr auto SandboxLabel = "org.terrarium.sandbox";
 // How long the agent may take to say it is ready after `podman exec` started it.
 constexpr auto ReadyTimeout = std::chrono::seconds(30);
+// What root in a sandbox may still do (--cap-drop=all, then these), each found needed by trying:
+// apt drops to its _apt user for downloads (SETUID, SETGID) into folders only root may write
+// (DAC_OVERRIDE); dpkg gives installed files their owners and modes (CHOWN, FOWNER); the agent
+// stops a step's processes whatever user they switched to (KILL). Raw sockets, mknod, chroot,
+// low ports, file capabilities, keeping setuid bits on modified files (FSETID), ... are gone.
+constexpr const char *containerCapabilities[] = {"CHOWN",  "DAC_OVERRIDE", "FOWNER",
+                                                 "SETGID", "SETUID",       "KILL"};
 
 QString containerPath(const char *path)
 {
@@ -83,42 +92,95 @@ QStringList PodmanSandbox::runArguments(const SandboxSpec &spec, const PodmanHos
             .arg(spec.networkPolicy == NetworkPolicy::Outbound ? QStringLiteral("slirp4netns")
                                                                : QStringLiteral("none")),
         QStringLiteral("--security-opt=no-new-privileges"),
-        QStringLiteral("--ulimit=nofile=%1:%1").arg(files),
-        QStringLiteral("--ulimit=nproc=%1:%1").arg(processes),
-        QStringLiteral("--stop-timeout=3"),
-        QStringLiteral("--workdir=%1").arg(containerPath(workspaceInContainer)),
-        QStringLiteral("--volume=%1:%2:ro").arg(agentPath, containerPath(agentPathInContainer)),
-        QStringLiteral("--entrypoint=%1").arg(containerPath(agentPathInContainer)),
-        QStringLiteral("--env=TERM=xterm-256color"),
+        // Root in the container keeps only what installing packages needs.
+        QStringLiteral("--cap-drop=all"),
     };
+    for (const char *capability : containerCapabilities)
+        arguments << QStringLiteral("--cap-add=%1").arg(QLatin1String(capability));
+    arguments
+        << // Nothing of the host's environment or proxy settings (credentials included).
+        QStringLiteral("--http-proxy=false") << QStringLiteral("--env-host=false")
+        << QStringLiteral("--ulimit=nofile=%1:%1").arg(files)
+        << QStringLiteral("--ulimit=nproc=%1:%1").arg(processes)
+        << QStringLiteral("--stop-timeout=3")
+        << QStringLiteral("--workdir=%1").arg(containerPath(workspaceInContainer))
+        << QStringLiteral("--volume=%1:%2:ro").arg(agentPath, containerPath(agentPathInContainer))
+        << QStringLiteral("--entrypoint=%1").arg(containerPath(agentPathInContainer))
+        << QStringLiteral("--env=TERM=xterm-256color");
     if (host.cgroupLimits) {
         arguments << QStringLiteral("--memory=%1m").arg(spec.memoryMiB)
                   << QStringLiteral("--memory-swap=%1m").arg(spec.memoryMiB)
                   << QStringLiteral("--cpus=%1").arg(spec.cpus)
                   << QStringLiteral("--pids-limit=%1").arg(processes);
     } else {
-        // No cgroup limits for rootless containers here: cap each process's data instead, so a
-        // memory hog fails inside the sandbox rather than taking the host down.
+        // No cgroup limits for rootless containers here: cap each process's data, and the
+        // agent (started with the limit) kills a step when the sandbox's total gets too big.
         arguments
             << QStringLiteral("--ulimit=data=%1:%1").arg(qint64(spec.memoryMiB) * 1024 * 1024);
     }
-    if (!spec.workspace.isEmpty())
-        arguments << QStringLiteral("--volume=%1:%2")
+    if (!spec.workspace.isEmpty()) {
+        // --mount, not --volume: a ':' in the folder's name would split a --volume argument.
+        arguments << QStringLiteral("--mount=type=bind,source=%1,destination=%2")
                          .arg(spec.workspace, containerPath(workspaceInContainer));
+    }
     for (auto it = spec.environment.cbegin(); it != spec.environment.cend(); ++it)
         arguments << QStringLiteral("--env=%1=%2").arg(it.key(), it.value());
     // Terrarium's own images are local; anything else may be pulled once, by explicit choice.
     arguments << (image.startsWith(QLatin1String("localhost/")) ? QStringLiteral("--pull=never")
                                                                 : QStringLiteral("--pull=missing"));
-    arguments << image << QStringLiteral("--init");
+    // "--": whatever the image is called, it is never read as an option.
+    arguments << QStringLiteral("--") << image << QStringLiteral("--init");
+    // The init agent backs the serving agent up (it also sees processes no step owns).
+    arguments << sessionAgentArguments(spec, host);
     return arguments;
+}
+
+QStringList PodmanSandbox::sessionAgentArguments(const SandboxSpec &spec, const PodmanHost &host)
+{
+    // Without cgroup limits the agent that runs the commands also keeps their total memory
+    // under the limit: it sees every process of the container.
+    if (host.cgroupLimits)
+        return {};
+    return {QStringLiteral("--memory-limit-mib"), QString::number(spec.memoryMiB)};
+}
+
+Core::Result<void> PodmanSandbox::checkImageReference(const QString &image)
+{
+    // [host[:port]/]path[:tag][@digest], as the OCI distribution spec spells names.
+    static const QRegularExpression reference(QRegularExpression::anchoredPattern(QStringLiteral(
+        "(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)"
+        "*"
+        "(?::[0-9]{1,5})?/)?"
+        "[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*"
+        "(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?"
+        "(?:@sha256:[a-f0-9]{64})?")));
+    if (image.size() <= 255 && reference.match(image).hasMatch())
+        return {};
+    return Core::makeError(Core::ErrorCode::Configuration,
+                           Core::Tr::tr("\"%1\" is not a valid container image name (like "
+                                        "localhost/terrarium/debian:bookworm or "
+                                        "docker.io/library/debian:12).")
+                               .arg(image));
+}
+
+Core::Result<void> PodmanSandbox::checkWorkspace(const QString &workspace)
+{
+    if (workspace.contains(u',') || workspace.contains(u'\n'))
+        return Core::makeError(Core::ErrorCode::Configuration,
+                               Core::Tr::tr("The workspace folder %1 has a comma or a line break "
+                                            "in its name, which Podman cannot mount; rename it or "
+                                            "choose another folder.")
+                                   .arg(workspace));
+    return {};
 }
 
 QJsonObject PodmanSandbox::specToJson(const SandboxSpec &spec)
 {
-    QJsonObject environment;
+    // Environment values may be secrets a task file passes on: the label, which anyone with
+    // `podman inspect` reads, keeps their names only.
+    QJsonArray environment;
     for (auto it = spec.environment.cbegin(); it != spec.environment.cend(); ++it)
-        environment.insert(it.key(), it.value());
+        environment.append(it.key());
     return QJsonObject{
         {QStringLiteral("name"), spec.name},
         {QStringLiteral("image"), spec.image},
@@ -144,9 +206,9 @@ SandboxSpec PodmanSandbox::specFromJson(const QJsonObject &json)
     spec.networkPolicy = networkPolicyFromName(json.value(QLatin1String("network")).toString())
                              .value_or(NetworkPolicy::None);
     spec.workspace = json.value(QLatin1String("workspace")).toString();
-    const QJsonObject environment = json.value(QLatin1String("env")).toObject();
-    for (auto it = environment.begin(); it != environment.end(); ++it)
-        spec.environment.insert(it.key(), it.value().toString());
+    // Only the names are kept (see specToJson); the container itself still has the values.
+    for (const QJsonValue &name : json.value(QLatin1String("env")).toArray())
+        spec.environment.insert(name.toString(), QString());
     return spec;
 }
 
@@ -240,6 +302,15 @@ void PodmanSandbox::createContainer(const QString &image)
             Core::Tr::tr("The workspace folder %1 does not exist.").arg(spec().workspace)});
         return;
     }
+    for (const Core::Result<void> &check :
+         {checkImageReference(image),
+          spec().workspace.isEmpty() ? Core::Result<void>() : checkWorkspace(spec().workspace)}) {
+        if (!check) {
+            m_lock.reset();
+            fail(check.error());
+            return;
+        }
+    }
     runPodman(
         runArguments(spec(), m_host, m_agentPath, image),
         [this, image](const Core::Result<QByteArray> &result) {
@@ -264,9 +335,11 @@ void PodmanSandbox::openChannel()
         m_host.globalArguments()
         + QStringList{QStringLiteral("exec"), QStringLiteral("--interactive"),
                       QStringLiteral("--workdir=%1").arg(containerPath(workspaceInContainer)),
-                      spec().name, containerPath(agentPathInContainer)});
+                      spec().name, containerPath(agentPathInContainer)}
+        + sessionAgentArguments(spec(), m_host));
     // podman's own complaints (container gone, ...) are worth a log line, not a pipe that fills.
     m_agentProcess->setProcessChannelMode(QProcess::SeparateChannels);
+    m_agentProcess->setProcessEnvironment(m_host.processEnvironment());
     connect(m_agentProcess, &QProcess::readyReadStandardError, this, [this] {
         const QByteArray text = m_agentProcess->readAllStandardError().trimmed();
         if (!text.isEmpty())
@@ -403,10 +476,10 @@ Core::Result<Core::TerminalSession *> PodmanSandbox::openExecPty(const PtyReques
     }
 
     auto session = std::make_unique<LocalPtySession>();
-    // Podman itself runs on the host, with the host's environment (XDG_RUNTIME_DIR, HOME);
+    // Podman itself runs on the host (XDG_RUNTIME_DIR, HOME, but no keys or sockets of ours);
     // the request's environment went into the container through --env.
-    const Core::Result<void> started = session->start(
-        argv, QString(), QProcessEnvironment::systemEnvironment(), request.columns, request.rows);
+    const Core::Result<void> started =
+        session->start(argv, QString(), m_host.processEnvironment(), request.columns, request.rows);
     if (!started)
         return std::unexpected(started.error());
     LocalPtySession *opened = session.release();

@@ -84,7 +84,13 @@ public:
     // `podman run` arguments for a new container (after the global ones). Pure, for tests.
     static QStringList runArguments(const SandboxSpec &spec, const PodmanHost &host,
                                     const QString &agentPath, const QString &image);
-    // The labels that describe a sandbox, and the spec they carry.
+    // What the agent serving the channel is started with (after its path).
+    static QStringList sessionAgentArguments(const SandboxSpec &spec, const PodmanHost &host);
+    // Whether image can be handed to podman as an image reference (never as an option).
+    static Core::Result<void> checkImageReference(const QString &image);
+    // Whether Podman can mount the folder (a comma would split --mount's fields).
+    static Core::Result<void> checkWorkspace(const QString &workspace);
+    // The labels that describe a sandbox, and the spec they carry (environment names only).
     static QJsonObject specToJson(const SandboxSpec &spec);
     static SandboxSpec specFromJson(const QJsonObject &json);
     // Where sandboxes' lock files live for this host.

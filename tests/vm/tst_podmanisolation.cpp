@@ -1,12 +1,15 @@
 // What a sandbox must not be able to do, each tried for real against rootless Podman: reach the
 // network, read the host's files, exhaust the host's processes or memory.
 #include "core/exec/ExecJob.h"
+#include "core/terminal/TerminalSession.h"
 #include "tests/support/PodmanTestBackend.h"
 #include "vm/PodmanSandbox.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QNetworkInterface>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -52,9 +55,15 @@ private Q_SLOTS:
     void hostFilesOutsideTheWorkspaceAreInvisible();
     void forkBombIsContained();
     void memoryHogFailsInside();
+    void parallelHogsStayUnderTheTotal();
+    void onlyTheNeededCapabilities();
+    void packagesInstallWithOutboundNetwork();
+    void hostEnvironmentAndConfigurationStayOutside();
+    void workspaceWithAColonIsMounted();
 
 private:
     Vm::PodmanSandbox *start(const QString &suffix, int pids, int memoryMiB);
+    Vm::PodmanSandbox *start(Vm::SandboxSpec spec);
     Run run(Vm::PodmanSandbox *sandbox, const QString &command,
             std::chrono::milliseconds timeout = std::chrono::seconds(60));
 
@@ -72,6 +81,11 @@ Vm::PodmanSandbox *tst_PodmanIsolation::start(const QString &suffix, int pids, i
     spec.workspace = m_workspace.path();
     spec.pidsLimit = pids;
     spec.memoryMiB = memoryMiB;
+    return start(spec);
+}
+
+Vm::PodmanSandbox *tst_PodmanIsolation::start(Vm::SandboxSpec spec)
+{
     Vm::PodmanSandbox *sandbox = m_backend->create(spec, this);
     m_started.append(sandbox);
     sandbox->start();
@@ -239,6 +253,132 @@ void tst_PodmanIsolation::memoryHogFailsInside()
     // The app did not pay for it.
     QVERIFY2(residentKiB() - rssBefore < 100 * 1024,
              qPrintable(QString::number(residentKiB() - rssBefore)));
+}
+
+void tst_PodmanIsolation::parallelHogsStayUnderTheTotal()
+{
+    if (m_backend->host().cgroupLimits)
+        QSKIP("cgroups limit the total here; the agent's watch is the fallback without them");
+    // Each process stays under the per-process limit, together they do not: four of 150 MB in
+    // a 256 MiB sandbox. The agent sees them all and stops the step.
+    Vm::PodmanSandbox *sandbox = start(QStringLiteral("hogs"), 256, 256);
+    QVERIFY(sandbox);
+    const Run hogs = run(sandbox,
+                         QStringLiteral("for i in 1 2 3 4; do python3 -c 'import time; b = "
+                                        "bytearray(150 * 1024 ** 2); time.sleep(30)' & done; wait"),
+                         std::chrono::seconds(90));
+    QVERIFY(hogs.result);
+    QVERIFY(hogs.result->memoryLimitExceeded);
+    QVERIFY(!hogs.result->succeeded());
+    QVERIFY2(hogs.result->memoryPeakBytes > 256ll * 1024 * 1024,
+             QByteArray::number(hogs.result->memoryPeakBytes));
+    const Run after = run(sandbox, QStringLiteral("echo alive"));
+    QCOMPARE(after.out, QByteArray("alive\n"));
+}
+
+void tst_PodmanIsolation::onlyTheNeededCapabilities()
+{
+    // CHOWN, DAC_OVERRIDE, FOWNER, KILL, SETGID, SETUID: bits 0, 1, 3, 5, 6, 7.
+    const Run caps = run(m_sandbox, QStringLiteral("grep -E '^Cap(Eff|Bnd):' /proc/self/status"));
+    QVERIFY(caps.result);
+    QCOMPARE(caps.out, QByteArray("CapEff:\t00000000000000eb\nCapBnd:\t00000000000000eb\n"));
+    for (const QString &command :
+         {QStringLiteral("mknod /tmp/null2 c 1 3"), QStringLiteral("chroot / true"),
+          QStringLiteral("python3 -c 'import socket; socket.socket(socket.AF_PACKET, "
+                         "socket.SOCK_RAW)'")}) {
+        const Run denied = run(m_sandbox, command);
+        QVERIFY(denied.result);
+        QVERIFY2(denied.result->exitCode != 0, qPrintable(command));
+    }
+}
+
+void tst_PodmanIsolation::packagesInstallWithOutboundNetwork()
+{
+    if (!m_backend->host().outboundNetworkProblem.isEmpty())
+        QSKIP(qPrintable(m_backend->host().outboundNetworkProblem));
+    Vm::SandboxSpec spec;
+    spec.name = QStringLiteral("tst-isolation-apt-%1").arg(QCoreApplication::applicationPid());
+    spec.workspace = m_workspace.path();
+    spec.networkPolicy = Vm::NetworkPolicy::Outbound;
+    Vm::PodmanSandbox *sandbox = start(spec);
+    QVERIFY(sandbox);
+    // With only the capabilities above, apt still works, including a package whose files
+    // belong to another user (man-db's cache) and one that creates a system user (dbus).
+    const Run apt = run(sandbox,
+                        QStringLiteral("apt-get update -q && DEBIAN_FRONTEND=noninteractive "
+                                       "apt-get install -y -q sl man-db dbus && stat -c %U "
+                                       "/var/cache/man && /usr/games/sl -h >/dev/null; echo $?"),
+                        std::chrono::seconds(300));
+    QVERIFY(apt.result);
+    QVERIFY2(apt.result->exitCode == 0, apt.err.right(2000).constData());
+    QVERIFY2(apt.out.contains("man\n"), apt.out.right(500).constData());
+}
+
+void tst_PodmanIsolation::hostEnvironmentAndConfigurationStayOutside()
+{
+    // What a user's session may hold: keys, tokens, the bus, a proxy with credentials; and a
+    // containers.conf of their own that adds a volume and a variable to every container.
+    const QList<std::pair<const char *, QByteArray>> session = {
+        {"TERRARIUM_API_KEY", "sk-leak-1"},
+        {"GITHUB_TOKEN", "ghp_leak2"},
+        {"DBUS_SESSION_BUS_ADDRESS", "unix:path=/leak3"},
+        {"SSH_AUTH_SOCK", "/tmp/leak4"},
+        {"https_proxy", "http://user:leak5@proxy.invalid:3128"},
+        {"HTTP_PROXY", "http://user:leak6@proxy.invalid:3128"},
+    };
+    for (const auto &[name, value] : session)
+        qputenv(name, value);
+    const QString configDir = QDir::homePath() + QStringLiteral("/.config/containers");
+    QVERIFY(QDir().mkpath(configDir));
+    QFile userConf(configDir + QStringLiteral("/containers.conf"));
+    QVERIFY2(!userConf.exists(), "the test user has a containers.conf of its own");
+    QVERIFY(userConf.open(QIODevice::WriteOnly));
+    userConf.write("[containers]\nvolumes = [\"/etc:/host-etc:ro\"]\nenv = [\"LEAK7=1\"]\n"
+                   "env_host = true\nhttp_proxy = true\n");
+    userConf.close();
+    auto restore = qScopeGuard([&] {
+        for (const auto &entry : session)
+            qunsetenv(entry.first);
+        userConf.remove();
+    });
+
+    Vm::PodmanSandbox *sandbox = start(QStringLiteral("env"), 256, 512);
+    QVERIFY(sandbox);
+    const Run env = run(sandbox, QStringLiteral("env; ls /host-etc 2>&1"));
+    QVERIFY(env.result);
+    QVERIFY2(!env.out.contains("leak") && !env.out.contains("LEAK"), env.out.constData());
+    QVERIFY2(env.out.contains("No such file"), env.out.constData());
+    QVERIFY2(env.out.contains("PATH="), env.out.constData());
+    // A terminal into the sandbox (podman exec -it) sees the same.
+    Vm::PtyRequest request;
+    request.command = QStringLiteral("env; exit");
+    const auto terminal = sandbox->openExecPty(request);
+    QVERIFY(terminal);
+    QByteArray screen;
+    connect(*terminal, &Core::TerminalSession::received, this,
+            [&screen](const QByteArray &data) { screen += data; });
+    QSignalSpy finished(*terminal, &Core::TerminalSession::finished);
+    QVERIFY(finished.wait(20000));
+    QVERIFY2(screen.contains("PATH="), screen.constData());
+    QVERIFY2(!screen.contains("leak") && !screen.contains("LEAK"), screen.constData());
+}
+
+void tst_PodmanIsolation::workspaceWithAColonIsMounted()
+{
+    QTemporaryDir parent;
+    const QString folder = parent.filePath(QStringLiteral("work:2026"));
+    QVERIFY(QDir().mkpath(folder));
+    QFile marker(folder + QStringLiteral("/marker.txt"));
+    QVERIFY(marker.open(QIODevice::WriteOnly));
+    marker.write("colon ok\n");
+    marker.close();
+    Vm::SandboxSpec spec;
+    spec.name = QStringLiteral("tst-isolation-colon-%1").arg(QCoreApplication::applicationPid());
+    spec.workspace = folder;
+    Vm::PodmanSandbox *sandbox = start(spec);
+    QVERIFY(sandbox);
+    const Run read = run(sandbox, QStringLiteral("cat /workspace/marker.txt"));
+    QCOMPARE(read.out, QByteArray("colon ok\n"));
 }
 
 QTEST_GUILESS_MAIN(tst_PodmanIsolation)

@@ -3,7 +3,11 @@
 #include "vm/PodmanImageBuilder.h"
 #include "vm/PodmanPreflight.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <sys/resource.h>
@@ -22,6 +26,8 @@ private Q_SLOTS:
     void checksThisHost();
     void choosesARuntimeThatWorks();
     void missingImageIsReported();
+    void runRootIsPrivate();
+    void runRootThatIsALinkIsRefused();
 
 private:
     static bool wait(PodmanPreflight &preflight);
@@ -94,6 +100,14 @@ void tst_PodmanPreflight::checksThisHost()
     // Without cgroup limits the user is told what Terrarium does instead.
     if (!host.cgroupLimits)
         QVERIFY(host.warnings.join(u' ').contains(QLatin1String("rlimits")));
+    // Podman reads Terrarium's containers.conf only, never the user's.
+    QFile conf(host.containersConf);
+    QVERIFY2(conf.open(QIODevice::ReadOnly), qPrintable(host.containersConf));
+    const QByteArray contents = conf.readAll();
+    QVERIFY(contents.contains("env_host = false"));
+    QVERIFY(contents.contains("http_proxy = false"));
+    QCOMPARE(host.processEnvironment().value(QStringLiteral("CONTAINERS_CONF")),
+             host.containersConf);
     qInfo().noquote() << "podman" << host.version << "cgroup v" << host.cgroupVersion << "storage"
                       << host.storageDriver << "cgroup limits" << host.cgroupLimits;
 }
@@ -120,6 +134,41 @@ void tst_PodmanPreflight::missingImageIsReported()
     QVERIFY(wait(preflight));
     QVERIFY(!preflight.result().has_value());
     QVERIFY2(preflight.result().error().message.contains(QLatin1String("no-such-image")),
+             qPrintable(problem(preflight)));
+}
+
+void tst_PodmanPreflight::runRootIsPrivate()
+{
+    QTemporaryDir parent;
+    const QString runRoot = parent.filePath(QStringLiteral("run"));
+    QVERIFY(QDir().mkdir(runRoot));
+    QVERIFY(QFile::setPermissions(runRoot,
+                                  QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                      | QFileDevice::ExeOwner | QFileDevice::ReadOther
+                                      | QFileDevice::ExeOther));
+    PodmanPreflight::Options options;
+    options.runRoot = runRoot;
+    PodmanPreflight preflight(options);
+    preflight.check();
+    QVERIFY(wait(preflight));
+    QVERIFY2(preflight.result().has_value(), qPrintable(problem(preflight)));
+    QCOMPARE(QFileInfo(runRoot).permissions() & 0x0077, QFileDevice::Permissions());
+}
+
+void tst_PodmanPreflight::runRootThatIsALinkIsRefused()
+{
+    // Someone made the fallback run root first, as a link to a folder of theirs.
+    QTemporaryDir parent;
+    QTemporaryDir theirs;
+    const QString runRoot = parent.filePath(QStringLiteral("run"));
+    QVERIFY(QFile::link(theirs.path(), runRoot));
+    PodmanPreflight::Options options;
+    options.runRoot = runRoot;
+    PodmanPreflight preflight(options);
+    preflight.check();
+    QVERIFY(wait(preflight));
+    QVERIFY(!preflight.result().has_value());
+    QVERIFY2(problem(preflight).contains(QStringLiteral("not a folder owned by you")),
              qPrintable(problem(preflight)));
 }
 

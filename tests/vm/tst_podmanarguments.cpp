@@ -1,0 +1,164 @@
+// The podman command lines a sandbox is made with, checked without running Podman: what they
+// drop, what they never pass on, and how they quote what the user or a task file chose.
+#include "vm/PodmanSandbox.h"
+
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace Terrarium;
+
+class tst_PodmanArguments : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void hardening();
+    void workspaceIsMountedWhateverItsName();
+    void imageIsNeverAnOption();
+    void imageReferences_data();
+    void imageReferences();
+    void labelsCarryEnvironmentNamesOnly();
+    void memoryLimitGoesToTheAgentWithoutCgroups();
+
+private:
+    static Vm::SandboxSpec spec()
+    {
+        Vm::SandboxSpec spec;
+        spec.name = QStringLiteral("terrarium-test");
+        spec.workspace = QStringLiteral("/home/u/project");
+        spec.memoryMiB = 1024;
+        return spec;
+    }
+    static Vm::PodmanHost host(bool cgroups = false)
+    {
+        Vm::PodmanHost host;
+        host.podman = QStringLiteral("/usr/bin/podman");
+        host.cgroupLimits = cgroups;
+        return host;
+    }
+    static QStringList arguments(const Vm::SandboxSpec &spec, const QString &image,
+                                 bool cgroups = false)
+    {
+        return Vm::PodmanSandbox::runArguments(spec, host(cgroups),
+                                               QStringLiteral("/opt/terrarium-agent"), image);
+    }
+};
+
+void tst_PodmanArguments::hardening()
+{
+    const QStringList args = arguments(spec(), QStringLiteral("localhost/terrarium/debian:1"));
+    QVERIFY(args.contains(QStringLiteral("--cap-drop=all")));
+    QStringList added;
+    for (const QString &arg : args) {
+        if (arg.startsWith(QLatin1String("--cap-add=")))
+            added << arg.mid(10);
+    }
+    added.sort();
+    QCOMPARE(added,
+             (QStringList{QStringLiteral("CHOWN"), QStringLiteral("DAC_OVERRIDE"),
+                          QStringLiteral("FOWNER"), QStringLiteral("KILL"),
+                          QStringLiteral("SETGID"), QStringLiteral("SETUID")}));
+    QVERIFY(args.contains(QStringLiteral("--http-proxy=false")));
+    QVERIFY(args.contains(QStringLiteral("--env-host=false")));
+    QVERIFY(args.contains(QStringLiteral("--security-opt=no-new-privileges")));
+    QVERIFY(args.contains(QStringLiteral("--network=none")));
+    // Nothing privileged, ever.
+    for (const QString &arg : args) {
+        QVERIFY2(!arg.startsWith(QLatin1String("--privileged")), qPrintable(arg));
+        QVERIFY2(!arg.startsWith(QLatin1String("--cap-add=SYS_")), qPrintable(arg));
+        QVERIFY2(!arg.startsWith(QLatin1String("--cap-add=NET_")), qPrintable(arg));
+    }
+}
+
+void tst_PodmanArguments::workspaceIsMountedWhateverItsName()
+{
+    Vm::SandboxSpec colon = spec();
+    colon.workspace = QStringLiteral("/home/u/work:2026");
+    const QStringList args = arguments(colon, QStringLiteral("localhost/terrarium/debian:1"));
+    QVERIFY(args.contains(
+        QStringLiteral("--mount=type=bind,source=/home/u/work:2026,destination=/workspace")));
+    for (const QString &arg : args)
+        QVERIFY2(!arg.contains(QLatin1String("work:2026:")), qPrintable(arg));
+    QVERIFY(Vm::PodmanSandbox::checkWorkspace(colon.workspace));
+
+    const auto comma = Vm::PodmanSandbox::checkWorkspace(QStringLiteral("/home/u/a,b"));
+    QVERIFY(!comma);
+    QVERIFY2(comma.error().message.contains(QStringLiteral("comma")),
+             qPrintable(comma.error().message));
+}
+
+void tst_PodmanArguments::imageIsNeverAnOption()
+{
+    const QStringList args = arguments(spec(), QStringLiteral("docker.io/library/debian:12"));
+    const qsizetype separator = args.indexOf(QStringLiteral("--"));
+    QVERIFY(separator > 0);
+    QCOMPARE(args.at(separator + 1), QStringLiteral("docker.io/library/debian:12"));
+    QCOMPARE(args.at(separator + 2), QStringLiteral("--init"));
+    QVERIFY(args.contains(QStringLiteral("--pull=missing")));
+    QVERIFY(arguments(spec(), QStringLiteral("localhost/x:1"))
+                .contains(QStringLiteral("--pull=never")));
+}
+
+void tst_PodmanArguments::imageReferences_data()
+{
+    QTest::addColumn<QString>("image");
+    QTest::addColumn<bool>("valid");
+    QTest::newRow("terrarium's own") << "localhost/terrarium/debian:bookworm-2" << true;
+    QTest::newRow("docker hub, short") << "debian" << true;
+    QTest::newRow("registry with port") << "registry.example.org:5000/team/img:v1.2" << true;
+    QTest::newRow("digest")
+        << "debian@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef" << true;
+    QTest::newRow("an option") << "--privileged" << false;
+    QTest::newRow("an option with a value") << "--volume=/:/host" << false;
+    QTest::newRow("leading dash") << "-v" << false;
+    QTest::newRow("spaces") << "debian --privileged" << false;
+    QTest::newRow("upper case path") << "Debian" << false;
+    QTest::newRow("empty") << "" << false;
+    QTest::newRow("newline") << "debian\n--privileged" << false;
+    QTest::newRow("path") << "/var/lib/x.qcow2" << false;
+}
+
+void tst_PodmanArguments::imageReferences()
+{
+    QFETCH(QString, image);
+    QFETCH(bool, valid);
+    const auto checked = Vm::PodmanSandbox::checkImageReference(image);
+    QCOMPARE(bool(checked), valid);
+    if (!valid)
+        QVERIFY2(checked.error().message.contains(QStringLiteral("not a valid container image")),
+                 qPrintable(checked.error().message));
+}
+
+void tst_PodmanArguments::labelsCarryEnvironmentNamesOnly()
+{
+    Vm::SandboxSpec secret = spec();
+    secret.environment.insert(QStringLiteral("DEPLOY_PASSPHRASE"), QStringLiteral("hunter2-xyz"));
+    const QStringList args = arguments(secret, QStringLiteral("localhost/x:1"));
+    QString label;
+    for (const QString &arg : args) {
+        if (arg.startsWith(QLatin1String("--label=org.terrarium.spec=")))
+            label = arg;
+    }
+    QVERIFY(!label.isEmpty());
+    QVERIFY2(!label.contains(QStringLiteral("hunter2")), qPrintable(label));
+    QVERIFY2(label.contains(QStringLiteral("DEPLOY_PASSPHRASE")), qPrintable(label));
+    // The container still gets the value, which is what the task file asked for.
+    QVERIFY(args.contains(QStringLiteral("--env=DEPLOY_PASSPHRASE=hunter2-xyz")));
+
+    const Vm::SandboxSpec back =
+        Vm::PodmanSandbox::specFromJson(Vm::PodmanSandbox::specToJson(secret));
+    QCOMPARE(back.environment.keys(), secret.environment.keys());
+    QVERIFY(back.environment.value(QStringLiteral("DEPLOY_PASSPHRASE")).isEmpty());
+}
+
+void tst_PodmanArguments::memoryLimitGoesToTheAgentWithoutCgroups()
+{
+    QCOMPARE(Vm::PodmanSandbox::sessionAgentArguments(spec(), host(false)),
+             (QStringList{QStringLiteral("--memory-limit-mib"), QStringLiteral("1024")}));
+    QVERIFY(Vm::PodmanSandbox::sessionAgentArguments(spec(), host(true)).isEmpty());
+    QVERIFY(arguments(spec(), QStringLiteral("localhost/x:1"), true)
+                .contains(QStringLiteral("--memory=1024m")));
+}
+
+QTEST_GUILESS_MAIN(tst_PodmanArguments)
+#include "tst_podmanarguments.moc"
