@@ -22,13 +22,22 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
         Tr::tr("Run without a window: events go to stdout as JSON lines, a log to stderr."));
     const QCommandLineOption goal(QStringLiteral("goal"), Tr::tr("The goal to reach."),
                                   Tr::tr("text"));
+    const QCommandLineOption task(QStringLiteral("task"),
+                                  Tr::tr("Task file (.yaml, .md or .txt) with the goal and the "
+                                         "run's settings. The window shows what it asks for and "
+                                         "waits for Run; --headless checks it and runs it."),
+                                  Tr::tr("file"));
+    const QCommandLineOption yes(QStringLiteral("yes"),
+                                 Tr::tr("Allow what the task file asks for that needs consent: "
+                                        "sandbox: host (no isolation) and network: outbound."));
     const QCommandLineOption sandbox(QStringLiteral("sandbox"),
                                      Tr::tr("Where commands run: podman (default), libvirt or "
                                             "host (no isolation)."),
                                      Tr::tr("kind"));
     const QCommandLineOption workspace(QStringLiteral("workspace"),
                                        Tr::tr("Host folder shared with the sandbox as its "
-                                              "workspace (default: the current folder)."),
+                                              "workspace (default: a new folder under "
+                                              "~/Terrarium, or the task file's folder)."),
                                        Tr::tr("dir"));
     const QCommandLineOption provider(QStringLiteral("provider"),
                                       Tr::tr("LLM wire protocol: responses, chat or anthropic."),
@@ -86,7 +95,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                        workspace,     provider,      baseUrl,     plannerModel, executorModel,
                        approve,       maxSteps,      maxReplans,  stepTimeout,  image,
                        network,       sandboxName,   keepSandbox, buildImage,   rebuildImage,
-                       listSandboxes, removeSandbox, config});
+                       listSandboxes, removeSandbox, config,      task,         yes});
     parser.addPositionalArgument(QStringLiteral("goal"),
                                  Tr::tr("The goal, as an alternative to --goal."),
                                  Tr::tr("[goal...]"));
@@ -110,6 +119,13 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
         return parsed;
     }
     options.goal = options.goal.trimmed();
+    options.taskFile = parser.value(task);
+    options.yes = parser.isSet(yes);
+    if (!options.taskFile.isEmpty() && !options.goal.isEmpty()) {
+        parsed.error = Tr::tr("Give the goal either in the task file (--task) or on the command "
+                              "line, not both.");
+        return parsed;
+    }
     options.configFile = parser.value(config);
     options.sandboxName = parser.value(sandboxName);
     options.keepSandbox = parser.isSet(keepSandbox);
@@ -134,9 +150,9 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.overrides.image = optional(image);
     options.overrides.network = optional(network);
 
-    if (options.headless && options.goal.isEmpty() && !options.showHelp && !options.showVersion
-        && !options.isMaintenance()) {
-        parsed.error = Tr::tr("--headless needs a goal: --goal \"...\".");
+    if (options.headless && options.goal.isEmpty() && options.taskFile.isEmpty()
+        && !options.showHelp && !options.showVersion && !options.isMaintenance()) {
+        parsed.error = Tr::tr("--headless needs a goal: --goal \"...\" or --task FILE.");
         return parsed;
     }
     parsed.options = options;

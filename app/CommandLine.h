@@ -16,6 +16,8 @@ struct CommandLineOptions
     bool showHelp = false;
     bool showVersion = false;
     QString goal;
+    QString taskFile; // --task: the goal and settings come from this file
+    bool yes = false; // --yes: allow what a task file asks for (sandbox: host, network: outbound)
     QString configFile; // empty: ~/.config/terrarium/terrarium.conf
     QString sandboxName; // reuse (attach to) or create a sandbox with this name
     bool keepSandbox = false; // leave the sandbox running after a headless run

@@ -6,7 +6,10 @@
 #include "app/TerminalPrompter.h"
 #include "core/agent/Orchestrator.h"
 #include "core/config/ConfigLoader.h"
+#include "core/config/TaskFile.h"
+#include "core/output/VisibleText.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSettings>
@@ -32,12 +35,32 @@ HeadlessRunner::~HeadlessRunner() = default;
 
 void HeadlessRunner::start()
 {
-    const auto config = Core::ConfigLoader::load(
-        *m_settings, QProcessEnvironment::systemEnvironment(), m_options.overrides);
+    auto config = Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(),
+                                           m_options.overrides);
     if (!config) {
         log(config.error().message);
         finish(UsageError);
         return;
+    }
+    QString goal = m_options.goal;
+    if (!m_options.taskFile.isEmpty()) {
+        const auto task = Core::TaskFile::load(m_options.taskFile);
+        if (!task) {
+            log(task.error().message);
+            finish(UsageError);
+            return;
+        }
+        const QStringList consents = task->consentsNeeded();
+        if (!consents.isEmpty() && !m_options.yes) {
+            log(Core::TaskFile::consentMessage(consents, Tr::tr("pass --yes")));
+            finish(UsageError);
+            return;
+        }
+        goal = task->goal;
+        task->applyTo(*config);
+        // The task file's folder is its workspace, unless --workspace names another.
+        if (!m_options.overrides.workspace)
+            config->workspace = QFileInfo(m_options.taskFile).absolutePath();
     }
     RunSession::Options options;
     options.sandboxName = m_options.sandboxName;
@@ -51,7 +74,7 @@ void HeadlessRunner::start()
     });
     connect(m_session.get(), &RunSession::runStarting, this, &HeadlessRunner::onRunStarting);
     connect(m_session.get(), &RunSession::finished, this, &HeadlessRunner::onFinished);
-    m_session->start(m_options.goal);
+    m_session->start(goal);
 }
 
 void HeadlessRunner::onRunStarting(Core::Orchestrator *orchestrator)
@@ -179,7 +202,9 @@ void HeadlessRunner::finish(int exitCode)
 
 void HeadlessRunner::log(const QString &line)
 {
-    m_stderr.write(line.toUtf8() + '\n');
+    // The log quotes commands, prompts and errors from the sandbox and the model: escaped, so
+    // that nothing in them can redraw the terminal.
+    m_stderr.write(Core::VisibleText::escape(line).toUtf8() + '\n');
 }
 
 } // namespace Terrarium::App

@@ -31,11 +31,29 @@ QString HumanLog::format(const Core::RunEvent &event)
         return Tr::tr("Step %1: %2\n  $ %3")
             .arg(number("step_id"))
             .arg(text("step"), text("command"));
-    case Core::RunEventType::StepResult:
-        return number("exit_code") == 0 ? Tr::tr("  done in %1 ms").arg(number("duration_ms"))
-                                        : Tr::tr("  exit code %1 after %2 ms")
-                                              .arg(number("exit_code"))
-                                              .arg(number("duration_ms"));
+    case Core::RunEventType::StepResult: {
+        QString line = number("exit_code") == 0
+            ? Tr::tr("  done in %1 ms").arg(number("duration_ms"))
+            : Tr::tr("  exit code %1 after %2 ms")
+                  .arg(number("exit_code"))
+                  .arg(number("duration_ms"));
+        auto list = [&payload](const char *key) {
+            QStringList items;
+            for (const QJsonValue &item : payload.value(QLatin1String(key)).toArray())
+                items << item.toString();
+            return items.join(QStringLiteral(", "));
+        };
+        if (const QString autorun = list("autorun_changed"); !autorun.isEmpty())
+            line += Tr::tr("\n  WARNING: files that tools run by themselves were created or "
+                           "changed: %1")
+                        .arg(autorun);
+        if (const QString cleared = list("setid_cleared"); !cleared.isEmpty())
+            line += Tr::tr("\n  setuid/setgid bits removed from: %1").arg(cleared);
+        if (const QString failed = list("setid_failed"); !failed.isEmpty())
+            line +=
+                Tr::tr("\n  WARNING: setuid/setgid bits could not be removed from: %1").arg(failed);
+        return line;
+    }
     case Core::RunEventType::ErrorDetected:
         return Tr::tr("Error in step %1: %2").arg(number("step_id")).arg(text("error"));
     case Core::RunEventType::RePlanning:

@@ -6,6 +6,7 @@
 #include "core/config/ConfigLoader.h"
 #include "core/config/KeyStore.h"
 #include "core/config/LocalServerDetector.h"
+#include "core/config/WorkspacePolicy.h"
 #include "core/llm/LlmClient.h"
 #include "core/safety/SafetyGate.h"
 #include "vm/HostSandbox.h"
@@ -13,6 +14,7 @@
 #include "vm/PodmanSandbox.h"
 #include "vm/SandboxManager.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QNetworkAccessManager>
@@ -39,14 +41,27 @@ RunSession::~RunSession() = default;
 void RunSession::start(const QString &goal)
 {
     m_goal = goal;
-    if (m_config.workspace.isEmpty())
-        m_config.workspace = QDir::currentPath();
-    const QFileInfo workspace(m_config.workspace);
-    if (!workspace.isDir()) {
-        failSetup(Tr::tr("The workspace folder %1 does not exist.").arg(m_config.workspace));
-        return;
+    // Never the current folder by default, never the home folder or what holds credentials.
+    const Core::WorkspacePolicy policy(QDir::homePath());
+    if (m_config.workspace.isEmpty()) {
+        const auto created = policy.createRunFolder(
+            Core::WorkspacePolicy::runFolderName(goal, QDateTime::currentDateTime()));
+        if (!created) {
+            failSetup(created.error().message);
+            return;
+        }
+        m_config.workspace = *created;
+        Q_EMIT message(Tr::tr("Workspace: %1 (a new folder for this run)")
+                           .arg(QDir::toNativeSeparators(*created)));
+    } else {
+        const auto checked = policy.check(m_config.workspace);
+        if (!checked) {
+            failSetup(checked.error().message);
+            return;
+        }
+        m_config.workspace = *checked;
     }
-    m_config.workspace = workspace.canonicalFilePath();
+    Q_EMIT workspaceReady(m_config.workspace);
     m_network = std::make_unique<QNetworkAccessManager>();
     readStoredKeys();
 }
@@ -210,6 +225,7 @@ void RunSession::startRun()
     m_orchestrator =
         std::make_unique<Core::Orchestrator>(m_plannerClient.get(), m_executorClient.get(),
                                              m_sandbox.get(), m_gate.get(), m_config.limits);
+    m_orchestrator->setSecrets({m_config.planner.apiKey, m_config.executor.apiKey});
     connect(m_orchestrator.get(), &Core::Orchestrator::finished, this, &RunSession::release);
     Q_EMIT message(Tr::tr("Planner: %1 (%2), executor: %3 (%4), sandbox: %5")
                        .arg(m_config.planner.model,

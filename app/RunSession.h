@@ -62,6 +62,8 @@ public:
     Vm::Sandbox *sandbox() const { return m_sandbox.get(); }
 
 Q_SIGNALS:
+    // The run's workspace folder, checked (and created when it is a new one).
+    void workspaceReady(const QString &path);
     // Setup progress and notes for people (model found, image build progress, warnings).
     void message(const QString &text);
     // The run cannot start (configuration, model or sandbox problem); nothing is left behind.

@@ -8,14 +8,17 @@
 #include "core/config/LocalServerDetector.h"
 #include "core/config/SettingsSession.h"
 #include "core/config/TaskFile.h"
+#include "core/config/WorkspacePolicy.h"
 #include "core/output/OutputSpool.h"
 #include "ui/MainWindow.h"
 #include "ui/SettingsDialog.h"
+#include "ui/TaskFilePanel.h"
 #include "ui/TerminalArea.h"
 #include "ui/TerminalPane.h"
 #include "vm/Sandbox.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QNetworkAccessManager>
 #include <QSettings>
 #include <QTimer>
@@ -34,10 +37,12 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     // The window starts from the configured defaults; a broken configuration is shown, not fatal.
     const auto config = Core::ConfigLoader::load(
         *m_settings, QProcessEnvironment::systemEnvironment(), m_overrides);
+    window->setNewWorkspaceRoot(Core::WorkspacePolicy(QDir::homePath()).runFolderRoot());
+    window->setWorkspace(QString());
     if (config) {
         window->setSandboxKind(config->sandbox);
         if (!config->workspace.isEmpty())
-            window->setWorkspace(config->workspace);
+            useWorkspace(config->workspace);
     } else {
         window->showError(config.error().message);
     }
@@ -57,7 +62,13 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
                 if (Core::TerminalSession *session = openShell())
                     pane->setSession(session);
             });
-    connect(window, &Widgets::MainWindow::taskFileOpened, this, &WindowController::runTaskFile);
+    connect(window, &Widgets::MainWindow::taskFileOpened, this, &WindowController::openTaskFile);
+    connect(window, &Widgets::MainWindow::taskFileDismissed, this, [this] { m_task.reset(); });
+    connect(window, &Widgets::MainWindow::workspaceChanged, this, [this](const QString &path) {
+        m_window->clearError();
+        if (!path.isEmpty())
+            useWorkspace(path);
+    });
     connect(window, &Widgets::MainWindow::stopRequested, this, [this] {
         if (m_session)
             m_session->cancel();
@@ -82,10 +93,28 @@ WindowController::~WindowController() = default;
 
 void WindowController::run(const QString &goal)
 {
-    start(goal, std::nullopt);
+    if (!m_task) {
+        start(goal, std::nullopt);
+        return;
+    }
+    Core::TaskFile task = *m_task;
+    // The window's choices win: a sandbox picked after opening the file replaces the file's.
+    if (task.sandbox)
+        task.sandbox = m_window->sandboxKind();
+    QStringList missing = task.consentsNeeded();
+    for (const QString &granted : m_window->taskFilePanel()->grantedConsents())
+        missing.removeAll(granted);
+    if (!missing.isEmpty()) {
+        m_window->showError(Core::TaskFile::consentMessage(
+            missing, Tr::tr("tick the box next to it in the task file's panel")));
+        m_window->taskFilePanel()->highlightMissing(missing);
+        return;
+    }
+    task.goal = goal;
+    start(goal, task);
 }
 
-void WindowController::runTaskFile(const QString &path)
+void WindowController::openTaskFile(const QString &path)
 {
     if (m_session && !m_session->isFinished()) {
         m_window->showStatusMessage(Tr::tr("A run is in progress; stop it first."));
@@ -93,14 +122,41 @@ void WindowController::runTaskFile(const QString &path)
     }
     const auto task = Core::TaskFile::load(path);
     if (!task) {
-        // Nothing starts from a bad task file; the message names the line.
+        // Nothing changes from a bad task file; the message names the line.
         m_window->showError(task.error().message);
         return;
     }
+    m_window->clearError();
+    m_task = *task;
     m_window->setGoal(task->goal);
     if (task->sandbox)
         m_window->setSandboxKind(*task->sandbox);
-    start(task->goal, *task);
+    // The task file's folder is the workspace, where the policy allows it.
+    const QString folder = QFileInfo(path).absolutePath();
+    const auto checked = Core::WorkspacePolicy(QDir::homePath()).check(folder);
+    QString note;
+    if (checked) {
+        m_window->setWorkspace(*checked);
+    } else {
+        m_window->setWorkspace(QString());
+        note = Tr::tr("The task file's folder is not used as the workspace: %1")
+                   .arg(checked.error().message);
+    }
+    m_window->showTaskFile(path, task->requests(), note);
+    m_window->showStatusMessage(
+        Tr::tr("Task file loaded: check what it asks for, then press Run."));
+}
+
+bool WindowController::useWorkspace(const QString &path)
+{
+    const auto checked = Core::WorkspacePolicy(QDir::homePath()).check(path);
+    if (!checked) {
+        m_window->setWorkspace(QString());
+        m_window->showError(checked.error().message);
+        return false;
+    }
+    m_window->setWorkspace(*checked);
+    return true;
 }
 
 void WindowController::start(const QString &goal, const std::optional<Core::TaskFile> &task)
@@ -118,6 +174,8 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
         m_window->showError(config.error().message);
         return;
     }
+    // What the window shows is what the run gets: an empty workspace is a new folder.
+    config->workspace = m_window->workspace();
     // The task file's own settings win for this run.
     if (task)
         task->applyTo(*config);

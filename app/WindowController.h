@@ -42,9 +42,14 @@ public:
     RunSession *session() const { return m_session.get(); }
     DesktopNotifier *notifier() const { return m_notifier; }
 
-    // Starts a run of goal; a task file may add its own settings (see TaskFile).
+    // Starts a run of goal, with the settings of the task file on show (if any) once the user
+    // has allowed what it asks for.
     void run(const QString &goal);
-    void runTaskFile(const QString &path);
+    // Loads a task file into the window: goal, settings and what it asks for. Never starts a
+    // run; the user presses Run.
+    void openTaskFile(const QString &path);
+    // The task file on show, if any.
+    const std::optional<Core::TaskFile> &taskFile() const { return m_task; }
     // Opens the settings dialog (Settings > Preferences).
     void editSettings();
     // Lets go of the sandboxes still held, then emits shutDown() (the app quits then).
@@ -57,6 +62,8 @@ Q_SIGNALS:
 
 private:
     void start(const QString &goal, const std::optional<Core::TaskFile> &task);
+    // Takes path as the window's workspace if the policy allows it; else says why.
+    bool useWorkspace(const QString &path);
     void onFinished(Core::RunState state);
     void retire(std::unique_ptr<RunSession> session);
     // A shell in the current run's sandbox, or null with the reason shown to the user.
@@ -67,6 +74,7 @@ private:
     QPointer<Widgets::MainWindow> m_window;
     QPointer<QSettings> m_settings;
     Core::ConfigOverrides m_overrides;
+    std::optional<Core::TaskFile> m_task;
     std::unique_ptr<RunSession> m_session;
     // Earlier runs whose sandboxes are being removed.
     std::vector<std::unique_ptr<RunSession>> m_retiring;

@@ -4,6 +4,7 @@
 #include "app/SandboxTool.h"
 #include "app/SignalWatcher.h"
 #include "app/WindowController.h"
+#include "core/config/ConfigLoader.h"
 #include "ui/MainWindow.h"
 
 #include <QApplication>
@@ -77,6 +78,11 @@ int main(int argc, char *argv[])
         return printLine(stdout,
                          QStringLiteral("terrarium %1").arg(QStringLiteral(TERRARIUM_VERSION)), 0);
 
+    if (!options.configFile.isEmpty()) {
+        if (const auto checked = Core::ConfigLoader::checkFile(options.configFile); !checked)
+            return printLine(stderr, App::Tr::tr("terrarium: %1").arg(checked.error().message),
+                             App::HeadlessRunner::UsageError);
+    }
     const std::unique_ptr<QSettings> settings = openSettings(options.configFile);
 
     if (options.isMaintenance()) {
@@ -108,5 +114,8 @@ int main(int argc, char *argv[])
     if (!options.goal.isEmpty())
         window.setGoal(options.goal);
     window.show();
+    // Shown for review; like a dropped file, it waits for Run.
+    if (!options.taskFile.isEmpty())
+        controller.openTaskFile(options.taskFile);
     return app->exec();
 }

@@ -6,6 +6,7 @@
 #include "ui/PlanView.h"
 #include "ui/RunTimeline.h"
 #include "ui/StatusBadge.h"
+#include "ui/TaskFilePanel.h"
 #include "ui/TerminalArea.h"
 
 #include <QAction>
@@ -20,6 +21,7 @@
 #include <QHBoxLayout>
 #include <QJsonArray>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -76,6 +78,14 @@ MainWindow::MainWindow(QWidget *parent)
     auto *chooseWorkspace = new QToolButton(central);
     chooseWorkspace->setText(tr("&Change…"));
     chooseWorkspace->setToolTip(tr("The host folder the sandbox sees as /workspace"));
+    chooseWorkspace->setPopupMode(QToolButton::MenuButtonPopup);
+    auto *workspaceMenu = new QMenu(chooseWorkspace);
+    workspaceMenu->addAction(tr("Choose a &Folder…"), this, &MainWindow::chooseWorkspace);
+    workspaceMenu->addAction(tr("A &New Folder for Each Run"), this, [this] {
+        setWorkspace(QString());
+        Q_EMIT workspaceChanged(QString());
+    });
+    chooseWorkspace->setMenu(workspaceMenu);
 
     m_sandboxWarning = new QLabel(
         tr("Commands will run directly on this computer, as you, with no isolation."), central);
@@ -105,6 +115,8 @@ MainWindow::MainWindow(QWidget *parent)
     workspaceRow->addWidget(chooseWorkspace);
     layout->addLayout(workspaceRow);
     layout->addWidget(m_sandboxWarning);
+    m_taskFile = new TaskFilePanel(central);
+    layout->addWidget(m_taskFile);
 
     m_error = new QLabel(central);
     m_error->setObjectName(QStringLiteral("errorBanner"));
@@ -165,7 +177,9 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_terminals, &TerminalArea::paneCountChanged, this,
             [this](int count) { m_terminals->setVisible(count > 0); });
 
-    setWorkspace(QDir::homePath());
+    connect(m_taskFile, &TaskFilePanel::dismissed, this, &MainWindow::taskFileDismissed);
+
+    setNewWorkspaceRoot(QStringLiteral("~/Terrarium"));
     resize(1180, 780);
 }
 
@@ -258,7 +272,23 @@ void MainWindow::setSandboxKind(const QString &kind)
 void MainWindow::setWorkspace(const QString &path)
 {
     m_workspace = path;
-    m_workspaceLabel->setText(QDir::toNativeSeparators(path));
+    if (path.isEmpty())
+        m_workspaceLabel->setText(tr("A new folder in %1 for each run")
+                                      .arg(QDir::toNativeSeparators(m_newWorkspaceRoot)));
+    else
+        m_workspaceLabel->setText(QDir::toNativeSeparators(path));
+}
+
+void MainWindow::setNewWorkspaceRoot(const QString &root)
+{
+    m_newWorkspaceRoot = root;
+    setWorkspace(m_workspace);
+}
+
+void MainWindow::showTaskFile(const QString &path, const QList<Core::TaskFile::Request> &requests,
+                              const QString &note)
+{
+    m_taskFile->showTask(path, requests, note);
 }
 
 void MainWindow::updateSandboxWarning()
@@ -282,7 +312,7 @@ void MainWindow::requestRun()
 void MainWindow::openTaskFile()
 {
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Task File"), m_workspace,
+        this, tr("Open Task File"), m_workspace.isEmpty() ? QDir::homePath() : m_workspace,
         tr("Task files (*.yaml *.yml *.md *.markdown *.txt);;All files (*)"));
     if (!path.isEmpty())
         Q_EMIT taskFileOpened(path);
@@ -291,7 +321,8 @@ void MainWindow::openTaskFile()
 void MainWindow::chooseWorkspace()
 {
     const QString path =
-        QFileDialog::getExistingDirectory(this, tr("Choose the Workspace Folder"), m_workspace);
+        QFileDialog::getExistingDirectory(this, tr("Choose the Workspace Folder"),
+                                          m_workspace.isEmpty() ? QDir::homePath() : m_workspace);
     if (path.isEmpty())
         return;
     setWorkspace(path);

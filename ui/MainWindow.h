@@ -2,6 +2,7 @@
 
 #include "core/agent/RunEvent.h"
 #include "core/agent/RunState.h"
+#include "core/config/TaskFile.h"
 #include "core/safety/ApprovalDecision.h"
 
 #include <QMainWindow>
@@ -23,6 +24,7 @@ class ApprovalPanel;
 class PlanView;
 class RunTimeline;
 class StatusBadge;
+class TaskFilePanel;
 class TerminalArea;
 
 // The desktop window: a goal box, sandbox and workspace pickers, Run and Stop; the plan
@@ -42,11 +44,18 @@ public:
     // "podman", "libvirt" or "host".
     QString sandboxKind() const;
     void setSandboxKind(const QString &kind);
+    // The workspace folder the user chose; empty: a new folder for each run.
     QString workspace() const { return m_workspace; }
     void setWorkspace(const QString &path);
+    // Where new run folders go (shown while no folder is chosen).
+    void setNewWorkspaceRoot(const QString &root);
 
     // Shows this run: checklist, badge, cards, approvals. The previous run's view is cleared.
     void attachRun(Core::Orchestrator *orchestrator);
+    // Shows what an opened task file asks for; the run starts only from Run.
+    void showTaskFile(const QString &path, const QList<Core::TaskFile::Request> &requests,
+                      const QString &note = {});
+
     // Setting up or running: Run is disabled, Stop enabled.
     void setBusy(bool busy);
     bool isBusy() const { return m_busy; }
@@ -62,6 +71,8 @@ public:
     RunTimeline *timeline() const { return m_timeline; }
     ApprovalPanel *approvalPanel() const { return m_approval; }
     TerminalArea *terminalArea() const { return m_terminals; }
+    TaskFilePanel *taskFilePanel() const { return m_taskFile; }
+    QLabel *workspaceLabel() const { return m_workspaceLabel; }
     QPlainTextEdit *goalEdit() const { return m_goalEdit; }
     QPushButton *runButton() const { return m_runButton; }
     QPushButton *stopButton() const { return m_stopButton; }
@@ -84,7 +95,10 @@ Q_SIGNALS:
     // The window closed; what it showed (the run's sandbox) can be let go.
     void closed();
     void sandboxKindChanged(const QString &kind);
+    // A folder chosen, or empty for a new folder per run.
     void workspaceChanged(const QString &path);
+    // The task file shown is no longer wanted.
+    void taskFileDismissed();
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -114,9 +128,11 @@ private:
     RunTimeline *m_timeline = nullptr;
     ApprovalPanel *m_approval = nullptr;
     TerminalArea *m_terminals = nullptr;
+    TaskFilePanel *m_taskFile = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
     QString m_workspace;
+    QString m_newWorkspaceRoot;
     bool m_busy = false;
 };
 

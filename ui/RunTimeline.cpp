@@ -119,6 +119,14 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
         if (StepCard *card = m_cards.value(stepId)) {
             const int exitCode = payload.value(QLatin1String("exit_code")).toInt();
             card->setResult(exitCode, payload.value(QLatin1String("duration_ms")).toInteger());
+            auto list = [&payload](const char *key) {
+                QStringList items;
+                for (const QJsonValue &item : payload.value(QLatin1String(key)).toArray())
+                    items << item.toString();
+                return items;
+            };
+            card->setWorkspaceFindings(list("autorun_changed"), list("setid_cleared"),
+                                       list("setid_failed"));
             card->setState(exitCode == 0 ? Core::StepState::Done : Core::StepState::Failed);
             card->hideInputPrompt();
         }

@@ -85,6 +85,7 @@ struct StepCard::Private
     ConsoleView *stdoutConsole = nullptr;
     ConsoleView *stderrConsole = nullptr;
     QLabel *noOutputLabel = nullptr;
+    QLabel *workspaceWarning = nullptr;
 
     QWidget *inputRow = nullptr;
     QLineEdit *inputEdit = nullptr;
@@ -242,6 +243,17 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     d->noOutputLabel->setForegroundRole(QPalette::PlaceholderText);
     d->noOutputLabel->setAccessibleName(tr("The command printed nothing"));
     bodyLayout->addWidget(d->noOutputLabel);
+    // What the step left in the workspace that would run by itself outside the sandbox.
+    d->workspaceWarning = new QLabel(d->body);
+    d->workspaceWarning->setObjectName(QStringLiteral("workspaceWarning"));
+    d->workspaceWarning->setWordWrap(true);
+    d->workspaceWarning->setTextFormat(Qt::PlainText);
+    d->workspaceWarning->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    d->workspaceWarning->setStyleSheet(QStringLiteral(
+        "#workspaceWarning { border: 1px solid #d97706; border-radius: 4px; padding: 4px; }"));
+    d->workspaceWarning->setAccessibleName(tr("Workspace warning"));
+    d->workspaceWarning->hide();
+    bodyLayout->addWidget(d->workspaceWarning);
     bodyLayout->addWidget(d->inputRow);
     bodyLayout->addWidget(d->actionsRow);
 
@@ -303,6 +315,31 @@ void StepCard::appendOutput(bool isStderr, const QString &text)
         return;
     (isStderr ? d->stderrConsole : d->stdoutConsole)->appendText(text);
     d->updateVisibility();
+}
+
+void StepCard::setWorkspaceFindings(const QStringList &autorunChanged,
+                                    const QStringList &setidCleared, const QStringList &setidFailed)
+{
+    QStringList lines;
+    if (!autorunChanged.isEmpty())
+        lines << tr("⚠ This step created or changed files that tools run by themselves (git "
+                    "hooks, .envrc, editor tasks, shell start-up files); check them before you "
+                    "use the workspace outside the sandbox: %1")
+                     .arg(autorunChanged.join(QStringLiteral(", ")));
+    if (!setidCleared.isEmpty())
+        lines << tr("⚠ Set-user-ID or set-group-ID bits this step set were removed from: %1")
+                     .arg(setidCleared.join(QStringLiteral(", ")));
+    if (!setidFailed.isEmpty())
+        lines << tr("⚠ These files have set-user-ID or set-group-ID bits that could not be "
+                    "removed; do not run them outside the sandbox: %1")
+                     .arg(setidFailed.join(QStringLiteral(", ")));
+    d->workspaceWarning->setText(lines.join(u'\n'));
+    d->workspaceWarning->setVisible(!lines.isEmpty());
+}
+
+QString StepCard::workspaceWarning() const
+{
+    return d->workspaceWarning->isVisible() ? d->workspaceWarning->text() : QString();
 }
 
 void StepCard::setResult(int exitCode, qint64 durationMs)

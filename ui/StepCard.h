@@ -39,6 +39,11 @@ public:
     // stdout/stderr chunks as they arrive (step_output events).
     void appendOutput(bool isStderr, const QString &text);
     void setResult(int exitCode, qint64 durationMs);
+    // Flags what the step left in the workspace (the sandbox's audit after the command).
+    void setWorkspaceFindings(const QStringList &autorunChanged, const QStringList &setidCleared,
+                              const QStringList &setidFailed);
+    // The flag's text, empty when there is none.
+    QString workspaceWarning() const;
     void setCollapsed(bool collapsed);
     bool isCollapsed() const;
     // Shows the input field under the console, with the command's last line as a hint.

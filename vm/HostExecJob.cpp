@@ -4,7 +4,9 @@
 #include "vm/LocalPtySession.h"
 #include "vm/UniqueFd.h"
 #include "vm/VmLogging.h"
+#include "vm/guest/WorkspaceAudit.h"
 
+#include <QFile>
 #include <QMetaObject>
 #include <QProcess>
 
@@ -115,6 +117,8 @@ void HostExecJob::start(const Launch &launch)
     }
     m_started = true;
     m_clock.start();
+    ::clock_gettime(CLOCK_REALTIME_COARSE, &m_startedAt);
+    m_auditDirectory = launch.auditDirectory;
     if (launch.argv.isEmpty() || launch.argv.first().isEmpty()) {
         fail({Core::ErrorCode::InvalidInput, Core::Tr::tr("No command given")});
         return;
@@ -334,9 +338,28 @@ void HostExecJob::complete(Core::ExecResult result)
     m_graceTimer.stop();
     m_groupPollTimer.stop();
     m_pendingResult.reset();
+    if (!m_auditDirectory.isEmpty())
+        audit(result);
     qCDebug(lcVm) << "host exec: done, exit code" << result.exitCode << "signal" << result.signal
                   << "in" << result.durationMs << "ms";
     finish(result);
+}
+
+void HostExecJob::audit(Core::ExecResult &result) const
+{
+    const Guest::WorkspaceAuditResult found =
+        Guest::WorkspaceAudit::run(QFile::encodeName(m_auditDirectory).toStdString(), m_startedAt);
+    auto toList = [](const std::vector<std::string> &paths) {
+        QStringList list;
+        for (const std::string &path : paths)
+            list.append(QFile::decodeName(QByteArray::fromStdString(path)));
+        return list;
+    };
+    result.setidCleared = toList(found.setidCleared);
+    result.setidFailed = toList(found.setidFailed);
+    result.autorunChanged = toList(found.autorunChanged);
+    result.auditTruncated = found.truncated;
+    result.auditError = QString::fromStdString(found.error);
 }
 
 } // namespace Terrarium::Vm

@@ -3,9 +3,11 @@
 #include "core/exec/ExecJob.h"
 
 #include <QElapsedTimer>
+
 #include <QProcessEnvironment>
 #include <QStringList>
 #include <QTimer>
+#include <time.h>
 
 #include <chrono>
 #include <optional>
@@ -39,6 +41,7 @@ public:
         QProcessEnvironment environment; // complete
         std::chrono::milliseconds timeout{0};
         bool pty = false;
+        QString auditDirectory; // audited after the command (see ExecRequest); empty: none
     };
 
     explicit HostExecJob(QObject *parent = nullptr);
@@ -60,6 +63,8 @@ public:
     static constexpr std::chrono::milliseconds killGracePeriod{2000};
 
 private:
+    // Clears setuid bits and lists auto-run files in the audit directory (WorkspaceAudit).
+    void audit(Core::ExecResult &result) const;
     enum class Termination { None, TimedOut, Cancelled };
 
     void startWithPipes(const Launch &launch);
@@ -74,6 +79,8 @@ private:
     QProcess *m_process = nullptr;
     LocalPtySession *m_pty = nullptr;
     QElapsedTimer m_clock;
+    timespec m_startedAt{}; // CLOCK_REALTIME_COARSE, the clock file times come from
+    QString m_auditDirectory;
     QTimer m_timeoutTimer;
     QTimer m_graceTimer;
     QTimer m_groupPollTimer;

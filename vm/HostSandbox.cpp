@@ -264,6 +264,15 @@ Core::ExecJob *HostSandbox::exec(const Core::ExecRequest &request)
     launch.environment = environment(request.environment, false);
     launch.timeout = request.timeout;
     launch.pty = request.pty;
+    if (!request.auditDirectory.isEmpty()) {
+        // Only ever inside the workspace: the audit changes file modes.
+        const Core::Result<QString> audited = workingDirectory(request.auditDirectory);
+        if (!audited) {
+            job->fail(audited.error());
+            return job;
+        }
+        launch.auditDirectory = *audited;
+    }
     job->start(launch);
     return job;
 }

@@ -86,6 +86,12 @@ Orchestrator::~Orchestrator()
         m_job->cancel();
 }
 
+void Orchestrator::setSecrets(const QStringList &secrets)
+{
+    m_stdoutRedactor.setSecrets(secrets);
+    m_stderrRedactor.setSecrets(secrets);
+}
+
 void Orchestrator::start(const QString &goal)
 {
     if (m_state != RunState::Idle && !isTerminal(m_state)) {
@@ -271,6 +277,8 @@ void Orchestrator::runCommand(const QString &command)
     ++m_executedSteps;
     m_stdout.clear();
     m_stderr.clear();
+    m_stdoutRedactor.reset();
+    m_stderrRedactor.reset();
     m_stdoutDecoder.resetState();
     m_stderrDecoder.resetState();
     m_lastPartialLine.clear();
@@ -284,6 +292,9 @@ void Orchestrator::runCommand(const QString &command)
     ExecRequest request;
     request.command = command;
     request.timeout = m_limits.stepTimeout;
+    // After each step: setuid bits it planted in the workspace are cleared, files that tools
+    // run by themselves (git hooks, .envrc, ...) it created or changed are reported.
+    request.auditDirectory = m_facts.workingDirectory;
     m_stepClock.start();
     m_job = m_runner->exec(request);
     connect(m_job, &ExecJob::outputReceived, this, &Orchestrator::onOutput);
@@ -293,6 +304,15 @@ void Orchestrator::runCommand(const QString &command)
 }
 
 void Orchestrator::onOutput(OutputStream stream, const QByteArray &data)
+{
+    // Secrets go before anything else sees the bytes: tails (prompts), events, spools.
+    const QByteArray redacted =
+        (stream == OutputStream::Stdout ? m_stdoutRedactor : m_stderrRedactor).feed(data);
+    if (!redacted.isEmpty())
+        takeOutput(stream, redacted);
+}
+
+void Orchestrator::takeOutput(OutputStream stream, const QByteArray &data)
 {
     const bool isStdout = stream == OutputStream::Stdout;
     (isStdout ? m_stdout : m_stderr).append(data);
@@ -350,8 +370,14 @@ void Orchestrator::onJobFinished()
         return;
     m_job.clear();
     job->deleteLater();
-    m_inputIdleTimer->stop();
     m_cancelGraceTimer->stop();
+    for (const auto stream : {OutputStream::Stdout, OutputStream::Stderr}) {
+        const QByteArray held =
+            (stream == OutputStream::Stdout ? m_stdoutRedactor : m_stderrRedactor).flush();
+        if (!held.isEmpty())
+            takeOutput(stream, held);
+    }
+    m_inputIdleTimer->stop();
     flushOutput();
 
     const int stepId = m_currentStepId;
@@ -390,13 +416,27 @@ void Orchestrator::onJobFinished()
     record.timedOut = exec.timedOut;
     record.durationMs = exec.durationMs > 0 ? exec.durationMs : record.durationMs;
     m_plan->setStepResult(stepId, exitCode, record.durationMs);
-    emitEvent(RunEventType::StepResult,
-              {{QStringLiteral("step_id"), stepId},
-               {QStringLiteral("stdout"), QString::fromUtf8(record.stdoutTail)},
-               {QStringLiteral("stderr"), QString::fromUtf8(record.stderrTail)},
-               {QStringLiteral("exit_code"), exitCode},
-               {QStringLiteral("duration_ms"), record.durationMs},
-               {QStringLiteral("truncated"), m_stdout.isTruncated() || m_stderr.isTruncated()}});
+    QJsonObject payload{
+        {QStringLiteral("step_id"), stepId},
+        {QStringLiteral("stdout"), QString::fromUtf8(record.stdoutTail)},
+        {QStringLiteral("stderr"), QString::fromUtf8(record.stderrTail)},
+        {QStringLiteral("exit_code"), exitCode},
+        {QStringLiteral("duration_ms"), record.durationMs},
+        {QStringLiteral("truncated"), m_stdout.isTruncated() || m_stderr.isTruncated()}};
+    // Only present when there is something to say, so clients of the original contract see
+    // what they always saw.
+    if (exec.memoryLimitExceeded)
+        payload.insert(QStringLiteral("memory_limit_exceeded"), true);
+    if (!exec.setidCleared.isEmpty())
+        payload.insert(QStringLiteral("setid_cleared"),
+                       QJsonArray::fromStringList(exec.setidCleared));
+    if (!exec.setidFailed.isEmpty())
+        payload.insert(QStringLiteral("setid_failed"),
+                       QJsonArray::fromStringList(exec.setidFailed));
+    if (!exec.autorunChanged.isEmpty())
+        payload.insert(QStringLiteral("autorun_changed"),
+                       QJsonArray::fromStringList(exec.autorunChanged));
+    emitEvent(RunEventType::StepResult, payload);
     m_executed.append(record);
 
     if (m_cancelling) {
@@ -412,7 +452,12 @@ void Orchestrator::onJobFinished()
     }
     m_plan->setStepState(stepId, StepState::Failed);
     QString error;
-    if (exec.timedOut)
+    if (exec.memoryLimitExceeded)
+        error = Tr::tr("The command was stopped: the sandbox's processes together used more than "
+                       "its memory limit of %1 MiB: %2")
+                    .arg(exec.memoryLimitBytes / (1024 * 1024))
+                    .arg(m_currentCommand);
+    else if (exec.timedOut)
         error = Tr::tr("The command timed out after %1: %2")
                     .arg(durationText(m_limits.stepTimeout), m_currentCommand);
     else if (exec.signal != 0)

@@ -9,6 +9,7 @@
 #include "core/exec/ExecResult.h"
 #include "core/exec/SandboxFacts.h"
 #include "core/llm/LlmResponse.h"
+#include "core/output/SecretRedactor.h"
 #include "core/safety/ApprovalDecision.h"
 
 #include <QElapsedTimer>
@@ -41,6 +42,10 @@ public:
                  SafetyGate *safetyGate, const RunLimits &limits, QObject *parent = nullptr);
     ~Orchestrator() override;
 
+    // Values that must never be shown, stored or sent to a model (API keys, the control
+    // token): step output has them replaced by "***" before it goes anywhere.
+    void setSecrets(const QStringList &secrets);
+
     // Starts a run; ignored while one is in progress.
     void start(const QString &goal);
     // Stops whatever is happening (model request or command) and ends in CANCELLED.
@@ -71,6 +76,8 @@ private:
     void onTranslationFailed(const Error &error);
     void onUsage(const QString &role, const LlmUsage &usage);
     void onOutput(OutputStream stream, const QByteArray &data);
+    // Output after redaction: tails, prompt detection and step_output events.
+    void takeOutput(OutputStream stream, const QByteArray &data);
     void onJobFinished();
     void onInputIdle();
     void flushOutput();
@@ -114,6 +121,8 @@ private:
     QElapsedTimer m_stepClock;
     OutputTail m_stdout;
     OutputTail m_stderr;
+    SecretRedactor m_stdoutRedactor;
+    SecretRedactor m_stderrRedactor;
     QStringDecoder m_stdoutDecoder{QStringDecoder::Utf8};
     QStringDecoder m_stderrDecoder{QStringDecoder::Utf8};
     QString m_lastPartialLine;

@@ -2,6 +2,7 @@
 
 #include "core/CoreTr.h"
 #include "core/config/AppConfig.h"
+#include "core/exec/CommandEnvironment.h"
 
 #include <QDir>
 #include <QFile>
@@ -256,6 +257,12 @@ Result<void> YamlReader::readEnv(const YAML::Node &envKey, const YAML::Node &env
                          Tr::tr("%1 is not a valid environment variable name (letters, "
                                 "digits and _, not starting with a digit)")
                              .arg(describe(key)));
+        }
+        if (CommandEnvironment::changesProgramStartup(name)) {
+            return error(key,
+                         Tr::tr("env \"%1\" is not allowed: it changes how programs are loaded "
+                                "or started, so a task file may not set it")
+                             .arg(name));
         }
         if (seen.contains(name))
             return error(key, Tr::tr("env \"%1\" is set twice").arg(name));
@@ -518,6 +525,61 @@ void TaskFile::applyTo(AppConfig &config) const
         config.limits.stepTimeout = *stepTimeout;
     for (auto it = env.cbegin(); it != env.cend(); ++it)
         config.environment.insert(it.key(), it.value());
+}
+
+QList<TaskFile::Request> TaskFile::requests() const
+{
+    QList<Request> list;
+    if (sandbox)
+        list.append({QStringLiteral("sandbox"), *sandbox, *sandbox == QLatin1String("host")});
+    if (network)
+        list.append({QStringLiteral("network"), *network, *network == QLatin1String("outbound")});
+    if (image)
+        list.append({QStringLiteral("image"), *image, false});
+    if (!env.isEmpty()) {
+        QStringList pairs;
+        for (auto it = env.cbegin(); it != env.cend(); ++it)
+            pairs.append(QStringLiteral("%1=%2").arg(it.key(), it.value()));
+        list.append({QStringLiteral("env"), pairs.join(QStringLiteral(", ")), false});
+    }
+    QStringList limits;
+    if (cpus)
+        limits.append(Tr::tr("CPUs: %1").arg(*cpus));
+    if (memoryMiB)
+        limits.append(Tr::tr("memory: %1 MiB").arg(*memoryMiB));
+    if (pidsLimit)
+        limits.append(Tr::tr("processes: %1").arg(*pidsLimit));
+    if (maxSteps)
+        limits.append(Tr::tr("steps: %1").arg(*maxSteps));
+    if (maxReplans)
+        limits.append(Tr::tr("re-plans: %1").arg(*maxReplans));
+    if (stepTimeout)
+        limits.append(Tr::tr("step timeout: %1 s").arg(stepTimeout->count()));
+    if (!limits.isEmpty())
+        list.append({QStringLiteral("limits"), limits.join(QStringLiteral(", ")), false});
+    return list;
+}
+
+QStringList TaskFile::consentsNeeded() const
+{
+    QStringList needed;
+    for (const Request &request : requests()) {
+        if (request.needsConsent)
+            needed.append(request.setting);
+    }
+    return needed;
+}
+
+QString TaskFile::consentMessage(const QStringList &missing, const QString &how)
+{
+    QStringList asks;
+    if (missing.contains(QLatin1String("sandbox")))
+        asks.append(Tr::tr("to run commands directly on this computer with no isolation "
+                           "(sandbox: host)"));
+    if (missing.contains(QLatin1String("network")))
+        asks.append(Tr::tr("to give the sandbox network access (network: outbound)"));
+    return Tr::tr("The task file asks %1. Nothing runs until you allow it: %2.")
+        .arg(asks.join(Tr::tr(" and ")), how);
 }
 
 } // namespace Terrarium::Core

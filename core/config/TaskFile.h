@@ -3,8 +3,10 @@
 #include "core/Error.h"
 
 #include <QByteArray>
+#include <QList>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 
 #include <chrono>
 #include <optional>
@@ -49,6 +51,17 @@ struct TaskFile
     // For every command in the sandbox (AppConfig::environment -> SandboxSpec::environment).
     QMap<QString, QString> env;
 
+    // One thing the file asks for beyond its goal, shown to the user before anything runs.
+    struct Request
+    {
+        QString setting; // "sandbox", "network", "image", "env" or "limits"
+        QString value; // for people: "host", "outbound", "CI=1, LANG=C.UTF-8", ...
+        // Runs commands outside any sandbox or opens the network: needs an explicit yes.
+        bool needsConsent = false;
+
+        bool operator==(const Request &) const = default;
+    };
+
     static Result<TaskFile> load(const QString &path);
     // fileName picks the format (by extension) and names the file in error messages.
     static Result<TaskFile> parse(const QByteArray &contents, const QString &fileName);
@@ -58,6 +71,15 @@ struct TaskFile
     // call it after ConfigLoader::load. env is merged into AppConfig::environment (a variable
     // the file sets replaces one of the same name); the goal is not part of AppConfig.
     void applyTo(AppConfig &config) const;
+
+    // Everything the file sets besides the goal, in a fixed order.
+    QList<Request> requests() const;
+    // The settings ("sandbox", "network") that need the user's explicit consent: sandbox: host
+    // and network: outbound. A file must never get those by being opened.
+    QStringList consentsNeeded() const;
+    // Why a run cannot start without consent for `missing` (from consentsNeeded()); for the
+    // window, `how` says how to give it ("tick the box", "pass --yes").
+    static QString consentMessage(const QStringList &missing, const QString &how);
 
     bool operator==(const TaskFile &) const = default;
 };

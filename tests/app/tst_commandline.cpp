@@ -13,6 +13,7 @@ private Q_SLOTS:
     void goalFromPositionalArguments();
     void errors_data();
     void errors();
+    void taskFileAndYes();
     void helpAndVersion();
 };
 
@@ -64,6 +65,10 @@ void tst_CommandLine::errors_data()
     QTest::newRow("goal twice") << QStringList{QStringLiteral("--goal"), QStringLiteral("a"),
                                                QStringLiteral("b")}
                                 << "not both";
+    QTest::newRow("task file and goal")
+        << QStringList{QStringLiteral("--headless"), QStringLiteral("--task"),
+                       QStringLiteral("t.yaml"), QStringLiteral("--goal"), QStringLiteral("x")}
+        << "not both";
 }
 
 void tst_CommandLine::errors()
@@ -74,6 +79,22 @@ void tst_CommandLine::errors()
     const auto parsed = CommandLine::parse(arguments);
     QVERIFY(!parsed.options.has_value());
     QVERIFY2(parsed.error.contains(message), qPrintable(parsed.error));
+}
+
+void tst_CommandLine::taskFileAndYes()
+{
+    const auto parsed =
+        CommandLine::parse({QStringLiteral("terrarium"), QStringLiteral("--headless"),
+                            QStringLiteral("--task"), QStringLiteral("t.yaml")});
+    QVERIFY2(parsed.options.has_value(), qPrintable(parsed.error));
+    QCOMPARE(parsed.options->taskFile, QStringLiteral("t.yaml"));
+    QVERIFY(parsed.options->goal.isEmpty());
+    // Consent is never implied.
+    QVERIFY(!parsed.options->yes);
+    const auto yes = CommandLine::parse({QStringLiteral("terrarium"), QStringLiteral("--headless"),
+                                         QStringLiteral("--task"), QStringLiteral("t.yaml"),
+                                         QStringLiteral("--yes")});
+    QVERIFY(yes.options && yes.options->yes);
 }
 
 void tst_CommandLine::helpAndVersion()

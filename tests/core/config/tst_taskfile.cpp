@@ -28,6 +28,8 @@ private Q_SLOTS:
     void loadStopsReadingAtTheLimit();
     void applyToOverridesTheConfiguration();
     void applyToLeavesUnsetValuesAlone();
+    void requestsListWhatTheFileAsksFor();
+    void hostAndOutboundNeedConsent();
 
 private:
     static TaskFile goal(const QString &text)
@@ -248,6 +250,21 @@ void tst_TaskFile::errors_data()
     QTest::newRow("env value is a mapping")
         << "task.yaml" << QByteArray("goal: g\nenv:\n  A:\n    b: c\n")
         << "task.yaml, line 4: env \"A\" must be text, a number or true/false, not a mapping";
+    // Names that change how programs load or start are refused, each with its line.
+    for (const char *name :
+         {"LD_PRELOAD", "LD_LIBRARY_PATH", "BASH_ENV", "ENV", "PATH", "PROMPT_COMMAND",
+          "PYTHONSTARTUP", "NODE_OPTIONS", "PERL5OPT", "GIT_SSH_COMMAND", "GIT_CONFIG_COUNT"}) {
+        const QString text = QString::fromLatin1(name);
+        QTest::newRow(qPrintable(QStringLiteral("env %1").arg(text)))
+            << "task.yaml" << QStringLiteral("goal: g\nenv:\n  CI: 1\n  %1: x\n").arg(text).toUtf8()
+            << QStringLiteral("task.yaml, line 4: env \"%1\" is not allowed: it changes how "
+                              "programs are loaded or started, so a task file may not set it")
+                   .arg(text);
+    }
+    QTest::newRow("env in markdown front matter")
+        << "task.md" << QByteArray("---\nenv: {LD_PRELOAD: /tmp/x.so}\n---\ngoal\n")
+        << "task.md, line 2: env \"LD_PRELOAD\" is not allowed: it changes how programs are "
+           "loaded or started, so a task file may not set it";
     QTest::newRow("env set twice") << "task.yaml" << QByteArray("goal: g\nenv: {A: 1, A: 2}\n")
                                    << "task.yaml, line 2: env \"A\" is set twice";
     QTest::newRow("root is a list") << "task.yaml" << QByteArray("\n- goal: g\n")
@@ -503,6 +520,44 @@ void tst_TaskFile::applyToLeavesUnsetValuesAlone()
     QCOMPARE(config.limits.maxReplans, 0);
     QCOMPARE(config.limits.stepTimeout, std::chrono::milliseconds(42s));
     QCOMPARE(config.environment.size(), 1);
+}
+
+void tst_TaskFile::requestsListWhatTheFileAsksFor()
+{
+    const auto task = TaskFile::parse("goal: g\nsandbox: podman\nnetwork: none\n"
+                                      "image: localhost/x:1\nenv: {CI: 1, LANG: C.UTF-8}\n"
+                                      "limits: {cpus: 2, memory_mib: 512, step_timeout: 30}\n",
+                                      QStringLiteral("t.yaml"));
+    QVERIFY2(task, qPrintable(task ? QString() : task.error().message));
+    const QList<TaskFile::Request> expected = {
+        {QStringLiteral("sandbox"), QStringLiteral("podman"), false},
+        {QStringLiteral("network"), QStringLiteral("none"), false},
+        {QStringLiteral("image"), QStringLiteral("localhost/x:1"), false},
+        {QStringLiteral("env"), QStringLiteral("CI=1, LANG=C.UTF-8"), false},
+        {QStringLiteral("limits"), QStringLiteral("CPUs: 2, memory: 512 MiB, step timeout: 30 s"),
+         false},
+    };
+    QCOMPARE(task->requests(), expected);
+    QVERIFY(task->consentsNeeded().isEmpty());
+    QVERIFY(goal(QStringLiteral("only a goal")).requests().isEmpty());
+}
+
+void tst_TaskFile::hostAndOutboundNeedConsent()
+{
+    const auto task =
+        TaskFile::parse("goal: g\nsandbox: host\nnetwork: outbound\n", QStringLiteral("t.yaml"));
+    QVERIFY(task);
+    QCOMPARE(task->consentsNeeded(),
+             (QStringList{QStringLiteral("sandbox"), QStringLiteral("network")}));
+    const QString message =
+        TaskFile::consentMessage(task->consentsNeeded(), QStringLiteral("pass --yes"));
+    QVERIFY2(message.contains(QStringLiteral("sandbox: host")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("network: outbound")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("pass --yes")), qPrintable(message));
+
+    const auto front = TaskFile::parse("---\nsandbox: host\n---\ngoal\n", QStringLiteral("t.md"));
+    QVERIFY(front);
+    QCOMPARE(front->consentsNeeded(), QStringList{QStringLiteral("sandbox")});
 }
 
 QTEST_GUILESS_MAIN(tst_TaskFile)
