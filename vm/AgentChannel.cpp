@@ -635,6 +635,12 @@ void AgentChannel::finishAfterEndOfInput()
         closeWith(Core::Tr::tr("it exited with code %1").arg(process->exitCode()));
 }
 
+void AgentChannel::abandon(const QString &why)
+{
+    qCWarning(lcVm).noquote() << "giving up on the sandbox's agent:" << why;
+    closeWith(why);
+}
+
 void AgentChannel::closeWith(const QString &detail)
 {
     if (m_closeReason)

@@ -124,6 +124,15 @@ public:
     // remotely ends the session through TerminalSession::finished().
     Core::Result<AgentPtySession *> openPty(const PtyRequest &request, QObject *parent = nullptr);
 
+    // Gives up on an agent that stopped answering: the channel closes as if the agent went away
+    // (everything waiting finishes with SandboxError, closed() follows), naming why.
+    void abandon(const QString &why);
+    // How long after a command's timeout (or its cancel) the agent may take to answer before
+    // the channel is abandoned: the agent kills at the timeout, and 2 s later with SIGKILL, so
+    // an answer that does not come means the agent itself is stuck or gone.
+    std::chrono::milliseconds answerGrace() const { return m_answerGrace; }
+    void setAnswerGrace(std::chrono::milliseconds grace) { m_answerGrace = grace; }
+
     // Maps an `info` answer to what the executor model is told. kind: "podman", "libvirt", ...
     static Core::SandboxFacts facts(const QJsonObject &info, const QString &kind = {});
 
@@ -170,6 +179,7 @@ private:
     QJsonObject m_agentInfo;
     std::optional<Core::Error> m_closeReason;
     QTimer m_exitWait; // the agent's output ended; its QProcess has not reported the exit yet
+    std::chrono::milliseconds m_answerGrace{std::chrono::seconds(30)};
     bool m_ready = false;
     bool m_reading = false; // inside readAvailable(): a slot may re-enter the event loop
     bool m_endOfInput = false;

@@ -10,6 +10,8 @@
 #include <QJsonArray>
 #include <QMetaObject>
 
+#include <algorithm>
+#include <climits>
 #include <utility>
 
 #include <signal.h>
@@ -98,6 +100,31 @@ void AgentExecJob::start(const Core::ExecRequest &request)
         m_stdin = new AgentInputQueue(m_channel, QStringLiteral("exec.stdin"),
                                       QStringLiteral("job"), m_id, this);
     qCDebug(lcVm) << "agent exec" << m_id << params;
+    if (request.timeout.count() > 0 && m_id > 0)
+        armWatchdog(request.timeout + m_channel->answerGrace());
+}
+
+void AgentExecJob::armWatchdog(std::chrono::milliseconds after)
+{
+    if (!m_watchdog) {
+        m_watchdog = new QTimer(this);
+        m_watchdog->setSingleShot(true);
+        connect(m_watchdog, &QTimer::timeout, this, [this] {
+            if (isFinished() || !m_channel)
+                return;
+            // Closing the channel fails this job's call, and the sandbox reports itself broken.
+            m_channel->abandon(
+                Core::Tr::tr("it did not end command %1 in time (%2 s after its deadline); the "
+                             "sandbox is not answering")
+                    .arg(m_id)
+                    .arg(std::chrono::duration_cast<std::chrono::seconds>(m_channel->answerGrace())
+                             .count()));
+        });
+    }
+    // Never later than a deadline already set.
+    const qint64 ms = std::min<qint64>(after.count(), INT_MAX);
+    if (!m_watchdog->isActive() || m_watchdog->remainingTime() > ms)
+        m_watchdog->start(int(ms));
 }
 
 void AgentExecJob::failLater(const Core::Error &error)
@@ -188,6 +215,8 @@ void AgentExecJob::cancel()
     m_cancelled = true;
     qCDebug(lcVm) << "agent exec" << m_id << "cancelled";
     sendSignal(QStringLiteral("TERM"));
+    if (m_channel)
+        armWatchdog(m_channel->answerGrace());
 }
 
 void AgentExecJob::sendSignal(const QString &name)

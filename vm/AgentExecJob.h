@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QPointer>
 #include <QString>
+#include <QTimer>
 
 namespace Terrarium::Core {
 struct ExecRequest;
@@ -65,11 +66,14 @@ private:
     void failLater(const Core::Error &error);
     // exec.signal; the request outlives the job, its answer only matters for the log.
     void sendSignal(const QString &name);
+    // The host's own deadline: an agent that has not answered by then is stuck or gone.
+    void armWatchdog(std::chrono::milliseconds after);
 
     QPointer<AgentChannel> m_channel;
     AgentCall *m_call = nullptr;
     AgentInputQueue *m_stdin = nullptr;
     QElapsedTimer m_clock;
+    QTimer *m_watchdog = nullptr;
     QString m_auditDirectory;
     qint64 m_id = 0;
     qint64 m_processId = 0;

@@ -202,6 +202,7 @@ private Q_SLOTS:
     void fileErrors_data();
     void fileErrors();
     void agentKilledMidCommand();
+    void stuckAgentIsGivenUpOn();
     void garbageFromThePeer();
     void overlongLineClosesTheChannel();
     void peerThatCannotStart();
@@ -1165,6 +1166,33 @@ void tst_AgentChannel::fileErrors()
     QCOMPARE(call->result().error().code, code);
     QVERIFY2(call->result().error().message.contains(message),
              qPrintable(call->result().error().message));
+}
+
+void tst_AgentChannel::stuckAgentIsGivenUpOn()
+{
+    // The agent enforces the timeout itself; a stopped (or wedged) agent cannot, so the host's
+    // own deadline ends the step and closes the channel instead of waiting forever.
+    m_channel->setAnswerGrace(std::chrono::milliseconds(500));
+    Core::ExecRequest request = shell(QStringLiteral("echo started; sleep 30"));
+    request.timeout = std::chrono::milliseconds(300);
+    Run run;
+    Vm::AgentExecJob *job = exec(request, &run);
+    QVERIFY(waitUntil([&] { return run.out.contains("started"); }));
+    m_groupsToKill.append(job->processId());
+    QSignalSpy closed(m_channel.get(), &Vm::AgentChannel::closed);
+    const pid_t agent = static_cast<pid_t>(m_process->processId());
+    QCOMPARE(::kill(agent, SIGSTOP), 0);
+    auto resume = qScopeGuard([agent] { ::kill(agent, SIGCONT); });
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(waitUntil([&] { return run.finished; }, 5000));
+    QVERIFY2(clock.elapsed() < 3000, QByteArray::number(clock.elapsed()));
+    QVERIFY(!run.result);
+    QCOMPARE(run.result.error().code, Core::ErrorCode::SandboxError);
+    QVERIFY2(run.result.error().message.contains(QStringLiteral("not answering")),
+             qPrintable(run.result.error().message));
+    QCOMPARE(closed.size(), 1);
+    QVERIFY(m_channel->isClosed());
 }
 
 void tst_AgentChannel::agentKilledMidCommand()
