@@ -20,6 +20,7 @@ Vm::SandboxSpec SandboxFactory::spec(const Core::AppConfig &config, const QStrin
     spec.cpus = config.cpus;
     spec.memoryMiB = config.memoryMiB;
     spec.pidsLimit = config.pidsLimit;
+    spec.diskMiB = config.diskMiB;
     spec.networkPolicy =
         Vm::networkPolicyFromName(config.network).value_or(Vm::NetworkPolicy::None);
     spec.workspace = config.workspace;

@@ -161,6 +161,11 @@ void AgentExecJob::onAnswered()
     result.exitCode = result.signal != 0 ? -1 : answer->value(QLatin1String("exit_code")).toInt(-1);
     result.timedOut = answer->value(QLatin1String("timed_out")).toBool();
     result.cancelled = m_cancelled;
+    if (m_diskLimitBytes > 0) {
+        result.diskLimitExceeded = true;
+        result.diskLimitBytes = m_diskLimitBytes;
+        result.diskUsedBytes = m_diskUsedBytes;
+    }
     result.durationMs = answer->value(QLatin1String("duration_ms")).toInteger(m_clock.elapsed());
     if (answer->value(QLatin1String("killed_by")).toString() == QLatin1String("memory_limit")) {
         result.memoryLimitExceeded = true;
@@ -215,6 +220,19 @@ void AgentExecJob::cancel()
     m_cancelled = true;
     qCDebug(lcVm) << "agent exec" << m_id << "cancelled";
     sendSignal(QStringLiteral("TERM"));
+    if (m_channel)
+        armWatchdog(m_channel->answerGrace());
+}
+
+void AgentExecJob::stopForDiskLimit(qint64 limitBytes, qint64 usedBytes)
+{
+    if (m_diskLimitBytes > 0 || isFinished() || m_failing || m_id == 0)
+        return;
+    m_diskLimitBytes = limitBytes;
+    m_diskUsedBytes = usedBytes;
+    qCInfo(lcVm) << "agent exec" << m_id << "stopped: disk use" << usedBytes << "of" << limitBytes;
+    // No grace period: every second it runs it may write more.
+    sendSignal(QStringLiteral("KILL"));
     if (m_channel)
         armWatchdog(m_channel->answerGrace());
 }

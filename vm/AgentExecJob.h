@@ -44,6 +44,8 @@ public:
     // exec.signal TERM to the command's process group (the agent escalates to SIGKILL after 2 s);
     // the result then has cancelled set.
     void cancel() override;
+    // Kills the command because its sandbox used more disk than allowed; the result says so.
+    void stopForDiskLimit(qint64 limitBytes, qint64 usedBytes);
 
     // The exec request's id, which names the job in the protocol; 0 if it was never sent.
     qint64 jobId() const { return m_id; }
@@ -79,6 +81,8 @@ private:
     qint64 m_processId = 0;
     bool m_failing = false;
     bool m_cancelled = false;
+    qint64 m_diskLimitBytes = 0; // set when stopped for the disk limit
+    qint64 m_diskUsedBytes = 0;
     bool m_stdinClosed = false;
 };
 

@@ -6,6 +6,7 @@
 #include "vm/AgentChannel.h"
 #include "vm/AgentExecJob.h"
 #include "vm/AgentPtySession.h"
+#include "vm/DiskUsage.h"
 #include "vm/FailedExecJob.h"
 #include "vm/LocalPtySession.h"
 #include "vm/PodmanCommand.h"
@@ -21,6 +22,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
 
@@ -32,6 +34,8 @@ constexpr auto SpecLabel = "org.terrarium.spec";
 constexpr auto SandboxLabel = "org.terrarium.sandbox";
 // How long the agent may take to say it is ready after `podman exec` started it.
 constexpr auto ReadyTimeout = std::chrono::seconds(30);
+// How often the disk watchdog measures the writable layer while a step runs.
+constexpr auto DiskWatchInterval = std::chrono::seconds(1);
 // What root in a sandbox may still do (--cap-drop=all, then these), each found needed by trying:
 // apt drops to its _apt user for downloads (SETUID, SETGID) into folders only root may write
 // (DAC_OVERRIDE); dpkg gives installed files their owners and modes (CHOWN, FOWNER); the agent
@@ -54,7 +58,13 @@ PodmanSandbox::PodmanSandbox(SandboxSpec spec, const PodmanHost &host, const QSt
     , m_agentPath(agentPath)
     , m_mode(mode)
     , m_readyTimer(new QTimer(this))
+    , m_diskTimer(new QTimer(this))
+    , m_diskMeasurement(new QFutureWatcher<qint64>(this))
 {
+    m_diskTimer->setInterval(DiskWatchInterval);
+    connect(m_diskTimer, &QTimer::timeout, this, &PodmanSandbox::measureDisk);
+    connect(m_diskMeasurement, &QFutureWatcher<qint64>::finished, this,
+            [this] { onDiskMeasured(m_diskMeasurement->result()); });
     m_readyTimer->setSingleShot(true);
     m_readyTimer->setInterval(ReadyTimeout);
     connect(m_readyTimer, &QTimer::timeout, this, [this] {
@@ -374,6 +384,7 @@ void PodmanSandbox::onChannelReady()
         qCInfo(lcVm).noquote() << "podman sandbox" << spec().name << "ready in" << m_startupMs
                                << "ms";
         setState(State::Running);
+        findWritableLayer();
     });
 }
 
@@ -425,7 +436,68 @@ Core::ExecJob *PodmanSandbox::exec(const Core::ExecRequest &request)
     Core::ExecRequest inContainer = request;
     if (inContainer.workingDirectory.isEmpty())
         inContainer.workingDirectory = containerPath(workspaceInContainer);
-    return m_channel->exec(inContainer, this);
+    AgentExecJob *job = m_channel->exec(inContainer, this);
+    watchDisk(job);
+    return job;
+}
+
+void PodmanSandbox::findWritableLayer()
+{
+    if (spec().diskMiB <= 0 || m_host.storageDriver != QLatin1String("overlay"))
+        return;
+    runPodman(
+        {QStringLiteral("container"), QStringLiteral("inspect"), QStringLiteral("--format"),
+         QStringLiteral("{{.GraphDriver.Data.UpperDir}}"), spec().name},
+        [this](const Core::Result<QByteArray> &result) {
+            const QString upper = result ? QString::fromUtf8(result->trimmed()) : QString();
+            if (upper.isEmpty() || !QFileInfo(upper).isDir()) {
+                qCWarning(lcVm).noquote()
+                    << "podman sandbox" << spec().name
+                    << ": no writable layer to watch; its disk use is not limited";
+                return;
+            }
+            m_writableLayer = upper;
+        },
+        std::chrono::seconds(30));
+}
+
+void PodmanSandbox::watchDisk(AgentExecJob *job)
+{
+    if (spec().diskMiB <= 0)
+        return;
+    m_diskWatches.append({job, -1});
+    if (!m_diskTimer->isActive())
+        m_diskTimer->start();
+}
+
+void PodmanSandbox::measureDisk()
+{
+    m_diskWatches.removeIf(
+        [](const DiskWatch &watch) { return !watch.job || watch.job->isFinished(); });
+    if (m_diskWatches.isEmpty()) {
+        m_diskTimer->stop();
+        return;
+    }
+    if (m_writableLayer.isEmpty() || m_diskMeasurement->isRunning())
+        return;
+    m_diskMeasurement->setFuture(QtConcurrent::run(&DiskUsage::bytes, m_writableLayer));
+}
+
+void PodmanSandbox::onDiskMeasured(qint64 bytes)
+{
+    const qint64 limit = qint64(spec().diskMiB) * 1024 * 1024;
+    for (DiskWatch &watch : m_diskWatches) {
+        if (!watch.job || watch.job->isFinished())
+            continue;
+        if (watch.baseline < 0) {
+            watch.baseline = bytes;
+            continue;
+        }
+        // Only a step that made the layer grow is stopped: one that cleans up after a full
+        // disk must be able to run.
+        if (bytes > limit && bytes > watch.baseline)
+            watch.job->stopForDiskLimit(limit, bytes);
+    }
 }
 
 Core::Result<Core::TerminalSession *> PodmanSandbox::openPty(const PtyRequest &request)

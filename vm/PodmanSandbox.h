@@ -4,6 +4,7 @@
 #include "vm/PodmanHost.h"
 #include "vm/Sandbox.h"
 
+#include <QFutureWatcher>
 #include <QJsonObject>
 #include <QList>
 #include <QLockFile>
@@ -18,6 +19,7 @@ class QTimer;
 namespace Terrarium::Vm {
 
 class LocalPtySession;
+class AgentExecJob;
 class PodmanCommand;
 
 // A rootless Podman container with terrarium-agent inside. The container's main process is the
@@ -106,6 +108,12 @@ private:
     void onChannelReady();
     void onChannelClosed(const Core::Error &why);
     void closeChannel();
+    // The disk watchdog: while steps run, the writable layer's size is measured every second
+    // (off the GUI thread); a step during which it grew past spec().diskMiB is stopped.
+    void findWritableLayer();
+    void watchDisk(AgentExecJob *job);
+    void measureDisk();
+    void onDiskMeasured(qint64 bytes);
     void removeSnapshots();
     Core::Error notRunningError() const;
 
@@ -118,6 +126,15 @@ private:
     QTimer *m_readyTimer = nullptr;
     std::unique_ptr<QLockFile> m_lock;
     Core::SandboxFacts m_facts;
+    QString m_writableLayer; // the container's overlay upper directory; empty: not watched
+    struct DiskWatch
+    {
+        QPointer<AgentExecJob> job;
+        qint64 baseline = -1; // the layer's size when the watch first measured it
+    };
+    QList<DiskWatch> m_diskWatches;
+    QTimer *m_diskTimer = nullptr;
+    QFutureWatcher<qint64> *m_diskMeasurement = nullptr;
     qint64 m_startupMs = 0;
     qint64 m_startedAt = 0;
 };

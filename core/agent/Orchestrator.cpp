@@ -427,6 +427,8 @@ void Orchestrator::onJobFinished()
     // what they always saw.
     if (exec.memoryLimitExceeded)
         payload.insert(QStringLiteral("memory_limit_exceeded"), true);
+    if (exec.diskLimitExceeded)
+        payload.insert(QStringLiteral("disk_limit_exceeded"), true);
     if (!exec.setidCleared.isEmpty())
         payload.insert(QStringLiteral("setid_cleared"),
                        QJsonArray::fromStringList(exec.setidCleared));
@@ -452,7 +454,13 @@ void Orchestrator::onJobFinished()
     }
     m_plan->setStepState(stepId, StepState::Failed);
     QString error;
-    if (exec.memoryLimitExceeded)
+    if (exec.diskLimitExceeded)
+        error = Tr::tr("The command was stopped: the sandbox's disk use grew to %1 MiB, past its "
+                       "limit of %2 MiB: %3")
+                    .arg(exec.diskUsedBytes / (1024 * 1024))
+                    .arg(exec.diskLimitBytes / (1024 * 1024))
+                    .arg(m_currentCommand);
+    else if (exec.memoryLimitExceeded)
         error = Tr::tr("The command was stopped: the sandbox's processes together used more than "
                        "its memory limit of %1 MiB: %2")
                     .arg(exec.memoryLimitBytes / (1024 * 1024))

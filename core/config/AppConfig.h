@@ -28,6 +28,7 @@ struct AppConfig
     int cpus = 2;
     int memoryMiB = 2048;
     int pidsLimit = 1024;
+    int diskMiB = 8192; // growth of the sandbox's own disk (not the workspace)
     QMap<QString, QString> environment; // set for every command in the sandbox (task files)
     ApprovalPolicy approval = ApprovalPolicy::Ask;
     QStringList alwaysAllowed; // commands approved with "always"

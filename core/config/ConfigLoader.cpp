@@ -258,6 +258,13 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
     if (!pids)
         return std::unexpected(pids.error());
     config.pidsLimit = *pids;
+    const auto disk =
+        positiveInt(pick(settings, QStringLiteral("sandbox/disk_mib"), environment,
+                         QStringLiteral("TERRARIUM_DISK_MIB"), std::nullopt, QString()),
+                    config.diskMiB);
+    if (!disk)
+        return std::unexpected(disk.error());
+    config.diskMiB = *disk;
 
     if (const auto approval = pick(settings, QStringLiteral("safety/approval"), environment,
                                    QStringLiteral("TERRARIUM_APPROVE"), overrides.approval,

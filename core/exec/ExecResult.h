@@ -23,6 +23,10 @@ struct ExecResult
     bool memoryLimitExceeded = false;
     qint64 memoryLimitBytes = 0;
     qint64 memoryPeakBytes = 0;
+    // Stopped because the sandbox's writable layer grew past its disk limit while it ran.
+    bool diskLimitExceeded = false;
+    qint64 diskLimitBytes = 0;
+    qint64 diskUsedBytes = 0;
 
     // The audit of ExecRequest::auditDirectory after the command; paths relative to it.
     QStringList setidCleared; // regular files whose setuid/setgid bits were cleared
@@ -33,7 +37,8 @@ struct ExecResult
 
     bool succeeded() const
     {
-        return exitCode == 0 && signal == 0 && !timedOut && !cancelled && !memoryLimitExceeded;
+        return exitCode == 0 && signal == 0 && !timedOut && !cancelled && !memoryLimitExceeded
+            && !diskLimitExceeded;
     }
 };
 

@@ -60,6 +60,7 @@ private Q_SLOTS:
     void packagesInstallWithOutboundNetwork();
     void hostEnvironmentAndConfigurationStayOutside();
     void workspaceWithAColonIsMounted();
+    void diskHogIsStopped();
 
 private:
     Vm::PodmanSandbox *start(const QString &suffix, int pids, int memoryMiB);
@@ -379,6 +380,37 @@ void tst_PodmanIsolation::workspaceWithAColonIsMounted()
     QVERIFY(sandbox);
     const Run read = run(sandbox, QStringLiteral("cat /workspace/marker.txt"));
     QCOMPARE(read.out, QByteArray("colon ok\n"));
+}
+
+void tst_PodmanIsolation::diskHogIsStopped()
+{
+    // The writable layer may grow by 64 MiB; a step that writes on and on is stopped, one that
+    // cleans up afterwards is not.
+    Vm::SandboxSpec spec;
+    spec.name = QStringLiteral("tst-isolation-disk-%1").arg(QCoreApplication::applicationPid());
+    spec.workspace = m_workspace.path();
+    spec.diskMiB = 64;
+    Vm::PodmanSandbox *sandbox = start(spec);
+    QVERIFY(sandbox);
+    QTest::qWait(1500); // the watch finds the layer once the sandbox runs
+    QElapsedTimer clock;
+    clock.start();
+    const Run hog = run(sandbox,
+                        QStringLiteral("for i in $(seq 600); do head -c 1048576 /dev/zero >> "
+                                       "/root/big; sleep 0.02; done; echo finished"),
+                        std::chrono::seconds(120));
+    QVERIFY(hog.result);
+    QVERIFY(hog.result->diskLimitExceeded);
+    QVERIFY(!hog.result->succeeded());
+    QVERIFY(!hog.out.contains("finished"));
+    QVERIFY2(hog.result->diskUsedBytes > 64ll * 1024 * 1024,
+             QByteArray::number(hog.result->diskUsedBytes));
+    QVERIFY2(clock.elapsed() < 60000, QByteArray::number(clock.elapsed()));
+
+    const Run cleanup = run(sandbox, QStringLiteral("rm -f /root/big; echo cleaned"));
+    QVERIFY(cleanup.result);
+    QVERIFY(!cleanup.result->diskLimitExceeded);
+    QCOMPARE(cleanup.out, QByteArray("cleaned\n"));
 }
 
 QTEST_GUILESS_MAIN(tst_PodmanIsolation)
