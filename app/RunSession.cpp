@@ -226,7 +226,10 @@ void RunSession::startRun()
         std::make_unique<Core::Orchestrator>(m_plannerClient.get(), m_executorClient.get(),
                                              m_sandbox.get(), m_gate.get(), m_config.limits);
     m_orchestrator->setSecrets({m_config.planner.apiKey, m_config.executor.apiKey});
-    connect(m_orchestrator.get(), &Core::Orchestrator::finished, this, &RunSession::release);
+    // Queued: the run ends inside the sandbox's own signals (the last command's answer), and
+    // releasing removes the sandbox.
+    connect(m_orchestrator.get(), &Core::Orchestrator::finished, this, &RunSession::release,
+            Qt::QueuedConnection);
     Q_EMIT message(Tr::tr("Planner: %1 (%2), executor: %3 (%4), sandbox: %5")
                        .arg(m_config.planner.model,
                             Core::LlmEndpoint::providerDisplayName(m_config.planner.provider),

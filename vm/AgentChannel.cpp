@@ -635,6 +635,11 @@ void AgentChannel::finishAfterEndOfInput()
         closeWith(Core::Tr::tr("it exited with code %1").arg(process->exitCode()));
 }
 
+void AgentChannel::close(const QString &why)
+{
+    closeWith(why);
+}
+
 void AgentChannel::abandon(const QString &why)
 {
     qCWarning(lcVm).noquote() << "giving up on the sandbox's agent:" << why;

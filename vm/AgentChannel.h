@@ -124,6 +124,9 @@ public:
     // remotely ends the session through TerminalSession::finished().
     Core::Result<AgentPtySession *> openPty(const PtyRequest &request, QObject *parent = nullptr);
 
+    // Closes the channel on purpose: what is still waiting finishes with SandboxError naming
+    // why, closed() follows. Safe inside the channel's own signals.
+    void close(const QString &why);
     // Gives up on an agent that stopped answering: the channel closes as if the agent went away
     // (everything waiting finishes with SandboxError, closed() follows), naming why.
     void abandon(const QString &why);

@@ -408,9 +408,13 @@ void PodmanSandbox::closeChannel()
         if (pty)
             pty->close();
     }
+    // This may run inside one of the channel's or the process's own signals (the last step's
+    // answer ends the run, which removes the sandbox): close now, free them from the event loop.
     if (m_channel) {
         m_channel->disconnect(this);
-        delete m_channel.data();
+        m_channel->close(Core::Tr::tr("the sandbox was stopped"));
+        m_channel->deleteLater();
+        m_channel.clear();
     }
     if (m_agentProcess) {
         m_agentProcess->disconnect(this);
@@ -419,7 +423,8 @@ void PodmanSandbox::closeChannel()
         if (!m_agentProcess->waitForFinished(2000))
             m_agentProcess->kill();
         m_agentProcess->waitForFinished(1000);
-        delete m_agentProcess.data();
+        m_agentProcess->deleteLater();
+        m_agentProcess.clear();
     }
 }
 

@@ -148,6 +148,8 @@ void tst_PodmanPreflight::runRootIsPrivate()
                                       | QFileDevice::ExeOther));
     PodmanPreflight::Options options;
     options.runRoot = runRoot;
+    // A storage of its own: Podman remembers which run root belongs to a storage.
+    options.storageRoot = parent.filePath(QStringLiteral("storage"));
     PodmanPreflight preflight(options);
     preflight.check();
     QVERIFY(wait(preflight));
@@ -164,6 +166,7 @@ void tst_PodmanPreflight::runRootThatIsALinkIsRefused()
     QVERIFY(QFile::link(theirs.path(), runRoot));
     PodmanPreflight::Options options;
     options.runRoot = runRoot;
+    options.storageRoot = parent.filePath(QStringLiteral("storage"));
     PodmanPreflight preflight(options);
     preflight.check();
     QVERIFY(wait(preflight));
