@@ -10,6 +10,7 @@
 #include "ui/ApprovalPanel.h"
 #include "ui/MainWindow.h"
 #include "ui/StatusBadge.h"
+#include "ui/TaskFilePanel.h"
 #include "ui/TerminalArea.h"
 #include "ui/TerminalPane.h"
 #include "ui/TerminalView.h"
@@ -17,6 +18,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QPalette>
@@ -232,5 +234,31 @@ int main(int argc, char *argv[])
                 [pane] { return pane->view()->screenText().contains(QLatin1String("__init__")); },
                 10000);
         });
+    {
+        // A task file opened for review: what it asks for is shown, the host and the network
+        // highlighted with a box to tick; nothing runs until Run.
+        app.setPalette(QApplication::style()->standardPalette());
+        const QString folder = scratch.filePath(QStringLiteral("06-task-file"));
+        QDir().mkpath(folder);
+        QFile task(folder + QStringLiteral("/release.yaml"));
+        task.open(QIODevice::WriteOnly);
+        task.write("goal: build the release and upload the artifacts\n"
+                   "sandbox: host\n"
+                   "network: outbound\n"
+                   "image: localhost/terrarium/debian:bookworm-2\n"
+                   "limits: {cpus: 2, memory_mib: 4096, max_steps: 12, step_timeout: 900}\n"
+                   "env: {CI: 1, RELEASE_CHANNEL: beta}\n");
+        task.close();
+        Widgets::MainWindow window;
+        App::WindowController controller(&window, &settings, {});
+        window.setGeometry(0, 0, 1280, 800);
+        window.show();
+        controller.openTaskFile(task.fileName());
+        waitFor([&] { return window.taskFilePanel()->isVisible(); });
+        QElapsedTimer settle;
+        settle.start();
+        waitFor([&] { return settle.elapsed() > 200; });
+        shoot(QStringLiteral("06-task-file-review"));
+    }
     return allGood ? 0 : 1;
 }
