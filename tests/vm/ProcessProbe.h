@@ -60,4 +60,34 @@ inline QList<qint64> childProcesses(qint64 parent, const QByteArray &name)
     return children;
 }
 
+// Live (not zombie) processes whose stat field after the comm (1 ppid, 2 process group,
+// 3 session) is value.
+inline QList<qint64> liveProcessesWith(int field, qint64 value)
+{
+    QList<qint64> found;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
+    for (const QString &entry : entries) {
+        bool isPid = false;
+        const qint64 pid = entry.toLongLong(&isPid);
+        if (!isPid)
+            continue;
+        const QList<QByteArray> fields = procStatFields(pid);
+        if (fields.size() > field && fields.at(field).toLongLong() == value
+            && fields.first() != "Z")
+            found.append(pid);
+    }
+    return found;
+}
+
+// Live processes of a process group, and of a session.
+inline QList<qint64> liveGroupMembers(qint64 group)
+{
+    return liveProcessesWith(2, group);
+}
+
+inline QList<qint64> liveSessionMembers(qint64 session)
+{
+    return liveProcessesWith(3, session);
+}
+
 } // namespace Terrarium::Tests

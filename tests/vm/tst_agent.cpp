@@ -85,23 +85,6 @@ bool procEntryExists(qint64 pid)
     return QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid));
 }
 
-// Live (not zombie) processes of a session.
-QList<qint64> liveSessionMembers(qint64 session)
-{
-    QList<qint64> members;
-    const QStringList entries = QDir(u"/proc"_s).entryList(QDir::Dirs);
-    for (const QString &entry : entries) {
-        bool isPid = false;
-        const qint64 pid = entry.toLongLong(&isPid);
-        if (!isPid)
-            continue;
-        const QList<QByteArray> fields = Tests::procStatFields(pid);
-        if (fields.size() > 3 && fields.at(3).toLongLong() == session && fields.first() != "Z")
-            members.append(pid);
-    }
-    return members;
-}
-
 // How to start the agent so that it and its commands lack CAP_SYS_PTRACE, CAP_SYS_ADMIN and
 // CAP_PERFMON, as in a sandbox (any of them opens a non-dumpable process's /proc entries all the
 // same). Unprivileged, there is nothing to drop; as root, setpriv drops them. An empty program:
@@ -1495,7 +1478,7 @@ void tst_Agent::memoryLimitKillsTheBiggestJob()
     QVERIFY2(peak > 200LL * 1024 * 1024 && peak < 400LL * 1024 * 1024,
              qPrintable(QString::number(peak)));
     QVERIFY(!over.out.contains("survived"));
-    QTRY_VERIFY_WITH_TIMEOUT(liveSessionMembers(over.pid).isEmpty(), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(Tests::liveSessionMembers(over.pid).isEmpty(), 3000);
 
     QVERIFY(agent.waitForJob(bystander, 10000));
     QCOMPARE(agent.jobs().value(bystander).out, QByteArray("still here\n"));

@@ -111,23 +111,6 @@ qint64 residentBytes()
     return fields.size() > 1 ? fields.at(1).toLongLong() * ::sysconf(_SC_PAGESIZE) : 0;
 }
 
-// Live processes of a process group (zombies do not count).
-QList<qint64> liveGroupMembers(qint64 group)
-{
-    QList<qint64> members;
-    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
-    for (const QString &entry : entries) {
-        bool isPid = false;
-        const qint64 pid = entry.toLongLong(&isPid);
-        if (!isPid)
-            continue;
-        const QList<QByteArray> fields = Tests::procStatFields(pid);
-        if (fields.size() > 2 && fields.at(2).toLongLong() == group && fields.first() != "Z")
-            members.append(pid);
-    }
-    return members;
-}
-
 // The message of a failed result, for QVERIFY2 (which evaluates it even when all is well).
 template<typename T>
 const char *why(const Core::Result<T> &result)
@@ -703,7 +686,7 @@ void tst_AgentChannel::timeoutKillsGrandchildren()
     QVERIFY(grandchild > 0);
     QVERIFY(waitUntil([&] { return Tests::isProcessGone(grandchild); }, 1000));
     QVERIFY(job->processId() > 0);
-    QVERIFY(waitUntil([&] { return liveGroupMembers(job->processId()).isEmpty(); }, 1000));
+    QVERIFY(waitUntil([&] { return Tests::liveGroupMembers(job->processId()).isEmpty(); }, 1000));
 }
 
 void tst_AgentChannel::cancel_data()
@@ -736,7 +719,7 @@ void tst_AgentChannel::cancel()
     QVERIFY(!run.result->timedOut);
     QCOMPARE(run.result->exitCode, -1);
     QCOMPARE(run.result->signal, signal);
-    QVERIFY(liveGroupMembers(job->processId()).isEmpty());
+    QVERIFY(Tests::liveGroupMembers(job->processId()).isEmpty());
 }
 
 void tst_AgentChannel::emptyRequestFailsLater()
