@@ -16,7 +16,7 @@ build_packages=(
     podman runc uidmap slirp4netns fuse-overlayfs mmdebstrap ca-certificates
 )
 test_packages=(
-    clang libclang-rt-14-dev acl
+    clang libclang-rt-14-dev acl libvirt-clients
     dbus gnome-keyring libsecret-tools
     vttest
 )
