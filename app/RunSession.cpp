@@ -4,19 +4,15 @@
 #include "app/SandboxFactory.h"
 #include "core/agent/Orchestrator.h"
 #include "core/config/ConfigLoader.h"
-#include "core/config/KeyStore.h"
-#include "core/config/LocalServerDetector.h"
+#include "core/config/ModelResolver.h"
 #include "core/config/WorkspacePolicy.h"
 #include "core/llm/LlmClient.h"
 #include "core/safety/SafetyGate.h"
-#include "vm/HostSandbox.h"
-#include "vm/PodmanBackend.h"
-#include "vm/PodmanSandbox.h"
-#include "vm/SandboxManager.h"
+#include "vm/Sandbox.h"
+#include "vm/SandboxBackend.h"
 
 #include <QDateTime>
 #include <QDir>
-#include <QFileInfo>
 #include <QNetworkAccessManager>
 #include <QSettings>
 #include <QTimer>
@@ -40,6 +36,8 @@ RunSession::~RunSession() = default;
 
 void RunSession::start(const QString &goal)
 {
+    if (m_phase != Phase::Idle)
+        return;
     m_goal = goal;
     // Never the current folder by default, never the home folder or what holds credentials.
     const Core::WorkspacePolicy policy(QDir::homePath());
@@ -62,158 +60,108 @@ void RunSession::start(const QString &goal)
         m_config.workspace = *checked;
     }
     Q_EMIT workspaceReady(m_config.workspace);
-    m_network = std::make_unique<QNetworkAccessManager>();
-    readStoredKeys();
-}
-
-void RunSession::readStoredKeys()
-{
-    // Keys saved in the settings dialog live in the desktop keyring; they are only needed when
-    // the environment gave none (which is also when a local server would be looked for).
-    if (!m_config.plannerNeedsLocalServer && !m_config.executorNeedsLocalServer) {
-        resolveModels();
-        return;
-    }
-    m_keys = std::make_unique<Core::KeyStore>();
-    connect(m_keys.get(), &Core::KeyStore::readFinished, this,
-            [this](Core::LlmRole role, const Core::Result<QString> &key) {
-                const bool planner = role == Core::LlmRole::Planner;
-                if (key && !key->isEmpty()) {
-                    (planner ? m_config.planner : m_config.executor).apiKey = *key;
-                    (planner ? m_config.plannerNeedsLocalServer
-                             : m_config.executorNeedsLocalServer) = false;
-                }
-                if (--m_pendingKeys == 0 && !m_cancelled)
-                    resolveModels();
-            });
-    m_pendingKeys = 2;
-    m_keys->read(Core::LlmRole::Planner);
-    m_keys->read(Core::LlmRole::Executor);
+    resolveModels();
 }
 
 void RunSession::resolveModels()
 {
-    if (!m_config.plannerNeedsLocalServer && !m_config.executorNeedsLocalServer) {
-        prepareSandbox();
-        return;
-    }
-    Q_EMIT message(
-        Tr::tr("No API key configured; looking for a local Ollama or llama.cpp server..."));
-    m_detector = std::make_unique<Core::LocalServerDetector>(
-        m_network.get(), Core::LocalServerDetector::defaultCandidates());
-    connect(m_detector.get(), &Core::LocalServerDetector::finished, this, [this] {
-        if (m_cancelled)
-            return;
-        const auto &server = m_detector->result();
-        if (!server) {
-            failSetup(Core::ConfigLoader::noModelConfiguredMessage() + u'\n'
-                      + Tr::tr("(Looked for local servers: %1.)").arg(server.error().message));
-            return;
-        }
-        Q_EMIT message(Tr::tr("Using %1 with model %2.").arg(server->displayName(), server->model));
-        for (auto [needed, endpoint] :
-             {std::pair{m_config.plannerNeedsLocalServer, &m_config.planner},
-              std::pair{m_config.executorNeedsLocalServer, &m_config.executor}}) {
-            if (!needed)
-                continue;
-            const QString model = endpoint->model;
-            endpoint->provider = Core::LlmProvider::ChatCompletions;
-            endpoint->baseUrl = server->baseUrl;
-            endpoint->apiKey.clear();
-            // A model named explicitly wins; the cloud defaults do not exist locally.
-            const bool cloudDefault = model.startsWith(QLatin1String("gpt-"))
-                || model.startsWith(QLatin1String("claude-"));
-            endpoint->model = model.isEmpty() || cloudDefault ? server->model : model;
-        }
-        prepareSandbox();
-    });
-    m_detector->detect();
+    m_phase = Phase::ResolvingModels;
+    m_network = std::make_unique<QNetworkAccessManager>();
+    m_resolver = std::make_unique<Core::ModelResolver>(m_network.get());
+    connect(m_resolver.get(), &Core::ModelResolver::message, this, &RunSession::message);
+    connect(m_resolver.get(), &Core::ModelResolver::failed, this,
+            [this](const Core::Error &error) { failSetup(error.message); });
+    connect(m_resolver.get(), &Core::ModelResolver::resolved, this,
+            [this](const Core::AppConfig &config) {
+                m_config = config;
+                prepareSandbox();
+            });
+    m_resolver->resolve(m_config);
 }
 
 void RunSession::prepareSandbox()
 {
-    const auto kind = Vm::sandboxKindFromName(m_config.sandbox).value_or(Vm::SandboxKind::Podman);
-    const QString name =
-        m_options.sandboxName.isEmpty() ? SandboxFactory::newSandboxName() : m_options.sandboxName;
-    switch (kind) {
-    case Vm::SandboxKind::Host:
+    if (m_cancelled)
+        return;
+    m_phase = Phase::PreparingSandbox;
+    auto backend = SandboxFactory::backend(m_config);
+    if (!backend) {
+        failSetup(backend.error().message);
+        return;
+    }
+    m_backend = std::move(*backend);
+    if (m_backend->kind() == Vm::SandboxKind::Host)
         Q_EMIT message(Tr::tr("WARNING: the host sandbox runs every command directly on this "
                               "machine, as you, with no isolation, in %1.")
                            .arg(m_config.workspace));
-        useSandbox(std::make_unique<Vm::HostSandbox>(SandboxFactory::spec(m_config, name)), true);
-        return;
-    case Vm::SandboxKind::Podman:
-        preparePodman(name);
-        return;
-    case Vm::SandboxKind::Libvirt:
-        break;
-    }
-    failSetup(Tr::tr("The libvirt sandbox is not available in this build of Terrarium; use the "
-                     "Podman sandbox."));
-}
-
-void RunSession::preparePodman(const QString &name)
-{
-    m_podman = std::make_unique<Vm::PodmanBackend>(SandboxFactory::podmanOptions(m_config));
-    connect(m_podman.get(), &Vm::PodmanBackend::progress, this,
+    connect(m_backend.get(), &Vm::SandboxBackend::progress, this,
             [this](int percent, const QString &text) {
                 if (text != m_lastProgress)
                     Q_EMIT message(QStringLiteral("[%1%] %2").arg(percent, 3).arg(text));
                 m_lastProgress = text;
             });
-    connect(m_podman.get(), &Vm::PodmanBackend::failed, this,
+    connect(m_backend.get(), &Vm::SandboxBackend::failed, this,
             [this](const Core::Error &error) { failSetup(error.message); });
-    connect(m_podman.get(), &Vm::PodmanBackend::prepared, this, [this, name] {
-        for (const QString &warning : m_podman->host().warnings)
-            Q_EMIT message(Tr::tr("Note: %1").arg(warning));
-        if (m_options.sandboxName.isEmpty()) {
-            useSandbox(std::unique_ptr<Vm::Sandbox>(
-                           m_podman->create(SandboxFactory::spec(m_config, name))),
-                       !m_options.keepSandbox);
+    connect(m_backend.get(), &Vm::SandboxBackend::prepared, this, [this] {
+        for (const QString &note : m_backend->notes())
+            Q_EMIT message(Tr::tr("Note: %1").arg(note));
+        const QString name = m_options.sandboxName;
+        if (name.isEmpty()) {
+            startSandbox(
+                m_backend->create(SandboxFactory::spec(m_config, SandboxFactory::newSandboxName())),
+                true);
             return;
         }
         // A named sandbox: attach when it exists (e.g. after a crash), create it otherwise.
-        Vm::SandboxManager *manager = m_podman->manager();
-        connect(manager, &Vm::SandboxManager::listFailed, this,
+        connect(m_backend.get(), &Vm::SandboxBackend::listFailed, this,
                 [this](const Core::Error &error) { failSetup(error.message); });
-        connect(manager, &Vm::SandboxManager::listed, this, [this, manager, name] {
-            if (manager->find(name)) {
+        connect(m_backend.get(), &Vm::SandboxBackend::listed, this, [this, name] {
+            if (m_backend->find(name)) {
+                const auto attached = m_backend->attach(name);
+                if (!attached) {
+                    failSetup(attached.error().message);
+                    return;
+                }
                 Q_EMIT message(Tr::tr("Attaching to the existing sandbox %1.").arg(name));
-                useSandbox(std::unique_ptr<Vm::Sandbox>(*manager->attach(name)), false);
+                startSandbox(*attached, false);
                 return;
             }
-            useSandbox(std::unique_ptr<Vm::Sandbox>(
-                           m_podman->create(SandboxFactory::spec(m_config, name))),
-                       !m_options.keepSandbox);
+            startSandbox(m_backend->create(SandboxFactory::spec(m_config, name)), true);
         });
-        manager->refresh();
+        m_backend->refresh();
     });
-    m_podman->prepare();
+    m_backend->prepare(Vm::SandboxBackend::Readiness::Running);
 }
 
-void RunSession::useSandbox(std::unique_ptr<Vm::Sandbox> sandbox, bool removeAfterRun)
+void RunSession::startSandbox(Vm::Sandbox *sandbox, bool created)
 {
-    if (m_cancelled)
+    if (m_cancelled) {
+        delete sandbox;
         return;
-    m_sandbox = std::move(sandbox);
-    m_removeSandbox = removeAfterRun;
-    connect(m_sandbox.get(), &Vm::Sandbox::failed, this, [this](const Core::Error &error) {
-        if (m_orchestrator) {
-            // Mid-run: the orchestrator's command fails and the run ends; say why here too.
-            Q_EMIT message(error.message);
+    }
+    m_phase = Phase::StartingSandbox;
+    sandbox->setParent(nullptr);
+    m_sandbox.reset(sandbox);
+    m_createdSandbox = created;
+    connect(sandbox, &Vm::Sandbox::failed, this, [this](const Core::Error &error) {
+        if (m_phase == Phase::StartingSandbox) {
+            failSetup(Tr::tr("The sandbox could not start: %1").arg(error.message));
             return;
         }
-        failSetup(Tr::tr("The sandbox could not start: %1").arg(error.message));
+        // Mid-run: the orchestrator's command fails and the run ends; say why here too.
+        Q_EMIT message(error.message);
     });
-    connect(m_sandbox.get(), &Vm::Sandbox::stateChanged, this, [this](Vm::Sandbox::State state) {
-        if (state == Vm::Sandbox::State::Running && !m_orchestrator && !m_cancelled)
+    connect(sandbox, &Vm::Sandbox::stateChanged, this, [this](Vm::Sandbox::State state) {
+        if (state == Vm::Sandbox::State::Running && m_phase == Phase::StartingSandbox
+            && !m_cancelled)
             startRun();
     });
-    m_sandbox->start();
+    sandbox->start();
 }
 
 void RunSession::startRun()
 {
+    m_phase = Phase::Running;
     m_plannerClient = std::make_unique<Core::LlmClient>(m_config.planner, m_network.get());
     m_executorClient = std::make_unique<Core::LlmClient>(m_config.executor, m_network.get());
     m_gate = std::make_unique<Core::SafetyGate>(m_config.approval, m_config.alwaysAllowed);
@@ -228,7 +176,7 @@ void RunSession::startRun()
     m_orchestrator->setSecrets({m_config.planner.apiKey, m_config.executor.apiKey});
     // Queued: the run ends inside the sandbox's own signals (the last command's answer), and
     // releasing removes the sandbox.
-    connect(m_orchestrator.get(), &Core::Orchestrator::finished, this, &RunSession::release,
+    connect(m_orchestrator.get(), &Core::Orchestrator::finished, this, &RunSession::onRunFinished,
             Qt::QueuedConnection);
     Q_EMIT message(Tr::tr("Planner: %1 (%2), executor: %3 (%4), sandbox: %5")
                        .arg(m_config.planner.model,
@@ -240,53 +188,31 @@ void RunSession::startRun()
     m_orchestrator->start(m_goal);
 }
 
+void RunSession::onRunFinished(Core::RunState state)
+{
+    if (m_phase != Phase::Running)
+        return;
+    if (m_options.holdSandbox && m_sandbox && m_sandbox->isRunning()) {
+        // Still in use (terminal panes) until close().
+        m_phase = Phase::Holding;
+        complete(state);
+        return;
+    }
+    teardown([this, state] { complete(state); });
+}
+
 void RunSession::cancel()
 {
     if (m_finished || m_cancelled)
         return;
     m_cancelled = true;
-    if (m_orchestrator && !Core::isTerminal(m_orchestrator->state())) {
-        // release() follows from the orchestrator's finished().
+    if (m_phase == Phase::Running && m_orchestrator && !Core::isTerminal(m_orchestrator->state())) {
+        // onRunFinished() follows from the orchestrator's finished().
+        m_options.holdSandbox = false;
         m_orchestrator->cancel();
         return;
     }
-    if (m_podman)
-        m_podman->cancel();
-    if (m_detector)
-        m_detector.reset();
-    release(Core::RunState::Cancelled);
-}
-
-void RunSession::release(Core::RunState state)
-{
-    if (m_releasing)
-        return;
-    m_releasing = true;
-    auto *podman = qobject_cast<Vm::PodmanSandbox *>(m_sandbox.get());
-    if (!m_sandbox || m_sandbox->state() == Vm::Sandbox::State::Stopped) {
-        complete(state);
-        return;
-    }
-    if (m_options.holdSandbox && m_sandbox->isRunning()) {
-        // Still in use (terminal panes) until close().
-        complete(state);
-        return;
-    }
-    if (podman && !m_removeSandbox) {
-        Q_EMIT message(Tr::tr("The sandbox %1 keeps running; attach to it with --sandbox-name %1, "
-                              "remove it with --remove-sandbox %1.")
-                           .arg(podman->spec().name));
-        podman->detach();
-        complete(state);
-        return;
-    }
-    connect(m_sandbox.get(), &Vm::Sandbox::stateChanged, this,
-            [this, state](Vm::Sandbox::State now) {
-                if (now == Vm::Sandbox::State::Stopped)
-                    complete(state);
-            });
-    QTimer::singleShot(ReleaseTimeout, this, [this, state] { complete(state); });
-    m_sandbox->destroy();
+    teardown([this] { complete(Core::RunState::Cancelled); });
 }
 
 void RunSession::close()
@@ -298,62 +224,68 @@ void RunSession::close()
         cancel();
         return;
     }
-    destroySandbox();
+    teardown(
+        [this] { QMetaObject::invokeMethod(this, &RunSession::closed, Qt::QueuedConnection); });
 }
 
-void RunSession::destroySandbox()
+void RunSession::teardown(std::function<void()> done)
 {
-    auto *podman = qobject_cast<Vm::PodmanSandbox *>(m_sandbox.get());
-    if (!m_sandbox || m_sandbox->state() == Vm::Sandbox::State::Stopped) {
-        QMetaObject::invokeMethod(this, &RunSession::closed, Qt::QueuedConnection);
+    if (m_phase == Phase::Releasing || m_phase == Phase::Finished) {
+        if (m_phase == Phase::Finished)
+            done();
         return;
     }
-    if (podman && !m_removeSandbox) {
-        podman->detach();
-        QMetaObject::invokeMethod(this, &RunSession::closed, Qt::QueuedConnection);
-        return;
-    }
-    m_sandbox->disconnect(this);
-    auto done = std::make_shared<bool>(false);
-    auto report = [this, done] {
-        if (std::exchange(*done, true))
-            return;
-        Q_EMIT closed();
+    m_phase = Phase::Releasing;
+    if (m_resolver)
+        m_resolver->cancel();
+    if (m_backend && !m_backend->isPrepared())
+        m_backend->cancel();
+    Vm::Sandbox *sandbox = m_sandbox.get();
+    const auto finish = [this, done] {
+        m_phase = Phase::Finished;
+        done();
     };
-    connect(m_sandbox.get(), &Vm::Sandbox::stateChanged, this, [report](Vm::Sandbox::State now) {
+    if (!sandbox || sandbox->state() == Vm::Sandbox::State::Stopped) {
+        finish();
+        return;
+    }
+    sandbox->disconnect(this);
+    // An attached sandbox was there before the run and stays; so does one kept on request.
+    const bool keep = !m_createdSandbox || m_options.keepSandbox;
+    if (keep && m_backend->canKeep()) {
+        if (sandbox->isRunning()) {
+            Q_EMIT message(Tr::tr("The sandbox %1 keeps running; attach to it with --sandbox-name "
+                                  "%1, remove it with --remove-sandbox %1.")
+                               .arg(sandbox->spec().name));
+            m_backend->release(sandbox, Vm::SandboxBackend::Release::Keep);
+        }
+        finish();
+        return;
+    }
+    auto fired = std::make_shared<bool>(false);
+    const auto once = [fired, finish] {
+        if (!std::exchange(*fired, true))
+            finish();
+    };
+    connect(sandbox, &Vm::Sandbox::stateChanged, this, [once](Vm::Sandbox::State now) {
         if (now == Vm::Sandbox::State::Stopped)
-            report();
+            once();
     });
-    QTimer::singleShot(ReleaseTimeout, this, report);
-    m_sandbox->destroy();
+    QTimer::singleShot(ReleaseTimeout, this, once);
+    m_backend->release(sandbox, Vm::SandboxBackend::Release::Destroy);
 }
 
 void RunSession::failSetup(const QString &reason)
 {
-    if (m_finished || m_releasing)
+    if (m_finished)
         return;
-    m_releasing = true;
-    auto report = [this, reason] {
+    teardown([this, reason] {
         if (m_finished)
             return;
         m_finished = true;
         QMetaObject::invokeMethod(
             this, [this, reason] { Q_EMIT setupFailed(reason); }, Qt::QueuedConnection);
-    };
-    // Includes a sandbox that failed half-way: its container may exist already.
-    const bool leftBehind = m_sandbox && m_sandbox->state() != Vm::Sandbox::State::Stopped;
-    if (!leftBehind || !m_removeSandbox) {
-        report();
-        return;
-    }
-    // A sandbox that started but cannot be used is not left behind.
-    m_sandbox->disconnect(this);
-    connect(m_sandbox.get(), &Vm::Sandbox::stateChanged, this, [report](Vm::Sandbox::State now) {
-        if (now == Vm::Sandbox::State::Stopped)
-            report();
     });
-    QTimer::singleShot(ReleaseTimeout, this, report);
-    m_sandbox->destroy();
 }
 
 void RunSession::complete(Core::RunState state)

@@ -13,24 +13,23 @@ class QSettings;
 
 namespace Terrarium::Core {
 class LlmClient;
-class KeyStore;
-class LocalServerDetector;
+class ModelResolver;
 class Orchestrator;
 class SafetyGate;
 } // namespace Terrarium::Core
 
 namespace Terrarium::Vm {
-class PodmanBackend;
 class Sandbox;
+class SandboxBackend;
 } // namespace Terrarium::Vm
 
 namespace Terrarium::App {
 
-// One run, from a resolved configuration to a released sandbox: finds a model when none is
-// configured (local Ollama / llama.cpp), prepares the sandbox (Podman preflight, image, runtime;
-// or the host), creates the LLM clients, safety gate and orchestrator, runs the goal, and
-// removes the sandbox afterwards unless it is to be kept. Both the headless runner and the
-// window drive runs through this, so they behave the same.
+// One run, from a resolved configuration to a released sandbox: checks the workspace, completes
+// the models (Core::ModelResolver), prepares the sandbox through its kind's Vm::SandboxBackend
+// (created, or attached by name), creates the LLM clients, safety gate and orchestrator, runs
+// the goal, and lets go of the sandbox afterwards. Both the headless runner and the window drive
+// runs through this, so they behave the same; nothing here knows one sandbox kind from another.
 class RunSession : public QObject
 {
     Q_OBJECT
@@ -46,6 +45,18 @@ public:
         QPointer<QSettings> settings;
     };
 
+    // Where the session is; every transition goes forward.
+    enum class Phase {
+        Idle,
+        ResolvingModels,
+        PreparingSandbox,
+        StartingSandbox,
+        Running,
+        Holding, // the run ended; the sandbox stays for the window's terminals until close()
+        Releasing,
+        Finished,
+    };
+
     RunSession(const Core::AppConfig &config, const Options &options, QObject *parent = nullptr);
     ~RunSession() override;
 
@@ -54,7 +65,13 @@ public:
     void close();
     // Stops the setup or the run; finished(Cancelled) follows once the sandbox is released.
     void cancel();
-    bool isSettingUp() const { return !m_orchestrator && !m_finished; }
+    Phase phase() const { return m_phase; }
+    bool isSettingUp() const
+    {
+        return m_phase == Phase::ResolvingModels || m_phase == Phase::PreparingSandbox
+            || m_phase == Phase::StartingSandbox;
+    }
+    // The run is over (the sandbox may still be held).
     bool isFinished() const { return m_finished; }
 
     const Core::AppConfig &config() const { return m_config; }
@@ -76,26 +93,25 @@ Q_SIGNALS:
     void closed();
 
 private:
-    void readStoredKeys();
     void resolveModels();
     void prepareSandbox();
-    void preparePodman(const QString &name);
-    void useSandbox(std::unique_ptr<Vm::Sandbox> sandbox, bool removeAfterRun);
+    void startSandbox(Vm::Sandbox *sandbox, bool created);
     void startRun();
-    void release(Core::RunState state);
-    void destroySandbox();
+    void onRunFinished(Core::RunState state);
+    // The one way out: lets go of the sandbox as the options and the outcome say, then calls
+    // done() (at once when there is nothing to release). Idempotent.
+    void teardown(std::function<void()> done);
     void failSetup(const QString &reason);
     void complete(Core::RunState state);
 
     Core::AppConfig m_config;
     Options m_options;
     QString m_goal;
+    Phase m_phase = Phase::Idle;
 
     std::unique_ptr<QNetworkAccessManager> m_network;
-    std::unique_ptr<Core::KeyStore> m_keys;
-    int m_pendingKeys = 0;
-    std::unique_ptr<Core::LocalServerDetector> m_detector;
-    std::unique_ptr<Vm::PodmanBackend> m_podman;
+    std::unique_ptr<Core::ModelResolver> m_resolver;
+    std::unique_ptr<Vm::SandboxBackend> m_backend;
     std::unique_ptr<Vm::Sandbox> m_sandbox;
     std::unique_ptr<Core::LlmClient> m_plannerClient;
     std::unique_ptr<Core::LlmClient> m_executorClient;
@@ -103,9 +119,8 @@ private:
     std::unique_ptr<Core::Orchestrator> m_orchestrator;
 
     QString m_lastProgress;
-    bool m_removeSandbox = true;
+    bool m_createdSandbox = false; // false when attached to an existing one
     bool m_cancelled = false;
-    bool m_releasing = false;
     bool m_finished = false;
 };
 

@@ -1,6 +1,8 @@
 #include "SandboxFactory.h"
 
 #include "app/AppPaths.h"
+#include "app/AppTr.h"
+#include "vm/HostBackend.h"
 
 #include <QStandardPaths>
 #include <QUuid>
@@ -38,6 +40,35 @@ Vm::PodmanBackend::Options SandboxFactory::podmanOptions(const Core::AppConfig &
         QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation)
         + QStringLiteral("/terrarium");
     return options;
+}
+
+QList<Vm::SandboxKind> SandboxFactory::keepableKinds()
+{
+    return {Vm::SandboxKind::Podman};
+}
+
+Core::Result<std::unique_ptr<Vm::SandboxBackend>>
+SandboxFactory::backend(const Core::AppConfig &config, bool rebuildImage)
+{
+    const auto kind = Vm::sandboxKindFromName(config.sandbox);
+    if (!kind)
+        return Core::makeError(
+            Core::ErrorCode::Configuration,
+            Tr::tr("Unknown sandbox \"%1\": use podman, libvirt or host.").arg(config.sandbox));
+    switch (*kind) {
+    case Vm::SandboxKind::Host:
+        return std::make_unique<Vm::HostBackend>();
+    case Vm::SandboxKind::Podman: {
+        Vm::PodmanBackend::Options options = podmanOptions(config);
+        options.rebuildImage = rebuildImage;
+        return std::make_unique<Vm::PodmanBackend>(options);
+    }
+    case Vm::SandboxKind::Libvirt:
+        break;
+    }
+    return Core::makeError(Core::ErrorCode::Configuration,
+                           Tr::tr("The libvirt sandbox is not available in this build of "
+                                  "Terrarium; use the Podman sandbox."));
 }
 
 } // namespace Terrarium::App

@@ -1,13 +1,9 @@
 #include "SandboxTool.h"
 
-#include "app/AppPaths.h"
 #include "app/AppTr.h"
 #include "app/SandboxFactory.h"
 #include "core/config/ConfigLoader.h"
-#include "vm/PodmanBackend.h"
-#include "vm/PodmanCommand.h"
-#include "vm/PodmanPreflight.h"
-#include "vm/SandboxManager.h"
+#include "vm/SandboxBackend.h"
 
 #include <QSettings>
 
@@ -30,14 +26,6 @@ SandboxTool::~SandboxTool() = default;
 
 void SandboxTool::start()
 {
-    if (m_options.buildImage || m_options.rebuildImage)
-        buildImage();
-    else
-        withManager();
-}
-
-void SandboxTool::buildImage()
-{
     const auto config = Core::ConfigLoader::load(
         *m_settings, QProcessEnvironment::systemEnvironment(), m_options.overrides);
     if (!config) {
@@ -45,58 +33,94 @@ void SandboxTool::buildImage()
         finish(2);
         return;
     }
-    Vm::PodmanBackend::Options options = SandboxFactory::podmanOptions(*config);
-    options.rebuildImage = m_options.rebuildImage;
-    m_backend = std::make_unique<Vm::PodmanBackend>(options);
-    connect(m_backend.get(), &Vm::PodmanBackend::progress, this,
+    m_config = *config;
+    if (m_options.buildImage || m_options.rebuildImage)
+        buildImage();
+    else
+        collect();
+}
+
+void SandboxTool::buildImage()
+{
+    auto backend = SandboxFactory::backend(m_config, m_options.rebuildImage);
+    if (!backend) {
+        print(m_stderr, backend.error().message);
+        finish(2);
+        return;
+    }
+    Vm::SandboxBackend *prepared = backend->get();
+    m_backends.push_back(std::move(*backend));
+    connect(prepared, &Vm::SandboxBackend::progress, this,
             [this](int percent, const QString &message) {
                 print(m_stderr, QStringLiteral("[%1%] %2").arg(percent, 3).arg(message));
             });
-    connect(m_backend.get(), &Vm::PodmanBackend::failed, this, [this](const Core::Error &error) {
+    connect(prepared, &Vm::SandboxBackend::failed, this, [this](const Core::Error &error) {
         print(m_stderr, error.message);
         finish(1);
     });
-    connect(m_backend.get(), &Vm::PodmanBackend::prepared, this, [this] {
-        print(m_stdout, Tr::tr("The sandbox image %1 is ready.").arg(m_backend->image()));
+    connect(prepared, &Vm::SandboxBackend::prepared, this, [this, prepared] {
+        print(m_stdout,
+              Tr::tr("The %1 sandbox image is ready.").arg(Vm::sandboxKindName(prepared->kind())));
         finish(0);
     });
-    m_backend->prepare();
+    prepared->prepare(Vm::SandboxBackend::Readiness::Running);
 }
 
-void SandboxTool::withManager()
+void SandboxTool::collect()
 {
-    // Listing and removing need Podman, not the image: the preflight is enough.
-    m_preflight = std::make_unique<Vm::PodmanPreflight>(Vm::PodmanPreflight::Options());
-    connect(m_preflight.get(), &Vm::PodmanPreflight::finished, this, [this] {
-        const auto &host = m_preflight->result();
-        if (!host) {
-            print(m_stderr, host.error().message);
-            finish(2);
-            return;
+    for (const Vm::SandboxKind kind : SandboxFactory::keepableKinds()) {
+        Core::AppConfig config = m_config;
+        config.sandbox = Vm::sandboxKindName(kind);
+        auto backend = SandboxFactory::backend(config);
+        if (!backend) {
+            m_problems << backend.error().message;
+            continue;
         }
-        m_manager = std::make_unique<Vm::SandboxManager>(*host, AppPaths::agent());
-        connect(m_manager.get(), &Vm::SandboxManager::listFailed, this,
-                [this](const Core::Error &error) {
-                    print(m_stderr, error.message);
-                    finish(1);
-                });
-        connect(m_manager.get(), &Vm::SandboxManager::listed, this, [this] {
-            if (m_options.listSandboxes)
-                list();
-            else
-                remove();
+        Vm::SandboxBackend *asked = backend->get();
+        m_backends.push_back(std::move(*backend));
+        ++m_pending;
+        auto done = [this] {
+            if (--m_pending == 0)
+                onCollected();
+        };
+        connect(asked, &Vm::SandboxBackend::failed, this, [this, done](const Core::Error &error) {
+            m_problems << error.message;
+            done();
         });
-        m_manager->refresh();
-    });
-    m_preflight->check();
+        connect(asked, &Vm::SandboxBackend::prepared, asked, &Vm::SandboxBackend::refresh);
+        connect(asked, &Vm::SandboxBackend::listFailed, this,
+                [this, done](const Core::Error &error) {
+                    m_problems << error.message;
+                    done();
+                });
+        connect(asked, &Vm::SandboxBackend::listed, this, done);
+        // Listing needs the machine checked, not an image built.
+        asked->prepare(Vm::SandboxBackend::Readiness::Listing);
+    }
+    if (m_pending == 0)
+        onCollected();
+}
+
+void SandboxTool::onCollected()
+{
+    for (const QString &problem : std::as_const(m_problems))
+        print(m_stderr, problem);
+    if (m_options.listSandboxes)
+        list();
+    else
+        remove();
 }
 
 void SandboxTool::list()
 {
-    const auto &sandboxes = m_manager->sandboxes();
-    if (sandboxes.isEmpty()) {
+    QList<Vm::SandboxInfo> all;
+    for (const auto &backend : m_backends) {
+        if (backend->isPrepared())
+            all += backend->sandboxes();
+    }
+    if (all.isEmpty()) {
         print(m_stderr, Tr::tr("No Terrarium sandboxes."));
-        finish(0);
+        finish(m_problems.isEmpty() ? 0 : 1);
         return;
     }
     print(m_stdout,
@@ -106,7 +130,7 @@ void SandboxTool::list()
               .arg(Tr::tr("IN USE"), -6)
               .arg(Tr::tr("NETWORK"), -8)
               .arg(Tr::tr("WORKSPACE")));
-    for (const Vm::SandboxInfo &info : sandboxes) {
+    for (const Vm::SandboxInfo &info : std::as_const(all)) {
         print(m_stdout,
               QStringLiteral("%1  %2  %3  %4  %5")
                   .arg(info.name, -24)
@@ -120,27 +144,24 @@ void SandboxTool::list()
 
 void SandboxTool::remove()
 {
-    if (!m_manager->find(m_options.removeSandbox)) {
-        print(m_stderr,
-              Tr::tr("There is no Terrarium sandbox named %1.").arg(m_options.removeSandbox));
-        finish(1);
+    const QString name = m_options.removeSandbox;
+    for (const auto &backend : m_backends) {
+        if (!backend->isPrepared() || !backend->find(name))
+            continue;
+        connect(backend.get(), &Vm::SandboxBackend::removed, this, [this](const QString &gone) {
+            print(m_stdout, Tr::tr("Removed %1.").arg(gone));
+            finish(0);
+        });
+        connect(backend.get(), &Vm::SandboxBackend::removeFailed, this,
+                [this](const QString &, const Core::Error &error) {
+                    print(m_stderr, error.message);
+                    finish(1);
+                });
+        backend->remove(name);
         return;
     }
-    const auto command = m_manager->remove(m_options.removeSandbox);
-    if (!command) {
-        print(m_stderr, command.error().message);
-        finish(1);
-        return;
-    }
-    connect(*command, &Vm::PodmanCommand::finished, this, [this, command = *command] {
-        if (!command->result()) {
-            print(m_stderr, command->result().error().message);
-            finish(1);
-            return;
-        }
-        print(m_stdout, Tr::tr("Removed %1.").arg(m_options.removeSandbox));
-        finish(0);
-    });
+    print(m_stderr, Tr::tr("There is no Terrarium sandbox named %1.").arg(name));
+    finish(1);
 }
 
 void SandboxTool::finish(int exitCode)

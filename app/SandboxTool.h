@@ -1,25 +1,27 @@
 #pragma once
 
 #include "app/CommandLine.h"
+#include "core/config/AppConfig.h"
 
 #include <QFile>
+#include <QList>
 #include <QObject>
 #include <QPointer>
 
 #include <memory>
+#include <vector>
 
 class QSettings;
 
 namespace Terrarium::Vm {
-class PodmanBackend;
-class PodmanPreflight;
-class SandboxManager;
-} // namespace Terrarium::Vm
+class SandboxBackend;
+}
 
 namespace Terrarium::App {
 
 // `terrarium --build-image`, `--list-sandboxes`, `--remove-sandbox NAME`: sandbox upkeep from
-// the command line, with the same backend code the runs use.
+// the command line, through the same backends the runs use (every kind whose sandboxes can
+// outlive a run is listed; the configured kind's image is built).
 // Exit codes: 0 done, 1 the action failed, 2 configuration error.
 class SandboxTool : public QObject
 {
@@ -36,7 +38,9 @@ Q_SIGNALS:
 
 private:
     void buildImage();
-    void withManager();
+    // Prepares every backend whose sandboxes can be kept, for listing, then lists them.
+    void collect();
+    void onCollected();
     void list();
     void remove();
     void finish(int exitCode);
@@ -44,11 +48,12 @@ private:
 
     CommandLineOptions m_options;
     QPointer<QSettings> m_settings;
+    Core::AppConfig m_config;
     QFile m_stdout;
     QFile m_stderr;
-    std::unique_ptr<Vm::PodmanBackend> m_backend;
-    std::unique_ptr<Vm::PodmanPreflight> m_preflight;
-    std::unique_ptr<Vm::SandboxManager> m_manager;
+    std::vector<std::unique_ptr<Vm::SandboxBackend>> m_backends;
+    int m_pending = 0;
+    QStringList m_problems; // backends that could not be asked
     bool m_finished = false;
 };
 

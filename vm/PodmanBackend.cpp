@@ -1,6 +1,7 @@
 #include "PodmanBackend.h"
 
 #include "core/CoreTr.h"
+#include "vm/PodmanCommand.h"
 #include "vm/PodmanSandbox.h"
 #include "vm/SandboxManager.h"
 #include "vm/VmLogging.h"
@@ -8,15 +9,16 @@
 namespace Terrarium::Vm {
 
 PodmanBackend::PodmanBackend(const Options &options, QObject *parent)
-    : QObject(parent)
+    : SandboxBackend(parent)
     , m_options(options)
     , m_image(options.image.isEmpty() ? PodmanImageBuilder::defaultImage() : options.image)
 { }
 
 PodmanBackend::~PodmanBackend() = default;
 
-void PodmanBackend::prepare()
+void PodmanBackend::prepare(Readiness readiness)
 {
+    m_readiness = readiness;
     m_host.reset();
     m_phase = Phase::Checking;
     Q_EMIT progress(0, Core::Tr::tr("Checking Podman"));
@@ -39,6 +41,12 @@ void PodmanBackend::onChecked()
     }
     for (const QString &warning : checked->warnings)
         qCWarning(lcVm).noquote() << warning;
+    // Listing and removing sandboxes need Podman, not the image or a runtime probe.
+    if (m_readiness == Readiness::Listing) {
+        m_preflight->deleteLater();
+        becomePrepared(*checked);
+        return;
+    }
 
     // Only Terrarium's own images are built here; any other image is the user's to provide
     // (Podman pulls it when the container is created).
@@ -77,12 +85,88 @@ void PodmanBackend::onRuntimeChosen()
         fail(chosen.error());
         return;
     }
-    m_phase = Phase::Prepared;
-    m_host = *chosen;
-    m_manager = new SandboxManager(*m_host, m_options.agentPath, this);
     m_preflight->deleteLater();
     Q_EMIT progress(100, Core::Tr::tr("Podman is ready"));
+    becomePrepared(*chosen);
+}
+
+void PodmanBackend::becomePrepared(const PodmanHost &host)
+{
+    m_phase = Phase::Prepared;
+    m_host = host;
+    delete m_manager;
+    m_manager = new SandboxManager(*m_host, m_options.agentPath, this);
+    connect(m_manager, &SandboxManager::listed, this, &SandboxBackend::listed);
+    connect(m_manager, &SandboxManager::listFailed, this, &SandboxBackend::listFailed);
     Q_EMIT prepared();
+}
+
+QStringList PodmanBackend::notes() const
+{
+    return m_host ? m_host->warnings : QStringList();
+}
+
+void PodmanBackend::refresh()
+{
+    if (!m_manager) {
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                Q_EMIT listFailed({Core::ErrorCode::SandboxError,
+                                   Core::Tr::tr("Podman has not been checked yet.")});
+            },
+            Qt::QueuedConnection);
+        return;
+    }
+    m_manager->refresh();
+}
+
+QList<SandboxInfo> PodmanBackend::sandboxes() const
+{
+    return m_manager ? m_manager->sandboxes() : QList<SandboxInfo>();
+}
+
+Core::Result<Sandbox *> PodmanBackend::attach(const QString &name, QObject *parent)
+{
+    if (!m_manager)
+        return Core::makeError(Core::ErrorCode::SandboxError,
+                               Core::Tr::tr("Podman has not been checked yet."));
+    const auto sandbox = m_manager->attach(name, parent);
+    if (!sandbox)
+        return std::unexpected(sandbox.error());
+    return *sandbox;
+}
+
+void PodmanBackend::remove(const QString &name)
+{
+    const auto command = m_manager
+        ? m_manager->remove(name)
+        : Core::Result<PodmanCommand *>(Core::makeError(
+            Core::ErrorCode::SandboxError, Core::Tr::tr("Podman has not been checked yet.")));
+    if (!command) {
+        QMetaObject::invokeMethod(
+            this, [this, name, error = command.error()] { Q_EMIT removeFailed(name, error); },
+            Qt::QueuedConnection);
+        return;
+    }
+    connect(*command, &PodmanCommand::finished, this, [this, name, command = *command] {
+        if (command->result())
+            Q_EMIT removed(name);
+        else
+            Q_EMIT removeFailed(name, command->result().error());
+    });
+}
+
+void PodmanBackend::release(Sandbox *sandbox, Release how)
+{
+    auto *podman = qobject_cast<PodmanSandbox *>(sandbox);
+    if (!podman || podman->state() == Sandbox::State::Stopped)
+        return;
+    if (how == Release::Keep && podman->isRunning()) {
+        podman->detach();
+        return;
+    }
+    podman->destroy();
 }
 
 void PodmanBackend::cancel()

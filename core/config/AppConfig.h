@@ -20,6 +20,10 @@ struct AppConfig
     // for a local Ollama or llama.cpp server.
     bool plannerNeedsLocalServer = false;
     bool executorNeedsLocalServer = false;
+    // Whether a model was named (file, environment or flag) rather than defaulted: a local server
+    // found for a role replaces a defaulted cloud model, never a named one.
+    bool plannerModelNamed = false;
+    bool executorModelNamed = false;
 
     QString sandbox = QStringLiteral("podman"); // "host" | "podman" | "libvirt"
     QString workspace; // host folder shared with the sandbox

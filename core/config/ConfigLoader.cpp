@@ -95,8 +95,9 @@ QString roleName(bool planner)
 }
 
 Result<LlmEndpoint> resolveRole(const RoleValues &values, const QProcessEnvironment &environment,
-                                bool planner, bool *needsLocalServer)
+                                bool planner, bool *needsLocalServer, bool *modelNamed)
 {
+    *modelNamed = values.model.has_value();
     LlmEndpoint endpoint;
     const QString openAiKey = environment.value(QStringLiteral("OPENAI_API_KEY")).trimmed();
     const QString anthropicKey = environment.value(QStringLiteral("ANTHROPIC_API_KEY")).trimmed();
@@ -193,13 +194,13 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
 
     const auto planner =
         resolveRole(roleValues(settings, environment, overrides, QStringLiteral("planner")),
-                    environment, true, &config.plannerNeedsLocalServer);
+                    environment, true, &config.plannerNeedsLocalServer, &config.plannerModelNamed);
     if (!planner)
         return std::unexpected(planner.error());
     config.planner = *planner;
-    const auto executor =
-        resolveRole(roleValues(settings, environment, overrides, QStringLiteral("executor")),
-                    environment, false, &config.executorNeedsLocalServer);
+    const auto executor = resolveRole(
+        roleValues(settings, environment, overrides, QStringLiteral("executor")), environment,
+        false, &config.executorNeedsLocalServer, &config.executorModelNamed);
     if (!executor)
         return std::unexpected(executor.error());
     config.executor = *executor;

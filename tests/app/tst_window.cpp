@@ -555,8 +555,8 @@ void tst_Window::terminalIntoTheRunsSandbox()
     Widgets::TerminalPane *pane = m_window->terminalArea()->currentPane();
     QVERIFY(pane);
     pane->view()->sendText(QStringLiteral("cat marker.txt\n"));
-    QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("from-the-run")),
-                             10000);
+    QTRY_VERIFY2_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("from-the-run")),
+                              qPrintable(pane->view()->screenText()), 10000);
 
     // A split is a second shell in the same sandbox.
     Q_EMIT m_window->terminalSplitRequested(Qt::Horizontal);

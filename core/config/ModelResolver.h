@@ -1,0 +1,57 @@
+#pragma once
+
+#include "core/Error.h"
+#include "core/config/AppConfig.h"
+#include "core/config/LocalServerDetector.h"
+
+#include <QObject>
+
+#include <memory>
+
+class QNetworkAccessManager;
+
+namespace Terrarium::Core {
+
+class KeyStore;
+
+// Completes the model part of a configuration before a run: a role without a key from the
+// environment gets the one saved in the desktop keyring, and a role that still has neither key
+// nor base URL gets a local Ollama or llama.cpp server (whose model replaces a defaulted cloud
+// model, never one the user named). resolved() or failed() follows from the event loop.
+class ModelResolver : public QObject
+{
+    Q_OBJECT
+
+public:
+    // network: for probing local servers; the keyring is asked only when a role has no key.
+    explicit ModelResolver(QNetworkAccessManager *network, QObject *parent = nullptr);
+    ~ModelResolver() override;
+
+    // Where local servers are looked for (default: LocalServerDetector::defaultCandidates()).
+    void setCandidates(const QList<LocalServerDetector::Candidate> &candidates);
+
+    void resolve(const AppConfig &config);
+    // Stops asking; neither resolved() nor failed() follows.
+    void cancel();
+
+Q_SIGNALS:
+    // Progress for people ("looking for a local server", "using Ollama with model ...").
+    void message(const QString &text);
+    void resolved(const Terrarium::Core::AppConfig &config);
+    void failed(const Terrarium::Core::Error &error);
+
+private:
+    void readStoredKeys();
+    void findLocalServer();
+    void finish();
+
+    QNetworkAccessManager *m_network;
+    AppConfig m_config;
+    std::unique_ptr<KeyStore> m_keys;
+    std::unique_ptr<LocalServerDetector> m_detector;
+    QList<LocalServerDetector::Candidate> m_candidates = LocalServerDetector::defaultCandidates();
+    int m_pendingKeys = 0;
+    bool m_cancelled = false;
+};
+
+} // namespace Terrarium::Core
