@@ -53,11 +53,10 @@ QString containerPath(const char *path)
 
 PodmanSandbox::PodmanSandbox(SandboxSpec spec, const PodmanHost &host, const QString &agentPath,
                              Mode mode, QObject *parent)
-    : Sandbox(std::move(spec), parent)
+    : AgentSandbox(std::move(spec), parent)
     , m_host(host)
     , m_agentPath(agentPath)
     , m_mode(mode)
-    , m_readyTimer(new QTimer(this))
     , m_diskTimer(new QTimer(this))
     , m_diskMeasurement(new QFutureWatcher<qint64>(this))
 {
@@ -65,23 +64,11 @@ PodmanSandbox::PodmanSandbox(SandboxSpec spec, const PodmanHost &host, const QSt
     connect(m_diskTimer, &QTimer::timeout, this, &PodmanSandbox::measureDisk);
     connect(m_diskMeasurement, &QFutureWatcher<qint64>::finished, this,
             [this] { onDiskMeasured(m_diskMeasurement->result()); });
-    m_readyTimer->setSingleShot(true);
-    m_readyTimer->setInterval(ReadyTimeout);
-    connect(m_readyTimer, &QTimer::timeout, this, [this] {
-        if (state() != State::Starting)
-            return;
-        closeChannel();
-        fail(Core::Error{
-            Core::ErrorCode::Timeout,
-            Core::Tr::tr("The agent in container %1 did not answer within %2 s.")
-                .arg(this->spec().name)
-                .arg(std::chrono::duration_cast<std::chrono::seconds>(ReadyTimeout).count())});
-    });
 }
 
 PodmanSandbox::~PodmanSandbox()
 {
-    closeChannel();
+    closeAgent();
 }
 
 QStringList PodmanSandbox::runArguments(const SandboxSpec &spec, const PodmanHost &host,
@@ -252,7 +239,7 @@ void PodmanSandbox::start()
         return;
     }
     setState(State::Starting);
-    m_startedAt = QDateTime::currentMSecsSinceEpoch();
+    markStarting();
 
     QDir().mkpath(QFileInfo(lockPath(m_host, spec().name)).path());
     m_lock = std::make_unique<QLockFile>(lockPath(m_host, spec().name));
@@ -356,51 +343,31 @@ void PodmanSandbox::openChannel()
             qCWarning(lcVm).noquote()
                 << "podman exec" << spec().name << ":" << QString::fromUtf8(text);
     });
-    m_channel = new AgentChannel(m_agentProcess, this);
-    connect(m_channel, &AgentChannel::ready, this, &PodmanSandbox::onChannelReady);
-    connect(m_channel, &AgentChannel::closed, this, &PodmanSandbox::onChannelClosed);
-    m_readyTimer->start();
+    AgentSandbox::openChannel(m_agentProcess, ReadyTimeout);
     m_agentProcess->start();
 }
 
-void PodmanSandbox::onChannelReady()
+void PodmanSandbox::onAgentReady()
 {
-    AgentCall *info = m_channel->info(this);
-    connect(info, &AgentCall::finished, this, [this, info] {
-        info->deleteLater();
-        if (state() != State::Starting)
-            return;
-        m_readyTimer->stop();
-        if (!info->result()) {
-            closeChannel();
-            m_lock.reset();
-            fail(Core::Error{Core::ErrorCode::SandboxError,
-                             Core::Tr::tr("The agent in %1 did not describe the sandbox: %2")
-                                 .arg(spec().name, info->result().error().message)});
-            return;
-        }
-        m_facts = AgentChannel::facts(*info->result(), sandboxKindName(SandboxKind::Podman));
-        m_startupMs = QDateTime::currentMSecsSinceEpoch() - m_startedAt;
-        qCInfo(lcVm).noquote() << "podman sandbox" << spec().name << "ready in" << m_startupMs
-                               << "ms";
-        setState(State::Running);
-        findWritableLayer();
-    });
+    setState(State::Running);
+    findWritableLayer();
 }
 
-void PodmanSandbox::onChannelClosed(const Core::Error &why)
+void PodmanSandbox::onAgentLost(const Core::Error &why)
 {
-    m_readyTimer->stop();
-    if (state() == State::Stopping || state() == State::Stopped)
-        return;
+    closeAgent();
     m_lock.reset();
+    if (state() == State::Starting) {
+        fail(why);
+        return;
+    }
     fail(Core::Error{Core::ErrorCode::SandboxError,
                      Core::Tr::tr("The sandbox %1 stopped answering: %2 (did the container stop or "
                                   "run out of memory?)")
                          .arg(spec().name, why.message)});
 }
 
-void PodmanSandbox::closeChannel()
+void PodmanSandbox::closeAgent()
 {
     // Terminals through `podman exec` would end with the container anyway; hang them up now so
     // their panes hear about it at once (and none outlives a detach).
@@ -408,14 +375,7 @@ void PodmanSandbox::closeChannel()
         if (pty)
             pty->close();
     }
-    // This may run inside one of the channel's or the process's own signals (the last step's
-    // answer ends the run, which removes the sandbox): close now, free them from the event loop.
-    if (m_channel) {
-        m_channel->disconnect(this);
-        m_channel->close(Core::Tr::tr("the sandbox was stopped"));
-        m_channel->deleteLater();
-        m_channel.clear();
-    }
+    closeChannel();
     if (m_agentProcess) {
         m_agentProcess->disconnect(this);
         // Closing stdin ends the session agent, which kills what it still runs.
@@ -423,27 +383,15 @@ void PodmanSandbox::closeChannel()
         if (!m_agentProcess->waitForFinished(2000))
             m_agentProcess->kill();
         m_agentProcess->waitForFinished(1000);
+        // Freed from the event loop: this may run inside the process's own signals.
         m_agentProcess->deleteLater();
         m_agentProcess.clear();
     }
 }
 
-Core::Error PodmanSandbox::notRunningError() const
+void PodmanSandbox::onJobStarted(AgentExecJob *job)
 {
-    return Core::Error{Core::ErrorCode::SandboxError,
-                       Core::Tr::tr("The sandbox %1 is not running.").arg(spec().name)};
-}
-
-Core::ExecJob *PodmanSandbox::exec(const Core::ExecRequest &request)
-{
-    if (!m_channel || !isRunning())
-        return new FailedExecJob(notRunningError(), this);
-    Core::ExecRequest inContainer = request;
-    if (inContainer.workingDirectory.isEmpty())
-        inContainer.workingDirectory = containerPath(workspaceInContainer);
-    AgentExecJob *job = m_channel->exec(inContainer, this);
     watchDisk(job);
-    return job;
 }
 
 void PodmanSandbox::findWritableLayer()
@@ -505,19 +453,6 @@ void PodmanSandbox::onDiskMeasured(qint64 bytes)
     }
 }
 
-Core::Result<Core::TerminalSession *> PodmanSandbox::openPty(const PtyRequest &request)
-{
-    if (!m_channel || !isRunning())
-        return std::unexpected(notRunningError());
-    PtyRequest inContainer = request;
-    if (inContainer.workingDirectory.isEmpty())
-        inContainer.workingDirectory = containerPath(workspaceInContainer);
-    auto session = m_channel->openPty(inContainer, this);
-    if (!session)
-        return std::unexpected(session.error());
-    return static_cast<Core::TerminalSession *>(*session);
-}
-
 Core::Result<Core::TerminalSession *> PodmanSandbox::openExecPty(const PtyRequest &request)
 {
     if (!isRunning())
@@ -545,7 +480,7 @@ Core::Result<Core::TerminalSession *> PodmanSandbox::openExecPty(const PtyReques
         argv << request.argv;
     } else {
         // The shell the agent reported, as the agent's own terminals use it.
-        const QString shell = m_facts.shell.isEmpty() ? QStringLiteral("/bin/sh") : m_facts.shell;
+        const QString shell = facts().shell.isEmpty() ? QStringLiteral("/bin/sh") : facts().shell;
         if (request.command.isEmpty())
             argv << shell << QStringLiteral("-l");
         else
@@ -565,38 +500,6 @@ Core::Result<Core::TerminalSession *> PodmanSandbox::openExecPty(const PtyReques
     connect(opened, &Core::TerminalSession::finished, this,
             [this, opened] { m_execPtys.removeAll(opened); });
     return opened;
-}
-
-SandboxJob *PodmanSandbox::readFile(const QString &path, qint64 maxBytes)
-{
-    auto *job = new SandboxJob(this);
-    if (!m_channel || !isRunning()) {
-        finishJob(job, std::unexpected(notRunningError()));
-        return job;
-    }
-    AgentCall *call = m_channel->readFile(path, maxBytes, job);
-    connect(call, &AgentCall::finished, job, [job, call] {
-        finishJob(job,
-                  call->result() ? Core::Result<QByteArray>(call->data())
-                                 : std::unexpected(call->result().error()));
-    });
-    return job;
-}
-
-SandboxJob *PodmanSandbox::writeFile(const QString &path, const QByteArray &data)
-{
-    auto *job = new SandboxJob(this);
-    if (!m_channel || !isRunning()) {
-        finishJob(job, std::unexpected(notRunningError()));
-        return job;
-    }
-    AgentCall *call = m_channel->writeFile(path, data, job);
-    connect(call, &AgentCall::finished, job, [job, call] {
-        finishJob(job,
-                  call->result() ? Core::Result<QByteArray>()
-                                 : std::unexpected(call->result().error()));
-    });
-    return job;
 }
 
 SandboxJob *PodmanSandbox::snapshot(const QString &name)
@@ -629,7 +532,7 @@ SandboxJob *PodmanSandbox::rollback(const QString &name)
     // Replace the container by a new one from the snapshot, under the same name and spec.
     const QString image = snapshotImage(spec().name, name);
     setState(State::Stopping);
-    closeChannel();
+    closeAgent();
     runPodman(
         {QStringLiteral("rm"), QStringLiteral("--force"), QStringLiteral("--time=2"), spec().name},
         [this, job, image](const Core::Result<QByteArray> &removed) {
@@ -672,8 +575,7 @@ void PodmanSandbox::stop()
         break;
     }
     setState(State::Stopping);
-    m_readyTimer->stop();
-    closeChannel();
+    closeAgent();
     runPodman({QStringLiteral("stop"), QStringLiteral("--time=3"), spec().name},
               [this](const Core::Result<QByteArray> &result) {
                   if (!result)
@@ -689,8 +591,7 @@ void PodmanSandbox::detach()
     if (state() == State::Stopped)
         return;
     setState(State::Stopping);
-    m_readyTimer->stop();
-    closeChannel();
+    closeAgent();
     m_lock.reset();
     setState(State::Stopped);
 }
@@ -698,8 +599,7 @@ void PodmanSandbox::detach()
 void PodmanSandbox::destroy()
 {
     setState(State::Stopping);
-    m_readyTimer->stop();
-    closeChannel();
+    closeAgent();
     runPodman(
         {QStringLiteral("rm"), QStringLiteral("--force"), QStringLiteral("--time=3"), spec().name},
         [this](const Core::Result<QByteArray> &result) {

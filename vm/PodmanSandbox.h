@@ -1,8 +1,7 @@
 #pragma once
 
-#include "vm/AgentChannel.h"
+#include "vm/AgentSandbox.h"
 #include "vm/PodmanHost.h"
-#include "vm/Sandbox.h"
 
 #include <QFutureWatcher>
 #include <QJsonObject>
@@ -37,7 +36,7 @@ class PodmanCommand;
 // While running, the sandbox holds a lock file, so no other Terrarium process reaps or attaches
 // to it; the lock dies with the process, so a killed Terrarium leaves a sandbox others may
 // re-attach.
-class PodmanSandbox final : public Sandbox
+class PodmanSandbox final : public AgentSandbox
 {
     Q_OBJECT
 
@@ -52,18 +51,12 @@ public:
     ~PodmanSandbox() override;
 
     SandboxKind kind() const override { return SandboxKind::Podman; }
-    // What `info` said when the channel opened.
-    Core::SandboxFacts facts() const override { return m_facts; }
-    Core::ExecJob *exec(const Core::ExecRequest &request) override;
-    Core::Result<Core::TerminalSession *> openPty(const PtyRequest &request) override;
     // A terminal through `podman exec -it` on a local pseudo terminal (LocalPtySession), not
     // through the agent: the program is a direct child of the container's runtime, and Podman
     // relays the window size. Same request semantics as openPty(); Podman's detach keys are off,
     // so Ctrl+P reaches the program. Costs a podman process (~150 ms to start) per terminal.
     // The session is a child of the sandbox and is hung up when the sandbox stops or detaches.
     Core::Result<Core::TerminalSession *> openExecPty(const PtyRequest &request);
-    SandboxJob *readFile(const QString &path, qint64 maxBytes) override;
-    SandboxJob *writeFile(const QString &path, const QByteArray &data) override;
     // Snapshots are images committed from the container; the workspace is the user's folder and
     // is not part of them.
     bool supportsSnapshots() const override { return true; }
@@ -78,10 +71,6 @@ public:
     void detach();
 
     const PodmanHost &host() const { return m_host; }
-    // The channel while running (for benchmarks and diagnostics); null otherwise.
-    AgentChannel *channel() const { return m_channel; }
-    // Seconds from start() to the agent answering, for diagnostics and the benchmark.
-    qint64 startupMs() const { return m_startupMs; }
 
     // `podman run` arguments for a new container (after the global ones). Pure, for tests.
     static QStringList runArguments(const SandboxSpec &spec, const PodmanHost &host,
@@ -104,10 +93,16 @@ private:
                    std::function<void(const Core::Result<QByteArray> &)> done,
                    std::chrono::milliseconds timeout = std::chrono::minutes(2));
     void createContainer(const QString &image);
+    QString defaultWorkingDirectory() const override
+    {
+        return QString::fromLatin1(workspaceInContainer);
+    }
+    void onAgentReady() override;
+    void onAgentLost(const Core::Error &why) override;
+    void onJobStarted(AgentExecJob *job) override;
     void openChannel();
-    void onChannelReady();
-    void onChannelClosed(const Core::Error &why);
-    void closeChannel();
+    // Closes the channel, the agent's podman process and the exec terminals.
+    void closeAgent();
     // The disk watchdog: while steps run, the writable layer's size is measured every second
     // (off the GUI thread); a step during which it grew past spec().diskMiB is stopped.
     void findWritableLayer();
@@ -115,17 +110,13 @@ private:
     void measureDisk();
     void onDiskMeasured(qint64 bytes);
     void removeSnapshots();
-    Core::Error notRunningError() const;
 
     PodmanHost m_host;
     QString m_agentPath;
     Mode m_mode;
     QPointer<QProcess> m_agentProcess;
-    QPointer<AgentChannel> m_channel;
     QList<QPointer<LocalPtySession>> m_execPtys;
-    QTimer *m_readyTimer = nullptr;
     std::unique_ptr<QLockFile> m_lock;
-    Core::SandboxFacts m_facts;
     QString m_writableLayer; // the container's overlay upper directory; empty: not watched
     struct DiskWatch
     {
@@ -135,8 +126,6 @@ private:
     QList<DiskWatch> m_diskWatches;
     QTimer *m_diskTimer = nullptr;
     QFutureWatcher<qint64> *m_diskMeasurement = nullptr;
-    qint64 m_startupMs = 0;
-    qint64 m_startedAt = 0;
 };
 
 } // namespace Terrarium::Vm
