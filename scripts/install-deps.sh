@@ -14,9 +14,10 @@ build_packages=(
     libvterm-dev libyaml-cpp-dev qtkeychain-qt6-dev libvirt-dev
     desktop-file-utils appstream libxcb1-dev xvfb xauth xdotool
     podman runc uidmap slirp4netns fuse-overlayfs mmdebstrap ca-certificates
+    qemu-system-x86 qemu-utils e2fsprogs libvirt-daemon-system libvirt-clients
 )
 test_packages=(
-    clang libclang-rt-14-dev acl libvirt-clients
+    clang libclang-rt-14-dev acl
     dbus gnome-keyring libsecret-tools
     vttest
 )

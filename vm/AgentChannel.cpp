@@ -127,6 +127,12 @@ AgentChannel::AgentChannel(QIODevice *device, QObject *parent)
                 closeWith(Core::Tr::tr("it could not be started: %1").arg(process->errorString()));
         });
     }
+    // Every connection starts with agent.hello (PROTOCOL.md): a VM's port may carry leftovers
+    // of an earlier connection, so nothing before the answer counts.
+    if (device->isOpen())
+        sendHello();
+    else if (auto *process = qobject_cast<QProcess *>(device))
+        connect(process, &QProcess::started, this, &AgentChannel::sendHello);
     // Data that arrived before we were connected is not announced again.
     if (device->bytesAvailable() > 0)
         QMetaObject::invokeMethod(
@@ -185,6 +191,28 @@ void AgentChannel::failLater(AgentCall *call, const Core::Error &error)
 {
     QMetaObject::invokeMethod(
         call, [call, error] { call->finish(std::unexpected(error)); }, Qt::QueuedConnection);
+}
+
+void AgentChannel::sendHello()
+{
+    if (m_helloId != 0 || m_closeReason)
+        return;
+    AgentCall *hello = call(QStringLiteral("agent.hello"));
+    m_helloId = hello->id();
+    connect(hello, &AgentCall::finished, this, [this, hello] {
+        hello->deleteLater();
+        const Core::Result<QJsonObject> &answer = hello->result();
+        if (!answer) {
+            if (!m_closeReason)
+                closeWith(
+                    Core::Tr::tr("it did not answer agent.hello: %1").arg(answer.error().message));
+            return;
+        }
+        m_agentInfo = *answer;
+        m_ready = true;
+        qCDebug(lcVm) << "agent: ready" << m_agentInfo;
+        Q_EMIT ready(m_agentInfo);
+    });
 }
 
 bool AgentChannel::write(const QByteArray &line)
@@ -281,31 +309,40 @@ void AgentChannel::readFilePiece(AgentCall *operation, const QString &path, qint
 
 AgentCall *AgentChannel::writeFile(const QString &path, const QByteArray &data, QObject *parent)
 {
+    return writeFile(path, data, -1, parent);
+}
+
+AgentCall *AgentChannel::writeFile(const QString &path, const QByteArray &data, int mode,
+                                   QObject *parent)
+{
     auto *operation = new AgentCall(QStringLiteral("fs.write"), parent ? parent : this);
-    writeFilePiece(operation, path, data, 0);
+    writeFilePiece(operation, path, data, mode, 0);
     return operation;
 }
 
 void AgentChannel::writeFilePiece(AgentCall *operation, const QString &path, const QByteArray &data,
-                                  qint64 offset)
+                                  int mode, qint64 offset)
 {
     const QByteArray piece = data.sliced(offset, std::min(data.size() - offset, writePieceBytes));
-    AgentCall *request = call(QStringLiteral("fs.write"),
-                              {{QStringLiteral("path"), path},
-                               {QStringLiteral("append"), offset > 0},
-                               {QStringLiteral("mkdirs"), true}},
-                              piece, operation);
+    QJsonObject params{{QStringLiteral("path"), path},
+                       {QStringLiteral("append"), offset > 0},
+                       {QStringLiteral("mkdirs"), true}};
+    // The mode goes with the replacement; appends keep it.
+    if (mode >= 0 && offset == 0)
+        params.insert(QStringLiteral("mode"), mode);
+    AgentCall *request = call(QStringLiteral("fs.write"), params, piece, operation);
     const qint64 next = offset + piece.size();
-    connect(request, &AgentCall::finished, operation, [this, operation, request, path, data, next] {
-        request->deleteLater();
-        const Core::Result<QJsonObject> &result = request->result();
-        if (!result)
-            operation->finish(std::unexpected(result.error()));
-        else if (next >= data.size())
-            operation->finish(QJsonObject{{QStringLiteral("bytes"), data.size()}});
-        else
-            writeFilePiece(operation, path, data, next);
-    });
+    connect(request, &AgentCall::finished, operation,
+            [this, operation, request, path, data, mode, next] {
+                request->deleteLater();
+                const Core::Result<QJsonObject> &result = request->result();
+                if (!result)
+                    operation->finish(std::unexpected(result.error()));
+                else if (next >= data.size())
+                    operation->finish(QJsonObject{{QStringLiteral("bytes"), data.size()}});
+                else
+                    writeFilePiece(operation, path, data, mode, next);
+            });
 }
 
 AgentExecJob *AgentChannel::exec(const Core::ExecRequest &request, QObject *parent)
@@ -425,6 +462,22 @@ void AgentChannel::dispatchLine(QByteArrayView line)
         return;
     QString parseError;
     const std::optional<AgentWire::Message> message = AgentWire::parseLine(line, &parseError);
+    if (!m_ready) {
+        // Until the hello is answered everything is from before this connection (or the
+        // agent's own agent.ready): only that answer counts.
+        // An answer of the last connection may carry the same id: the hello's answer is the
+        // one that says which protocol the agent speaks.
+        const bool isHelloAnswer = message
+            && message->object.value(QLatin1String("id")).toInteger(-1) == m_helloId
+            && (message->object.value(QLatin1String("result"))
+                    .toObject()
+                    .contains(QLatin1String("protocol"))
+                || message->object.contains(QLatin1String("error")));
+        if (!isHelloAnswer) {
+            qCDebug(lcVm) << "agent: skipped a line before the hello's answer";
+            return;
+        }
+    }
     if (!message) {
         skipLine("not JSON", parseError, line);
         return;
@@ -541,10 +594,7 @@ void AgentChannel::handleNotification(const QString &method, const QJsonObject &
         return;
     }
     if (method == QLatin1String("agent.ready")) {
-        m_agentInfo = params;
-        m_ready = true;
-        qCDebug(lcVm) << "agent: ready" << params;
-        Q_EMIT ready(params);
+        // The answer to agent.hello is what makes the channel ready; this is for other hosts.
         return;
     }
     if (method == QLatin1String("agent.log")) {

@@ -81,9 +81,10 @@ public:
     // Closes the channel: what is still waiting finishes with SandboxError.
     ~AgentChannel() override;
 
-    // True once agent.ready arrived, until the channel closes. Requests may be sent before.
+    // True once the agent answered agent.hello, until the channel closes. Requests may be
+    // sent before.
     bool isReady() const { return m_ready && !m_closeReason; }
-    // agent.ready's params ({"version","protocol","pid"}); empty before ready().
+    // The answer to agent.hello ({"version","protocol","pid"}); empty before ready().
     QJsonObject agentInfo() const { return m_agentInfo; }
     bool isClosed() const { return m_closeReason.has_value(); }
     // Why the channel closed; nullopt while it is open.
@@ -110,6 +111,8 @@ public:
     // Replaces a file's contents, creating missing parent directories; result(): {"bytes":N}.
     // Atomic up to writePieceBytes; a larger file is written as a replacement plus appends.
     AgentCall *writeFile(const QString &path, const QByteArray &data, QObject *parent = nullptr);
+    // The same, giving the file the permission bits mode (e.g. 0755).
+    AgentCall *writeFile(const QString &path, const QByteArray &data, int mode, QObject *parent);
     // fs.stat: {"type":"file"|"dir"|"symlink"|"other","size","mode","mtime_ms"[,"target"]}.
     AgentCall *stat(const QString &path, QObject *parent = nullptr);
     // fs.list: {"entries":[{"name","type","size"},...]}, sorted by name.
@@ -140,7 +143,7 @@ public:
     static Core::SandboxFacts facts(const QJsonObject &info, const QString &kind = {});
 
 Q_SIGNALS:
-    // agent.ready arrived; agentInfo holds its params.
+    // The agent answered agent.hello; agentInfo holds its answer (version, protocol, pid).
     void ready(const QJsonObject &agentInfo);
     // Emitted once, after everything waiting has finished with why.
     void closed(const Terrarium::Core::Error &why);
@@ -149,8 +152,10 @@ private:
     AgentCall *send(AgentCall *call, const QJsonObject &params, const QByteArray *data);
     void failLater(AgentCall *call, const Core::Error &error);
     bool write(const QByteArray &line);
+    // The first request of every connection; its answer makes the channel ready.
+    void sendHello();
     void readFilePiece(AgentCall *operation, const QString &path, qint64 maxBytes);
-    void writeFilePiece(AgentCall *operation, const QString &path, const QByteArray &data,
+    void writeFilePiece(AgentCall *operation, const QString &path, const QByteArray &data, int mode,
                         qint64 offset);
 
     void readAvailable();
@@ -184,6 +189,7 @@ private:
     QTimer m_exitWait; // the agent's output ended; its QProcess has not reported the exit yet
     std::chrono::milliseconds m_answerGrace{std::chrono::seconds(30)};
     bool m_ready = false;
+    qint64 m_helloId = 0; // the agent.hello request; lines before its answer are skipped
     bool m_reading = false; // inside readAvailable(): a slot may re-enter the event loop
     bool m_endOfInput = false;
 };

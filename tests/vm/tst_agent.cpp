@@ -130,6 +130,15 @@ mode_t fileMode(const QString &path)
     return st.st_mode & 07777;
 }
 
+// Writes a file of a fake root tree (a sysfs, /lib/modules) with its parent directories.
+bool writeTreeFile(const QString &path, const QByteArray &contents)
+{
+    if (!QDir().mkpath(QFileInfo(path).path()))
+        return false;
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(contents) == contents.size();
+}
+
 // One agent process and the client half of the protocol, written against the raw line format.
 class AgentProcess
 {
@@ -447,6 +456,11 @@ private Q_SLOTS:
     void initEnforcesTheMemoryLimit();
     void auditClearsSetidAndListsAutorunFiles();
     void auditLimitsAndErrors();
+    void helloAnswersWithTheReadyParams();
+    void powerOffIsOnlyForAVm();
+    void vmInitRefusesToRunOutsidePid1();
+    void vmProbe_data();
+    void vmProbe();
 
 private:
     QTemporaryDir m_dir;
@@ -1650,6 +1664,143 @@ void tst_Agent::auditLimitsAndErrors()
                                       .toObject();
     QCOMPARE(truncated.value(u"truncated").toBool(), true);
     QCOMPARE(jsonStrings(truncated.value(u"setid_cleared")), QStringList());
+}
+
+void tst_Agent::helloAnswersWithTheReadyParams()
+{
+    // Outside a VM there is no reconnecting host: a hello after other requests is answered too.
+    AgentProcess agent;
+    QVERIFY(agent.waitForReady());
+    const QJsonObject first = agent.call(u"agent.hello"_s).value(u"result").toObject();
+    QCOMPARE(first, agent.ready());
+    QVERIFY(agent.call(u"ping"_s).contains(u"result"));
+    QCOMPARE(agent.call(u"agent.hello"_s).value(u"result").toObject(), agent.ready());
+    QCOMPARE(agent.process().state(), QProcess::Running);
+}
+
+void tst_Agent::powerOffIsOnlyForAVm()
+{
+    AgentProcess agent;
+    QVERIFY(agent.waitForReady());
+    const QJsonObject reply = agent.call(u"system.poweroff"_s);
+    QCOMPARE(reply.value(u"error").toObject().value(u"code").toInt(), -32601);
+    QVERIFY(agent.call(u"ping"_s).contains(u"result"));
+}
+
+void tst_Agent::vmInitRefusesToRunOutsidePid1()
+{
+    // It mounts file systems and powers the machine off: never on a host, root or not.
+    QProcess agent;
+    agent.start(kAgentPath, {u"--vm-init"_s});
+    QVERIFY(agent.waitForFinished(5000));
+    QCOMPARE(agent.exitCode(), 2);
+    QVERIFY(agent.readAllStandardError().contains("PID 1"));
+}
+
+void tst_Agent::vmProbe_data()
+{
+    // A fake root: the modules.dep of Debian's cloud kernel 6.1 (dependencies listed, not
+    // ordered; virtio and virtio_ring need each other in neither direction there), a sysfs
+    // with a virtio-serial port, disk, NIC and an input device, and a kernel command line.
+    QTest::addColumn<QByteArray>("modulesDep");
+    QTest::addColumn<QByteArray>("builtIn");
+    QTest::addColumn<QStringList>("deviceTypes");
+    QTest::addColumn<QByteArray>("cmdline");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QStringList>("output");
+
+    const QByteArray cloudDep =
+        "kernel/drivers/block/virtio_blk.ko: kernel/drivers/virtio/"
+        "virtio_ring.ko kernel/drivers/virtio/virtio.ko\n"
+        "kernel/drivers/virtio/virtio.ko:\n"
+        "kernel/drivers/virtio/virtio_pci.ko: "
+        "kernel/drivers/virtio/virtio_pci_legacy_dev.ko "
+        "kernel/drivers/virtio/virtio_pci_modern_dev.ko "
+        "kernel/drivers/virtio/virtio_ring.ko "
+        "kernel/drivers/virtio/virtio.ko\n"
+        "kernel/drivers/virtio/virtio_pci_legacy_dev.ko:\n"
+        "kernel/drivers/virtio/virtio_pci_modern_dev.ko:\n"
+        "kernel/drivers/virtio/virtio_ring.ko:\n"
+        "kernel/drivers/char/virtio_console.ko: "
+        "kernel/drivers/virtio/virtio_ring.ko kernel/drivers/virtio/virtio.ko\n"
+        "kernel/drivers/net/virtio_net.ko: kernel/drivers/net/net_failover.ko "
+        "kernel/net/core/failover.ko kernel/drivers/virtio/virtio_ring.ko "
+        "kernel/drivers/virtio/virtio.ko\n"
+        "kernel/drivers/net/net_failover.ko: kernel/net/core/failover.ko\n"
+        "kernel/net/core/failover.ko:\n"
+        "kernel/drivers/char/hw_random/virtio-rng.ko: "
+        "kernel/drivers/virtio/virtio_ring.ko kernel/drivers/virtio/virtio.ko\n";
+    const QString k = u"module /lib/modules/6.1.0-test/kernel/"_s;
+    const QStringList transport{
+        k + u"drivers/virtio/virtio_pci_legacy_dev.ko"_s,
+        k + u"drivers/virtio/virtio_pci_modern_dev.ko"_s, k + u"drivers/virtio/virtio_ring.ko"_s,
+        k + u"drivers/virtio/virtio.ko"_s, k + u"drivers/virtio/virtio_pci.ko"_s};
+    const QByteArray cmdline = "console=ttyS0 root=/dev/vda rw quiet init=/sbin/terrarium-agent "
+                               "-- --vm-init --memory-limit-mib 512\n";
+    const QStringList tail{u"port /dev/vport1p2"_s, u"network eth0"_s, u"root /dev/vda ext4 rw"_s,
+                           u"init /sbin/terrarium-agent --vm-init --memory-limit-mib 512"_s};
+
+    QTest::newRow("net, disk, console; dependencies first, each once")
+        << cloudDep << QByteArray()
+        << QStringList{u"0x0003"_s, u"0x0002"_s, u"0x0001"_s, u"0x0012"_s} << cmdline << 0
+        << transport
+            + QStringList{k + u"net/core/failover.ko"_s, k + u"drivers/net/net_failover.ko"_s,
+                          k + u"drivers/net/virtio_net.ko"_s, k + u"drivers/block/virtio_blk.ko"_s,
+                          k + u"drivers/char/virtio_console.ko"_s}
+            + tail;
+    QTest::newRow("built-in drivers need no file; virtio-rng.ko is virtio_rng")
+        << cloudDep << QByteArray("kernel/drivers/block/virtio_blk.ko\nkernel/fs/ext4/ext4.ko\n")
+        << QStringList{u"0x0002"_s, u"0x0004"_s, u"0x0003"_s} << cmdline << 0
+        << transport
+            + QStringList{k + u"drivers/char/virtio_console.ko"_s,
+                          k + u"drivers/char/hw_random/virtio-rng.ko"_s}
+            + tail;
+    QTest::newRow("a driver that is nowhere is an error")
+        << cloudDep.left(cloudDep.indexOf("kernel/drivers/char/virtio_console.ko")) << QByteArray()
+        << QStringList{u"0x0003"_s} << QByteArray("root=\"/dev/vdb\" ro rootfstype=xfs\n") << 1
+        << QStringList{u"error: module virtio_console is neither built in nor in %1/lib/modules/"
+                       "6.1.0-test/modules.dep"_s,
+                       u"port /dev/vport1p2"_s, u"network eth0"_s, u"root /dev/vdb xfs ro"_s,
+                       u"init /sbin/terrarium-agent"_s};
+}
+
+void tst_Agent::vmProbe()
+{
+    QFETCH(QByteArray, modulesDep);
+    QFETCH(QByteArray, builtIn);
+    QFETCH(QStringList, deviceTypes);
+    QFETCH(QByteArray, cmdline);
+    QFETCH(int, status);
+    QFETCH(QStringList, output);
+
+    QTemporaryDir root;
+    QVERIFY(root.isValid());
+    const QString r = root.path();
+    QVERIFY(writeTreeFile(r + u"/lib/modules/6.1.0-test/modules.dep"_s, modulesDep));
+    QVERIFY(writeTreeFile(r + u"/lib/modules/6.1.0-test/modules.builtin"_s, builtIn));
+    for (qsizetype i = 0; i < deviceTypes.size(); ++i) {
+        QVERIFY(writeTreeFile(r + u"/sys/bus/virtio/devices/virtio%1/device"_s.arg(i),
+                              deviceTypes[i].toLatin1() + '\n'));
+    }
+    // Ports in the order the host named them; only one is ours.
+    QVERIFY(
+        writeTreeFile(r + u"/sys/class/virtio-ports/vport1p1/name"_s, "org.qemu.guest_agent.0\n"));
+    QVERIFY(
+        writeTreeFile(r + u"/sys/class/virtio-ports/vport1p2/name"_s, "org.terrarium.agent.0\n"));
+    QVERIFY(writeTreeFile(r + u"/sys/class/virtio-ports/vport1p3/name"_s, ""));
+    QVERIFY(writeTreeFile(r + u"/sys/bus/virtio/drivers/virtio_net/bind"_s, ""));
+    QVERIFY(QDir().mkpath(r + u"/sys/bus/virtio/drivers/virtio_net/virtio2/net/eth0"_s));
+    QVERIFY(writeTreeFile(r + u"/proc/cmdline"_s, cmdline));
+
+    QProcess probe;
+    probe.start(kAgentPath, {u"--vm-probe"_s, u"--root"_s, r, u"--release"_s, u"6.1.0-test"_s});
+    QVERIFY(probe.waitForFinished(5000));
+    const QString said = QString::fromUtf8(probe.readAllStandardOutput());
+    QCOMPARE(probe.exitCode(), status);
+    QStringList expected;
+    for (const QString &line : output)
+        expected.append(line.contains(u"%1"_s) ? line.arg(r) : line);
+    QCOMPARE(said.split(u'\n', Qt::SkipEmptyParts), expected);
 }
 
 QTEST_GUILESS_MAIN(tst_Agent)

@@ -1244,11 +1244,13 @@ void tst_AgentChannel::agentKilledMidCommand()
 void tst_AgentChannel::garbageFromThePeer()
 {
     stopPeer();
-    // A peer that is not an agent, with one valid line among the noise.
+    // A peer that is not an agent: leftovers of an earlier connection before it answers the
+    // hello (skipped without a word), then one valid line among the noise.
     const QString script = QStringLiteral(
-        "echo not-json; echo '[1,2,3]'; echo '{\"jsonrpc\":\"2.0\",\"id\":99,\"result\":{}}';"
+        "echo leftover; echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"exit_code\":0}}';"
+        " read hello; echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocol\":1}}';"
+        " echo not-json; echo '[1,2,3]'; echo '{\"jsonrpc\":\"2.0\",\"id\":99,\"result\":{}}';"
         " head -c 300 /dev/urandom | tr -d '\\n'; echo;"
-        " echo '{\"jsonrpc\":\"2.0\",\"method\":\"agent.ready\",\"params\":{\"protocol\":1}}';"
         " echo '{\"jsonrpc\":\"2.0\",\"method\":\"exec.output\",\"params\":{\"job\":1,"
         "\"stream\":\"stdout\",\"data\":\"***\"}}';"
         " exec sleep 1"); // exec: nothing outlives the peer holding our stderr

@@ -87,17 +87,18 @@ Agent::~Agent() = default;
 
 int Agent::run()
 {
-    notify("agent.ready",
-           Json(Json::Object{{"version", kAgentVersion},
-                             {"protocol", kProtocolVersion},
-                             {"pid", int64_t(::getpid())}}));
-    while (!m_inputEnded && !m_hostGone && m_stopSignal == 0) {
+    notify("agent.ready", readyParams());
+    while (!m_inputEnded && !m_hostGone && m_stopSignal == 0 && !m_powerOffRequested
+           && !m_reconnected) {
         const bool inputPaused = !processInput();
         finishEnded();
         if (!m_channel.flush()) {
             m_hostGone = true;
             break;
         }
+        // A request may have ended serving; nothing would wake the poll below for it.
+        if (m_powerOffRequested || m_reconnected)
+            break;
         // The flush may have drained what made us stop reading requests: handle the ones
         // already buffered now, since poll() would not wake up for them.
         if (inputPaused && m_channel.pendingOutput() < kInputPauseBytes)
@@ -118,12 +119,31 @@ int Agent::run()
     return 0;
 }
 
+Json Agent::readyParams() const
+{
+    return Json(Json::Object{
+        {"version", kAgentVersion}, {"protocol", kProtocolVersion}, {"pid", int64_t(::getpid())}});
+}
+
+Agent::StopReason Agent::stopReason() const
+{
+    if (m_powerOffRequested)
+        return StopReason::PowerOff;
+    if (m_reconnected)
+        return StopReason::Reconnected;
+    if (m_stopSignal != 0)
+        return StopReason::Signal;
+    return m_hostGone ? StopReason::HostGone : StopReason::EndOfInput;
+}
+
 // ---- Messages --------------------------------------------------------------------------------
 
 bool Agent::processInput()
 {
     std::string_view line;
     while (m_channel.pendingOutput() < kInputPauseBytes) {
+        if (m_powerOffRequested || m_reconnected)
+            return true; // nothing after it is served here
         switch (m_channel.nextLine(line)) {
         case Channel::LineStatus::None:
             return true;
@@ -173,6 +193,15 @@ void Agent::handleLine(std::string_view line)
         sendError(id, RpcError::invalidParams("params must be an object"));
         return;
     }
+    if (name == "agent.hello" && m_servingVm && m_requests > 0) {
+        // A new host: the next agent answers this hello, after its agent.ready.
+        m_reconnected = true;
+        // line points into the channel's buffer: copy it before taking the rest.
+        m_carriedInput = std::string(line) + '\n';
+        m_carriedInput += m_channel.takeUnreadInput();
+        return;
+    }
+    ++m_requests;
     Reply reply = dispatch(name, *params, id);
     if (!reply)
         sendError(id, reply.error());
@@ -182,8 +211,9 @@ void Agent::handleLine(std::string_view line)
 
 Agent::Reply Agent::dispatch(std::string_view method, const Json &params, const Json &id)
 {
-    static constexpr std::array<std::pair<std::string_view, Handler>, 14> kMethods{{
+    static constexpr std::array<std::pair<std::string_view, Handler>, 16> kMethods{{
         {"ping", &Agent::ping},
+        {"agent.hello", &Agent::hello},
         {"info", &Agent::info},
         {"exec", &Agent::exec},
         {"exec.stdin", &Agent::execStdin},
@@ -197,6 +227,7 @@ Agent::Reply Agent::dispatch(std::string_view method, const Json &params, const 
         {"fs.stat", &Agent::fsStat},
         {"fs.list", &Agent::fsList},
         {"agent.window", &Agent::setWindow},
+        {"system.poweroff", &Agent::powerOff},
     }};
     for (const auto &[name, handler] : kMethods) {
         if (name == method)
@@ -563,6 +594,21 @@ Agent::Reply Agent::setWindow(const Json &params, const Json &)
     return emptyResult();
 }
 
+Agent::Reply Agent::hello(const Json &, const Json &)
+{
+    return readyParams();
+}
+
+Agent::Reply Agent::powerOff(const Json &, const Json &)
+{
+    if (!m_servingVm)
+        return std::unexpected(
+            RpcError{RpcError::MethodNotFound, "method not found: system.poweroff"});
+    // The loop ends once this answer is queued; shutdown() makes sure it reaches the host.
+    m_powerOffRequested = true;
+    return emptyResult();
+}
+
 void Agent::acknowledge(const Json &params, bool pty)
 {
     const Json *bytes = params.find("bytes");
@@ -631,7 +677,9 @@ void Agent::handlePollEvents()
                 m_inputEnded = true;
             break;
         case PollTarget::Output:
-            if (!m_channel.flush())
+            // A virtio-serial port whose host end is closed reports POLLHUP and takes nothing
+            // (EAGAIN) instead of failing the write.
+            if (!m_channel.flush() || ((events & (POLLHUP | POLLERR)) && m_channel.wantsWrite()))
                 m_hostGone = true;
             break;
         case PollTarget::JobStdout:
@@ -667,7 +715,8 @@ void Agent::readSignals()
             break;
         for (size_t i = 0; i < size_t(n) / sizeof info[0]; ++i) {
             const int sig = int(info[i].ssi_signo);
-            if (sig != SIGCHLD && m_stopSignal == 0)
+            // SIGIO: a VM's init watches its port with it (data or a host (dis)connecting).
+            if (sig != SIGCHLD && sig != SIGIO && m_stopSignal == 0)
                 m_stopSignal = sig;
         }
     }
@@ -956,8 +1005,17 @@ void Agent::shutdown()
     for (const auto &[id, pty] : m_ptys)
         Signals::signalSession(pty->pid(), SIGKILL);
     reapChildren();
-    if (!m_hostGone)
-        m_channel.flush();
+    if (m_hostGone)
+        return;
+    m_channel.flush();
+    // The answer to system.poweroff must be out before the VM goes.
+    const int64_t flushDeadline = Clock::nowMs() + kKillDelayMs;
+    while (m_powerOffRequested && m_channel.wantsWrite() && Clock::nowMs() < flushDeadline) {
+        pollfd fd{m_channel.outFd(), POLLOUT, 0};
+        if (::poll(&fd, 1, int(flushDeadline - Clock::nowMs())) <= 0
+            || (fd.revents & (POLLHUP | POLLERR)) || !m_channel.flush())
+            break;
+    }
 }
 
 } // namespace Terrarium::Guest

@@ -41,12 +41,26 @@ public:
     // How often the memory limit is checked while jobs or terminals run.
     static constexpr int64_t kMemoryIntervalMs = 200;
 
+    // Why run() returned: end of input, the host gone (writing failed), a termination signal,
+    // system.poweroff, or agent.hello from a host that reconnected unseen (VM only).
+    enum class StopReason { EndOfInput, HostGone, Signal, PowerOff, Reconnected };
+
     // memory: the sandbox's memory limit (--memory-limit-mib), if any.
     Agent(int inFd, int outFd, int signalFd, std::optional<MemoryWatch> memory = std::nullopt);
     ~Agent();
 
-    // Serves until end of input, loss of the host or a termination signal; returns the exit status.
+    // Serving a VM's port as its init (VmInit acts on stopReason()): system.poweroff is served
+    // (elsewhere it is an unknown method), and agent.hello after other requests means a new host
+    // whose connection the port did not show: run() then stops with Reconnected, and the hello
+    // and what follows it go to the next agent through takeUnreadInput()/setInitialInput().
+    void setServingVm(bool serving) { m_servingVm = serving; }
+    std::string takeUnreadInput() { return std::move(m_carriedInput); }
+    void setInitialInput(std::string_view input) { m_channel.prependInput(input); }
+
+    // Serves until end of input, loss of the host, a termination signal or system.poweroff;
+    // returns the exit status.
     int run();
+    StopReason stopReason() const;
 
 private:
     // A result, nullopt when the response is sent later (exec), or an error.
@@ -91,6 +105,9 @@ private:
     Reply fsStat(const Json &params, const Json &id);
     Reply fsList(const Json &params, const Json &id);
     Reply setWindow(const Json &params, const Json &id);
+    Reply powerOff(const Json &params, const Json &id);
+    Reply hello(const Json &params, const Json &id);
+    Json readyParams() const;
     void acknowledge(const Json &params, bool pty);
 
     std::expected<int64_t, RpcError> claimId(const Json &id) const;
@@ -133,6 +150,11 @@ private:
     bool m_inputEnded = false;
     bool m_hostGone = false;
     int m_stopSignal = 0;
+    bool m_servingVm = false;
+    bool m_powerOffRequested = false;
+    bool m_reconnected = false;
+    std::string m_carriedInput;
+    int64_t m_requests = 0; // requests handled so far
 };
 
 } // namespace Terrarium::Guest

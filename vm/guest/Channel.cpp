@@ -81,6 +81,22 @@ Channel::LineStatus Channel::nextLine(std::string_view &line)
     }
 }
 
+std::string Channel::takeUnreadInput()
+{
+    std::string unread = m_in.substr(m_inHead);
+    m_in.clear();
+    m_inHead = 0;
+    m_scanned = 0;
+    return unread;
+}
+
+void Channel::prependInput(std::string_view input)
+{
+    m_in.replace(0, m_inHead, input);
+    m_inHead = 0;
+    m_scanned = 0;
+}
+
 void Channel::send(const Json &message)
 {
     message.dump(m_out);

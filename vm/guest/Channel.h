@@ -29,6 +29,10 @@ public:
     // The next complete line without its '\n', valid until the next readInput()/nextLine().
     // TooLong reports (once) a line over kMaxLine, which is then skipped up to its newline.
     LineStatus nextLine(std::string_view &line);
+    // The input read but not yet taken as lines, which this channel then forgets; and input to
+    // take before anything read: how a VM's agent hands a connection to the next one.
+    std::string takeUnreadInput();
+    void prependInput(std::string_view input);
 
     // The output buffer: append whole lines to it (send() does the framing).
     std::string &output() { return m_out; }

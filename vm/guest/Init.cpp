@@ -48,23 +48,13 @@ int Init::run()
     }
 
     bool stopRequested = false;
+    std::vector<int> signals;
     while (!stopRequested && !m_commandEnded) {
-        pollfd fd{m_signalFd, POLLIN, 0};
-        const int timeout = m_memory
-            ? int(std::clamp<int64_t>(m_memoryDue - Clock::nowMs(), 0, kMemoryIntervalMs))
-            : -1;
-        if (::poll(&fd, 1, timeout) < 0 && errno != EINTR)
+        signals.clear();
+        if (!step(-1, signals))
             break;
-        signalfd_siginfo info[16];
-        ssize_t n;
-        while ((n = ::read(m_signalFd, info, sizeof info)) > 0) {
-            for (size_t i = 0; i < size_t(n) / sizeof info[0]; ++i) {
-                const auto sig = int(info[i].ssi_signo);
-                stopRequested = stopRequested || sig == SIGTERM || sig == SIGINT;
-            }
-        }
-        reap();
-        watchMemory(Clock::nowMs());
+        stopRequested = std::any_of(signals.begin(), signals.end(),
+                                    [](int sig) { return sig == SIGTERM || sig == SIGINT; });
     }
     endEverything();
     if (stopRequested || !m_commandEnded)
@@ -72,6 +62,31 @@ int Init::run()
     ChildStatus status;
     status.setReaped(m_commandStatus);
     return status.shellExitCode();
+}
+
+bool Init::step(int timeoutMs, std::vector<int> &signals)
+{
+    pollfd fd{m_signalFd, POLLIN, 0};
+    int timeout = timeoutMs;
+    if (m_memory) {
+        const int memoryTimeout =
+            int(std::clamp<int64_t>(m_memoryDue - Clock::nowMs(), 0, kMemoryIntervalMs));
+        timeout = timeout < 0 ? memoryTimeout : std::min(timeout, memoryTimeout);
+    }
+    if (::poll(&fd, 1, timeout) < 0 && errno != EINTR)
+        return false;
+    signalfd_siginfo info[16];
+    ssize_t n;
+    while ((n = ::read(m_signalFd, info, sizeof info)) > 0) {
+        for (size_t i = 0; i < size_t(n) / sizeof info[0]; ++i) {
+            const auto sig = int(info[i].ssi_signo);
+            if (sig != SIGCHLD)
+                signals.push_back(sig);
+        }
+    }
+    reap();
+    watchMemory(Clock::nowMs());
+    return true;
 }
 
 bool Init::reap()

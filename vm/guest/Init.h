@@ -31,11 +31,18 @@ public:
     // Runs until told to stop (exit 0) or until the command ends (its status).
     int run();
 
+    // The parts run() is made of, for an init that does more (VmInit), which must have blocked
+    // the signals and made this process PID 1 or a subreaper itself.
+    // One turn of the loop: waits up to timeoutMs (-1: no limit; shorter when memory is due to
+    // be checked) for a signal, reaps, checks memory, and adds the signals that arrived, other
+    // than SIGCHLD, to `signals`. False when poll(2) failed.
+    bool step(int timeoutMs, std::vector<int> &signals);
+    // SIGTERM to everything else, up to kGraceMs for it to go, then SIGKILL.
+    void endEverything();
+
 private:
     // Reaps what has exited; false once there are no children left at all.
     bool reap();
-    // SIGTERM to everything else, up to kGraceMs for it to go, then SIGKILL.
-    void endEverything();
     void signalEverything(int sig);
     void watchMemory(int64_t now);
 

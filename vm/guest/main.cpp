@@ -3,9 +3,13 @@
 #include "Agent.h"
 #include "Fd.h"
 #include "Init.h"
+#include "InitramfsStage.h"
+#include "KernelModules.h"
 #include "MemoryWatch.h"
 #include "Version.h"
+#include "VmInit.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
@@ -18,6 +22,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/reboot.h>
 #include <sys/signalfd.h>
 #include <termios.h>
 #include <unistd.h>
@@ -30,9 +35,13 @@ void printUsage(FILE *to)
 {
     std::fputs("usage: terrarium-agent [--memory-limit-mib N] [--device PATH]\n"
                "       terrarium-agent [--memory-limit-mib N] --init [COMMAND [ARG...]]\n"
+               "       terrarium-agent [--memory-limit-mib N] --vm-init\n"
+               "       terrarium-agent --vm-probe [--root DIR] [--release RELEASE]\n"
                "       terrarium-agent --version\n"
                "Serves the Terrarium agent protocol (JSON-RPC lines) on stdin/stdout or PATH;\n"
                "--init runs as a container's PID 1 (reaps children, ends everything on SIGTERM).\n"
+               "--vm-init runs as a VM's PID 1 and serves the virtio-serial port\n"
+               "org.terrarium.agent.0; --vm-probe shows what it would load and use.\n"
                "--memory-limit-mib kills what makes the sandbox's processes use more than N MiB.\n",
                to);
 }
@@ -54,15 +63,31 @@ void ensureStandardFds()
 
 // SIGCHLD and the termination signals are read from a signalfd by the loop, so they must be
 // blocked; SIGPIPE is ignored so that a vanished reader is an EPIPE, not our death.
-int setUpSignals()
+int setUpSignals(bool vmInit)
 {
     ::signal(SIGPIPE, SIG_IGN);
     sigset_t set;
     sigemptyset(&set);
-    for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGHUP})
-        sigaddset(&set, sig);
+    if (vmInit) {
+        set = VmInit::signals();
+    } else {
+        for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGHUP})
+            sigaddset(&set, sig);
+    }
     ::sigprocmask(SIG_BLOCK, &set, nullptr);
     return ::signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+// The first stage could not bring up the root disk: say why on the console and end the VM, so
+// that the host sees it stop instead of a kernel panic or a hang.
+[[noreturn]] void failBoot(const std::string &why)
+{
+    std::fprintf(stderr, "terrarium-agent: %s; powering off\n", why.c_str());
+    ::sync();
+    ::sleep(1);
+    ::reboot(RB_POWER_OFF);
+    for (;;)
+        ::pause();
 }
 
 void setNonBlocking(int fd)
@@ -92,6 +117,7 @@ int main(int argc, char **argv)
 
     std::string device;
     bool init = false;
+    bool vmInit = false;
     int64_t memoryLimitMib = 0;
     std::vector<std::string> initCommand;
     auto badLimit = [](const char *text) {
@@ -99,6 +125,11 @@ int main(int argc, char **argv)
                      "terrarium-agent: --memory-limit-mib needs a positive number, not %s\n", text);
         return 2;
     };
+    // The kernel hands init every word of its command line that it does not know itself: as a
+    // VM's init, an unknown argument must not make us exit (the kernel would panic).
+    const bool lenient = std::any_of(argv + 1, argv + argc, [](const char *arg) {
+        return std::string_view(arg) == "--vm-init";
+    });
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         if (arg == "--version") {
@@ -126,6 +157,26 @@ int main(int argc, char **argv)
                 initCommand.emplace_back(argv[j]);
             break;
         }
+        if (arg == "--vm-init") {
+            vmInit = true;
+            continue;
+        }
+        if (arg == "--vm-probe") {
+            std::string root = "/";
+            std::string release = KernelModules::runningRelease();
+            for (int j = i + 1; j < argc; j += 2) {
+                const std::string_view option = argv[j];
+                if (option == "--root" && j + 1 < argc) {
+                    root = argv[j + 1];
+                } else if (option == "--release" && j + 1 < argc) {
+                    release = argv[j + 1];
+                } else {
+                    std::fprintf(stderr, "terrarium-agent: unknown argument %s\n", argv[j]);
+                    return 2;
+                }
+            }
+            return VmInit::probe(root, release, stdout);
+        }
         if (arg == "--device" && i + 1 < argc) {
             device = argv[++i];
             continue;
@@ -137,12 +188,28 @@ int main(int argc, char **argv)
             continue;
         }
         std::fprintf(stderr, "terrarium-agent: unknown argument %s\n", argv[i]);
+        if (lenient)
+            continue;
         printUsage(stderr);
         return 2;
     }
 
+    if (vmInit) {
+        // Mounting and powering off are for a VM's PID 1 only, never for a host's root shell.
+        if (::getpid() != 1 || init || !device.empty()) {
+            std::fputs("terrarium-agent: --vm-init runs only as a VM's init (PID 1), alone\n",
+                       stderr);
+            return 2;
+        }
+        if (InitramfsStage::isActive()) {
+            std::vector<std::string> arguments(argv + 1, argv + argc);
+            failBoot(InitramfsStage::run(arguments));
+        }
+        VmInit::mountFileSystems();
+    }
+
     ensureStandardFds();
-    const Fd signalFd(setUpSignals());
+    const Fd signalFd(setUpSignals(vmInit));
     if (!signalFd.isValid()) {
         std::fprintf(stderr, "terrarium-agent: signalfd: %s\n", std::strerror(errno));
         return 1;
@@ -154,6 +221,8 @@ int main(int argc, char **argv)
 
     if (init)
         return Init(signalFd.get(), std::move(initCommand), std::move(memory)).run();
+    if (vmInit)
+        return VmInit(signalFd.get(), std::move(memory)).run();
 
     if (!device.empty()) {
         const Fd port(::open(device.c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK));
