@@ -36,4 +36,11 @@ QString AppPaths::imageBuildScript()
                           QStringLiteral(TERRARIUM_SOURCE_DIR "/scripts/build-image.sh")});
 }
 
+QString AppPaths::vmImageBuildScript()
+{
+    const QDir appDir(QCoreApplication::applicationDirPath());
+    return firstExisting({appDir.filePath(QStringLiteral("../share/terrarium/build-vm-image.sh")),
+                          QStringLiteral(TERRARIUM_SOURCE_DIR "/scripts/build-vm-image.sh")});
+}
+
 } // namespace Terrarium::App

@@ -12,6 +12,7 @@ class AppPaths
 public:
     static QString agent();
     static QString imageBuildScript();
+    static QString vmImageBuildScript();
 };
 
 } // namespace Terrarium::App

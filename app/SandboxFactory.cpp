@@ -3,6 +3,7 @@
 #include "app/AppPaths.h"
 #include "app/AppTr.h"
 #include "vm/HostBackend.h"
+#include "vm/libvirt/LibvirtBackend.h"
 
 #include <QStandardPaths>
 #include <QUuid>
@@ -44,7 +45,7 @@ Vm::PodmanBackend::Options SandboxFactory::podmanOptions(const Core::AppConfig &
 
 QList<Vm::SandboxKind> SandboxFactory::keepableKinds()
 {
-    return {Vm::SandboxKind::Podman};
+    return {Vm::SandboxKind::Podman, Vm::SandboxKind::Libvirt};
 }
 
 Core::Result<std::unique_ptr<Vm::SandboxBackend>>
@@ -63,12 +64,17 @@ SandboxFactory::backend(const Core::AppConfig &config, bool rebuildImage)
         options.rebuildImage = rebuildImage;
         return std::make_unique<Vm::PodmanBackend>(options);
     }
-    case Vm::SandboxKind::Libvirt:
-        break;
+    case Vm::SandboxKind::Libvirt: {
+        Vm::LibvirtBackend::Options options;
+        options.uri = config.libvirtUri;
+        options.agentPath = AppPaths::agent();
+        options.buildScript = AppPaths::vmImageBuildScript();
+        options.rebuildImage = rebuildImage;
+        return std::make_unique<Vm::LibvirtBackend>(options);
+    }
     }
     return Core::makeError(Core::ErrorCode::Configuration,
-                           Tr::tr("The libvirt sandbox is not available in this build of "
-                                  "Terrarium; use the Podman sandbox."));
+                           Tr::tr("Unknown sandbox \"%1\".").arg(config.sandbox));
 }
 
 } // namespace Terrarium::App

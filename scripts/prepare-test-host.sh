@@ -3,7 +3,8 @@
 #  - an unprivileged user with subordinate ids, because the Podman tests exercise rootless
 #    Podman, which is what Terrarium uses and what root cannot test;
 #  - /dev/net/tun usable by that user (the usual 0666; some minimal hosts ship 0600), which
-#    rootless container networking needs for the tests that allow network access.
+#    rootless container networking needs for the tests that allow network access;
+#  - libvirt's daemons running (the VM tests use qemu:///system as root).
 set -euo pipefail
 user=${TERRARIUM_TEST_USER:-terrarium-test}
 
@@ -24,6 +25,27 @@ sed -i "/^$nosubids:/d" /etc/subuid /etc/subgid
 
 if [[ -c /dev/net/tun ]]; then
     chmod 0666 /dev/net/tun
+fi
+
+# libvirt: started by systemd where there is one, by hand otherwise (minimal hosts, containers).
+if command -v libvirtd >/dev/null; then
+    if [[ -d /run/systemd/system ]]; then
+        systemctl start virtlogd.socket libvirtd.socket libvirtd.service
+    else
+        pgrep -x virtlogd >/dev/null || virtlogd -d
+        pgrep -x libvirtd >/dev/null || libvirtd -d
+    fi
+    for _ in $(seq 50); do
+        [[ -S /run/libvirt/libvirt-sock ]] && break
+        sleep 0.1
+    done
+fi
+# A /dev/kvm only root may open (some minimal hosts) makes libvirt probe QEMU again on every
+# call, seconds each, because its cached answer (probed as root: KVM there) never matches what
+# its QEMU user may do. The usual mode is 0660 root:kvm with libvirt's user in kvm; world access
+# is the simplest equivalent on a test host. Whether KVM then really works is probed anyway.
+if [[ -c /dev/kvm ]]; then
+    chmod 0666 /dev/kvm
 fi
 
 # The test users run binaries from this checkout's build tree: let them through every parent

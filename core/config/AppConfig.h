@@ -26,6 +26,7 @@ struct AppConfig
     bool executorModelNamed = false;
 
     QString sandbox = QStringLiteral("podman"); // "host" | "podman" | "libvirt"
+    QString libvirtUri; // empty: qemu:///system as root, qemu:///session otherwise
     QString workspace; // host folder shared with the sandbox
     QString image; // empty: the backend's default image
     QString network = QStringLiteral("none"); // "none" | "outbound"

@@ -223,6 +223,10 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
                                     QStringLiteral("workspace")))
         config.workspace = workspace->text;
 
+    if (const auto uri = pick(settings, QStringLiteral("sandbox/libvirt_uri"), environment,
+                              QStringLiteral("TERRARIUM_LIBVIRT_URI"), std::nullopt, QString()))
+        config.libvirtUri = uri->text;
+
     if (const auto image =
             pick(settings, QStringLiteral("sandbox/image"), environment,
                  QStringLiteral("TERRARIUM_IMAGE"), overrides.image, QStringLiteral("image")))

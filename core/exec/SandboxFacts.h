@@ -15,6 +15,7 @@ struct SandboxFacts
     QString workingDirectory; // where commands start
     QString user;
     QStringList tools; // common tools found (python3, git, curl, ...)
+    QString accelerator; // VMs: "kvm" or "tcg" (software emulation, several times slower)
 };
 
 } // namespace Terrarium::Core

@@ -1,0 +1,149 @@
+#include "VmImageBuilder.h"
+
+#include "core/CoreTr.h"
+#include "core/exec/CommandEnvironment.h"
+#include "vm/VmLogging.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRegularExpression>
+
+namespace Terrarium::Vm {
+
+VmImageBuilder::VmImageBuilder(const Options &options, QObject *parent)
+    : QObject(parent)
+    , m_options(options)
+{ }
+
+VmImageBuilder::~VmImageBuilder()
+{
+    cancel();
+}
+
+const Core::Result<VmImage> &VmImageBuilder::result() const
+{
+    static const Core::Result<VmImage> pending = Core::makeError(
+        Core::ErrorCode::SandboxError, Core::Tr::tr("the VM image check has not finished"));
+    return m_result ? *m_result : pending;
+}
+
+void VmImageBuilder::ensure(bool rebuild)
+{
+    m_result.reset();
+    if (!rebuild) {
+        const auto image = VmImage::load(m_options.directory);
+        // An image made with another agent would speak another protocol version at worst, and
+        // run code this build does not know at best: rebuilt.
+        if (image && image->agentSourceSha256 == VmImage::fileSha256(m_options.agentPath)) {
+            finish(*image);
+            return;
+        }
+        if (image)
+            qCInfo(lcVm) << "the VM image carries another agent; building it again";
+    }
+    build();
+}
+
+void VmImageBuilder::build()
+{
+    if (!QFileInfo(m_options.buildScript).isExecutable()) {
+        finish(Core::makeError(
+            Core::ErrorCode::Configuration,
+            Core::Tr::tr("The VM image build script %1 is missing.").arg(m_options.buildScript)));
+        return;
+    }
+    if (!QFileInfo(m_options.agentPath).isExecutable()) {
+        finish(Core::makeError(Core::ErrorCode::Configuration,
+                               Core::Tr::tr("The sandbox agent %1 is missing; build Terrarium "
+                                            "again.")
+                                   .arg(m_options.agentPath)));
+        return;
+    }
+    // Built next to where it goes, then swapped in: a half-built image is never used.
+    m_staging = m_options.directory + QStringLiteral(".building");
+    QDir(m_staging).removeRecursively();
+    QDir().mkpath(QFileInfo(m_options.directory).path());
+    QStringList arguments{QStringLiteral("--output"), m_staging,
+                          QStringLiteral("--suite"),  m_options.suite,
+                          QStringLiteral("--agent"),  m_options.agentPath};
+    if (!m_options.mirror.isEmpty())
+        arguments << QStringLiteral("--mirror") << m_options.mirror;
+
+    Q_EMIT progress(0, Core::Tr::tr("Building the VM image from Debian packages"));
+    m_scriptErrors.clear();
+    m_script = new QProcess(this);
+    m_script->setProgram(m_options.buildScript);
+    m_script->setArguments(arguments);
+    m_script->setProcessEnvironment(
+        Core::CommandEnvironment::forPodman(QProcessEnvironment::systemEnvironment()));
+    connect(m_script, &QProcess::readyReadStandardOutput, this, [this] {
+        static const QRegularExpression line(QStringLiteral("^progress: (\\d+) (.*)$"));
+        while (m_script->canReadLine()) {
+            const QString text = QString::fromUtf8(m_script->readLine()).trimmed();
+            const QRegularExpressionMatch match = line.match(text);
+            if (match.hasMatch())
+                Q_EMIT progress(match.captured(1).toInt() * 95 / 100, match.captured(2));
+        }
+    });
+    connect(m_script, &QProcess::readyReadStandardError, this, [this] {
+        m_scriptErrors += QString::fromUtf8(m_script->readAllStandardError());
+        if (m_scriptErrors.size() > 64 * 1024)
+            m_scriptErrors = m_scriptErrors.right(64 * 1024);
+    });
+    connect(m_script, &QProcess::finished, this, [this](int exitCode, QProcess::ExitStatus status) {
+        m_script->deleteLater();
+        if (status != QProcess::NormalExit || exitCode != 0) {
+            QDir(m_staging).removeRecursively();
+            const QStringList lines = m_scriptErrors.trimmed().split(u'\n');
+            finish(Core::makeError(
+                Core::ErrorCode::SandboxError,
+                Core::Tr::tr("Building the VM image failed: %1")
+                    .arg(lines.mid(std::max<qsizetype>(0, lines.size() - 5)).join(u'\n'))));
+            return;
+        }
+        QDir(m_options.directory).removeRecursively();
+        if (!QDir().rename(m_staging, m_options.directory)) {
+            finish(Core::makeError(
+                Core::ErrorCode::IoError,
+                Core::Tr::tr("Cannot move the new VM image to %1.").arg(m_options.directory)));
+            return;
+        }
+        m_built = true;
+        Q_EMIT progress(100, Core::Tr::tr("The VM image is ready"));
+        finish(VmImage::load(m_options.directory));
+    });
+    connect(m_script, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            finish(Core::makeError(Core::ErrorCode::SandboxError,
+                                   Core::Tr::tr("Cannot run %1: %2")
+                                       .arg(m_options.buildScript, m_script->errorString())));
+    });
+    m_script->start();
+}
+
+void VmImageBuilder::cancel()
+{
+    if (m_script && m_script->state() != QProcess::NotRunning) {
+        m_script->disconnect(this);
+        m_script->terminate();
+        if (!m_script->waitForFinished(5000))
+            m_script->kill();
+        QDir(m_staging).removeRecursively();
+    }
+    if (!m_result)
+        m_result = Core::makeError(Core::ErrorCode::Cancelled,
+                                   Core::Tr::tr("the VM image build was cancelled"));
+}
+
+void VmImageBuilder::finish(Core::Result<VmImage> result)
+{
+    if (m_result)
+        return;
+    if (!result)
+        qCWarning(lcVm).noquote() << result.error().message;
+    m_result = std::move(result);
+    QMetaObject::invokeMethod(this, &VmImageBuilder::finished, Qt::QueuedConnection);
+}
+
+} // namespace Terrarium::Vm

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "core/Error.h"
+#include "vm/libvirt/VmImage.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <optional>
+
+class QProcess;
+
+namespace Terrarium::Vm {
+
+// Makes sure a VM base is in place and carries the current agent: when it is missing (or was
+// built with another agent binary), runs the repository's build-vm-image.sh (Debian packages
+// only, no registry) into a fresh directory, with progress, and swaps it in. A build takes about
+// a minute.
+class VmImageBuilder : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Options
+    {
+        QString buildScript; // scripts/build-vm-image.sh (installed: share/terrarium/)
+        QString agentPath; // the terrarium-agent to put into the image
+        QString directory; // where the base lives
+        QString suite = QStringLiteral("bookworm");
+        QString mirror; // empty: the script's default
+    };
+
+    explicit VmImageBuilder(const Options &options, QObject *parent = nullptr);
+    ~VmImageBuilder() override;
+
+    // Builds only when the base is missing or stale; rebuild: always.
+    void ensure(bool rebuild = false);
+    void cancel();
+
+    bool isFinished() const { return m_result.has_value(); }
+    const Core::Result<VmImage> &result() const;
+    bool hasBuilt() const { return m_built; }
+
+Q_SIGNALS:
+    void progress(int percent, const QString &message);
+    void finished();
+
+private:
+    void build();
+    void finish(Core::Result<VmImage> result);
+
+    Options m_options;
+    QString m_staging;
+    QString m_scriptErrors;
+    QPointer<QProcess> m_script;
+    bool m_built = false;
+    std::optional<Core::Result<VmImage>> m_result;
+};
+
+} // namespace Terrarium::Vm
