@@ -1,6 +1,7 @@
 // Headless runs in real rootless Podman sandboxes: the classic repair demo (pytest missing ->
 // re-plan -> install it from Debian's packages -> tests pass) and re-attaching to a sandbox
 // after Terrarium was killed.
+#include "tests/support/HeadlessRun.h"
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/PodmanTestBackend.h"
 #include "tests/support/ScriptedTurns.h"
@@ -39,26 +40,17 @@ ScriptedResponse commandReply(const QString &command)
 
 QString binary()
 {
-    return QStringLiteral(TERRARIUM_BINARY_DIR "/app/terrarium");
+    return Tests::HeadlessRun::binary();
 }
 
 bool waitForExit(QProcess &process, int timeoutMs)
 {
-    QElapsedTimer clock;
-    clock.start();
-    while (process.state() != QProcess::NotRunning && clock.elapsed() < timeoutMs)
-        QTest::qWait(50);
-    return process.state() == QProcess::NotRunning;
+    return Tests::HeadlessRun::waitForExit(process, timeoutMs);
 }
 
 QList<QJsonObject> parseEvents(const QByteArray &stdoutBytes)
 {
-    QList<QJsonObject> events;
-    for (const QByteArray &line : stdoutBytes.split('\n')) {
-        if (!line.isEmpty())
-            events.append(QJsonDocument::fromJson(line).object());
-    }
-    return events;
+    return Tests::HeadlessRun::parseEvents(stdoutBytes);
 }
 
 } // namespace

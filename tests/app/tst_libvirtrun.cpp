@@ -1,0 +1,193 @@
+// Headless runs in real libvirt VMs: the repair scenario (a step fails, the planner repairs it,
+// the run succeeds) and a VM that outlives a killed Terrarium, listed, re-attached and removed.
+#include "tests/support/HeadlessRun.h"
+#include "tests/support/LlmTestServer.h"
+#include "tests/support/ScriptedTurns.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace Terrarium;
+using Core::LlmProvider;
+using Tests::HeadlessRun;
+using Tests::LlmTestServer;
+using Tests::ScriptedTurns;
+
+class tst_LibvirtRun : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void repairInAVm();
+    void vmOutlivesAKilledTerrarium();
+
+private:
+    QStringList runArguments(const QString &goal) const;
+    QByteArray terrarium(const QStringList &arguments, int *exitCode);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<LlmTestServer> m_server;
+    QString m_workspace;
+};
+
+void tst_LibvirtRun::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(QDir(m_dir->path()).mkpath(QStringLiteral("workspace")));
+    m_workspace = m_dir->filePath(QStringLiteral("workspace"));
+    QFile config(m_dir->filePath(QStringLiteral("terrarium.conf")));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.close();
+    m_server = std::make_unique<LlmTestServer>();
+    QVERIFY(m_server->listen());
+}
+
+void tst_LibvirtRun::cleanup()
+{
+    m_server.reset();
+    m_dir.reset();
+}
+
+QStringList tst_LibvirtRun::runArguments(const QString &goal) const
+{
+    return {QStringLiteral("--headless"),
+            QStringLiteral("--goal"),
+            goal,
+            QStringLiteral("--sandbox"),
+            QStringLiteral("libvirt"),
+            QStringLiteral("--workspace"),
+            m_workspace,
+            QStringLiteral("--config"),
+            m_dir->filePath(QStringLiteral("terrarium.conf")),
+            QStringLiteral("--provider"),
+            QStringLiteral("chat"),
+            QStringLiteral("--base-url"),
+            m_server->baseUrl().toString(),
+            QStringLiteral("--planner-model"),
+            QStringLiteral("planner"),
+            QStringLiteral("--executor-model"),
+            QStringLiteral("executor")};
+}
+
+QByteArray tst_LibvirtRun::terrarium(const QStringList &arguments, int *exitCode)
+{
+    QProcess process;
+    process.start(HeadlessRun::binary(), arguments);
+    if (!HeadlessRun::waitForExit(process, 120000)) {
+        process.kill();
+        *exitCode = -1;
+        return {};
+    }
+    *exitCode = process.exitCode();
+    return process.readAllStandardOutput() + process.readAllStandardError();
+}
+
+void tst_LibvirtRun::repairInAVm()
+{
+    QFile code(QDir(m_workspace).filePath(QStringLiteral("check.sh")));
+    QVERIFY(code.open(QIODevice::WriteOnly));
+    code.write("#!/bin/sh\ngrep -q mode=demo config.txt && echo 'config ok'\n");
+    code.close();
+    QVERIFY(code.setPermissions(code.permissions() | QFileDevice::ExeOwner));
+
+    const QString check = QStringLiteral("Run the configuration check");
+    const auto provider = LlmProvider::ChatCompletions;
+    m_server->enqueue(ScriptedTurns::plan(provider, {check}));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("./check.sh")));
+    m_server->enqueue(ScriptedTurns::plan(provider, {QStringLiteral("Create config.txt"), check}));
+    m_server->enqueue(
+        ScriptedTurns::command(provider, QStringLiteral("echo mode=demo > config.txt")));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("./check.sh")));
+
+    QProcess process;
+    process.start(HeadlessRun::binary(), runArguments(QStringLiteral("make the check pass")));
+    QVERIFY(HeadlessRun::waitForExit(process, 600000));
+    const QByteArray out = process.readAllStandardOutput();
+    const QByteArray log = process.readAllStandardError();
+    QVERIFY2(process.exitCode() == 0, log.constData());
+
+    const QList<QJsonObject> events = HeadlessRun::parseEvents(out);
+    QCOMPARE(HeadlessRun::payloads(events, QStringLiteral("re_planning")).size(), 1);
+    const QList<QJsonObject> results = HeadlessRun::payloads(events, QStringLiteral("step_result"));
+    QCOMPARE(results.size(), 3);
+    QVERIFY(results.at(0).value(QLatin1String("exit_code")).toInt() != 0);
+    QVERIFY(results.at(2)
+                .value(QLatin1String("stdout"))
+                .toString()
+                .contains(QLatin1String("config ok")));
+    // The VM worked on a copy: the host folder has no config.txt.
+    QVERIFY(!QFile::exists(QDir(m_workspace).filePath(QStringLiteral("config.txt"))));
+    QVERIFY2(log.contains("libvirt"), log.constData());
+    // No VM is left behind.
+    int exitCode = -1;
+    const QByteArray list = terrarium({QStringLiteral("--list-sandboxes")}, &exitCode);
+    QVERIFY2(!list.contains(m_workspace.toUtf8()), list.constData());
+}
+
+void tst_LibvirtRun::vmOutlivesAKilledTerrarium()
+{
+    const QString name = QStringLiteral("tst-vmkill-%1").arg(QCoreApplication::applicationPid());
+    const auto provider = LlmProvider::ChatCompletions;
+    m_server->enqueue(ScriptedTurns::plan(provider, {QStringLiteral("Leave a marker and wait")}));
+    m_server->enqueue(ScriptedTurns::command(
+        provider, QStringLiteral("echo first-run > /root/marker; sleep 300")));
+
+    QProcess first;
+    first.start(HeadlessRun::binary(),
+                runArguments(QStringLiteral("wait")) << QStringLiteral("--sandbox-name") << name);
+    QByteArray seen;
+    QElapsedTimer clock;
+    clock.start();
+    while (!seen.contains("\"type\":\"step_executing\"") && clock.elapsed() < 300000
+           && first.state() != QProcess::NotRunning) {
+        QTest::qWait(50);
+        seen += first.readAllStandardOutput();
+    }
+    QVERIFY2(seen.contains("step_executing"), first.readAllStandardError().constData());
+    QTest::qWait(1000);
+    ::kill(pid_t(first.processId()), SIGKILL);
+    QVERIFY(HeadlessRun::waitForExit(first, 10000));
+
+    int exitCode = -1;
+    QByteArray list;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (list = terrarium({QStringLiteral("--list-sandboxes")}, &exitCode)).contains(name.toUtf8()),
+        20000);
+    QCOMPARE(exitCode, 0);
+    const QList<QByteArray> rows = list.split('\n');
+    const auto row = std::find_if(rows.begin(), rows.end(), [&name](const QByteArray &line) {
+        return line.startsWith(name.toUtf8());
+    });
+    QVERIFY(row != rows.end());
+    QVERIFY2(row->contains("running") && row->contains(" no "), row->constData());
+
+    m_server->enqueue(ScriptedTurns::plan(provider, {QStringLiteral("Read the marker")}));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("cat /root/marker")));
+    QProcess second;
+    second.start(HeadlessRun::binary(),
+                 runArguments(QStringLiteral("read the marker"))
+                     << QStringLiteral("--sandbox-name") << name);
+    QVERIFY(HeadlessRun::waitForExit(second, 300000));
+    const QByteArray out = second.readAllStandardOutput();
+    const QByteArray log = second.readAllStandardError();
+    QVERIFY2(second.exitCode() == 0, log.constData());
+    QVERIFY(log.contains("Attaching to the existing sandbox"));
+    QVERIFY(out.contains("first-run"));
+
+    const QByteArray removed = terrarium({QStringLiteral("--remove-sandbox"), name}, &exitCode);
+    QVERIFY2(exitCode == 0, removed.constData());
+    list = terrarium({QStringLiteral("--list-sandboxes")}, &exitCode);
+    QVERIFY(!list.contains(name.toUtf8()));
+}
+
+QTEST_GUILESS_MAIN(tst_LibvirtRun)
+#include "tst_libvirtrun.moc"
