@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QStandardPaths>
 
@@ -134,6 +135,8 @@ bool PodmanPreflight::hasSubordinateIds(const QString &fileContents, const QStri
 void PodmanPreflight::check()
 {
     m_result.reset();
+    m_triedMigrate = false;
+    m_triedVfs = false;
     m_host = PodmanHost();
     m_host.podman = m_options.podman.isEmpty()
         ? QStandardPaths::findExecutable(QStringLiteral("podman"))
@@ -212,48 +215,79 @@ void PodmanPreflight::check()
     m_host.maxOpenFiles = hardLimit(RLIMIT_NOFILE, 1 << 20);
     m_host.maxProcesses = hardLimit(RLIMIT_NPROC, 1 << 22);
 
+    runInfo();
+}
+
+void PodmanPreflight::runInfo()
+{
     m_command = new PodmanCommand(
         m_host, {QStringLiteral("info"), QStringLiteral("--format"), QStringLiteral("json")}, this);
     connect(m_command, &PodmanCommand::finished, this, [this] {
         PodmanCommand *command = m_command;
         command->deleteLater();
         const auto &output = command->result();
-        if (output) {
+        if (output)
             readInfo(*output);
-            return;
-        }
-        if (!m_triedVfs) {
-            // Old kernels have no native rootless overlay; vfs works everywhere (slowly).
-            m_triedVfs = true;
-            qCInfo(lcVm).noquote()
-                << "podman with overlay storage failed, trying vfs:" << output.error().message;
-            m_host.storageDriver = QStringLiteral("vfs");
-            m_host.storageRoot += QStringLiteral("-vfs");
-            m_host.warnings << Core::Tr::tr("Podman cannot use overlay storage here (%1); the "
-                                            "slower vfs driver is used instead.")
-                                   .arg(firstLine(output.error().message.toUtf8()));
-            m_command = new PodmanCommand(
-                m_host,
-                {QStringLiteral("info"), QStringLiteral("--format"), QStringLiteral("json")}, this);
-            connect(m_command, &PodmanCommand::finished, this, [this] {
-                m_command->deleteLater();
-                const auto &retry = m_command->result();
-                if (!retry) {
-                    finish(Core::makeError(Core::ErrorCode::SandboxError,
-                                           Core::Tr::tr("Podman does not work for this user: %1")
-                                               .arg(firstLine(retry.error().message.toUtf8()))));
-                    return;
-                }
-                readInfo(*retry);
-            });
-            m_command->start();
-            return;
-        }
-        finish(Core::makeError(Core::ErrorCode::SandboxError,
-                               Core::Tr::tr("Podman does not work for this user: %1")
-                                   .arg(firstLine(output.error().message.toUtf8()))));
+        else
+            recoverFromInfoFailure(output.error().message);
     });
     m_command->start();
+}
+
+// Podman leaves state behind that later makes every command fail; each kind is repaired once,
+// by the fix Podman itself names, before falling back or giving up.
+void PodmanPreflight::recoverFromInfoFailure(const QString &message)
+{
+    // After a reboot that kept /tmp (no XDG_RUNTIME_DIR), Podman finds its "alive" marker but no
+    // pause process and asks for `podman system migrate`; that only restarts Terrarium's own
+    // containers' namespace, which is gone anyway.
+    if (!m_triedMigrate && message.contains(QLatin1String("system migrate"))) {
+        m_triedMigrate = true;
+        qCInfo(lcVm).noquote() << "podman lost its pause process, running system migrate:"
+                               << firstLine(message.toUtf8());
+        m_command =
+            new PodmanCommand(m_host, {QStringLiteral("system"), QStringLiteral("migrate")}, this);
+        connect(m_command, &PodmanCommand::finished, this, [this] {
+            m_command->deleteLater();
+            runInfo();
+        });
+        m_command->start();
+        return;
+    }
+    // Podman's database remembers the run root it was first used with; the default run root
+    // depends on XDG_RUNTIME_DIR, which differs between a desktop session and su or ssh. The
+    // remembered one is used when it passes the same ownership checks.
+    static const QRegularExpression runRootMismatch(
+        QStringLiteral(R"re(\(runroot\) "([^"]+)" does not match our)re"));
+    if (const QRegularExpressionMatch match = runRootMismatch.match(message);
+        match.hasMatch() && m_options.runRoot.isEmpty() && m_host.runRoot != match.captured(1)) {
+        const QString remembered = match.captured(1);
+        if (const auto ok = ensurePrivateDirectory(remembered, ::geteuid()); !ok) {
+            finish(std::unexpected(ok.error()));
+            return;
+        }
+        qCInfo(lcVm).noquote() << "podman storage belongs to run root" << remembered;
+        m_host.runRoot = remembered;
+        runInfo();
+        return;
+    }
+    const bool notAboutStorage = message.contains(QLatin1String("database configuration mismatch"))
+        || message.contains(QLatin1String("runroot"));
+    if (!m_triedVfs && !notAboutStorage) {
+        // Old kernels have no native rootless overlay; vfs works everywhere (slowly).
+        m_triedVfs = true;
+        qCInfo(lcVm).noquote() << "podman with overlay storage failed, trying vfs:" << message;
+        m_host.storageDriver = QStringLiteral("vfs");
+        m_host.storageRoot += QStringLiteral("-vfs");
+        m_host.warnings << Core::Tr::tr("Podman cannot use overlay storage here (%1); the "
+                                        "slower vfs driver is used instead.")
+                               .arg(firstLine(message.toUtf8()));
+        runInfo();
+        return;
+    }
+    finish(Core::makeError(
+        Core::ErrorCode::SandboxError,
+        Core::Tr::tr("Podman does not work for this user: %1").arg(firstLine(message.toUtf8()))));
 }
 
 void PodmanPreflight::readInfo(const QByteArray &json)

@@ -51,6 +51,8 @@ Q_SIGNALS:
 
 private:
     void finish(Core::Result<PodmanHost> result);
+    void runInfo();
+    void recoverFromInfoFailure(const QString &message);
     void readInfo(const QByteArray &json);
     void probeNextRuntime();
     QStringList probeArguments(const QString &runtime) const;
@@ -61,6 +63,7 @@ private:
     QStringList m_runtimes; // still to probe
     QStringList m_runtimeFailures; // "crun: why" for the error message
     QPointer<PodmanCommand> m_command;
+    bool m_triedMigrate = false;
     bool m_triedVfs = false;
     std::optional<Core::Result<PodmanHost>> m_result;
 };
