@@ -2,6 +2,7 @@
 
 #include "Base64.h"
 #include "Clock.h"
+#include "FileManifest.h"
 #include "FileOps.h"
 #include "Info.h"
 #include "Job.h"
@@ -211,7 +212,7 @@ void Agent::handleLine(std::string_view line)
 
 Agent::Reply Agent::dispatch(std::string_view method, const Json &params, const Json &id)
 {
-    static constexpr std::array<std::pair<std::string_view, Handler>, 16> kMethods{{
+    static constexpr std::array<std::pair<std::string_view, Handler>, 17> kMethods{{
         {"ping", &Agent::ping},
         {"agent.hello", &Agent::hello},
         {"info", &Agent::info},
@@ -226,6 +227,7 @@ Agent::Reply Agent::dispatch(std::string_view method, const Json &params, const 
         {"fs.write", &Agent::fsWrite},
         {"fs.stat", &Agent::fsStat},
         {"fs.list", &Agent::fsList},
+        {"fs.manifest", &Agent::fsManifest},
         {"agent.window", &Agent::setWindow},
         {"system.poweroff", &Agent::powerOff},
     }};
@@ -582,6 +584,11 @@ Agent::Reply Agent::fsStat(const Json &params, const Json &)
 Agent::Reply Agent::fsList(const Json &params, const Json &)
 {
     return FileOps::list(params);
+}
+
+Agent::Reply Agent::fsManifest(const Json &params, const Json &)
+{
+    return FileManifest::build(params);
 }
 
 Agent::Reply Agent::setWindow(const Json &params, const Json &)

@@ -104,6 +104,7 @@ private:
     Reply fsWrite(const Json &params, const Json &id);
     Reply fsStat(const Json &params, const Json &id);
     Reply fsList(const Json &params, const Json &id);
+    Reply fsManifest(const Json &params, const Json &id);
     Reply setWindow(const Json &params, const Json &id);
     Reply powerOff(const Json &params, const Json &id);
     Reply hello(const Json &params, const Json &id);
