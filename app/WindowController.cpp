@@ -55,6 +55,7 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     connect(window, &Widgets::MainWindow::closed, this, &WindowController::shutdown);
     connect(window, &Widgets::MainWindow::terminalRequested, this,
             [this] { openTerminal(std::nullopt); });
+    connect(window, &Widgets::MainWindow::consoleRequested, this, &WindowController::openConsole);
     connect(window, &Widgets::MainWindow::terminalSplitRequested, this,
             [this](Qt::Orientation orientation) { openTerminal(orientation); });
     connect(window->terminalArea(), &Widgets::TerminalArea::reconnectRequested, this,
@@ -279,6 +280,23 @@ void WindowController::openTerminal(std::optional<Qt::Orientation> split)
         area->splitCurrent(*split, session, sandbox);
     else
         area->openPane(session, sandbox, sandbox);
+}
+
+void WindowController::openConsole()
+{
+    Vm::Sandbox *sandbox = m_session ? m_session->sandbox() : nullptr;
+    if (!sandbox || !sandbox->isRunning()) {
+        m_window->showStatusMessage(
+            Tr::tr("No sandbox is running: start a run, then open its console."));
+        return;
+    }
+    const auto console = sandbox->openConsole();
+    if (!console) {
+        m_window->showError(console.error().message);
+        return;
+    }
+    const QString name = sandbox->spec().name;
+    m_window->terminalArea()->openPane(*console, Tr::tr("%1 console").arg(name), name);
 }
 
 void WindowController::markTerminalsDisconnected(const QString &sandbox, const QString &reason)

@@ -69,6 +69,8 @@ private:
     // A shell in the current run's sandbox, or null with the reason shown to the user.
     Core::TerminalSession *openShell();
     void openTerminal(std::optional<Qt::Orientation> split);
+    // A pane on the sandbox's own console (a VM's serial line).
+    void openConsole();
     void markTerminalsDisconnected(const QString &sandbox, const QString &reason);
 
     QPointer<Widgets::MainWindow> m_window;

@@ -228,10 +228,11 @@ done
 [[ -n "$output" ]] || usage
 
 # The container image's package set, so that commands find the same tools in both kinds of
-# sandbox; kmod for depmod (and modprobe/lsmod in the VM).
+# sandbox; kmod for depmod (and modprobe/lsmod in the VM); qemu-guest-agent, which nothing starts
+# (no systemd, no udev), for benchmarks that compare terrarium-agent with it.
 packages=$(sed -n 's/^packages="\(.*\)"$/\1/p' "$here/build-image.sh")
 [[ -n "$packages" ]] || { echo "cannot read the package list from build-image.sh" >&2; exit 1; }
-packages="$packages,kmod"
+packages="$packages,kmod,qemu-guest-agent"
 [[ -n "$extra" ]] && packages="$packages,$extra"
 
 missing=()

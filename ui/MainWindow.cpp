@@ -223,6 +223,10 @@ void MainWindow::buildMenus()
                                                 &MainWindow::terminalRequested);
     openTerminal->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_T));
     openTerminal->setToolTip(tr("A shell inside the run's sandbox"));
+    QAction *console = terminal->addAction(tr("Open the Sandbox's &Console"), this,
+                                           &MainWindow::consoleRequested);
+    console->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
+    console->setToolTip(tr("A VM's serial console: its boot messages and a root shell"));
     QAction *splitRight = terminal->addAction(
         tr("Split &Right"), this, [this] { Q_EMIT terminalSplitRequested(Qt::Horizontal); });
     splitRight->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E));

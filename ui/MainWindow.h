@@ -92,6 +92,8 @@ Q_SIGNALS:
     // pane. The app answers with TerminalArea::openPane() / splitCurrent().
     void terminalRequested();
     void terminalSplitRequested(Qt::Orientation orientation);
+    // The sandbox's own console (a VM's serial line) in a new tab.
+    void consoleRequested();
     // The window closed; what it showed (the run's sandbox) can be let go.
     void closed();
     void sandboxKindChanged(const QString &kind);

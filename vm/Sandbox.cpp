@@ -1,5 +1,6 @@
 #include "Sandbox.h"
 
+#include "core/CoreTr.h"
 #include "vm/SandboxJob.h"
 #include "vm/VmLogging.h"
 
@@ -35,6 +36,14 @@ void Sandbox::finishJob(SandboxJob *job, Core::Result<QByteArray> result)
     QMetaObject::invokeMethod(
         job, [job, result = std::move(result)]() mutable { job->finish(std::move(result)); },
         Qt::QueuedConnection);
+}
+
+Core::Result<Core::TerminalSession *> Sandbox::openConsole()
+{
+    return Core::makeError(Core::ErrorCode::SandboxError,
+                           Core::Tr::tr("The %1 sandbox has no console of its own; open a terminal "
+                                        "in it instead.")
+                               .arg(sandboxKindName(kind())));
 }
 
 } // namespace Terrarium::Vm

@@ -62,6 +62,10 @@ public:
     // deleteLater() it, which ends its program.
     virtual Core::Result<Core::TerminalSession *> openPty(const PtyRequest &request) = 0;
 
+    // The sandbox's own console (a VM's serial line: boot messages and a root shell), for a
+    // terminal pane; most kinds have none and say so.
+    virtual Core::Result<Core::TerminalSession *> openConsole();
+
     // Reads a regular file of at most maxBytes (ErrorCode::LimitReached if it is larger).
     virtual SandboxJob *readFile(const QString &path, qint64 maxBytes) = 0;
     // Replaces a file's contents, creating it and missing parent directories.

@@ -101,6 +101,7 @@ private Q_SLOTS:
     void cleanup();
 
     void constructorWarnsLoudly();
+    void hasNoConsoleOfItsOwn();
     void startFailsWithoutWorkspace();
     void stdoutAndStderrAreSeparate();
     void exitCodes_data();
@@ -206,6 +207,14 @@ void tst_HostSandbox::constructorWarnsLoudly()
     QCOMPARE(sandbox->kind(), Vm::SandboxKind::Host);
     QCOMPARE(sandbox->state(), State::Stopped);
     QCOMPARE(sandbox->spec().workspace, workspace());
+}
+
+void tst_HostSandbox::hasNoConsoleOfItsOwn()
+{
+    const auto console = m_sandbox->openConsole();
+    QVERIFY(!console);
+    QVERIFY2(console.error().message.contains(QLatin1String("open a terminal")),
+             qPrintable(console.error().message));
 }
 
 void tst_HostSandbox::startFailsWithoutWorkspace()

@@ -5,6 +5,7 @@
 #include "vm/libvirt/LibvirtError.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QLockFile>
 #include <QStandardPaths>
 
@@ -70,6 +71,11 @@ void LibvirtBackend::prepare(Readiness readiness)
         return;
     }
     m_host->kvmOffered = capabilities->kvmOffered;
+    m_host->qemuGuestAgentChannel = m_options.qemuGuestAgentChannel;
+    if (virConnectGetLibVersion(m_host->connection->handle(), &m_host->libvirtVersion) < 0)
+        m_host->libvirtVersion = 0;
+    if (virConnectGetVersion(m_host->connection->handle(), &m_host->hypervisorVersion) < 0)
+        m_host->hypervisorVersion = 0;
     if (!capabilities->kvmOffered)
         m_host->kvmProblem = capabilities->kvmProblem;
     m_host->qemuImg = QStandardPaths::findExecutable(QStringLiteral("qemu-img"));
@@ -97,6 +103,12 @@ void LibvirtBackend::prepare(Readiness readiness)
             return;
         }
         m_host->image = *image;
+        if (m_options.warmStart && !m_warmStart) {
+            m_warmStart = new VmWarmStart(
+                m_host, QFileInfo(m_host->sandboxesDirectory).path() + QStringLiteral("/warm"),
+                this);
+            m_host->warmStart = m_warmStart;
+        }
         m_prepared = true;
         Q_EMIT progress(100, Core::Tr::tr("libvirt is ready"));
         Q_EMIT prepared();
@@ -120,6 +132,13 @@ QStringList LibvirtBackend::notes() const
                      .arg(m_host->kvmProblem.isEmpty()
                               ? QString()
                               : Core::Tr::tr(" (KVM: %1)").arg(m_host->kvmProblem));
+    if (m_host && !m_host->warmStartProblem.isEmpty())
+        notes << Core::Tr::tr("A VM could not be restored from its saved state and booted "
+                              "instead: %1")
+                     .arg(m_host->warmStartProblem);
+    else if (m_warmStart && !m_warmStart->problem().isEmpty())
+        notes << Core::Tr::tr("VMs boot instead of starting from a saved state: %1")
+                     .arg(m_warmStart->problem());
     return notes;
 }
 

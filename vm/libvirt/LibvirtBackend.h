@@ -4,6 +4,7 @@
 #include "vm/libvirt/LibvirtHost.h"
 #include "vm/libvirt/LibvirtSandbox.h"
 #include "vm/libvirt/VmImageBuilder.h"
+#include "vm/libvirt/VmWarmStart.h"
 
 #include <QPointer>
 
@@ -13,7 +14,8 @@ namespace Terrarium::Vm {
 
 // The libvirt kind of SandboxBackend: a connection (qemu:///system as root, qemu:///session
 // otherwise, or any URI given), the VM base image (built when missing or made with another
-// agent, with progress), and the domains earlier runs left, found by Terrarium's metadata.
+// agent, with progress), the ready states new VMs are restored from instead of booting (in
+// DIR/warm), and the domains earlier runs left, found by Terrarium's metadata.
 class LibvirtBackend final : public SandboxBackend
 {
     Q_OBJECT
@@ -28,6 +30,12 @@ public:
         QString dataDirectory;
         QString suite = QStringLiteral("bookworm");
         bool rebuildImage = false;
+        // Start VMs by restoring a saved, freshly booted one when there is one for their shape
+        // (made after the first cold boot; see VmWarmStart).
+        bool warmStart = true;
+        // Give every VM qemu-ga's port too (org.qemu.guest_agent.0), for benchmarks that
+        // compare terrarium-agent with qemu-guest-agent.
+        bool qemuGuestAgentChannel = false;
     };
 
     // /var/lib/libvirt/images/terrarium for qemu:///system (QEMU runs as libvirt's own user
@@ -56,6 +64,8 @@ public:
 
     // Valid once prepared.
     const std::shared_ptr<LibvirtHost> &host() const { return m_host; }
+    // The ready states of warm starts, once prepared; null when Options::warmStart is off.
+    VmWarmStart *warmStart() const { return m_warmStart; }
 
 private:
     void fail(const Core::Error &error);
@@ -63,6 +73,7 @@ private:
     Options m_options;
     std::shared_ptr<LibvirtHost> m_host;
     QPointer<VmImageBuilder> m_builder;
+    QPointer<VmWarmStart> m_warmStart;
     QList<SandboxInfo> m_sandboxes;
     bool m_prepared = false;
     bool m_cancelled = false;

@@ -1,18 +1,29 @@
 #pragma once
 
+#include "core/Error.h"
+#include "vm/SandboxSpec.h"
 #include "vm/libvirt/LibvirtConnection.h"
+#include "vm/libvirt/VmDomainConfig.h"
 #include "vm/libvirt/VmImage.h"
 
+#include <QPointer>
 #include <QString>
 
 #include <memory>
 
 namespace Terrarium::Vm {
 
+class VmWarmStart;
+
 // What the VM sandboxes of one LibvirtBackend share: the connection, the base image, where their
 // own files go, and what has been learned about hardware virtualisation on this host.
 struct LibvirtHost
 {
+    // virConnectGetLibVersion() of the first libvirt that reverts external snapshots itself.
+    static constexpr unsigned long NativeExternalRevertVersion = 9'009'000;
+    // The port QEMU's own guest agent (qemu-ga) listens on, which libvirt connects to.
+    static constexpr auto QemuGuestAgentChannel = "org.qemu.guest_agent.0";
+
     std::shared_ptr<LibvirtConnection> connection;
     VmImage image;
     QString sandboxesDirectory; // DIR/<sandbox name>/: overlay disk, console log, lock
@@ -22,6 +33,22 @@ struct LibvirtHost
     bool kvmOffered = false;
     bool kvmFailed = false;
     QString kvmProblem; // why KVM is not used, for people
+    // libvirt's and the hypervisor's versions (major * 1,000,000 + minor * 1,000 + release).
+    unsigned long libvirtVersion = 0;
+    unsigned long hypervisorVersion = 0;
+    // Every VM also gets qemu-ga's port (benchmarks compare the agent with qemu-ga).
+    bool qemuGuestAgentChannel = false;
+    // Saved, freshly booted VMs to start from; null when warm starts are off.
+    QPointer<VmWarmStart> warmStart;
+    QString warmStartProblem; // why the last warm start booted instead, for people
+
+    // KVM while it is offered and has not failed here, else TCG.
+    VmDomainConfig::VirtType preferredVirtType() const;
+    // The domain of a sandbox whose files are in directory.
+    VmDomainConfig domainConfig(const SandboxSpec &spec, VmDomainConfig::VirtType type,
+                                const QString &directory) const;
+    // The domain XML for config (DomainXml::build() plus this host's extra devices).
+    Core::Result<QString> domainXml(const VmDomainConfig &config) const;
 };
 
 } // namespace Terrarium::Vm

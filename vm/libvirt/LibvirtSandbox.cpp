@@ -5,18 +5,23 @@
 #include "vm/AgentChannel.h"
 #include "vm/AgentExecJob.h"
 #include "vm/SandboxJob.h"
+#include "vm/TtySession.h"
 #include "vm/VmLogging.h"
 #include "vm/libvirt/DomainXml.h"
+#include "vm/libvirt/DomainXmlEdit.h"
 #include "vm/libvirt/LibvirtError.h"
 
 #include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFutureWatcher>
 #include <QLocalSocket>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTimer>
+#include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <libvirt/libvirt.h>
@@ -27,6 +32,8 @@ namespace {
 
 // A cold boot under TCG takes a few seconds; a loaded machine many more.
 constexpr auto ReadyTimeout = std::chrono::seconds(120);
+// A restored agent answers at once; one that does not is not waited for as long as a boot.
+constexpr auto RestoredReadyTimeout = std::chrono::seconds(30);
 // How long a VM asked to power off may take before it is destroyed.
 constexpr auto PowerOffGrace = std::chrono::seconds(10);
 // Files larger than this are not copied into the VM (said in the log and on stderr of the
@@ -36,6 +43,77 @@ constexpr qint64 MaxCopiedFileBytes = qint64(512) * 1024 * 1024;
 QString virtTypeName(VmDomainConfig::VirtType type)
 {
     return type == VmDomainConfig::VirtType::Kvm ? QStringLiteral("kvm") : QStringLiteral("tcg");
+}
+
+// A reference of its own for a worker thread: the sandbox may let go of its handle meanwhile.
+std::shared_ptr<LibvirtDomainHandle> shareDomain(virDomainPtr domain)
+{
+    virDomainRef(domain);
+    return std::make_shared<LibvirtDomainHandle>(domain);
+}
+
+// Runs work off the GUI thread (libvirt calls block for a second or more; connections are
+// thread-safe, and the error is read in the thread whose call failed) and hands its result to
+// done on context's thread.
+template<typename Work, typename Done>
+void runInThread(QObject *context, Work work, Done done)
+{
+    auto *watcher = new QFutureWatcher<Core::Result<void>>(context);
+    QObject::connect(watcher, &QFutureWatcher<Core::Result<void>>::finished, context,
+                     [watcher, done] {
+                         watcher->deleteLater();
+                         done(watcher->result());
+                     });
+    watcher->setFuture(QtConcurrent::run(std::move(work)));
+}
+
+// The manual revert of an external snapshot (libvirt before 9.9): the VM stops, continues on a
+// new overlay over the layer the snapshot froze, and starts again. The layer it ran on is
+// removed: no snapshot stands on it, since a snapshot freezes the top layer and puts a new one
+// over it.
+Core::Result<void> revertByHand(virDomainPtr domain, const QString &frozenLayer,
+                                const QString &newLayer, const QString &qemuImg,
+                                const QString &directory)
+{
+    const QString name = QString::fromUtf8(virDomainGetName(domain));
+    if (virDomainIsActive(domain) == 1 && virDomainDestroy(domain) < 0)
+        return LibvirtError::lastUnexpected(Core::Tr::tr("Cannot stop the VM %1").arg(name));
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(qemuImg,
+                  {QStringLiteral("create"), QStringLiteral("-q"), QStringLiteral("-f"),
+                   QStringLiteral("qcow2"), QStringLiteral("-F"), QStringLiteral("qcow2"),
+                   QStringLiteral("-b"), frozenLayer, newLayer});
+    if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit
+        || process.exitCode() != 0)
+        return Core::makeError(Core::ErrorCode::SandboxError,
+                               Core::Tr::tr("Cannot create a disk layer for the VM %1: %2")
+                                   .arg(name,
+                                        process.errorString() + u' '
+                                            + QString::fromLocal8Bit(process.readAll()).trimmed()));
+    const QString xml = takeLibvirtString(
+        virDomainGetXMLDesc(domain, VIR_DOMAIN_XML_INACTIVE | VIR_DOMAIN_XML_SECURE));
+    if (xml.isNull())
+        return LibvirtError::lastUnexpected(
+            Core::Tr::tr("Cannot read the description of the VM %1").arg(name));
+    const auto current = DomainXml::parse(xml);
+    const auto edited =
+        DomainXmlEdit::setDiskSource(xml, QString(DomainXml::SystemDiskTarget), newLayer);
+    if (!edited)
+        return std::unexpected(edited.error());
+    const LibvirtDomainHandle redefined(virDomainDefineXMLFlags(
+        virDomainGetConnect(domain), edited->toUtf8().constData(), VIR_DOMAIN_DEFINE_VALIDATE));
+    if (!redefined)
+        return LibvirtError::lastUnexpected(
+            Core::Tr::tr("Cannot point the VM %1 at its rolled back disk").arg(name));
+    if (virDomainCreate(domain) < 0)
+        return LibvirtError::lastUnexpected(Core::Tr::tr("Cannot start the VM %1").arg(name));
+    if (current) {
+        const QString abandoned = current->config.overlayPath;
+        if (abandoned != frozenLayer && QFileInfo(abandoned).path() == directory)
+            QFile::remove(abandoned);
+    }
+    return {};
 }
 
 } // namespace
@@ -69,19 +147,198 @@ QString LibvirtSandbox::directory() const
     return QDir(m_host->sandboxesDirectory).filePath(spec().name);
 }
 
+VmDomainConfig LibvirtSandbox::domainConfig(VmDomainConfig::VirtType type) const
+{
+    return m_host->domainConfig(spec(), type, directory());
+}
+
+QString LibvirtSandbox::nextLayerPath() const
+{
+    static const QRegularExpression pattern(QStringLiteral("^layer-(\\d+)\\.qcow2$"));
+    int highest = 0;
+    const QStringList layers =
+        QDir(directory()).entryList({QStringLiteral("layer-*.qcow2")}, QDir::Files);
+    for (const QString &layer : layers) {
+        const QRegularExpressionMatch match = pattern.match(layer);
+        if (match.hasMatch())
+            highest = std::max(highest, match.captured(1).toInt());
+    }
+    return QDir(directory()).filePath(QStringLiteral("layer-%1.qcow2").arg(highest + 1));
+}
+
 SandboxJob *LibvirtSandbox::snapshot(const QString &name)
 {
-    Q_UNUSED(name)
     auto *job = new SandboxJob(this);
-    finishJob(job,
-              Core::makeError(Core::ErrorCode::SandboxError,
-                              Core::Tr::tr("VM snapshots are not available yet.")));
+    if (!isRunning() || !m_domain || !channel()) {
+        finishJob(job, std::unexpected(notRunningError()));
+        return job;
+    }
+    if (m_snapshotBusy) {
+        finishJob(job,
+                  Core::makeError(Core::ErrorCode::SandboxError,
+                                  Core::Tr::tr("The VM %1 is busy with another snapshot or "
+                                               "rollback.")
+                                      .arg(spec().name)));
+        return job;
+    }
+    m_snapshotBusy = true;
+    // Without it the snapshot misses what the guest has not written out yet (it is
+    // crash-consistent either way: ext4's journal makes it mountable).
+    Core::ExecRequest sync;
+    sync.argv = {QStringLiteral("sync")};
+    sync.workingDirectory = QStringLiteral("/");
+    sync.timeout = std::chrono::seconds(60);
+    AgentExecJob *flush = channel()->exec(sync, this);
+    connect(flush, &Core::ExecJob::finished, this, [this, flush, job, name] {
+        flush->deleteLater();
+        if (!flush->result() || !flush->result()->succeeded())
+            qCWarning(lcVm) << "sync in the VM" << spec().name
+                            << "failed; the snapshot may miss its latest writes";
+        takeSnapshot(job, name);
+    });
     return job;
+}
+
+void LibvirtSandbox::takeSnapshot(SandboxJob *job, const QString &name)
+{
+    if (!isRunning() || !m_domain) {
+        m_snapshotBusy = false;
+        finishJob(job, std::unexpected(notRunningError()));
+        return;
+    }
+    const auto xml = DomainXml::buildDiskSnapshot(name, nextLayerPath());
+    if (!xml) {
+        m_snapshotBusy = false;
+        finishJob(job, std::unexpected(xml.error()));
+        return;
+    }
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    runInThread(
+        this,
+        [domain = shareDomain(m_domain.get()), xml = *xml, name,
+         sandbox = spec().name]() -> Core::Result<void> {
+            const QByteArray snapshotName = name.toUtf8();
+            // A name used before: the old snapshot's record goes, its layer stays (later
+            // layers stand on it).
+            if (const LibvirtSnapshotHandle old(
+                    virDomainSnapshotLookupByName(domain->get(), snapshotName.constData(), 0));
+                old) {
+                if (virDomainSnapshotDelete(old.get(), VIR_DOMAIN_SNAPSHOT_DELETE_METADATA_ONLY)
+                    < 0)
+                    return LibvirtError::lastUnexpected(
+                        Core::Tr::tr("Cannot replace the snapshot %1 of the VM %2")
+                            .arg(name, sandbox));
+            }
+            const LibvirtSnapshotHandle snapshot(virDomainSnapshotCreateXML(
+                domain->get(), xml.toUtf8().constData(),
+                VIR_DOMAIN_SNAPSHOT_CREATE_DISK_ONLY | VIR_DOMAIN_SNAPSHOT_CREATE_ATOMIC));
+            if (!snapshot)
+                return LibvirtError::lastUnexpected(
+                    Core::Tr::tr("Cannot take the snapshot %1 of the VM %2").arg(name, sandbox));
+            return {};
+        },
+        [this, job, name, clock](const Core::Result<void> &result) {
+            m_snapshotBusy = false;
+            if (result)
+                qCInfo(lcVm) << "snapshot" << name << "of" << spec().name << "taken in"
+                             << clock->elapsed() << "ms";
+            finishJob(job, result ? Core::Result<QByteArray>() : std::unexpected(result.error()));
+        });
 }
 
 SandboxJob *LibvirtSandbox::rollback(const QString &name)
 {
-    return snapshot(name);
+    auto *job = new SandboxJob(this);
+    if (!isRunning() || !m_domain) {
+        finishJob(job, std::unexpected(notRunningError()));
+        return job;
+    }
+    if (m_snapshotBusy) {
+        finishJob(job,
+                  Core::makeError(Core::ErrorCode::SandboxError,
+                                  Core::Tr::tr("The VM %1 is busy with another snapshot or "
+                                               "rollback.")
+                                      .arg(spec().name)));
+        return job;
+    }
+    auto snapshot = std::make_shared<LibvirtSnapshotHandle>(
+        virDomainSnapshotLookupByName(m_domain.get(), name.toUtf8().constData(), 0));
+    if (!*snapshot) {
+        finishJob(job,
+                  Core::makeError(
+                      Core::ErrorCode::NotFound,
+                      Core::Tr::tr("The VM %1 has no snapshot named %2.").arg(spec().name, name)));
+        return job;
+    }
+    // libvirt before 9.9 cannot revert external snapshots ("not supported yet").
+    const bool native = m_host->libvirtVersion >= LibvirtHost::NativeExternalRevertVersion;
+    QString frozenLayer;
+    if (!native) {
+        const auto frozen =
+            DomainXmlEdit::snapshotDiskSource(takeLibvirtString(virDomainSnapshotGetXMLDesc(
+                                                  snapshot->get(), VIR_DOMAIN_SNAPSHOT_XML_SECURE)),
+                                              QString(DomainXml::SystemDiskTarget));
+        if (!frozen) {
+            finishJob(job, std::unexpected(frozen.error()));
+            return job;
+        }
+        frozenLayer = *frozen;
+    }
+    qCInfo(lcVm).noquote() << "rolling" << spec().name << "back to" << name
+                           << (native ? "(libvirt's revert)" : "(by hand)");
+    m_snapshotBusy = true;
+    m_rollbackJob = job;
+    // The VM goes down and boots again: its commands, terminals and channel end now.
+    closeChannel();
+    if (m_socket)
+        m_socket->abort();
+    m_phase = Phase::RollingBack;
+    setState(State::Starting);
+    markStarting();
+    runInThread(
+        this,
+        [domain = shareDomain(m_domain.get()), snapshot, native, frozenLayer,
+         newLayer = nextLayerPath(), qemuImg = m_host->qemuImg, directory = directory(),
+         name = spec().name]() -> Core::Result<void> {
+            if (!native)
+                return revertByHand(domain->get(), frozenLayer, newLayer, qemuImg, directory);
+            // Untested here (libvirt 9.0): stopped first, since a disk-only snapshot has no
+            // memory to go back to; REVERT_RUNNING then boots it.
+            if (virDomainIsActive(domain->get()) == 1 && virDomainDestroy(domain->get()) < 0)
+                return LibvirtError::lastUnexpected(
+                    Core::Tr::tr("Cannot stop the VM %1").arg(name));
+            if (virDomainRevertToSnapshot(snapshot->get(), VIR_DOMAIN_SNAPSHOT_REVERT_RUNNING) < 0)
+                return LibvirtError::lastUnexpected(
+                    Core::Tr::tr("Cannot roll the VM %1 back").arg(name));
+            return {};
+        },
+        [this](const Core::Result<void> &result) { onBooted(m_virtType, result); });
+    return job;
+}
+
+void LibvirtSandbox::finishRollback(const Core::Result<void> &result)
+{
+    m_snapshotBusy = false;
+    m_phase = Phase::Idle;
+    SandboxJob *job = m_rollbackJob;
+    m_rollbackJob.clear();
+    if (result) {
+        qCInfo(lcVm) << spec().name << "rolled back in" << startupMs() << "ms";
+        setState(State::Running);
+        if (job)
+            finishJob(job, QByteArray());
+        return;
+    }
+    closeChannel();
+    if (m_socket)
+        m_socket->abort();
+    const Core::Error error{result.error().code,
+                            Core::Tr::tr("The VM %1 did not come back from the rollback: %2")
+                                .arg(spec().name, result.error().message)};
+    if (job)
+        finishJob(job, std::unexpected(error));
+    fail(error);
 }
 
 void LibvirtSandbox::start()
@@ -90,6 +347,10 @@ void LibvirtSandbox::start()
         return;
     setState(State::Starting);
     markStarting();
+    m_startedWarm = false;
+    m_warmStartProblem.clear();
+    m_warmState.reset();
+    m_phase = Phase::Booting;
     QDir().mkpath(directory());
     m_lock = std::make_unique<QLockFile>(QDir(directory()).filePath(QStringLiteral("lock")));
     m_lock->setStaleLockTime(0);
@@ -99,6 +360,7 @@ void LibvirtSandbox::start()
         QString application;
         m_lock->getLockInfo(&pid, &hostname, &application);
         m_lock.reset();
+        m_phase = Phase::Idle;
         fail(Core::Error{Core::ErrorCode::SandboxError,
                          Core::Tr::tr("The sandbox %1 is in use by another Terrarium (process %2).")
                              .arg(spec().name)
@@ -106,6 +368,17 @@ void LibvirtSandbox::start()
         return;
     }
     if (m_mode == Mode::Create) {
+        // Layers of an earlier start of this sandbox belong to a domain that is replaced.
+        for (const QString &layer :
+             QDir(directory()).entryList({QStringLiteral("layer-*.qcow2")}, QDir::Files))
+            QFile::remove(QDir(directory()).filePath(layer));
+        if (m_host->warmStart) {
+            if (const auto state =
+                    m_host->warmStart->find(domainConfig(m_host->preferredVirtType()))) {
+                restoreWarm(*state);
+                return;
+            }
+        }
         createOverlay();
         return;
     }
@@ -123,6 +396,114 @@ void LibvirtSandbox::start()
         return;
     }
     defineAndBoot(m_virtType);
+}
+
+Core::Result<Core::TerminalSession *> LibvirtSandbox::openConsole()
+{
+    if (!isRunning() || !m_domain)
+        return Core::makeError(Core::ErrorCode::SandboxError,
+                               Core::Tr::tr("The VM %1 is not running.").arg(spec().name));
+    // A pty QEMU opened on another machine is out of reach (qemu+ssh://host/system).
+    const QUrl uri(m_host->connection->uri());
+    const bool remote = !uri.host().isEmpty()
+        || (uri.scheme().contains(u'+') && !uri.scheme().endsWith(QLatin1String("+unix")));
+    if (remote)
+        return Core::makeError(
+            Core::ErrorCode::SandboxError,
+            Core::Tr::tr("The console of a VM on another machine (%1) cannot be opened from "
+                         "here; open a terminal in the VM instead.")
+                .arg(m_host->connection->uri()));
+    const QString tty =
+        DomainXmlEdit::serialConsolePath(takeLibvirtString(virDomainGetXMLDesc(m_domain.get(), 0)));
+    if (tty.isEmpty())
+        return Core::makeError(
+            Core::ErrorCode::SandboxError,
+            Core::Tr::tr("libvirt names no console terminal for the VM %1.").arg(spec().name));
+    auto session = std::make_unique<TtySession>();
+    if (const auto opened = session->open(tty); !opened)
+        return std::unexpected(opened.error());
+    connect(this, &Sandbox::stateChanged, session.get(), [console = session.get(), this] {
+        if (!isRunning())
+            console->close();
+    });
+    return session.release();
+}
+
+void LibvirtSandbox::restoreWarm(const VmWarmStart::State &ready)
+{
+    m_phase = Phase::Restoring;
+    m_warmState = ready;
+    m_virtType = m_host->preferredVirtType();
+    const QString overlay = QDir(directory()).filePath(QStringLiteral("disk.qcow2"));
+    QFile::remove(overlay);
+    // The disk that goes with the saved memory, as it was: a copy of its own (a small overlay).
+    if (!QFile::copy(ready.diskPath, overlay)) {
+        bootInstead(Core::Tr::tr("cannot copy %1 to %2").arg(ready.diskPath, overlay));
+        return;
+    }
+    if (!defineDomain(m_virtType))
+        return;
+    const VmDomainConfig::VirtType type = m_virtType;
+    runInThread(
+        this,
+        [domain = shareDomain(m_domain.get()), ready]() {
+            return VmWarmStart::restore(ready, domain->get());
+        },
+        [this, type](const Core::Result<void> &restored) {
+            if (state() != State::Starting || m_phase != Phase::Restoring)
+                return;
+            if (!restored) {
+                bootInstead(restored.error().message);
+                return;
+            }
+            onBooted(type, {});
+        });
+}
+
+void LibvirtSandbox::renewAfterRestore()
+{
+    AgentExecJob *job = channel()->exec(VmWarmStart::afterRestore(facts().arch), this);
+    auto errors = std::make_shared<QByteArray>();
+    connect(job, &Core::ExecJob::outputReceived, this,
+            [errors](Core::OutputStream stream, const QByteArray &data) {
+                if (stream == Core::OutputStream::Stderr && errors->size() < 4096)
+                    *errors += data;
+            });
+    connect(job, &Core::ExecJob::finished, this, [this, job, errors] {
+        job->deleteLater();
+        if (state() != State::Starting || m_phase != Phase::Restoring)
+            return;
+        if (!job->result() || !job->result()->succeeded()) {
+            bootInstead(Core::Tr::tr("the restored VM cannot renew its clock and random state: %1")
+                            .arg(job->result() ? QString::fromUtf8(*errors).trimmed()
+                                               : job->result().error().message));
+            return;
+        }
+        m_startedWarm = true;
+        m_warmState.reset();
+        // From here on it is a VM like a booted one: a failure is not the ready state's.
+        m_phase = Phase::Booting;
+        qCInfo(lcVm) << "VM" << spec().name << "restored from its ready state";
+        copyWorkspaceIn();
+    });
+}
+
+void LibvirtSandbox::bootInstead(const QString &why)
+{
+    qCWarning(lcVm).noquote() << "VM" << spec().name
+                              << "could not start from its ready state; booting instead:" << why;
+    m_warmStartProblem = why;
+    m_host->warmStartProblem = why;
+    if (m_host->warmStart && m_warmState)
+        m_host->warmStart->discard(*m_warmState, why);
+    m_warmState.reset();
+    closeChannel();
+    if (m_socket)
+        m_socket->abort();
+    if (m_domain && virDomainIsActive(m_domain.get()) == 1)
+        virDomainDestroy(m_domain.get());
+    m_phase = Phase::Booting;
+    createOverlay();
 }
 
 void LibvirtSandbox::createOverlay()
@@ -146,8 +527,7 @@ void LibvirtSandbox::createOverlay()
                      .arg(spec().name, QString::fromLocal8Bit(process->readAll()).trimmed())});
             return;
         }
-        const bool tryKvm = m_host->kvmOffered && !m_host->kvmFailed;
-        defineAndBoot(tryKvm ? VmDomainConfig::VirtType::Kvm : VmDomainConfig::VirtType::Qemu);
+        defineAndBoot(m_host->preferredVirtType());
     });
     connect(process, &QProcess::errorOccurred, this, [this, process](QProcess::ProcessError error) {
         if (error == QProcess::FailedToStart)
@@ -158,51 +538,42 @@ void LibvirtSandbox::createOverlay()
     process->start();
 }
 
+bool LibvirtSandbox::defineDomain(VmDomainConfig::VirtType type)
+{
+    const auto xml = m_host->domainXml(domainConfig(type));
+    if (!xml) {
+        failStart(xml.error());
+        return false;
+    }
+    // A domain of this name left by an attempt that failed half-way is replaced.
+    if (auto old = m_host->connection->lookupDomain(spec().name)) {
+        if (virDomainIsActive(old->get()) == 1)
+            virDomainDestroy(old->get());
+        m_host->connection->undefineDomain(old->get());
+    }
+    auto domain = m_host->connection->defineDomain(*xml);
+    if (!domain) {
+        failStart(domain.error());
+        return false;
+    }
+    m_domain = std::move(*domain);
+    return true;
+}
+
 void LibvirtSandbox::defineAndBoot(VmDomainConfig::VirtType type)
 {
     m_virtType = type;
-    if (m_mode == Mode::Create) {
-        VmDomainConfig config;
-        config.spec = spec();
-        config.virtType = type;
-        config.kernelPath = m_host->image.kernelPath;
-        config.initrdPath = m_host->image.initrdPath;
-        config.kernelCommandLine = m_host->image.kernelCommandLine;
-        config.overlayPath = QDir(directory()).filePath(QStringLiteral("disk.qcow2"));
-        config.consoleLogPath = QDir(directory()).filePath(QStringLiteral("console.log"));
-        config.created = QDateTime::currentDateTimeUtc();
-        const auto xml = DomainXml::build(config);
-        if (!xml) {
-            failStart(xml.error());
-            return;
-        }
-        // A domain of this name left by an attempt that failed half-way is replaced.
-        if (auto old = m_host->connection->lookupDomain(spec().name)) {
-            if (virDomainIsActive(old->get()) == 1)
-                virDomainDestroy(old->get());
-            m_host->connection->undefineDomain(old->get());
-        }
-        auto domain = m_host->connection->defineDomain(*xml);
-        if (!domain) {
-            failStart(domain.error());
-            return;
-        }
-        m_domain = std::move(*domain);
-    }
-    // Starting a domain blocks for a second or two: off the GUI thread (libvirt connections
-    // are thread-safe; the error is read in the thread whose call failed).
-    auto *watcher = new QFutureWatcher<Core::Result<void>>(this);
-    virDomainPtr domain = m_domain.get();
-    const QString name = spec().name;
-    connect(watcher, &QFutureWatcher<Core::Result<void>>::finished, this, [this, watcher, type] {
-        watcher->deleteLater();
-        onBooted(type, watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run([domain, name]() -> Core::Result<void> {
-        if (virDomainCreate(domain) < 0)
-            return LibvirtError::lastUnexpected(Core::Tr::tr("Cannot start the VM %1").arg(name));
-        return {};
-    }));
+    if (m_mode == Mode::Create && !defineDomain(type))
+        return;
+    runInThread(
+        this,
+        [domain = shareDomain(m_domain.get()), name = spec().name]() -> Core::Result<void> {
+            if (virDomainCreate(domain->get()) < 0)
+                return LibvirtError::lastUnexpected(
+                    Core::Tr::tr("Cannot start the VM %1").arg(name));
+            return {};
+        },
+        [this, type](const Core::Result<void> &booted) { onBooted(type, booted); });
 }
 
 void LibvirtSandbox::onBooted(VmDomainConfig::VirtType type, const Core::Result<void> &booted)
@@ -210,7 +581,7 @@ void LibvirtSandbox::onBooted(VmDomainConfig::VirtType type, const Core::Result<
     if (state() != State::Starting)
         return;
     if (!booted) {
-        if (type == VmDomainConfig::VirtType::Kvm) {
+        if (type == VmDomainConfig::VirtType::Kvm && m_phase == Phase::Booting) {
             // KVM offered is not KVM working (no permission, no nested virtualisation, an
             // internal error): remember it for this host and boot under TCG instead.
             m_host->kvmFailed = true;
@@ -238,7 +609,8 @@ void LibvirtSandbox::onBooted(VmDomainConfig::VirtType type, const Core::Result<
         return;
     }
     m_socketPath = live->config.agentSocketPath;
-    qCInfo(lcVm).noquote() << "VM" << spec().name << "booting under" << virtTypeName(type);
+    if (m_phase == Phase::Booting)
+        qCInfo(lcVm).noquote() << "VM" << spec().name << "booting under" << virtTypeName(type);
     connectAgent();
 }
 
@@ -247,8 +619,9 @@ void LibvirtSandbox::connectAgent(int attempt)
     if (m_socket)
         m_socket->deleteLater();
     m_socket = new QLocalSocket(this);
-    connect(m_socket, &QLocalSocket::connected, this,
-            [this] { openChannel(m_socket, ReadyTimeout); });
+    connect(m_socket, &QLocalSocket::connected, this, [this] {
+        openChannel(m_socket, m_phase == Phase::Restoring ? RestoredReadyTimeout : ReadyTimeout);
+    });
     connect(m_socket, &QLocalSocket::errorOccurred, this,
             [this, attempt](QLocalSocket::LocalSocketError) {
                 if (state() != State::Starting || isRunning())
@@ -269,7 +642,27 @@ void LibvirtSandbox::connectAgent(int attempt)
 
 void LibvirtSandbox::onAgentReady()
 {
+    switch (m_phase) {
+    case Phase::Restoring:
+        renewAfterRestore();
+        return;
+    case Phase::RollingBack:
+        finishRollback({});
+        return;
+    case Phase::Idle:
+    case Phase::Booting:
+        break;
+    }
     copyWorkspaceIn();
+}
+
+void LibvirtSandbox::becomeRunning()
+{
+    m_phase = Phase::Idle;
+    setState(State::Running);
+    // The first cold boot of this shape: the next sandbox should not need one.
+    if (m_mode == Mode::Create && !m_startedWarm && m_host->warmStart)
+        m_host->warmStart->ensure(domainConfig(m_virtType));
 }
 
 void LibvirtSandbox::copyWorkspaceIn()
@@ -320,7 +713,7 @@ void LibvirtSandbox::copyWorkspaceIn()
                 return;
             if (index >= files.size()) {
                 qCInfo(lcVm) << "copied" << m_copiedFiles << "files into the VM";
-                setState(State::Running);
+                becomeRunning();
                 return;
             }
             QFile file(files.at(index).first);
@@ -353,7 +746,7 @@ void LibvirtSandbox::onAgentLost(const Core::Error &why)
 {
     if (state() == State::Starting) {
         const bool died = m_domain && virDomainIsActive(m_domain.get()) != 1;
-        if (m_virtType == VmDomainConfig::VirtType::Kvm && died) {
+        if (m_phase == Phase::Booting && m_virtType == VmDomainConfig::VirtType::Kvm && died) {
             // Started, then died: KVM's internal errors look like this.
             m_host->kvmFailed = true;
             m_host->kvmProblem = why.message;
@@ -373,6 +766,17 @@ void LibvirtSandbox::onAgentLost(const Core::Error &why)
 
 void LibvirtSandbox::failStart(const Core::Error &error)
 {
+    // A warm start that fails boots instead; a rollback that fails fails only itself and the
+    // sandbox, whose domain stays for destroy().
+    if (m_phase == Phase::Restoring) {
+        bootInstead(error.message);
+        return;
+    }
+    if (m_phase == Phase::RollingBack) {
+        finishRollback(std::unexpected(error));
+        return;
+    }
+    m_phase = Phase::Idle;
     closeChannel();
     if (m_socket)
         m_socket->abort();
@@ -415,6 +819,15 @@ void LibvirtSandbox::stop()
     if (state() == State::Stopped || state() == State::Stopping)
         return;
     setState(State::Stopping);
+    m_phase = Phase::Idle;
+    if (SandboxJob *job = m_rollbackJob) {
+        m_rollbackJob.clear();
+        m_snapshotBusy = false;
+        finishJob(job,
+                  Core::makeError(
+                      Core::ErrorCode::Cancelled,
+                      Core::Tr::tr("The VM %1 was stopped during the rollback.").arg(spec().name)));
+    }
     powerOff([this] {
         closeChannel();
         if (m_socket)
@@ -457,6 +870,7 @@ void LibvirtSandbox::forgetDomain(bool removeFiles)
     if (m_domain) {
         if (virDomainIsActive(m_domain.get()) == 1)
             virDomainDestroy(m_domain.get());
+        // Its snapshots' records go with it; their layers are files in directory().
         if (const auto undefined = m_host->connection->undefineDomain(m_domain.get()); !undefined)
             qCWarning(lcVm).noquote() << undefined.error().message;
         m_domain.reset();

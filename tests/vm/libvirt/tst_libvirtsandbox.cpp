@@ -1,12 +1,18 @@
 // Real VMs through libvirt (qemu:///system as root in CI; TCG here, KVM where it works): boot to
-// the agent, commands, terminals, files, isolation, the workspace copy, re-attaching and leaving
-// nothing behind.
+// the agent, commands, terminals, files, isolation, the workspace copy, snapshots and rollbacks,
+// warm starts from a saved VM (and booting when that fails), re-attaching and leaving nothing
+// behind.
+//
+// TERRARIUM_TEST_VM_DATA_DIR, when set, is where the base image, ready states and sandboxes go
+// instead of the default (for a second build tree on a machine whose image others use).
 #include "core/exec/ExecJob.h"
 #include "core/terminal/TerminalSession.h"
 #include "tests/support/LibvirtTestBackend.h"
 #include "vm/SandboxJob.h"
 #include "vm/libvirt/LibvirtSandbox.h"
+#include "vm/libvirt/VmWarmStart.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -28,6 +34,41 @@ struct Run
     Core::Result<Core::ExecResult> result = std::unexpected(Core::Error{});
 };
 
+std::unique_ptr<Vm::LibvirtBackend> prepareBackend()
+{
+    Vm::LibvirtBackend::Options options = Tests::LibvirtTestBackend::options();
+    options.dataDirectory = qEnvironmentVariable("TERRARIUM_TEST_VM_DATA_DIR");
+    auto backend = std::make_unique<Vm::LibvirtBackend>(options);
+    QSignalSpy prepared(backend.get(), &Vm::SandboxBackend::prepared);
+    QSignalSpy failed(backend.get(), &Vm::SandboxBackend::failed);
+    backend->prepare();
+    QElapsedTimer clock;
+    clock.start();
+    while (prepared.isEmpty() && failed.isEmpty() && clock.elapsed() < 900000)
+        prepared.wait(100);
+    if (!prepared.isEmpty())
+        return backend;
+    qWarning().noquote() << "libvirt backend not ready:"
+                         << (failed.isEmpty()
+                                 ? QStringLiteral("timed out")
+                                 : failed.first().first().value<Core::Error>().message);
+    return nullptr;
+}
+
+// Waits for a snapshot or rollback; its result.
+Core::Result<QByteArray> finished(Vm::SandboxJob *job, int timeoutMs = 180000)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!job->isFinished() && clock.elapsed() < timeoutMs)
+        QTest::qWait(10);
+    if (!job->isFinished())
+        return std::unexpected(Core::Error{Core::ErrorCode::Timeout, QStringLiteral("timed out")});
+    const Core::Result<QByteArray> result = job->result();
+    job->deleteLater();
+    return result;
+}
+
 } // namespace
 
 class tst_LibvirtSandbox : public QObject
@@ -42,15 +83,24 @@ private Q_SLOTS:
     void commandsKeepTheirStreamsAndExitCodes();
     void timeoutAndCancel();
     void terminal();
+    void console();
     void files();
     void noNetworkWithoutThePolicy();
     void workspaceIsACopy();
+    void snapshotAndRollback();
+    void severalSnapshots();
+    void warmStart();
+    void staleReadyStateIsNeverUsed();
+    void warmStartFallsBackToBooting();
     void detachAndReattach();
     void destroyLeavesNothing();
 
 private:
     Vm::LibvirtSandbox *start(const QString &suffix, Vm::SandboxSpec spec = {});
     Run run(Vm::Sandbox *sandbox, const QString &command, std::chrono::milliseconds timeout = 60s);
+    void destroy(Vm::LibvirtSandbox *vm);
+    // The ready state for VMs like the ones start() makes, once made (after the first boot).
+    std::optional<Vm::VmWarmStart::State> readyState();
 
     std::unique_ptr<Vm::LibvirtBackend> m_backend;
     QTemporaryDir m_workspace;
@@ -103,7 +153,7 @@ Run tst_LibvirtSandbox::run(Vm::Sandbox *sandbox, const QString &command,
 void tst_LibvirtSandbox::initTestCase()
 {
     qRegisterMetaType<Core::Error>();
-    m_backend = Tests::LibvirtTestBackend::prepare();
+    m_backend = prepareBackend();
     QVERIFY(m_backend);
     QFile hello(m_workspace.filePath(QStringLiteral("hello.txt")));
     QVERIFY(hello.open(QIODevice::WriteOnly));
@@ -189,6 +239,22 @@ void tst_LibvirtSandbox::terminal()
     QVERIFY2(screen.contains("/dev/pts/"), screen.constData());
 }
 
+void tst_LibvirtSandbox::console()
+{
+    // The serial line: a root shell the agent keeps there, typed into as a user would.
+    const auto console = m_vm->openConsole();
+    QVERIFY2(console, console ? "" : qPrintable(console.error().message));
+    QByteArray screen;
+    connect(*console, &Core::TerminalSession::received, this,
+            [&screen](const QByteArray &data) { screen += data; });
+    (*console)->write("\recho serial-$((6*7)); tty\r");
+    QTRY_VERIFY_WITH_TIMEOUT(screen.contains("serial-42"), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(screen.contains("/dev/ttyS0"), 20000);
+    (*console)->close();
+    delete *console;
+    QVERIFY(m_vm->isRunning());
+}
+
 void tst_LibvirtSandbox::files()
 {
     Vm::SandboxJob *write =
@@ -228,6 +294,221 @@ void tst_LibvirtSandbox::workspaceIsACopy()
     QCOMPARE(m_vm->copiedFiles(), 2);
 }
 
+void tst_LibvirtSandbox::destroy(Vm::LibvirtSandbox *vm)
+{
+    const QString name = vm->spec().name;
+    const QString directory = vm->directory();
+    vm->destroy();
+    QTRY_COMPARE_WITH_TIMEOUT(vm->state(), Vm::Sandbox::State::Stopped, 30000);
+    QVERIFY(!QFileInfo::exists(directory));
+    QVERIFY(!m_backend->host()->connection->lookupDomain(name));
+    vm->deleteLater();
+}
+
+std::optional<Vm::VmWarmStart::State> tst_LibvirtSandbox::readyState()
+{
+    Vm::VmWarmStart *warm = m_backend->warmStart();
+    if (!warm)
+        return std::nullopt;
+    Vm::SandboxSpec spec = m_vm->spec();
+    const Vm::VmDomainConfig config = m_backend->host()->domainConfig(
+        spec, m_backend->host()->preferredVirtType(), m_vm->directory());
+    QElapsedTimer clock;
+    clock.start();
+    // Made in the background after the main VM's cold boot.
+    while (!warm->find(config) && clock.elapsed() < 300000) {
+        if (!warm->isMaking())
+            warm->ensure(config);
+        if (!warm->problem().isEmpty())
+            qWarning().noquote() << "ready state:" << warm->problem();
+        QTest::qWait(200);
+    }
+    return warm->find(config);
+}
+
+void tst_LibvirtSandbox::snapshotAndRollback()
+{
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(finished(m_vm->snapshot(QStringLiteral("clean"))));
+    const qint64 snapshotMs = clock.elapsed();
+
+    const Run damage =
+        run(m_vm,
+            QStringLiteral("rm -rf /usr/share/doc /workspace/*; echo x > /root/new; "
+                           "ls /workspace | wc -l; test -d /usr/share/doc || echo gone"));
+    QVERIFY(damage.result);
+    QCOMPARE(damage.out, QByteArray("0\ngone\n"));
+
+    // What runs when the rollback starts ends with it.
+    Core::ExecRequest sleeper;
+    sleeper.command = QStringLiteral("sleep 600");
+    Core::ExecJob *running = m_vm->exec(sleeper);
+    QTest::qWait(200);
+
+    clock.restart();
+    Vm::SandboxJob *rollback = m_vm->rollback(QStringLiteral("clean"));
+    QCOMPARE(m_vm->state(), Vm::Sandbox::State::Starting);
+    const auto rolledBack = finished(rollback);
+    QVERIFY2(rolledBack, qPrintable(rolledBack ? QString() : rolledBack.error().message));
+    const qint64 rollbackMs = clock.elapsed();
+    QVERIFY(m_vm->isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(running->isFinished(), 10000);
+    QVERIFY(!running->result() || running->result()->exitCode != 0);
+    running->deleteLater();
+
+    const Run back = run(m_vm,
+                         QStringLiteral("cat /workspace/hello.txt /workspace/new.txt; test -x "
+                                        "/workspace/src/tool.sh && test -d /usr/share/doc && test "
+                                        "! -e /root/new && echo restored"));
+    QVERIFY(back.result);
+    // The workspace as it was when the snapshot was taken (workspaceIsACopy changed it).
+    QCOMPARE(back.out, QByteArray("changed\nrestored\n"));
+    qInfo() << "disk snapshot:" << snapshotMs << "ms, rollback to a ready agent:" << rollbackMs
+            << "ms under" << m_vm->accelerator();
+}
+
+void tst_LibvirtSandbox::severalSnapshots()
+{
+    for (int generation = 1; generation <= 3; ++generation) {
+        QVERIFY(run(m_vm, QStringLiteral("echo %1 > /root/generation").arg(generation)).result);
+        QVERIFY(finished(m_vm->snapshot(QStringLiteral("g%1").arg(generation))));
+    }
+    QVERIFY(run(m_vm, QStringLiteral("echo 4 > /root/generation")).result);
+
+    const auto generationNow = [this] {
+        return run(m_vm, QStringLiteral("cat /root/generation")).out.trimmed();
+    };
+    QVERIFY(finished(m_vm->rollback(QStringLiteral("g1"))));
+    QCOMPARE(generationNow(), QByteArray("1"));
+    // Rolling back to an older snapshot keeps the later ones.
+    QVERIFY(finished(m_vm->rollback(QStringLiteral("g3"))));
+    QCOMPARE(generationNow(), QByteArray("3"));
+    QVERIFY(finished(m_vm->rollback(QStringLiteral("g2"))));
+    QCOMPARE(generationNow(), QByteArray("2"));
+
+    // A name used again names the new snapshot.
+    QVERIFY(run(m_vm, QStringLiteral("echo 5 > /root/generation")).result);
+    QVERIFY(finished(m_vm->snapshot(QStringLiteral("g1"))));
+    QVERIFY(run(m_vm, QStringLiteral("echo 6 > /root/generation")).result);
+    QVERIFY(finished(m_vm->rollback(QStringLiteral("g1"))));
+    QCOMPARE(generationNow(), QByteArray("5"));
+
+    const auto unknown = finished(m_vm->rollback(QStringLiteral("no such snapshot")));
+    QVERIFY(!unknown);
+    QCOMPARE(unknown.error().code, Core::ErrorCode::NotFound);
+    QVERIFY(m_vm->isRunning());
+}
+
+void tst_LibvirtSandbox::warmStart()
+{
+    if (!m_backend->warmStart())
+        QSKIP("warm starts are off");
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(readyState());
+    qInfo() << "ready state there after" << clock.elapsed() << "ms more";
+
+    clock.restart();
+    Vm::LibvirtSandbox *first = start(QStringLiteral("warm1"));
+    QVERIFY(first);
+    const qint64 warmMs = clock.elapsed();
+    QVERIFY2(first->startedWarm(), qPrintable(first->warmStartProblem()));
+    qInfo() << "warm start to a ready agent:" << warmMs << "ms";
+    Vm::LibvirtSandbox *second = start(QStringLiteral("warm2"));
+    QVERIFY(second);
+    QVERIFY2(second->startedWarm(), qPrintable(second->warmStartProblem()));
+
+    // A VM of its own: its workspace copy, its disk, the host's time, its own randomness.
+    const QString look = QStringLiteral("cat /workspace/hello.txt; echo $(( $(date +%s) - %1 )); "
+                                        "od -An -tx1 -N16 /dev/urandom | tr -d ' \\n'");
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    const Run one = run(first, look.arg(now));
+    const Run two = run(second, look.arg(now));
+    QVERIFY(one.result);
+    QVERIFY(two.result);
+    const QList<QByteArray> oneLines = one.out.split('\n');
+    const QList<QByteArray> twoLines = two.out.split('\n');
+    QCOMPARE(oneLines.size(), 3);
+    QCOMPARE(twoLines.size(), 3);
+    QCOMPARE(oneLines.at(0), QByteArray("hello from the host"));
+    QVERIFY2(std::abs(oneLines.at(1).toLongLong()) < 10, one.out.constData());
+    QVERIFY2(std::abs(twoLines.at(1).toLongLong()) < 10, two.out.constData());
+    QCOMPARE(oneLines.at(2).size(), 32);
+    QVERIFY(oneLines.at(2) != twoLines.at(2));
+    QVERIFY(run(first, QStringLiteral("echo mine > /root/first")).result);
+    QCOMPARE(run(second, QStringLiteral("cat /root/first 2>/dev/null || echo absent")).out,
+             QByteArray("absent\n"));
+    // Snapshots work on a restored VM as on a booted one.
+    QVERIFY(finished(first->snapshot(QStringLiteral("warm"))));
+    QVERIFY(run(first, QStringLiteral("rm /root/first")).result);
+    QVERIFY(finished(first->rollback(QStringLiteral("warm"))));
+    QCOMPARE(run(first, QStringLiteral("cat /root/first")).out, QByteArray("mine\n"));
+
+    destroy(first);
+    destroy(second);
+}
+
+void tst_LibvirtSandbox::staleReadyStateIsNeverUsed()
+{
+    const auto state = readyState();
+    if (!state)
+        QSKIP("no ready state");
+    Vm::VmWarmStart *warm = m_backend->warmStart();
+    const Vm::VmDomainConfig config = m_backend->host()->domainConfig(
+        m_vm->spec(), m_backend->host()->preferredVirtType(), m_vm->directory());
+
+    // Made for another base image or agent: the key no longer matches.
+    QFile key(QDir(state->directory).filePath(QStringLiteral("key.json")));
+    QVERIFY(key.open(QIODevice::ReadOnly));
+    const QByteArray original = key.readAll();
+    key.close();
+    QByteArray other = original;
+    other.replace("\"agent_sha256\":\"", "\"agent_sha256\":\"0");
+    QVERIFY(key.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    key.write(other);
+    key.close();
+    QVERIFY(!warm->find(config));
+    QVERIFY(key.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    key.write(original);
+    key.close();
+    QVERIFY(warm->find(config));
+
+    // A save that never completed.
+    QFile save(state->savePath);
+    QVERIFY(save.open(QIODevice::ReadWrite));
+    QVERIFY(save.seek(0));
+    save.write("LibvirtQemudPart");
+    save.close();
+    QVERIFY(!warm->find(config));
+    QVERIFY(save.open(QIODevice::ReadWrite));
+    save.write("LibvirtQemudSave");
+    save.close();
+    QVERIFY(warm->find(config));
+}
+
+void tst_LibvirtSandbox::warmStartFallsBackToBooting()
+{
+    const auto state = readyState();
+    if (!state)
+        QSKIP("no ready state");
+    // The memory is gone but the header is fine: libvirt fails the restore itself.
+    QFile save(state->savePath);
+    QVERIFY(save.resize(256 * 1024));
+
+    Vm::LibvirtSandbox *vm = start(QStringLiteral("fallback"));
+    QVERIFY(vm);
+    QVERIFY(!vm->startedWarm());
+    QVERIFY(!vm->warmStartProblem().isEmpty());
+    qInfo().noquote() << "booted instead:" << vm->warmStartProblem();
+    QCOMPARE(run(vm, QStringLiteral("cat /workspace/hello.txt")).out,
+             QByteArray("hello from the host\n"));
+    // The broken state is gone, and not made again by this process.
+    QVERIFY(!QFileInfo::exists(state->directory));
+    QVERIFY(m_backend->notes().join(u'\n').contains(vm->warmStartProblem()));
+    destroy(vm);
+}
+
 void tst_LibvirtSandbox::detachAndReattach()
 {
     const QString name = m_vm->spec().name;
@@ -258,10 +539,15 @@ void tst_LibvirtSandbox::destroyLeavesNothing()
     const QString name = m_vm->spec().name;
     const QString directory = m_vm->directory();
     QVERIFY(QFileInfo(directory).isDir());
+    // Snapshot layers are among its files.
+    QVERIFY(!QDir(directory).entryList({QStringLiteral("layer-*.qcow2")}).isEmpty());
     m_vm->destroy();
     QTRY_COMPARE_WITH_TIMEOUT(m_vm->state(), Vm::Sandbox::State::Stopped, 30000);
     QVERIFY(!QFileInfo::exists(directory));
     QVERIFY(!m_backend->host()->connection->lookupDomain(name));
+    // libvirt's records of its snapshots too (where qemu:///system keeps them).
+    if (m_backend->host()->connection->uri() == QLatin1String("qemu:///system"))
+        QVERIFY(!QFileInfo::exists(QStringLiteral("/var/lib/libvirt/qemu/snapshot/") + name));
 }
 
 QTEST_GUILESS_MAIN(tst_LibvirtSandbox)
