@@ -1,13 +1,20 @@
 // Takes the acceptance screenshots of the window under a real X server (Xvfb): a successful
 // run, a run that re-planned, an approval waiting, and the dark palette. Each scene is a real
 // run (local LLM test server, host sandbox in a scratch workspace); the picture is what the X
-// server shows. Usage: terrarium_screenshots OUTPUT_DIR  (exit 0 when every picture was taken
-// and shows a real window, 1 otherwise).
+// server shows. Two more show a task file opened for review and the review of what a sandbox
+// changed in a copied workspace (real folders and diffs, no run). Usage:
+// terrarium_screenshots OUTPUT_DIR  (exit 0 when every picture was taken and shows a real
+// window, 1 otherwise).
 #include "app/WindowController.h"
+#include "core/workspace/WorkspaceChangeSet.h"
+#include "core/workspace/WorkspaceFolder.h"
+#include "core/workspace/WorkspaceManifest.h"
+#include "tests/core/workspace/WorkspaceTestTree.h"
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/ScriptedTurns.h"
 #include "tests/support/SseScript.h"
 #include "ui/ApprovalPanel.h"
+#include "ui/ChangeReviewPanel.h"
 #include "ui/MainWindow.h"
 #include "ui/StatusBadge.h"
 #include "ui/TaskFilePanel.h"
@@ -21,7 +28,9 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QListView>
 #include <QPalette>
+#include <QProcess>
 #include <QPushButton>
 #include <QScreen>
 #include <QSet>
@@ -259,6 +268,80 @@ int main(int argc, char *argv[])
         settle.start();
         waitFor([&] { return settle.elapsed() > 200; });
         shoot(QStringLiteral("06-task-file-review"));
+    }
+    {
+        // What a sandbox changed in its copy of the workspace, for review before anything
+        // reaches the host folder: real folders, manifests and diffs; a conflict (edited on the
+        // host too) unticked, blocked entries greyed out, a modified file's diff selected.
+        app.setPalette(QApplication::style()->standardPalette());
+        const QString hostPath = scratch.filePath(QStringLiteral("07-host/calc"));
+        const QString sandboxPath = scratch.filePath(QStringLiteral("07-sandbox"));
+        QDir().mkpath(hostPath);
+        QDir().mkpath(sandboxPath);
+        const Tests::WorkspaceTestTree host(hostPath);
+        const Tests::WorkspaceTestTree sandbox(sandboxPath);
+        const QByteArray core = "\"\"\"Arithmetic for the calculator.\"\"\"\n\n\n"
+                                "def add(a, b):\n    return a + b\n\n\n"
+                                "def sub(a, b):\n    return a - b\n\n\n"
+                                "def div(a, b):\n    return a / b\n";
+        host.file(QStringLiteral("calc/__init__.py"), "from .core import add, sub, div\n");
+        host.file(QStringLiteral("calc/core.py"), core);
+        host.file(QStringLiteral("README.md"), "# calc\n\nA small calculator.\n");
+        host.file(QStringLiteral("setup.cfg"), "[metadata]\nname = calc\n");
+        host.file(QStringLiteral("scripts/release.sh"), "#!/bin/sh\nset -e\n", 0644);
+        QProcess::execute(QStringLiteral("cp"),
+                          {QStringLiteral("-a"), hostPath + QStringLiteral("/."), sandboxPath});
+        const auto base = Core::WorkspaceManifest::scan(hostPath);
+        sandbox.file(QStringLiteral("calc/core.py"),
+                     "\"\"\"Arithmetic for the calculator.\"\"\"\n\n\n"
+                     "def add(a, b):\n    return a + b\n\n\n"
+                     "def sub(a, b):\n    return a - b\n\n\n"
+                     "def mul(a, b):\n    return a * b\n\n\n"
+                     "def div(a, b):\n    if b == 0:\n"
+                     "        raise ZeroDivisionError(\"division by zero\")\n"
+                     "    return a / b\n");
+        sandbox.file(QStringLiteral("calc/__init__.py"), "from .core import add, sub, mul, div\n");
+        sandbox.file(QStringLiteral("calc/cli.py"),
+                     "import sys\n\nfrom .core import add\n\n\ndef main():\n"
+                     "    print(add(*map(float, sys.argv[1:3])))\n");
+        sandbox.file(QStringLiteral("tests/test_core.py"),
+                     "from calc.core import div\n\n\ndef test_div():\n"
+                     "    assert div(6, 3) == 2\n");
+        sandbox.file(QStringLiteral("docs/logo.png"),
+                     QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16));
+        sandbox.file(QStringLiteral("README.md"), "# calc\n\nA small calculator, with tests.\n");
+        sandbox.file(QStringLiteral("scripts/release.sh"), "#!/bin/sh\nset -e\n", 0755);
+        QFile::remove(sandbox.path(QStringLiteral("setup.cfg")));
+        sandbox.link(QStringLiteral("secrets"), QStringLiteral("../../home/user/.ssh"));
+        sandbox.fifo(QStringLiteral("build.pipe"));
+        host.file(QStringLiteral("README.md"), "# calc\n\nMy calculator. Do not touch.\n");
+        const auto sandboxNow = Core::WorkspaceManifest::scan(sandboxPath);
+        const auto hostNow = Core::WorkspaceManifest::scan(hostPath);
+        Core::Result<Core::WorkspaceChangeSet> changes = base && sandboxNow && hostNow
+            ? Core::WorkspaceChangeSet::compute(*base, *sandboxNow, *hostNow)
+            : Core::Result<Core::WorkspaceChangeSet>(std::unexpected(Core::Error{}));
+        if (changes) {
+            (void)changes->describe(
+                hostPath, [sandboxPath](const Core::WorkspaceChange &change, qint64 maxBytes) {
+                    Core::WorkspaceFolder folder(sandboxPath);
+                    if (Core::Result<void> opened = folder.open(); !opened)
+                        return Core::Result<QByteArray>(std::unexpected(opened.error()));
+                    return folder.readFile(change.path, maxBytes);
+                });
+        }
+        Widgets::ChangeReviewPanel panel;
+        panel.setTargetFolder(hostPath);
+        panel.setChangeSet(changes ? *changes : Core::WorkspaceChangeSet());
+        for (int row = 0; changes && row < changes->changes().size(); ++row) {
+            if (changes->changes().at(row).path == QLatin1String("calc/core.py"))
+                panel.changeList()->setCurrentIndex(panel.changeList()->model()->index(row, 0));
+        }
+        panel.setGeometry(QGuiApplication::primaryScreen()->geometry());
+        panel.show();
+        QElapsedTimer settle;
+        settle.start();
+        waitFor([&] { return settle.elapsed() > 200; });
+        shoot(QStringLiteral("07-change-review"));
     }
     return allGood ? 0 : 1;
 }
