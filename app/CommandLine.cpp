@@ -71,6 +71,20 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption network(QStringLiteral("network"),
                                      Tr::tr("Sandbox network: none (default) or outbound."),
                                      Tr::tr("policy"));
+    const QCommandLineOption workspaceMode(
+        QStringLiteral("workspace-mode"),
+        Tr::tr("mount (default for Podman): commands work in the folder itself; copy: on a copy "
+               "whose changes you review before they reach the folder (always for VMs)."),
+        Tr::tr("mode"));
+    const QCommandLineOption applyChanges(
+        QStringLiteral("apply-changes"),
+        Tr::tr("With a sandbox that works on a copy, what happens to its changes at the end: ask "
+               "(default; not applied without a terminal), yes (all but conflicts) or no."),
+        Tr::tr("ask|yes|no"));
+    const QCommandLineOption undoRisky(
+        QStringLiteral("undo-risky"),
+        Tr::tr("Snapshot the sandbox before each step the safety rules mark risky and roll it "
+               "back when that step fails (VMs and Podman)."));
     const QCommandLineOption sandboxName(QStringLiteral("sandbox-name"),
                                          Tr::tr("Use the sandbox with this name, attaching to it "
                                                 "if it exists (see --list-sandboxes)."),
@@ -95,7 +109,8 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                        workspace,     provider,      baseUrl,     plannerModel, executorModel,
                        approve,       maxSteps,      maxReplans,  stepTimeout,  image,
                        network,       sandboxName,   keepSandbox, buildImage,   rebuildImage,
-                       listSandboxes, removeSandbox, config,      task,         yes});
+                       listSandboxes, removeSandbox, config,      task,         yes,
+                       workspaceMode, applyChanges,  undoRisky});
     parser.addPositionalArgument(QStringLiteral("goal"),
                                  Tr::tr("The goal, as an alternative to --goal."),
                                  Tr::tr("[goal...]"));
@@ -129,6 +144,17 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.configFile = parser.value(config);
     options.sandboxName = parser.value(sandboxName);
     options.keepSandbox = parser.isSet(keepSandbox);
+    options.undoRisky = parser.isSet(undoRisky);
+    if (parser.isSet(applyChanges)) {
+        options.applyChanges = parser.value(applyChanges).toLower();
+        if (options.applyChanges != QLatin1String("ask")
+            && options.applyChanges != QLatin1String("yes")
+            && options.applyChanges != QLatin1String("no")) {
+            parsed.error = Tr::tr("--apply-changes takes ask, yes or no, not \"%1\".")
+                               .arg(parser.value(applyChanges));
+            return parsed;
+        }
+    }
     options.buildImage = parser.isSet(buildImage);
     options.rebuildImage = parser.isSet(rebuildImage);
     options.listSandboxes = parser.isSet(listSandboxes);
@@ -149,6 +175,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.overrides.stepTimeoutSeconds = optional(stepTimeout);
     options.overrides.image = optional(image);
     options.overrides.network = optional(network);
+    options.overrides.workspaceMode = optional(workspaceMode);
 
     if (options.headless && options.goal.isEmpty() && options.taskFile.isEmpty()
         && !options.showHelp && !options.showVersion && !options.isMaintenance()) {

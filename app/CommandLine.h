@@ -21,6 +21,11 @@ struct CommandLineOptions
     QString configFile; // empty: ~/.config/terrarium/terrarium.conf
     QString sandboxName; // reuse (attach to) or create a sandbox with this name
     bool keepSandbox = false; // leave the sandbox running after a headless run
+    // What a headless run does with the changes of a sandbox that worked on a copy: "ask" (on
+    // the terminal; without one they are not applied), "yes" (all but conflicts) or "no".
+    QString applyChanges = QStringLiteral("ask");
+    // Roll back each step the safety rules mark risky when it fails (sandboxes with snapshots).
+    bool undoRisky = false;
     bool buildImage = false; // build the sandbox image when missing, then exit
     bool rebuildImage = false; // build it even when it exists
     bool listSandboxes = false;

@@ -8,6 +8,8 @@
 #include "core/config/ConfigLoader.h"
 #include "core/config/TaskFile.h"
 #include "core/output/VisibleText.h"
+#include "core/workspace/WorkspaceChangeSet.h"
+#include "core/workspace/WorkspaceSelection.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -66,7 +68,12 @@ void HeadlessRunner::start()
     options.sandboxName = m_options.sandboxName;
     options.keepSandbox = m_options.keepSandbox;
     options.settings = m_settings;
+    options.changes = m_options.applyChanges == QLatin1String("yes")
+        ? RunSession::ChangePolicy::Apply
+        : m_options.applyChanges == QLatin1String("no") ? RunSession::ChangePolicy::Discard
+                                                        : RunSession::ChangePolicy::Ask;
     m_session = std::make_unique<RunSession>(*config, options);
+    connect(m_session.get(), &RunSession::changesReady, this, &HeadlessRunner::askAboutChanges);
     connect(m_session.get(), &RunSession::message, this, &HeadlessRunner::log);
     connect(m_session.get(), &RunSession::setupFailed, this, [this](const QString &reason) {
         log(reason);
@@ -144,6 +151,81 @@ void HeadlessRunner::askApproval(const Core::RunEvent &event)
         m_orchestrator->resolveApproval(stepId, Core::ApprovalDecision::Deny);
     });
     m_prompter->ask(question);
+}
+
+namespace {
+
+// A path on one line of its own: nothing in it may start another line or hide a character.
+QString visiblePath(const QString &path)
+{
+    return Core::VisibleText::escape(path)
+        .replace(u'\n', QLatin1String("\\n"))
+        .replace(u'\t', QLatin1String("\\t"));
+}
+
+} // namespace
+
+void HeadlessRunner::askAboutChanges(const Core::WorkspaceChangeSet &changes)
+{
+    if (!m_prompter)
+        m_prompter = new TerminalPrompter(QStringLiteral("/dev/tty"), this);
+    QString list;
+    int conflicts = 0;
+    for (const Core::WorkspaceChange &change : changes.changes()) {
+        QString line = QStringLiteral("  %1  %2")
+                           .arg(Core::WorkspaceChange::kindName(change.kind), -12)
+                           .arg(visiblePath(change.path));
+        if (!change.diff.summary().isEmpty())
+            line += QStringLiteral("  (%1)").arg(change.diff.summary());
+        if (change.isBlocked())
+            line += Tr::tr("  never applied: %1").arg(change.blockedReason);
+        else if (change.conflict) {
+            line += Tr::tr("  changed on the host too: kept as it is there");
+            ++conflicts;
+        }
+        list += line + u'\n';
+    }
+    log(Tr::tr("The sandbox worked on a copy of %1 and changed:\n%2")
+            .arg(m_session->hostWorkspace(), list.chopped(1)));
+    if (!m_prompter->isAvailable()) {
+        log(Tr::tr("No terminal to ask, so nothing was applied. Use --apply-changes yes to apply "
+                   "the changes without asking, or --keep-sandbox to keep them in the sandbox."));
+        m_session->discardChanges();
+        return;
+    }
+    m_prompter->disconnect(this);
+    connect(m_prompter, &TerminalPrompter::answered, this, [this, changes](const QString &line) {
+        const QString answer = line.trimmed().toLower();
+        if (answer == QLatin1String("d") || answer == QLatin1String("diff")) {
+            for (const Core::WorkspaceChange &change : changes.changes())
+                if (!change.diff.text().isEmpty())
+                    log(Core::VisibleText::escape(change.diff.text()));
+            m_prompter->ask(Tr::tr("Apply these changes? [y]es, [n]o, [d]iffs: "));
+            return;
+        }
+        const bool yes = answer == QLatin1String("y") || answer == QLatin1String("yes");
+        const bool no = answer == QLatin1String("n") || answer == QLatin1String("no");
+        if (!yes && !no) {
+            m_prompter->ask(Tr::tr("Please answer y, n or d: "));
+            return;
+        }
+        m_prompter->disconnect(this);
+        if (yes)
+            m_session->applyChanges(Core::WorkspaceSelection::everything());
+        else
+            m_session->discardChanges();
+    });
+    connect(m_prompter, &TerminalPrompter::closed, this, [this] {
+        m_prompter->disconnect(this);
+        m_session->discardChanges();
+    });
+    m_prompter->ask(
+        conflicts > 0
+            ? Tr::tr("Apply them to %1 (not the %n you changed there too)? [y]es, "
+                     "[n]o, [d]iffs: ",
+                     nullptr, conflicts)
+                  .arg(m_session->hostWorkspace())
+            : Tr::tr("Apply them to %1? [y]es, [n]o, [d]iffs: ").arg(m_session->hostWorkspace()));
 }
 
 void HeadlessRunner::askInput(const Core::RunEvent &event)

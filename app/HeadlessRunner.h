@@ -13,8 +13,9 @@
 class QSettings;
 
 namespace Terrarium::Core {
+class WorkspaceChangeSet;
 class Orchestrator;
-}
+} // namespace Terrarium::Core
 
 namespace Terrarium::App {
 
@@ -50,6 +51,8 @@ private:
     void onFinished(Core::RunState state);
     void askApproval(const Core::RunEvent &event);
     void askInput(const Core::RunEvent &event);
+    // The changes of a sandbox that worked on a copy, asked about on the terminal.
+    void askAboutChanges(const Core::WorkspaceChangeSet &changes);
     void finish(int exitCode);
     void log(const QString &line);
 

@@ -10,11 +10,16 @@
 #include "core/safety/SafetyGate.h"
 #include "vm/Sandbox.h"
 #include "vm/SandboxBackend.h"
+#include "vm/WorkspaceTransfer.h"
 
 #include <QDateTime>
 #include <QDir>
+#include <QFile>
+#include <QJsonDocument>
 #include <QNetworkAccessManager>
+#include <QSaveFile>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QTimer>
 
 namespace Terrarium::App {
@@ -23,6 +28,37 @@ namespace {
 
 // A sandbox that will not go away is not waited for longer than this.
 constexpr auto ReleaseTimeout = std::chrono::seconds(20);
+// How many changed paths a message names before it only counts the rest.
+constexpr int NamedChanges = 20;
+
+QString changeKindName(Core::WorkspaceChange::Kind kind)
+{
+    switch (kind) {
+    case Core::WorkspaceChange::Kind::Added:
+        return Tr::tr("added");
+    case Core::WorkspaceChange::Kind::Modified:
+        return Tr::tr("changed");
+    case Core::WorkspaceChange::Kind::Deleted:
+        return Tr::tr("deleted");
+    case Core::WorkspaceChange::Kind::ModeChanged:
+        return Tr::tr("permissions changed");
+    case Core::WorkspaceChange::Kind::TypeChanged:
+        return Tr::tr("replaced by another kind of file");
+    }
+    return {};
+}
+
+// Connects to one emission of an operation's signal; the connection goes with it.
+template<typename Result, typename Handler>
+void once(Vm::WorkspaceTransfer *transfer, void (Vm::WorkspaceTransfer::*signal)(const Result &),
+          QObject *parent, Handler handler)
+{
+    auto *scope = new QObject(parent);
+    QObject::connect(transfer, signal, scope, [scope, handler](const Result &result) {
+        scope->deleteLater();
+        handler(result);
+    });
+}
 
 } // namespace
 
@@ -153,10 +189,96 @@ void RunSession::startSandbox(Vm::Sandbox *sandbox, bool created)
     });
     connect(sandbox, &Vm::Sandbox::stateChanged, this, [this](Vm::Sandbox::State state) {
         if (state == Vm::Sandbox::State::Running && m_phase == Phase::StartingSandbox
-            && !m_cancelled)
-            startRun();
+            && !m_cancelled) {
+            if (worksOnACopy())
+                copyWorkspaceIn();
+            else
+                startRun();
+        }
     });
     sandbox->start();
+}
+
+bool RunSession::worksOnACopy() const
+{
+    return m_sandbox && m_sandbox->worksOnACopy();
+}
+
+QString RunSession::hostWorkspace() const
+{
+    // An attached sandbox reviews against the folder it was made from.
+    if (m_sandbox && !m_sandbox->spec().workspace.isEmpty())
+        return m_sandbox->spec().workspace;
+    return m_config.workspace;
+}
+
+QString RunSession::basePath() const
+{
+    const QString directory = !m_options.basesDirectory.isEmpty()
+        ? m_options.basesDirectory
+        : QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+            + QStringLiteral("/terrarium/workspace-bases");
+    return directory + u'/' + m_sandbox->spec().name + QStringLiteral(".json");
+}
+
+void RunSession::copyWorkspaceIn()
+{
+    m_phase = Phase::CopyingWorkspace;
+    m_transfer =
+        std::make_unique<Vm::WorkspaceTransfer>(m_sandbox.get(), m_sandbox->workspaceFolder());
+    if (!m_createdSandbox) {
+        // Its files went in when it was made; what they were is on disk.
+        QFile file(basePath());
+        const auto base = file.open(QIODevice::ReadOnly)
+            ? Core::WorkspaceManifest::fromJson(QJsonDocument::fromJson(file.readAll()).object())
+            : Core::Result<Core::WorkspaceManifest>(std::unexpected(Core::Error{}));
+        if (base)
+            m_base = *base;
+        else
+            Q_EMIT message(Tr::tr("There is no record of what was copied into the sandbox %1, "
+                                  "so its changes cannot be reviewed safely; nothing of it will "
+                                  "be applied to %2.")
+                               .arg(m_sandbox->spec().name, hostWorkspace()));
+        startRun();
+        return;
+    }
+    Q_EMIT message(Tr::tr("Copying the workspace into the sandbox..."));
+    once(m_transfer.get(), &Vm::WorkspaceTransfer::copiedIn, this,
+         [this](const Core::Result<Vm::WorkspaceCopyReport> &report) {
+             if (m_phase != Phase::CopyingWorkspace)
+                 return;
+             if (!report) {
+                 failSetup(Tr::tr("The workspace could not be copied into the sandbox: %1")
+                               .arg(report.error().message));
+                 return;
+             }
+             m_base = report->base;
+             const QString path = basePath();
+             QDir().mkpath(QFileInfo(path).path());
+             QSaveFile file(path);
+             if (!file.open(QIODevice::WriteOnly)
+                 || !file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner)
+                 || file.write(QJsonDocument(m_base->toJson()).toJson(QJsonDocument::Compact)) < 0
+                 || !file.commit())
+                 Q_EMIT message(Tr::tr("Cannot keep a record of the copied workspace in %1 (%2); "
+                                       "after a crash its changes could not be reviewed.")
+                                    .arg(path, file.errorString()));
+             Q_EMIT message(
+                 (report->files == 1
+                      ? Tr::tr("Copied 1 file (%1 KiB) into the sandbox; it works on this "
+                               "copy, and its changes reach %2 only when "
+                               "you accept them.")
+                      : Tr::tr("Copied %n files (%1 KiB) into the sandbox; it "
+                               "works on this copy, and its changes reach "
+                               "%2 only when you accept them.",
+                               nullptr, int(report->files)))
+                     .arg(report->bytes / 1024)
+                     .arg(hostWorkspace()));
+             for (const Vm::WorkspaceCopyReport::Skipped &skipped : report->skipped)
+                 Q_EMIT message(Tr::tr("Not copied: %1 (%2)").arg(skipped.path, skipped.reason));
+             startRun();
+         });
+    m_transfer->copyIn(hostWorkspace());
 }
 
 void RunSession::startRun()
@@ -192,6 +314,30 @@ void RunSession::onRunFinished(Core::RunState state)
 {
     if (m_phase != Phase::Running)
         return;
+    if (worksOnACopy() && m_sandbox->isRunning() && m_transfer) {
+        m_phase = Phase::ReviewingChanges;
+        if (m_cancelled) {
+            Q_EMIT message(Tr::tr("The run was cancelled; the sandbox's changes were not applied "
+                                  "to %1.")
+                               .arg(hostWorkspace()));
+            afterRun(state);
+            return;
+        }
+        if (m_options.holdSandbox && m_options.changes == ChangePolicy::Ask) {
+            // The window: the run is over at once; its changes are reviewed while the sandbox
+            // is held, and they stay there until the user answers or lets the sandbox go.
+            afterRun(state);
+            reviewChanges();
+            return;
+        }
+        settleChanges([this, state] { afterRun(state); });
+        return;
+    }
+    afterRun(state);
+}
+
+void RunSession::afterRun(Core::RunState state)
+{
     if (m_options.holdSandbox && m_sandbox && m_sandbox->isRunning()) {
         // Still in use (terminal panes) until close().
         m_phase = Phase::Holding;
@@ -201,11 +347,139 @@ void RunSession::onRunFinished(Core::RunState state)
     teardown([this, state] { complete(state); });
 }
 
+void RunSession::collectChanges(std::function<void(Core::Result<Core::WorkspaceChangeSet>)> done)
+{
+    if (!m_base || !m_transfer || !m_sandbox || !m_sandbox->isRunning()) {
+        done(Core::makeError(Core::ErrorCode::SandboxError,
+                             m_base ? Tr::tr("the sandbox is not running")
+                                    : Tr::tr("there is no record of what was copied in")));
+        return;
+    }
+    once(m_transfer.get(), &Vm::WorkspaceTransfer::changesCollected, this, done);
+    m_transfer->collectChanges(*m_base, hostWorkspace());
+}
+
+void RunSession::settleChanges(std::function<void()> done)
+{
+    collectChanges([this, done](const Core::Result<Core::WorkspaceChangeSet> &changes) {
+        if (!changes) {
+            Q_EMIT message(Tr::tr("The sandbox's changes could not be collected (%1); nothing "
+                                  "was applied to %2.")
+                               .arg(changes.error().message, hostWorkspace()));
+            done();
+            return;
+        }
+        const QList<Core::WorkspaceChange> &list = changes->changes();
+        if (list.isEmpty()) {
+            Q_EMIT message(Tr::tr("The sandbox changed nothing in the workspace."));
+            done();
+            return;
+        }
+        switch (m_options.changes) {
+        case ChangePolicy::Ask:
+            m_pendingChanges = *changes;
+            m_afterReview = done;
+            Q_EMIT changesReady(*changes);
+            return;
+        case ChangePolicy::Discard: {
+            Q_EMIT message((list.size() == 1
+                                ? Tr::tr("1 change in the sandbox was not applied to %1:")
+                                : Tr::tr("%n changes in the sandbox were not applied to %1:",
+                                         nullptr, int(list.size())))
+                               .arg(hostWorkspace()));
+            for (qsizetype i = 0; i < list.size() && i < NamedChanges; ++i)
+                Q_EMIT message(QStringLiteral("  %1 (%2)")
+                                   .arg(list.at(i).path, changeKindName(list.at(i).kind)));
+            if (list.size() > NamedChanges)
+                Q_EMIT message(
+                    Tr::tr("  ... and %n more", nullptr, int(list.size() - NamedChanges)));
+            done();
+            return;
+        }
+        case ChangePolicy::Apply:
+            m_pendingChanges = *changes;
+            m_afterReview = done;
+            // Everything the user did not change meanwhile; conflicts stay theirs.
+            applyChanges(Core::WorkspaceSelection::everything());
+            return;
+        }
+    });
+}
+
+void RunSession::reviewChanges()
+{
+    if (!worksOnACopy() || m_phase != Phase::Holding || (m_transfer && m_transfer->isBusy()))
+        return;
+    collectChanges([this](const Core::Result<Core::WorkspaceChangeSet> &changes) {
+        if (!changes) {
+            Q_EMIT message(Tr::tr("The sandbox's changes could not be collected: %1")
+                               .arg(changes.error().message));
+            return;
+        }
+        if (changes->changes().isEmpty()) {
+            Q_EMIT message(
+                Tr::tr("The sandbox has no changes that are not in %1.").arg(hostWorkspace()));
+            return;
+        }
+        m_pendingChanges = *changes;
+        Q_EMIT changesReady(*changes);
+    });
+}
+
+void RunSession::applyChanges(const Core::WorkspaceSelection &selection)
+{
+    if (!m_pendingChanges || !m_transfer || m_transfer->isBusy())
+        return;
+    const Core::WorkspaceChangeSet changes = *std::exchange(m_pendingChanges, std::nullopt);
+    once(m_transfer.get(), &Vm::WorkspaceTransfer::applied, this,
+         [this](const Core::Result<Core::WorkspaceApplyReport> &report) {
+             if (!report) {
+                 Q_EMIT message(Tr::tr("The changes could not be applied to %1: %2")
+                                    .arg(hostWorkspace(), report.error().message));
+             } else {
+                 Q_EMIT message((report->applied.size() == 1
+                                     ? Tr::tr("Applied 1 change to %1.")
+                                     : Tr::tr("Applied %n changes to %1.", nullptr,
+                                              int(report->applied.size())))
+                                    .arg(hostWorkspace()));
+                 for (const Core::WorkspaceApplyReport::Skipped &skipped : report->skipped)
+                     Q_EMIT message(
+                         Tr::tr("Not applied: %1 (%2)").arg(skipped.path, skipped.reason));
+                 Q_EMIT changesApplied(*report);
+             }
+             if (auto next = std::exchange(m_afterReview, {}))
+                 next();
+         });
+    m_transfer->apply(changes, hostWorkspace(), selection);
+}
+
+void RunSession::discardChanges()
+{
+    if (!m_pendingChanges)
+        return;
+    const qsizetype count = std::exchange(m_pendingChanges, std::nullopt)->changes().size();
+    Q_EMIT message((count == 1 ? Tr::tr("1 change in the sandbox was not applied to %1.")
+                               : Tr::tr("%n changes in the sandbox were not applied to %1.",
+                                        nullptr, int(count)))
+                       .arg(hostWorkspace()));
+    if (auto next = std::exchange(m_afterReview, {}))
+        next();
+}
+
 void RunSession::cancel()
 {
     if (m_finished || m_cancelled)
         return;
     m_cancelled = true;
+    if (m_phase == Phase::ReviewingChanges) {
+        // Nothing more reaches the host folder; the run's end goes on from there.
+        m_options.holdSandbox = false;
+        if (m_transfer && m_transfer->isBusy())
+            m_transfer->cancel();
+        else
+            discardChanges();
+        return;
+    }
     if (m_phase == Phase::Running && m_orchestrator && !Core::isTerminal(m_orchestrator->state())) {
         // onRunFinished() follows from the orchestrator's finished().
         m_options.holdSandbox = false;
@@ -262,6 +536,9 @@ void RunSession::teardown(std::function<void()> done)
         finish();
         return;
     }
+    // The record of what was copied in goes with the sandbox.
+    if (sandbox->worksOnACopy())
+        QFile::remove(basePath());
     auto fired = std::make_shared<bool>(false);
     const auto once = [fired, finish] {
         if (!std::exchange(*fired, true))

@@ -2,11 +2,17 @@
 
 #include "core/agent/RunState.h"
 #include "core/config/AppConfig.h"
+#include "core/workspace/WorkspaceApplyReport.h"
+#include "core/workspace/WorkspaceChangeSet.h"
+#include "core/workspace/WorkspaceManifest.h"
+#include "core/workspace/WorkspaceSelection.h"
 
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
 #include <memory>
+#include <optional>
 
 class QNetworkAccessManager;
 class QSettings;
@@ -21,6 +27,7 @@ class SafetyGate;
 namespace Terrarium::Vm {
 class Sandbox;
 class SandboxBackend;
+class WorkspaceTransfer;
 } // namespace Terrarium::Vm
 
 namespace Terrarium::App {
@@ -30,11 +37,21 @@ namespace Terrarium::App {
 // (created, or attached by name), creates the LLM clients, safety gate and orchestrator, runs
 // the goal, and lets go of the sandbox afterwards. Both the headless runner and the window drive
 // runs through this, so they behave the same; nothing here knows one sandbox kind from another.
+//
+// A sandbox that works on a copy (a VM; Podman with workspace_mode=copy) gets the workspace's
+// files copied in before the first step, and at the end of the run its changes are collected
+// and applied to the host folder only as Options::changes says: Ask hands them to the caller
+// (changesReady(), then applyChanges() or discardChanges()), Apply takes everything except
+// conflicts, Discard leaves the host folder alone. What was copied in is remembered on disk
+// (the base of the change set), so that a sandbox re-attached after a crash is reviewed alike.
 class RunSession : public QObject
 {
     Q_OBJECT
 
 public:
+    // What happens to the changes of a sandbox that worked on a copy, once the run ends.
+    enum class ChangePolicy { Ask, Apply, Discard };
+
     struct Options
     {
         QString sandboxName; // attach to this sandbox if it exists, else create it
@@ -43,6 +60,9 @@ public:
         bool holdSandbox = false;
         // Commands approved with "always" are saved here (the user's config file).
         QPointer<QSettings> settings;
+        ChangePolicy changes = ChangePolicy::Ask;
+        // Where the bases of copied workspaces are kept; empty: the user's data folder.
+        QString basesDirectory;
     };
 
     // Where the session is; every transition goes forward.
@@ -51,7 +71,9 @@ public:
         ResolvingModels,
         PreparingSandbox,
         StartingSandbox,
+        CopyingWorkspace, // the files go into a sandbox that works on a copy
         Running,
+        ReviewingChanges, // the run ended; its changes are collected, asked about or applied
         Holding, // the run ended; the sandbox stays for the window's terminals until close()
         Releasing,
         Finished,
@@ -74,6 +96,18 @@ public:
     // The run is over (the sandbox may still be held).
     bool isFinished() const { return m_finished; }
 
+    // The sandbox works on a copy of the workspace, whose changes need the user's word.
+    bool worksOnACopy() const;
+    // Collects the changes again (while the sandbox is held after the run); changesReady()
+    // follows, or message() with why not.
+    void reviewChanges();
+    // Answers changesReady(): applies what selection accepts; changesApplied() follows.
+    void applyChanges(const Core::WorkspaceSelection &selection);
+    // Answers changesReady(): nothing reaches the host folder.
+    void discardChanges();
+    // The host folder the changes go to.
+    QString hostWorkspace() const;
+
     const Core::AppConfig &config() const { return m_config; }
     Core::Orchestrator *orchestrator() const { return m_orchestrator.get(); }
     Vm::Sandbox *sandbox() const { return m_sandbox.get(); }
@@ -91,13 +125,24 @@ Q_SIGNALS:
     void finished(Terrarium::Core::RunState state);
     // close() is done: the sandbox is gone.
     void closed();
+    // The changes a sandbox that worked on a copy made (never empty), for the user to review;
+    // answer with applyChanges() or discardChanges().
+    void changesReady(const Terrarium::Core::WorkspaceChangeSet &changes);
+    // What applying did (also with ChangePolicy::Apply).
+    void changesApplied(const Terrarium::Core::WorkspaceApplyReport &report);
 
 private:
     void resolveModels();
     void prepareSandbox();
     void startSandbox(Vm::Sandbox *sandbox, bool created);
+    void copyWorkspaceIn();
     void startRun();
     void onRunFinished(Core::RunState state);
+    // Collects the changes, then calls done(); with Ask waits for the answer first.
+    void settleChanges(std::function<void()> done);
+    void collectChanges(std::function<void(Core::Result<Core::WorkspaceChangeSet>)> done);
+    void afterRun(Core::RunState state);
+    QString basePath() const;
     // The one way out: lets go of the sandbox as the options and the outcome say, then calls
     // done() (at once when there is nothing to release). Idempotent.
     void teardown(std::function<void()> done);
@@ -117,6 +162,11 @@ private:
     std::unique_ptr<Core::LlmClient> m_executorClient;
     std::unique_ptr<Core::SafetyGate> m_gate;
     std::unique_ptr<Core::Orchestrator> m_orchestrator;
+
+    std::unique_ptr<Vm::WorkspaceTransfer> m_transfer;
+    std::optional<Core::WorkspaceManifest> m_base; // what was copied in
+    std::function<void()> m_afterReview; // continues once the user answered changesReady()
+    std::optional<Core::WorkspaceChangeSet> m_pendingChanges;
 
     QString m_lastProgress;
     bool m_createdSandbox = false; // false when attached to an existing one

@@ -27,6 +27,8 @@ Vm::SandboxSpec SandboxFactory::spec(const Core::AppConfig &config, const QStrin
     spec.networkPolicy =
         Vm::networkPolicyFromName(config.network).value_or(Vm::NetworkPolicy::None);
     spec.workspace = config.workspace;
+    spec.workspaceCopy =
+        config.workspaceMode == QLatin1String("copy") || config.sandbox == QLatin1String("libvirt");
     spec.environment = config.environment;
     return spec;
 }

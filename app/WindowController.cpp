@@ -10,6 +10,7 @@
 #include "core/config/TaskFile.h"
 #include "core/config/WorkspacePolicy.h"
 #include "core/output/OutputSpool.h"
+#include "ui/ChangeReviewPanel.h"
 #include "ui/MainWindow.h"
 #include "ui/SettingsDialog.h"
 #include "ui/TaskFilePanel.h"
@@ -56,6 +57,26 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     connect(window, &Widgets::MainWindow::terminalRequested, this,
             [this] { openTerminal(std::nullopt); });
     connect(window, &Widgets::MainWindow::consoleRequested, this, &WindowController::openConsole);
+    connect(window, &Widgets::MainWindow::changesReviewRequested, this, [this] {
+        if (!m_session || !m_session->worksOnACopy()) {
+            m_window->showStatusMessage(Tr::tr(
+                "This run's sandbox works in the folder itself; there is nothing to review."));
+            return;
+        }
+        m_session->reviewChanges();
+    });
+    Widgets::ChangeReviewPanel *changes = window->changeReviewPanel();
+    connect(changes, &Widgets::ChangeReviewPanel::applyRequested, this,
+            [this](const Core::WorkspaceSelection &selection) {
+                if (m_session)
+                    m_session->applyChanges(selection);
+            });
+    connect(changes, &Widgets::ChangeReviewPanel::discardRequested, this, [this, changes] {
+        if (m_session)
+            m_session->discardChanges();
+        changes->hide();
+    });
+    connect(changes, &Widgets::ChangeReviewPanel::dismissed, changes, &QWidget::hide);
     connect(window, &Widgets::MainWindow::terminalSplitRequested, this,
             [this](Qt::Orientation orientation) { openTerminal(orientation); });
     connect(window->terminalArea(), &Widgets::TerminalArea::reconnectRequested, this,
@@ -205,6 +226,16 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
         });
     });
     connect(m_session.get(), &RunSession::finished, this, &WindowController::onFinished);
+    connect(m_session.get(), &RunSession::changesReady, this,
+            [this](const Core::WorkspaceChangeSet &changes) {
+                Widgets::ChangeReviewPanel *panel = m_window->changeReviewPanel();
+                panel->setTargetFolder(m_session->hostWorkspace());
+                panel->setChangeSet(changes);
+                panel->show();
+            });
+    connect(m_session.get(), &RunSession::changesApplied, m_window->changeReviewPanel(),
+            &Widgets::ChangeReviewPanel::showApplyReport);
+    m_window->changeReviewPanel()->hide();
     m_window->setBusy(true);
     m_window->showStatusMessage(Tr::tr("Preparing the sandbox…"));
     m_session->start(goal);

@@ -3,6 +3,7 @@
 #include "core/agent/Orchestrator.h"
 #include "core/agent/PlanModel.h"
 #include "ui/ApprovalPanel.h"
+#include "ui/ChangeReviewPanel.h"
 #include "ui/PlanView.h"
 #include "ui/RunTimeline.h"
 #include "ui/StatusBadge.h"
@@ -141,12 +142,16 @@ MainWindow::MainWindow(QWidget *parent)
     // The timeline above, terminal panes below once one is open.
     auto *right = new QSplitter(Qt::Vertical, splitter);
     m_timeline = new RunTimeline(right);
+    m_changes = new ChangeReviewPanel(right);
+    m_changes->hide();
     m_terminals = new TerminalArea(right);
     m_terminals->hide();
     right->addWidget(m_timeline);
+    right->addWidget(m_changes);
     right->addWidget(m_terminals);
     right->setStretchFactor(0, 3);
-    right->setStretchFactor(1, 2);
+    right->setStretchFactor(1, 3);
+    right->setStretchFactor(2, 2);
     right->setChildrenCollapsible(false);
     splitter->addWidget(left);
     splitter->addWidget(right);
@@ -204,6 +209,11 @@ void MainWindow::buildMenus()
     m_stopAction = run->addAction(tr("&Stop"), this, &MainWindow::stopRequested);
     m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     m_stopAction->setEnabled(false);
+    run->addSeparator();
+    QAction *review =
+        run->addAction(tr("Review &Workspace Changes"), this, &MainWindow::changesReviewRequested);
+    review->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    review->setToolTip(tr("What a sandbox that works on a copy changed, to apply or discard"));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *focusGoal =
@@ -223,8 +233,8 @@ void MainWindow::buildMenus()
                                                 &MainWindow::terminalRequested);
     openTerminal->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_T));
     openTerminal->setToolTip(tr("A shell inside the run's sandbox"));
-    QAction *console = terminal->addAction(tr("Open the Sandbox's &Console"), this,
-                                           &MainWindow::consoleRequested);
+    QAction *console =
+        terminal->addAction(tr("Open the Sandbox's &Console"), this, &MainWindow::consoleRequested);
     console->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
     console->setToolTip(tr("A VM's serial console: its boot messages and a root shell"));
     QAction *splitRight = terminal->addAction(

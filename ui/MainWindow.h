@@ -21,6 +21,7 @@ class Orchestrator;
 namespace Terrarium::Widgets {
 
 class ApprovalPanel;
+class ChangeReviewPanel;
 class PlanView;
 class RunTimeline;
 class StatusBadge;
@@ -72,6 +73,8 @@ public:
     ApprovalPanel *approvalPanel() const { return m_approval; }
     TerminalArea *terminalArea() const { return m_terminals; }
     TaskFilePanel *taskFilePanel() const { return m_taskFile; }
+    // The changes of a sandbox that worked on a copy, shown after the run; hidden otherwise.
+    ChangeReviewPanel *changeReviewPanel() const { return m_changes; }
     QLabel *workspaceLabel() const { return m_workspaceLabel; }
     QPlainTextEdit *goalEdit() const { return m_goalEdit; }
     QPushButton *runButton() const { return m_runButton; }
@@ -94,6 +97,8 @@ Q_SIGNALS:
     void terminalSplitRequested(Qt::Orientation orientation);
     // The sandbox's own console (a VM's serial line) in a new tab.
     void consoleRequested();
+    // The changes the held sandbox made to its copy of the workspace, collected again.
+    void changesReviewRequested();
     // The window closed; what it showed (the run's sandbox) can be let go.
     void closed();
     void sandboxKindChanged(const QString &kind);
@@ -131,6 +136,7 @@ private:
     ApprovalPanel *m_approval = nullptr;
     TerminalArea *m_terminals = nullptr;
     TaskFilePanel *m_taskFile = nullptr;
+    ChangeReviewPanel *m_changes = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
     QString m_workspace;

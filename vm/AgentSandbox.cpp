@@ -69,6 +69,9 @@ void AgentSandbox::onChannelReady()
             return;
         }
         m_facts = AgentChannel::facts(*info->result(), sandboxKindName(kind()));
+        // Commands start in the workspace, wherever the agent itself was started (a VM's agent
+        // and a copied workspace's run from /): the model is told so, and the audit looks there.
+        m_facts.workingDirectory = defaultWorkingDirectory();
         m_startupMs = QDateTime::currentMSecsSinceEpoch() - m_startedAt;
         qCInfo(lcVm).noquote() << sandboxKindName(kind()) << "sandbox" << spec().name << "ready in"
                                << m_startupMs << "ms";

@@ -100,7 +100,9 @@ QStringList PodmanSandbox::runArguments(const SandboxSpec &spec, const PodmanHos
         << QStringLiteral("--ulimit=nofile=%1:%1").arg(files)
         << QStringLiteral("--ulimit=nproc=%1:%1").arg(processes)
         << QStringLiteral("--stop-timeout=3")
-        << QStringLiteral("--workdir=%1").arg(containerPath(workspaceInContainer))
+        // A copied workspace's folder is made once the agent runs (runc makes no workdir).
+        << QStringLiteral("--workdir=%1")
+               .arg(spec.workspaceCopy ? QStringLiteral("/") : containerPath(workspaceInContainer))
         << QStringLiteral("--volume=%1:%2:ro").arg(agentPath, containerPath(agentPathInContainer))
         << QStringLiteral("--entrypoint=%1").arg(containerPath(agentPathInContainer))
         << QStringLiteral("--env=TERM=xterm-256color");
@@ -115,7 +117,7 @@ QStringList PodmanSandbox::runArguments(const SandboxSpec &spec, const PodmanHos
         arguments
             << QStringLiteral("--ulimit=data=%1:%1").arg(qint64(spec.memoryMiB) * 1024 * 1024);
     }
-    if (!spec.workspace.isEmpty()) {
+    if (!spec.workspace.isEmpty() && !spec.workspaceCopy) {
         // --mount, not --volume: a ':' in the folder's name would split a --volume argument.
         arguments << QStringLiteral("--mount=type=bind,source=%1,destination=%2")
                          .arg(spec.workspace, containerPath(workspaceInContainer));
@@ -187,6 +189,7 @@ QJsonObject PodmanSandbox::specToJson(const SandboxSpec &spec)
         {QStringLiteral("disk_mib"), spec.diskMiB},
         {QStringLiteral("network"), networkPolicyName(spec.networkPolicy)},
         {QStringLiteral("workspace"), spec.workspace},
+        {QStringLiteral("workspace_copy"), spec.workspaceCopy},
         {QStringLiteral("env"), environment},
     };
 }
@@ -203,6 +206,7 @@ SandboxSpec PodmanSandbox::specFromJson(const QJsonObject &json)
     spec.networkPolicy = networkPolicyFromName(json.value(QLatin1String("network")).toString())
                              .value_or(NetworkPolicy::None);
     spec.workspace = json.value(QLatin1String("workspace")).toString();
+    spec.workspaceCopy = json.value(QLatin1String("workspace_copy")).toBool();
     // Only the names are kept (see specToJson); the container itself still has the values.
     for (const QJsonValue &name : json.value(QLatin1String("env")).toArray())
         spec.environment.insert(name.toString(), QString());
@@ -331,7 +335,9 @@ void PodmanSandbox::openChannel()
     m_agentProcess->setArguments(
         m_host.globalArguments()
         + QStringList{QStringLiteral("exec"), QStringLiteral("--interactive"),
-                      QStringLiteral("--workdir=%1").arg(containerPath(workspaceInContainer)),
+                      QStringLiteral("--workdir=%1")
+                          .arg(spec().workspaceCopy ? QStringLiteral("/")
+                                                    : containerPath(workspaceInContainer)),
                       spec().name, containerPath(agentPathInContainer)}
         + sessionAgentArguments(spec(), m_host));
     // podman's own complaints (container gone, ...) are worth a log line, not a pipe that fills.
@@ -349,8 +355,29 @@ void PodmanSandbox::openChannel()
 
 void PodmanSandbox::onAgentReady()
 {
-    setState(State::Running);
-    findWritableLayer();
+    if (!spec().workspaceCopy) {
+        setState(State::Running);
+        findWritableLayer();
+        return;
+    }
+    // The files come from whoever drives the sandbox (Vm::WorkspaceTransfer).
+    Core::ExecRequest mkdir;
+    mkdir.argv = QStringList{QStringLiteral("mkdir"), QStringLiteral("-p"), QStringLiteral("--"),
+                             QString::fromLatin1(workspaceInContainer)};
+    AgentExecJob *job = channel()->exec(mkdir, this);
+    connect(job, &Core::ExecJob::finished, this, [this, job] {
+        job->deleteLater();
+        if (state() != State::Starting)
+            return;
+        if (!job->result() || !job->result()->succeeded()) {
+            fail({Core::ErrorCode::SandboxError,
+                  Core::Tr::tr("Cannot make the workspace folder in the sandbox %1.")
+                      .arg(spec().name)});
+            return;
+        }
+        setState(State::Running);
+        findWritableLayer();
+    });
 }
 
 void PodmanSandbox::onAgentLost(const Core::Error &why)

@@ -82,6 +82,9 @@ public:
     // Whether Podman can mount the folder (a comma would split --mount's fields).
     static Core::Result<void> checkWorkspace(const QString &workspace);
     // The labels that describe a sandbox, and the spec they carry (environment names only).
+    bool worksOnACopy() const override { return spec().workspaceCopy; }
+    QString workspaceFolder() const override { return QString::fromLatin1(workspaceInContainer); }
+
     static QJsonObject specToJson(const SandboxSpec &spec);
     static SandboxSpec specFromJson(const QJsonObject &json);
     // Where sandboxes' lock files live for this host.

@@ -62,6 +62,12 @@ public:
     // deleteLater() it, which ends its program.
     virtual Core::Result<Core::TerminalSession *> openPty(const PtyRequest &request) = 0;
 
+    // Whether commands work on a copy of the workspace (SandboxSpec::workspaceCopy; VMs always),
+    // which the caller fills and whose changes it reviews (WorkspaceTransfer), and where that
+    // folder is as the sandbox sees it.
+    virtual bool worksOnACopy() const { return false; }
+    virtual QString workspaceFolder() const { return spec().workspace; }
+
     // The sandbox's own console (a VM's serial line: boot messages and a root shell), for a
     // terminal pane; most kinds have none and say so.
     virtual Core::Result<Core::TerminalSession *> openConsole();

@@ -20,6 +20,9 @@ struct SandboxSpec
     int diskMiB = 8192; // writable layer / overlay size
     NetworkPolicy networkPolicy = NetworkPolicy::None;
     QString workspace; // host directory shared as the commands' working directory
+    // The sandbox gets an empty workspace folder of its own instead of the host's; the caller
+    // copies the files in and reviews the changes (Vm::WorkspaceTransfer). VMs always do.
+    bool workspaceCopy = false;
     QMap<QString, QString> environment; // set for every command and terminal in the sandbox
 };
 

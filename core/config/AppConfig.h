@@ -30,6 +30,9 @@ struct AppConfig
     QString workspace; // host folder shared with the sandbox
     QString image; // empty: the backend's default image
     QString network = QStringLiteral("none"); // "none" | "outbound"
+    // "mount": the sandbox works in the folder itself; "copy": on a copy, whose changes the user
+    // reviews and applies (VMs always work on a copy).
+    QString workspaceMode = QStringLiteral("mount");
     int cpus = 2;
     int memoryMiB = 2048;
     int pidsLimit = 1024;

@@ -244,6 +244,17 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
         config.network = policy;
     }
 
+    if (const auto mode = pick(settings, QStringLiteral("sandbox/workspace_mode"), environment,
+                               QStringLiteral("TERRARIUM_WORKSPACE_MODE"), overrides.workspaceMode,
+                               QStringLiteral("workspace-mode"))) {
+        const QString name = mode->text.toLower();
+        if (name != QLatin1String("mount") && name != QLatin1String("copy"))
+            return makeError(ErrorCode::Configuration,
+                             Tr::tr("Unknown workspace mode \"%1\" (from %2): use mount or copy.")
+                                 .arg(mode->text, mode->source));
+        config.workspaceMode = name;
+    }
+
     const auto cpus = positiveInt(pick(settings, QStringLiteral("sandbox/cpus"), environment,
                                        QStringLiteral("TERRARIUM_CPUS"), std::nullopt, QString()),
                                   config.cpus);

@@ -18,6 +18,7 @@ struct ConfigOverrides
     std::optional<QString> workspace;
     std::optional<QString> image;
     std::optional<QString> network;
+    std::optional<QString> workspaceMode;
     std::optional<QString> maxSteps;
     std::optional<QString> maxReplans;
     std::optional<QString> stepTimeoutSeconds;

@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -28,6 +29,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void repairInAVm();
+    void acceptedChangesReachTheHostFolder();
     void vmOutlivesAKilledTerrarium();
 
 private:
@@ -124,13 +126,64 @@ void tst_LibvirtRun::repairInAVm()
                 .value(QLatin1String("stdout"))
                 .toString()
                 .contains(QLatin1String("config ok")));
-    // The VM worked on a copy: the host folder has no config.txt.
+    // The VM worked on a copy, and without a terminal to ask nothing was applied: the host
+    // folder has no config.txt, and the log names the change.
     QVERIFY(!QFile::exists(QDir(m_workspace).filePath(QStringLiteral("config.txt"))));
+    QVERIFY2(
+        QString::fromUtf8(log).contains(QRegularExpression(QStringLiteral("added +config\\.txt"))),
+        log.constData());
+    QVERIFY2(log.contains("No terminal to ask, so nothing was applied"), log.constData());
     QVERIFY2(log.contains("libvirt"), log.constData());
     // No VM is left behind.
     int exitCode = -1;
     const QByteArray list = terrarium({QStringLiteral("--list-sandboxes")}, &exitCode);
     QVERIFY2(!list.contains(m_workspace.toUtf8()), list.constData());
+}
+
+void tst_LibvirtRun::acceptedChangesReachTheHostFolder()
+{
+    const auto write = [this](const QString &name, const QByteArray &contents) {
+        QFile file(QDir(m_workspace).filePath(name));
+        return file.open(QIODevice::WriteOnly) && file.write(contents) == contents.size();
+    };
+    QVERIFY(write(QStringLiteral("notes.txt"), "draft\n"));
+    QVERIFY(write(QStringLiteral("mine.txt"), "the user's\n"));
+    QVERIFY(write(QStringLiteral("old.txt"), "remove me\n"));
+    const auto provider = LlmProvider::ChatCompletions;
+    m_server->enqueue(ScriptedTurns::plan(provider, {QStringLiteral("Edit the files")}));
+    m_server->enqueue(ScriptedTurns::command(
+        provider,
+        QStringLiteral("echo final > notes.txt; echo new > new.txt; rm old.txt; "
+                       "echo sandbox > mine.txt; sleep 4")));
+
+    QProcess process;
+    process.start(HeadlessRun::binary(),
+                  runArguments(QStringLiteral("edit the files"))
+                      << QStringLiteral("--apply-changes") << QStringLiteral("yes"));
+    // While the step runs, the user edits mine.txt on the host: that edit must survive.
+    QByteArray seen;
+    QElapsedTimer clock;
+    clock.start();
+    while (!seen.contains("\"type\":\"step_executing\"") && clock.elapsed() < 300000
+           && process.state() != QProcess::NotRunning) {
+        QTest::qWait(50);
+        seen += process.readAllStandardOutput();
+    }
+    QVERIFY(write(QStringLiteral("mine.txt"), "edited by the user meanwhile\n"));
+    QVERIFY(HeadlessRun::waitForExit(process, 300000));
+    const QByteArray log = process.readAllStandardError();
+    QVERIFY2(process.exitCode() == 0, log.constData());
+
+    const auto read = [this](const QString &name) {
+        QFile file(QDir(m_workspace).filePath(name));
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("(missing)");
+    };
+    QCOMPARE(read(QStringLiteral("notes.txt")), QByteArray("final\n"));
+    QCOMPARE(read(QStringLiteral("new.txt")), QByteArray("new\n"));
+    QVERIFY(!QFile::exists(QDir(m_workspace).filePath(QStringLiteral("old.txt"))));
+    QCOMPARE(read(QStringLiteral("mine.txt")), QByteArray("edited by the user meanwhile\n"));
+    QVERIFY2(log.contains("Applied 3 change"), log.constData());
+    QVERIFY2(log.contains("Not applied: mine.txt"), log.constData());
 }
 
 void tst_LibvirtRun::vmOutlivesAKilledTerrarium()

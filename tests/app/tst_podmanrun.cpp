@@ -63,6 +63,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void repairDemo();
+    void workOnACopy();
     void reattachAfterKill();
     void sandboxDyingMidStepEndsTheRunClearly();
     void hostileModelGetsNowhere();
@@ -208,6 +209,39 @@ void tst_PodmanRun::repairDemo()
     const QByteArray list = terrarium({QStringLiteral("--list-sandboxes")}, &exitCode);
     QCOMPARE(exitCode, 0);
     QVERIFY2(!list.contains(m_workspace.toUtf8()), list.constData());
+}
+
+void tst_PodmanRun::workOnACopy()
+{
+    QFile code(QDir(m_workspace).filePath(QStringLiteral("calc.py")));
+    QVERIFY(code.open(QIODevice::WriteOnly));
+    code.write("def add(a, b):\n    return a - b\n");
+    code.close();
+    m_server->enqueue(planReply({QStringLiteral("Fix add")}));
+    m_server->enqueue(commandReply(QStringLiteral("cat calc.py && sed -i 's/a - b/a + b/' calc.py "
+                                                  "&& touch fixed.txt")));
+
+    QProcess process;
+    process.setProcessEnvironment(environment());
+    process.start(binary(),
+                  runArguments(QStringLiteral("fix add"))
+                      << QStringLiteral("--workspace-mode") << QStringLiteral("copy")
+                      << QStringLiteral("--apply-changes") << QStringLiteral("no"));
+    QVERIFY(waitForExit(process, 300000));
+    const QByteArray out = process.readAllStandardOutput();
+    const QString log = QString::fromUtf8(process.readAllStandardError());
+    QVERIFY2(process.exitCode() == 0, qPrintable(log));
+    // The container saw the files (copied in), and its edits stayed in it.
+    QVERIFY2(out.contains("return a - b"), out.constData());
+    QVERIFY(code.open(QIODevice::ReadOnly));
+    QCOMPARE(code.readAll(), QByteArray("def add(a, b):\n    return a - b\n"));
+    QVERIFY(!QFile::exists(QDir(m_workspace).filePath(QStringLiteral("fixed.txt"))));
+    QVERIFY2(log.contains(QLatin1String("2 changes in the sandbox were not applied")),
+             qPrintable(log));
+    QVERIFY2(log.contains(QLatin1String("calc.py (changed)")), qPrintable(log));
+    QVERIFY2(log.contains(QLatin1String("fixed.txt (added)")), qPrintable(log));
+    // The step's audit looked at the copied workspace, not at the container's whole file system.
+    QVERIFY2(!log.contains(QLatin1String("usr/bin")), qPrintable(log));
 }
 
 void tst_PodmanRun::reattachAfterKill()

@@ -554,6 +554,10 @@ void tst_Window::terminalIntoTheRunsSandbox()
     QVERIFY(m_window->terminalArea()->isVisible());
     Widgets::TerminalPane *pane = m_window->terminalArea()->currentPane();
     QVERIFY(pane);
+    // Typed once the shell shows its prompt, as a user would: what arrives before the shell
+    // puts the terminal into raw mode may be discarded by it.
+    QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("workspace")),
+                             10000);
     pane->view()->sendText(QStringLiteral("cat marker.txt\n"));
     QTRY_VERIFY2_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("from-the-run")),
                               qPrintable(pane->view()->screenText()), 10000);
@@ -572,8 +576,11 @@ void tst_Window::terminalIntoTheRunsSandbox()
     QVERIFY(pane->bannerText().contains(QLatin1String("removed")));
 
     // Reconnect opens a shell in the current run's sandbox.
+    const qsizetype prompts = pane->view()->screenText().count(QLatin1String("workspace"));
     Q_EMIT m_window->terminalArea()->reconnectRequested(pane);
     QTRY_VERIFY(!pane->isDisconnected());
+    QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().count(QLatin1String("workspace")) > prompts,
+                             10000);
     pane->view()->sendText(QStringLiteral("echo reconnected-$((40+2))\n"));
     QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("reconnected-42")),
                              10000);

@@ -13,7 +13,6 @@
 
 #include <QDateTime>
 #include <QDir>
-#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFutureWatcher>
@@ -36,9 +35,6 @@ constexpr auto ReadyTimeout = std::chrono::seconds(120);
 constexpr auto RestoredReadyTimeout = std::chrono::seconds(30);
 // How long a VM asked to power off may take before it is destroyed.
 constexpr auto PowerOffGrace = std::chrono::seconds(10);
-// Files larger than this are not copied into the VM (said in the log and on stderr of the
-// first step); a workspace is source code, not a media library.
-constexpr qint64 MaxCopiedFileBytes = qint64(512) * 1024 * 1024;
 
 QString virtTypeName(VmDomainConfig::VirtType type)
 {
@@ -484,7 +480,7 @@ void LibvirtSandbox::renewAfterRestore()
         // From here on it is a VM like a booted one: a failure is not the ready state's.
         m_phase = Phase::Booting;
         qCInfo(lcVm) << "VM" << spec().name << "restored from its ready state";
-        copyWorkspaceIn();
+        makeWorkspaceFolder();
     });
 }
 
@@ -653,7 +649,7 @@ void LibvirtSandbox::onAgentReady()
     case Phase::Booting:
         break;
     }
-    copyWorkspaceIn();
+    makeWorkspaceFolder();
 }
 
 void LibvirtSandbox::becomeRunning()
@@ -665,80 +661,25 @@ void LibvirtSandbox::becomeRunning()
         m_host->warmStart->ensure(domainConfig(m_virtType));
 }
 
-void LibvirtSandbox::copyWorkspaceIn()
+void LibvirtSandbox::makeWorkspaceFolder()
 {
-    const QString root = spec().workspace;
-    QStringList directories{QString::fromLatin1(workspaceInVm)};
-    QList<std::pair<QString, QString>> files; // host path, VM path
-    if (!root.isEmpty()) {
-        // Links are not followed out of the workspace: a link inside it could name anything.
-        QDirIterator it(root, QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot | QDir::System,
-                        QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString path = it.next();
-            const QFileInfo info = it.fileInfo();
-            const QString inVm =
-                QString::fromLatin1(workspaceInVm) + u'/' + QDir(root).relativeFilePath(path);
-            if (info.isSymLink()) {
-                qCInfo(lcVm).noquote() << "not copied into the VM (a link):" << path;
-                continue;
-            }
-            if (info.isDir())
-                directories << inVm;
-            else if (info.isFile() && info.size() <= MaxCopiedFileBytes)
-                files.append({path, inVm});
-            else if (info.isFile())
-                qCWarning(lcVm).noquote() << "not copied into the VM (larger than"
-                                          << MaxCopiedFileBytes / (1024 * 1024) << "MiB):" << path;
-        }
-    }
+    // The files come from whoever drives the sandbox (Vm::WorkspaceTransfer), which also
+    // reviews what the VM changed; here only the folder the commands start in is made.
     Core::ExecRequest mkdir;
-    mkdir.argv = QStringList{QStringLiteral("mkdir"), QStringLiteral("-p"), QStringLiteral("--")}
-        + directories;
+    mkdir.argv = QStringList{QStringLiteral("mkdir"), QStringLiteral("-p"), QStringLiteral("--"),
+                             QString::fromLatin1(workspaceInVm)};
     AgentExecJob *job = channel()->exec(mkdir, this);
-    connect(job, &Core::ExecJob::finished, this, [this, job, files] {
+    connect(job, &Core::ExecJob::finished, this, [this, job] {
         job->deleteLater();
         if (state() != State::Starting)
             return;
         if (!job->result() || !job->result()->succeeded()) {
             failStart(
                 {Core::ErrorCode::SandboxError,
-                 Core::Tr::tr("Cannot make the workspace folders in the VM %1.").arg(spec().name)});
+                 Core::Tr::tr("Cannot make the workspace folder in the VM %1.").arg(spec().name)});
             return;
         }
-        // One file after another: the channel keeps them in order anyway, and memory holds one.
-        auto next = std::make_shared<std::function<void(qsizetype)>>();
-        *next = [this, files, next](qsizetype index) {
-            if (state() != State::Starting)
-                return;
-            if (index >= files.size()) {
-                qCInfo(lcVm) << "copied" << m_copiedFiles << "files into the VM";
-                becomeRunning();
-                return;
-            }
-            QFile file(files.at(index).first);
-            if (!file.open(QIODevice::ReadOnly)) {
-                qCWarning(lcVm).noquote()
-                    << "cannot read" << file.fileName() << ":" << file.errorString();
-                (*next)(index + 1);
-                return;
-            }
-            const int mode = (file.permissions() & QFileDevice::ExeOwner) ? 0755 : 0644;
-            AgentCall *call =
-                channel()->writeFile(files.at(index).second, file.readAll(), mode, this);
-            connect(call, &AgentCall::finished, this, [this, call, index, next, files] {
-                call->deleteLater();
-                if (!call->result()) {
-                    failStart({Core::ErrorCode::SandboxError,
-                               Core::Tr::tr("Cannot copy %1 into the VM: %2")
-                                   .arg(files.at(index).first, call->result().error().message)});
-                    return;
-                }
-                ++m_copiedFiles;
-                (*next)(index + 1);
-            });
-        };
-        (*next)(0);
+        becomeRunning();
     });
 }
 

@@ -34,8 +34,9 @@ namespace Terrarium::Vm {
 // instead and says why (startedWarm(), warmStartProblem(), the log). A sandbox that had to boot
 // asks for a ready state to be made for the next one.
 //
-// The VM works on a copy of the workspace: its files are copied into /workspace when the
-// sandbox starts, and nothing the VM does reaches the host folder by itself.
+// The VM works on a copy of the workspace in /workspace (worksOnACopy()): whoever drives the
+// sandbox copies the files in and reviews the changes (Vm::WorkspaceTransfer); nothing the VM
+// does reaches the host folder by itself.
 //
 // Snapshots are of the disk only: snapshot() takes an external, disk-only libvirt snapshot of
 // the running VM (the guest's caches are synced first; about 0.3 s), and rollback() puts the
@@ -80,12 +81,13 @@ public:
     // Lets go of a running VM without stopping it, for a later attach.
     void detach();
 
+    bool worksOnACopy() const override { return true; }
+    QString workspaceFolder() const override { return QString::fromLatin1(workspaceInVm); }
+
     // "kvm" or "tcg" once started.
     QString accelerator() const;
     // Where this sandbox's own files are (overlay disk, snapshot layers, console log, lock).
     QString directory() const;
-    // How many files and bytes of the workspace were copied in.
-    qint64 copiedFiles() const { return m_copiedFiles; }
     // Whether the last start() restored a ready state instead of booting.
     bool startedWarm() const { return m_startedWarm; }
     // Why the last start() booted although a ready state was there; empty otherwise.
@@ -109,7 +111,7 @@ private:
     void bootInstead(const QString &why);
     void onBooted(VmDomainConfig::VirtType type, const Core::Result<void> &booted);
     void connectAgent(int attempt = 0);
-    void copyWorkspaceIn();
+    void makeWorkspaceFolder();
     void becomeRunning();
     void takeSnapshot(SandboxJob *job, const QString &name);
     void finishRollback(const Core::Result<void> &result);
@@ -131,7 +133,6 @@ private:
     std::optional<VmWarmStart::State> m_warmState; // being restored
     QString m_warmStartProblem;
     QPointer<SandboxJob> m_rollbackJob;
-    qint64 m_copiedFiles = 0;
     bool m_startedWarm = false;
     bool m_snapshotBusy = false; // a snapshot or rollback is under way
     bool m_removeAfterStop = false;
