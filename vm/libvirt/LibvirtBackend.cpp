@@ -71,6 +71,7 @@ void LibvirtBackend::prepare(Readiness readiness)
         return;
     }
     m_host->kvmOffered = capabilities->kvmOffered;
+    m_host->capabilities = *capabilities;
     m_host->qemuGuestAgentChannel = m_options.qemuGuestAgentChannel;
     if (virConnectGetLibVersion(m_host->connection->handle(), &m_host->libvirtVersion) < 0)
         m_host->libvirtVersion = 0;

@@ -3,6 +3,7 @@
 #include "core/Error.h"
 #include "vm/SandboxSpec.h"
 #include "vm/libvirt/LibvirtConnection.h"
+#include "vm/libvirt/LibvirtHostCapabilities.h"
 #include "vm/libvirt/VmDomainConfig.h"
 #include "vm/libvirt/VmImage.h"
 
@@ -31,6 +32,7 @@ struct LibvirtHost
     // The host offers kvm domains (capabilities); whether they really run is only known once
     // one started: a failure is remembered here, and later sandboxes go to TCG at once.
     bool kvmOffered = false;
+    LibvirtHostCapabilities capabilities; // CPUs and memory a VM may have
     bool kvmFailed = false;
     QString kvmProblem; // why KVM is not used, for people
     // libvirt's and the hypervisor's versions (major * 1,000,000 + minor * 1,000 + release).

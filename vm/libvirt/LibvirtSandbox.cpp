@@ -10,6 +10,7 @@
 #include "vm/libvirt/DomainXml.h"
 #include "vm/libvirt/DomainXmlEdit.h"
 #include "vm/libvirt/LibvirtError.h"
+#include "vm/libvirt/VmSpecValidation.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -347,6 +348,16 @@ void LibvirtSandbox::start()
     m_warmStartProblem.clear();
     m_warmState.reset();
     m_phase = Phase::Booting;
+    // A name, CPU count or memory size libvirt would refuse (or that would not boot) is said
+    // plainly, before anything is made.
+    if (m_mode == Mode::Create) {
+        if (const auto valid = validateVmSpec(spec(), m_host->capabilities); !valid) {
+            // Not failStart(): nothing was made, and a bad name must not reach a file path.
+            m_phase = Phase::Idle;
+            fail(valid.error());
+            return;
+        }
+    }
     QDir().mkpath(directory());
     m_lock = std::make_unique<QLockFile>(QDir(directory()).filePath(QStringLiteral("lock")));
     m_lock->setStaleLockTime(0);

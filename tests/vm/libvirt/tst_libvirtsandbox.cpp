@@ -80,6 +80,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
 
+    void impossibleSpecIsRefusedUpFront();
     void bootsToTheAgent();
     void commandsKeepTheirStreamsAndExitCodes();
     void timeoutAndCancel();
@@ -191,6 +192,25 @@ void tst_LibvirtSandbox::cleanupTestCase()
         vm->destroy();
         QTRY_COMPARE_WITH_TIMEOUT(vm->state(), Vm::Sandbox::State::Stopped, 30000);
     }
+}
+
+void tst_LibvirtSandbox::impossibleSpecIsRefusedUpFront()
+{
+    Vm::SandboxSpec spec;
+    spec.name = QStringLiteral("../escape attempt");
+    spec.workspace = m_workspace.path();
+    spec.memoryMiB = 64;
+    Vm::LibvirtSandbox *vm = m_backend->create(spec, this);
+    QSignalSpy failed(vm, &Vm::Sandbox::failed);
+    vm->start();
+    QVERIFY(failed.count() == 1 || failed.wait(5000));
+    const QString message = failed.at(0).at(0).value<Core::Error>().message;
+    QVERIFY2(message.contains(QLatin1String("256")), qPrintable(message));
+    QVERIFY2(message.contains(QLatin1String("name")), qPrintable(message));
+    QVERIFY(!QFileInfo::exists(m_backend->host()->sandboxesDirectory
+                               + QStringLiteral("/../escape attempt")));
+    QVERIFY(!m_backend->host()->connection->lookupDomain(spec.name));
+    vm->deleteLater();
 }
 
 void tst_LibvirtSandbox::bootsToTheAgent()
