@@ -4,6 +4,7 @@
 #include "core/llm/LlmEndpoint.h"
 #include "ui/UiColors.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -264,6 +265,11 @@ QWidget *SettingsDialog::createSandboxGroup()
     m_network->addItem(tr("None: no network at all"), QStringLiteral("none"));
     m_network->addItem(tr("Outbound: may reach the internet"), QStringLiteral("outbound"));
 
+    m_workOnACopy = new QCheckBox(tr("Containers work on a cop&y of the workspace"), group);
+    m_workOnACopy->setToolTip(
+        tr("The files are copied into the container; when the run ends you review what it "
+           "changed and apply what you accept. Virtual machines always work on a copy."));
+
     const auto addRow = [group, form](const QString &text, QWidget *field) {
         auto *label = new QLabel(text, group);
         label->setBuddy(field);
@@ -275,6 +281,7 @@ QWidget *SettingsDialog::createSandboxGroup()
     addRow(tr("&CPUs:"), m_cpus);
     addRow(tr("Memo&ry:"), m_memory);
     addRow(tr("&Network:"), m_network);
+    form->addRow(QString(), m_workOnACopy);
 
     connect(m_sandbox, &QComboBox::currentIndexChanged, this, &SettingsDialog::updateHostWarning);
     return group;
@@ -306,6 +313,7 @@ void SettingsDialog::setValues(const Core::UserSettings &values)
     m_cpus->setValue(values.cpus);
     m_memory->setValue(values.memoryMiB);
     selectData(m_network, values.network);
+    m_workOnACopy->setChecked(values.workspaceMode == QLatin1String("copy"));
     updateHostWarning();
 }
 
@@ -324,6 +332,8 @@ Core::UserSettings SettingsDialog::values() const
     values.cpus = m_cpus->value();
     values.memoryMiB = m_memory->value();
     values.network = m_network->currentData().toString();
+    values.workspaceMode =
+        m_workOnACopy->isChecked() ? QStringLiteral("copy") : QStringLiteral("mount");
     return values;
 }
 

@@ -9,6 +9,7 @@
 
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -85,6 +86,7 @@ private:
     QSpinBox *m_cpus = nullptr;
     QSpinBox *m_memory = nullptr;
     QComboBox *m_network = nullptr;
+    QCheckBox *m_workOnACopy = nullptr;
     QLabel *m_validationError = nullptr;
 };
 

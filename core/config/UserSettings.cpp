@@ -108,6 +108,9 @@ UserSettings UserSettings::load(const QSettings &settings)
     const QString network = text(settings, QStringLiteral("sandbox/network")).toLower();
     if (network == QLatin1String("none") || network == QLatin1String("outbound"))
         values.network = network;
+    const QString mode = text(settings, QStringLiteral("sandbox/workspace_mode")).toLower();
+    if (mode == QLatin1String("mount") || mode == QLatin1String("copy"))
+        values.workspaceMode = mode;
     return values;
 }
 
@@ -124,6 +127,7 @@ void UserSettings::save(QSettings &settings) const
     settings.setValue(QStringLiteral("sandbox/cpus"), cpus);
     settings.setValue(QStringLiteral("sandbox/memory_mib"), memoryMiB);
     settings.setValue(QStringLiteral("sandbox/network"), network);
+    settings.setValue(QStringLiteral("sandbox/workspace_mode"), workspaceMode);
 }
 
 } // namespace Terrarium::Core

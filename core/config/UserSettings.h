@@ -38,6 +38,8 @@ struct UserSettings
     int cpus = 2;
     int memoryMiB = 2048;
     QString network = QStringLiteral("none"); // "none" | "outbound"
+    // "mount" | "copy": whether containers work in the folder or on a copy (VMs always copy).
+    QString workspaceMode = QStringLiteral("mount");
 
     Model &model(LlmRole role) { return role == LlmRole::Planner ? planner : executor; }
     const Model &model(LlmRole role) const { return role == LlmRole::Planner ? planner : executor; }

@@ -3,6 +3,7 @@
 #include "ui/SettingsDialog.h"
 
 #include <QAbstractSpinBox>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFile>
@@ -432,6 +433,13 @@ void tst_SettingsDialog::settingsRoundTripEndToEnd()
     cpus->setValue(4);
     auto *network = fieldFor<QComboBox>(dialog, QStringLiteral("&Network:"));
     network->setCurrentIndex(network->findData(QStringLiteral("outbound")));
+    QCheckBox *copy = nullptr;
+    for (QCheckBox *box : dialog.findChildren<QCheckBox *>())
+        if (box->text().contains(QLatin1String("workspace")))
+            copy = box;
+    QVERIFY(copy);
+    QVERIFY(!copy->isChecked());
+    copy->click();
 
     QSignalSpy saved(&session, &SettingsSession::saved);
     QTest::keyClick(&dialog, Qt::Key_Return, Qt::ControlModifier);
@@ -450,6 +458,7 @@ void tst_SettingsDialog::settingsRoundTripEndToEnd()
     QVERIFY(bytes.contains("kind=libvirt"));
     QVERIFY(bytes.contains("cpus=4"));
     QVERIFY(bytes.contains("network=outbound"));
+    QVERIFY(bytes.contains("workspace_mode=copy"));
     QVERIFY(!bytes.contains(plannerKey.toUtf8()));
     QVERIFY(!bytes.contains("sk-"));
     QVERIFY(!bytes.contains("0f9e8d7c6b5a"));

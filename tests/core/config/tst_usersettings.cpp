@@ -117,7 +117,7 @@ void tst_UserSettings::writesTheKeysConfigLoaderReads()
         QStringLiteral("planner/model"),     QStringLiteral("planner/provider"),
         QStringLiteral("sandbox/cpus"),      QStringLiteral("sandbox/image"),
         QStringLiteral("sandbox/kind"),      QStringLiteral("sandbox/memory_mib"),
-        QStringLiteral("sandbox/network")};
+        QStringLiteral("sandbox/network"),   QStringLiteral("sandbox/workspace_mode")};
     QStringList keys = file.allKeys();
     keys.sort();
     QCOMPARE(keys, expectedKeys);
@@ -140,6 +140,7 @@ void tst_UserSettings::configLoaderRunsWhatWasSaved()
     values.cpus = 3;
     values.memoryMiB = 3000;
     values.network = QStringLiteral("outbound");
+    values.workspaceMode = QStringLiteral("copy");
     {
         QSettings settings(path(), QSettings::IniFormat);
         values.save(settings);
@@ -147,6 +148,8 @@ void tst_UserSettings::configLoaderRunsWhatWasSaved()
     const QSettings settings(path(), QSettings::IniFormat);
     const auto config = ConfigLoader::load(settings, QProcessEnvironment(), {});
     QVERIFY2(config.has_value(), qPrintable(config ? QString() : config.error().message));
+    QCOMPARE(config->workspaceMode, QStringLiteral("copy"));
+    QCOMPARE(UserSettings::load(settings).workspaceMode, QStringLiteral("copy"));
     QCOMPARE(config->planner.provider, LlmProvider::Anthropic);
     QCOMPARE(config->planner.baseUrl, QUrl(QStringLiteral("https://proxy.example/v1")));
     QCOMPARE(config->planner.model, QStringLiteral("claude-x"));
