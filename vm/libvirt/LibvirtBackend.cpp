@@ -79,6 +79,11 @@ void LibvirtBackend::prepare(Readiness readiness)
         m_host->hypervisorVersion = 0;
     if (!capabilities->kvmOffered)
         m_host->kvmProblem = capabilities->kvmProblem;
+    m_host->kvmFailureFile = dataDirectory + QStringLiteral("/kvm-failed");
+    if (capabilities->kvmOffered && m_host->recallKvmFailure())
+        qCInfo(lcVm).noquote() << "KVM failed on this host before, so VMs use TCG (remove"
+                               << m_host->kvmFailureFile
+                               << "to try KVM again):" << m_host->kvmProblem.section(u'\n', 0, 0);
     m_host->qemuImg = QStandardPaths::findExecutable(QStringLiteral("qemu-img"));
     if (m_host->qemuImg.isEmpty()) {
         fail({Core::ErrorCode::Configuration,

@@ -5,6 +5,11 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QFile>
+#include <QSaveFile>
+#include <QSysInfo>
+
+#include <sys/stat.h>
 
 namespace Terrarium::Vm {
 
@@ -27,6 +32,55 @@ VmDomainConfig LibvirtHost::domainConfig(const SandboxSpec &spec, VmDomainConfig
     config.consoleLogPath = QDir(directory).filePath(QStringLiteral("console.log"));
     config.created = QDateTime::currentDateTimeUtc();
     return config;
+}
+
+namespace {
+
+// What a KVM failure depends on: the kernel, QEMU, and the device's owner and mode (a user may
+// fix it with a group or a chmod).
+QByteArray kvmIdentity(unsigned long hypervisorVersion)
+{
+    struct stat device
+    {
+    };
+    const bool present = ::stat("/dev/kvm", &device) == 0;
+    return QStringLiteral("kernel=%1 qemu=%2 dev=%3:%4:%5")
+        .arg(QSysInfo::kernelVersion())
+        .arg(hypervisorVersion)
+        .arg(present ? device.st_uid : -1)
+        .arg(present ? device.st_gid : -1)
+        .arg(present ? (device.st_mode & 07777) : 0, 0, 8)
+        .toUtf8();
+}
+
+} // namespace
+
+void LibvirtHost::markKvmFailed(const QString &why)
+{
+    kvmFailed = true;
+    kvmProblem = why;
+    if (kvmFailureFile.isEmpty())
+        return;
+    QSaveFile file(kvmFailureFile);
+    if (file.open(QIODevice::WriteOnly)) {
+        file.write(kvmIdentity(hypervisorVersion) + '\n' + why.toUtf8() + '\n');
+        file.commit();
+    }
+}
+
+bool LibvirtHost::recallKvmFailure()
+{
+    QFile file(kvmFailureFile);
+    if (kvmFailureFile.isEmpty() || !file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray identity = file.readLine().trimmed();
+    if (identity != kvmIdentity(hypervisorVersion)) {
+        file.remove(); // another kernel, QEMU or device: worth trying again
+        return false;
+    }
+    kvmFailed = true;
+    kvmProblem = QString::fromUtf8(file.readAll()).trimmed();
+    return true;
 }
 
 Core::Result<QString> LibvirtHost::domainXml(const VmDomainConfig &config) const

@@ -44,8 +44,17 @@ struct LibvirtHost
     QPointer<VmWarmStart> warmStart;
     QString warmStartProblem; // why the last warm start booted instead, for people
 
+    // Where the failure of KVM is remembered, so that later processes neither lose a second
+    // trying it again nor look for warm-start states of the wrong accelerator.
+    QString kvmFailureFile;
+
     // KVM while it is offered and has not failed here, else TCG.
     VmDomainConfig::VirtType preferredVirtType() const;
+    // KVM did not work: TCG from now on, in this process and (until the kernel, QEMU or
+    // /dev/kvm change, or the file is removed) in later ones.
+    void markKvmFailed(const QString &why);
+    // Reads what an earlier process remembered; true if KVM failed on this same host.
+    bool recallKvmFailure();
     // The domain of a sandbox whose files are in directory.
     VmDomainConfig domainConfig(const SandboxSpec &spec, VmDomainConfig::VirtType type,
                                 const QString &directory) const;

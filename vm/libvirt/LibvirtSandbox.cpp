@@ -591,8 +591,7 @@ void LibvirtSandbox::onBooted(VmDomainConfig::VirtType type, const Core::Result<
         if (type == VmDomainConfig::VirtType::Kvm && m_phase == Phase::Booting) {
             // KVM offered is not KVM working (no permission, no nested virtualisation, an
             // internal error): remember it for this host and boot under TCG instead.
-            m_host->kvmFailed = true;
-            m_host->kvmProblem = booted.error().message;
+            m_host->markKvmFailed(booted.error().message);
             qCWarning(lcVm).noquote()
                 << "KVM does not work here, using TCG:" << booted.error().message;
             defineAndBoot(VmDomainConfig::VirtType::Qemu);
@@ -700,8 +699,7 @@ void LibvirtSandbox::onAgentLost(const Core::Error &why)
         const bool died = m_domain && virDomainIsActive(m_domain.get()) != 1;
         if (m_phase == Phase::Booting && m_virtType == VmDomainConfig::VirtType::Kvm && died) {
             // Started, then died: KVM's internal errors look like this.
-            m_host->kvmFailed = true;
-            m_host->kvmProblem = why.message;
+            m_host->markKvmFailed(why.message);
             qCWarning(lcVm).noquote() << "the VM died under KVM; using TCG:" << why.message;
             closeChannel();
             defineAndBoot(VmDomainConfig::VirtType::Qemu);

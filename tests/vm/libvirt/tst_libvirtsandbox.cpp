@@ -82,6 +82,7 @@ private Q_SLOTS:
 
     void impossibleSpecIsRefusedUpFront();
     void bootsToTheAgent();
+    void kvmFailureIsRemembered();
     void commandsKeepTheirStreamsAndExitCodes();
     void timeoutAndCancel();
     void terminal();
@@ -224,6 +225,25 @@ void tst_LibvirtSandbox::bootsToTheAgent()
     const Run pwd = run(m_vm, QStringLiteral("pwd; hostname; cat /proc/1/comm"));
     QVERIFY(pwd.result);
     QCOMPARE(pwd.out, QByteArray("/workspace\nterrarium\nterrarium-agent\n"));
+}
+
+void tst_LibvirtSandbox::kvmFailureIsRemembered()
+{
+    // Where KVM is offered but does not work (this machine: no nested virtualisation), the next
+    // process goes straight to TCG, and so finds the warm-start states made under TCG.
+    const std::shared_ptr<Vm::LibvirtHost> &host = m_backend->host();
+    const std::unique_ptr<Vm::LibvirtBackend> later = Tests::LibvirtTestBackend::prepare();
+    QVERIFY(later);
+    if (host->kvmOffered && m_vm->accelerator() == QLatin1String("tcg")) {
+        QVERIFY(QFileInfo::exists(host->kvmFailureFile));
+        QVERIFY(later->host()->kvmFailed);
+        QCOMPARE(later->host()->preferredVirtType(), Vm::VmDomainConfig::VirtType::Qemu);
+        QVERIFY(!later->host()->kvmProblem.isEmpty());
+    } else {
+        // KVM works (or is not offered): nothing is remembered against it.
+        QVERIFY(!later->host()->kvmFailed);
+        QCOMPARE(later->host()->preferredVirtType(), host->preferredVirtType());
+    }
 }
 
 void tst_LibvirtSandbox::commandsKeepTheirStreamsAndExitCodes()
