@@ -68,6 +68,7 @@ void HeadlessRunner::start()
     options.sandboxName = m_options.sandboxName;
     options.keepSandbox = m_options.keepSandbox;
     options.settings = m_settings;
+    options.undoFailedRisky = m_options.undoRisky;
     options.changes = m_options.applyChanges == QLatin1String("yes")
         ? RunSession::ChangePolicy::Apply
         : m_options.applyChanges == QLatin1String("no") ? RunSession::ChangePolicy::Discard

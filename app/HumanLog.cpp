@@ -52,6 +52,10 @@ QString HumanLog::format(const Core::RunEvent &event)
         if (const QString failed = list("setid_failed"); !failed.isEmpty())
             line +=
                 Tr::tr("\n  WARNING: setuid/setgid bits could not be removed from: %1").arg(failed);
+        if (const QString why = text("checkpoint_error"); !why.isEmpty())
+            line += Tr::tr("\n  This step cannot be undone: no snapshot could be taken before "
+                           "it (%1).")
+                        .arg(why);
         return line;
     }
     case Core::RunEventType::ErrorDetected:
@@ -74,6 +78,11 @@ QString HumanLog::format(const Core::RunEvent &event)
             return Tr::tr("Run cancelled.");
         return Tr::tr("Run failed: %1").arg(text("error"));
     }
+    case Core::RunEventType::StepUndone:
+        return Tr::tr("Step %1 undone: the sandbox was rolled back to its snapshot from before "
+                      "the step (in %2 ms).")
+            .arg(number("step_id"))
+            .arg(number("duration_ms"));
     case Core::RunEventType::StepOutput:
     case Core::RunEventType::Usage:
         return {};

@@ -6,6 +6,7 @@
 #include "core/config/ConfigLoader.h"
 #include "core/config/ModelResolver.h"
 #include "core/config/WorkspacePolicy.h"
+#include "core/exec/CheckpointJob.h"
 #include "core/llm/LlmClient.h"
 #include "core/safety/SafetyGate.h"
 #include "vm/Sandbox.h"
@@ -14,6 +15,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
@@ -296,6 +298,11 @@ void RunSession::startRun()
         std::make_unique<Core::Orchestrator>(m_plannerClient.get(), m_executorClient.get(),
                                              m_sandbox.get(), m_gate.get(), m_config.limits);
     m_orchestrator->setSecrets({m_config.planner.apiKey, m_config.executor.apiKey});
+    m_orchestrator->setUndoFailedRiskySteps(m_options.undoFailedRisky);
+    if (m_options.undoFailedRisky && !m_sandbox->supportsCheckpoints())
+        Q_EMIT message(Tr::tr("The %1 sandbox cannot take snapshots, so risky steps that fail "
+                              "cannot be undone.")
+                           .arg(Vm::sandboxKindName(m_sandbox->kind())));
     // Queued: the run ends inside the sandbox's own signals (the last command's answer), and
     // releasing removes the sandbox.
     connect(m_orchestrator.get(), &Core::Orchestrator::finished, this, &RunSession::onRunFinished,
@@ -464,6 +471,56 @@ void RunSession::discardChanges()
                        .arg(hostWorkspace()));
     if (auto next = std::exchange(m_afterReview, {}))
         next();
+}
+
+bool RunSession::canUndo(int stepId) const
+{
+    return m_phase == Phase::Holding && !m_undoing && m_sandbox && m_sandbox->isRunning()
+        && m_orchestrator && m_orchestrator->hasCheckpoint(stepId) && !m_undone.contains(stepId);
+}
+
+void RunSession::undoStep(int stepId)
+{
+    if (!canUndo(stepId) || (m_transfer && m_transfer->isBusy())) {
+        const QString why = m_undoing ? Tr::tr("Another step is being undone.")
+            : m_phase != Phase::Holding || !m_sandbox || !m_sandbox->isRunning()
+            ? Tr::tr("The sandbox is no longer there to roll back.")
+            : m_transfer && m_transfer->isBusy()
+            ? Tr::tr("The workspace is being transferred; try again when it is done.")
+            : Tr::tr("There is no snapshot from before this step.");
+        QMetaObject::invokeMethod(
+            this, [this, stepId, why] { Q_EMIT undoFailed(stepId, why); }, Qt::QueuedConnection);
+        return;
+    }
+    m_undoing = true;
+    const QList<int> steps = m_orchestrator->stepsUndoneBy(stepId);
+    Q_EMIT undoStarted(stepId);
+    Q_EMIT message(
+        Tr::tr("Undoing step %1: rolling the sandbox back to its snapshot...").arg(stepId));
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    Core::CheckpointJob *job =
+        m_sandbox->restoreCheckpoint(Core::Orchestrator::checkpointName(stepId));
+    connect(job, &Core::CheckpointJob::finished, this, [this, job, stepId, steps, clock] {
+        job->deleteLater();
+        m_undoing = false;
+        if (!job->result()) {
+            Q_EMIT message(Tr::tr("Step %1 could not be undone: %2")
+                               .arg(stepId)
+                               .arg(job->result().error().message));
+            Q_EMIT undoFailed(stepId, job->result().error().message);
+            return;
+        }
+        for (const int undone : steps)
+            m_undone.insert(undone);
+        // A change set collected before the rollback describes files that are not there any
+        // more: it must never be applied.
+        m_pendingChanges.reset();
+        Q_EMIT message(Tr::tr("Step %1 undone in %2 ms: the sandbox is as it was before it.")
+                           .arg(stepId)
+                           .arg(clock->elapsed()));
+        Q_EMIT stepUndone(stepId, steps);
+    });
 }
 
 void RunSession::cancel()

@@ -9,6 +9,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 
 #include <functional>
 #include <memory>
@@ -63,6 +64,8 @@ public:
         ChangePolicy changes = ChangePolicy::Ask;
         // Where the bases of copied workspaces are kept; empty: the user's data folder.
         QString basesDirectory;
+        // A risky step that fails is undone (its snapshot) before the run goes on.
+        bool undoFailedRisky = false;
     };
 
     // Where the session is; every transition goes forward.
@@ -108,6 +111,15 @@ public:
     // The host folder the changes go to.
     QString hostWorkspace() const;
 
+    // Undo after the run, while the sandbox is held: the sandbox goes back to the snapshot
+    // taken before stepId ran (Core::Orchestrator takes one before each risky step), which
+    // undoes that step and every later one. One at a time; undoStarted() follows at once, then
+    // stepUndone() or undoFailed(). A VM boots again from the snapshot's disk, so its terminals
+    // end; a Podman container is made again from its snapshot image (a mounted workspace is
+    // not part of it).
+    void undoStep(int stepId);
+    bool canUndo(int stepId) const;
+
     const Core::AppConfig &config() const { return m_config; }
     Core::Orchestrator *orchestrator() const { return m_orchestrator.get(); }
     Vm::Sandbox *sandbox() const { return m_sandbox.get(); }
@@ -130,6 +142,10 @@ Q_SIGNALS:
     void changesReady(const Terrarium::Core::WorkspaceChangeSet &changes);
     // What applying did (also with ChangePolicy::Apply).
     void changesApplied(const Terrarium::Core::WorkspaceApplyReport &report);
+    void undoStarted(int stepId);
+    // steps: stepId and the steps that ran after it, all undone.
+    void stepUndone(int stepId, const QList<int> &steps);
+    void undoFailed(int stepId, const QString &reason);
 
 private:
     void resolveModels();
@@ -172,6 +188,8 @@ private:
     bool m_createdSandbox = false; // false when attached to an existing one
     bool m_cancelled = false;
     bool m_finished = false;
+    bool m_undoing = false;
+    QSet<int> m_undone; // steps undone after the run
 };
 
 } // namespace Terrarium::App

@@ -12,6 +12,7 @@
 #include "core/output/OutputSpool.h"
 #include "ui/ChangeReviewPanel.h"
 #include "ui/MainWindow.h"
+#include "ui/RunTimeline.h"
 #include "ui/SettingsDialog.h"
 #include "ui/TaskFilePanel.h"
 #include "ui/TerminalArea.h"
@@ -64,6 +65,10 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
             return;
         }
         m_session->reviewChanges();
+    });
+    connect(window, &Widgets::MainWindow::undoStepRequested, this, [this](int stepId) {
+        if (m_session)
+            m_session->undoStep(stepId);
     });
     Widgets::ChangeReviewPanel *changes = window->changeReviewPanel();
     connect(changes, &Widgets::ChangeReviewPanel::applyRequested, this,
@@ -235,6 +240,27 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
             });
     connect(m_session.get(), &RunSession::changesApplied, m_window->changeReviewPanel(),
             &Widgets::ChangeReviewPanel::showApplyReport);
+    connect(m_session.get(), &RunSession::undoStarted, m_window->timeline(),
+            &Widgets::RunTimeline::showUndoInProgress);
+    connect(m_session.get(), &RunSession::undoFailed, m_window->timeline(),
+            &Widgets::RunTimeline::showUndoError);
+    connect(m_session.get(), &RunSession::stepUndone, this,
+            [this](int stepId, const QList<int> &steps) {
+                m_window->timeline()->setStepsUndone(stepId, steps);
+                // The rollback restarted the sandbox (a VM boots again, a container is made
+                // anew): what ran in its terminals is gone.
+                if (Vm::Sandbox *sandbox = m_session->sandbox())
+                    markTerminalsDisconnected(
+                        sandbox->spec().name,
+                        Tr::tr("The sandbox was rolled back to before step %1; open a new "
+                               "terminal.")
+                            .arg(stepId));
+                // The changes shown before are not the sandbox's any more.
+                if (m_session->worksOnACopy()) {
+                    m_window->changeReviewPanel()->hide();
+                    m_session->reviewChanges();
+                }
+            });
     m_window->changeReviewPanel()->hide();
     m_window->setBusy(true);
     m_window->showStatusMessage(Tr::tr("Preparing the sandbox…"));
@@ -339,6 +365,7 @@ void WindowController::markTerminalsDisconnected(const QString &sandbox, const Q
 void WindowController::retire(std::unique_ptr<RunSession> session)
 {
     RunSession *retiring = session.get();
+    m_window->timeline()->setUndoOffered(false);
     if (retiring->sandbox())
         markTerminalsDisconnected(retiring->sandbox()->spec().name,
                                   Tr::tr("The sandbox %1 was removed when the next run started.")
@@ -370,6 +397,9 @@ void WindowController::shutdown()
 void WindowController::onFinished(Core::RunState state)
 {
     m_window->setBusy(false);
+    // The sandbox stays for the window: the steps with a snapshot can be undone now.
+    m_window->timeline()->setUndoOffered(m_session
+                                         && m_session->phase() == RunSession::Phase::Holding);
     QString summary;
     QString body = m_window->goal();
     switch (state) {

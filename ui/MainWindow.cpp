@@ -177,6 +177,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_approval, &ApprovalPanel::decided, this, &MainWindow::approvalDecided);
     connect(m_timeline, &RunTimeline::inputSubmitted, this, &MainWindow::inputSubmitted);
     connect(m_timeline, &RunTimeline::inputClosed, this, &MainWindow::inputClosed);
+    connect(m_timeline, &RunTimeline::undoRequested, this, &MainWindow::undoStepRequested);
     connect(m_terminals, &TerminalArea::newPaneRequested, this, &MainWindow::terminalRequested);
     connect(m_terminals, &TerminalArea::splitRequested, this, &MainWindow::terminalSplitRequested);
     connect(m_terminals, &TerminalArea::paneCountChanged, this,

@@ -99,6 +99,8 @@ Q_SIGNALS:
     void consoleRequested();
     // The changes the held sandbox made to its copy of the workspace, collected again.
     void changesReviewRequested();
+    // Undo Step on a step card (the run has ended; see RunTimeline::setUndoOffered()).
+    void undoStepRequested(int stepId);
     // The window closed; what it showed (the run's sandbox) can be let go.
     void closed();
     void sandboxKindChanged(const QString &kind);

@@ -46,6 +46,7 @@ void RunTimeline::clear()
     m_notices.clear();
     m_placeholder->show();
     m_follow = true;
+    m_undoOffered = false;
 }
 
 QList<StepCard *> RunTimeline::cards() const
@@ -80,6 +81,7 @@ StepCard *RunTimeline::addCard(int stepId, const QString &title, const QString &
     card->setState(Core::StepState::Running);
     connect(card, &StepCard::inputSubmitted, this, &RunTimeline::inputSubmitted);
     connect(card, &StepCard::inputClosed, this, &RunTimeline::inputClosed);
+    connect(card, &StepCard::undoRequested, this, &RunTimeline::undoRequested);
     m_cards.insert(stepId, card);
     addWidget(card);
     return card;
@@ -128,6 +130,7 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
             card->setWorkspaceFindings(list("autorun_changed"), list("setid_cleared"),
                                        list("setid_failed"));
             card->setState(exitCode == 0 ? Core::StepState::Done : Core::StepState::Failed);
+            card->setUndoable(payload.value(QLatin1String("undoable")).toBool());
             card->hideInputPrompt();
         }
         return;
@@ -158,6 +161,17 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
                 tr("The run failed: %1").arg(payload.value(QLatin1String("error")).toString()),
                 QColor(0x99, 0x1b, 0x1b));
         return;
+    case Core::RunEventType::StepUndone: {
+        QList<int> steps;
+        for (const QJsonValue &undone : payload.value(QLatin1String("steps")).toArray())
+            steps.append(undone.toInt());
+        setStepsUndone(stepId, steps);
+        addNotice(tr("Step %1 was undone after it failed: the sandbox was rolled back to its "
+                     "snapshot from before the step.")
+                      .arg(stepId),
+                  QColor(0x25, 0x63, 0xeb));
+        return;
+    }
     case Core::RunEventType::ApprovalRequired:
     case Core::RunEventType::Usage:
         return;
@@ -168,6 +182,38 @@ void RunTimeline::setStepState(int stepId, Core::StepState state)
 {
     if (StepCard *card = m_cards.value(stepId))
         card->setState(state);
+}
+
+void RunTimeline::setUndoOffered(bool offered)
+{
+    m_undoOffered = offered;
+    for (StepCard *card : std::as_const(m_cards))
+        card->setUndoOffered(offered);
+}
+
+void RunTimeline::showUndoInProgress(int stepId)
+{
+    // One rollback at a time: the other cards stop offering it meanwhile.
+    for (StepCard *card : std::as_const(m_cards))
+        card->setUndoOffered(false);
+    if (StepCard *card = m_cards.value(stepId))
+        card->showUndoInProgress();
+}
+
+void RunTimeline::setStepsUndone(int stepId, const QList<int> &steps)
+{
+    for (const int undone : steps) {
+        if (StepCard *card = m_cards.value(undone))
+            card->setUndone(stepId);
+    }
+    setUndoOffered(m_undoOffered);
+}
+
+void RunTimeline::showUndoError(int stepId, const QString &reason)
+{
+    if (StepCard *card = m_cards.value(stepId))
+        card->showUndoError(reason);
+    setUndoOffered(m_undoOffered);
 }
 
 void RunTimeline::setAllCollapsed(bool collapsed)

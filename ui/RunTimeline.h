@@ -33,9 +33,18 @@ public:
     // Text of the notices shown so far (errors, re-plans), for tests and accessibility.
     QStringList notices() const;
 
+    // Undo after the run (StepCard): offers Undo Step on the undoable cards while the run's
+    // sandbox is there, and shows what the app reports back.
+    void setUndoOffered(bool offered);
+    void showUndoInProgress(int stepId);
+    // steps: stepId and the steps that ran after it.
+    void setStepsUndone(int stepId, const QList<int> &steps);
+    void showUndoError(int stepId, const QString &reason);
+
 Q_SIGNALS:
     void inputSubmitted(int stepId, const QString &line);
     void inputClosed(int stepId);
+    void undoRequested(int stepId);
 
 private:
     StepCard *addCard(int stepId, const QString &title, const QString &command);
@@ -49,6 +58,7 @@ private:
     QHash<int, StepCard *> m_cards;
     QList<QLabel *> m_notices;
     bool m_follow = true;
+    bool m_undoOffered = false;
 };
 
 } // namespace Terrarium::Widgets

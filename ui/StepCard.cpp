@@ -20,6 +20,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QShortcut>
 #include <QStandardPaths>
@@ -72,6 +73,12 @@ struct StepCard::Private
     bool collapsed = false;
     bool hasResult = false;
     bool awaitingInput = false;
+    bool undoable = false;
+    bool undoOffered = false;
+    bool undoing = false;
+    bool undone = false;
+    int undoneBy = -1;
+    QString undoError;
 
     QWidget *header = nullptr;
     QToolButton *toggle = nullptr;
@@ -79,6 +86,7 @@ struct StepCard::Private
     QLabel *titleLabel = nullptr;
     Chip *exitChip = nullptr;
     Chip *durationChip = nullptr;
+    Chip *undoneChip = nullptr;
 
     QWidget *body = nullptr;
     CommandBlock *commandBlock = nullptr;
@@ -96,6 +104,11 @@ struct StepCard::Private
     QPushButton *saveButton = nullptr;
     QLabel *saveStatus = nullptr;
     QShortcut *saveShortcut = nullptr;
+
+    QWidget *undoRow = nullptr;
+    QLabel *undoStatus = nullptr;
+    QProgressBar *undoProgress = nullptr;
+    QPushButton *undoButton = nullptr;
 };
 
 StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
@@ -142,6 +155,10 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     d->durationChip->setObjectName(QStringLiteral("durationChip"));
     d->durationChip->hide();
 
+    d->undoneChip = new Chip(tr("undone"), Chip::Tone::Neutral, d->header);
+    d->undoneChip->setObjectName(QStringLiteral("undoneChip"));
+    d->undoneChip->hide();
+
     auto *headerLayout = new QHBoxLayout(d->header);
     headerLayout->setContentsMargins(0, 0, 0, 0);
     headerLayout->setSpacing(spacing);
@@ -150,6 +167,7 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     headerLayout->addWidget(d->titleLabel, 1);
     headerLayout->addWidget(d->exitChip, 0, Qt::AlignVCenter);
     headerLayout->addWidget(d->durationChip, 0, Qt::AlignVCenter);
+    headerLayout->addWidget(d->undoneChip, 0, Qt::AlignVCenter);
 
     // --- body: command, consoles, input, actions ------------------------------------------
     d->body = new QWidget(this);
@@ -232,6 +250,41 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     d->saveShortcut->setContext(Qt::WidgetWithChildrenShortcut);
     connect(d->saveShortcut, &QShortcut::activated, this, &StepCard::saveFullOutput);
 
+    // Undo: offered once the run is over, then its progress and outcome.
+    d->undoRow = new QWidget(d->body);
+    d->undoRow->setObjectName(QStringLiteral("undoRow"));
+    d->undoStatus = new QLabel(d->undoRow);
+    d->undoStatus->setObjectName(QStringLiteral("undoStatus"));
+    d->undoStatus->setTextFormat(Qt::PlainText);
+    d->undoStatus->setWordWrap(true);
+    d->undoStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    d->undoProgress = new QProgressBar(d->undoRow);
+    d->undoProgress->setObjectName(QStringLiteral("undoProgress"));
+    d->undoProgress->setRange(0, 0); // busy: a rollback says nothing about how far it is
+    d->undoProgress->setTextVisible(false);
+    d->undoProgress->setMaximumWidth(fontMetrics().averageCharWidth() * 16);
+    d->undoProgress->setAccessibleName(tr("Undoing the step"));
+    d->undoButton = new QPushButton(tr("Undo Step"), d->undoRow);
+    d->undoButton->setObjectName(QStringLiteral("undoButton"));
+    d->undoButton->setIcon(QIcon::fromTheme(QStringLiteral("edit-undo")));
+    d->undoButton->setAutoDefault(false);
+    d->undoButton->setToolTip(
+        tr("Put the sandbox back as it was before this step, from the snapshot taken then; "
+           "every later step is undone too.\nThe snapshot holds the sandbox's disk, including a "
+           "VM's copy of the workspace. A workspace folder mounted from this computer (Podman's "
+           "default) is not part of it and stays as it is.\nPrograms running in a VM end: it "
+           "starts again from the snapshot."));
+    connect(d->undoButton, &QPushButton::clicked, this, [this] {
+        if (d->undoOffered && d->undoable && !d->undone && !d->undoing)
+            Q_EMIT undoRequested(m_stepId);
+    });
+    auto *undoLayout = new QHBoxLayout(d->undoRow);
+    undoLayout->setContentsMargins(0, 0, 0, 0);
+    undoLayout->setSpacing(spacing);
+    undoLayout->addWidget(d->undoStatus, 1);
+    undoLayout->addWidget(d->undoProgress);
+    undoLayout->addWidget(d->undoButton);
+
     auto *bodyLayout = new QVBoxLayout(d->body);
     bodyLayout->setContentsMargins(0, 0, 0, 0);
     bodyLayout->setSpacing(spacing);
@@ -256,6 +309,7 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     bodyLayout->addWidget(d->workspaceWarning);
     bodyLayout->addWidget(d->inputRow);
     bodyLayout->addWidget(d->actionsRow);
+    bodyLayout->addWidget(d->undoRow);
 
     auto *layout = new QVBoxLayout(this);
     const int padding = qMax(6, fontMetrics().height() / 2);
@@ -412,6 +466,61 @@ void StepCard::focusInput()
 {
     if (d->awaitingInput)
         d->inputEdit->setFocus(Qt::OtherFocusReason);
+}
+
+void StepCard::setUndoable(bool undoable)
+{
+    d->undoable = undoable;
+    d->updateVisibility();
+}
+
+bool StepCard::isUndoable() const
+{
+    return d->undoable;
+}
+
+void StepCard::setUndoOffered(bool offered)
+{
+    d->undoOffered = offered;
+    d->updateVisibility();
+}
+
+bool StepCard::isUndoOffered() const
+{
+    return d->undoOffered && d->undoable && !d->undone && !d->undoing;
+}
+
+void StepCard::showUndoInProgress()
+{
+    d->undoing = true;
+    d->undoError.clear();
+    d->updateVisibility();
+}
+
+void StepCard::setUndone(int byStepId)
+{
+    d->undoing = false;
+    d->undone = true;
+    d->undoneBy = byStepId;
+    d->updateVisibility();
+    d->updateAccessibility();
+}
+
+bool StepCard::isUndone() const
+{
+    return d->undone;
+}
+
+void StepCard::showUndoError(const QString &reason)
+{
+    d->undoing = false;
+    d->undoError = reason;
+    d->updateVisibility();
+}
+
+QString StepCard::undoStatus() const
+{
+    return d->undoRow->isVisibleTo(d->body) ? d->undoStatus->text() : QString();
 }
 
 ConsoleView *StepCard::stdoutConsole() const
@@ -599,6 +708,26 @@ void StepCard::Private::updateVisibility()
     actionsRow->setVisible(hasStdout || hasStderr);
     saveButton->setEnabled(hasStdout || hasStderr);
     saveShortcut->setEnabled(hasStdout || hasStderr);
+    const bool offerUndo = undoOffered && undoable && !undone && !undoing;
+    undoButton->setVisible(offerUndo);
+    undoProgress->setVisible(undoing);
+    if (undoing)
+        undoStatus->setText(StepCard::tr("Rolling the sandbox back to before this step…"));
+    else if (undone)
+        undoStatus->setText(
+            undoneBy == q->m_stepId
+                ? StepCard::tr("Undone: the sandbox is as it was before this step.")
+                : StepCard::tr("Undone with step %1: the sandbox is as it was before that "
+                               "step, which ran before this one.")
+                      .arg(undoneBy));
+    else if (!undoError.isEmpty())
+        undoStatus->setText(StepCard::tr("Could not undo the step: %1").arg(undoError));
+    else
+        undoStatus->clear();
+    undoneChip->setToolTip(undone ? undoStatus->text() : QString());
+    undoStatus->setVisible(!undoStatus->text().isEmpty());
+    undoRow->setVisible(offerUndo || !undoStatus->text().isEmpty());
+    undoneChip->setVisible(undone);
     body->setVisible(!collapsed);
     toggle->setVisible(!commandBlock->command().isEmpty() || hasStdout || hasStderr || awaitingInput
                        || isFinished());
@@ -653,6 +782,8 @@ void StepCard::Private::updateAccessibility()
     if (hasResult)
         description = StepCard::tr("%1, %2, took %3")
                           .arg(description, exitChip->text(), durationChip->text());
+    if (undone)
+        description = StepCard::tr("%1, undone").arg(description);
     q->setAccessibleDescription(description);
 }
 

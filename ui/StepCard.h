@@ -50,6 +50,24 @@ public:
     void showInputPrompt(const QString &prompt);
     void hideInputPrompt();
 
+    // Undo. A step is undoable when a snapshot of the sandbox was taken before it ran (the
+    // orchestrator takes one before each risky step). Once the run has ended and its sandbox
+    // is still there, the card offers "Undo Step"; pressing it emits undoRequested(), and the
+    // app answers with showUndoInProgress(), then setUndone() or showUndoError().
+    void setUndoable(bool undoable);
+    bool isUndoable() const;
+    void setUndoOffered(bool offered);
+    bool isUndoOffered() const;
+    void showUndoInProgress();
+    // The step's changes are gone: undone by itself (byStepId == stepId()), or with the
+    // earlier step byStepId, whose snapshot is from before this one ran.
+    void setUndone(int byStepId);
+    bool isUndone() const;
+    // Why the undo failed; Undo Step is offered again.
+    void showUndoError(const QString &reason);
+    // What the card says about undo ("Undoing…", "Undone", the error), empty when nothing.
+    QString undoStatus() const;
+
     ConsoleView *stdoutConsole() const;
     ConsoleView *stderrConsole() const;
 
@@ -74,6 +92,7 @@ public:
 Q_SIGNALS:
     void inputSubmitted(int stepId, const QString &line);
     void inputClosed(int stepId);
+    void undoRequested(int stepId);
 
 protected:
     void paintEvent(QPaintEvent *event) override;

@@ -1,6 +1,7 @@
 #include "Sandbox.h"
 
 #include "core/CoreTr.h"
+#include "core/exec/CheckpointJob.h"
 #include "vm/SandboxJob.h"
 #include "vm/VmLogging.h"
 
@@ -36,6 +37,29 @@ void Sandbox::finishJob(SandboxJob *job, Core::Result<QByteArray> result)
     QMetaObject::invokeMethod(
         job, [job, result = std::move(result)]() mutable { job->finish(std::move(result)); },
         Qt::QueuedConnection);
+}
+
+Core::CheckpointJob *Sandbox::checkpoint(const QString &name)
+{
+    return checkpointFor(snapshot(name));
+}
+
+Core::CheckpointJob *Sandbox::restoreCheckpoint(const QString &name)
+{
+    return checkpointFor(rollback(name));
+}
+
+Core::CheckpointJob *Sandbox::checkpointFor(SandboxJob *job)
+{
+    auto *checkpoint = new Core::CheckpointJob(this);
+    connect(job, &SandboxJob::finished, checkpoint, [checkpoint, job] {
+        const Core::Result<QByteArray> &result = job->result();
+        finishCheckpoint(checkpoint,
+                         result ? Core::Result<void>()
+                                : Core::Result<void>(std::unexpected(result.error())));
+        job->deleteLater();
+    });
+    return checkpoint;
 }
 
 Core::Result<Core::TerminalSession *> Sandbox::openConsole()

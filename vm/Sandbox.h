@@ -83,6 +83,11 @@ public:
     virtual SandboxJob *snapshot(const QString &name) = 0;
     virtual SandboxJob *rollback(const QString &name) = 0;
 
+    // The orchestrator's checkpoints are snapshots (Core::CommandRunner).
+    bool supportsCheckpoints() const final { return supportsSnapshots(); }
+    Core::CheckpointJob *checkpoint(const QString &name) final;
+    Core::CheckpointJob *restoreCheckpoint(const QString &name) final;
+
 Q_SIGNALS:
     void stateChanged(Terrarium::Vm::Sandbox::State state);
     // Emitted after the state became Failed.
@@ -96,6 +101,9 @@ protected:
     static void finishJob(SandboxJob *job, Core::Result<QByteArray> result);
 
 private:
+    // A checkpoint job that finishes as the snapshot or rollback job does.
+    Core::CheckpointJob *checkpointFor(SandboxJob *job);
+
     const SandboxSpec m_spec;
     State m_state = State::Stopped;
 };

@@ -5,6 +5,7 @@
 #include "core/agent/CommandTranslator.h"
 #include "core/agent/PlanModel.h"
 #include "core/agent/Planner.h"
+#include "core/exec/CheckpointJob.h"
 #include "core/exec/CommandRunner.h"
 #include "core/exec/ExecJob.h"
 #include "core/llm/LlmClient.h"
@@ -92,6 +93,31 @@ void Orchestrator::setSecrets(const QStringList &secrets)
     m_stderrRedactor.setSecrets(secrets);
 }
 
+bool Orchestrator::checkpointsRiskySteps() const
+{
+    return m_checkpointRisky && m_runner && m_runner->supportsCheckpoints();
+}
+
+QString Orchestrator::checkpointName(int stepId)
+{
+    return QStringLiteral("step-%1").arg(stepId);
+}
+
+bool Orchestrator::hasCheckpoint(int stepId) const
+{
+    return m_checkpointed.contains(stepId);
+}
+
+QList<int> Orchestrator::stepsUndoneBy(int stepId) const
+{
+    QList<int> steps;
+    for (const StepRecord &record : m_executed) {
+        if (record.stepId == stepId || !steps.isEmpty())
+            steps.append(record.stepId);
+    }
+    return steps;
+}
+
 void Orchestrator::start(const QString &goal)
 {
     if (m_state != RunState::Idle && !isTerminal(m_state)) {
@@ -108,6 +134,7 @@ void Orchestrator::start(const QString &goal)
     m_currentStepId = -1;
     m_succeeded.clear();
     m_executed.clear();
+    m_checkpointed.clear();
     m_plan->clear();
     m_facts = m_runner->facts();
 
@@ -215,6 +242,9 @@ void Orchestrator::executeNext()
     }
     m_currentStepId = stepId;
     m_currentCommand.clear();
+    m_currentRisky = false;
+    m_checkpointTried = false;
+    m_checkpointError.clear();
     m_plan->setStepState(stepId, StepState::Running);
     setState(RunState::Executing);
     m_translator->translate(TranslationRequest{.goal = m_goal,
@@ -232,6 +262,7 @@ void Orchestrator::onCommandReady(const QString &command)
     m_plan->setStepCommand(m_currentStepId, command);
 
     const SafetyGate::Check check = m_gate->check(command);
+    m_currentRisky = check.assessment.isRisky();
     switch (check.verdict) {
     case SafetyGate::Verdict::Run:
         runCommand(command);
@@ -274,6 +305,42 @@ void Orchestrator::onUsage(const QString &role, const LlmUsage &usage)
 
 void Orchestrator::runCommand(const QString &command)
 {
+    m_currentCommand = command;
+    if (!m_currentRisky || !checkpointsRiskySteps()) {
+        startCommand();
+        return;
+    }
+    // Before the command, so that going back undoes all of it; safe steps never pay for this.
+    m_checkpointTried = true;
+    m_checkpointClock.start();
+    m_checkpointJob = m_runner->checkpoint(checkpointName(m_currentStepId));
+    connect(m_checkpointJob, &CheckpointJob::finished, this, &Orchestrator::onCheckpointTaken);
+}
+
+void Orchestrator::onCheckpointTaken()
+{
+    CheckpointJob *job = m_checkpointJob.data();
+    if (!job || !job->isFinished())
+        return;
+    m_checkpointJob.clear();
+    job->deleteLater();
+    if (m_cancelling || isTerminal(m_state))
+        return;
+    if (job->result()) {
+        m_checkpointed.append(m_currentStepId);
+        qCInfo(lcCore) << "checkpoint before step" << m_currentStepId << "took"
+                       << m_checkpointClock.elapsed() << "ms";
+    } else {
+        m_checkpointError = job->result().error().message;
+        qCWarning(lcCore).noquote()
+            << "no checkpoint before step" << m_currentStepId << ":" << m_checkpointError;
+    }
+    startCommand();
+}
+
+void Orchestrator::startCommand()
+{
+    const QString command = m_currentCommand;
     ++m_executedSteps;
     m_stdout.clear();
     m_stderr.clear();
@@ -438,6 +505,11 @@ void Orchestrator::onJobFinished()
     if (!exec.autorunChanged.isEmpty())
         payload.insert(QStringLiteral("autorun_changed"),
                        QJsonArray::fromStringList(exec.autorunChanged));
+    if (m_checkpointTried) {
+        payload.insert(QStringLiteral("undoable"), m_checkpointError.isEmpty());
+        if (!m_checkpointError.isEmpty())
+            payload.insert(QStringLiteral("checkpoint_error"), m_checkpointError);
+    }
     emitEvent(RunEventType::StepResult, payload);
     m_executed.append(record);
 
@@ -500,6 +572,56 @@ void Orchestrator::handleFailure(const StepRecord &record, const QString &error)
               {{QStringLiteral("error"), error},
                {QStringLiteral("failed_step"), record.title},
                {QStringLiteral("step_id"), record.stepId}});
+    if (m_undoFailedRisky && record.exitCode && hasCheckpoint(record.stepId)) {
+        undoFailedStep(record, error);
+        return;
+    }
+    continueAfterFailure(record, error);
+}
+
+void Orchestrator::undoFailedStep(const StepRecord &record, const QString &error)
+{
+    m_checkpointClock.start();
+    m_checkpointJob = m_runner->restoreCheckpoint(checkpointName(record.stepId));
+    connect(m_checkpointJob, &CheckpointJob::finished, this, [this, record, error] {
+        CheckpointJob *job = m_checkpointJob.data();
+        if (!job || !job->isFinished())
+            return;
+        m_checkpointJob.clear();
+        job->deleteLater();
+        if (m_cancelling || isTerminal(m_state))
+            return;
+        if (!job->result()) {
+            // Going on would build on whatever the step left half done, which is what the
+            // user asked not to happen.
+            finishRun(RunState::Failed,
+                      Tr::tr("The step \"%1\" failed and could not be undone: %2 (%3)")
+                          .arg(record.title, job->result().error().message, error));
+            return;
+        }
+        const QList<int> undone = stepsUndoneBy(record.stepId);
+        for (const int stepId : undone)
+            m_checkpointed.removeAll(stepId);
+        qCInfo(lcCore) << "step" << record.stepId << "undone in" << m_checkpointClock.elapsed()
+                       << "ms";
+        QJsonArray steps;
+        for (const int stepId : undone)
+            steps.append(stepId);
+        emitEvent(RunEventType::StepUndone,
+                  {{QStringLiteral("step_id"), record.stepId},
+                   {QStringLiteral("reason"), error},
+                   {QStringLiteral("steps"), steps},
+                   {QStringLiteral("duration_ms"), m_checkpointClock.elapsed()}});
+        // The planner plans from the state before the step, and is told so.
+        StepRecord undoneRecord = record;
+        undoneRecord.note = Tr::tr("The step's changes were undone: the sandbox was put back as "
+                                   "it was before the step.");
+        continueAfterFailure(undoneRecord, error);
+    });
+}
+
+void Orchestrator::continueAfterFailure(const StepRecord &record, const QString &error)
+{
     if (m_replans >= m_limits.maxReplans) {
         finishRun(RunState::Failed,
                   Tr::tr("The step \"%1\" failed and the limit of %2 re-plans is reached: %3")
@@ -532,6 +654,11 @@ void Orchestrator::finishRun(RunState state, const QString &error)
         return;
     m_cancelGraceTimer->stop();
     m_inputIdleTimer->stop();
+    if (m_checkpointJob) {
+        // A snapshot cannot be stopped halfway; it is left to finish on its own.
+        abandon(m_checkpointJob);
+        m_checkpointJob.clear();
+    }
     if (m_job) {
         // Only reached when a cancelled command would not die: stop listening to it.
         m_job->disconnect(this);
@@ -550,6 +677,15 @@ void Orchestrator::finishRun(RunState state, const QString &error)
         payload.insert(QStringLiteral("error"), error);
     emitEvent(RunEventType::WorkflowComplete, payload);
     Q_EMIT finished(state);
+}
+
+void Orchestrator::abandon(CheckpointJob *job)
+{
+    job->disconnect();
+    if (job->isFinished())
+        job->deleteLater();
+    else
+        connect(job, &CheckpointJob::finished, job, &QObject::deleteLater);
 }
 
 void Orchestrator::setState(RunState state)

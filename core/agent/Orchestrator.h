@@ -21,6 +21,7 @@ class QTimer;
 
 namespace Terrarium::Core {
 
+class CheckpointJob;
 class CommandRunner;
 class CommandTranslator;
 class ExecJob;
@@ -45,6 +46,25 @@ public:
     // Values that must never be shown, stored or sent to a model (API keys, the control
     // token): step output has them replaced by "***" before it goes anywhere.
     void setSecrets(const QStringList &secrets);
+
+    // Whether a checkpoint of the sandbox is taken before each step the safety rules mark risky
+    // (never before the others), so that the step can be undone. On by default; nothing is
+    // tried where the runner has no checkpoints. A checkpoint that fails does not stop the
+    // step; its step_result says why the step cannot be undone.
+    void setCheckpointRiskySteps(bool enabled) { m_checkpointRisky = enabled; }
+    bool checkpointsRiskySteps() const;
+    // Whether a risky step with a checkpoint that fails is undone (the sandbox goes back to the
+    // checkpoint; step_undone) before the run goes on, and the planner is told so. When going
+    // back fails the run ends failed rather than build on a half-done step. Off by default.
+    void setUndoFailedRiskySteps(bool enabled) { m_undoFailedRisky = enabled; }
+
+    // The checkpoint taken before stepId ran (the runner's name for it).
+    static QString checkpointName(int stepId);
+    // Whether a checkpoint was taken before stepId ran and it was not undone during the run.
+    bool hasCheckpoint(int stepId) const;
+    // The executed steps that going back to stepId's checkpoint undoes: it and every later
+    // one, in the order they ran.
+    QList<int> stepsUndoneBy(int stepId) const;
 
     // Starts a run; ignored while one is in progress.
     void start(const QString &goal);
@@ -83,7 +103,15 @@ private:
     void flushOutput();
 
     void executeNext();
+    // Takes the step's checkpoint first when it is risky, then starts the command.
     void runCommand(const QString &command);
+    void onCheckpointTaken();
+    void startCommand();
+    // Goes back to the failed step's checkpoint, then goes on as continueAfterFailure().
+    void undoFailedStep(const StepRecord &record, const QString &error);
+    void continueAfterFailure(const StepRecord &record, const QString &error);
+    // Stops listening to a checkpoint job that is no longer wanted; it goes once finished.
+    static void abandon(CheckpointJob *job);
     void rejectStep(const QString &reason);
     void handleFailure(const StepRecord &record, const QString &error);
     void finishRun(RunState state, const QString &error = {});
@@ -113,11 +141,20 @@ private:
     int m_executedSteps = 0;
     int m_replans = 0;
     bool m_cancelling = false;
+    bool m_checkpointRisky = true;
+    bool m_undoFailedRisky = false;
+    QList<int> m_checkpointed; // steps with a checkpoint, not undone
 
     // The step in progress.
     int m_currentStepId = -1;
     QString m_currentCommand;
     QPointer<ExecJob> m_job;
+    bool m_currentRisky = false;
+    // The step's checkpoint: whether one was tried, and why it failed when it did.
+    bool m_checkpointTried = false;
+    QString m_checkpointError;
+    QPointer<CheckpointJob> m_checkpointJob; // a checkpoint or a restore under way
+    QElapsedTimer m_checkpointClock;
     QElapsedTimer m_stepClock;
     OutputTail m_stdout;
     OutputTail m_stderr;

@@ -7,7 +7,7 @@ namespace Terrarium::Core {
 
 namespace {
 
-constexpr std::array<std::pair<RunEventType, const char *>, 10> typeNames{{
+constexpr std::array<std::pair<RunEventType, const char *>, 11> typeNames{{
     {RunEventType::PlanGenerated, "plan_generated"},
     {RunEventType::StepExecuting, "step_executing"},
     {RunEventType::StepOutput, "step_output"},
@@ -18,6 +18,7 @@ constexpr std::array<std::pair<RunEventType, const char *>, 10> typeNames{{
     {RunEventType::InputRequired, "input_required"},
     {RunEventType::Usage, "usage"},
     {RunEventType::WorkflowComplete, "workflow_complete"},
+    {RunEventType::StepUndone, "step_undone"},
 }};
 
 } // namespace

@@ -20,6 +20,7 @@ enum class RunEventType {
     InputRequired,
     Usage,
     WorkflowComplete,
+    StepUndone,
 };
 
 // One event of a run. `seq` is gap-free per run, starting at 1.

@@ -38,6 +38,25 @@ void tst_HumanLog::lines_data()
     QTest::newRow("failure") << RunEventType::StepResult
                              << QJsonObject{{"exit_code", 2}, {"duration_ms", 5}}
                              << "  exit code 2 after 5 ms";
+    QTest::newRow("undoable step says nothing more")
+        << RunEventType::StepResult
+        << QJsonObject{{"exit_code", 0}, {"duration_ms", 12}, {"undoable", true}}
+        << "  done in 12 ms";
+    QTest::newRow("no snapshot")
+        << RunEventType::StepResult
+        << QJsonObject{{"exit_code", 0},
+                       {"duration_ms", 12},
+                       {"undoable", false},
+                       {"checkpoint_error", "disk full"}}
+        << "  done in 12 ms\n  This step cannot be undone: no snapshot could be taken before it "
+           "(disk full).";
+    QTest::newRow("undone") << RunEventType::StepUndone
+                            << QJsonObject{{"step_id", 3},
+                                           {"reason", "exit 1"},
+                                           {"steps", QJsonArray{3}},
+                                           {"duration_ms", 850}}
+                            << "Step 3 undone: the sandbox was rolled back to its snapshot from "
+                               "before the step (in 850 ms).";
     QTest::newRow("error") << RunEventType::ErrorDetected
                            << QJsonObject{{"step_id", 4}, {"error", "boom"}}
                            << "Error in step 4: boom";

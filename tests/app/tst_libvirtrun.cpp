@@ -1,5 +1,6 @@
 // Headless runs in real libvirt VMs: the repair scenario (a step fails, the planner repairs it,
-// the run succeeds) and a VM that outlives a killed Terrarium, listed, re-attached and removed.
+// the run succeeds), a VM that outlives a killed Terrarium, listed, re-attached and removed, and
+// --undo-risky rolling a failed risky step back (the VM boots again from its snapshot).
 #include "tests/support/HeadlessRun.h"
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/ScriptedTurns.h"
@@ -31,6 +32,7 @@ private Q_SLOTS:
     void repairInAVm();
     void acceptedChangesReachTheHostFolder();
     void vmOutlivesAKilledTerrarium();
+    void undoRiskyRollsBackAFailedStep();
 
 private:
     QStringList runArguments(const QString &goal) const;
@@ -240,6 +242,58 @@ void tst_LibvirtRun::vmOutlivesAKilledTerrarium()
     QVERIFY2(exitCode == 0, removed.constData());
     list = terrarium({QStringLiteral("--list-sandboxes")}, &exitCode);
     QVERIFY(!list.contains(name.toUtf8()));
+}
+
+void tst_LibvirtRun::undoRiskyRollsBackAFailedStep()
+{
+    // A risky step wrecks the VM's disk and its copy of the workspace, then fails; with
+    // --undo-risky the VM goes back to the snapshot taken before the step (it boots again from
+    // that disk) and the next plan finds everything where it was.
+    QFile keep(QDir(m_workspace).filePath(QStringLiteral("keep.txt")));
+    QVERIFY(keep.open(QIODevice::WriteOnly));
+    keep.write("precious\n");
+    keep.close();
+    const auto provider = LlmProvider::ChatCompletions;
+    m_server->enqueue(ScriptedTurns::plan(provider, {QStringLiteral("Clean up")}));
+    m_server->enqueue(ScriptedTurns::command(
+        provider, QStringLiteral("rm -rf /usr/share/doc /workspace/*; false")));
+    m_server->enqueue(ScriptedTurns::plan(provider, {QStringLiteral("Check what is left")}));
+    m_server->enqueue(ScriptedTurns::command(
+        provider,
+        QStringLiteral("cat /workspace/keep.txt && test -f /usr/share/doc/bash/copyright && "
+                       "echo docs-back")));
+
+    QProcess process;
+    process.start(HeadlessRun::binary(),
+                  runArguments(QStringLiteral("clean up"))
+                      << QStringLiteral("--approve") << QStringLiteral("all")
+                      << QStringLiteral("--undo-risky") << QStringLiteral("--apply-changes")
+                      << QStringLiteral("no"));
+    QVERIFY(HeadlessRun::waitForExit(process, 600000));
+    const QByteArray out = process.readAllStandardOutput();
+    const QByteArray log = process.readAllStandardError();
+    QVERIFY2(process.exitCode() == 0, log.constData());
+
+    const QList<QJsonObject> events = HeadlessRun::parseEvents(out);
+    const QList<QJsonObject> results = HeadlessRun::payloads(events, QStringLiteral("step_result"));
+    QCOMPARE(results.size(), 2);
+    QCOMPARE(results.at(0).value(QLatin1String("undoable")).toBool(), true);
+    QVERIFY(results.at(0).value(QLatin1String("exit_code")).toInt() != 0);
+    const QList<QJsonObject> undone = HeadlessRun::payloads(events, QStringLiteral("step_undone"));
+    QCOMPARE(undone.size(), 1);
+    QCOMPARE(undone.at(0).value(QLatin1String("step_id")).toInt(), 1);
+    qInfo() << "VM rollback took" << undone.at(0).value(QLatin1String("duration_ms")).toInteger()
+            << "ms";
+    QVERIFY2(results.at(1).value(QLatin1String("stdout")).toString()
+                 == QLatin1String("precious\ndocs-back\n"),
+             qPrintable(results.at(1).value(QLatin1String("stdout")).toString()));
+    QVERIFY2(log.contains("Step 1 undone"), log.constData());
+    // Nothing was deleted in the end, so there is nothing to apply to the host folder.
+    QVERIFY2(log.contains("changed nothing in the workspace"), log.constData());
+    QVERIFY(QFile::exists(keep.fileName()));
+    int exitCode = -1;
+    const QByteArray list = terrarium({QStringLiteral("--list-sandboxes")}, &exitCode);
+    QVERIFY2(!list.contains(m_workspace.toUtf8()), list.constData());
 }
 
 QTEST_GUILESS_MAIN(tst_LibvirtRun)

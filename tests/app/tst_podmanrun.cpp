@@ -1,6 +1,6 @@
 // Headless runs in real rootless Podman sandboxes: the classic repair demo (pytest missing ->
-// re-plan -> install it from Debian's packages -> tests pass) and re-attaching to a sandbox
-// after Terrarium was killed.
+// re-plan -> install it from Debian's packages -> tests pass), re-attaching to a sandbox after
+// Terrarium was killed, and --undo-risky rolling a failed risky step back.
 #include "tests/support/HeadlessRun.h"
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/PodmanTestBackend.h"
@@ -67,6 +67,8 @@ private Q_SLOTS:
     void reattachAfterKill();
     void sandboxDyingMidStepEndsTheRunClearly();
     void hostileModelGetsNowhere();
+    void undoRiskyRollsBackAFailedStep();
+    void undoRestoresACopiedWorkspace();
 
 private:
     QStringList runArguments(const QString &goal) const;
@@ -436,6 +438,96 @@ void tst_PodmanRun::hostileModelGetsNowhere()
     QCOMPARE(rcAfter, rcBefore);
     QVERIFY(QFile::exists(keep.fileName()));
     QVERIFY(!QFile::exists(QDir(m_workspace).filePath(QStringLiteral("x.sh"))));
+}
+
+void tst_PodmanRun::undoRiskyRollsBackAFailedStep()
+{
+    // A safe step, then a risky one that wrecks the container and fails. With --undo-risky the
+    // container is put back as it was before the risky step (and only that step), then the run
+    // re-plans from there.
+    m_server->enqueue(
+        planReply({QStringLiteral("Leave a marker"), QStringLiteral("Remove the documentation")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo kept > /tmp/marker")));
+    m_server->enqueue(commandReply(QStringLiteral("rm -rf /usr/share/doc; false")));
+    m_server->enqueue(planReply({QStringLiteral("Check the documentation")}));
+    m_server->enqueue(commandReply(QStringLiteral(
+        "cat /tmp/marker && test -f /usr/share/doc/bash/copyright && echo docs-back")));
+
+    QProcess process;
+    process.setProcessEnvironment(environment());
+    process.start(binary(),
+                  runArguments(QStringLiteral("tidy up"))
+                      << QStringLiteral("--approve") << QStringLiteral("all")
+                      << QStringLiteral("--undo-risky"));
+    QVERIFY(waitForExit(process, 300000));
+    const QByteArray out = process.readAllStandardOutput();
+    const QString log = QString::fromUtf8(process.readAllStandardError());
+    QVERIFY2(process.exitCode() == 0, qPrintable(log));
+
+    const QList<QJsonObject> events = parseEvents(out);
+    QStringList types;
+    for (const QJsonObject &event : events)
+        types << event.value(QLatin1String("type")).toString();
+    // The failure, then the undo, then the new plan.
+    const qsizetype error = types.indexOf(QStringLiteral("error_detected"));
+    const qsizetype undone = types.indexOf(QStringLiteral("step_undone"));
+    QVERIFY2(error >= 0 && undone > error && types.indexOf(QStringLiteral("re_planning")) > undone,
+             qPrintable(types.join(u' ')));
+    const QJsonObject undonePayload = events.at(undone).value(QLatin1String("payload")).toObject();
+    QCOMPARE(undonePayload.value(QLatin1String("step_id")).toInt(), 2);
+    QCOMPARE(undonePayload.value(QLatin1String("steps")).toArray(), QJsonArray({2}));
+    QVERIFY(
+        undonePayload.value(QLatin1String("reason")).toString().contains(QLatin1String("exited")));
+
+    const QList<QJsonObject> results =
+        Tests::HeadlessRun::payloads(events, QStringLiteral("step_result"));
+    QCOMPARE(results.size(), 3);
+    // Safe steps take no snapshot and say nothing about undo; the risky one is undoable.
+    QVERIFY(!results.at(0).contains(QLatin1String("undoable")));
+    QCOMPARE(results.at(1).value(QLatin1String("undoable")).toBool(), true);
+    QVERIFY(!results.at(1).contains(QLatin1String("checkpoint_error")));
+    QVERIFY(!results.at(2).contains(QLatin1String("undoable")));
+    // The documentation is back; the safe step's marker, from before the snapshot, is kept.
+    QVERIFY2(results.at(2).value(QLatin1String("stdout")).toString()
+                 == QLatin1String("kept\ndocs-back\n"),
+             qPrintable(results.at(2).value(QLatin1String("stdout")).toString()));
+    QVERIFY2(log.contains(QLatin1String("Step 2 undone")), qPrintable(log));
+    // The planner was told the failed step was undone.
+    QVERIFY(m_server->requests().at(3).body.contains("undone"));
+}
+
+void tst_PodmanRun::undoRestoresACopiedWorkspace()
+{
+    // Working on a copy, the workspace is part of the container's file system, so it is in the
+    // snapshot too (a mounted one is not: that is the user's folder itself).
+    QFile keep(QDir(m_workspace).filePath(QStringLiteral("keep.txt")));
+    QVERIFY(keep.open(QIODevice::WriteOnly));
+    keep.write("precious\n");
+    keep.close();
+    m_server->enqueue(planReply({QStringLiteral("Clean the workspace")}));
+    m_server->enqueue(commandReply(QStringLiteral("rm -rf /workspace/*; false")));
+    m_server->enqueue(planReply({QStringLiteral("Read the file")}));
+    m_server->enqueue(commandReply(QStringLiteral("cat keep.txt")));
+
+    QProcess process;
+    process.setProcessEnvironment(environment());
+    process.start(binary(),
+                  runArguments(QStringLiteral("clean up"))
+                      << QStringLiteral("--approve") << QStringLiteral("all")
+                      << QStringLiteral("--undo-risky") << QStringLiteral("--workspace-mode")
+                      << QStringLiteral("copy") << QStringLiteral("--apply-changes")
+                      << QStringLiteral("no"));
+    QVERIFY(waitForExit(process, 300000));
+    const QByteArray out = process.readAllStandardOutput();
+    const QString log = QString::fromUtf8(process.readAllStandardError());
+    QVERIFY2(process.exitCode() == 0, qPrintable(log));
+    const QList<QJsonObject> events = parseEvents(out);
+    QCOMPARE(Tests::HeadlessRun::payloads(events, QStringLiteral("step_undone")).size(), 1);
+    const QList<QJsonObject> results =
+        Tests::HeadlessRun::payloads(events, QStringLiteral("step_result"));
+    QCOMPARE(results.size(), 2);
+    QCOMPARE(results.at(1).value(QLatin1String("stdout")).toString(), QStringLiteral("precious\n"));
+    QVERIFY2(log.contains(QLatin1String("changed nothing in the workspace")), qPrintable(log));
 }
 
 QTEST_GUILESS_MAIN(tst_PodmanRun)

@@ -1,11 +1,14 @@
 // The window with a real libvirt VM, used as a new user would: a run in a VM, its changes
 // reviewed in the window and applied only as ticked, the VM's serial console in a terminal
-// pane. Screenshots of both go to <build>/screenshots (08-vm-run.png, 09-vm-console.png).
+// pane, and a risky step undone from its card after the run. Screenshots go to
+// <build>/screenshots (08-vm-run.png, 09-vm-console.png, 10-vm-undo-step.png).
 #include "app/WindowController.h"
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/ScriptedTurns.h"
 #include "ui/ChangeReviewPanel.h"
 #include "ui/MainWindow.h"
+#include "ui/RunTimeline.h"
+#include "ui/StepCard.h"
 #include "ui/TerminalArea.h"
 #include "ui/TerminalPane.h"
 #include "ui/TerminalView.h"
@@ -15,6 +18,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -35,6 +39,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void runInAVmReviewAndConsole();
+    void undoAStepAfterTheRun();
 
 private:
     QByteArray read(const QString &name) const;
@@ -154,6 +159,72 @@ void tst_VmWindow::runInAVmReviewAndConsole()
     QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("/dev/ttyS0")),
                              20000);
     screenshot(QStringLiteral("09-vm-console.png"));
+}
+
+void tst_VmWindow::undoAStepAfterTheRun()
+{
+    // A risky step runs with a snapshot before it; once the run is over its card offers Undo
+    // Step, and pressing it puts the VM back as it was before that step (not before the safe
+    // step that ran first).
+    m_settings->setValue(QStringLiteral("safety/approval"), QStringLiteral("all"));
+    m_settings->sync();
+    m_ended.clear();
+    // The previous test's console pane would leave the timeline little room in the screenshot.
+    for (int i = 0; i < 8 && m_window->terminalArea()->paneCount() > 0; ++i)
+        m_window->terminalArea()->closeCurrentPane();
+    m_window->changeReviewPanel()->hide();
+    const auto provider = LlmProvider::ChatCompletions;
+    m_server.enqueue(ScriptedTurns::plan(
+        provider, {QStringLiteral("Write a note"), QStringLiteral("Wipe the documentation")}));
+    m_server.enqueue(ScriptedTurns::command(provider, QStringLiteral("echo one > one.txt")));
+    m_server.enqueue(
+        ScriptedTurns::command(provider, QStringLiteral("rm -rf /usr/share/doc && echo wiped")));
+    m_window->setGoal(QStringLiteral("write a note and wipe the docs"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QElapsedTimer clock;
+    clock.start();
+    while (m_ended.isEmpty() && clock.elapsed() < 300000)
+        QTest::qWait(20);
+    QVERIFY(!m_ended.isEmpty());
+    QCOMPARE(m_ended.first(), RunState::Success);
+
+    // The changes are collected first (undo waits for that), then reviewed.
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->changeReviewPanel()->isVisible(), 60000);
+    const QList<Widgets::StepCard *> cards = m_window->timeline()->cards();
+    QCOMPARE(cards.size(), 2);
+    auto undoButton = [](const Widgets::StepCard *card) {
+        return card->findChild<QPushButton *>(QStringLiteral("undoButton"));
+    };
+    QVERIFY(!undoButton(cards.at(0))->isVisibleTo(cards.at(0)));
+    QVERIFY(undoButton(cards.at(1))->isVisibleTo(cards.at(1)));
+
+    m_window->timeline()->ensureWidgetVisible(cards.at(1));
+    QTest::mouseClick(undoButton(cards.at(1)), Qt::LeftButton);
+    QVERIFY(cards.at(1)
+                ->findChild<QProgressBar *>(QStringLiteral("undoProgress"))
+                ->isVisibleTo(cards.at(1)));
+    clock.restart();
+    QTRY_VERIFY2_WITH_TIMEOUT(cards.at(1)->isUndone(), qPrintable(cards.at(1)->undoStatus()),
+                              180000);
+    qInfo() << "undo in the window took" << clock.elapsed() << "ms";
+    QVERIFY(!cards.at(0)->isUndone());
+    QVERIFY(!undoButton(cards.at(1))->isVisibleTo(cards.at(1)));
+    // The review is made again from the rolled back copy: the note is still a change.
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->changeReviewPanel()->isVisible(), 60000);
+    QCOMPARE(m_window->changeReviewPanel()->model()->rowCount(), 1);
+    screenshot(QStringLiteral("10-vm-undo-step.png"));
+
+    // In the VM: the documentation is back, the note from before the snapshot is still there.
+    Q_EMIT m_window->terminalRequested();
+    Widgets::TerminalPane *pane = m_window->terminalArea()->currentPane();
+    QVERIFY(pane);
+    QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("workspace")),
+                             20000);
+    pane->view()->sendText(QStringLiteral(
+        "cat one.txt; test -f /usr/share/doc/bash/copyright && echo docs-$((1+1))\n"));
+    QTRY_VERIFY2_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("docs-2")),
+                              qPrintable(pane->view()->screenText()), 20000);
+    QVERIFY(pane->view()->screenText().contains(QLatin1String("one")));
 }
 
 QTEST_MAIN(tst_VmWindow)

@@ -80,6 +80,7 @@ private Q_SLOTS:
     void stepTimeoutRePlans();
     void rePlanLimitEndsTheRun();
     void stepLimitEndsTheRun();
+    void noCheckpointWhereTheRunnerHasNone();
 
 private:
     void setUpRun(LlmProvider provider, ApprovalPolicy policy = ApprovalPolicy::Ask,
@@ -654,6 +655,40 @@ void tst_Orchestrator::stepLimitEndsTheRun()
                 .toString()
                 .contains(QLatin1String("limit of 2 steps")));
     QCOMPARE(m_orchestrator->planModel()->steps().at(2).state, StepState::Skipped);
+}
+
+void tst_Orchestrator::noCheckpointWhereTheRunnerHasNone()
+{
+    // The host cannot snapshot: a risky step that fails, with undo asked for, runs and re-plans
+    // as it always did, and its events carry nothing about undo.
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::All);
+    m_orchestrator->setUndoFailedRiskySteps(true);
+    QVERIFY(!m_sandbox->supportsCheckpoints());
+    QVERIFY(!m_orchestrator->checkpointsRiskySteps());
+    QDir(m_workspace->path()).mkpath(QStringLiteral("build"));
+    m_server->enqueue(
+        ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Remove the build")}));
+    m_server->enqueue(ScriptedTurns::command(LlmProvider::ChatCompletions,
+                                             QStringLiteral("rm -rf build; false")));
+    m_server->enqueue(
+        ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Say done")}));
+    m_server->enqueue(
+        ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("echo done")));
+
+    m_orchestrator->start(QStringLiteral("clean up"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QCOMPARE(typesOf(m_events).count(QStringLiteral("step_undone")), 0);
+    const QList<RunEvent> results = eventsOf(RunEventType::StepResult);
+    QCOMPARE(results.size(), 2);
+    for (const RunEvent &result : results) {
+        QVERIFY(!result.payload.contains(QLatin1String("undoable")));
+        QVERIFY(!result.payload.contains(QLatin1String("checkpoint_error")));
+    }
+    QVERIFY(!m_orchestrator->hasCheckpoint(1));
+    QCOMPARE(m_orchestrator->stepsUndoneBy(1), (QList<int>{1, 2}));
+    // The step really ran (nothing was rolled back behind the planner's back).
+    QVERIFY(!QDir(m_workspace->filePath(QStringLiteral("build"))).exists());
 }
 
 QTEST_GUILESS_MAIN(tst_Orchestrator)

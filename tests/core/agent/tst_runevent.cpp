@@ -31,6 +31,7 @@ void tst_RunEvent::typeNames_data()
     QTest::newRow("input") << RunEventType::InputRequired << "input_required";
     QTest::newRow("usage") << RunEventType::Usage << "usage";
     QTest::newRow("complete") << RunEventType::WorkflowComplete << "workflow_complete";
+    QTest::newRow("undone") << RunEventType::StepUndone << "step_undone";
 }
 
 void tst_RunEvent::typeNames()
