@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QStandardPaths>
 
 namespace Terrarium::App {
 
@@ -41,6 +42,12 @@ QString AppPaths::vmImageBuildScript()
     const QDir appDir(QCoreApplication::applicationDirPath());
     return firstExisting({appDir.filePath(QStringLiteral("../share/terrarium/build-vm-image.sh")),
                           QStringLiteral(TERRARIUM_SOURCE_DIR "/scripts/build-vm-image.sh")});
+}
+
+QString AppPaths::workspaceBase(const QString &sandboxName)
+{
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+        + QStringLiteral("/terrarium/workspace-bases/") + sandboxName + QStringLiteral(".json");
 }
 
 } // namespace Terrarium::App

@@ -13,6 +13,9 @@ public:
     static QString agent();
     static QString imageBuildScript();
     static QString vmImageBuildScript();
+    // Where the record of what was copied into a sandbox that works on a copy is kept (the
+    // base of its change set); it goes when the sandbox goes.
+    static QString workspaceBase(const QString &sandboxName);
 };
 
 } // namespace Terrarium::App

@@ -1,5 +1,6 @@
 #include "RunSession.h"
 
+#include "app/AppPaths.h"
 #include "app/AppTr.h"
 #include "app/SandboxFactory.h"
 #include "core/agent/Orchestrator.h"
@@ -216,11 +217,10 @@ QString RunSession::hostWorkspace() const
 
 QString RunSession::basePath() const
 {
-    const QString directory = !m_options.basesDirectory.isEmpty()
-        ? m_options.basesDirectory
-        : QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
-            + QStringLiteral("/terrarium/workspace-bases");
-    return directory + u'/' + m_sandbox->spec().name + QStringLiteral(".json");
+    const QString name = m_sandbox->spec().name;
+    return m_options.basesDirectory.isEmpty()
+        ? AppPaths::workspaceBase(name)
+        : m_options.basesDirectory + u'/' + name + QStringLiteral(".json");
 }
 
 void RunSession::copyWorkspaceIn()

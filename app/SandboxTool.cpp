@@ -1,10 +1,12 @@
 #include "SandboxTool.h"
 
+#include "app/AppPaths.h"
 #include "app/AppTr.h"
 #include "app/SandboxFactory.h"
 #include "core/config/ConfigLoader.h"
 #include "vm/SandboxBackend.h"
 
+#include <QFile>
 #include <QSettings>
 
 #include <unistd.h>
@@ -152,6 +154,7 @@ void SandboxTool::remove()
         if (!backend->isPrepared() || !backend->find(name))
             continue;
         connect(backend.get(), &Vm::SandboxBackend::removed, this, [this](const QString &gone) {
+            QFile::remove(AppPaths::workspaceBase(gone));
             print(m_stdout, Tr::tr("Removed %1.").arg(gone));
             finish(0);
         });

@@ -8,9 +8,11 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -238,7 +240,14 @@ void tst_LibvirtRun::vmOutlivesAKilledTerrarium()
     QVERIFY(log.contains("Attaching to the existing sandbox"));
     QVERIFY(out.contains("first-run"));
 
+    // What was copied in is on record while the VM lives (the re-attached run reviewed its
+    // changes against it), and goes with it.
+    QVERIFY2(!log.contains("There is no record"), log.constData());
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+        + QStringLiteral("/terrarium/workspace-bases/") + name + QStringLiteral(".json");
+    QVERIFY(QFileInfo::exists(base));
     const QByteArray removed = terrarium({QStringLiteral("--remove-sandbox"), name}, &exitCode);
+    QVERIFY(!QFileInfo::exists(base));
     QVERIFY2(exitCode == 0, removed.constData());
     list = terrarium({QStringLiteral("--list-sandboxes")}, &exitCode);
     QVERIFY(!list.contains(name.toUtf8()));
