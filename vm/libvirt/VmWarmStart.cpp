@@ -141,7 +141,7 @@ void VmWarmStart::ensure(const VmDomainConfig &config)
     if (m_makers.value(name) || m_failed.contains(name) || find(config))
         return;
     SandboxSpec spec;
-    spec.name = u"terrarium-warm-"_s + name.left(12);
+    spec.name = helperName(name);
     spec.cpus = config.spec.cpus;
     spec.memoryMiB = config.spec.memoryMiB;
     spec.networkPolicy = config.spec.networkPolicy;
@@ -187,6 +187,11 @@ void VmWarmStart::discard(const State &state, const QString &why)
     QDir(state.directory).removeRecursively();
 }
 
+QString VmWarmStart::helperName(const QString &keyName)
+{
+    return u"terrarium-warm-"_s + keyName.left(12);
+}
+
 void VmWarmStart::removeStale()
 {
     const QJsonObject current = QJsonDocument::fromJson(m_imageKey).object();
@@ -207,6 +212,13 @@ void VmWarmStart::removeStale()
         if (!lock.tryLock(0))
             continue; // being made or restored by another Terrarium
         qCInfo(lcVm) << "removing the stale VM ready state" << dir.filePath(entry);
+        if (building) {
+            // Its maker died (the lock was free): the helper VM it booted may still run.
+            if (const auto helper = m_host->connection->lookupDomain(helperName(name))) {
+                qCInfo(lcVm) << "stopping the VM" << helperName(name) << "left by a dead maker";
+                virDomainDestroy(helper->get());
+            }
+        }
         QDir(dir.filePath(entry)).removeRecursively();
         lock.unlock();
         QFile::remove(dir.filePath(name + u".lock"_s));

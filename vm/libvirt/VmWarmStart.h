@@ -90,6 +90,8 @@ public:
     // host randomness (every VM restored from one state starts with the same random state).
     // arch: the guest's architecture ("x86_64").
     static Core::ExecRequest afterRestore(const QString &arch);
+    // The transient VM that makes the ready state named keyName.
+    static QString helperName(const QString &keyName);
 
 Q_SIGNALS:
     void made(const QString &key);

@@ -17,6 +17,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -94,6 +95,7 @@ private Q_SLOTS:
     void severalSnapshots();
     void warmStart();
     void staleReadyStateIsNeverUsed();
+    void deadMakersHelperVmIsStopped();
     void warmStartFallsBackToBooting();
     void detachAndReattach();
     void destroyLeavesNothing();
@@ -575,6 +577,39 @@ void tst_LibvirtSandbox::staleReadyStateIsNeverUsed()
     save.write("LibvirtQemudSave");
     save.close();
     QVERIFY(warm->find(config));
+}
+
+void tst_LibvirtSandbox::deadMakersHelperVmIsStopped()
+{
+    // A Terrarium killed while it made a ready state leaves its half-made state and the helper
+    // VM it booted; the next one stops the VM and removes the state.
+    const std::shared_ptr<Vm::LibvirtHost> &host = m_backend->host();
+    const QString key = QStringLiteral("00ddead0000000000000");
+    const QString building =
+        m_backend->warmStart()->directory() + u'/' + key + QStringLiteral(".building");
+    QVERIFY(QDir().mkpath(building));
+    Vm::SandboxSpec spec;
+    spec.name = Vm::VmWarmStart::helperName(key);
+    spec.memoryMiB = 256;
+    spec.cpus = 1;
+    const Vm::VmDomainConfig config = host->domainConfig(spec, host->preferredVirtType(), building);
+    QProcess overlay;
+    overlay.start(host->qemuImg,
+                  {QStringLiteral("create"), QStringLiteral("-q"), QStringLiteral("-f"),
+                   QStringLiteral("qcow2"), QStringLiteral("-F"), QStringLiteral("qcow2"),
+                   QStringLiteral("-b"), host->image.diskPath, config.overlayPath});
+    QVERIFY(overlay.waitForFinished() && overlay.exitCode() == 0);
+    const auto xml = host->domainXml(config);
+    QVERIFY(xml);
+    virDomainPtr helper =
+        virDomainCreateXML(host->connection->handle(), xml->toUtf8().constData(), 0);
+    QVERIFY(helper);
+    virDomainFree(helper);
+    QVERIFY(host->connection->lookupDomain(spec.name));
+
+    Vm::VmWarmStart next(host, m_backend->warmStart()->directory());
+    QVERIFY(!host->connection->lookupDomain(spec.name));
+    QVERIFY(!QFileInfo::exists(building));
 }
 
 void tst_LibvirtSandbox::warmStartFallsBackToBooting()
