@@ -4,6 +4,7 @@
 #include "app/AppTr.h"
 #include "app/SandboxFactory.h"
 #include "core/agent/Orchestrator.h"
+#include "core/agent/PlanModel.h"
 #include "core/config/ConfigLoader.h"
 #include "core/config/ModelResolver.h"
 #include "core/config/WorkspacePolicy.h"
@@ -511,8 +512,11 @@ void RunSession::undoStep(int stepId)
             Q_EMIT undoFailed(stepId, job->result().error().message);
             return;
         }
-        for (const int undone : steps)
+        for (const int undone : steps) {
             m_undone.insert(undone);
+            if (m_orchestrator)
+                m_orchestrator->planModel()->setStepState(undone, Core::StepState::Undone);
+        }
         // A change set collected before the rollback describes files that are not there any
         // more: it must never be applied.
         m_pendingChanges.reset();

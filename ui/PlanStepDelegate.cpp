@@ -87,6 +87,18 @@ void PlanStepDelegate::paintGlyph(QPainter *painter, const QRectF &box, int stat
         painter->drawLine(cross.topRight(), cross.bottomLeft());
         break;
     }
+    case StepState::Undone: {
+        // An arrow turning back: the step ran, and the sandbox was rolled back to before it.
+        painter->setPen(QPen(palette.color(QPalette::Mid), pen, Qt::SolidLine, Qt::RoundCap));
+        const QRectF arc = circle.adjusted(circle.width() * 0.15, circle.height() * 0.15,
+                                           -circle.width() * 0.15, -circle.height() * 0.15);
+        painter->drawArc(arc, 90 * 16, 270 * 16);
+        const QPointF tip(arc.center().x(), arc.top());
+        const qreal d = circle.width() * 0.16;
+        painter->drawLine(tip, tip + QPointF(d, -d));
+        painter->drawLine(tip, tip + QPointF(d, d));
+        break;
+    }
     case StepState::Skipped:
         painter->setPen(QPen(palette.color(QPalette::Mid), pen, Qt::DotLine));
         painter->drawEllipse(circle);
@@ -140,8 +152,12 @@ void PlanStepDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
         titleRect.setRight(titleRect.right() - width);
     }
     QColor titleColor = option.palette.color(textRole);
-    if (StepState(state) == StepState::Skipped && !selected)
+    if ((StepState(state) == StepState::Skipped || StepState(state) == StepState::Undone)
+        && !selected)
         titleColor = option.palette.color(QPalette::PlaceholderText);
+    if (StepState(state) == StepState::Undone)
+        titleFont.setStrikeOut(true);
+    painter->setFont(titleFont);
     painter->setPen(titleColor);
     const QString title = index.data(PlanModel::TitleRole).toString();
     painter->drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,

@@ -640,6 +640,7 @@ void StepCard::paintEvent(QPaintEvent *event)
         break;
     case Core::StepState::Pending:
     case Core::StepState::Skipped:
+    case Core::StepState::Undone:
         break;
     }
     if (accent.isValid()) {

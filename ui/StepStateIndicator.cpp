@@ -41,6 +41,8 @@ QString StepStateIndicator::stateText(Core::StepState state)
         return tr("Failed");
     case Core::StepState::Skipped:
         return tr("Skipped");
+    case Core::StepState::Undone:
+        return tr("Undone: the sandbox was rolled back to before this step");
     }
     return QString();
 }
@@ -146,6 +148,20 @@ void StepStateIndicator::paintEvent(QPaintEvent *event)
             painter.drawLine(QPointF(c.x() - d, c.y() - d), QPointF(c.x() + d, c.y() + d));
             painter.drawLine(QPointF(c.x() - d, c.y() + d), QPointF(c.x() + d, c.y() - d));
         }
+        break;
+    }
+    case Core::StepState::Undone: {
+        // A hollow circle with an arrow turning back: it ran, and is no longer there.
+        const QColor gray =
+            UiColors::ensureContrast(pal.color(QPalette::PlaceholderText), background, 3.0);
+        painter.setPen(QPen(gray, pen, Qt::SolidLine, Qt::RoundCap));
+        const QRectF arc = box.adjusted(box.width() * 0.22, box.height() * 0.22,
+                                        -box.width() * 0.22, -box.height() * 0.22);
+        painter.drawArc(arc, 90 * 16, 270 * 16);
+        const QPointF tip(arc.center().x(), arc.top());
+        const qreal d = box.width() * 0.14;
+        painter.drawLine(tip, tip + QPointF(d, -d));
+        painter.drawLine(tip, tip + QPointF(d, d));
         break;
     }
     case Core::StepState::Skipped: {

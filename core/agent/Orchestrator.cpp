@@ -600,8 +600,10 @@ void Orchestrator::undoFailedStep(const StepRecord &record, const QString &error
             return;
         }
         const QList<int> undone = stepsUndoneBy(record.stepId);
-        for (const int stepId : undone)
+        for (const int stepId : undone) {
             m_checkpointed.removeAll(stepId);
+            m_plan->setStepState(stepId, StepState::Undone);
+        }
         qCInfo(lcCore) << "step" << record.stepId << "undone in" << m_checkpointClock.elapsed()
                        << "ms";
         QJsonArray steps;

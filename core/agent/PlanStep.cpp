@@ -15,6 +15,8 @@ QString PlanStep::stateName(StepState state)
         return QStringLiteral("failed");
     case StepState::Skipped:
         return QStringLiteral("skipped");
+    case StepState::Undone:
+        return QStringLiteral("undone");
     }
     return QStringLiteral("pending");
 }

@@ -6,7 +6,8 @@
 
 namespace Terrarium::Core {
 
-enum class StepState { Pending, Running, Done, Failed, Skipped };
+// Undone: the step ran, and the sandbox was then rolled back to before it.
+enum class StepState { Pending, Running, Done, Failed, Skipped, Undone };
 
 // One step of a plan as the user sees it in the checklist.
 struct PlanStep

@@ -2,7 +2,10 @@
 // reviewed in the window and applied only as ticked, the VM's serial console in a terminal
 // pane, and a risky step undone from its card after the run. Screenshots go to
 // <build>/screenshots (08-vm-run.png, 09-vm-console.png, 10-vm-undo-step.png).
+#include "app/RunSession.h"
 #include "app/WindowController.h"
+#include "core/agent/Orchestrator.h"
+#include "core/agent/PlanModel.h"
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/ScriptedTurns.h"
 #include "ui/ChangeReviewPanel.h"
@@ -209,6 +212,12 @@ void tst_VmWindow::undoAStepAfterTheRun()
     qInfo() << "undo in the window took" << clock.elapsed() << "ms";
     QVERIFY(!cards.at(0)->isUndone());
     QVERIFY(!undoButton(cards.at(1))->isVisibleTo(cards.at(1)));
+    // The checklist says so too: the first step is done, the second undone.
+    const Core::PlanModel *plan = m_controller->session()->orchestrator()->planModel();
+    QCOMPARE(Core::StepState(plan->index(0).data(Core::PlanModel::StateRole).toInt()),
+             Core::StepState::Done);
+    QCOMPARE(Core::StepState(plan->index(1).data(Core::PlanModel::StateRole).toInt()),
+             Core::StepState::Undone);
     // The review is made again from the rolled back copy: the note is still a change.
     QTRY_VERIFY_WITH_TIMEOUT(m_window->changeReviewPanel()->isVisible(), 60000);
     QCOMPARE(m_window->changeReviewPanel()->model()->rowCount(), 1);

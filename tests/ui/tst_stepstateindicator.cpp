@@ -28,6 +28,8 @@ void tst_StepStateIndicator::accessibleText_data()
     QTest::newRow("done") << StepState::Done << u"Done"_qs;
     QTest::newRow("failed") << StepState::Failed << u"Failed"_qs;
     QTest::newRow("skipped") << StepState::Skipped << u"Skipped"_qs;
+    QTest::newRow("undone") << StepState::Undone
+                            << u"Undone: the sandbox was rolled back to before this step"_qs;
 }
 
 void tst_StepStateIndicator::accessibleText()
