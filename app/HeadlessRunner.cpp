@@ -154,18 +154,6 @@ void HeadlessRunner::askApproval(const Core::RunEvent &event)
     m_prompter->ask(question);
 }
 
-namespace {
-
-// A path on one line of its own: nothing in it may start another line or hide a character.
-QString visiblePath(const QString &path)
-{
-    return Core::VisibleText::escape(path)
-        .replace(u'\n', QLatin1String("\\n"))
-        .replace(u'\t', QLatin1String("\\t"));
-}
-
-} // namespace
-
 void HeadlessRunner::askAboutChanges(const Core::WorkspaceChangeSet &changes)
 {
     if (!m_prompter)
@@ -175,7 +163,7 @@ void HeadlessRunner::askAboutChanges(const Core::WorkspaceChangeSet &changes)
     for (const Core::WorkspaceChange &change : changes.changes()) {
         QString line = QStringLiteral("  %1  %2")
                            .arg(Core::WorkspaceChange::kindName(change.kind), -12)
-                           .arg(visiblePath(change.path));
+                           .arg(Core::VisibleText::escapeName(change.path));
         if (!change.diff.summary().isEmpty())
             line += QStringLiteral("  (%1)").arg(change.diff.summary());
         if (change.isBlocked())

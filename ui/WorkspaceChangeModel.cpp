@@ -275,12 +275,7 @@ WorkspaceChangeModel::ChipKind WorkspaceChangeModel::chipKind(WorkspaceChange::K
 
 QString WorkspaceChangeModel::visiblePath(const QString &path)
 {
-    QString shown = path;
-    shown.replace(u'\\', QStringLiteral("\\\\"));
-    shown = Core::VisibleText::escape(shown);
-    shown.replace(u'\n', QStringLiteral("\\n"));
-    shown.replace(u'\t', QStringLiteral("\\t"));
-    return shown;
+    return Core::VisibleText::escapeName(path);
 }
 
 bool WorkspaceChangeModel::hasHiddenCharacters(const QString &path)

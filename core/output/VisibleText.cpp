@@ -43,4 +43,14 @@ QString VisibleText::escape(const QString &text)
     return shown;
 }
 
+QString VisibleText::escapeName(const QString &name)
+{
+    QString shown = name;
+    shown.replace(u'\\', QStringLiteral("\\\\"));
+    shown = escape(shown);
+    shown.replace(u'\n', QStringLiteral("\\n"));
+    shown.replace(u'\t', QStringLiteral("\\t"));
+    return shown;
+}
+
 } // namespace Terrarium::Core

@@ -15,6 +15,9 @@ public:
     // Whether the character would hide or rearrange text instead of showing itself.
     static bool isHidden(char32_t code);
     static QString escape(const QString &text);
+    // A name (a file path from a sandbox) on one line of its own: escape(), and newline and tab
+    // as \n and \t too; backslashes are doubled, so a real "a\nb" reads apart from a newline.
+    static QString escapeName(const QString &name);
 };
 
 } // namespace Terrarium::Core

@@ -11,6 +11,7 @@ class tst_VisibleText : public QObject
 private Q_SLOTS:
     void escape_data();
     void escape();
+    void escapeName();
 };
 
 void tst_VisibleText::escape_data()
@@ -42,6 +43,18 @@ void tst_VisibleText::escape()
     QFETCH(QString, text);
     QFETCH(QString, shown);
     QCOMPARE(VisibleText::escape(text), shown);
+}
+
+void tst_VisibleText::escapeName()
+{
+    // A newline in a name cannot start a line of its own, and cannot be faked by a backslash.
+    QCOMPARE(VisibleText::escapeName(QStringLiteral("a\nb")), QStringLiteral("a\\nb"));
+    QCOMPARE(VisibleText::escapeName(QStringLiteral("a\\nb")), QStringLiteral("a\\\\nb"));
+    QCOMPARE(VisibleText::escapeName(QStringLiteral("x\ty")), QStringLiteral("x\\ty"));
+    QCOMPARE(VisibleText::escapeName(QStringLiteral("evil\u202etxt.sh")),
+             QStringLiteral("evil\\u202etxt.sh"));
+    QCOMPARE(VisibleText::escapeName(QStringLiteral("plain/name.txt")),
+             QStringLiteral("plain/name.txt"));
 }
 
 QTEST_GUILESS_MAIN(tst_VisibleText)
