@@ -15,6 +15,7 @@ build_packages=(
     desktop-file-utils appstream libxcb1-dev xvfb xauth xdotool
     podman runc uidmap slirp4netns fuse-overlayfs mmdebstrap ca-certificates
     qemu-system-x86 qemu-utils e2fsprogs libvirt-daemon-system libvirt-clients
+    lz4 zstd xz-utils binutils
 )
 test_packages=(
     clang libclang-rt-14-dev acl

@@ -167,6 +167,7 @@ void AgentExecJob::onAnswered()
         result.diskUsedBytes = m_diskUsedBytes;
     }
     result.durationMs = answer->value(QLatin1String("duration_ms")).toInteger(m_clock.elapsed());
+    result.processUs = answer->value(QLatin1String("process_us")).toInteger(0);
     if (answer->value(QLatin1String("killed_by")).toString() == QLatin1String("memory_limit")) {
         result.memoryLimitExceeded = true;
         result.memoryLimitBytes = answer->value(QLatin1String("memory_limit_bytes")).toInteger();

@@ -17,6 +17,8 @@ struct ExecResult
     bool timedOut = false; // killed because the request's timeout passed
     bool cancelled = false;
     qint64 durationMs = 0;
+    // The process's own life inside the sandbox, as its agent measured it; 0 when not known.
+    qint64 processUs = 0;
 
     // Killed because the sandbox's processes together used more than its memory limit (enforced
     // by the sandbox's agent where the kernel does not); the limit and the highest total seen.

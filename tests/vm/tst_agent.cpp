@@ -415,6 +415,7 @@ private Q_SLOTS:
     void info();
     void execArgvAndShell_data();
     void execArgvAndShell();
+    void processLifeIsMeasuredApartFromItsOutput();
     void stdoutAndStderrAreSeparate();
     void exitCodes_data();
     void exitCodes();
@@ -572,6 +573,18 @@ void tst_Agent::execArgvAndShell()
     QCOMPARE(run.result().value(u"signal").toInt(), 0);
     QCOMPARE(run.result().value(u"timed_out").toBool(), false);
     QVERIFY(run.result().value(u"duration_ms").toInteger() >= 0);
+}
+
+void tst_Agent::processLifeIsMeasuredApartFromItsOutput()
+{
+    // The shell ends after 0.2 s; the sleep it leaves behind holds stdout for a second more.
+    AgentProcess agent;
+    const JobRun run = agent.runExec(
+        QJsonObject{{u"command"_s, u"sleep 1.2 & sleep 0.2"_s}, {u"timeout_ms"_s, 20000}});
+    QVERIFY(run.response);
+    const qint64 processUs = run.result().value(u"process_us").toInteger(-1);
+    QVERIFY2(processUs >= 200000 && processUs < 1000000, qPrintable(QString::number(processUs)));
+    QVERIFY(run.result().value(u"duration_ms").toInteger() >= 1200);
 }
 
 void tst_Agent::stdoutAndStderrAreSeparate()
@@ -1684,6 +1697,13 @@ void tst_Agent::powerOffIsOnlyForAVm()
     QVERIFY(agent.waitForReady());
     const QJsonObject reply = agent.call(u"system.poweroff"_s);
     QCOMPARE(reply.value(u"error").toObject().value(u"code").toInt(), -32601);
+    // Setting the clock is the VM init's too: never a host's or a container's.
+    const QJsonObject renew =
+        agent.call(u"system.renew"_s,
+                   QJsonObject{{u"time_s"_s, 0},
+                               {u"time_ns"_s, 0},
+                               {u"data"_s, QString::fromLatin1(QByteArray(64, 'x').toBase64())}});
+    QCOMPARE(renew.value(u"error").toObject().value(u"code").toInt(), -32601);
     QVERIFY(agent.call(u"ping"_s).contains(u"result"));
 }
 

@@ -2,6 +2,7 @@
 
 #include "Base64.h"
 #include "Clock.h"
+#include "Fd.h"
 #include "FileManifest.h"
 #include "FileOps.h"
 #include "Info.h"
@@ -18,7 +19,11 @@
 #include <climits>
 #include <cstring>
 
+#include <ctime>
+#include <fcntl.h>
+#include <linux/random.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -212,7 +217,7 @@ void Agent::handleLine(std::string_view line)
 
 Agent::Reply Agent::dispatch(std::string_view method, const Json &params, const Json &id)
 {
-    static constexpr std::array<std::pair<std::string_view, Handler>, 17> kMethods{{
+    static constexpr std::array<std::pair<std::string_view, Handler>, 18> kMethods{{
         {"ping", &Agent::ping},
         {"agent.hello", &Agent::hello},
         {"info", &Agent::info},
@@ -230,6 +235,7 @@ Agent::Reply Agent::dispatch(std::string_view method, const Json &params, const 
         {"fs.manifest", &Agent::fsManifest},
         {"agent.window", &Agent::setWindow},
         {"system.poweroff", &Agent::powerOff},
+        {"system.renew", &Agent::renew},
     }};
     for (const auto &[name, handler] : kMethods) {
         if (name == method)
@@ -394,7 +400,8 @@ Agent::Reply Agent::exec(const Json &params, const Json &idJson)
         auditDirectory = *audit->toString();
     }
 
-    const int64_t start = Clock::nowMs();
+    const int64_t startUs = Clock::nowUs();
+    const int64_t start = startUs / 1000;
     // The coarse clock is the one file times come from: a file changed after this instant can
     // never carry an earlier time (a fine-grained reading could be ahead of its stamp).
     timespec auditSince{};
@@ -419,7 +426,7 @@ Agent::Reply Agent::exec(const Json &params, const Json &idJson)
         return result;
     }
     notify("exec.started", Json(Json::Object{{"job", *id}, {"pid", int64_t(process->pid)}}));
-    auto job = std::make_unique<Job>(*id, std::move(*process), m_window, start, timeoutMs);
+    auto job = std::make_unique<Job>(*id, std::move(*process), m_window, startUs, timeoutMs);
     job->setAudit(std::move(auditDirectory), auditSince);
     m_jobs.emplace(*id, std::move(job));
     return std::optional<Json>();
@@ -613,6 +620,42 @@ Agent::Reply Agent::powerOff(const Json &, const Json &)
             RpcError{RpcError::MethodNotFound, "method not found: system.poweroff"});
     // The loop ends once this answer is queued; shutdown() makes sure it reaches the host.
     m_powerOffRequested = true;
+    return emptyResult();
+}
+
+Agent::Reply Agent::renew(const Json &params, const Json &)
+{
+    if (!m_servingVm)
+        return std::unexpected(
+            RpcError{RpcError::MethodNotFound, "method not found: system.renew"});
+    const Json *seconds = params.find("time_s");
+    const Json *nanoseconds = params.find("time_ns");
+    const auto s = seconds ? seconds->toInt() : std::nullopt;
+    const auto ns = nanoseconds ? nanoseconds->toInt() : std::nullopt;
+    if (!s || *s < 0)
+        return invalid("time_s must be a non-negative integer");
+    if (!ns || *ns < 0 || *ns > 999'999'999)
+        return invalid("time_ns must be an integer from 0 to 999999999");
+    auto seed = dataParam(params, true);
+    if (!seed)
+        return std::unexpected(seed.error());
+    if (seed->size() < 32)
+        return invalid("data must hold at least 32 bytes of seed");
+    const timespec now{static_cast<time_t>(*s), static_cast<long>(*ns)};
+    if (::clock_settime(CLOCK_REALTIME, &now) != 0)
+        return std::unexpected(
+            RpcError::os(errno, std::string("clock_settime: ") + std::strerror(errno)));
+    // Mixed in, then a reseed, so that no two VMs restored from one state share a random stream.
+    const Fd random(::open("/dev/urandom", O_WRONLY | O_CLOEXEC));
+    if (!random.isValid())
+        return std::unexpected(
+            RpcError::os(errno, std::string("/dev/urandom: ") + std::strerror(errno)));
+    if (::write(random.get(), seed->data(), seed->size()) != ssize_t(seed->size()))
+        return std::unexpected(
+            RpcError::os(errno, std::string("/dev/urandom: ") + std::strerror(errno)));
+    if (::ioctl(random.get(), RNDRESEEDCRNG) != 0)
+        return std::unexpected(
+            RpcError::os(errno, std::string("RNDRESEEDCRNG: ") + std::strerror(errno)));
     return emptyResult();
 }
 

@@ -107,6 +107,7 @@ private:
     Reply fsManifest(const Json &params, const Json &id);
     Reply setWindow(const Json &params, const Json &id);
     Reply powerOff(const Json &params, const Json &id);
+    Reply renew(const Json &params, const Json &id);
     Reply hello(const Json &params, const Json &id);
     Json readyParams() const;
     void acknowledge(const Json &params, bool pty);

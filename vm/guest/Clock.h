@@ -6,7 +6,8 @@
 
 namespace Terrarium::Guest {
 
-// Milliseconds on the monotonic clock: deadlines and durations must not jump with the wall clock.
+// Milli- and microseconds on the monotonic clock: deadlines and durations must not jump with the
+// wall clock.
 class Clock
 {
 public:
@@ -15,6 +16,12 @@ public:
         timespec ts{};
         ::clock_gettime(CLOCK_MONOTONIC, &ts);
         return int64_t(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+    }
+    static int64_t nowUs()
+    {
+        timespec ts{};
+        ::clock_gettime(CLOCK_MONOTONIC, &ts);
+        return int64_t(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
     }
 };
 

@@ -17,13 +17,14 @@ std::string outputPrefix(int64_t id, const char *stream)
 
 } // namespace
 
-Job::Job(int64_t id, SpawnedProcess process, size_t window, int64_t startMs, int64_t timeoutMs)
+Job::Job(int64_t id, SpawnedProcess process, size_t window, int64_t startUs, int64_t timeoutMs)
     : m_id(id)
     , m_pid(process.pid)
     , m_isPty(process.master.isValid())
     , m_window(window)
-    , m_startMs(startMs)
-    , m_timeoutDeadline(timeoutMs > 0 ? startMs + timeoutMs : 0)
+    , m_startUs(startUs)
+    , m_startMs(startUs / 1000)
+    , m_timeoutDeadline(timeoutMs > 0 ? m_startMs + timeoutMs : 0)
 {
     if (m_isPty) {
         m_masterFd = process.master.get();
@@ -53,6 +54,9 @@ Json Job::result(int64_t nowMs) const
         {"timed_out", m_timedOut},
         {"duration_ms", nowMs - m_startMs},
     });
+    // The process's own life, without the time its output took to reach the agent.
+    if (m_status.isReaped())
+        result.set("process_us", m_status.reapedUs() - m_startUs);
     if (m_memoryLimit > 0) {
         result.set("killed_by", "memory_limit");
         result.set("memory_limit_bytes", m_memoryLimit);

@@ -25,7 +25,7 @@ class Job
 public:
     enum Stream { Stdout = 0, Stderr = 1 };
 
-    Job(int64_t id, SpawnedProcess process, size_t window, int64_t startMs, int64_t timeoutMs);
+    Job(int64_t id, SpawnedProcess process, size_t window, int64_t startUs, int64_t timeoutMs);
 
     int64_t id() const { return m_id; }
     pid_t pid() const { return m_pid; }
@@ -77,6 +77,7 @@ private:
     InputPipe m_input;
     FlowWindow m_window;
     ChildStatus m_status;
+    int64_t m_startUs; // Clock::nowUs() before the spawn
     int64_t m_startMs;
     int64_t m_timeoutDeadline;
     bool m_timedOut = false;

@@ -19,6 +19,15 @@ VmDomainConfig::VirtType LibvirtHost::preferredVirtType() const
                                     : VmDomainConfig::VirtType::Qemu;
 }
 
+QString LibvirtHost::withKernelParameter(const QString &commandLine, const QString &parameter)
+{
+    // Words after " -- " go to init, not to the kernel.
+    const qsizetype initArguments = commandLine.indexOf(QLatin1String(" -- "));
+    if (initArguments < 0)
+        return commandLine + u' ' + parameter;
+    return commandLine.left(initArguments) + u' ' + parameter + commandLine.mid(initArguments);
+}
+
 VmDomainConfig LibvirtHost::domainConfig(const SandboxSpec &spec, VmDomainConfig::VirtType type,
                                          const QString &directory) const
 {
@@ -27,7 +36,9 @@ VmDomainConfig LibvirtHost::domainConfig(const SandboxSpec &spec, VmDomainConfig
     config.virtType = type;
     config.kernelPath = image.kernelPath;
     config.initrdPath = image.initrdPath;
-    config.kernelCommandLine = image.kernelCommandLine;
+    config.kernelCommandLine = type == VmDomainConfig::VirtType::Qemu
+        ? withKernelParameter(image.kernelCommandLine, QStringLiteral("mitigations=off"))
+        : image.kernelCommandLine;
     config.overlayPath = QDir(directory).filePath(QStringLiteral("disk.qcow2"));
     config.consoleLogPath = QDir(directory).filePath(QStringLiteral("console.log"));
     config.created = QDateTime::currentDateTimeUtc();

@@ -55,7 +55,11 @@ struct LibvirtHost
     void markKvmFailed(const QString &why);
     // Reads what an earlier process remembered; true if KVM failed on this same host.
     bool recallKvmFailure();
-    // The domain of a sandbox whose files are in directory.
+    // commandLine with parameter added for the kernel (before the arguments for init).
+    static QString withKernelParameter(const QString &commandLine, const QString &parameter);
+    // The domain of a sandbox whose files are in directory. Under TCG the guest's speculative
+    // execution mitigations are off: its code is translated before it runs, so they protect
+    // nothing there and only slow every system call down.
     VmDomainConfig domainConfig(const SandboxSpec &spec, VmDomainConfig::VirtType type,
                                 const QString &directory) const;
     // The domain XML for config (DomainXml::build() plus this host's extra devices).

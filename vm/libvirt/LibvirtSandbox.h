@@ -29,7 +29,7 @@ namespace Terrarium::Vm {
 //
 // Warm start: when the host keeps a ready state for a VM of this shape (VmWarmStart), a new
 // sandbox is restored from it instead of booting (a few times faster), with its own copy of the
-// state's disk; its clock and random state are then renewed (VmWarmStart::afterRestore())
+// state's disk; its clock and random state are then renewed (VmWarmStart::renew())
 // before anything else runs. When the restore or that first command fails, the sandbox boots
 // instead and says why (startedWarm(), warmStartProblem(), the log). A sandbox that had to boot
 // asks for a ready state to be made for the next one.

@@ -34,6 +34,10 @@ Core::Result<VmImage> VmImage::load(const QString &directory)
                                   .toObject()
                                   .value(QLatin1String("source_sha256"))
                                   .toString();
+    image.builderSha256 = manifest.value(QLatin1String("builder"))
+                              .toObject()
+                              .value(QLatin1String("sha256"))
+                              .toString();
     for (const QString &path : {image.diskPath, image.kernelPath, image.initrdPath}) {
         if (path == image.initrdPath && path.isEmpty())
             continue;

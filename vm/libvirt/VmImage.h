@@ -18,6 +18,7 @@ struct VmImage
     QString kernelCommandLine; // how to boot it (root disk, the agent as init)
     QString kernelRelease;
     QString agentSourceSha256; // of the agent binary the image was built with
+    QString builderSha256; // of the build-vm-image.sh that built it
 
     // Reads DIR/manifest.json and checks that the files it names are there.
     static Core::Result<VmImage> load(const QString &directory);

@@ -34,13 +34,20 @@ void VmImageBuilder::ensure(bool rebuild)
     if (!rebuild) {
         const auto image = VmImage::load(m_options.directory);
         // An image made with another agent would speak another protocol version at worst, and
-        // run code this build does not know at best: rebuilt.
-        if (image && image->agentSourceSha256 == VmImage::fileSha256(m_options.agentPath)) {
+        // run code this build does not know at best; one made by another build script may lack
+        // what this build expects of it (a kernel it can start faster, a folder): rebuilt.
+        const bool sameAgent =
+            image && image->agentSourceSha256 == VmImage::fileSha256(m_options.agentPath);
+        const bool sameBuilder =
+            image && image->builderSha256 == VmImage::fileSha256(m_options.buildScript);
+        if (sameAgent && sameBuilder) {
             finish(*image);
             return;
         }
         if (image)
-            qCInfo(lcVm) << "the VM image carries another agent; building it again";
+            qCInfo(lcVm)
+                << (sameAgent ? "the VM image was made by another build script; building it again"
+                              : "the VM image carries another agent; building it again");
     }
     build();
 }

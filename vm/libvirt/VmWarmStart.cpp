@@ -1,6 +1,7 @@
 #include "VmWarmStart.h"
 
 #include "core/CoreTr.h"
+#include "vm/AgentChannel.h"
 #include "vm/VmLogging.h"
 #include "vm/libvirt/LibvirtError.h"
 #include "vm/libvirt/LibvirtHost.h"
@@ -38,27 +39,6 @@ QByteArray readFile(const QString &path)
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
-
-// clock_settime's system call number, for the perl below; 0: use date(1) instead.
-int clockSettimeSyscall(const QString &arch)
-{
-    if (arch == "x86_64"_L1)
-        return 227;
-    if (arch == "aarch64"_L1 || arch == "riscv64"_L1)
-        return 112; // the generic table
-    return 0;
-}
-
-// perl, not a shell with date(1) and a helper: one process (each costs ~100 ms under TCG), and
-// perl-base is Essential in Debian. RNDRESEEDCRNG is _IO('R', 7) everywhere.
-constexpr auto AfterRestoreScript = R"perl(
-my ($nr, $s, $ns, $seed) = @ARGV;
-if ($nr) { syscall($nr + 0, 0, pack("qq", $s, $ns)) == 0 or die "clock_settime: $!\n"; }
-else { system("date", "-u", "-s", "\@$s.$ns") == 0 or die "date failed\n"; }
-open(my $f, ">", "/dev/urandom") or die "/dev/urandom: $!\n";
-syswrite($f, pack("H*", $seed)) or die "/dev/urandom: $!\n";
-ioctl($f, 0x5207, 0) or die "RNDRESEEDCRNG: $!\n";
-)perl";
 
 } // namespace
 
@@ -258,7 +238,7 @@ Core::Result<void> VmWarmStart::restore(const State &state, virDomainPtr domain)
     return {};
 }
 
-Core::ExecRequest VmWarmStart::afterRestore(const QString &arch)
+AgentCall *VmWarmStart::renew(AgentChannel *channel, QObject *parent)
 {
     using namespace std::chrono;
     const auto now = system_clock::now().time_since_epoch();
@@ -267,17 +247,10 @@ Core::ExecRequest VmWarmStart::afterRestore(const QString &arch)
     QByteArray seed(64, '\0');
     QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(seed.data()),
                                           seed.size() / int(sizeof(quint32)));
-    Core::ExecRequest request;
-    request.argv = {u"perl"_s,
-                    u"-e"_s,
-                    QString::fromLatin1(AfterRestoreScript),
-                    QString::number(clockSettimeSyscall(arch)),
-                    QString::number(seconds.count()),
-                    QString::number(nanoseconds.count()),
-                    QString::fromLatin1(seed.toHex())};
-    request.workingDirectory = u"/"_s;
-    request.timeout = std::chrono::seconds(30);
-    return request;
+    return channel->call(u"system.renew"_s,
+                         QJsonObject{{u"time_s"_s, qint64(seconds.count())},
+                                     {u"time_ns"_s, qint64(nanoseconds.count())}},
+                         seed, parent);
 }
 
 } // namespace Terrarium::Vm

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "core/Error.h"
-#include "core/exec/ExecRequest.h"
 #include "vm/SandboxSpec.h"
 #include "vm/libvirt/VmDomainConfig.h"
 
@@ -19,6 +18,8 @@
 
 namespace Terrarium::Vm {
 
+class AgentCall;
+class AgentChannel;
 struct LibvirtHost;
 class VmWarmStateMaker;
 
@@ -44,7 +45,7 @@ class VmWarmStateMaker;
 // keeps connection state in QEMU that a copy should not share.
 //
 // After a restore the guest's clock and random state are those of the saved VM: run
-// afterRestore() in it before anything else (LibvirtSandbox does).
+// renew() in it before anything else (LibvirtSandbox does).
 class VmWarmStart final : public QObject
 {
     Q_OBJECT
@@ -85,11 +86,11 @@ public:
     // copy of state.diskPath and whose shape is the state's. Blocks for a second or two (any
     // thread); waits for other restores of the same state first.
     static Core::Result<void> restore(const State &state, virDomainPtr domain);
-    // The command to run first in a restored VM, as root: sets its clock (which stood still
-    // while the state was saved) and makes the kernel reseed its random generator from fresh
-    // host randomness (every VM restored from one state starts with the same random state).
-    // arch: the guest's architecture ("x86_64").
-    static Core::ExecRequest afterRestore(const QString &arch);
+    // The first call to a restored VM's agent (system.renew, no process started): sets its
+    // clock (which stood still while the state was saved) and makes the kernel reseed its
+    // random generator from fresh host randomness (every VM restored from one state starts
+    // with the same random state).
+    static AgentCall *renew(AgentChannel *channel, QObject *parent);
     // The transient VM that makes the ready state named keyName.
     static QString helperName(const QString &keyName);
 

@@ -1,6 +1,7 @@
 #include "VmWarmStateMaker.h"
 
 #include "core/CoreTr.h"
+#include "vm/AgentCall.h"
 #include "vm/AgentChannel.h"
 #include "vm/AgentExecJob.h"
 #include "vm/VmLogging.h"
@@ -179,23 +180,17 @@ void VmWarmStateMaker::connectAgent(int attempt)
 
 void VmWarmStateMaker::warmUp()
 {
-    AgentExecJob *job = m_channel->exec(VmWarmStart::afterRestore(m_config.arch), this);
-    auto errors = std::make_shared<QByteArray>();
-    connect(job, &Core::ExecJob::outputReceived, this,
-            [errors](Core::OutputStream stream, const QByteArray &data) {
-                if (stream == Core::OutputStream::Stderr && errors->size() < 4096)
-                    *errors += data;
-            });
-    connect(job, &Core::ExecJob::finished, this, [this, job, errors] {
-        job->deleteLater();
+    // Once before saving: a state whose agent cannot renew would fail every restore.
+    AgentCall *call = VmWarmStart::renew(m_channel, this);
+    connect(call, &AgentCall::finished, this, [this, call] {
+        call->deleteLater();
         if (m_finished)
             return;
-        if (!job->result() || !job->result()->succeeded()) {
+        if (!call->result()) {
             finish(Core::makeError(
                 Core::ErrorCode::SandboxError,
                 Core::Tr::tr("The VM to save cannot set its clock and random state: %1")
-                    .arg(job->result() ? QString::fromUtf8(*errors).trimmed()
-                                       : job->result().error().message)));
+                    .arg(call->result().error().message)));
             return;
         }
         save();

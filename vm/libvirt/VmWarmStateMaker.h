@@ -22,8 +22,8 @@ class AgentChannel;
 
 // Makes one ready state for VmWarmStart: boots a helper VM (transient, without Terrarium's
 // metadata, so no list shows it as a sandbox) on a fresh overlay of the base, waits for its
-// agent, runs VmWarmStart::afterRestore() once so that what a restore runs first is already in
-// the guest's page cache, closes the channel and saves the VM with virDomainSaveFlags(), which
+// agent, renews it once (VmWarmStart::renew(): an agent that cannot would fail every restore),
+// closes the channel and saves the VM with virDomainSaveFlags(), which
 // also ends it. The files are made in directory + ".building", which is renamed to directory
 // once complete: a half-made state is never found. Takes a cold boot plus a few seconds.
 class VmWarmStateMaker final : public QObject

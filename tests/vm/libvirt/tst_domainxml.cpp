@@ -6,6 +6,7 @@
 // REGENERATE_GOLDEN=1 rewrites the golden files instead of comparing; read the diff before
 // committing it (git diff tests/data/libvirt).
 #include "vm/libvirt/DomainXml.h"
+#include "vm/libvirt/LibvirtHost.h"
 
 #include <QDir>
 #include <QFile>
@@ -147,6 +148,7 @@ private Q_SLOTS:
     void parseRefusesForeignAndDamaged_data();
     void parseRefusesForeignAndDamaged();
     void diskSnapshotGolden();
+    void guestMitigationsOffOnlyUnderTcg();
     void diskSnapshotRefusesRelativePath();
     void goldenFilesPassLibvirtSchema_data();
     void goldenFilesPassLibvirtSchema();
@@ -415,6 +417,23 @@ void tst_DomainXml::parseRefusesForeignAndDamaged()
     QVERIFY(!parsed);
     QCOMPARE(parsed.error().code, code);
     QVERIFY(!parsed.error().message.isEmpty());
+}
+
+void tst_DomainXml::guestMitigationsOffOnlyUnderTcg()
+{
+    Vm::LibvirtHost host;
+    host.image.kernelCommandLine =
+        u"console=ttyS0 root=/dev/vda rw init=/sbin/terrarium-agent -- --vm-init"_s;
+    Vm::SandboxSpec spec;
+    spec.name = u"t"_s;
+    // The kernel gets it, not init (whose arguments follow "--").
+    QCOMPARE(host.domainConfig(spec, VmDomainConfig::VirtType::Qemu, u"/d"_s).kernelCommandLine,
+             u"console=ttyS0 root=/dev/vda rw init=/sbin/terrarium-agent mitigations=off -- "
+             "--vm-init"_s);
+    QCOMPARE(host.domainConfig(spec, VmDomainConfig::VirtType::Kvm, u"/d"_s).kernelCommandLine,
+             host.image.kernelCommandLine);
+    QCOMPARE(Vm::LibvirtHost::withKernelParameter(u"console=ttyS0"_s, u"quiet"_s),
+             u"console=ttyS0 quiet"_s);
 }
 
 void tst_DomainXml::diskSnapshotGolden()
