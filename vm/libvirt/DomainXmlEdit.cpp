@@ -265,30 +265,6 @@ QString channelSocketPath(const QString &xml, QStringView name)
     return {};
 }
 
-QString serialConsolePath(const QString &xml)
-{
-    QXmlStreamReader reader(xml);
-    reader.setNamespaceProcessing(false);
-    QStringList path;
-    bool ptySerial = false;
-    while (!reader.atEnd()) {
-        const auto token = reader.readNext();
-        if (token == QXmlStreamReader::StartElement) {
-            path << reader.qualifiedName().toString();
-            if (isPath(path, {"domain"_L1, "devices"_L1, "serial"_L1}))
-                ptySerial = reader.attributes().value("type"_L1) == "pty"_L1;
-            else if (ptySerial
-                     && isPath(path, {"domain"_L1, "devices"_L1, "serial"_L1, "source"_L1}))
-                return reader.attributes().value("path"_L1).toString();
-        } else if (token == QXmlStreamReader::EndElement) {
-            if (isPath(path, {"domain"_L1, "devices"_L1, "serial"_L1}) && ptySerial)
-                return {}; // the first serial port is a pty without a path: not running
-            path.removeLast();
-        }
-    }
-    return {};
-}
-
 Core::Result<QString> snapshotDiskSource(const QString &snapshotXml, QStringView target)
 {
     QXmlStreamReader reader(snapshotXml);

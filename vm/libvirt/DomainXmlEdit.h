@@ -39,10 +39,6 @@ QString uuid(const QString &xml);
 // libvirt filled in the path it chose); empty when there is none.
 QString channelSocketPath(const QString &xml, QStringView name);
 
-// The host end of the domain's first serial port when it is a pseudo terminal (a running
-// domain's XML, where libvirt filled in the /dev/pts path QEMU got); empty otherwise.
-QString serialConsolePath(const QString &xml);
-
 // The file of the disk whose target is `target` in the domain of a libvirt snapshot (its
 // <domain> element: the domain as it was when the snapshot was taken). For an external
 // snapshot that is the layer the snapshot froze: what a rollback continues from.

@@ -4,6 +4,7 @@
 #include "vm/VmLogging.h"
 #include "vm/libvirt/DomainXml.h"
 #include "vm/libvirt/LibvirtError.h"
+#include "vm/libvirt/LibvirtEventLoop.h"
 
 #include <unistd.h>
 
@@ -63,6 +64,8 @@ QString LibvirtConnection::defaultUri()
 Core::Result<LibvirtConnection> LibvirtConnection::open(const QString &uri)
 {
     LibvirtError::installHandler();
+    // Before the connection: libvirt binds a connection's streams to the event loop there is.
+    LibvirtEventLoop::ensureRunning();
     const QString requested = uri.isEmpty() ? defaultUri() : uri;
     LibvirtConnectHandle connection(virConnectOpen(requested.toUtf8().constData()));
     if (!connection) {

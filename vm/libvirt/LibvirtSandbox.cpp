@@ -5,10 +5,10 @@
 #include "vm/AgentChannel.h"
 #include "vm/AgentExecJob.h"
 #include "vm/SandboxJob.h"
-#include "vm/TtySession.h"
 #include "vm/VmLogging.h"
 #include "vm/libvirt/DomainXml.h"
 #include "vm/libvirt/DomainXmlEdit.h"
+#include "vm/libvirt/LibvirtConsoleSession.h"
 #include "vm/libvirt/LibvirtError.h"
 #include "vm/libvirt/VmSpecValidation.h"
 
@@ -21,7 +21,6 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTimer>
-#include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <libvirt/libvirt.h>
@@ -410,30 +409,14 @@ Core::Result<Core::TerminalSession *> LibvirtSandbox::openConsole()
     if (!isRunning() || !m_domain)
         return Core::makeError(Core::ErrorCode::SandboxError,
                                Core::Tr::tr("The VM %1 is not running.").arg(spec().name));
-    // A pty QEMU opened on another machine is out of reach (qemu+ssh://host/system).
-    const QUrl uri(m_host->connection->uri());
-    const bool remote = !uri.host().isEmpty()
-        || (uri.scheme().contains(u'+') && !uri.scheme().endsWith(QLatin1String("+unix")));
-    if (remote)
-        return Core::makeError(
-            Core::ErrorCode::SandboxError,
-            Core::Tr::tr("The console of a VM on another machine (%1) cannot be opened from "
-                         "here; open a terminal in the VM instead.")
-                .arg(m_host->connection->uri()));
-    const QString tty =
-        DomainXmlEdit::serialConsolePath(takeLibvirtString(virDomainGetXMLDesc(m_domain.get(), 0)));
-    if (tty.isEmpty())
-        return Core::makeError(
-            Core::ErrorCode::SandboxError,
-            Core::Tr::tr("libvirt names no console terminal for the VM %1.").arg(spec().name));
-    auto session = std::make_unique<TtySession>();
-    if (const auto opened = session->open(tty); !opened)
-        return std::unexpected(opened.error());
-    connect(this, &Sandbox::stateChanged, session.get(), [console = session.get(), this] {
+    const auto console = LibvirtConsoleSession::open(m_domain.get(), spec().name);
+    if (!console)
+        return std::unexpected(console.error());
+    connect(this, &Sandbox::stateChanged, *console, [session = *console, this] {
         if (!isRunning())
-            console->close();
+            session->close();
     });
-    return session.release();
+    return static_cast<Core::TerminalSession *>(*console);
 }
 
 void LibvirtSandbox::restoreWarm(const VmWarmStart::State &ready)

@@ -83,7 +83,6 @@ private Q_SLOTS:
     void diskSource();
     void diskSourceOfAMissingDisk();
     void channel();
-    void serialConsole();
     void metadata();
     void readers();
     void malformed();
@@ -145,25 +144,6 @@ void tst_DomainXmlEdit::channel()
     QVERIFY(DomainXmlEdit::channelSocketPath(*edited, u"org.qemu.guest_agent.0").isEmpty());
     QCOMPARE(DomainXmlEdit::channelSocketPath(*edited, u"org.terrarium.agent.0"),
              QStringLiteral("/run/x/org.terrarium.agent.0"));
-}
-
-void tst_DomainXmlEdit::serialConsole()
-{
-    // As a running domain's XML has it: libvirt names the pty QEMU opened.
-    const QString running = QStringLiteral(
-        "<domain type='qemu'><name>x</name><devices>"
-        "<serial type='file'><source path='/var/log/x.log'/><target port='1'/></serial>"
-        "<serial type='pty'><source path='/dev/pts/7'/><target port='0'/></serial>"
-        "<console type='pty' tty='/dev/pts/7'><source path='/dev/pts/7'/></console>"
-        "</devices></domain>");
-    QCOMPARE(DomainXmlEdit::serialConsolePath(running), QStringLiteral("/dev/pts/7"));
-    // Defined but not running: no path yet.
-    QCOMPARE(DomainXmlEdit::serialConsolePath(Domain), QString());
-    QCOMPARE(DomainXmlEdit::serialConsolePath(QStringLiteral(
-                 "<domain><devices><serial type='pty'><target port='0'/></serial>"
-                 "<serial type='pty'><source path='/dev/pts/9'/></serial></devices></domain>")),
-             QString());
-    QCOMPARE(DomainXmlEdit::serialConsolePath(QStringLiteral("<domain><devic")), QString());
 }
 
 void tst_DomainXmlEdit::metadata()

@@ -305,8 +305,26 @@ void tst_LibvirtSandbox::console()
     (*console)->write("\recho serial-$((6*7)); tty\r");
     QTRY_VERIFY_WITH_TIMEOUT(screen.contains("serial-42"), 20000);
     QTRY_VERIFY_WITH_TIMEOUT(screen.contains("/dev/ttyS0"), 20000);
+    // One client at a time: a second pane is told, the first keeps the line.
+    const auto second = m_vm->openConsole();
+    QVERIFY(!second);
+    QVERIFY2(second.error().message.contains(QStringLiteral("another pane")),
+             qPrintable(second.error().message));
+    QVERIFY((*console)->isOpen());
+    // A flood reaches the pane whole and in order.
+    screen.clear();
+    (*console)->write("seq 1 3000; echo flood-$((1+1))-end\r");
+    QTRY_VERIFY_WITH_TIMEOUT(screen.contains("flood-2-end"), 60000);
+    QVERIFY(screen.contains("\r\n2999\r\n3000\r\n"));
+    QSignalSpy finished(*console, &Core::TerminalSession::finished);
     (*console)->close();
+    QVERIFY(finished.wait(5000));
+    QVERIFY(!(*console)->isOpen());
     delete *console;
+    // Once let go of, the console opens again.
+    const auto again = m_vm->openConsole();
+    QVERIFY2(again, again ? "" : qPrintable(again.error().message));
+    delete *again;
     QVERIFY(m_vm->isRunning());
 }
 
