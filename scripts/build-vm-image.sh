@@ -191,7 +191,8 @@ make_initramfs() {
         echo "the kernel has no built-in ext4; not supported" >&2
         return 1
     fi
-    local wanted=(virtio virtio_ring virtio_pci virtio_blk) module line words paths=()
+    # virtio_console: the port a VM held before its root (--hold-before-root) waits on.
+    local wanted=(virtio virtio_ring virtio_pci virtio_blk virtio_console) module line words paths=()
     for module in "${wanted[@]}"; do
         if grep -qE "/${module}\.ko$" "$moddir/modules.builtin"; then
             continue

@@ -33,7 +33,11 @@ if command -v libvirtd >/dev/null; then
         systemctl start virtlogd.socket libvirtd.socket libvirtd.service
     else
         pgrep -x virtlogd >/dev/null || virtlogd -d
-        pgrep -x libvirtd >/dev/null || libvirtd -d
+        # Under a subreaper: QEMUs it orphans are reaped at once even where PID 1 is slow to
+        # (libvirt waits for that on every VM it stops; seen here: 1.4 s each).
+        if ! pgrep -x libvirtd >/dev/null; then
+            setsid "$(dirname "$0")/subreaper" libvirtd < /dev/null >> /var/log/terrarium-libvirtd.log 2>&1 &
+        fi
     fi
     for _ in $(seq 50); do
         [[ -S /run/libvirt/libvirt-sock ]] && break

@@ -4,14 +4,18 @@
 #include "Fd.h"
 #include "KernelCommandLine.h"
 #include "KernelModules.h"
+#include "VirtioDevices.h"
+#include "VmInit.h"
 
 #include <cerrno>
 #include <cstring>
+#include <expected>
 #include <memory>
 
 #include <dirent.h>
 #include <fcntl.h>
 #include <linux/magic.h>
+#include <poll.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -71,6 +75,45 @@ bool waitForBlockDevice(const std::string &path, int timeoutMs)
     }
 }
 
+// See InitramfsStage::run(): the agent's port, open (and not close-on-exec), once a host wrote.
+std::expected<Fd, std::string> holdForHost(const KernelModules &modules)
+{
+    if (const auto loaded = modules.load({"virtio_console"}); !loaded)
+        return std::unexpected(loaded.error());
+    const VirtioDevices devices("/");
+    const int64_t deadline = Clock::nowMs() + InitramfsStage::kRootWaitMs;
+    std::string device;
+    while ((device = devices.findPort(VmInit::kPortName)).empty()) {
+        if (Clock::nowMs() >= deadline)
+            return std::unexpected(std::string("the port ") + VmInit::kPortName
+                                   + " did not appear");
+        ::usleep(5 * 1000);
+    }
+    const std::string path = "/dev/" + device;
+    Fd port(::open(path.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK));
+    if (!port.isValid())
+        return std::unexpected(failure("cannot open " + path));
+    static constexpr std::string_view kHolding =
+        "{\"jsonrpc\":\"2.0\",\"method\":\"agent.holding\"}\n";
+    bool announced = false;
+    for (;;) {
+        pollfd fd{port.get(), POLLIN, 0};
+        if (::poll(&fd, 1, 50) < 0 && errno != EINTR)
+            return std::unexpected(failure("poll " + path));
+        if (fd.revents & POLLIN)
+            return port;
+        if (fd.revents & (POLLHUP | POLLERR)) {
+            // No host: the next one is told again.
+            announced = false;
+            ::usleep(10 * 1000);
+            continue;
+        }
+        if (!announced)
+            announced =
+                ::write(port.get(), kHolding.data(), kHolding.size()) == ssize_t(kHolding.size());
+    }
+}
+
 } // namespace
 
 bool InitramfsStage::isActive()
@@ -99,12 +142,30 @@ std::string InitramfsStage::run(const std::vector<std::string> &initArguments)
     const std::string flags = cmdline.value("rootflags").value_or("");
     const std::string init = cmdline.value("init").value_or(kDefaultInit);
 
-    // The transport first: the block driver finds no device before it.
-    const KernelModules modules("/", KernelModules::runningRelease());
-    for (const char *module : {"virtio_pci", "virtio_blk"}) {
-        if (const auto loaded = modules.load({module}); !loaded)
-            return loaded.error();
+    std::vector<std::string> arguments;
+    bool hold = false;
+    for (const std::string &argument : initArguments) {
+        if (argument == kHoldArgument)
+            hold = true;
+        else
+            arguments.push_back(argument);
     }
+
+    // The transport first: no virtio device shows before it.
+    const KernelModules modules("/", KernelModules::runningRelease());
+    if (const auto loaded = modules.load({"virtio_pci"}); !loaded)
+        return loaded.error();
+    Fd heldPort;
+    if (hold) {
+        auto port = holdForHost(modules);
+        if (!port)
+            return port.error();
+        heldPort = std::move(*port);
+        arguments.push_back(kPortFdArgument);
+        arguments.push_back(std::to_string(heldPort.get()));
+    }
+    if (const auto loaded = modules.load({"virtio_blk"}); !loaded)
+        return loaded.error();
     if (!waitForBlockDevice(root, kRootWaitMs))
         return root + " did not appear within " + std::to_string(kRootWaitMs / 1000) + " s";
 
@@ -139,7 +200,7 @@ std::string InitramfsStage::run(const std::vector<std::string> &initArguments)
 
     std::vector<char *> argv;
     argv.push_back(const_cast<char *>(init.c_str()));
-    for (const std::string &argument : initArguments)
+    for (const std::string &argument : arguments)
         argv.push_back(const_cast<char *>(argument.c_str()));
     argv.push_back(nullptr);
     ::execv(init.c_str(), argv.data());

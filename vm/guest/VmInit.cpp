@@ -200,6 +200,31 @@ void VmInit::setUpNetwork()
         log(written.error());
 }
 
+void VmInit::adoptPort(int fd)
+{
+    // Its device's name, for waitForHost()'s look at whether it was unplugged.
+    std::string target(256, '\0');
+    const ssize_t length =
+        ::readlink(("/proc/self/fd/" + std::to_string(fd)).c_str(), target.data(), target.size());
+    if (length <= 0 || ::fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) {
+        log("the port handed over (fd " + std::to_string(fd) + ") is not usable; opening it again");
+        ::close(fd);
+        return;
+    }
+    target.resize(size_t(length));
+    m_portDevice = target.substr(target.rfind('/') + 1);
+    m_port.reset(fd);
+    watchPort();
+}
+
+void VmInit::watchPort()
+{
+    // SIGIO when the host connects or disconnects (and when data arrives): a port whose host end
+    // is closed polls as POLLHUP at once, so poll(2) cannot wait for the host to come back.
+    ::fcntl(m_port.get(), F_SETOWN, ::getpid());
+    ::fcntl(m_port.get(), F_SETFL, ::fcntl(m_port.get(), F_GETFL) | O_ASYNC);
+}
+
 VmInit::Wait VmInit::openPort()
 {
     // The port appears a little after virtio_console is loaded, and its name a little after
@@ -213,11 +238,7 @@ VmInit::Wait VmInit::openPort()
             const std::string path = "/dev/" + m_portDevice;
             m_port.reset(::open(path.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC));
             if (m_port.isValid()) {
-                // SIGIO when the host connects or disconnects (and when data arrives): a port
-                // whose host end is closed polls as POLLHUP at once, so poll(2) cannot wait for
-                // the host to come back.
-                ::fcntl(m_port.get(), F_SETOWN, ::getpid());
-                ::fcntl(m_port.get(), F_SETFL, ::fcntl(m_port.get(), F_GETFL) | O_ASYNC);
+                watchPort();
                 return Wait::Ready;
             }
             if (errno != ENOENT)

@@ -41,6 +41,10 @@ public:
 
     VmInit(int signalFd, std::optional<MemoryWatch> memory);
 
+    // The agent's port, open already: what the initramfs stage held (--port-fd), with whatever
+    // the host wrote still unread. Before run().
+    void adoptPort(int fd);
+
     // Serves until told to stop, then powers the VM off; returns only if that fails.
     int run();
 
@@ -59,6 +63,7 @@ private:
     void loadDrivers();
     void setUpNetwork();
     Wait openPort();
+    void watchPort();
     // Ready once a host is connected; input carried over from the previous agent is dropped
     // when the host it came from has gone meanwhile.
     Wait waitForHost();

@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -116,6 +117,7 @@ int main(int argc, char **argv)
     ::prctl(PR_SET_DUMPABLE, 0);
 
     std::string device;
+    int heldPortFd = -1; // the initramfs stage's port (--port-fd)
     bool init = false;
     bool vmInit = false;
     int64_t memoryLimitMib = 0;
@@ -181,6 +183,10 @@ int main(int argc, char **argv)
             device = argv[++i];
             continue;
         }
+        if (arg == InitramfsStage::kPortFdArgument && i + 1 < argc) {
+            heldPortFd = std::atoi(argv[++i]);
+            continue;
+        }
         if (arg == "--memory-limit-mib" && i + 1 < argc) {
             memoryLimitMib = parseMib(argv[++i]);
             if (memoryLimitMib == 0)
@@ -221,8 +227,12 @@ int main(int argc, char **argv)
 
     if (init)
         return Init(signalFd.get(), std::move(initCommand), std::move(memory)).run();
-    if (vmInit)
-        return VmInit(signalFd.get(), std::move(memory)).run();
+    if (vmInit) {
+        VmInit vm(signalFd.get(), std::move(memory));
+        if (heldPortFd > 2)
+            vm.adoptPort(heldPortFd);
+        return vm.run();
+    }
 
     if (!device.empty()) {
         const Fd port(::open(device.c_str(), O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK));

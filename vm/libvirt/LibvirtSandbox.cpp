@@ -54,22 +54,30 @@ std::shared_ptr<LibvirtDomainHandle> shareDomain(virDomainPtr domain)
 template<typename Work, typename Done>
 void runInThread(QObject *context, Work work, Done done)
 {
-    auto *watcher = new QFutureWatcher<Core::Result<void>>(context);
-    QObject::connect(watcher, &QFutureWatcher<Core::Result<void>>::finished, context,
-                     [watcher, done] {
-                         watcher->deleteLater();
-                         done(watcher->result());
-                     });
+    using Result = std::invoke_result_t<Work>;
+    auto *watcher = new QFutureWatcher<Result>(context);
+    QObject::connect(watcher, &QFutureWatcher<Result>::finished, context, [watcher, done] {
+        watcher->deleteLater();
+        done(watcher->result());
+    });
     watcher->setFuture(QtConcurrent::run(std::move(work)));
 }
 
+struct RevertOutcome
+{
+    bool fromHeldState = false; // restored from a VM held before its root, not booted
+    QString heldStateProblem; // why the held state could not be used
+};
+
 // The manual revert of an external snapshot (libvirt before 9.9): the VM stops, continues on a
-// new overlay over the layer the snapshot froze, and starts again. The layer it ran on is
-// removed: no snapshot stands on it, since a snapshot freezes the top layer and puts a new one
-// over it.
-Core::Result<void> revertByHand(virDomainPtr domain, const QString &frozenLayer,
-                                const QString &newLayer, const QString &qemuImg,
-                                const QString &directory)
+// new overlay over the layer the snapshot froze, and starts again: restored from held (a VM
+// held before its root disk, which then mounts that overlay) when there is one, else booted.
+// The layer it ran on is removed: no snapshot stands on it, since a snapshot freezes the top
+// layer and puts a new one over it.
+Core::Result<RevertOutcome> revertByHand(virDomainPtr domain, const QString &frozenLayer,
+                                         const QString &newLayer, const QString &qemuImg,
+                                         const QString &directory,
+                                         const std::optional<VmWarmStart::State> &held)
 {
     const QString name = QString::fromUtf8(virDomainGetName(domain));
     if (virDomainIsActive(domain) == 1 && virDomainDestroy(domain) < 0)
@@ -102,14 +110,21 @@ Core::Result<void> revertByHand(virDomainPtr domain, const QString &frozenLayer,
     if (!redefined)
         return LibvirtError::lastUnexpected(
             Core::Tr::tr("Cannot point the VM %1 at its rolled back disk").arg(name));
-    if (virDomainCreate(domain) < 0)
+    RevertOutcome outcome;
+    if (held) {
+        if (const auto restored = VmWarmStart::restore(*held, domain); restored)
+            outcome.fromHeldState = true;
+        else
+            outcome.heldStateProblem = restored.error().message;
+    }
+    if (!outcome.fromHeldState && virDomainCreate(domain) < 0)
         return LibvirtError::lastUnexpected(Core::Tr::tr("Cannot start the VM %1").arg(name));
     if (current) {
         const QString abandoned = current->config.overlayPath;
         if (abandoned != frozenLayer && QFileInfo(abandoned).path() == directory)
             QFile::remove(abandoned);
     }
-    return {};
+    return outcome;
 }
 
 } // namespace
@@ -290,15 +305,19 @@ SandboxJob *LibvirtSandbox::rollback(const QString &name)
     if (m_socket)
         m_socket->abort();
     m_phase = Phase::RollingBack;
+    m_rollbackRestored = false;
     setState(State::Starting);
     markStarting();
+    std::optional<VmWarmStart::State> held;
+    if (!native && m_host->warmStart)
+        held = m_host->warmStart->find(domainConfig(m_virtType), VmWarmStart::Kind::HeldBeforeRoot);
     runInThread(
         this,
         [domain = shareDomain(m_domain.get()), snapshot, native, frozenLayer,
          newLayer = nextLayerPath(), qemuImg = m_host->qemuImg, directory = directory(),
-         name = spec().name]() -> Core::Result<void> {
+         name = spec().name, held]() -> Core::Result<RevertOutcome> {
             if (!native)
-                return revertByHand(domain->get(), frozenLayer, newLayer, qemuImg, directory);
+                return revertByHand(domain->get(), frozenLayer, newLayer, qemuImg, directory, held);
             // Untested here (libvirt 9.0): stopped first, since a disk-only snapshot has no
             // memory to go back to; REVERT_RUNNING then boots it.
             if (virDomainIsActive(domain->get()) == 1 && virDomainDestroy(domain->get()) < 0)
@@ -307,9 +326,23 @@ SandboxJob *LibvirtSandbox::rollback(const QString &name)
             if (virDomainRevertToSnapshot(snapshot->get(), VIR_DOMAIN_SNAPSHOT_REVERT_RUNNING) < 0)
                 return LibvirtError::lastUnexpected(
                     Core::Tr::tr("Cannot roll the VM %1 back").arg(name));
-            return {};
+            return RevertOutcome{};
         },
-        [this](const Core::Result<void> &result) { onBooted(m_virtType, result); });
+        [this, held](const Core::Result<RevertOutcome> &result) {
+            if (result && held && !result->heldStateProblem.isEmpty()) {
+                qCWarning(lcVm).noquote() << "VM" << spec().name
+                                          << "could not start from its held state; booting "
+                                             "instead:"
+                                          << result->heldStateProblem;
+                if (m_host->warmStart)
+                    m_host->warmStart->discard(*held, result->heldStateProblem);
+            }
+            // Restored memory: its clock stood still and its randomness is shared.
+            m_rollbackRestored = result && result->fromHeldState;
+            onBooted(m_virtType,
+                     result ? Core::Result<void>()
+                            : Core::Result<void>(std::unexpected(result.error())));
+        });
     return job;
 }
 
@@ -629,6 +662,18 @@ void LibvirtSandbox::onAgentReady()
         renewAfterRestore();
         return;
     case Phase::RollingBack:
+        if (m_rollbackRestored) {
+            AgentCall *call = VmWarmStart::renew(channel(), this);
+            connect(call, &AgentCall::finished, this, [this, call] {
+                call->deleteLater();
+                if (m_phase != Phase::RollingBack)
+                    return;
+                finishRollback(call->result()
+                                   ? Core::Result<void>()
+                                   : Core::Result<void>(std::unexpected(call->result().error())));
+            });
+            return;
+        }
         finishRollback({});
         return;
     case Phase::Idle:
@@ -642,9 +687,14 @@ void LibvirtSandbox::becomeRunning()
 {
     m_phase = Phase::Idle;
     setState(State::Running);
-    // The first cold boot of this shape: the next sandbox should not need one.
-    if (m_mode == Mode::Create && !m_startedWarm && m_host->warmStart)
-        m_host->warmStart->ensure(domainConfig(m_virtType));
+    if (m_host->warmStart) {
+        const VmDomainConfig config = domainConfig(m_virtType);
+        // The first cold boot of this shape: the next sandbox should not need one.
+        if (m_mode == Mode::Create && !m_startedWarm)
+            m_host->warmStart->ensure(config);
+        // Rollbacks of this shape restore instead of booting.
+        m_host->warmStart->ensure(config, VmWarmStart::Kind::HeldBeforeRoot);
+    }
 }
 
 void LibvirtSandbox::makeWorkspaceFolder()

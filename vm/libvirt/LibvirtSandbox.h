@@ -90,6 +90,9 @@ public:
     QString directory() const;
     // Whether the last start() restored a ready state instead of booting.
     bool startedWarm() const { return m_startedWarm; }
+    // Whether the last rollback restored a VM held before its root disk (fast) rather than
+    // booting one (no such state yet, or it failed and was discarded).
+    bool lastRollbackRestored() const { return m_rollbackRestored; }
     // Why the last start() booted although a ready state was there; empty otherwise.
     const QString &warmStartProblem() const { return m_warmStartProblem; }
 
@@ -133,6 +136,7 @@ private:
     std::optional<VmWarmStart::State> m_warmState; // being restored
     QString m_warmStartProblem;
     QPointer<SandboxJob> m_rollbackJob;
+    bool m_rollbackRestored = false; // the last rollback restored a held VM
     bool m_startedWarm = false;
     bool m_snapshotBusy = false; // a snapshot or rollback is under way
     bool m_removeAfterStop = false;

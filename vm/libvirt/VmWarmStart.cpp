@@ -26,6 +26,8 @@ using namespace Qt::StringLiterals;
 namespace {
 
 constexpr int KeyFormat = 1;
+// InitramfsStage::kHoldArgument, an argument for init (after the kernel's " -- ").
+constexpr auto HoldBeforeRootArgument = "--hold-before-root";
 // Another restore of the same state takes a few seconds; a stuck one is not waited for long.
 constexpr int RestoreLockWaitMs = 120000;
 
@@ -64,10 +66,11 @@ bool VmWarmStart::isEligible(const SandboxSpec &spec)
     return spec.networkPolicy == NetworkPolicy::None;
 }
 
-QByteArray VmWarmStart::keyFor(const VmDomainConfig &config) const
+QByteArray VmWarmStart::keyFor(const VmDomainConfig &config, Kind kind) const
 {
     QJsonObject key = QJsonDocument::fromJson(m_imageKey).object();
     key.insert(u"format"_s, KeyFormat);
+    key.insert(u"kind"_s, kind == Kind::Ready ? u"ready"_s : u"held_before_root"_s);
     key.insert(u"disk"_s, m_host->image.diskPath);
     key.insert(u"kernel"_s, config.kernelPath);
     key.insert(u"initrd"_s, config.initrdPath);
@@ -91,19 +94,20 @@ QString VmWarmStart::keyName(const QByteArray &key) const
         QCryptographicHash::hash(key, QCryptographicHash::Sha256).toHex().left(20));
 }
 
-std::optional<VmWarmStart::State> VmWarmStart::find(const VmDomainConfig &config) const
+std::optional<VmWarmStart::State> VmWarmStart::find(const VmDomainConfig &config, Kind kind) const
 {
     if (!isEligible(config.spec))
         return std::nullopt;
-    const QByteArray key = keyFor(config);
+    const QByteArray key = keyFor(config, kind);
     State state;
+    state.kind = kind;
     state.key = keyName(key);
     state.directory = QDir(m_directory).filePath(state.key);
     state.savePath = QDir(state.directory).filePath(u"state.save"_s);
     state.diskPath = QDir(state.directory).filePath(u"disk.qcow2"_s);
     if (readFile(QDir(state.directory).filePath(u"key.json"_s)) != key)
         return std::nullopt;
-    if (!QFileInfo(state.diskPath).isFile())
+    if (kind == Kind::Ready && !QFileInfo(state.diskPath).isFile())
         return std::nullopt;
     if (const auto header = LibvirtSaveImage::domainXml(state.savePath); !header) {
         qCWarning(lcVm).noquote() << header.error().message;
@@ -112,14 +116,22 @@ std::optional<VmWarmStart::State> VmWarmStart::find(const VmDomainConfig &config
     return state;
 }
 
-void VmWarmStart::ensure(const VmDomainConfig &config)
+void VmWarmStart::ensure(const VmDomainConfig &config, Kind kind)
 {
     if (!isEligible(config.spec))
         return;
-    const QByteArray key = keyFor(config);
+    const QByteArray key = keyFor(config, kind);
     const QString name = keyName(key);
-    if (m_makers.value(name) || m_failed.contains(name) || find(config))
+    if (m_makers.value(name) || m_failed.contains(name) || find(config, kind))
         return;
+    if (!m_makers.isEmpty()) {
+        const bool queued = std::any_of(m_queue.cbegin(), m_queue.cend(), [&](const auto &entry) {
+            return keyFor(entry.first, entry.second) == key;
+        });
+        if (!queued)
+            m_queue.append({config, kind});
+        return;
+    }
     SandboxSpec spec;
     spec.name = helperName(name);
     spec.cpus = config.spec.cpus;
@@ -131,7 +143,12 @@ void VmWarmStart::ensure(const VmDomainConfig &config)
     helper.arch = config.arch;
     helper.machine = config.machine;
     helper.emulator = config.emulator;
-    auto *maker = new VmWarmStateMaker(m_host, helper, directory, key, this);
+    const bool hold = kind == Kind::HeldBeforeRoot;
+    if (hold)
+        helper.kernelCommandLine +=
+            (helper.kernelCommandLine.contains(u" -- "_s) ? u" "_s : u" -- "_s)
+            + QString::fromLatin1(HoldBeforeRootArgument);
+    auto *maker = new VmWarmStateMaker(m_host, helper, directory, key, hold, this);
     m_makers.insert(name, maker);
     connect(maker, &VmWarmStateMaker::finished, this,
             [this, maker, name](const Core::Result<void> &result) {
@@ -140,16 +157,26 @@ void VmWarmStart::ensure(const VmDomainConfig &config)
                 if (result) {
                     qCInfo(lcVm) << "VM ready state" << name << "made";
                     Q_EMIT made(name);
-                    return;
+                } else {
+                    m_failed.insert(name);
+                    m_problem = result.error().message;
+                    qCWarning(lcVm).noquote()
+                        << "no VM ready state for warm starts:" << result.error().message;
+                    Q_EMIT makeFailed(name, result.error());
                 }
-                m_failed.insert(name);
-                m_problem = result.error().message;
-                qCWarning(lcVm).noquote()
-                    << "no VM ready state for warm starts:" << result.error().message;
-                Q_EMIT makeFailed(name, result.error());
+                makeNext();
             });
-    qCInfo(lcVm) << "making the VM ready state" << name << "for warm starts";
+    qCInfo(lcVm) << "making the VM" << (hold ? "state held before its root" : "ready state")
+                 << name;
     maker->start();
+}
+
+void VmWarmStart::makeNext()
+{
+    if (m_queue.isEmpty() || !m_makers.isEmpty())
+        return;
+    const auto [config, kind] = m_queue.takeFirst();
+    ensure(config, kind);
 }
 
 void VmWarmStart::discard(const State &state, const QString &why)

@@ -46,18 +46,27 @@ class VmWarmStateMaker;
 //
 // After a restore the guest's clock and random state are those of the saved VM: run
 // renew() in it before anything else (LibvirtSandbox does).
+//
+// A second kind of state serves rollbacks, whose disk is a snapshot's and not the base's: a VM
+// held before its root file system (Kind::HeldBeforeRoot; the initramfs stage of
+// --hold-before-root, which has not read the disk yet) can be restored with any disk of its
+// shape, and goes on booting once the host writes to its port (AgentChannel's hello does). That
+// skips firmware and kernel start; what remains is mounting the disk and starting the agent.
 class VmWarmStart final : public QObject
 {
     Q_OBJECT
 
 public:
+    enum class Kind { Ready, HeldBeforeRoot };
+
     // One ready state on disk.
     struct State
     {
+        Kind kind = Kind::Ready;
         QString key;
         QString directory;
         QString savePath; // libvirt's save image
-        QString diskPath; // the disk that goes with it: copy it, never use it in place
+        QString diskPath; // the disk that goes with it: copy it, never use it in place (Ready)
     };
 
     VmWarmStart(std::shared_ptr<LibvirtHost> host, const QString &directory,
@@ -70,13 +79,14 @@ public:
     static bool isEligible(const SandboxSpec &spec);
     // What a ready state for a VM described by config depends on, as compact JSON; its SHA-256
     // names the state.
-    QByteArray keyFor(const VmDomainConfig &config) const;
-    // The ready state for such a VM, if one was made and is intact.
-    std::optional<State> find(const VmDomainConfig &config) const;
-    // Makes the ready state for such a VM in the background, unless it exists, is being made,
-    // or making or restoring it failed in this process. made() or makeFailed() follows.
-    void ensure(const VmDomainConfig &config);
-    bool isMaking() const { return !m_makers.isEmpty(); }
+    QByteArray keyFor(const VmDomainConfig &config, Kind kind = Kind::Ready) const;
+    // The state of that kind for such a VM, if one was made and is intact.
+    std::optional<State> find(const VmDomainConfig &config, Kind kind = Kind::Ready) const;
+    // Makes that state for such a VM in the background, unless it exists, is being made, or
+    // making or restoring it failed in this process; one after another (each boots a VM).
+    // made() or makeFailed() follows.
+    void ensure(const VmDomainConfig &config, Kind kind = Kind::Ready);
+    bool isMaking() const { return !m_makers.isEmpty() || !m_queue.isEmpty(); }
     // Removes a state that could not be restored; it is not made again by this process.
     void discard(const State &state, const QString &why);
     // Why the last state could not be made or restored; empty if nothing failed.
@@ -101,11 +111,13 @@ Q_SIGNALS:
 private:
     QString keyName(const QByteArray &key) const;
     void removeStale();
+    void makeNext();
 
     std::shared_ptr<LibvirtHost> m_host;
     QString m_directory;
     QByteArray m_imageKey; // hashes of the base image's manifest and agent
     QHash<QString, QPointer<VmWarmStateMaker>> m_makers; // by key name
+    QList<std::pair<VmDomainConfig, Kind>> m_queue; // waiting for the maker before them
     QSet<QString> m_failed; // key names not to make again in this process
     QString m_problem;
 };

@@ -32,12 +32,14 @@ constexpr auto Deadline = std::chrono::minutes(4);
 } // namespace
 
 VmWarmStateMaker::VmWarmStateMaker(std::shared_ptr<LibvirtHost> host, VmDomainConfig config,
-                                   QString directory, QByteArray key, QObject *parent)
+                                   QString directory, QByteArray key, bool holdBeforeRoot,
+                                   QObject *parent)
     : QObject(parent)
     , m_host(std::move(host))
     , m_config(std::move(config))
     , m_directory(std::move(directory))
     , m_key(std::move(key))
+    , m_holdBeforeRoot(holdBeforeRoot)
     , m_domain(std::make_shared<LibvirtDomainHandle>())
     , m_deadline(new QTimer(this))
 {
@@ -155,6 +157,23 @@ void VmWarmStateMaker::connectAgent(int attempt)
         m_socket->deleteLater();
     m_socket = new QLocalSocket(this);
     connect(m_socket, &QLocalSocket::connected, this, [this] {
+        if (m_holdBeforeRoot) {
+            // Nothing is written: a write would let the VM go on to its disk.
+            connect(m_socket, &QLocalSocket::readyRead, this, [this] {
+                m_holdingInput += m_socket->readAll();
+                if (m_holdingInput.contains("\"agent.holding\"")) {
+                    m_socket->disconnect(this);
+                    save();
+                } else if (m_holdingInput.size() > 65536) {
+                    m_holdingInput = m_holdingInput.right(1024);
+                }
+            });
+            connect(m_socket, &QLocalSocket::disconnected, this, [this] {
+                finish(Core::makeError(Core::ErrorCode::SandboxError,
+                                       Core::Tr::tr("The VM to save went away before it held.")));
+            });
+            return;
+        }
         m_channel = new AgentChannel(m_socket, this);
         connect(m_channel, &AgentChannel::ready, this, &VmWarmStateMaker::warmUp);
         connect(m_channel, &AgentChannel::closed, this, [this](const Core::Error &why) {
@@ -200,9 +219,12 @@ void VmWarmStateMaker::warmUp()
 void VmWarmStateMaker::save()
 {
     // Closed before the save: a restored agent then finds no host, and waits for the next.
-    m_channel->disconnect(this);
-    m_channel->close(Core::Tr::tr("the VM is being saved"));
-    m_channel->deleteLater();
+    if (m_channel) {
+        m_channel->disconnect(this);
+        m_channel->close(Core::Tr::tr("the VM is being saved"));
+        m_channel->deleteLater();
+        m_channel = nullptr;
+    }
     m_socket->abort();
     const QString savePath = QDir(buildingDirectory()).filePath(u"state.save"_s);
     auto *watcher = new QFutureWatcher<Core::Result<void>>(this);
@@ -222,6 +244,9 @@ void VmWarmStateMaker::save()
             return;
         }
         key.close();
+        // A held VM never read its disk: restores bring their own.
+        if (m_holdBeforeRoot)
+            QFile::remove(m_config.overlayPath);
         QDir(m_directory).removeRecursively();
         if (!QDir().rename(buildingDirectory(), m_directory)) {
             finish(Core::makeError(

@@ -33,8 +33,10 @@ class VmWarmStateMaker final : public QObject
 public:
     // config describes the helper VM (its files in directory + ".building"); key is written to
     // key.json.
+    // holdBeforeRoot: config boots with --hold-before-root; the VM is saved once it says
+    // agent.holding, before it touched its disk (no disk goes with such a state).
     VmWarmStateMaker(std::shared_ptr<LibvirtHost> host, VmDomainConfig config, QString directory,
-                     QByteArray key, QObject *parent = nullptr);
+                     QByteArray key, bool holdBeforeRoot, QObject *parent = nullptr);
     // Stops a state still being made, leaving nothing behind.
     ~VmWarmStateMaker() override;
 
@@ -56,6 +58,8 @@ private:
     VmDomainConfig m_config;
     QString m_directory;
     QByteArray m_key;
+    bool m_holdBeforeRoot = false;
+    QByteArray m_holdingInput; // what a held VM said so far
     std::unique_ptr<QLockFile> m_lock;
     std::shared_ptr<LibvirtDomainHandle> m_domain; // shared with the thread that saves it
     QString m_socketPath;

@@ -93,6 +93,7 @@ private Q_SLOTS:
     void workspaceIsACopy();
     void snapshotAndRollback();
     void severalSnapshots();
+    void rollbackBootsWhenTheHeldStateIsBroken();
     void warmStart();
     void staleReadyStateIsNeverUsed();
     void deadMakersHelperVmIsStopped();
@@ -104,8 +105,10 @@ private:
     Vm::LibvirtSandbox *start(const QString &suffix, Vm::SandboxSpec spec = {});
     Run run(Vm::Sandbox *sandbox, const QString &command, std::chrono::milliseconds timeout = 60s);
     void destroy(Vm::LibvirtSandbox *vm);
-    // The ready state for VMs like the ones start() makes, once made (after the first boot).
-    std::optional<Vm::VmWarmStart::State> readyState();
+    // The ready (or held) state for VMs like the ones start() makes, once made (after the
+    // first boot).
+    std::optional<Vm::VmWarmStart::State>
+    readyState(Vm::VmWarmStart::Kind kind = Vm::VmWarmStart::Kind::Ready);
 
     std::unique_ptr<Vm::LibvirtBackend> m_backend;
     QTemporaryDir m_workspace;
@@ -415,7 +418,7 @@ void tst_LibvirtSandbox::destroy(Vm::LibvirtSandbox *vm)
     vm->deleteLater();
 }
 
-std::optional<Vm::VmWarmStart::State> tst_LibvirtSandbox::readyState()
+std::optional<Vm::VmWarmStart::State> tst_LibvirtSandbox::readyState(Vm::VmWarmStart::Kind kind)
 {
     Vm::VmWarmStart *warm = m_backend->warmStart();
     if (!warm)
@@ -426,18 +429,20 @@ std::optional<Vm::VmWarmStart::State> tst_LibvirtSandbox::readyState()
     QElapsedTimer clock;
     clock.start();
     // Made in the background after the main VM's cold boot.
-    while (!warm->find(config) && clock.elapsed() < 300000) {
+    while (!warm->find(config, kind) && clock.elapsed() < 300000) {
         if (!warm->isMaking())
-            warm->ensure(config);
+            warm->ensure(config, kind);
         if (!warm->problem().isEmpty())
             qWarning().noquote() << "ready state:" << warm->problem();
         QTest::qWait(200);
     }
-    return warm->find(config);
+    return warm->find(config, kind);
 }
 
 void tst_LibvirtSandbox::snapshotAndRollback()
 {
+    // Made in the background after the first boot: rollbacks restore it with their disk.
+    QVERIFY(readyState(Vm::VmWarmStart::Kind::HeldBeforeRoot));
     QElapsedTimer clock;
     clock.start();
     QVERIFY(finished(m_vm->snapshot(QStringLiteral("clean"))));
@@ -463,6 +468,10 @@ void tst_LibvirtSandbox::snapshotAndRollback()
     QVERIFY2(rolledBack, qPrintable(rolledBack ? QString() : rolledBack.error().message));
     const qint64 rollbackMs = clock.elapsed();
     QVERIFY(m_vm->isRunning());
+    QVERIFY(m_vm->lastRollbackRestored());
+    // Restored memory, renewed: the host's time.
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    QVERIFY(std::abs(run(m_vm, QStringLiteral("date +%s")).out.trimmed().toLongLong() - now) < 10);
     QTRY_VERIFY_WITH_TIMEOUT(running->isFinished(), 10000);
     QVERIFY(!running->result() || running->result()->exitCode != 0);
     running->deleteLater();
@@ -476,6 +485,28 @@ void tst_LibvirtSandbox::snapshotAndRollback()
     QCOMPARE(back.out, QByteArray("changed\nrestored\n"));
     qInfo() << "disk snapshot:" << snapshotMs << "ms, rollback to a ready agent:" << rollbackMs
             << "ms under" << m_vm->accelerator();
+}
+
+void tst_LibvirtSandbox::rollbackBootsWhenTheHeldStateIsBroken()
+{
+    const auto held = readyState(Vm::VmWarmStart::Kind::HeldBeforeRoot);
+    QVERIFY(held);
+    QVERIFY(run(m_vm, QStringLiteral("echo kept > /root/mark")).result);
+    QVERIFY(finished(m_vm->snapshot(QStringLiteral("before-break"))));
+    QVERIFY(run(m_vm, QStringLiteral("rm /root/mark")).result);
+    // The memory is gone but the header is fine: libvirt fails the restore itself.
+    QFile save(held->savePath);
+    QVERIFY(save.resize(256 * 1024));
+
+    const auto rolledBack = finished(m_vm->rollback(QStringLiteral("before-break")));
+    QVERIFY2(rolledBack, qPrintable(rolledBack ? QString() : rolledBack.error().message));
+    QVERIFY(!m_vm->lastRollbackRestored());
+    QCOMPARE(run(m_vm, QStringLiteral("cat /root/mark")).out, QByteArray("kept\n"));
+    // The date is the host's, not a held VM's.
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    QVERIFY(std::abs(run(m_vm, QStringLiteral("date +%s")).out.trimmed().toLongLong() - now) < 10);
+    // The broken state is gone, and not made again by this process.
+    QVERIFY(!QFileInfo::exists(held->directory));
 }
 
 void tst_LibvirtSandbox::severalSnapshots()
