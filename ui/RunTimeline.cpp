@@ -136,7 +136,9 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
         return;
     case Core::RunEventType::InputRequired:
         if (StepCard *card = m_cards.value(stepId))
-            card->showInputPrompt(payload.value(QLatin1String("prompt")).toString());
+            card->showInputPrompt(payload.value(QLatin1String("prompt")).toString(),
+                                  payload.value(QLatin1String("hint")).toString()
+                                      == QLatin1String("password"));
         return;
     case Core::RunEventType::ErrorDetected:
         addNotice(tr("Step %1 failed: %2")

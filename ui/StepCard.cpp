@@ -436,7 +436,7 @@ bool StepCard::isCollapsed() const
     return d->collapsed;
 }
 
-void StepCard::showInputPrompt(const QString &prompt)
+void StepCard::showInputPrompt(const QString &prompt, bool secret)
 {
     // The prompt is the command's last output line: one line, shown as-is.
     const QString hint = prompt.simplified();
@@ -444,6 +444,8 @@ void StepCard::showInputPrompt(const QString &prompt)
     d->inputEdit->setAccessibleDescription(
         hint.isEmpty() ? tr("The command is waiting for input")
                        : tr("The command is waiting for input: %1").arg(hint));
+    // A password prompt: what is typed is not shown.
+    d->inputEdit->setEchoMode(secret ? QLineEdit::Password : QLineEdit::Normal);
     d->awaitingInput = true;
     // A waiting command is the thing the user has to see.
     setCollapsed(false);
@@ -454,6 +456,7 @@ void StepCard::hideInputPrompt()
 {
     d->awaitingInput = false;
     d->inputEdit->clear();
+    d->inputEdit->setEchoMode(QLineEdit::Normal);
     d->updateVisibility();
 }
 

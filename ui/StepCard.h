@@ -47,7 +47,8 @@ public:
     void setCollapsed(bool collapsed);
     bool isCollapsed() const;
     // Shows the input field under the console, with the command's last line as a hint.
-    void showInputPrompt(const QString &prompt);
+    // secret: a password is asked for; what is typed is not shown.
+    void showInputPrompt(const QString &prompt, bool secret = false);
     void hideInputPrompt();
 
     // Undo. A step is undoable when a snapshot of the sandbox was taken before it ran (the

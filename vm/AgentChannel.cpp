@@ -586,6 +586,12 @@ void AgentChannel::handleNotification(const QString &method, const QJsonObject &
             job->onStarted(params.value(QLatin1String("pid")).toInteger());
         return;
     }
+    if (method == QLatin1String("exec.stdin_wait")) {
+        const qint64 id = params.value(QLatin1String("job")).toInteger(-1);
+        if (AgentExecJob *job = m_jobs.value(id); job && !job->isFinished())
+            Q_EMIT job->inputWanted();
+        return;
+    }
     if (method == QLatin1String("pty.exit")) {
         const qint64 id = params.value(QLatin1String("pty")).toInteger(-1);
         m_unackedPtys.remove(id);

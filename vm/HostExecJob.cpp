@@ -31,6 +31,8 @@ namespace {
 constexpr int ptyColumns = 160;
 constexpr int ptyRows = 50;
 constexpr std::chrono::milliseconds groupPollInterval{25};
+// How often a command with an open stdin is looked at for a reader waiting on it.
+constexpr std::chrono::milliseconds stdinPollInterval{200};
 
 struct DirCloser
 {
@@ -86,6 +88,15 @@ HostExecJob::HostExecJob(QObject *parent)
     m_graceTimer.setSingleShot(true);
     m_graceTimer.setTimerType(Qt::PreciseTimer);
     connect(&m_graceTimer, &QTimer::timeout, this, [this] { onGracePeriodOver(); });
+    m_stdinPollTimer.setInterval(stdinPollInterval);
+    connect(&m_stdinPollTimer, &QTimer::timeout, this, [this] {
+        if (isFinished() || m_stdinClosed || m_pendingResult) {
+            m_stdinPollTimer.stop();
+            return;
+        }
+        if (m_stdinProbe.waitBegan())
+            Q_EMIT inputWanted();
+    });
     m_groupPollTimer.setInterval(groupPollInterval);
     connect(&m_groupPollTimer, &QTimer::timeout, this, [this] {
         if (m_pendingResult && !groupHasLiveMembers(m_processGroup))
@@ -166,6 +177,9 @@ void HostExecJob::startWithPipes(const Launch &launch)
         m_processGroup = static_cast<pid_t>(m_process->processId());
         if (m_termination != Termination::None)
             terminateGroup();
+        m_stdinProbe = Vm::StdinReadProbe::ofReader(m_processGroup);
+        if (m_stdinProbe.isValid() && !m_stdinClosed)
+            m_stdinPollTimer.start();
     });
     connect(m_process, &QProcess::finished, this,
             [this](int exitCode, QProcess::ExitStatus status) {
@@ -234,6 +248,7 @@ void HostExecJob::writeStdin(const QByteArray &data)
         qCDebug(lcVm) << "host exec: stdin is closed; dropped" << data.size() << "bytes";
         return;
     }
+    m_stdinProbe.inputGiven();
     if (m_process)
         m_process->write(data);
     else if (m_pty)
@@ -245,6 +260,7 @@ void HostExecJob::closeStdin()
     if (m_stdinClosed)
         return;
     m_stdinClosed = true;
+    m_stdinPollTimer.stop();
     if (m_process)
         m_process->closeWriteChannel();
     else if (m_pty)

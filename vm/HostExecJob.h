@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/exec/ExecJob.h"
+#include "vm/StdinReadProbe.h"
 
 #include <QElapsedTimer>
 
@@ -84,6 +85,8 @@ private:
     QTimer m_timeoutTimer;
     QTimer m_graceTimer;
     QTimer m_groupPollTimer;
+    QTimer m_stdinPollTimer; // is the command waiting for its stdin?
+    StdinReadProbe m_stdinProbe;
     std::optional<Core::ExecResult> m_pendingResult; // the leader is gone, the group not yet
     pid_t m_processGroup = 0; // set once the leader has called setsid()
     Termination m_termination = Termination::None;

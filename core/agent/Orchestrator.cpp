@@ -12,12 +12,28 @@
 #include "core/safety/SafetyGate.h"
 
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <QTimer>
 #include <QUuid>
 
 namespace Terrarium::Core {
 
 namespace {
+
+// What kind of answer a prompt asks for: "confirmation" ([Y/n], (yes/no)), "password", or none.
+QString inputPromptHint(const QString &prompt)
+{
+    static const QRegularExpression confirmation(
+        QStringLiteral(R"(\[\s*[yY]\s*/\s*[nN]\s*\]|\(\s*yes\s*/\s*no\b)"));
+    static const QRegularExpression password(
+        QStringLiteral(R"((password|passphrase|passwort|pin)[^:\n]*:\s*$)"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (password.match(prompt).hasMatch())
+        return QStringLiteral("password");
+    if (confirmation.match(prompt).hasMatch())
+        return QStringLiteral("confirmation");
+    return {};
+}
 
 // How much of each stream a step_result carries; the UI spools the full stream from
 // step_output events.
@@ -50,7 +66,6 @@ Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunne
     , m_plan(new PlanModel(this))
     , m_planner(new Planner(planner, this))
     , m_translator(new CommandTranslator(executor, this))
-    , m_inputIdleTimer(new QTimer(this))
     , m_cancelGraceTimer(new QTimer(this))
     , m_outputFlushTimer(new QTimer(this))
     , m_stdout(ResultTailBytes)
@@ -64,10 +79,6 @@ Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunne
     connect(m_translator, &CommandTranslator::failed, this, &Orchestrator::onTranslationFailed);
     connect(m_translator, &CommandTranslator::usageReported, this,
             [this](const LlmUsage &usage) { onUsage(QStringLiteral("executor"), usage); });
-
-    m_inputIdleTimer->setSingleShot(true);
-    m_inputIdleTimer->setInterval(m_limits.inputIdle);
-    connect(m_inputIdleTimer, &QTimer::timeout, this, &Orchestrator::onInputIdle);
 
     m_outputFlushTimer->setSingleShot(true);
     m_outputFlushTimer->setInterval(OutputFlushInterval);
@@ -153,7 +164,6 @@ void Orchestrator::cancel()
     m_cancelling = true;
     m_planner->cancel();
     m_translator->cancel();
-    m_inputIdleTimer->stop();
     if (m_job && !m_job->isFinished()) {
         // onJobFinished() ends the run once the command is really gone.
         m_job->cancel();
@@ -366,6 +376,7 @@ void Orchestrator::startCommand()
     m_job = m_runner->exec(request);
     connect(m_job, &ExecJob::outputReceived, this, &Orchestrator::onOutput);
     connect(m_job, &ExecJob::finished, this, &Orchestrator::onJobFinished);
+    connect(m_job, &ExecJob::inputWanted, this, &Orchestrator::onInputWanted);
     if (m_job->isFinished())
         QMetaObject::invokeMethod(this, &Orchestrator::onJobFinished, Qt::QueuedConnection);
 }
@@ -391,7 +402,6 @@ void Orchestrator::takeOutput(OutputStream stream, const QByteArray &data)
     m_lastPartialLine = newline < 0 ? m_lastPartialLine + text : text.mid(newline + 1);
     if (m_lastPartialLine.size() > 1024)
         m_lastPartialLine = m_lastPartialLine.right(1024);
-    m_inputIdleTimer->start();
 
     if (!m_pendingOutput.isEmpty() && m_pendingStream != stream)
         flushOutput();
@@ -417,17 +427,20 @@ void Orchestrator::flushOutput()
                {QStringLiteral("data"), text}});
 }
 
-void Orchestrator::onInputIdle()
+void Orchestrator::onInputWanted()
 {
-    // Output stopped in the middle of a line while the command still runs: a prompt.
-    if (m_state != RunState::Executing || !m_job || m_job->isFinished()
-        || m_lastPartialLine.trimmed().isEmpty())
+    // The sandbox saw the command wait in read(2) on its stdin: a fact, not a guess from its
+    // output. What it printed last without a newline is the prompt, when there is one (bash's
+    // `read -p` prints none when stdin is not a terminal).
+    if (m_state != RunState::Executing || !m_job || m_job->isFinished())
         return;
     flushOutput();
     setState(RunState::AwaitingInput);
-    emitEvent(RunEventType::InputRequired,
-              {{QStringLiteral("step_id"), m_currentStepId},
-               {QStringLiteral("prompt"), m_lastPartialLine}});
+    QJsonObject payload{{QStringLiteral("step_id"), m_currentStepId},
+                        {QStringLiteral("prompt"), m_lastPartialLine}};
+    if (const QString hint = inputPromptHint(m_lastPartialLine); !hint.isEmpty())
+        payload.insert(QStringLiteral("hint"), hint);
+    emitEvent(RunEventType::InputRequired, payload);
 }
 
 void Orchestrator::onJobFinished()
@@ -444,7 +457,6 @@ void Orchestrator::onJobFinished()
         if (!held.isEmpty())
             takeOutput(stream, held);
     }
-    m_inputIdleTimer->stop();
     flushOutput();
 
     const int stepId = m_currentStepId;
@@ -655,7 +667,6 @@ void Orchestrator::finishRun(RunState state, const QString &error)
     if (isTerminal(m_state))
         return;
     m_cancelGraceTimer->stop();
-    m_inputIdleTimer->stop();
     if (m_checkpointJob) {
         // A snapshot cannot be stopped halfway; it is left to finish on its own.
         abandon(m_checkpointJob);

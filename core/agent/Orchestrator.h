@@ -99,7 +99,7 @@ private:
     // Output after redaction: tails, prompt detection and step_output events.
     void takeOutput(OutputStream stream, const QByteArray &data);
     void onJobFinished();
-    void onInputIdle();
+    void onInputWanted();
     void flushOutput();
 
     void executeNext();
@@ -128,7 +128,6 @@ private:
     PlanModel *m_plan = nullptr;
     Planner *m_planner = nullptr;
     CommandTranslator *m_translator = nullptr;
-    QTimer *m_inputIdleTimer = nullptr;
     QTimer *m_cancelGraceTimer = nullptr;
     QTimer *m_outputFlushTimer = nullptr;
 

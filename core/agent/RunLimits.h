@@ -10,9 +10,6 @@ struct RunLimits
     int maxSteps = 30; // commands executed in total, across re-plans
     int maxReplans = 5;
     std::chrono::milliseconds stepTimeout = std::chrono::minutes(10);
-    // A running command that printed a partial line and then went quiet this long is taken to
-    // be waiting on stdin (AWAITING_INPUT).
-    std::chrono::milliseconds inputIdle = std::chrono::milliseconds(1500);
 };
 
 } // namespace Terrarium::Core

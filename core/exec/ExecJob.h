@@ -32,6 +32,9 @@ public:
 Q_SIGNALS:
     void outputReceived(Terrarium::Core::OutputStream stream, const QByteArray &data);
     void finished();
+    // The command is blocked reading its stdin, as the sandbox sees it (a process waits in
+    // read(2) on the stdin pipe); once per wait. Not every runner can tell.
+    void inputWanted();
 
 protected:
     // Records the result and emits finished(); later calls are ignored.

@@ -69,6 +69,7 @@ private Q_SLOTS:
     void hostileModelGetsNowhere();
     void undoRiskyRollsBackAFailedStep();
     void undoRestoresACopiedWorkspace();
+    void commandsWaitingForInputNeverHang();
 
 private:
     QStringList runArguments(const QString &goal) const;
@@ -531,4 +532,58 @@ void tst_PodmanRun::undoRestoresACopiedWorkspace()
 }
 
 QTEST_GUILESS_MAIN(tst_PodmanRun)
+
+void tst_PodmanRun::commandsWaitingForInputNeverHang()
+{
+    // Four ways a command waits on stdin; headless without a terminal each one's input is
+    // closed as soon as the agent in the container sees it waiting, not after the step timeout.
+    const QStringList steps = {QStringLiteral("Ask a name"), QStringLiteral("Copy input"),
+                               QStringLiteral("Ask a password"), QStringLiteral("Confirm")};
+    m_server->enqueue(planReply(steps));
+    m_server->enqueue(commandReply(QStringLiteral("read -p 'Name? ' n; echo \"name=[$n]\"")));
+    m_server->enqueue(commandReply(QStringLiteral("cat; echo cat-ended")));
+    m_server->enqueue(
+        commandReply(QStringLiteral("printf 'Password for ann: '; read -r p; echo \"pw=[$p]\"")));
+    m_server->enqueue(commandReply(
+        QStringLiteral("printf 'Do you want to continue? [Y/n] '; read a; echo \"answer=[$a]\"")));
+
+    QElapsedTimer clock;
+    clock.start();
+    QProcess process;
+    process.setProcessEnvironment(environment());
+    process.start(binary(), runArguments(QStringLiteral("ask me things")));
+    QVERIFY(waitForExit(process, 300000));
+    const QByteArray out = process.readAllStandardOutput();
+    const QByteArray log = process.readAllStandardError();
+    QVERIFY2(process.exitCode() == 0, log.constData());
+
+    QStringList prompts;
+    QStringList hints;
+    QByteArray results;
+    for (const QJsonObject &event : parseEvents(out)) {
+        const QString type = event.value(QLatin1String("type")).toString();
+        const QJsonObject payload = event.value(QLatin1String("payload")).toObject();
+        if (type == QLatin1String("input_required")) {
+            prompts << payload.value(QLatin1String("prompt")).toString();
+            hints << payload.value(QLatin1String("hint")).toString();
+        } else if (type == QLatin1String("step_result")) {
+            QCOMPARE(payload.value(QLatin1String("exit_code")).toInt(), 0);
+            results += payload.value(QLatin1String("stdout")).toString().toUtf8();
+        }
+    }
+    // bash prints read -p's prompt only to a terminal: the wait is seen all the same.
+    QCOMPARE(prompts,
+             QStringList({QString(), QString(), QStringLiteral("Password for ann: "),
+                          QStringLiteral("Do you want to continue? [Y/n] ")}));
+    QCOMPARE(hints,
+             QStringList({QString(), QString(), QStringLiteral("password"),
+                          QStringLiteral("confirmation")}));
+    QCOMPARE(results,
+             QByteArray("name=[]\ncat-ended\nPassword for ann: pw=[]\n"
+                        "Do you want to continue? [Y/n] answer=[]\n"));
+    QCOMPARE(log.count("No terminal to type input on"), 4);
+    // Seconds, where the step timeout would have taken ten minutes each.
+    QVERIFY2(clock.elapsed() < 180000, qPrintable(QString::number(clock.elapsed())));
+}
+
 #include "tst_podmanrun.moc"

@@ -559,8 +559,10 @@ void tst_StepCard::inputHiddenByHideInputPrompt()
 {
     ShownCard shown;
     shown.card.setState(StepState::Running);
-    shown.card.showInputPrompt(u"Password:"_qs);
+    shown.card.showInputPrompt(u"Password:"_qs, true);
     auto *input = shown.child<QLineEdit>(u"inputEdit"_qs);
+    // What is typed for a password is not shown.
+    QCOMPARE(input->echoMode(), QLineEdit::Password);
     input->setText(u"half typed"_qs);
     QSignalSpy closed(&shown.card, &StepCard::inputClosed);
     shown.card.hideInputPrompt();
@@ -568,6 +570,8 @@ void tst_StepCard::inputHiddenByHideInputPrompt()
     QVERIFY(!shown.child<QWidget>(u"inputRow"_qs)->isVisible());
     QVERIFY(input->text().isEmpty());
     QCOMPARE(closed.count(), 0); // the command moved on; the user closed nothing
+    shown.card.showInputPrompt(u"Name:"_qs);
+    QCOMPARE(input->echoMode(), QLineEdit::Normal);
 }
 
 void tst_StepCard::inputPromptExpandsAndFinishingHidesIt()

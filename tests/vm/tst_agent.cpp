@@ -416,6 +416,7 @@ private Q_SLOTS:
     void execArgvAndShell_data();
     void execArgvAndShell();
     void processLifeIsMeasuredApartFromItsOutput();
+    void waitingForStdinIsReported();
     void stdoutAndStderrAreSeparate();
     void exitCodes_data();
     void exitCodes();
@@ -585,6 +586,43 @@ void tst_Agent::processLifeIsMeasuredApartFromItsOutput()
     const qint64 processUs = run.result().value(u"process_us").toInteger(-1);
     QVERIFY2(processUs >= 200000 && processUs < 1000000, qPrintable(QString::number(processUs)));
     QVERIFY(run.result().value(u"duration_ms").toInteger() >= 1200);
+}
+
+void tst_Agent::waitingForStdinIsReported()
+{
+    AgentProcess agent;
+    QVERIFY(agent.waitForReady());
+    const auto stdinWaits = [&agent](qint64 job) {
+        int count = 0;
+        for (const QJsonObject &message : agent.notifications()) {
+            if (message.value(u"method").toString() == u"exec.stdin_wait"_s
+                && message.value(u"params").toObject().value(u"job").toInteger() == job)
+                ++count;
+        }
+        return count;
+    };
+    // Busy, with a partial line, but reading nothing: never reported.
+    const qint64 busy =
+        agent.startExec(QJsonObject{{u"command"_s, u"printf 'Downloading 45%%'; sleep 1.5"_s}});
+    QVERIFY(agent.waitForJob(busy));
+    QCOMPARE(stdinWaits(busy), 0);
+
+    // A reader, without a prompt: reported once per wait, again once its line was read.
+    const qint64 reader =
+        agent.startExec(QJsonObject{{u"command"_s, u"read a; read b; echo \"$a $b\""_s}});
+    QVERIFY(agent.waitUntil([&] { return stdinWaits(reader) == 1; }, 5000));
+    QVERIFY(!agent.waitUntil([&] { return stdinWaits(reader) > 1; }, 800));
+    agent.call(u"exec.stdin"_s,
+               QJsonObject{{u"job"_s, reader},
+                           {u"data"_s, QString::fromLatin1(QByteArray("x\n").toBase64())}});
+    QVERIFY(agent.waitUntil([&] { return stdinWaits(reader) == 2; }, 5000));
+    agent.call(u"exec.stdin"_s,
+               QJsonObject{{u"job"_s, reader},
+                           {u"data"_s, QString::fromLatin1(QByteArray("y\n").toBase64())},
+                           {u"eof"_s, true}});
+    QVERIFY(agent.waitForJob(reader));
+    QCOMPARE(agent.jobs().value(reader).out, QByteArray("x y\n"));
+    QCOMPARE(stdinWaits(reader), 2);
 }
 
 void tst_Agent::stdoutAndStderrAreSeparate()

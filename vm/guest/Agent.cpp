@@ -471,6 +471,7 @@ Agent::Reply Agent::execStdin(const Json &params, const Json &)
         *data += job->terminalEof();
         eof = false;
     }
+    job->stdinWritten();
     switch (job->input().write(*data, eof)) {
     case InputPipe::Result::Ok:
         return emptyResult();
@@ -851,6 +852,30 @@ void Agent::fireTimers(int64_t now)
             Signals::signalSession(escalation.sid, SIGKILL);
     }
     watchMemory(now);
+    checkStdinWaits(now);
+}
+
+bool Agent::isWatchingStdin() const
+{
+    return std::any_of(m_jobs.begin(), m_jobs.end(),
+                       [](const auto &entry) { return entry.second->watchesStdin(); });
+}
+
+void Agent::checkStdinWaits(int64_t now)
+{
+    if (!isWatchingStdin()) {
+        m_stdinCheckDue = 0;
+        return;
+    }
+    if (m_stdinCheckDue == 0)
+        m_stdinCheckDue = now + kStdinCheckMs;
+    if (now < m_stdinCheckDue)
+        return;
+    m_stdinCheckDue = now + kStdinCheckMs;
+    for (auto &[id, job] : m_jobs) {
+        if (job->checkStdinWait())
+            notify("exec.stdin_wait", Json(Json::Object{{"job", id}}));
+    }
 }
 
 bool Agent::isWatchingMemory() const
@@ -926,6 +951,8 @@ int Agent::pollTimeout(int64_t now) const
         next = std::min(next, escalation.deadline);
     if (isWatchingMemory())
         next = std::min(next, m_memoryDue);
+    if (isWatchingStdin())
+        next = std::min(next, m_stdinCheckDue == 0 ? now : m_stdinCheckDue);
     if (next == INT64_MAX)
         return -1;
     return int(std::clamp<int64_t>(next - now, 0, INT_MAX));

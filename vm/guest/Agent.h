@@ -40,6 +40,8 @@ public:
     static constexpr int64_t kKillDelayMs = 2000;
     // How often the memory limit is checked while jobs or terminals run.
     static constexpr int64_t kMemoryIntervalMs = 200;
+    // How often a job with an open stdin pipe is looked at for a reader waiting on it.
+    static constexpr int64_t kStdinCheckMs = 200;
 
     // Why run() returned: end of input, the host gone (writing failed), a termination signal,
     // system.poweroff, or agent.hello from a host that reconnected unseen (VM only).
@@ -126,6 +128,8 @@ private:
     void fireTimers(int64_t now);
     void watchMemory(int64_t now);
     bool isWatchingMemory() const;
+    bool isWatchingStdin() const;
+    void checkStdinWaits(int64_t now);
     void finishEnded();
     static Json auditJson(const WorkspaceAuditResult &audit);
     int pollTimeout(int64_t now) const;
@@ -140,6 +144,7 @@ private:
     size_t m_window = kDefaultWindow;
     std::optional<MemoryWatch> m_memory;
     int64_t m_memoryDue = 0; // next check; 0: at once
+    int64_t m_stdinCheckDue = 0; // next look at whether a job waits for stdin
     bool m_memoryVictimMissing = false; // reported that nothing could be killed
 
     std::map<int64_t, std::unique_ptr<Job>> m_jobs;

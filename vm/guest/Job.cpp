@@ -32,6 +32,7 @@ Job::Job(int64_t id, SpawnedProcess process, size_t window, int64_t startUs, int
         m_input = InputPipe(Fd(::fcntl(m_masterFd, F_DUPFD_CLOEXEC, 0)));
         m_output[Stdout] = OutputPipe(std::move(process.master), outputPrefix(id, "stdout"));
     } else {
+        m_stdinProbe = Vm::StdinReadProbe(process.stdinPipe.get());
         m_input = InputPipe(std::move(process.stdinPipe));
         m_output[Stdout] = OutputPipe(std::move(process.stdoutPipe), outputPrefix(id, "stdout"));
         m_output[Stderr] = OutputPipe(std::move(process.stderrPipe), outputPrefix(id, "stderr"));

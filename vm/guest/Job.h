@@ -5,6 +5,7 @@
 #include "InputPipe.h"
 #include "Json.h"
 #include "OutputPipe.h"
+#include "vm/StdinReadProbe.h"
 
 #include <algorithm>
 #include <array>
@@ -62,6 +63,12 @@ public:
     const std::string &auditDirectory() const { return m_auditDirectory; }
     timespec auditSince() const { return m_auditSince; }
 
+    // Whether the command began to wait for its stdin (StdinReadProbe::waitBegan()).
+    bool checkStdinWait() { return watchesStdin() && m_stdinProbe.waitBegan(); }
+    // Data was written to stdin: a later wait is a new one.
+    void stdinWritten() { m_stdinProbe.inputGiven(); }
+    bool watchesStdin() const { return m_stdinProbe.isValid() && m_input.isOpen(); }
+
     bool outputOpen() const { return m_output[Stdout].isOpen() || m_output[Stderr].isOpen(); }
     bool isFinished() const { return m_status.isReaped() && (!outputOpen() || m_killed); }
     // The exec response: {"exit_code","signal","timed_out","duration_ms"}, and the memory
@@ -75,6 +82,7 @@ private:
     int m_masterFd = -1; // not owned: output[Stdout] holds the master of a pty job
     std::array<OutputPipe, 2> m_output;
     InputPipe m_input;
+    Vm::StdinReadProbe m_stdinProbe;
     FlowWindow m_window;
     ChildStatus m_status;
     int64_t m_startUs; // Clock::nowUs() before the spawn

@@ -21,6 +21,7 @@
 #include <csignal>
 
 using namespace Terrarium;
+using namespace Qt::StringLiterals;
 using namespace Terrarium::Core;
 using Terrarium::Tests::LlmTestServer;
 using Terrarium::Tests::ScriptedResponse;
@@ -77,6 +78,9 @@ private Q_SLOTS:
     void safePolicyDeniesWithoutAsking();
     void allPolicyRunsWithoutAsking();
     void inputRequiredReachesTheCommand();
+    void inputRequiredIsTheSandboxsFact_data();
+    void inputRequiredIsTheSandboxsFact();
+    void partialLineWithoutReadingIsNoPrompt();
     void stepTimeoutRePlans();
     void rePlanLimitEndsTheRun();
     void stepLimitEndsTheRun();
@@ -559,9 +563,7 @@ void tst_Orchestrator::allPolicyRunsWithoutAsking()
 
 void tst_Orchestrator::inputRequiredReachesTheCommand()
 {
-    RunLimits limits;
-    limits.inputIdle = std::chrono::milliseconds(300);
-    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask, limits);
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask);
     m_server->enqueue(
         ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Greet the user")}));
     m_server->enqueue(
@@ -584,6 +586,74 @@ void tst_Orchestrator::inputRequiredReachesTheCommand()
                  .payload.value(QLatin1String("stdout"))
                  .toString(),
              QStringLiteral("Name: hi bob\n"));
+}
+
+void tst_Orchestrator::inputRequiredIsTheSandboxsFact_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("prompt");
+    QTest::addColumn<QString>("hint");
+    QTest::addColumn<QByteArray>("answer");
+    QTest::addColumn<QString>("stdout");
+    // bash prints read -p's prompt only to a terminal: waiting with nothing printed.
+    QTest::newRow("read -p") << u"bash -c 'read -p \"Name? \" n; echo \"got $n\"'"_s << QString()
+                             << QString() << QByteArray("ann\n") << u"got ann\n"_s;
+    QTest::newRow("cat") << u"cat"_s << QString() << QString() << QByteArray("line\n")
+                         << u"line\n"_s;
+    QTest::newRow("confirmation") << u"printf 'Continue? [Y/n] '; read a; echo \"[$a]\""_s
+                                  << u"Continue? [Y/n] "_s << u"confirmation"_s << QByteArray("y\n")
+                                  << u"Continue? [Y/n] [y]\n"_s;
+    QTest::newRow("password") << u"printf 'Password for ann: '; read p; echo ok"_s
+                              << u"Password for ann: "_s << u"password"_s << QByteArray("secret\n")
+                              << u"Password for ann: ok\n"_s;
+}
+
+void tst_Orchestrator::inputRequiredIsTheSandboxsFact()
+{
+    QFETCH(QString, command);
+    QFETCH(QString, prompt);
+    QFETCH(QString, hint);
+    QFETCH(QByteArray, answer);
+    QFETCH(QString, stdout);
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::All);
+    m_server->enqueue(
+        ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Ask the user")}));
+    m_server->enqueue(ScriptedTurns::command(LlmProvider::ChatCompletions, command));
+
+    m_orchestrator->start(QStringLiteral("ask"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_orchestrator->state(), RunState::AwaitingInput, 10000);
+    const QList<RunEvent> inputs = eventsOf(RunEventType::InputRequired);
+    QCOMPARE(inputs.size(), 1);
+    QCOMPARE(inputs.first().payload.value(QLatin1String("prompt")).toString(), prompt);
+    QCOMPARE(inputs.first().payload.value(QLatin1String("hint")).toString(), hint);
+    const int stepId = inputs.first().payload.value(QLatin1String("step_id")).toInt();
+    m_orchestrator->sendInput(stepId, answer);
+    if (command == u"cat"_s) {
+        // Waiting again after the line: asked again; end of input ends it.
+        QTRY_COMPARE_WITH_TIMEOUT(eventsOf(RunEventType::InputRequired).size(), 2, 10000);
+        m_orchestrator->closeInput(stepId);
+    }
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QCOMPARE(eventsOf(RunEventType::StepResult)
+                 .first()
+                 .payload.value(QLatin1String("stdout"))
+                 .toString(),
+             stdout);
+}
+
+void tst_Orchestrator::partialLineWithoutReadingIsNoPrompt()
+{
+    // A progress line without its newline, and a command that reads nothing: no input field.
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::All);
+    m_server->enqueue(
+        ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Download")}));
+    m_server->enqueue(ScriptedTurns::command(LlmProvider::ChatCompletions,
+                                             u"printf 'Downloading 45%%'; sleep 2.5; echo"_s));
+    m_orchestrator->start(QStringLiteral("download"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QCOMPARE(eventsOf(RunEventType::InputRequired).size(), 0);
 }
 
 void tst_Orchestrator::stepTimeoutRePlans()
