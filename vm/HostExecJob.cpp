@@ -178,6 +178,7 @@ void HostExecJob::startWithPipes(const Launch &launch)
         if (m_termination != Termination::None)
             terminateGroup();
         m_stdinProbe = Vm::StdinReadProbe::ofReader(m_processGroup);
+        m_stdinProbe.setSession(m_processGroup);
         if (m_stdinProbe.isValid() && !m_stdinClosed)
             m_stdinPollTimer.start();
     });

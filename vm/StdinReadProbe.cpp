@@ -92,6 +92,22 @@ bool StdinReadProbe::waitsOnOurPipe(const std::string &pidDirectory) const
     return length > 0 && std::string(link.data(), size_t(length)) == m_link;
 }
 
+bool StdinReadProbe::inOurSession(const std::string &pidDirectory) const
+{
+    if (m_session <= 0)
+        return true;
+    // "PID (COMM) STATE PPID PGRP SESSION ...": COMM may hold spaces and parentheses.
+    const std::string stat = readSmallFile(pidDirectory + "/stat");
+    const size_t commEnd = stat.rfind(')');
+    if (commEnd == std::string::npos)
+        return false;
+    long fields[4] = {};
+    return std::sscanf(stat.c_str() + commEnd + 1, " %*c %ld %ld %ld", &fields[0], &fields[1],
+                       &fields[2])
+        == 3
+        && fields[2] == m_session;
+}
+
 bool StdinReadProbe::someoneIsWaiting() const
 {
     if (!isValid())
@@ -102,7 +118,8 @@ bool StdinReadProbe::someoneIsWaiting() const
     while (const dirent *entry = ::readdir(dir.get())) {
         if (entry->d_name[0] < '1' || entry->d_name[0] > '9')
             continue;
-        if (waitsOnOurPipe(m_procRoot + "/" + entry->d_name))
+        const std::string directory = m_procRoot + "/" + entry->d_name;
+        if (inOurSession(directory) && waitsOnOurPipe(directory))
             return true;
     }
     return false;

@@ -22,6 +22,9 @@ public:
     static StdinReadProbe ofReader(pid_t pid, std::string procRoot = "/proc");
 
     bool isValid() const { return m_inode != 0; }
+    // Only processes of this session are looked at (the command leads its own session): no
+    // other process's /proc files are read, so nothing else is touched or audited.
+    void setSession(pid_t session) { m_session = session; }
     // True while some process waits in read on that pipe.
     bool someoneIsWaiting() const;
     // For a caller that looks every so often: true once per wait, when it was seen twice in a
@@ -36,10 +39,12 @@ public:
 
 private:
     bool waitsOnOurPipe(const std::string &pidDirectory) const;
+    bool inOurSession(const std::string &pidDirectory) const;
 
     std::string m_procRoot = "/proc";
     ino_t m_inode = 0;
     std::string m_link; // "pipe:[INODE]", as /proc/<pid>/fd/<n> shows the read end
+    pid_t m_session = 0; // 0: every process
     int m_seen = 0;
     bool m_reported = false;
 };

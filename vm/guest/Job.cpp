@@ -33,6 +33,7 @@ Job::Job(int64_t id, SpawnedProcess process, size_t window, int64_t startUs, int
         m_output[Stdout] = OutputPipe(std::move(process.master), outputPrefix(id, "stdout"));
     } else {
         m_stdinProbe = Vm::StdinReadProbe(process.stdinPipe.get());
+        m_stdinProbe.setSession(process.pid);
         m_input = InputPipe(std::move(process.stdinPipe));
         m_output[Stdout] = OutputPipe(std::move(process.stdoutPipe), outputPrefix(id, "stdout"));
         m_output[Stderr] = OutputPipe(std::move(process.stderrPipe), outputPrefix(id, "stderr"));
