@@ -55,15 +55,17 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                                      Tr::tr("Risky commands: ask (default), safe (deny them "
                                             "without asking) or all (run everything)."),
                                      Tr::tr("policy"));
-    const QCommandLineOption maxSteps(QStringLiteral("max-steps"),
-                                      Tr::tr("Most commands one run may execute (default 30)."),
-                                      Tr::tr("n"));
-    const QCommandLineOption maxReplans(QStringLiteral("max-replans"),
-                                        Tr::tr("Most re-plans one run may make (default 5)."),
-                                        Tr::tr("n"));
-    const QCommandLineOption stepTimeout(QStringLiteral("step-timeout"),
-                                         Tr::tr("Seconds one command may run (default 600)."),
-                                         Tr::tr("seconds"));
+    const QCommandLineOption maxSteps(
+        QStringLiteral("max-steps"),
+        Tr::tr("Most commands one run may execute (1-10000, default 30)."), Tr::tr("n"));
+    const QCommandLineOption maxReplans(
+        QStringLiteral("max-replans"),
+        Tr::tr("Most re-plans one run may make (0-100; 0 turns re-planning "
+               "off; default 5)."),
+        Tr::tr("n"));
+    const QCommandLineOption stepTimeout(
+        QStringLiteral("step-timeout"),
+        Tr::tr("Seconds one command may run (1-604800, default 600)."), Tr::tr("seconds"));
     const QCommandLineOption image(QStringLiteral("image"),
                                    Tr::tr("Sandbox image (default: Terrarium's Debian image, "
                                           "built locally when missing)."),

@@ -1,6 +1,7 @@
 #include "SettingsDialog.h"
 
 #include "core/config/ConfigLoader.h"
+#include "core/config/LimitRange.h"
 #include "core/llm/LlmEndpoint.h"
 #include "ui/UiColors.h"
 
@@ -254,9 +255,9 @@ QWidget *SettingsDialog::createSandboxGroup()
     m_image->setClearButtonEnabled(true);
 
     m_cpus = new QSpinBox(group);
-    m_cpus->setRange(1, 256);
+    m_cpus->setRange(Core::LimitRange::cpus().min, Core::LimitRange::cpus().max);
     m_memory = new QSpinBox(group);
-    m_memory->setRange(1, 1024 * 1024);
+    m_memory->setRange(Core::LimitRange::memoryMiB().min, Core::LimitRange::memoryMiB().max);
     m_memory->setSingleStep(256);
     m_memory->setSuffix(tr(" MiB"));
     m_memory->setGroupSeparatorShown(true);

@@ -636,6 +636,12 @@ void Orchestrator::undoFailedStep(const StepRecord &record, const QString &error
 
 void Orchestrator::continueAfterFailure(const StepRecord &record, const QString &error)
 {
+    if (m_limits.maxReplans == 0) {
+        finishRun(
+            RunState::Failed,
+            Tr::tr("The step \"%1\" failed, and re-planning is off: %2").arg(record.title, error));
+        return;
+    }
     if (m_replans >= m_limits.maxReplans) {
         finishRun(RunState::Failed,
                   Tr::tr("The step \"%1\" failed and the limit of %2 re-plans is reached: %3")

@@ -1,5 +1,7 @@
 #include "ConfigLoader.h"
 
+#include "core/config/LimitRange.h"
+
 #include "core/CoreTr.h"
 
 #include <QFile>
@@ -171,16 +173,19 @@ std::optional<Value> pick(const QSettings &settings, const QString &key,
     return value;
 }
 
-Result<int> positiveInt(const std::optional<Value> &value, int fallback)
+Result<int> intInRange(const std::optional<Value> &value, int fallback, LimitRange range)
 {
     if (!value)
         return fallback;
     bool ok = false;
     const int number = value->text.toInt(&ok);
-    if (!ok || number <= 0)
+    if (!ok || !range.contains(number))
         return makeError(ErrorCode::Configuration,
-                         Tr::tr("%1 must be a positive whole number, not \"%2\".")
-                             .arg(value->source, value->text));
+                         Tr::tr("%1 must be a whole number from %2 to %3, not \"%4\".")
+                             .arg(value->source)
+                             .arg(range.min)
+                             .arg(range.max)
+                             .arg(value->text));
     return number;
 }
 
@@ -255,29 +260,29 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
         config.workspaceMode = name;
     }
 
-    const auto cpus = positiveInt(pick(settings, QStringLiteral("sandbox/cpus"), environment,
-                                       QStringLiteral("TERRARIUM_CPUS"), std::nullopt, QString()),
-                                  config.cpus);
+    const auto cpus = intInRange(pick(settings, QStringLiteral("sandbox/cpus"), environment,
+                                      QStringLiteral("TERRARIUM_CPUS"), std::nullopt, QString()),
+                                 config.cpus, LimitRange::cpus());
     if (!cpus)
         return std::unexpected(cpus.error());
     config.cpus = *cpus;
     const auto memory =
-        positiveInt(pick(settings, QStringLiteral("sandbox/memory_mib"), environment,
-                         QStringLiteral("TERRARIUM_MEMORY_MIB"), std::nullopt, QString()),
-                    config.memoryMiB);
+        intInRange(pick(settings, QStringLiteral("sandbox/memory_mib"), environment,
+                        QStringLiteral("TERRARIUM_MEMORY_MIB"), std::nullopt, QString()),
+                   config.memoryMiB, LimitRange::memoryMiB());
     if (!memory)
         return std::unexpected(memory.error());
     config.memoryMiB = *memory;
-    const auto pids = positiveInt(pick(settings, QStringLiteral("sandbox/pids"), environment,
-                                       QStringLiteral("TERRARIUM_PIDS"), std::nullopt, QString()),
-                                  config.pidsLimit);
+    const auto pids = intInRange(pick(settings, QStringLiteral("sandbox/pids"), environment,
+                                      QStringLiteral("TERRARIUM_PIDS"), std::nullopt, QString()),
+                                 config.pidsLimit, LimitRange::pids());
     if (!pids)
         return std::unexpected(pids.error());
     config.pidsLimit = *pids;
     const auto disk =
-        positiveInt(pick(settings, QStringLiteral("sandbox/disk_mib"), environment,
-                         QStringLiteral("TERRARIUM_DISK_MIB"), std::nullopt, QString()),
-                    config.diskMiB);
+        intInRange(pick(settings, QStringLiteral("sandbox/disk_mib"), environment,
+                        QStringLiteral("TERRARIUM_DISK_MIB"), std::nullopt, QString()),
+                   config.diskMiB, LimitRange::diskMiB());
     if (!disk)
         return std::unexpected(disk.error());
     config.diskMiB = *disk;
@@ -295,27 +300,28 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
     }
     config.alwaysAllowed = settings.value(QStringLiteral("safety/always_allowed")).toStringList();
 
-    const auto maxSteps = positiveInt(pick(settings, QStringLiteral("limits/max_steps"),
-                                           environment, QStringLiteral("TERRARIUM_MAX_STEPS"),
-                                           overrides.maxSteps, QStringLiteral("max-steps")),
-                                      config.limits.maxSteps);
+    const auto maxSteps = intInRange(pick(settings, QStringLiteral("limits/max_steps"), environment,
+                                          QStringLiteral("TERRARIUM_MAX_STEPS"), overrides.maxSteps,
+                                          QStringLiteral("max-steps")),
+                                     config.limits.maxSteps, LimitRange::maxSteps());
     if (!maxSteps)
         return std::unexpected(maxSteps.error());
     config.limits.maxSteps = *maxSteps;
 
-    const auto maxReplans = positiveInt(pick(settings, QStringLiteral("limits/max_replans"),
-                                             environment, QStringLiteral("TERRARIUM_MAX_REPLANS"),
-                                             overrides.maxReplans, QStringLiteral("max-replans")),
-                                        config.limits.maxReplans);
+    const auto maxReplans = intInRange(pick(settings, QStringLiteral("limits/max_replans"),
+                                            environment, QStringLiteral("TERRARIUM_MAX_REPLANS"),
+                                            overrides.maxReplans, QStringLiteral("max-replans")),
+                                       config.limits.maxReplans, LimitRange::maxReplans());
     if (!maxReplans)
         return std::unexpected(maxReplans.error());
     config.limits.maxReplans = *maxReplans;
 
-    const auto timeout = positiveInt(
+    const auto timeout = intInRange(
         pick(settings, QStringLiteral("limits/step_timeout"), environment,
              QStringLiteral("TERRARIUM_STEP_TIMEOUT"), overrides.stepTimeoutSeconds,
              QStringLiteral("step-timeout")),
-        int(std::chrono::duration_cast<std::chrono::seconds>(config.limits.stepTimeout).count()));
+        int(std::chrono::duration_cast<std::chrono::seconds>(config.limits.stepTimeout).count()),
+        LimitRange::stepTimeoutSeconds());
     if (!timeout)
         return std::unexpected(timeout.error());
     config.limits.stepTimeout = std::chrono::seconds(*timeout);

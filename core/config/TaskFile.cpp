@@ -1,5 +1,7 @@
 #include "TaskFile.h"
 
+#include "core/config/LimitRange.h"
+
 #include "core/CoreTr.h"
 #include "core/config/AppConfig.h"
 #include "core/exec/CommandEnvironment.h"
@@ -116,7 +118,8 @@ private:
     Result<QString> text(const YAML::Node &key, const YAML::Node &value, const QString &name) const;
     Result<QString> choice(const YAML::Node &key, const YAML::Node &value, const QString &name,
                            const QStringList &choices) const;
-    Result<int> positive(const YAML::Node &key, const YAML::Node &value, const QString &name) const;
+    Result<int> number(const YAML::Node &key, const YAML::Node &value, const QString &name,
+                       LimitRange range) const;
     Result<void> readLimits(const YAML::Node &key, const YAML::Node &limits, TaskFile &task) const;
     Result<void> readEnv(const YAML::Node &key, const YAML::Node &env, TaskFile &task) const;
 
@@ -173,8 +176,8 @@ Result<QString> YamlReader::choice(const YAML::Node &key, const YAML::Node &valu
     return lower;
 }
 
-Result<int> YamlReader::positive(const YAML::Node &key, const YAML::Node &value,
-                                 const QString &name) const
+Result<int> YamlReader::number(const YAML::Node &key, const YAML::Node &value, const QString &name,
+                               LimitRange range) const
 {
     if (value.IsScalar() && !isQuoted(value)) {
         const QString digits = QString::fromStdString(value.Scalar());
@@ -182,14 +185,18 @@ Result<int> YamlReader::positive(const YAML::Node &key, const YAML::Node &value,
         for (const QChar c : digits)
             ok = ok && c >= u'0' && c <= u'9';
         const int number = ok ? digits.toInt(&ok) : 0;
-        if (ok && number > 0)
+        if (ok && range.contains(number))
             return number;
     }
     const QString what = value.IsScalar() && isQuoted(value)
         ? Tr::tr("quoted text \"%1\"").arg(QString::fromStdString(value.Scalar()))
         : describe(value);
     return error(key, value,
-                 Tr::tr("\"%1\" must be a whole number greater than 0, not %2").arg(name, what));
+                 Tr::tr("\"%1\" must be a whole number from %2 to %3, not %4")
+                     .arg(name)
+                     .arg(range.min)
+                     .arg(range.max)
+                     .arg(what));
 }
 
 Result<void> YamlReader::readLimits(const YAML::Node &key, const YAML::Node &limits,
@@ -207,7 +214,8 @@ Result<void> YamlReader::readLimits(const YAML::Node &key, const YAML::Node &lim
         return keys;
     for (auto it = limits.begin(); it != limits.end(); ++it) {
         const QString name = QString::fromStdString(it->first.Scalar());
-        const auto number = positive(it->first, it->second, QStringLiteral("limits.") + name);
+        const auto number = this->number(it->first, it->second, QStringLiteral("limits.") + name,
+                                         LimitRange::forName(name));
         if (!number)
             return std::unexpected(number.error());
         if (name == QLatin1String("cpus"))

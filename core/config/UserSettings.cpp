@@ -1,5 +1,7 @@
 #include "UserSettings.h"
 
+#include "core/config/LimitRange.h"
+
 #include "core/CoreTr.h"
 
 #include <QSettings>
@@ -84,11 +86,16 @@ Result<void> UserSettings::validate() const
         return makeError(
             ErrorCode::InvalidInput,
             Tr::tr("Unknown network policy \"%1\": use none or outbound.").arg(network));
-    if (cpus <= 0)
-        return makeError(ErrorCode::InvalidInput, Tr::tr("The sandbox needs at least one CPU."));
-    if (memoryMiB <= 0)
+    if (!LimitRange::cpus().contains(cpus))
         return makeError(ErrorCode::InvalidInput,
-                         Tr::tr("The sandbox needs some memory (MiB greater than 0)."));
+                         Tr::tr("The sandbox's CPUs must be from %1 to %2.")
+                             .arg(LimitRange::cpus().min)
+                             .arg(LimitRange::cpus().max));
+    if (!LimitRange::memoryMiB().contains(memoryMiB))
+        return makeError(ErrorCode::InvalidInput,
+                         Tr::tr("The sandbox's memory must be from %1 to %2 MiB.")
+                             .arg(LimitRange::memoryMiB().min)
+                             .arg(LimitRange::memoryMiB().max));
     return {};
 }
 

@@ -83,6 +83,7 @@ private Q_SLOTS:
     void partialLineWithoutReadingIsNoPrompt();
     void stepTimeoutRePlans();
     void rePlanLimitEndsTheRun();
+    void rePlanningOffEndsAtTheFirstFailure();
     void stepLimitEndsTheRun();
     void noCheckpointWhereTheRunnerHasNone();
 
@@ -703,6 +704,26 @@ void tst_Orchestrator::rePlanLimitEndsTheRun()
                 .toString()
                 .contains(QLatin1String("limit of 2 re-plans")));
     QCOMPARE(m_server->requests().size(), 6);
+}
+
+void tst_Orchestrator::rePlanningOffEndsAtTheFirstFailure()
+{
+    RunLimits limits;
+    limits.maxReplans = 0;
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask, limits);
+    m_server->enqueue(ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Fail")}));
+    m_server->enqueue(
+        ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("false")));
+
+    m_orchestrator->start(QStringLiteral("fail"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Failed);
+    QCOMPARE(eventsOf(RunEventType::RePlanning).size(), 0);
+    QVERIFY(m_events.last()
+                .payload.value(QLatin1String("error"))
+                .toString()
+                .contains(QLatin1String("re-planning is off")));
+    QCOMPARE(m_server->requests().size(), 2); // no planner call after the failure
 }
 
 void tst_Orchestrator::stepLimitEndsTheRun()

@@ -267,10 +267,14 @@ void tst_ConfigLoader::errors_data()
                                 << "Unknown approval policy";
     QTest::newRow("bad steps") << "TERRARIUM_MAX_STEPS"
                                << "many"
-                               << "TERRARIUM_MAX_STEPS must be a positive whole number";
-    QTest::newRow("zero replans") << "TERRARIUM_MAX_REPLANS"
-                                  << "0"
-                                  << "TERRARIUM_MAX_REPLANS must";
+                               << "TERRARIUM_MAX_STEPS must be a whole number from 1 to 10000";
+    QTest::newRow("too many replans") << "TERRARIUM_MAX_REPLANS"
+                                      << "101"
+                                      << "TERRARIUM_MAX_REPLANS must be a whole number from 0 to "
+                                         "100, not \"101\"";
+    QTest::newRow("tiny memory") << "TERRARIUM_MEMORY_MIB"
+                                 << "8"
+                                 << "TERRARIUM_MEMORY_MIB must be a whole number from 16 to";
     QTest::newRow("negative timeout") << "TERRARIUM_STEP_TIMEOUT"
                                       << "-5"
                                       << "TERRARIUM_STEP_TIMEOUT must";
@@ -306,6 +310,9 @@ void tst_ConfigLoader::limitsAndPolicies()
     QCOMPARE(config->limits.maxSteps, 12);
     QCOMPARE(config->limits.maxReplans, 2);
     QCOMPARE(config->limits.stepTimeout, std::chrono::milliseconds(30000));
+    // 0 turns re-planning off.
+    env.insert(QStringLiteral("TERRARIUM_MAX_REPLANS"), QStringLiteral("0"));
+    QCOMPARE(ConfigLoader::load(*m_settings, env, flags)->limits.maxReplans, 0);
     QCOMPARE(config->approval, ApprovalPolicy::All);
     QCOMPARE(config->sandbox, QStringLiteral("host"));
     QCOMPARE(config->workspace, QStringLiteral("/tmp/ws"));

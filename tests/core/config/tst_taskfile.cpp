@@ -213,26 +213,30 @@ void tst_TaskFile::errors_data()
         << "task.yaml, line 2: \"limits\" must be a mapping of names to numbers, not \"4\"";
     QTest::newRow("zero limit")
         << "task.yaml" << QByteArray("goal: g\nlimits:\n  pids: 1\n  cpus: 0\n")
-        << "task.yaml, line 4: \"limits.cpus\" must be a whole number greater than 0, not \"0\"";
+        << "task.yaml, line 4: \"limits.cpus\" must be a whole number from 1 to 512, not \"0\"";
     QTest::newRow("negative limit")
         << "task.yaml" << QByteArray("goal: g\nlimits: {memory_mib: -5}\n")
-        << "task.yaml, line 2: \"limits.memory_mib\" must be a whole number greater than 0, "
+        << "task.yaml, line 2: \"limits.memory_mib\" must be a whole number from 16 to 1048576, "
            "not \"-5\"";
     QTest::newRow("fractional limit")
         << "task.yaml" << QByteArray("goal: g\nlimits:\n  step_timeout: 1.5\n")
-        << "task.yaml, line 3: \"limits.step_timeout\" must be a whole number greater than 0, "
+        << "task.yaml, line 3: \"limits.step_timeout\" must be a whole number from 1 to 604800, "
            "not \"1.5\"";
     QTest::newRow("quoted limit")
         << "task.yaml" << QByteArray("goal: g\nlimits:\n  max_steps: \"12\"\n")
-        << "task.yaml, line 3: \"limits.max_steps\" must be a whole number greater than 0, not "
+        << "task.yaml, line 3: \"limits.max_steps\" must be a whole number from 1 to 10000, not "
            "quoted text \"12\"";
     QTest::newRow("limit too large for an int")
         << "task.yaml" << QByteArray("goal: g\nlimits:\n  max_replans: 99999999999\n")
-        << "task.yaml, line 3: \"limits.max_replans\" must be a whole number greater than 0, "
+        << "task.yaml, line 3: \"limits.max_replans\" must be a whole number from 0 to 100, "
            "not \"99999999999\"";
+    QTest::newRow("limit above its range")
+        << "task.yaml" << QByteArray("goal: g\nlimits:\n  max_replans: 101\n")
+        << "task.yaml, line 3: \"limits.max_replans\" must be a whole number from 0 to 100, "
+           "not \"101\"";
     QTest::newRow("empty limit")
         << "task.yaml" << QByteArray("goal: g\nlimits:\n  cpus:\n")
-        << "task.yaml, line 3: \"limits.cpus\" must be a whole number greater than 0, not empty";
+        << "task.yaml, line 3: \"limits.cpus\" must be a whole number from 1 to 512, not empty";
     QTest::newRow("env not a mapping")
         << "task.yaml" << QByteArray("goal: g\nenv:\n  - A=1\n")
         << "task.yaml, line 3: \"env\" must be a mapping of variable names to values, not a list";

@@ -284,12 +284,16 @@ void tst_UserSettings::validate_data()
         << network << QStringLiteral("Unknown network policy \"all\": use none or outbound.");
     UserSettings cpus;
     cpus.cpus = 0;
-    QTest::newRow("no CPU") << cpus << QStringLiteral("The sandbox needs at least one CPU.");
+    QTest::newRow("no CPU") << cpus << QStringLiteral("The sandbox's CPUs must be from 1 to 512.");
     UserSettings memory;
     memory.memoryMiB = -1;
     QTest::newRow("no memory") << memory
                                << QStringLiteral(
-                                      "The sandbox needs some memory (MiB greater than 0).");
+                                      "The sandbox's memory must be from 16 to 1048576 MiB.");
+    UserSettings tinyMemory;
+    tinyMemory.memoryMiB = 8; // what the config loader would refuse too
+    QTest::newRow("too little memory")
+        << tinyMemory << QStringLiteral("The sandbox's memory must be from 16 to 1048576 MiB.");
 }
 
 void tst_UserSettings::validate()
