@@ -105,11 +105,16 @@ Core::Result<RevertOutcome> revertByHand(virDomainPtr domain, const QString &fro
         DomainXmlEdit::setDiskSource(xml, QString(DomainXml::SystemDiskTarget), newLayer);
     if (!edited)
         return std::unexpected(edited.error());
-    const LibvirtDomainHandle redefined(virDomainDefineXMLFlags(
-        virDomainGetConnect(domain), edited->toUtf8().constData(), VIR_DOMAIN_DEFINE_VALIDATE));
-    if (!redefined)
-        return LibvirtError::lastUnexpected(
-            Core::Tr::tr("Cannot point the VM %1 at its rolled back disk").arg(name));
+    const auto define = [&]() -> Core::Result<void> {
+        const LibvirtDomainHandle redefined(virDomainDefineXMLFlags(
+            virDomainGetConnect(domain), edited->toUtf8().constData(), VIR_DOMAIN_DEFINE_VALIDATE));
+        if (!redefined)
+            return LibvirtError::lastUnexpected(
+                Core::Tr::tr("Cannot point the VM %1 at its rolled back disk").arg(name));
+        return {};
+    };
+    if (const auto defined = define(); !defined)
+        return std::unexpected(defined.error());
     RevertOutcome outcome;
     if (held) {
         if (const auto restored = VmWarmStart::restore(*held, domain); restored)
@@ -117,8 +122,27 @@ Core::Result<RevertOutcome> revertByHand(virDomainPtr domain, const QString &fro
         else
             outcome.heldStateProblem = restored.error().message;
     }
-    if (!outcome.fromHeldState && virDomainCreate(domain) < 0)
-        return LibvirtError::lastUnexpected(Core::Tr::tr("Cannot start the VM %1").arg(name));
+    if (!outcome.fromHeldState) {
+        // A failed restore may leave libvirt holding the definition it had before it; the boot
+        // must use the rolled back disk, nothing else.
+        if (held) {
+            if (const auto defined = define(); !defined)
+                return std::unexpected(defined.error());
+        }
+        if (virDomainCreate(domain) < 0)
+            return LibvirtError::lastUnexpected(Core::Tr::tr("Cannot start the VM %1").arg(name));
+    }
+    // Running on anything but the new layer would undo nothing (or worse, run on the layer
+    // about to be removed): said, never silently accepted.
+    const auto live = DomainXml::parse(takeLibvirtString(virDomainGetXMLDesc(domain, 0)));
+    if (!live || live->config.overlayPath != newLayer) {
+        virDomainDestroy(domain);
+        return Core::makeError(
+            Core::ErrorCode::SandboxError,
+            Core::Tr::tr("The VM %1 started on %2 instead of its rolled back "
+                         "disk %3.")
+                .arg(name, live ? live->config.overlayPath : QString(), newLayer));
+    }
     if (current) {
         const QString abandoned = current->config.overlayPath;
         if (abandoned != frozenLayer && QFileInfo(abandoned).path() == directory)
