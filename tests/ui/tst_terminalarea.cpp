@@ -304,9 +304,13 @@ void tst_TerminalArea::exitedProgramIsShown()
     pane->reconnectButton()->click();
     QCOMPARE(reconnect.count(), 1);
     QCOMPARE(reconnect.first().first().value<TerminalPane *>(), pane);
+    const qsizetype prompts = pane->view()->screenText().count(u'$');
     pane->setSession(shell());
     QCOMPARE(pane->bannerText(), QString());
     QVERIFY(!pane->isFinished());
+    // Typed once the new shell shows its prompt, as a user would: keys typed before the shell
+    // has set up its terminal may be dropped by it.
+    QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().count(u'$') > prompts, 10000);
     QTest::keyClicks(pane->view(), QStringLiteral("echo again"));
     QTest::keyClick(pane->view(), Qt::Key_Return);
     QVERIFY(waitForText(pane, QStringLiteral("\nagain")));
