@@ -8,6 +8,7 @@
 #include "vm/SandboxManager.h"
 
 #include <QCryptographicHash>
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -346,10 +347,20 @@ void tst_PodmanSandbox::execTerminalWithResize()
     QVERIFY(screen.contains("/workspace/sub"));
     QVERIFY(screen.contains("xterm-256color exec-pty"));
 
+    // Podman passes the new size on to the container's terminal asynchronously (on SIGWINCH), so
+    // a command typed right after a resize may still see the old size: ask until it arrives.
     (*session)->resize(120, 40);
     screen.clear();
-    (*session)->write("stty size\n");
-    QTRY_VERIFY_WITH_TIMEOUT(screen.contains("40 120"), 10000);
+    QDeadlineTimer resized(10000);
+    while (!screen.contains("40 120") && !resized.hasExpired()) {
+        (*session)->write("stty size\n");
+        QTRY_VERIFY_WITH_TIMEOUT(screen.contains("40 120") || screen.count("\n") >= 2, 5000);
+        if (!screen.contains("40 120")) {
+            QTest::qWait(200);
+            screen.clear();
+        }
+    }
+    QVERIFY2(screen.contains("40 120"), screen.constData());
 
     // Control characters reach the program as typed, among them Ctrl+P and Ctrl+Q, Podman's
     // default detach keys (turned off for these terminals; Podman 4.3 ignores them for exec
