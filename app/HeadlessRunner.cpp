@@ -81,6 +81,8 @@ void HeadlessRunner::start()
         finish(m_interrupted ? Interrupted : UsageError);
     });
     connect(m_session.get(), &RunSession::runStarting, this, &HeadlessRunner::onRunStarting);
+    // From the first setup step: setup_progress comes before the orchestrator exists.
+    connect(m_session.get(), &RunSession::eventEmitted, this, &HeadlessRunner::onEvent);
     connect(m_session.get(), &RunSession::finished, this, &HeadlessRunner::onFinished);
     m_session->start(goal);
 }
@@ -88,8 +90,8 @@ void HeadlessRunner::start()
 void HeadlessRunner::onRunStarting(Core::Orchestrator *orchestrator)
 {
     m_orchestrator = orchestrator;
-    m_prompter = new TerminalPrompter(QStringLiteral("/dev/tty"), this);
-    connect(orchestrator, &Core::Orchestrator::eventEmitted, this, &HeadlessRunner::onEvent);
+    if (!m_prompter)
+        m_prompter = new TerminalPrompter(QStringLiteral("/dev/tty"), this);
 }
 
 void HeadlessRunner::onEvent(const Core::RunEvent &event)
@@ -253,6 +255,8 @@ void HeadlessRunner::interrupt()
         return;
     if (m_interrupted || !m_session) {
         log(Tr::tr("Interrupted again; exiting without waiting."));
+        if (m_session)
+            m_session->abandon();
         finish(Interrupted);
         return;
     }

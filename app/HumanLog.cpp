@@ -32,11 +32,14 @@ QString HumanLog::format(const Core::RunEvent &event)
             .arg(number("step_id"))
             .arg(text("step"), text("command"));
     case Core::RunEventType::StepResult: {
-        QString line = number("exit_code") == 0
-            ? Tr::tr("  done in %1 ms").arg(number("duration_ms"))
-            : Tr::tr("  exit code %1 after %2 ms")
-                  .arg(number("exit_code"))
-                  .arg(number("duration_ms"));
+        QString line = payload.value(QLatin1String("cancelled")).toBool()
+            ? Tr::tr("  cancelled after %1 ms").arg(number("duration_ms"))
+            : payload.value(QLatin1String("timed_out")).toBool()
+            ? Tr::tr("  timed out after %1 ms").arg(number("duration_ms"))
+            : number("exit_code") == 0 ? Tr::tr("  done in %1 ms").arg(number("duration_ms"))
+                                       : Tr::tr("  exit code %1 after %2 ms")
+                                             .arg(number("exit_code"))
+                                             .arg(number("duration_ms"));
         auto list = [&payload](const char *key) {
             QStringList items;
             for (const QJsonValue &item : payload.value(QLatin1String(key)).toArray())
@@ -59,7 +62,9 @@ QString HumanLog::format(const Core::RunEvent &event)
         return line;
     }
     case Core::RunEventType::ErrorDetected:
-        return Tr::tr("Error in step %1: %2").arg(number("step_id")).arg(text("error"));
+        if (text("kind") == QLatin1String("denied"))
+            return Tr::tr("Step %1 was not run: %2").arg(number("step_id")).arg(text("error"));
+        return Tr::tr("Step %1 failed: %2").arg(number("step_id")).arg(text("error"));
     case Core::RunEventType::RePlanning:
         return Tr::tr("Re-planning (attempt %1)...").arg(number("attempt"));
     case Core::RunEventType::ApprovalRequired:
@@ -83,6 +88,15 @@ QString HumanLog::format(const Core::RunEvent &event)
                       "the step (in %2 ms).")
             .arg(number("step_id"))
             .arg(number("duration_ms"));
+    case Core::RunEventType::SetupProgress:
+        return QStringLiteral("[%1%] %2").arg(number("percent"), 3).arg(text("message"));
+    case Core::RunEventType::ModelRetry:
+        return Tr::tr("The %1 model did not answer (%2); trying again in %3 s (attempt %4 of %5).")
+            .arg(text("role") == QLatin1String("planner") ? Tr::tr("planner") : Tr::tr("executor"),
+                 text("reason"))
+            .arg(double(number("wait_ms")) / 1000.0, 0, 'f', 1)
+            .arg(number("attempt"))
+            .arg(number("max_attempts"));
     case Core::RunEventType::StepOutput:
     case Core::RunEventType::Usage:
         return {};

@@ -5,6 +5,7 @@
 #include "app/SandboxFactory.h"
 #include "core/agent/Orchestrator.h"
 #include "core/agent/PlanModel.h"
+#include "core/agent/RunEventStream.h"
 #include "core/config/ConfigLoader.h"
 #include "core/config/ModelResolver.h"
 #include "core/config/WorkspacePolicy.h"
@@ -70,7 +71,10 @@ RunSession::RunSession(const Core::AppConfig &config, const Options &options, QO
     : QObject(parent)
     , m_config(config)
     , m_options(options)
-{ }
+    , m_events(std::make_unique<Core::RunEventStream>())
+{
+    connect(m_events.get(), &Core::RunEventStream::eventEmitted, this, &RunSession::eventEmitted);
+}
 
 RunSession::~RunSession() = default;
 
@@ -100,12 +104,15 @@ void RunSession::start(const QString &goal)
         m_config.workspace = *checked;
     }
     Q_EMIT workspaceReady(m_config.workspace);
+    // The run starts here: a workspace refused above is a usage error, not a run that failed.
+    m_events->begin();
     resolveModels();
 }
 
 void RunSession::resolveModels()
 {
     m_phase = Phase::ResolvingModels;
+    setupProgress(QStringLiteral("models"), 0, Tr::tr("Finding the models"));
     m_network = std::make_unique<QNetworkAccessManager>();
     m_resolver = std::make_unique<Core::ModelResolver>(m_network.get());
     connect(m_resolver.get(), &Core::ModelResolver::message, this, &RunSession::message);
@@ -114,6 +121,9 @@ void RunSession::resolveModels()
     connect(m_resolver.get(), &Core::ModelResolver::resolved, this,
             [this](const Core::AppConfig &config) {
                 m_config = config;
+                setupProgress(QStringLiteral("models"), 100,
+                              Tr::tr("Planner: %1, executor: %2")
+                                  .arg(m_config.planner.model, m_config.executor.model));
                 prepareSandbox();
             });
     m_resolver->resolve(m_config);
@@ -135,10 +145,11 @@ void RunSession::prepareSandbox()
                               "machine, as you, with no isolation, in %1.")
                            .arg(m_config.workspace));
     connect(m_backend.get(), &Vm::SandboxBackend::progress, this,
-            [this](int percent, const QString &text) {
-                if (text != m_lastProgress)
-                    Q_EMIT message(QStringLiteral("[%1%] %2").arg(percent, 3).arg(text));
-                m_lastProgress = text;
+            [this](Vm::SandboxBackend::Stage stage, int percent, const QString &text) {
+                setupProgress(stage == Vm::SandboxBackend::Stage::Image
+                                  ? QStringLiteral("image")
+                                  : QStringLiteral("preflight"),
+                              percent, text);
             });
     connect(m_backend.get(), &Vm::SandboxBackend::failed, this,
             [this](const Core::Error &error) { failSetup(error.message); });
@@ -183,6 +194,15 @@ void RunSession::startSandbox(Vm::Sandbox *sandbox, bool created)
     sandbox->setParent(nullptr);
     m_sandbox.reset(sandbox);
     m_createdSandbox = created;
+    if (const QString limits = sandbox->limitsNote(); !limits.isEmpty())
+        Q_EMIT message(Tr::tr("Note: %1").arg(limits));
+    setupProgress(QStringLiteral("sandbox"), 0,
+                  Tr::tr("Starting the %1 sandbox %2")
+                      .arg(Vm::sandboxKindName(sandbox->kind()), sandbox->spec().name));
+    connect(sandbox, &Vm::Sandbox::startProgress, this, [this](int percent, const QString &text) {
+        if (m_phase == Phase::StartingSandbox)
+            setupProgress(QStringLiteral("sandbox"), percent, text);
+    });
     connect(sandbox, &Vm::Sandbox::failed, this, [this](const Core::Error &error) {
         if (m_phase == Phase::StartingSandbox) {
             failSetup(Tr::tr("The sandbox could not start: %1").arg(error.message));
@@ -194,6 +214,7 @@ void RunSession::startSandbox(Vm::Sandbox *sandbox, bool created)
     connect(sandbox, &Vm::Sandbox::stateChanged, this, [this](Vm::Sandbox::State state) {
         if (state == Vm::Sandbox::State::Running && m_phase == Phase::StartingSandbox
             && !m_cancelled) {
+            setupProgress(QStringLiteral("sandbox"), 100, Tr::tr("The sandbox is ready"));
             if (worksOnACopy())
                 copyWorkspaceIn();
             else
@@ -245,7 +266,13 @@ void RunSession::copyWorkspaceIn()
         startRun();
         return;
     }
-    Q_EMIT message(Tr::tr("Copying the workspace into the sandbox..."));
+    setupProgress(QStringLiteral("workspace"), 0, Tr::tr("Copying the workspace into the sandbox"));
+    connect(m_transfer.get(), &Vm::WorkspaceTransfer::progress, this,
+            [this](qint64 done, qint64 total) {
+                if (m_phase == Phase::CopyingWorkspace && total > 0)
+                    setupProgress(QStringLiteral("workspace"), int(done * 100 / total),
+                                  Tr::tr("Copying the workspace into the sandbox"));
+            });
     once(m_transfer.get(), &Vm::WorkspaceTransfer::copiedIn, this,
          [this](const Core::Result<Vm::WorkspaceCopyReport> &report) {
              if (m_phase != Phase::CopyingWorkspace)
@@ -298,6 +325,7 @@ void RunSession::startRun()
     m_orchestrator =
         std::make_unique<Core::Orchestrator>(m_plannerClient.get(), m_executorClient.get(),
                                              m_sandbox.get(), m_gate.get(), m_config.limits);
+    m_orchestrator->setEventStream(m_events.get());
     m_orchestrator->setSecrets({m_config.planner.apiKey, m_config.executor.apiKey});
     m_orchestrator->setUndoFailedRiskySteps(m_options.undoFailedRisky);
     if (m_options.undoFailedRisky && !m_sandbox->supportsCheckpoints())
@@ -547,7 +575,13 @@ void RunSession::cancel()
         m_orchestrator->cancel();
         return;
     }
+    publishEnd(Core::RunState::Cancelled, Tr::tr("Cancelled by the user"));
     teardown([this] { complete(Core::RunState::Cancelled); });
+}
+
+void RunSession::abandon()
+{
+    publishEnd(Core::RunState::Cancelled, Tr::tr("Interrupted; exited without waiting"));
 }
 
 void RunSession::close()
@@ -617,6 +651,7 @@ void RunSession::failSetup(const QString &reason)
 {
     if (m_finished)
         return;
+    publishEnd(m_cancelled ? Core::RunState::Cancelled : Core::RunState::Failed, reason);
     teardown([this, reason] {
         if (m_finished)
             return;
@@ -624,6 +659,32 @@ void RunSession::failSetup(const QString &reason)
         QMetaObject::invokeMethod(
             this, [this, reason] { Q_EMIT setupFailed(reason); }, Qt::QueuedConnection);
     });
+}
+
+void RunSession::setupProgress(const QString &phase, int percent, const QString &message)
+{
+    percent = std::clamp(percent, 0, 100);
+    // Image builds and copies report often; the same news twice is no news.
+    const QString key = QStringLiteral("%1|%2|%3").arg(phase).arg(percent).arg(message);
+    if (key == m_lastProgress)
+        return;
+    m_lastProgress = key;
+    m_events->publish(Core::RunEventType::SetupProgress,
+                      {{QStringLiteral("phase"), phase},
+                       {QStringLiteral("percent"), percent},
+                       {QStringLiteral("message"), message}});
+}
+
+void RunSession::publishEnd(Core::RunState state, const QString &error)
+{
+    if (!m_events->isBegun() || m_events->isComplete())
+        return;
+    QJsonObject payload{{QStringLiteral("status"),
+                         state == Core::RunState::Cancelled ? QStringLiteral("cancelled")
+                                                            : QStringLiteral("failed")}};
+    if (!error.isEmpty())
+        payload.insert(QStringLiteral("error"), error);
+    m_events->publish(Core::RunEventType::WorkflowComplete, payload);
 }
 
 void RunSession::complete(Core::RunState state)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/agent/RunEvent.h"
 #include "core/agent/RunState.h"
 #include "core/config/AppConfig.h"
 #include "core/workspace/WorkspaceApplyReport.h"
@@ -22,6 +23,7 @@ namespace Terrarium::Core {
 class LlmClient;
 class ModelResolver;
 class Orchestrator;
+class RunEventStream;
 class SafetyGate;
 } // namespace Terrarium::Core
 
@@ -120,11 +122,21 @@ public:
     void undoStep(int stepId);
     bool canUndo(int stepId) const;
 
+    // The run's events from its first setup step (setup_progress) to its one workflow_complete,
+    // which comes from here when the run ends before its orchestrator started (setup failed or
+    // was cancelled).
+    Core::RunEventStream *events() const { return m_events.get(); }
+    // Ends the run's event stream at once (a second Ctrl+C: nothing is waited for); the
+    // process is about to exit.
+    void abandon();
+
     const Core::AppConfig &config() const { return m_config; }
     Core::Orchestrator *orchestrator() const { return m_orchestrator.get(); }
     Vm::Sandbox *sandbox() const { return m_sandbox.get(); }
 
 Q_SIGNALS:
+    // Every event of the run (see events()).
+    void eventEmitted(const Terrarium::Core::RunEvent &event);
     // The run's workspace folder, checked (and created when it is a new one).
     void workspaceReady(const QString &path);
     // Setup progress and notes for people (model found, image build progress, warnings).
@@ -164,12 +176,17 @@ private:
     void teardown(std::function<void()> done);
     void failSetup(const QString &reason);
     void complete(Core::RunState state);
+    // setup_progress: phase is "models", "preflight", "image", "sandbox" or "workspace".
+    void setupProgress(const QString &phase, int percent, const QString &message);
+    // workflow_complete, unless the orchestrator already published it.
+    void publishEnd(Core::RunState state, const QString &error);
 
     Core::AppConfig m_config;
     Options m_options;
     QString m_goal;
     Phase m_phase = Phase::Idle;
 
+    std::unique_ptr<Core::RunEventStream> m_events;
     std::unique_ptr<QNetworkAccessManager> m_network;
     std::unique_ptr<Core::ModelResolver> m_resolver;
     std::unique_ptr<Vm::SandboxBackend> m_backend;
@@ -184,7 +201,7 @@ private:
     std::function<void()> m_afterReview; // continues once the user answered changesReady()
     std::optional<Core::WorkspaceChangeSet> m_pendingChanges;
 
-    QString m_lastProgress;
+    QString m_lastProgress; // phase, percent and message last published
     bool m_createdSandbox = false; // false when attached to an existing one
     bool m_cancelled = false;
     bool m_finished = false;

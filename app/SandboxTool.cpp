@@ -53,7 +53,7 @@ void SandboxTool::buildImage()
     Vm::SandboxBackend *prepared = backend->get();
     m_backends.push_back(std::move(*backend));
     connect(prepared, &Vm::SandboxBackend::progress, this,
-            [this](int percent, const QString &message) {
+            [this](Vm::SandboxBackend::Stage, int percent, const QString &message) {
                 print(m_stderr, QStringLiteral("[%1%] %2").arg(percent, 3).arg(message));
             });
     connect(prepared, &Vm::SandboxBackend::failed, this, [this](const Core::Error &error) {

@@ -222,6 +222,8 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
         m_window->setBusy(false);
         Q_EMIT runEnded(Core::RunState::Failed);
     });
+    connect(m_session.get(), &RunSession::eventEmitted, m_window,
+            &Widgets::MainWindow::handleRunEvent);
     connect(m_session.get(), &RunSession::runStarting, m_window, &Widgets::MainWindow::attachRun);
     connect(m_session.get(), &RunSession::runStarting, this, [this] {
         // A sandbox that dies under its terminals says so in every pane.
@@ -262,6 +264,7 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
                 }
             });
     m_window->changeReviewPanel()->hide();
+    m_window->beginRun();
     m_window->setBusy(true);
     m_window->showStatusMessage(Tr::tr("Preparing the sandbox…"));
     m_session->start(goal);

@@ -7,6 +7,7 @@
 #include "ui/PlanView.h"
 #include "ui/RunTimeline.h"
 #include "ui/StatusBadge.h"
+#include "ui/StepCard.h"
 #include "ui/TaskFilePanel.h"
 #include "ui/TerminalArea.h"
 
@@ -54,8 +55,12 @@ MainWindow::MainWindow(QWidget *parent)
     m_goalEdit->setAccessibleName(tr("Goal"));
     m_goalEdit->setTabChangesFocus(true);
     const QFontMetrics metrics(m_goalEdit->font());
-    m_goalEdit->setFixedHeight(metrics.lineSpacing() * 4 + 2 * m_goalEdit->frameWidth() + 8);
+    // Four lines to write a goal in; two while a run shows it, so the timeline gets the room.
+    m_goalFullHeight = metrics.lineSpacing() * 4 + 2 * m_goalEdit->frameWidth() + 8;
+    m_goalCompactHeight = metrics.lineSpacing() * 2 + 2 * m_goalEdit->frameWidth() + 8;
+    m_goalEdit->setFixedHeight(m_goalFullHeight);
     goalLabel->setBuddy(m_goalEdit);
+    m_goalEdit->installEventFilter(this);
 
     auto *sandboxLabel = new QLabel(tr("&Sandbox:"), central);
     m_sandbox = new QComboBox(central);
@@ -66,8 +71,15 @@ MainWindow::MainWindow(QWidget *parent)
     sandboxLabel->setBuddy(m_sandbox);
 
     m_runButton = new QPushButton(tr("&Run"), central);
+    m_runButton->setObjectName(QStringLiteral("runButton"));
     m_runButton->setToolTip(tr("Start the run (Ctrl+Enter)"));
-    m_runButton->setDefault(false);
+    m_runButton->setIcon(QIcon::fromTheme(QStringLiteral("media-playback-start")));
+    // The primary action: bold, in the palette's accent colour.
+    QFont runFont = m_runButton->font();
+    runFont.setBold(true);
+    m_runButton->setFont(runFont);
+    m_runButton->setDefault(true);
+    updateRunButtonPalette();
     m_stopButton = new QPushButton(tr("S&top"), central);
     m_stopButton->setToolTip(tr("Stop the run and everything it started (Ctrl+.)"));
     m_stopButton->setEnabled(false);
@@ -178,6 +190,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_timeline, &RunTimeline::inputSubmitted, this, &MainWindow::inputSubmitted);
     connect(m_timeline, &RunTimeline::inputClosed, this, &MainWindow::inputClosed);
     connect(m_timeline, &RunTimeline::undoRequested, this, &MainWindow::undoStepRequested);
+    connect(m_timeline, &RunTimeline::settingsRequested, this, &MainWindow::settingsRequested);
     connect(m_terminals, &TerminalArea::newPaneRequested, this, &MainWindow::terminalRequested);
     connect(m_terminals, &TerminalArea::splitRequested, this, &MainWindow::terminalSplitRequested);
     connect(m_terminals, &TerminalArea::paneCountChanged, this,
@@ -385,28 +398,51 @@ void MainWindow::closeEvent(QCloseEvent *event)
     Q_EMIT closed();
 }
 
+void MainWindow::beginRun()
+{
+    if (m_orchestrator)
+        m_orchestrator->disconnect(this);
+    m_orchestrator.clear();
+    m_plan->setPlanModel(nullptr);
+    m_timeline->clear();
+    m_approval->dismiss();
+    clearError();
+    m_badge->setState(Core::RunState::Starting);
+}
+
 void MainWindow::attachRun(Core::Orchestrator *orchestrator)
 {
     if (m_orchestrator)
         m_orchestrator->disconnect(this);
     m_orchestrator = orchestrator;
-    m_timeline->clear();
-    m_approval->dismiss();
-    clearError();
     m_plan->setPlanModel(orchestrator ? orchestrator->planModel() : nullptr);
     if (!orchestrator)
         return;
-    connect(orchestrator, &Core::Orchestrator::eventEmitted, this, &MainWindow::onEvent);
     connect(orchestrator, &Core::Orchestrator::stateChanged, this, &MainWindow::onStateChanged);
     connect(orchestrator->planModel(), &QAbstractItemModel::dataChanged, this,
             &MainWindow::syncStepStates);
     onStateChanged(orchestrator->state());
 }
 
-void MainWindow::onEvent(const Core::RunEvent &event)
+void MainWindow::handleRunEvent(const Core::RunEvent &event)
 {
     m_timeline->handleEvent(event);
+    // Cards made by this event take their state from the plan (one source of step states).
+    if (event.type != Core::RunEventType::StepOutput)
+        syncStepStates();
     switch (event.type) {
+    case Core::RunEventType::InputRequired:
+        // The user is needed there: the input field gets the keyboard, unless the user is busy
+        // typing in a terminal or another field that is not the goal.
+        if (StepCard *card =
+                m_timeline->card(event.payload.value(QLatin1String("step_id")).toInt())) {
+            QWidget *focused = QApplication::focusWidget();
+            if (!focused || !m_terminals->isAncestorOf(focused)) {
+                m_timeline->ensureWidgetVisible(card);
+                card->focusInput();
+            }
+        }
+        return;
     case Core::RunEventType::ApprovalRequired:
         m_approval->ask(event.payload.value(QLatin1String("step_id")).toInt(),
                         event.payload.value(QLatin1String("command")).toString(),
@@ -420,6 +456,12 @@ void MainWindow::onEvent(const Core::RunEvent &event)
         return;
     case Core::RunEventType::WorkflowComplete:
         m_approval->dismiss();
+        // Setup that ended the run before an orchestrator existed: the badge says how.
+        if (!m_orchestrator) {
+            const QString status = event.payload.value(QLatin1String("status")).toString();
+            m_badge->setState(status == QLatin1String("cancelled") ? Core::RunState::Cancelled
+                                                                   : Core::RunState::Failed);
+        }
         return;
     default:
         return;
@@ -449,6 +491,36 @@ void MainWindow::setBusy(bool busy)
     m_stopButton->setEnabled(busy);
     m_stopAction->setEnabled(busy);
     m_sandbox->setEnabled(!busy);
+    // The goal of a run in progress is what the run does: shown, not edited.
+    m_goalEdit->setReadOnly(busy);
+    m_goalEdit->setToolTip(busy ? tr("The goal of the run in progress; stop it to change the goal")
+                                : QString());
+    if (busy)
+        m_goalEdit->setFixedHeight(m_goalCompactHeight);
+}
+
+void MainWindow::updateRunButtonPalette()
+{
+    QPalette palette = m_runButton->palette();
+    const QPalette &window = this->palette();
+    palette.setColor(QPalette::Button, window.color(QPalette::Highlight));
+    palette.setColor(QPalette::ButtonText, window.color(QPalette::HighlightedText));
+    m_runButton->setPalette(palette);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_runButton)
+        updateRunButtonPalette();
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    // Writing the next goal gets the full box back.
+    if (watched == m_goalEdit && event->type() == QEvent::FocusIn && !m_busy)
+        m_goalEdit->setFixedHeight(m_goalFullHeight);
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::showStatusMessage(const QString &text)

@@ -51,8 +51,14 @@ public:
     // Where new run folders go (shown while no folder is chosen).
     void setNewWorkspaceRoot(const QString &root);
 
-    // Shows this run: checklist, badge, cards, approvals. The previous run's view is cleared.
+    // A new run is setting up: the previous run's view is cleared, the badge says STARTING and
+    // the timeline shows the setup's progress as its events arrive.
+    void beginRun();
+    // Shows this run's orchestrator: checklist and badge (its events come through
+    // handleRunEvent()).
     void attachRun(Core::Orchestrator *orchestrator);
+    // One event of the run in progress, from its first setup_progress to workflow_complete.
+    void handleRunEvent(const Core::RunEvent &event);
     // Shows what an opened task file asks for; the run starts only from Run.
     void showTaskFile(const QString &path, const QList<Core::TaskFile::Request> &requests,
                       const QString &note = {});
@@ -110,6 +116,8 @@ Q_SIGNALS:
     void taskFileDismissed();
 
 protected:
+    void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
@@ -119,7 +127,7 @@ private:
     void requestRun();
     void openTaskFile();
     void chooseWorkspace();
-    void onEvent(const Core::RunEvent &event);
+    void updateRunButtonPalette();
     void onStateChanged(Core::RunState state);
     void syncStepStates();
     void updateSandboxWarning();
@@ -144,6 +152,8 @@ private:
     QString m_workspace;
     QString m_newWorkspaceRoot;
     bool m_busy = false;
+    int m_goalFullHeight = 0;
+    int m_goalCompactHeight = 0;
 };
 
 } // namespace Terrarium::Widgets

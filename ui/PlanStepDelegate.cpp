@@ -87,6 +87,45 @@ void PlanStepDelegate::paintGlyph(QPainter *painter, const QRectF &box, int stat
         painter->drawLine(cross.topRight(), cross.bottomLeft());
         break;
     }
+    case StepState::AwaitingApproval: {
+        const QColor amber(0xd9, 0x77, 0x06);
+        painter->setPen(QPen(amber, pen));
+        painter->drawEllipse(circle);
+        painter->setPen(QPen(amber, pen, Qt::SolidLine, Qt::RoundCap));
+        const QPointF c = circle.center();
+        const qreal dx = circle.width() * 0.13;
+        const qreal dy = circle.height() * 0.2;
+        painter->drawLine(QPointF(c.x() - dx, c.y() - dy), QPointF(c.x() - dx, c.y() + dy));
+        painter->drawLine(QPointF(c.x() + dx, c.y() - dy), QPointF(c.x() + dx, c.y() + dy));
+        break;
+    }
+    case StepState::Denied: {
+        painter->setPen(QPen(failedColor(), pen, Qt::SolidLine, Qt::RoundCap));
+        painter->drawEllipse(circle);
+        const QPointF c = circle.center();
+        const qreal d = circle.width() / 2 * 0.7071;
+        painter->drawLine(QPointF(c.x() - d, c.y() - d), QPointF(c.x() + d, c.y() + d));
+        break;
+    }
+    case StepState::TimedOut:
+    case StepState::Cancelled: {
+        const bool timedOut = StepState(state) == StepState::TimedOut;
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(timedOut ? failedColor() : palette.color(QPalette::Mid));
+        painter->drawEllipse(circle);
+        const QPointF c = circle.center();
+        const qreal r = circle.width() / 2;
+        if (timedOut) {
+            painter->setPen(QPen(Qt::white, pen, Qt::SolidLine, Qt::RoundCap));
+            painter->drawLine(c, QPointF(c.x(), c.y() - r * 0.55));
+            painter->drawLine(c, QPointF(c.x() + r * 0.4, c.y()));
+        } else {
+            painter->setBrush(Qt::white);
+            const qreal d = r * 0.32;
+            painter->drawRect(QRectF(c.x() - d, c.y() - d, 2 * d, 2 * d));
+        }
+        break;
+    }
     case StepState::Undone: {
         // An arrow turning back: the step ran, and the sandbox was rolled back to before it.
         painter->setPen(QPen(palette.color(QPalette::Mid), pen, Qt::SolidLine, Qt::RoundCap));

@@ -1,14 +1,35 @@
 #include "RunTimeline.h"
 
+#include "ui/SetupProgressRow.h"
 #include "ui/StepCard.h"
 
 #include <QJsonArray>
 #include <QLabel>
+#include <QLocale>
 #include <QScrollBar>
 #include <QTimer>
 #include <QVBoxLayout>
 
 namespace Terrarium::Widgets {
+
+namespace {
+
+QString payloadText(const QJsonObject &payload, const char *key)
+{
+    return payload.value(QLatin1String(key)).toString();
+}
+
+// The first line of a message, cut at a readable length; the rest goes to the details.
+QString shortLine(const QString &text)
+{
+    constexpr qsizetype MaxChars = 160;
+    QString line = text.section(u'\n', 0, 0).trimmed();
+    if (line.size() > MaxChars)
+        line = line.left(MaxChars - 1) + QChar(0x2026);
+    return line;
+}
+
+} // namespace
 
 RunTimeline::RunTimeline(QWidget *parent)
     : QScrollArea(parent)
@@ -19,9 +40,12 @@ RunTimeline::RunTimeline(QWidget *parent)
     setWidgetResizable(true);
     setFrameShape(QFrame::NoFrame);
     setAccessibleName(tr("Run timeline"));
-    m_placeholder->setText(tr("Steps appear here as they run."));
+    m_placeholder->setObjectName(QStringLiteral("emptyState"));
+    m_placeholder->setTextFormat(Qt::RichText);
+    m_placeholder->setWordWrap(true);
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_placeholder->setForegroundRole(QPalette::PlaceholderText);
+    setReadiness({});
     m_layout->addWidget(m_placeholder);
     m_layout->addStretch(1);
     setWidget(m_content);
@@ -42,11 +66,35 @@ void RunTimeline::clear()
     for (StepCard *card : std::as_const(m_cards))
         delete card;
     m_cards.clear();
-    qDeleteAll(m_notices);
-    m_notices.clear();
+    qDeleteAll(m_notes);
+    m_notes.clear();
+    delete m_setup;
     m_placeholder->show();
     m_follow = true;
     m_undoOffered = false;
+    m_startedAt = {};
+    m_replans = 0;
+    m_inputTokens = 0;
+    m_outputTokens = 0;
+}
+
+void RunTimeline::setReadiness(const QString &text)
+{
+    m_readiness = text;
+    QString html = QStringLiteral("<p style=\"font-size:large\">%1</p><p>%2</p>")
+                       .arg(tr("Describe a goal above and press <b>Run</b> "
+                               "(<b>Ctrl+Enter</b>)"),
+                            tr("or drop a task file (.yaml) on the window."));
+    if (!text.isEmpty())
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(text.toHtmlEscaped().replace(u'\n', QStringLiteral("<br>")));
+    html += QStringLiteral("<p>%1</p>").arg(tr("Steps appear here as they run."));
+    m_placeholder->setText(html);
+}
+
+QString RunTimeline::emptyStateText() const
+{
+    return m_placeholder->isHidden() ? QString() : m_placeholder->text();
 }
 
 QList<StepCard *> RunTimeline::cards() const
@@ -59,11 +107,16 @@ QList<StepCard *> RunTimeline::cards() const
     return ordered;
 }
 
+QList<TimelineNote *> RunTimeline::notes() const
+{
+    return m_notes;
+}
+
 QStringList RunTimeline::notices() const
 {
     QStringList texts;
-    for (const QLabel *notice : m_notices)
-        texts << notice->text();
+    for (const TimelineNote *note : m_notes)
+        texts << note->text();
     return texts;
 }
 
@@ -87,35 +140,115 @@ StepCard *RunTimeline::addCard(int stepId, const QString &title, const QString &
     return card;
 }
 
-void RunTimeline::addNotice(const QString &text, const QColor &accent)
+StepCard *RunTimeline::ensureCard(int stepId, const QString &title, const QString &command)
 {
-    auto *notice = new QLabel(text, m_content);
-    notice->setWordWrap(true);
-    notice->setTextFormat(Qt::PlainText);
-    notice->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    const QFontMetrics metrics(notice->font());
-    notice->setContentsMargins(metrics.averageCharWidth(), metrics.height() / 4, 0,
-                               metrics.height() / 4);
-    notice->setStyleSheet(
-        QStringLiteral("QLabel { border-left: 3px solid %1; }").arg(accent.name()));
-    m_notices.append(notice);
-    addWidget(notice);
+    if (StepCard *card = m_cards.value(stepId)) {
+        if (!command.isEmpty())
+            card->setCommand(command);
+        return card;
+    }
+    return addCard(stepId, title, command);
+}
+
+TimelineNote *RunTimeline::addNote(TimelineNote::Kind kind, const QString &title,
+                                   const QString &details)
+{
+    auto *note = new TimelineNote(kind, title, m_content);
+    note->setDetails(details);
+    m_notes.append(note);
+    addWidget(note);
+    return note;
+}
+
+void RunTimeline::finishSetup(bool ok)
+{
+    if (m_setup)
+        m_setup->finish(ok);
+}
+
+void RunTimeline::addSummary(const Core::RunEvent &event)
+{
+    const QJsonObject &payload = event.payload;
+    const QString status = payloadText(payload, "status");
+    int done = 0;
+    int failed = 0;
+    for (const StepCard *card : std::as_const(m_cards)) {
+        if (card->state() == Core::StepState::Done)
+            ++done;
+        else if (Core::PlanStep::isFinishedState(card->state()))
+            ++failed;
+    }
+    const qint64 elapsed = m_startedAt.isValid() ? m_startedAt.msecsTo(event.timestamp) : qint64(0);
+    const QString duration = StepCard::formatDuration(std::max<qint64>(0, elapsed));
+    QStringList facts;
+    facts << (done == 1 ? tr("1 step done") : tr("%n steps done", nullptr, done));
+    if (failed > 0)
+        facts << (failed == 1 ? tr("1 step not done") : tr("%n steps not done", nullptr, failed));
+    if (m_replans > 0)
+        facts << (m_replans == 1 ? tr("1 re-plan") : tr("%n re-plans", nullptr, m_replans));
+    if (m_inputTokens + m_outputTokens > 0)
+        facts << tr("%1 tokens in, %2 out")
+                     .arg(QLocale().toString(m_inputTokens), QLocale().toString(m_outputTokens));
+    const QString summary = facts.join(QStringLiteral(" · "));
+    const QString error = payloadText(payload, "error");
+    TimelineNote *note = nullptr;
+    if (status == QLatin1String("success")) {
+        note = addNote(TimelineNote::Kind::RunSucceeded,
+                       tr("Run succeeded in %1: %2").arg(duration, summary));
+    } else if (status == QLatin1String("cancelled")) {
+        note = addNote(TimelineNote::Kind::RunCancelled,
+                       tr("Run cancelled after %1: %2").arg(duration, summary));
+    } else {
+        note = addNote(TimelineNote::Kind::RunFailed,
+                       tr("Run failed after %1: %2").arg(duration, shortLine(error)),
+                       error.size() > shortLine(error).size() ? error + u'\n' + summary : summary);
+    }
+    note->setObjectName(QStringLiteral("runSummary"));
+    m_summary = note;
 }
 
 void RunTimeline::handleEvent(const Core::RunEvent &event)
 {
     const QJsonObject &payload = event.payload;
     const int stepId = payload.value(QLatin1String("step_id")).toInt(-1);
+    if (!m_startedAt.isValid())
+        m_startedAt = event.timestamp;
+    if (event.type != Core::RunEventType::SetupProgress
+        && event.type != Core::RunEventType::WorkflowComplete)
+        finishSetup(true);
+    if (event.type != Core::RunEventType::ModelRetry)
+        m_lastRetry.clear();
     switch (event.type) {
-    case Core::RunEventType::StepExecuting:
-        addCard(stepId, payload.value(QLatin1String("step")).toString(),
-                payload.value(QLatin1String("command")).toString());
+    case Core::RunEventType::SetupProgress:
+        if (!m_setup) {
+            m_setup = new SetupProgressRow(m_content);
+            addWidget(m_setup);
+        }
+        m_setup->setProgress(payloadText(payload, "phase"),
+                             payload.value(QLatin1String("percent")).toInt(),
+                             payloadText(payload, "message"));
         return;
+    case Core::RunEventType::StepExecuting:
+        ensureCard(stepId, payloadText(payload, "step"), payloadText(payload, "command"));
+        return;
+    case Core::RunEventType::ApprovalRequired:
+        // The card is there while the command waits for the user's word.
+        {
+            StepCard *card =
+                ensureCard(stepId, payloadText(payload, "step"), payloadText(payload, "command"));
+            card->setState(Core::StepState::AwaitingApproval);
+            QString question = tr("Waiting for your approval: this command has %1 risk. Run it? "
+                                  "Answer in the panel below the timeline.")
+                                   .arg(payloadText(payload, "risk"));
+            for (const QJsonValue &reason : payload.value(QLatin1String("reasons")).toArray())
+                question += QStringLiteral("\n• %1").arg(reason.toString());
+            card->setStateNote(question);
+            return;
+        }
     case Core::RunEventType::StepOutput:
         if (StepCard *card = m_cards.value(stepId))
-            card->appendOutput(payload.value(QLatin1String("stream")).toString()
-                                   == QLatin1String("stderr"),
-                               payload.value(QLatin1String("data")).toString());
+            card->appendOutput(payloadText(payload, "stream") == QLatin1String("stderr"),
+                               payloadText(payload, "data"));
         return;
     case Core::RunEventType::StepResult:
         if (StepCard *card = m_cards.value(stepId)) {
@@ -129,53 +262,103 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
             };
             card->setWorkspaceFindings(list("autorun_changed"), list("setid_cleared"),
                                        list("setid_failed"));
-            card->setState(exitCode == 0 ? Core::StepState::Done : Core::StepState::Failed);
+            Core::StepState state = exitCode == 0 ? Core::StepState::Done : Core::StepState::Failed;
+            if (payload.value(QLatin1String("cancelled")).toBool())
+                state = Core::StepState::Cancelled;
+            else if (payload.value(QLatin1String("timed_out")).toBool())
+                state = Core::StepState::TimedOut;
+            card->setState(state);
             card->setUndoable(payload.value(QLatin1String("undoable")).toBool());
             card->hideInputPrompt();
         }
         return;
     case Core::RunEventType::InputRequired:
         if (StepCard *card = m_cards.value(stepId))
-            card->showInputPrompt(payload.value(QLatin1String("prompt")).toString(),
-                                  payload.value(QLatin1String("hint")).toString()
-                                      == QLatin1String("password"));
+            card->showInputPrompt(payloadText(payload, "prompt"),
+                                  payloadText(payload, "hint") == QLatin1String("password"));
         return;
-    case Core::RunEventType::ErrorDetected:
-        addNotice(tr("Step %1 failed: %2")
-                      .arg(stepId)
-                      .arg(payload.value(QLatin1String("error")).toString()),
-                  QColor(0xdc, 0x26, 0x26));
+    case Core::RunEventType::ErrorDetected: {
+        const QString error = payloadText(payload, "error");
+        const bool denied = payloadText(payload, "kind") == QLatin1String("denied");
+        // A command the policy refused never ran, yet it is the step's: its card shows it.
+        const QString command = payloadText(payload, "command");
+        if (!command.isEmpty() || m_cards.contains(stepId)) {
+            StepCard *card = ensureCard(stepId, payloadText(payload, "failed_step"), command);
+            if (denied) {
+                card->setState(Core::StepState::Denied);
+                card->setStateNote(tr("Not run: %1").arg(error));
+            }
+        }
+        addNote(denied ? TimelineNote::Kind::Denied : TimelineNote::Kind::Failure,
+                denied ? tr("Step %1 was not run: %2").arg(stepId).arg(shortLine(error))
+                       : tr("Step %1 failed: %2").arg(stepId).arg(shortLine(error)),
+                shortLine(error) != error.trimmed() ? error : QString());
         return;
+    }
     case Core::RunEventType::RePlanning:
-        addNotice(tr("Re-planning from the failure (attempt %1)…")
-                      .arg(payload.value(QLatin1String("attempt")).toInt()),
-                  QColor(0xc2, 0x41, 0x0c));
+        ++m_replans;
+        addNote(TimelineNote::Kind::RePlan,
+                tr("Re-planning from the failure (attempt %1)…")
+                    .arg(payload.value(QLatin1String("attempt")).toInt()));
         return;
-    case Core::RunEventType::PlanGenerated:
-        if (payload.value(QLatin1String("revision")).toInt() > 1)
-            addNotice(
-                tr("New plan: revision %1.").arg(payload.value(QLatin1String("revision")).toInt()),
-                QColor(0x25, 0x63, 0xeb));
+    case Core::RunEventType::PlanGenerated: {
+        const int revision = payload.value(QLatin1String("revision")).toInt();
+        if (revision <= 1)
+            return;
+        QStringList lines;
+        for (const QJsonValue &step : payload.value(QLatin1String("steps")).toArray()) {
+            const QJsonObject object = step.toObject();
+            lines << QStringLiteral("%1. %2")
+                         .arg(object.value(QLatin1String("id")).toInt())
+                         .arg(object.value(QLatin1String("title")).toString());
+        }
+        addNote(TimelineNote::Kind::Plan,
+                (lines.size() == 1
+                     ? tr("New plan (revision %1): 1 step to go")
+                     : tr("New plan (revision %1): %n steps to go", nullptr, int(lines.size())))
+                    .arg(revision),
+                lines.join(u'\n'));
         return;
+    }
+    case Core::RunEventType::ModelRetry: {
+        const QString role = payloadText(payload, "role") == QLatin1String("planner")
+            ? tr("planner")
+            : tr("executor");
+        const QString title =
+            tr("The %1 model did not answer; trying again in %2 s (attempt %3 of %4)")
+                .arg(role)
+                .arg(payload.value(QLatin1String("wait_ms")).toDouble() / 1000.0, 0, 'f', 1)
+                .arg(payload.value(QLatin1String("attempt")).toInt())
+                .arg(payload.value(QLatin1String("max_attempts")).toInt());
+        // One row per outage, updated as the attempts go on.
+        if (m_lastRetry) {
+            m_lastRetry->setTitle(title);
+            m_lastRetry->setDetails(payloadText(payload, "reason"));
+            return;
+        }
+        m_lastRetry = addNote(TimelineNote::Kind::Retry, title, payloadText(payload, "reason"));
+        m_lastRetry->setAction(tr("Preferences…"));
+        connect(m_lastRetry, &TimelineNote::actionTriggered, this, &RunTimeline::settingsRequested);
+        return;
+    }
     case Core::RunEventType::WorkflowComplete:
-        if (payload.value(QLatin1String("status")).toString() == QLatin1String("failed"))
-            addNotice(
-                tr("The run failed: %1").arg(payload.value(QLatin1String("error")).toString()),
-                QColor(0x99, 0x1b, 0x1b));
+        finishSetup(m_cards.isEmpty() && !m_setup.isNull() && m_setup->isFinished());
+        addSummary(event);
         return;
     case Core::RunEventType::StepUndone: {
         QList<int> steps;
         for (const QJsonValue &undone : payload.value(QLatin1String("steps")).toArray())
             steps.append(undone.toInt());
         setStepsUndone(stepId, steps);
-        addNotice(tr("Step %1 was undone after it failed: the sandbox was rolled back to its "
-                     "snapshot from before the step.")
-                      .arg(stepId),
-                  QColor(0x25, 0x63, 0xeb));
+        addNote(TimelineNote::Kind::Undo,
+                tr("Step %1 was undone after it failed: the sandbox was rolled back to its "
+                   "snapshot from before the step.")
+                    .arg(stepId));
         return;
     }
-    case Core::RunEventType::ApprovalRequired:
     case Core::RunEventType::Usage:
+        m_inputTokens += payload.value(QLatin1String("input_tokens")).toInteger();
+        m_outputTokens += payload.value(QLatin1String("output_tokens")).toInteger();
         return;
     }
 }

@@ -2,8 +2,12 @@
 
 #include "core/agent/PlanStep.h"
 #include "core/agent/RunEvent.h"
+#include "ui/SetupProgressRow.h"
+#include "ui/TimelineNote.h"
 
+#include <QDateTime>
 #include <QHash>
+#include <QPointer>
 #include <QScrollArea>
 
 class QLabel;
@@ -13,9 +17,11 @@ namespace Terrarium::Widgets {
 
 class StepCard;
 
-// The scrolling timeline of a run: one StepCard per executed step, plus short notices where the
-// run hit an error and re-planned. It follows the run's event stream and keeps the newest card
-// in view unless the user scrolled away.
+// The scrolling timeline of a run: the setup's progress first, one StepCard per step from the
+// moment it has a command (awaiting approval included), rows (TimelineNote) where the run hit an
+// error, re-planned, retried the model or undid a step, and a summary row at its end. It follows
+// the run's event stream and keeps the newest row in view unless the user scrolled away. With no
+// run it shows what to do (the empty state).
 class RunTimeline : public QScrollArea
 {
     Q_OBJECT
@@ -25,13 +31,21 @@ public:
     ~RunTimeline() override;
 
     void clear();
+    // The empty state's text: which model and sandbox a run will use and whether they are
+    // ready, shown under what to do.
+    void setReadiness(const QString &text);
+    QString emptyStateText() const;
     void handleEvent(const Core::RunEvent &event);
     void setStepState(int stepId, Core::StepState state);
     StepCard *card(int stepId) const { return m_cards.value(stepId); }
     QList<StepCard *> cards() const;
     void setAllCollapsed(bool collapsed);
-    // Text of the notices shown so far (errors, re-plans), for tests and accessibility.
+    // Text of the rows shown so far (errors, re-plans, ...), for tests and accessibility.
     QStringList notices() const;
+    QList<TimelineNote *> notes() const;
+    // The row that ended the run, once it has.
+    TimelineNote *summary() const { return m_summary; }
+    SetupProgressRow *setupRow() const { return m_setup; }
 
     // Undo after the run (StepCard): offers Undo Step on the undoable cards while the run's
     // sandbox is there, and shows what the app reports back.
@@ -45,18 +59,33 @@ Q_SIGNALS:
     void inputSubmitted(int stepId, const QString &line);
     void inputClosed(int stepId);
     void undoRequested(int stepId);
+    // A row's "Preferences…" link (an unreachable model).
+    void settingsRequested();
 
 private:
     StepCard *addCard(int stepId, const QString &title, const QString &command);
-    void addNotice(const QString &text, const QColor &accent);
+    // The step's card, made when it does not exist yet.
+    StepCard *ensureCard(int stepId, const QString &title, const QString &command);
+    TimelineNote *addNote(TimelineNote::Kind kind, const QString &title,
+                          const QString &details = {});
+    void finishSetup(bool ok);
+    void addSummary(const Core::RunEvent &event);
     void addWidget(QWidget *widget);
     void followIfAtBottom();
 
     QWidget *m_content = nullptr;
     QVBoxLayout *m_layout = nullptr;
     QLabel *m_placeholder = nullptr;
+    QString m_readiness;
     QHash<int, StepCard *> m_cards;
-    QList<QLabel *> m_notices;
+    QList<TimelineNote *> m_notes;
+    QPointer<SetupProgressRow> m_setup;
+    QPointer<TimelineNote> m_summary;
+    QPointer<TimelineNote> m_lastRetry; // updated in place while the model keeps failing
+    QDateTime m_startedAt; // the run's first event
+    int m_replans = 0;
+    qint64 m_inputTokens = 0;
+    qint64 m_outputTokens = 0;
     bool m_follow = true;
     bool m_undoOffered = false;
 };

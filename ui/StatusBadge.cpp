@@ -21,6 +21,8 @@ QString StatusBadge::textFor(Core::RunState state)
     switch (state) {
     case Core::RunState::Idle:
         return tr("READY");
+    case Core::RunState::Starting:
+        return tr("STARTING");
     case Core::RunState::Planning:
         return tr("PLANNING");
     case Core::RunState::Executing:
@@ -48,6 +50,8 @@ QColor StatusBadge::colorFor(Core::RunState state)
     switch (state) {
     case Core::RunState::Idle:
         return QColor(0x6b, 0x72, 0x80);
+    case Core::RunState::Starting:
+        return QColor(0x47, 0x55, 0x69);
     case Core::RunState::Planning:
         return QColor(0x25, 0x63, 0xeb);
     case Core::RunState::Executing:

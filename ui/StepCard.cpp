@@ -61,10 +61,10 @@ struct StepCard::Private
     void updateAccessibility();
     void submitInput();
     void closeInput();
-    bool isFinished() const
-    {
-        return hasResult || state == Core::StepState::Done || state == Core::StepState::Failed;
-    }
+    bool isFinished() const { return hasResult || Core::PlanStep::isFinishedState(state); }
+    // The exit chip: the exit code, or what ended the step when that says more (denied,
+    // cancelled, timed out) than a code such as 143 would.
+    void updateResultChip();
     bool hasOutput() const { return !stdoutConsole->isEmpty() || !stderrConsole->isEmpty(); }
 
     StepCard *q;
@@ -72,6 +72,7 @@ struct StepCard::Private
     Core::StepState state = Core::StepState::Pending;
     bool collapsed = false;
     bool hasResult = false;
+    int exitCode = 0;
     bool awaitingInput = false;
     bool undoable = false;
     bool undoOffered = false;
@@ -94,6 +95,7 @@ struct StepCard::Private
     ConsoleView *stderrConsole = nullptr;
     QLabel *noOutputLabel = nullptr;
     QLabel *workspaceWarning = nullptr;
+    QLabel *stateNote = nullptr;
 
     QWidget *inputRow = nullptr;
     QLineEdit *inputEdit = nullptr;
@@ -289,6 +291,15 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     bodyLayout->setContentsMargins(0, 0, 0, 0);
     bodyLayout->setSpacing(spacing);
     bodyLayout->addWidget(d->commandBlock);
+    // Why the step waits, or why it ended as it did (approval question, denial, cancel).
+    d->stateNote = new QLabel(d->body);
+    d->stateNote->setObjectName(QStringLiteral("stateNote"));
+    d->stateNote->setWordWrap(true);
+    d->stateNote->setTextFormat(Qt::PlainText);
+    d->stateNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    d->stateNote->setAccessibleName(tr("Step status"));
+    d->stateNote->hide();
+    bodyLayout->addWidget(d->stateNote);
     bodyLayout->addWidget(d->stdoutConsole);
     bodyLayout->addWidget(d->stderrConsole);
     // A quiet command says so in a line instead of an empty console.
@@ -350,6 +361,31 @@ void StepCard::setState(Core::StepState state)
         return;
     d->state = state;
     d->indicator->setState(state);
+    // The default words for a state; the timeline may say more (setStateNote()).
+    switch (state) {
+    case Core::StepState::AwaitingApproval:
+        setStateNote(tr("Waiting for your approval: answer in the panel below the timeline."));
+        break;
+    case Core::StepState::Denied:
+        setStateNote(tr("Denied: the command was not run."));
+        break;
+    case Core::StepState::TimedOut:
+        setStateNote(tr("Timed out: the command ran longer than the step timeout and was "
+                        "stopped."));
+        break;
+    case Core::StepState::Cancelled:
+        setStateNote(tr("Cancelled: the run was stopped during this step."));
+        break;
+    case Core::StepState::Pending:
+    case Core::StepState::Running:
+    case Core::StepState::Done:
+    case Core::StepState::Failed:
+    case Core::StepState::Skipped:
+    case Core::StepState::Undone:
+        setStateNote({});
+        break;
+    }
+    d->updateResultChip();
     // A finished command reads nothing more.
     if (state != Core::StepState::Running && d->awaitingInput)
         hideInputPrompt();
@@ -361,6 +397,31 @@ void StepCard::setState(Core::StepState state)
 Core::StepState StepCard::state() const
 {
     return d->state;
+}
+
+void StepCard::setStateNote(const QString &text)
+{
+    d->stateNote->setText(text);
+    d->stateNote->setVisible(!text.isEmpty());
+    QPalette palette = d->stateNote->palette();
+    const QColor base = this->palette().color(QPalette::Base);
+    palette.setColor(
+        QPalette::WindowText,
+        d->state == Core::StepState::AwaitingApproval ? UiColors::warning(this->palette(), base)
+            : d->state == Core::StepState::Cancelled  ? this->palette().color(QPalette::Text)
+                                                      : UiColors::failure(this->palette(), base));
+    d->stateNote->setPalette(palette);
+    d->updateAccessibility();
+}
+
+QString StepCard::stateNote() const
+{
+    return d->stateNote->isHidden() ? QString() : d->stateNote->text();
+}
+
+QString StepCard::resultText() const
+{
+    return d->exitChip->isHidden() ? QString() : d->exitChip->text();
 }
 
 void StepCard::appendOutput(bool isStderr, const QString &text)
@@ -402,14 +463,8 @@ void StepCard::setResult(int exitCode, qint64 durationMs)
     d->stdoutConsole->flush();
     d->stderrConsole->flush();
     d->hasResult = true;
-
-    const bool success = exitCode == 0;
-    d->exitChip->setText(tr("exit %1").arg(exitCode));
-    d->exitChip->setTone(success ? Chip::Tone::Success : Chip::Tone::Failure);
-    d->exitChip->setAccessibleName(tr("Exit code %1").arg(exitCode));
-    d->exitChip->setToolTip(success ? tr("The command succeeded (exit code 0)")
-                                    : tr("The command failed with exit code %1").arg(exitCode));
-    d->exitChip->show();
+    d->exitCode = exitCode;
+    d->updateResultChip();
 
     const QString duration = formatDuration(durationMs);
     d->durationChip->setText(duration);
@@ -635,11 +690,19 @@ void StepCard::paintEvent(QPaintEvent *event)
     case Core::StepState::Running:
         accent = UiColors::link(pal);
         break;
+    case Core::StepState::AwaitingApproval:
+        accent = UiColors::warning(pal, base);
+        break;
     case Core::StepState::Done:
         accent = UiColors::success(pal, base);
         break;
     case Core::StepState::Failed:
+    case Core::StepState::Denied:
+    case Core::StepState::TimedOut:
         accent = UiColors::failure(pal, base);
+        break;
+    case Core::StepState::Cancelled:
+        accent = UiColors::ensureContrast(pal.color(QPalette::PlaceholderText), base, 3.0);
         break;
     case Core::StepState::Pending:
     case Core::StepState::Skipped:
@@ -779,6 +842,55 @@ void StepCard::Private::updateStyle()
     titleLabel->setFont(titleFont);
 }
 
+void StepCard::Private::updateResultChip()
+{
+    switch (state) {
+    case Core::StepState::Denied:
+        exitChip->setText(StepCard::tr("denied"));
+        exitChip->setTone(Chip::Tone::Failure);
+        exitChip->setAccessibleName(StepCard::tr("Denied"));
+        exitChip->setToolTip(StepCard::tr("The command was not allowed to run"));
+        exitChip->show();
+        return;
+    case Core::StepState::Cancelled:
+        exitChip->setText(StepCard::tr("cancelled"));
+        exitChip->setTone(Chip::Tone::Neutral);
+        exitChip->setAccessibleName(StepCard::tr("Cancelled"));
+        exitChip->setToolTip(StepCard::tr("The run was stopped while the command ran"));
+        exitChip->show();
+        return;
+    case Core::StepState::TimedOut:
+        exitChip->setText(StepCard::tr("timed out"));
+        exitChip->setTone(Chip::Tone::Failure);
+        exitChip->setAccessibleName(StepCard::tr("Timed out"));
+        exitChip->setToolTip(
+            StepCard::tr("The command ran past the step timeout and was stopped (exit code %1)")
+                .arg(exitCode));
+        exitChip->show();
+        return;
+    case Core::StepState::Pending:
+    case Core::StepState::AwaitingApproval:
+    case Core::StepState::Running:
+    case Core::StepState::Done:
+    case Core::StepState::Failed:
+    case Core::StepState::Skipped:
+    case Core::StepState::Undone:
+        break;
+    }
+    if (!hasResult) {
+        exitChip->hide();
+        return;
+    }
+    const bool success = exitCode == 0;
+    exitChip->setText(StepCard::tr("exit %1").arg(exitCode));
+    exitChip->setTone(success ? Chip::Tone::Success : Chip::Tone::Failure);
+    exitChip->setAccessibleName(StepCard::tr("Exit code %1").arg(exitCode));
+    exitChip->setToolTip(success
+                             ? StepCard::tr("The command succeeded (exit code 0)")
+                             : StepCard::tr("The command failed with exit code %1").arg(exitCode));
+    exitChip->show();
+}
+
 void StepCard::Private::updateAccessibility()
 {
     q->setAccessibleName(StepCard::tr("Step: %1").arg(title));
@@ -788,6 +900,8 @@ void StepCard::Private::updateAccessibility()
                           .arg(description, exitChip->text(), durationChip->text());
     if (undone)
         description = StepCard::tr("%1, undone").arg(description);
+    if (!stateNote->isHidden())
+        description = StepCard::tr("%1. %2").arg(description, stateNote->text());
     q->setAccessibleDescription(description);
 }
 

@@ -36,6 +36,12 @@ public:
     QString command() const;
     void setState(Core::StepState state);
     Core::StepState state() const;
+    // A line under the command saying why the step waits or ended as it did; setState() puts
+    // the default one for awaiting approval, denied, timed out and cancelled; empty hides it.
+    void setStateNote(const QString &text);
+    QString stateNote() const;
+    // The result chip's text ("exit 1", "cancelled", "denied", "timed out"), empty when none.
+    QString resultText() const;
     // stdout/stderr chunks as they arrive (step_output events).
     void appendOutput(bool isStderr, const QString &text);
     void setResult(int exitCode, qint64 durationMs);

@@ -33,12 +33,20 @@ QString StepStateIndicator::stateText(Core::StepState state)
     switch (state) {
     case Core::StepState::Pending:
         return tr("Pending");
+    case Core::StepState::AwaitingApproval:
+        return tr("Waiting for your approval");
     case Core::StepState::Running:
         return tr("Running");
     case Core::StepState::Done:
         return tr("Done");
     case Core::StepState::Failed:
         return tr("Failed");
+    case Core::StepState::Denied:
+        return tr("Denied: the command was not run");
+    case Core::StepState::TimedOut:
+        return tr("Timed out: the command was stopped");
+    case Core::StepState::Cancelled:
+        return tr("Cancelled");
     case Core::StepState::Skipped:
         return tr("Skipped");
     case Core::StepState::Undone:
@@ -147,6 +155,56 @@ void StepStateIndicator::paintEvent(QPaintEvent *event)
             const qreal d = r * 0.35;
             painter.drawLine(QPointF(c.x() - d, c.y() - d), QPointF(c.x() + d, c.y() + d));
             painter.drawLine(QPointF(c.x() - d, c.y() + d), QPointF(c.x() + d, c.y() - d));
+        }
+        break;
+    }
+    case Core::StepState::AwaitingApproval: {
+        // A ring with pause bars: nothing happens until the user answers.
+        const QColor amber = UiColors::warning(pal, background);
+        painter.setPen(QPen(amber, pen));
+        painter.drawEllipse(box);
+        painter.setPen(QPen(amber, pen, Qt::SolidLine, Qt::RoundCap));
+        const QPointF c = box.center();
+        const qreal dx = box.width() * 0.13;
+        const qreal dy = box.height() * 0.2;
+        painter.drawLine(QPointF(c.x() - dx, c.y() - dy), QPointF(c.x() - dx, c.y() + dy));
+        painter.drawLine(QPointF(c.x() + dx, c.y() - dy), QPointF(c.x() + dx, c.y() + dy));
+        break;
+    }
+    case Core::StepState::Denied: {
+        // A prohibition sign: refused, never run.
+        const QColor red = UiColors::failure(pal, background);
+        painter.setPen(QPen(red, pen, Qt::SolidLine, Qt::RoundCap));
+        painter.drawEllipse(box);
+        const QPointF c = box.center();
+        const qreal d = box.width() / 2 * 0.7071;
+        painter.drawLine(QPointF(c.x() - d, c.y() - d), QPointF(c.x() + d, c.y() + d));
+        break;
+    }
+    case Core::StepState::TimedOut:
+    case Core::StepState::Cancelled: {
+        // Filled, with clock hands (timed out) or a stop square (cancelled).
+        const bool timedOut = m_state == Core::StepState::TimedOut;
+        const QColor fill = timedOut
+            ? UiColors::failure(pal, background)
+            : UiColors::ensureContrast(pal.color(QPalette::PlaceholderText), background, 3.0);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(fill);
+        painter.drawEllipse(box);
+        const QColor mark =
+            UiColors::contrastRatio(Qt::white, fill) > UiColors::contrastRatio(Qt::black, fill)
+            ? QColor(Qt::white)
+            : QColor(Qt::black);
+        const QPointF c = box.center();
+        const qreal r = box.width() / 2;
+        if (timedOut) {
+            painter.setPen(QPen(mark, pen, Qt::SolidLine, Qt::RoundCap));
+            painter.drawLine(c, QPointF(c.x(), c.y() - r * 0.55));
+            painter.drawLine(c, QPointF(c.x() + r * 0.4, c.y()));
+        } else {
+            painter.setBrush(mark);
+            const qreal d = r * 0.32;
+            painter.drawRect(QRectF(c.x() - d, c.y() - d, 2 * d, 2 * d));
         }
         break;
     }

@@ -96,4 +96,10 @@ QColor failure(const QPalette &palette, const QColor &background)
                           background);
 }
 
+QColor warning(const QPalette &palette, const QColor &background)
+{
+    return ensureContrast(isDark(palette) ? QColor(0xfb, 0xbf, 0x24) : QColor(0xb4, 0x53, 0x09),
+                          background);
+}
+
 } // namespace Terrarium::Widgets::UiColors

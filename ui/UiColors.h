@@ -26,5 +26,7 @@ QColor link(const QPalette &palette);
 // palette's lightness.
 QColor success(const QPalette &palette, const QColor &background);
 QColor failure(const QPalette &palette, const QColor &background);
+// Amber for what waits on the user (an approval), likewise readable.
+QColor warning(const QPalette &palette, const QColor &background);
 
 } // namespace Terrarium::Widgets::UiColors

@@ -21,7 +21,7 @@ void PodmanBackend::prepare(Readiness readiness)
     m_readiness = readiness;
     m_host.reset();
     m_phase = Phase::Checking;
-    Q_EMIT progress(0, Core::Tr::tr("Checking Podman"));
+    Q_EMIT progress(Stage::Preflight, 0, Core::Tr::tr("Checking Podman"));
     m_preflight = new PodmanPreflight(m_options.preflight, this);
     connect(m_preflight, &PodmanPreflight::finished, this, [this] {
         if (m_phase == Phase::Checking)
@@ -39,8 +39,7 @@ void PodmanBackend::onChecked()
         fail(checked.error());
         return;
     }
-    for (const QString &warning : checked->warnings)
-        qCWarning(lcVm).noquote() << warning;
+    // Its warnings reach people once, as notes() of the prepared backend.
     // Listing and removing sandboxes need Podman, not the image or a runtime probe.
     if (m_readiness == Readiness::Listing) {
         m_preflight->deleteLater();
@@ -56,7 +55,10 @@ void PodmanBackend::onChecked()
     }
     m_phase = Phase::BuildingImage;
     m_builder = new PodmanImageBuilder(*checked, m_options.imageBuild, this);
-    connect(m_builder, &PodmanImageBuilder::progress, this, &PodmanBackend::progress);
+    connect(m_builder, &PodmanImageBuilder::progress, this,
+            [this](int percent, const QString &message) {
+                Q_EMIT progress(Stage::Image, percent, message);
+            });
     connect(m_builder, &PodmanImageBuilder::finished, this, [this] {
         m_builder->deleteLater();
         if (!m_builder->result()) {
@@ -74,7 +76,7 @@ void PodmanBackend::onChecked()
 void PodmanBackend::chooseRuntime()
 {
     m_phase = Phase::ChoosingRuntime;
-    Q_EMIT progress(99, Core::Tr::tr("Choosing a container runtime"));
+    Q_EMIT progress(Stage::Preflight, 60, Core::Tr::tr("Choosing a container runtime"));
     m_preflight->chooseRuntime(m_image);
 }
 
@@ -86,7 +88,7 @@ void PodmanBackend::onRuntimeChosen()
         return;
     }
     m_preflight->deleteLater();
-    Q_EMIT progress(100, Core::Tr::tr("Podman is ready"));
+    Q_EMIT progress(Stage::Preflight, 100, Core::Tr::tr("Podman is ready"));
     becomePrepared(*chosen);
 }
 

@@ -24,6 +24,7 @@ struct PodmanHost
     // Whether --memory, --cpus and --pids-limit are enforced (cgroup v2 with the controllers
     // delegated, or rootful). When not, Terrarium falls back to rlimits (--ulimit) per process.
     bool cgroupLimits = false;
+    QStringList cgroupControllers; // the controllers delegated to this user
     // Hard limits of this process: the OCI runtime cannot raise rlimits above them without
     // CAP_SYS_RESOURCE, so --ulimit values are capped here.
     qint64 maxOpenFiles = 1024;

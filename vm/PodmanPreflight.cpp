@@ -317,18 +317,9 @@ void PodmanPreflight::readInfo(const QByteArray &json)
         m_host.cgroupLimits = m_host.cgroupVersion == 2
             && controllers.contains(QLatin1String("memory"))
             && controllers.contains(QLatin1String("pids"));
-    if (!m_host.cgroupLimits)
-        m_host.warnings
-            << Core::Tr::tr(
-                   "This host cannot limit memory, CPU and process counts of rootless containers "
-                   "through cgroups (cgroup v%1, controllers: %2). Terrarium limits them another "
-                   "way: the sandbox's total memory is watched by its agent (the sum over all its "
-                   "processes, five times a second; a step past the limit is stopped), each "
-                   "process's memory and the number of processes through rlimits. CPU use is not "
-                   "limited.")
-                   .arg(m_host.cgroupVersion)
-                   .arg(controllers.isEmpty() ? Core::Tr::tr("none delegated")
-                                              : controllers.join(QStringLiteral(", ")));
+    // What that means for a sandbox's limits is said once per sandbox, with its numbers
+    // (PodmanSandbox::limitsNote()).
+    m_host.cgroupControllers = controllers;
     finish(m_host);
 }
 

@@ -134,6 +134,33 @@ QStringList PodmanSandbox::runArguments(const SandboxSpec &spec, const PodmanHos
     return arguments;
 }
 
+QString PodmanSandbox::limitsNote(const SandboxSpec &spec, const PodmanHost &host)
+{
+    const qint64 processes = std::clamp<qint64>(spec.pidsLimit, 16, host.maxProcesses);
+    const QString processLimit = processes < spec.pidsLimit
+        ? Core::Tr::tr("%1 processes (not %2: this account may not allow more)")
+              .arg(processes)
+              .arg(spec.pidsLimit)
+        : Core::Tr::tr("%1 processes").arg(processes);
+    if (host.cgroupLimits) {
+        if (processes >= spec.pidsLimit)
+            return {};
+        return Core::Tr::tr("The sandbox %1 is limited to %2.").arg(spec.name, processLimit);
+    }
+    return Core::Tr::tr("This host cannot limit rootless containers through cgroups (cgroup v%1, "
+                        "controllers: %2), so the sandbox %3 is limited another way: %4 MiB of "
+                        "memory in total, watched by its agent (a step past it is stopped), "
+                        "and through rlimits %4 MiB of data per process and %5. Its CPU use is "
+                        "not limited (%6 CPUs were asked for).")
+        .arg(host.cgroupVersion)
+        .arg(host.cgroupControllers.isEmpty() ? Core::Tr::tr("none delegated")
+                                              : host.cgroupControllers.join(QStringLiteral(", ")))
+        .arg(spec.name)
+        .arg(spec.memoryMiB)
+        .arg(processLimit)
+        .arg(spec.cpus);
+}
+
 QStringList PodmanSandbox::sessionAgentArguments(const SandboxSpec &spec, const PodmanHost &host)
 {
     // Without cgroup limits the agent that runs the commands also keeps their total memory
@@ -275,6 +302,7 @@ void PodmanSandbox::start()
     }
 
     if (m_mode == Mode::Attach) {
+        Q_EMIT startProgress(10, Core::Tr::tr("Starting the container %1").arg(spec().name));
         // Idempotent: a running container stays as it is.
         runPodman({QStringLiteral("start"), spec().name},
                   [this](const Core::Result<QByteArray> &result) {
@@ -312,6 +340,7 @@ void PodmanSandbox::createContainer(const QString &image)
             return;
         }
     }
+    Q_EMIT startProgress(10, Core::Tr::tr("Creating the container %1").arg(spec().name));
     runPodman(
         runArguments(spec(), m_host, m_agentPath, image),
         [this, image](const Core::Result<QByteArray> &result) {
@@ -330,6 +359,7 @@ void PodmanSandbox::createContainer(const QString &image)
 
 void PodmanSandbox::openChannel()
 {
+    Q_EMIT startProgress(60, Core::Tr::tr("Connecting to the agent in the container"));
     m_agentProcess = new QProcess(this);
     m_agentProcess->setProgram(m_host.podman);
     m_agentProcess->setArguments(

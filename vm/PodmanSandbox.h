@@ -77,12 +77,17 @@ public:
                                     const QString &agentPath, const QString &image);
     // What the agent serving the channel is started with (after its path).
     static QStringList sessionAgentArguments(const SandboxSpec &spec, const PodmanHost &host);
+    // What runArguments() really limits, for people, when it is not the spec through cgroups:
+    // the fallback to the agent's memory watch and rlimits, and a process limit capped by this
+    // account's own. Empty when the spec's limits apply as asked.
+    static QString limitsNote(const SandboxSpec &spec, const PodmanHost &host);
     // Whether image can be handed to podman as an image reference (never as an option).
     static Core::Result<void> checkImageReference(const QString &image);
     // Whether Podman can mount the folder (a comma would split --mount's fields).
     static Core::Result<void> checkWorkspace(const QString &workspace);
     // The labels that describe a sandbox, and the spec they carry (environment names only).
     bool worksOnACopy() const override { return spec().workspaceCopy; }
+    QString limitsNote() const override { return limitsNote(spec(), m_host); }
     QString workspaceFolder() const override { return QString::fromLatin1(workspaceInContainer); }
 
     static QJsonObject specToJson(const SandboxSpec &spec);

@@ -66,6 +66,9 @@ public:
     // which the caller fills and whose changes it reviews (WorkspaceTransfer), and where that
     // folder is as the sandbox sees it.
     virtual bool worksOnACopy() const { return false; }
+    // The limits this sandbox really gets, for people, where they are not simply the spec's
+    // (enforced another way, capped lower, or not at all); empty otherwise.
+    virtual QString limitsNote() const { return {}; }
     virtual QString workspaceFolder() const { return spec().workspace; }
 
     // The sandbox's own console (a VM's serial line: boot messages and a root shell), for a
@@ -90,6 +93,8 @@ public:
 
 Q_SIGNALS:
     void stateChanged(Terrarium::Vm::Sandbox::State state);
+    // How far start() got (0-100), at each real stage of it; Running follows the last one.
+    void startProgress(int percent, const QString &message);
     // Emitted after the state became Failed.
     void failed(const Terrarium::Core::Error &error);
 

@@ -36,6 +36,10 @@ public:
         Destroy, // stop it and remove what it owns
     };
 
+    // What prepare() is doing, for progress: checking the machine, or making the image ready.
+    enum class Stage { Preflight, Image };
+    Q_ENUM(Stage)
+
     using QObject::QObject;
 
     virtual SandboxKind kind() const = 0;
@@ -69,7 +73,8 @@ public:
     virtual void release(Sandbox *sandbox, Release how) = 0;
 
 Q_SIGNALS:
-    void progress(int percent, const QString &message);
+    // percent is of the stage (0-100).
+    void progress(Terrarium::Vm::SandboxBackend::Stage stage, int percent, const QString &message);
     void prepared();
     void failed(const Terrarium::Core::Error &error);
     void listed();

@@ -36,8 +36,18 @@ void ModelQuery::ask(const LlmRequest &request)
     cancel();
     m_request = request;
     m_attempt = 1;
+    send();
+}
+
+void ModelQuery::send()
+{
     m_reply = m_client->send(m_request);
     connect(m_reply, &LlmReply::finished, this, &ModelQuery::onReplyFinished);
+    const int maxAttempts = m_client->options().maxAttempts;
+    connect(m_reply, &LlmReply::retrying, this,
+            [this, maxAttempts](int attempt, int delayMs, const QString &reason) {
+                Q_EMIT retrying(attempt, maxAttempts, delayMs, reason);
+            });
 }
 
 void ModelQuery::onReplyFinished()
@@ -68,8 +78,7 @@ void ModelQuery::onReplyFinished()
     ++m_attempt;
     m_request.messages.append(LlmMessage{LlmMessage::Role::Assistant, echoOf(*result)});
     m_request.messages.append(LlmMessage{LlmMessage::Role::User, correctionPrompt(problem)});
-    m_reply = m_client->send(m_request);
-    connect(m_reply, &LlmReply::finished, this, &ModelQuery::onReplyFinished);
+    send();
 }
 
 QString ModelQuery::echoOf(const LlmResponse &response)

@@ -29,6 +29,8 @@ public:
 
 Q_SIGNALS:
     void usageReported(const Terrarium::Core::LlmUsage &usage);
+    // The model request failed transiently; attempt `attempt` of `maxAttempts` starts in delayMs.
+    void retrying(int attempt, int maxAttempts, int delayMs, const QString &reason);
     void failed(const Terrarium::Core::Error &error);
 
 protected:
@@ -44,6 +46,7 @@ protected:
 
 private:
     void onReplyFinished();
+    void send();
     static QString echoOf(const LlmResponse &response);
 
     QPointer<LlmClient> m_client;

@@ -14,7 +14,6 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QTimer>
-#include <QUuid>
 
 namespace Terrarium::Core {
 
@@ -68,6 +67,7 @@ Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunne
     , m_translator(new CommandTranslator(executor, this))
     , m_cancelGraceTimer(new QTimer(this))
     , m_outputFlushTimer(new QTimer(this))
+    , m_events(new RunEventStream(this))
     , m_stdout(ResultTailBytes)
     , m_stderr(ResultTailBytes)
 {
@@ -79,6 +79,15 @@ Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunne
     connect(m_translator, &CommandTranslator::failed, this, &Orchestrator::onTranslationFailed);
     connect(m_translator, &CommandTranslator::usageReported, this,
             [this](const LlmUsage &usage) { onUsage(QStringLiteral("executor"), usage); });
+    connect(m_planner, &Planner::retrying, this,
+            [this](int attempt, int maxAttempts, int delayMs, const QString &reason) {
+                onRetrying(QStringLiteral("planner"), attempt, maxAttempts, delayMs, reason);
+            });
+    connect(m_translator, &CommandTranslator::retrying, this,
+            [this](int attempt, int maxAttempts, int delayMs, const QString &reason) {
+                onRetrying(QStringLiteral("executor"), attempt, maxAttempts, delayMs, reason);
+            });
+    connect(m_events, &RunEventStream::eventEmitted, this, &Orchestrator::eventEmitted);
 
     m_outputFlushTimer->setSingleShot(true);
     m_outputFlushTimer->setInterval(OutputFlushInterval);
@@ -100,6 +109,7 @@ Orchestrator::~Orchestrator()
 
 void Orchestrator::setSecrets(const QStringList &secrets)
 {
+    m_secrets = secrets;
     m_stdoutRedactor.setSecrets(secrets);
     m_stderrRedactor.setSecrets(secrets);
 }
@@ -129,16 +139,27 @@ QList<int> Orchestrator::stepsUndoneBy(int stepId) const
     return steps;
 }
 
+void Orchestrator::setEventStream(RunEventStream *stream)
+{
+    if (!stream || stream == m_events)
+        return;
+    if (m_ownsEvents)
+        delete m_events;
+    m_events = stream;
+    m_ownsEvents = false;
+    connect(m_events, &RunEventStream::eventEmitted, this, &Orchestrator::eventEmitted);
+}
+
 void Orchestrator::start(const QString &goal)
 {
     if (m_state != RunState::Idle && !isTerminal(m_state)) {
         qCWarning(lcCore) << "a run is already in progress; ignoring start()";
         return;
     }
-    m_runId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    if (m_ownsEvents || !m_events->isBegun())
+        m_events->begin();
     m_goal = goal;
     m_error.clear();
-    m_seq = 0;
     m_executedSteps = 0;
     m_replans = 0;
     m_cancelling = false;
@@ -181,9 +202,10 @@ void Orchestrator::resolveApproval(int stepId, ApprovalDecision decision)
     }
     m_gate->recordDecision(m_currentCommand, decision);
     if (decision == ApprovalDecision::Deny) {
-        rejectStep(Tr::tr("The user denied the command."));
+        rejectStep(Tr::tr("denied by the user"));
         return;
     }
+    m_plan->setStepState(m_currentStepId, StepState::Running);
     setState(RunState::Executing);
     runCommand(m_currentCommand);
 }
@@ -278,16 +300,18 @@ void Orchestrator::onCommandReady(const QString &command)
         runCommand(command);
         return;
     case SafetyGate::Verdict::Ask:
+        m_plan->setStepState(m_currentStepId, StepState::AwaitingApproval);
         setState(RunState::AwaitingApproval);
         emitEvent(
             RunEventType::ApprovalRequired,
             {{QStringLiteral("step_id"), m_currentStepId},
+             {QStringLiteral("step"), m_plan->step(m_currentStepId)->title},
              {QStringLiteral("command"), command},
              {QStringLiteral("risk"), check.assessment.risk},
              {QStringLiteral("reasons"), QJsonArray::fromStringList(check.assessment.reasons)}});
         return;
     case SafetyGate::Verdict::Deny:
-        rejectStep(Tr::tr("The safety policy does not allow this command: %1")
+        rejectStep(Tr::tr("denied by the safety policy: %1")
                        .arg(check.assessment.reasons.join(QStringLiteral("; "))));
         return;
     }
@@ -311,6 +335,21 @@ void Orchestrator::onUsage(const QString &role, const LlmUsage &usage)
               {{QStringLiteral("role"), role},
                {QStringLiteral("input_tokens"), usage.inputTokens},
                {QStringLiteral("output_tokens"), usage.outputTokens}});
+}
+
+void Orchestrator::onRetrying(const QString &role, int attempt, int maxAttempts, int delayMs,
+                              const QString &reason)
+{
+    if (m_cancelling || isTerminal(m_state))
+        return;
+    // The reason is the client's error message: it names provider and model, never the key;
+    // redacted again all the same, as it reaches the user and the store.
+    emitEvent(RunEventType::ModelRetry,
+              {{QStringLiteral("role"), role},
+               {QStringLiteral("attempt"), attempt},
+               {QStringLiteral("max_attempts"), maxAttempts},
+               {QStringLiteral("reason"), SecretRedactor::redact(reason, m_secrets)},
+               {QStringLiteral("wait_ms"), delayMs}});
 }
 
 void Orchestrator::runCommand(const QString &command)
@@ -474,7 +513,7 @@ void Orchestrator::onJobFinished()
     const Result<ExecResult> &result = job->result();
     if (!result) {
         // The sandbox itself failed; re-planning cannot fix that.
-        m_plan->setStepState(stepId, StepState::Failed);
+        m_plan->setStepState(stepId, m_cancelling ? StepState::Cancelled : StepState::Failed);
         if (m_cancelling) {
             finishRun(RunState::Cancelled, Tr::tr("Cancelled by the user"));
             return;
@@ -482,10 +521,12 @@ void Orchestrator::onJobFinished()
         emitEvent(RunEventType::ErrorDetected,
                   {{QStringLiteral("error"), result.error().message},
                    {QStringLiteral("failed_step"), record.title},
-                   {QStringLiteral("step_id"), stepId}});
+                   {QStringLiteral("step_id"), stepId},
+                   {QStringLiteral("command"), m_currentCommand},
+                   {QStringLiteral("kind"), QStringLiteral("sandbox")}});
         finishRun(RunState::Failed,
-                  Tr::tr("The sandbox failed while running \"%1\": %2")
-                      .arg(m_currentCommand, result.error().message));
+                  Tr::tr("The sandbox failed during the step \"%1\": %2")
+                      .arg(record.title, result.error().message));
         return;
     }
 
@@ -504,6 +545,10 @@ void Orchestrator::onJobFinished()
         {QStringLiteral("truncated"), m_stdout.isTruncated() || m_stderr.isTruncated()}};
     // Only present when there is something to say, so clients of the original contract see
     // what they always saw.
+    if (exec.timedOut)
+        payload.insert(QStringLiteral("timed_out"), true);
+    if (m_cancelling && !exec.succeeded())
+        payload.insert(QStringLiteral("cancelled"), true);
     if (exec.memoryLimitExceeded)
         payload.insert(QStringLiteral("memory_limit_exceeded"), true);
     if (exec.diskLimitExceeded)
@@ -526,7 +571,7 @@ void Orchestrator::onJobFinished()
     m_executed.append(record);
 
     if (m_cancelling) {
-        m_plan->setStepState(stepId, exec.succeeded() ? StepState::Done : StepState::Failed);
+        m_plan->setStepState(stepId, exec.succeeded() ? StepState::Done : StepState::Cancelled);
         finishRun(RunState::Cancelled, Tr::tr("Cancelled by the user"));
         return;
     }
@@ -536,35 +581,33 @@ void Orchestrator::onJobFinished()
         executeNext();
         return;
     }
-    m_plan->setStepState(stepId, StepState::Failed);
+    m_plan->setStepState(stepId, exec.timedOut ? StepState::TimedOut : StepState::Failed);
     QString error;
-    if (exec.diskLimitExceeded)
-        error = Tr::tr("The command was stopped: the sandbox's disk use grew to %1 MiB, past its "
-                       "limit of %2 MiB: %3")
+    QString kind = QStringLiteral("failed");
+    if (exec.diskLimitExceeded) {
+        error = Tr::tr("stopped: the sandbox's disk use grew to %1 MiB, past its limit of %2 MiB")
                     .arg(exec.diskUsedBytes / (1024 * 1024))
-                    .arg(exec.diskLimitBytes / (1024 * 1024))
-                    .arg(m_currentCommand);
-    else if (exec.memoryLimitExceeded)
-        error = Tr::tr("The command was stopped: the sandbox's processes together used more than "
-                       "its memory limit of %1 MiB: %2")
-                    .arg(exec.memoryLimitBytes / (1024 * 1024))
-                    .arg(m_currentCommand);
-    else if (exec.timedOut)
-        error = Tr::tr("The command timed out after %1: %2")
-                    .arg(durationText(m_limits.stepTimeout), m_currentCommand);
-    else if (exec.signal != 0)
-        error = Tr::tr("The command was killed by signal %1: %2")
-                    .arg(exec.signal)
-                    .arg(m_currentCommand);
-    else
-        error =
-            Tr::tr("The command exited with code %1: %2").arg(exec.exitCode).arg(m_currentCommand);
-    handleFailure(record, error);
+                    .arg(exec.diskLimitBytes / (1024 * 1024));
+        kind = QStringLiteral("limit");
+    } else if (exec.memoryLimitExceeded) {
+        error = Tr::tr("stopped: the sandbox's processes together used more than its memory "
+                       "limit of %1 MiB")
+                    .arg(exec.memoryLimitBytes / (1024 * 1024));
+        kind = QStringLiteral("limit");
+    } else if (exec.timedOut) {
+        error = Tr::tr("timed out after %1").arg(durationText(m_limits.stepTimeout));
+        kind = QStringLiteral("timed_out");
+    } else if (exec.signal != 0) {
+        error = Tr::tr("killed by signal %1").arg(exec.signal);
+    } else {
+        error = Tr::tr("exited with code %1").arg(exec.exitCode);
+    }
+    handleFailure(record, error, kind);
 }
 
 void Orchestrator::rejectStep(const QString &reason)
 {
-    m_plan->setStepState(m_currentStepId, StepState::Failed);
+    m_plan->setStepState(m_currentStepId, StepState::Denied);
     const StepRecord record{.stepId = m_currentStepId,
                             .title = m_plan->step(m_currentStepId)->title,
                             .command = m_currentCommand,
@@ -574,16 +617,21 @@ void Orchestrator::rejectStep(const QString &reason)
                             .stdoutTail = {},
                             .stderrTail = {},
                             .durationMs = 0};
-    handleFailure(record, reason);
+    handleFailure(record, reason, QStringLiteral("denied"));
 }
 
-void Orchestrator::handleFailure(const StepRecord &record, const QString &error)
+void Orchestrator::handleFailure(const StepRecord &record, const QString &error,
+                                 const QString &kind)
 {
     setState(RunState::Error);
+    // error is short (the reason); the command is a field of its own, so that nothing shows it
+    // twice.
     emitEvent(RunEventType::ErrorDetected,
               {{QStringLiteral("error"), error},
                {QStringLiteral("failed_step"), record.title},
-               {QStringLiteral("step_id"), record.stepId}});
+               {QStringLiteral("step_id"), record.stepId},
+               {QStringLiteral("command"), record.command},
+               {QStringLiteral("kind"), kind}});
     if (m_undoFailedRisky && record.exitCode && hasCheckpoint(record.stepId)) {
         undoFailedStep(record, error);
         return;
@@ -685,6 +733,12 @@ void Orchestrator::finishRun(RunState state, const QString &error)
         m_job.clear();
     }
     m_error = error;
+    if (state == RunState::Cancelled) {
+        // A step stopped halfway (or never allowed) is cancelled, not failed.
+        if (const PlanStep *step = m_plan->step(m_currentStepId); step
+            && (step->state == StepState::Running || step->state == StepState::AwaitingApproval))
+            m_plan->setStepState(m_currentStepId, StepState::Cancelled);
+    }
     m_plan->skipPending();
     setState(state);
 
@@ -717,13 +771,7 @@ void Orchestrator::setState(RunState state)
 
 void Orchestrator::emitEvent(RunEventType type, const QJsonObject &payload)
 {
-    RunEvent event;
-    event.type = type;
-    event.runId = m_runId;
-    event.seq = ++m_seq;
-    event.timestamp = QDateTime::currentDateTimeUtc();
-    event.payload = payload;
-    Q_EMIT eventEmitted(event);
+    m_events->publish(type, payload);
 }
 
 QList<StepRecord> Orchestrator::recentHistory() const

@@ -3,6 +3,7 @@
 #include "core/Error.h"
 #include "core/agent/OutputTail.h"
 #include "core/agent/RunEvent.h"
+#include "core/agent/RunEventStream.h"
 #include "core/agent/RunLimits.h"
 #include "core/agent/RunState.h"
 #include "core/agent/StepRecord.h"
@@ -66,6 +67,13 @@ public:
     // one, in the order they ran.
     QList<int> stepsUndoneBy(int stepId) const;
 
+    // Publishes the run's events on stream (not owned; it must outlive the orchestrator)
+    // instead of a stream of its own, so that they continue what was published there before
+    // (a session's setup). Call before start(); start() then begins no new run on it unless it
+    // has none yet.
+    void setEventStream(RunEventStream *stream);
+    RunEventStream *eventStream() const { return m_events; }
+
     // Starts a run; ignored while one is in progress.
     void start(const QString &goal);
     // Stops whatever is happening (model request or command) and ends in CANCELLED.
@@ -77,7 +85,7 @@ public:
     void closeInput(int stepId);
 
     RunState state() const { return m_state; }
-    QString runId() const { return m_runId; }
+    QString runId() const { return m_events->runId(); }
     QString goal() const { return m_goal; }
     PlanModel *planModel() const { return m_plan; }
     // Why the run failed, once it has.
@@ -85,6 +93,7 @@ public:
     int currentStepId() const { return m_currentStepId; }
 
 Q_SIGNALS:
+    // Every event of the stream from the moment the orchestrator publishes on it.
     void eventEmitted(const Terrarium::Core::RunEvent &event);
     void stateChanged(Terrarium::Core::RunState state);
     void finished(Terrarium::Core::RunState state);
@@ -95,6 +104,8 @@ private:
     void onCommandReady(const QString &command);
     void onTranslationFailed(const Error &error);
     void onUsage(const QString &role, const LlmUsage &usage);
+    void onRetrying(const QString &role, int attempt, int maxAttempts, int delayMs,
+                    const QString &reason);
     void onOutput(OutputStream stream, const QByteArray &data);
     // Output after redaction: tails, prompt detection and step_output events.
     void takeOutput(OutputStream stream, const QByteArray &data);
@@ -113,7 +124,9 @@ private:
     // Stops listening to a checkpoint job that is no longer wanted; it goes once finished.
     static void abandon(CheckpointJob *job);
     void rejectStep(const QString &reason);
-    void handleFailure(const StepRecord &record, const QString &error);
+    // kind: "failed", "timed_out", "limit", "denied" (error_detected's field).
+    void handleFailure(const StepRecord &record, const QString &error,
+                       const QString &kind = QStringLiteral("failed"));
     void finishRun(RunState state, const QString &error = {});
     void setState(RunState state);
     void emitEvent(RunEventType type, const QJsonObject &payload);
@@ -130,13 +143,13 @@ private:
     CommandTranslator *m_translator = nullptr;
     QTimer *m_cancelGraceTimer = nullptr;
     QTimer *m_outputFlushTimer = nullptr;
+    RunEventStream *m_events = nullptr;
+    bool m_ownsEvents = true;
 
     RunState m_state = RunState::Idle;
-    QString m_runId;
     QString m_goal;
     QString m_error;
     SandboxFacts m_facts;
-    qint64 m_seq = 0;
     int m_executedSteps = 0;
     int m_replans = 0;
     bool m_cancelling = false;
@@ -157,6 +170,7 @@ private:
     QElapsedTimer m_stepClock;
     OutputTail m_stdout;
     OutputTail m_stderr;
+    QStringList m_secrets;
     SecretRedactor m_stdoutRedactor;
     SecretRedactor m_stderrRedactor;
     QStringDecoder m_stdoutDecoder{QStringDecoder::Utf8};

@@ -103,7 +103,7 @@ void PlanModel::revise(const QStringList &remainingTitles)
     for (int row = int(m_steps.size()) - 1; row >= 0; --row) {
         const StepState state = m_steps.at(row).state;
         if (state == StepState::Pending || state == StepState::Skipped
-            || state == StepState::Running) {
+            || state == StepState::Running || state == StepState::AwaitingApproval) {
             beginRemoveRows({}, row, row);
             m_steps.removeAt(row);
             endRemoveRows();

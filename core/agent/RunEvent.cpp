@@ -7,7 +7,7 @@ namespace Terrarium::Core {
 
 namespace {
 
-constexpr std::array<std::pair<RunEventType, const char *>, 11> typeNames{{
+constexpr std::array<std::pair<RunEventType, const char *>, 13> typeNames{{
     {RunEventType::PlanGenerated, "plan_generated"},
     {RunEventType::StepExecuting, "step_executing"},
     {RunEventType::StepOutput, "step_output"},
@@ -19,6 +19,8 @@ constexpr std::array<std::pair<RunEventType, const char *>, 11> typeNames{{
     {RunEventType::Usage, "usage"},
     {RunEventType::WorkflowComplete, "workflow_complete"},
     {RunEventType::StepUndone, "step_undone"},
+    {RunEventType::SetupProgress, "setup_progress"},
+    {RunEventType::ModelRetry, "model_retry"},
 }};
 
 } // namespace

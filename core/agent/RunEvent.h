@@ -21,6 +21,8 @@ enum class RunEventType {
     Usage,
     WorkflowComplete,
     StepUndone,
+    SetupProgress,
+    ModelRetry,
 };
 
 // One event of a run. `seq` is gap-free per run, starting at 1.

@@ -7,6 +7,8 @@ QString runStateName(RunState state)
     switch (state) {
     case RunState::Idle:
         return QStringLiteral("IDLE");
+    case RunState::Starting:
+        return QStringLiteral("STARTING");
     case RunState::Planning:
         return QStringLiteral("PLANNING");
     case RunState::Executing:

@@ -5,9 +5,11 @@
 namespace Terrarium::Core {
 
 // PLANNING -> EXECUTING -> (ERROR -> RE-PLANNING -> EXECUTING)* -> SUCCESS | FAILED | CANCELLED,
-// plus AWAITING_APPROVAL and AWAITING_INPUT while a step waits on the user.
+// plus AWAITING_APPROVAL and AWAITING_INPUT while a step waits on the user. STARTING: the run's
+// sandbox and models are being made ready (the run session's setup, before planning).
 enum class RunState {
     Idle,
+    Starting,
     Planning,
     Executing,
     AwaitingApproval,

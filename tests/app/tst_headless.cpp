@@ -468,8 +468,19 @@ void tst_Headless::repairRun()
 
     const QList<QJsonObject> lines = events();
     QStringList types;
+    QStringList setupPhases;
     for (int i = 0; i < lines.size(); ++i) {
-        types << lines.at(i).value(QLatin1String("type")).toString();
+        const QString type = lines.at(i).value(QLatin1String("type")).toString();
+        // The setup comes first, phase by phase, each ending at 100 %; then the run.
+        if (type == QLatin1String("setup_progress")) {
+            QVERIFY2(types.isEmpty(), "setup_progress after the run started");
+            const QJsonObject payload = lines.at(i).value(QLatin1String("payload")).toObject();
+            setupPhases << QStringLiteral("%1:%2")
+                               .arg(payload.value(QLatin1String("phase")).toString())
+                               .arg(payload.value(QLatin1String("percent")).toInt());
+        } else {
+            types << type;
+        }
         QCOMPARE(lines.at(i).value(QLatin1String("seq")).toInt(), i + 1);
         QVERIFY(!lines.at(i).value(QLatin1String("run_id")).toString().isEmpty());
         QVERIFY(QDateTime::fromString(lines.at(i).value(QLatin1String("ts")).toString(),
@@ -483,13 +494,17 @@ void tst_Headless::repairRun()
                                "step_result",    "usage",          "step_executing",
                                "step_output",    "step_result",    "workflow_complete"};
     QVERIFY2(types == expected, qPrintable(types.join(u' ')));
+    QVERIFY2(setupPhases.startsWith(QStringLiteral("models:0"))
+                 && setupPhases.contains(QStringLiteral("models:100"))
+                 && setupPhases.endsWith(QStringLiteral("sandbox:100")),
+             qPrintable(setupPhases.join(u' ')));
     QCOMPARE(lines.last()
                  .value(QLatin1String("payload"))
                  .toObject()
                  .value(QLatin1String("status"))
                  .toString(),
              QStringLiteral("success"));
-    QCOMPARE(lines.at(15)
+    QCOMPARE(lines.at(setupPhases.size() + 15)
                  .value(QLatin1String("payload"))
                  .toObject()
                  .value(QLatin1String("data"))

@@ -59,7 +59,34 @@ void tst_HumanLog::lines_data()
                                "before the step (in 850 ms).";
     QTest::newRow("error") << RunEventType::ErrorDetected
                            << QJsonObject{{"step_id", 4}, {"error", "boom"}}
-                           << "Error in step 4: boom";
+                           << "Step 4 failed: boom";
+    QTest::newRow("denied") << RunEventType::ErrorDetected
+                            << QJsonObject{{"step_id", 5},
+                                           {"error", "denied by the user"},
+                                           {"kind", "denied"},
+                                           {"command", "rm -rf build"}}
+                            << "Step 5 was not run: denied by the user";
+    QTest::newRow("cancelled step")
+        << RunEventType::StepResult
+        << QJsonObject{{"exit_code", 143}, {"duration_ms", 40}, {"cancelled", true}}
+        << "  cancelled after 40 ms";
+    QTest::newRow("timed out step")
+        << RunEventType::StepResult
+        << QJsonObject{{"exit_code", 137}, {"duration_ms", 1000}, {"timed_out", true}}
+        << "  timed out after 1000 ms";
+    QTest::newRow("setup") << RunEventType::SetupProgress
+                           << QJsonObject{{"phase", "image"},
+                                          {"percent", 45},
+                                          {"message", "Unpacking coreutils"}}
+                           << "[ 45%] Unpacking coreutils";
+    QTest::newRow("retry") << RunEventType::ModelRetry
+                           << QJsonObject{{"role", "planner"},
+                                          {"attempt", 2},
+                                          {"max_attempts", 4},
+                                          {"reason", "HTTP 503 from OpenAI (gpt-x)"},
+                                          {"wait_ms", 1500}}
+                           << "The planner model did not answer (HTTP 503 from OpenAI (gpt-x)); "
+                              "trying again in 1.5 s (attempt 2 of 4).";
     QTest::newRow("replan") << RunEventType::RePlanning << QJsonObject{{"attempt", 2}}
                             << "Re-planning (attempt 2)...";
     QTest::newRow("done") << RunEventType::WorkflowComplete << QJsonObject{{"status", "success"}}

@@ -2,18 +2,24 @@
 // have a snapshot, once the run is over, and what the cards show as the app answers.
 #include "core/agent/RunEvent.h"
 #include "ui/RunTimeline.h"
+#include "ui/SetupProgressRow.h"
 #include "ui/StepCard.h"
+#include "ui/TimelineNote.h"
 
 #include <QJsonArray>
+#include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
+#include <QToolButton>
 
 using Terrarium::Core::RunEvent;
 using Terrarium::Core::RunEventType;
+using Terrarium::Core::StepState;
 using Terrarium::Widgets::RunTimeline;
 using Terrarium::Widgets::StepCard;
+using Terrarium::Widgets::TimelineNote;
 
 namespace {
 
@@ -67,6 +73,14 @@ private Q_SLOTS:
     void undoProgressThenUndoneOnLaterStepsToo();
     void undoErrorIsShownAndUndoOfferedAgain();
     void undoneDuringTheRunIsShown();
+    void setupProgressIsShownThenShrinks();
+    void cardWaitsForApprovalWithTheQuestion();
+    void deniedCommandGetsADeniedCard();
+    void cancelledAndTimedOutStepsSaySo();
+    void notesAreShortAndCollapsible();
+    void modelRetriesShareOneRowWithAPreferencesLink();
+    void summaryRowEndsTheRun();
+    void emptyStateSaysWhatToDo();
 };
 
 void tst_RunTimeline::undoIsOfferedOnlyForUndoableStepsAfterTheRun()
@@ -166,6 +180,255 @@ void tst_RunTimeline::undoneDuringTheRunIsShown()
     QVERIFY(timeline.notices().last().contains(QLatin1String("undone")));
     timeline.setUndoOffered(true);
     QVERIFY(!timeline.card(4)->isUndoOffered());
+}
+
+void tst_RunTimeline::setupProgressIsShownThenShrinks()
+{
+    RunTimeline timeline;
+    timeline.show();
+    auto setup = [&timeline](const char *phase, int percent, const char *message) {
+        timeline.handleEvent(makeEvent(RunEventType::SetupProgress,
+                                       {{QStringLiteral("phase"), QLatin1String(phase)},
+                                        {QStringLiteral("percent"), percent},
+                                        {QStringLiteral("message"), QLatin1String(message)}}));
+    };
+    setup("image", 40, "Unpacking coreutils");
+    QVERIFY(timeline.setupRow());
+    QTRY_VERIFY(timeline.setupRow()->isVisible());
+    QCOMPARE(timeline.setupRow()->percent(), 40);
+    QVERIFY(timeline.setupRow()->heading().contains(QLatin1String("image")));
+    QCOMPARE(timeline.setupRow()->message(), QStringLiteral("Unpacking coreutils"));
+    QVERIFY(timeline.emptyStateText().isEmpty());
+    // The percentage moves, and the row follows the phases.
+    setup("sandbox", 20, "Booting the VM");
+    QCOMPARE(timeline.setupRow()->percent(), 20);
+    QVERIFY(timeline.setupRow()->heading().contains(QLatin1String("sandbox")));
+    // The run starts: one line says how long the setup took.
+    timeline.handleEvent(makeEvent(RunEventType::PlanGenerated, {{QStringLiteral("revision"), 1}}));
+    QVERIFY(timeline.setupRow()->isFinished());
+    QVERIFY(timeline.setupRow()->heading().contains(QLatin1String("ready in")));
+    QTRY_VERIFY(!timeline.setupRow()->findChild<QProgressBar *>()->isVisible());
+}
+
+void tst_RunTimeline::cardWaitsForApprovalWithTheQuestion()
+{
+    RunTimeline timeline;
+    timeline.show();
+    timeline.handleEvent(makeEvent(
+        RunEventType::ApprovalRequired,
+        {{QStringLiteral("step_id"), 1},
+         {QStringLiteral("step"), QStringLiteral("Remove the build folder")},
+         {QStringLiteral("command"), QStringLiteral("rm -rf build")},
+         {QStringLiteral("risk"), QStringLiteral("high")},
+         {QStringLiteral("reasons"), QJsonArray{QStringLiteral("deletes files recursively")}}}));
+    StepCard *card = timeline.card(1);
+    QVERIFY(card);
+    QCOMPARE(card->title(), QStringLiteral("Remove the build folder"));
+    QCOMPARE(card->command(), QStringLiteral("rm -rf build"));
+    QCOMPARE(card->state(), StepState::AwaitingApproval);
+    QVERIFY2(card->stateNote().contains(QLatin1String("high risk"))
+                 && card->stateNote().contains(QLatin1String("deletes files recursively")),
+             qPrintable(card->stateNote()));
+    // Allowed: the same card runs, and the question goes.
+    timeline.handleEvent(makeEvent(RunEventType::StepExecuting,
+                                   {{QStringLiteral("step"), QStringLiteral("Remove")},
+                                    {QStringLiteral("step_id"), 1},
+                                    {QStringLiteral("command"), QStringLiteral("rm -rf build")}}));
+    timeline.setStepState(1, StepState::Running);
+    QCOMPARE(timeline.cards().size(), 1);
+    QVERIFY(card->stateNote().isEmpty());
+}
+
+void tst_RunTimeline::deniedCommandGetsADeniedCard()
+{
+    RunTimeline timeline;
+    timeline.show();
+    // The safety policy refused it: no approval was asked, the command never ran.
+    timeline.handleEvent(
+        makeEvent(RunEventType::ErrorDetected,
+                  {{QStringLiteral("step_id"), 2},
+                   {QStringLiteral("failed_step"), QStringLiteral("Wipe the disk")},
+                   {QStringLiteral("command"), QStringLiteral("mkfs.ext4 /dev/sda1")},
+                   {QStringLiteral("kind"), QStringLiteral("denied")},
+                   {QStringLiteral("error"), QStringLiteral("denied by the safety policy")}}));
+    StepCard *card = timeline.card(2);
+    QVERIFY(card);
+    QCOMPARE(card->command(), QStringLiteral("mkfs.ext4 /dev/sda1"));
+    QCOMPARE(card->state(), StepState::Denied);
+    QCOMPARE(card->resultText(), QStringLiteral("denied"));
+    QVERIFY(card->stateNote().contains(QLatin1String("denied by the safety policy")));
+    QCOMPARE(timeline.notes().size(), 1);
+    QCOMPARE(timeline.notes().first()->kind(), TimelineNote::Kind::Denied);
+    QVERIFY(timeline.notes().first()->title().contains(QLatin1String("not run")));
+    QVERIFY(!timeline.notes().first()->title().contains(QLatin1String("failed")));
+}
+
+void tst_RunTimeline::cancelledAndTimedOutStepsSaySo()
+{
+    RunTimeline timeline;
+    timeline.show();
+    for (int stepId : {1, 2}) {
+        timeline.handleEvent(makeEvent(RunEventType::StepExecuting,
+                                       {{QStringLiteral("step"), QStringLiteral("Wait")},
+                                        {QStringLiteral("step_id"), stepId},
+                                        {QStringLiteral("command"), QStringLiteral("sleep 600")}}));
+    }
+    QVERIFY(timeline.card(1)->findChild<QWidget *>(QStringLiteral("stateIndicator")));
+    timeline.handleEvent(makeEvent(RunEventType::StepResult,
+                                   {{QStringLiteral("step_id"), 1},
+                                    {QStringLiteral("exit_code"), 143},
+                                    {QStringLiteral("duration_ms"), 900},
+                                    {QStringLiteral("cancelled"), true}}));
+    timeline.handleEvent(makeEvent(RunEventType::StepResult,
+                                   {{QStringLiteral("step_id"), 2},
+                                    {QStringLiteral("exit_code"), 137},
+                                    {QStringLiteral("duration_ms"), 500},
+                                    {QStringLiteral("timed_out"), true}}));
+    StepCard *cancelled = timeline.card(1);
+    QCOMPARE(cancelled->state(), StepState::Cancelled);
+    QCOMPARE(cancelled->resultText(), QStringLiteral("cancelled"));
+    QVERIFY(!cancelled->resultText().contains(QLatin1String("143")));
+    StepCard *timedOut = timeline.card(2);
+    QCOMPARE(timedOut->state(), StepState::TimedOut);
+    QCOMPARE(timedOut->resultText(), QStringLiteral("timed out"));
+    QVERIFY(timedOut->stateNote().contains(QLatin1String("timeout")));
+}
+
+void tst_RunTimeline::notesAreShortAndCollapsible()
+{
+    RunTimeline timeline;
+    timeline.show();
+    const QString long_ = QStringLiteral("The sandbox failed: the agent stopped answering\n"
+                                         "podman exec exited with 137\nlast words: oom");
+    timeline.handleEvent(makeEvent(RunEventType::ErrorDetected,
+                                   {{QStringLiteral("step_id"), 3},
+                                    {QStringLiteral("failed_step"), QStringLiteral("Build")},
+                                    {QStringLiteral("command"), QStringLiteral("make -j8 all")},
+                                    {QStringLiteral("kind"), QStringLiteral("sandbox")},
+                                    {QStringLiteral("error"), long_}}));
+    TimelineNote *note = timeline.notes().first();
+    QCOMPARE(note->kind(), TimelineNote::Kind::Failure);
+    QVERIFY(note->title().startsWith(QLatin1String("Step 3 failed: The sandbox failed")));
+    QVERIFY(!note->title().contains(u'\n'));
+    // The command is on the card, not repeated in the row.
+    QVERIFY(!note->text().contains(QLatin1String("make -j8")));
+    QVERIFY(!note->isExpanded());
+    auto *toggle = note->findChild<QToolButton *>();
+    QVERIFY(toggle);
+    QTRY_VERIFY(toggle->isVisible());
+    toggle->click();
+    QVERIFY(note->isExpanded());
+    QVERIFY(note->details().contains(QLatin1String("last words: oom")));
+    toggle->click();
+    QVERIFY(!note->isExpanded());
+
+    timeline.handleEvent(makeEvent(RunEventType::RePlanning, {{QStringLiteral("attempt"), 1}}));
+    timeline.handleEvent(makeEvent(
+        RunEventType::PlanGenerated,
+        {{QStringLiteral("revision"), 2},
+         {QStringLiteral("steps"),
+          QJsonArray{QJsonObject{{QStringLiteral("id"), 4}, {QStringLiteral("title"), "Fix"}},
+                     QJsonObject{{QStringLiteral("id"), 5}, {QStringLiteral("title"), "Test"}}}}}));
+    QCOMPARE(timeline.notes().size(), 3);
+    QCOMPARE(timeline.notes().at(1)->kind(), TimelineNote::Kind::RePlan);
+    QCOMPARE(timeline.notes().at(2)->kind(), TimelineNote::Kind::Plan);
+    QVERIFY(timeline.notes().at(2)->title().contains(QLatin1String("2 steps")));
+    QCOMPARE(timeline.notes().at(2)->details(), QStringLiteral("4. Fix\n5. Test"));
+}
+
+void tst_RunTimeline::modelRetriesShareOneRowWithAPreferencesLink()
+{
+    RunTimeline timeline;
+    timeline.show();
+    QSignalSpy settings(&timeline, &RunTimeline::settingsRequested);
+    for (int attempt = 2; attempt <= 4; ++attempt)
+        timeline.handleEvent(
+            makeEvent(RunEventType::ModelRetry,
+                      {{QStringLiteral("role"), QStringLiteral("planner")},
+                       {QStringLiteral("attempt"), attempt},
+                       {QStringLiteral("max_attempts"), 4},
+                       {QStringLiteral("wait_ms"), 2000},
+                       {QStringLiteral("reason"),
+                        QStringLiteral("Cannot reach http://127.0.0.1:9: refused")}}));
+    QCOMPARE(timeline.notes().size(), 1);
+    TimelineNote *note = timeline.notes().first();
+    QCOMPARE(note->kind(), TimelineNote::Kind::Retry);
+    QVERIFY2(note->title().contains(QLatin1String("attempt 4 of 4")), qPrintable(note->title()));
+    QVERIFY(note->title().contains(QLatin1String("2.0 s")));
+    QVERIFY(note->details().contains(QLatin1String("refused")));
+    QCOMPARE(note->actionText(), QStringLiteral("Preferences…"));
+    auto *link = note->findChildren<QLabel *>().at(2);
+    QTRY_VERIFY(link->isVisible());
+    Q_EMIT link->linkActivated(QStringLiteral("action"));
+    QCOMPARE(settings.size(), 1);
+    // Another outage later is another row.
+    timeline.handleEvent(makeEvent(RunEventType::PlanGenerated, {{QStringLiteral("revision"), 1}}));
+    timeline.handleEvent(makeEvent(RunEventType::ModelRetry,
+                                   {{QStringLiteral("role"), QStringLiteral("executor")},
+                                    {QStringLiteral("attempt"), 2},
+                                    {QStringLiteral("max_attempts"), 4},
+                                    {QStringLiteral("wait_ms"), 500},
+                                    {QStringLiteral("reason"), QStringLiteral("HTTP 529")}}));
+    QCOMPARE(timeline.notes().size(), 2);
+    QVERIFY(timeline.notes().last()->title().contains(QLatin1String("executor")));
+}
+
+void tst_RunTimeline::summaryRowEndsTheRun()
+{
+    RunTimeline timeline;
+    timeline.show();
+    runStep(timeline, 1, 0, std::nullopt);
+    timeline.setStepState(1, StepState::Done);
+    runStep(timeline, 2, 1, std::nullopt);
+    timeline.setStepState(2, StepState::Failed);
+    timeline.handleEvent(makeEvent(RunEventType::RePlanning, {{QStringLiteral("attempt"), 1}}));
+    runStep(timeline, 3, 0, std::nullopt);
+    timeline.setStepState(3, StepState::Done);
+    timeline.handleEvent(
+        makeEvent(RunEventType::Usage,
+                  {{QStringLiteral("input_tokens"), 1200}, {QStringLiteral("output_tokens"), 80}}));
+    QVERIFY(!timeline.summary());
+    timeline.handleEvent(makeEvent(RunEventType::WorkflowComplete,
+                                   {{QStringLiteral("status"), QStringLiteral("success")}}));
+    TimelineNote *summary = timeline.summary();
+    QVERIFY(summary);
+    QCOMPARE(summary->kind(), TimelineNote::Kind::RunSucceeded);
+    const QString text = summary->title();
+    QVERIFY2(text.contains(QLatin1String("Run succeeded"))
+                 && text.contains(QLatin1String("2 steps done"))
+                 && text.contains(QLatin1String("1 step not done"))
+                 && text.contains(QLatin1String("1 re-plan"))
+                 && text.contains(QLatin1String("80 out")),
+             qPrintable(text));
+    // It is the last row of the timeline.
+    QCOMPARE(timeline.notes().last(), summary);
+
+    RunTimeline failed;
+    failed.handleEvent(
+        makeEvent(RunEventType::WorkflowComplete,
+                  {{QStringLiteral("status"), QStringLiteral("failed")},
+                   {QStringLiteral("error"), QStringLiteral("Planning failed: no")}}));
+    QCOMPARE(failed.summary()->kind(), TimelineNote::Kind::RunFailed);
+    QVERIFY(failed.summary()->title().contains(QLatin1String("Planning failed: no")));
+    RunTimeline cancelled;
+    cancelled.handleEvent(makeEvent(RunEventType::WorkflowComplete,
+                                    {{QStringLiteral("status"), QStringLiteral("cancelled")}}));
+    QCOMPARE(cancelled.summary()->kind(), TimelineNote::Kind::RunCancelled);
+}
+
+void tst_RunTimeline::emptyStateSaysWhatToDo()
+{
+    RunTimeline timeline;
+    timeline.setReadiness(QStringLiteral("Model: gpt-x (OpenAI) · Sandbox: Podman"));
+    timeline.show();
+    const QString text = timeline.emptyStateText();
+    QVERIFY2(text.contains(QLatin1String("Ctrl+Enter")) && text.contains(QLatin1String("task file"))
+                 && text.contains(QLatin1String("gpt-x")),
+             qPrintable(text));
+    runStep(timeline, 1, 0, std::nullopt);
+    QVERIFY(timeline.emptyStateText().isEmpty());
+    timeline.clear();
+    QVERIFY(timeline.emptyStateText().contains(QLatin1String("gpt-x")));
 }
 
 QTEST_MAIN(tst_RunTimeline)

@@ -19,6 +19,7 @@ private Q_SLOTS:
     void imageReferences();
     void labelsCarryEnvironmentNamesOnly();
     void memoryLimitGoesToTheAgentWithoutCgroups();
+    void limitsNoteNamesTheLimitsReallySet();
 
 private:
     static Vm::SandboxSpec spec()
@@ -158,6 +159,39 @@ void tst_PodmanArguments::memoryLimitGoesToTheAgentWithoutCgroups()
     QVERIFY(Vm::PodmanSandbox::sessionAgentArguments(spec(), host(true)).isEmpty());
     QVERIFY(arguments(spec(), QStringLiteral("localhost/x:1"), true)
                 .contains(QStringLiteral("--memory=1024m")));
+}
+
+void tst_PodmanArguments::limitsNoteNamesTheLimitsReallySet()
+{
+    // cgroups enforce the spec: nothing to say.
+    QVERIFY(Vm::PodmanSandbox::limitsNote(spec(), host(true)).isEmpty());
+
+    // Without them: the numbers of this sandbox, and how each is enforced.
+    Vm::PodmanHost v1 = host(false);
+    v1.cgroupVersion = 1;
+    Vm::SandboxSpec limited = spec();
+    limited.pidsLimit = 300;
+    limited.cpus = 3;
+    const QString note = Vm::PodmanSandbox::limitsNote(limited, v1);
+    QVERIFY2(note.contains(QLatin1String("cgroup v1")), qPrintable(note));
+    QVERIFY2(note.contains(QLatin1String("none delegated")), qPrintable(note));
+    QVERIFY2(note.contains(QLatin1String("terrarium-test")), qPrintable(note));
+    QVERIFY2(note.contains(QLatin1String("1024 MiB of memory in total")), qPrintable(note));
+    QVERIFY2(note.contains(QLatin1String("300 processes")), qPrintable(note));
+    QVERIFY2(note.contains(QLatin1String("3 CPUs")), qPrintable(note));
+    QVERIFY(!note.contains(QLatin1String("not 300")));
+
+    // A process limit above this account's own is capped, and the note says by how much.
+    v1.maxProcesses = 200;
+    QVERIFY(Vm::PodmanSandbox::runArguments(limited, v1, QStringLiteral("/opt/a"),
+                                            QStringLiteral("localhost/x:1"))
+                .contains(QStringLiteral("--ulimit=nproc=200:200")));
+    const QString capped = Vm::PodmanSandbox::limitsNote(limited, v1);
+    QVERIFY2(capped.contains(QLatin1String("200 processes (not 300")), qPrintable(capped));
+    Vm::PodmanHost v2 = host(true);
+    v2.maxProcesses = 200;
+    QVERIFY2(Vm::PodmanSandbox::limitsNote(limited, v2).contains(QLatin1String("200 processes")),
+             qPrintable(Vm::PodmanSandbox::limitsNote(limited, v2)));
 }
 
 QTEST_GUILESS_MAIN(tst_PodmanArguments)

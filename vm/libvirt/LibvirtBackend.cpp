@@ -32,7 +32,7 @@ void LibvirtBackend::prepare(Readiness readiness)
 {
     m_cancelled = false;
     m_prepared = false;
-    Q_EMIT progress(0, Core::Tr::tr("Connecting to libvirt"));
+    Q_EMIT progress(Stage::Preflight, 0, Core::Tr::tr("Connecting to libvirt"));
     auto connection = LibvirtConnection::open(m_options.uri);
     if (!connection) {
         fail(connection.error());
@@ -98,7 +98,13 @@ void LibvirtBackend::prepare(Readiness readiness)
     build.directory = dataDirectory + QStringLiteral("/base-") + m_options.suite;
     build.suite = m_options.suite;
     m_builder = new VmImageBuilder(build, this);
-    connect(m_builder, &VmImageBuilder::progress, this, &SandboxBackend::progress);
+    Q_EMIT progress(Stage::Preflight, 100,
+                    m_host->kvmOffered ? Core::Tr::tr("libvirt offers KVM")
+                                       : Core::Tr::tr("libvirt offers QEMU without KVM (slower)"));
+    connect(m_builder, &VmImageBuilder::progress, this,
+            [this](int percent, const QString &message) {
+                Q_EMIT progress(Stage::Image, percent, message);
+            });
     connect(m_builder, &VmImageBuilder::finished, this, [this] {
         m_builder->deleteLater();
         if (m_cancelled)
@@ -116,7 +122,7 @@ void LibvirtBackend::prepare(Readiness readiness)
             m_host->warmStart = m_warmStart;
         }
         m_prepared = true;
-        Q_EMIT progress(100, Core::Tr::tr("libvirt is ready"));
+        Q_EMIT progress(Stage::Image, 100, Core::Tr::tr("libvirt is ready"));
         Q_EMIT prepared();
     });
     m_builder->ensure(m_options.rebuildImage);

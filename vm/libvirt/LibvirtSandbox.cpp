@@ -479,6 +479,7 @@ Core::Result<Core::TerminalSession *> LibvirtSandbox::openConsole()
 void LibvirtSandbox::restoreWarm(const VmWarmStart::State &ready)
 {
     m_phase = Phase::Restoring;
+    Q_EMIT startProgress(10, Core::Tr::tr("Restoring the VM from its ready state"));
     m_warmState = ready;
     m_virtType = m_host->preferredVirtType();
     const QString overlay = QDir(directory()).filePath(QStringLiteral("disk.qcow2"));
@@ -548,6 +549,8 @@ void LibvirtSandbox::bootInstead(const QString &why)
 
 void LibvirtSandbox::createOverlay()
 {
+    if (m_phase == Phase::Booting)
+        Q_EMIT startProgress(10, Core::Tr::tr("Creating the VM's disk"));
     const QString overlay = QDir(directory()).filePath(QStringLiteral("disk.qcow2"));
     QFile::remove(overlay);
     auto *process = new QProcess(this);
@@ -605,6 +608,11 @@ void LibvirtSandbox::defineAndBoot(VmDomainConfig::VirtType type)
     m_virtType = type;
     if (m_mode == Mode::Create && !defineDomain(type))
         return;
+    if (m_phase == Phase::Booting)
+        Q_EMIT startProgress(20,
+                             type == VmDomainConfig::VirtType::Kvm
+                                 ? Core::Tr::tr("Booting the VM (KVM)")
+                                 : Core::Tr::tr("Booting the VM (emulated, without KVM)"));
     runInThread(
         this,
         [domain = shareDomain(m_domain.get()), name = spec().name]() -> Core::Result<void> {
@@ -648,6 +656,8 @@ void LibvirtSandbox::onBooted(VmDomainConfig::VirtType type, const Core::Result<
         return;
     }
     m_socketPath = live->config.agentSocketPath;
+    if (m_phase == Phase::Booting || m_phase == Phase::Restoring)
+        Q_EMIT startProgress(50, Core::Tr::tr("Waiting for the VM's agent"));
     if (m_phase == Phase::Booting)
         qCInfo(lcVm).noquote() << "VM" << spec().name << "booting under" << virtTypeName(type);
     connectAgent();
@@ -726,6 +736,7 @@ void LibvirtSandbox::makeWorkspaceFolder()
     // The files come from whoever drives the sandbox (Vm::WorkspaceTransfer), which also
     // reviews what the VM changed; here only the folder the commands start in is made. Images
     // have it already: a look costs no process (each costs 50-300 ms under TCG).
+    Q_EMIT startProgress(90, Core::Tr::tr("Checking the workspace folder in the VM"));
     AgentCall *look = channel()->stat(QString::fromLatin1(workspaceInVm), this);
     connect(look, &AgentCall::finished, this, [this, look] {
         look->deleteLater();

@@ -70,6 +70,8 @@ private Q_SLOTS:
     void unusableCommandIsAskedForAgain();
     void unusableCommandTwiceFails();
     void plannerHttpErrorFailsClearly();
+    void modelRetriesAreEvents();
+    void sharedStreamContinuesTheSetupsSequence();
     void cancelWhileTheModelStreams();
     void cancelWhileACommandRuns();
     void approvalOnceRunsTheCommand();
@@ -388,6 +390,64 @@ void tst_Orchestrator::plannerHttpErrorFailsClearly()
     QVERIFY(!error.contains(apiKey));
 }
 
+void tst_Orchestrator::modelRetriesAreEvents()
+{
+    setUpRun(LlmProvider::ChatCompletions);
+    m_server->enqueue(ScriptedResponse::json(
+        503, R"({"error":{"message":"overloaded, key sk-test-secret-0123456789"}})"));
+    m_orchestrator->setSecrets({apiKey});
+    m_server->enqueue(ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Say")}));
+    m_server->enqueue(
+        ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("echo hi")));
+
+    m_orchestrator->start(QStringLiteral("say hi"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    const QList<RunEvent> retries = eventsOf(RunEventType::ModelRetry);
+    QCOMPARE(retries.size(), 1);
+    const QJsonObject payload = retries.first().payload;
+    QCOMPARE(payload.value(QLatin1String("role")).toString(), QStringLiteral("planner"));
+    QCOMPARE(payload.value(QLatin1String("attempt")).toInt(), 2);
+    QCOMPARE(payload.value(QLatin1String("max_attempts")).toInt(), 4);
+    QVERIFY(payload.value(QLatin1String("wait_ms")).toInt() >= 0);
+    const QString reason = payload.value(QLatin1String("reason")).toString();
+    QVERIFY2(reason.contains(QLatin1String("503")), qPrintable(reason));
+    QVERIFY2(!reason.contains(apiKey), qPrintable(reason));
+    // Said as it happens: before the plan it delayed.
+    const QStringList types = typesOf(m_events);
+    QVERIFY(types.indexOf(QStringLiteral("model_retry"))
+            < types.indexOf(QStringLiteral("plan_generated")));
+}
+
+void tst_Orchestrator::sharedStreamContinuesTheSetupsSequence()
+{
+    setUpRun(LlmProvider::ChatCompletions);
+    RunEventStream stream;
+    QList<RunEvent> all;
+    connect(&stream, &RunEventStream::eventEmitted, this,
+            [&all](const RunEvent &event) { all.append(event); });
+    stream.begin();
+    stream.publish(RunEventType::SetupProgress, {{QStringLiteral("phase"), QStringLiteral("x")}});
+    m_orchestrator->setEventStream(&stream);
+    m_server->enqueue(ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Say")}));
+    m_server->enqueue(
+        ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("echo hi")));
+    m_orchestrator->start(QStringLiteral("say hi"));
+    QVERIFY(waitForEnd());
+    QVERIFY(all.size() > 3);
+    for (int i = 0; i < all.size(); ++i) {
+        QCOMPARE(all.at(i).seq, qint64(i + 1));
+        QCOMPARE(all.at(i).runId, stream.runId());
+    }
+    QCOMPARE(m_orchestrator->runId(), stream.runId());
+    // The orchestrator's own signal carries its events, not the setup's.
+    QCOMPARE(m_events.first().seq, qint64(2));
+    QCOMPARE(all.last().type, RunEventType::WorkflowComplete);
+    QVERIFY(stream.isComplete());
+    QVERIFY(!stream.publish(RunEventType::WorkflowComplete, {}));
+    QCOMPARE(all.last().seq, qint64(all.size()));
+}
+
 void tst_Orchestrator::cancelWhileTheModelStreams()
 {
     setUpRun(LlmProvider::ChatCompletions);
@@ -436,6 +496,12 @@ void tst_Orchestrator::cancelWhileACommandRuns()
     QCOMPARE(m_events.last().payload.value(QLatin1String("status")).toString(),
              QStringLiteral("cancelled"));
     QCOMPARE(eventsOf(RunEventType::StepResult).size(), 1);
+    // The step says it was cancelled, not that it failed with exit code 143.
+    QVERIFY(eventsOf(RunEventType::StepResult)
+                .first()
+                .payload.value(QLatin1String("cancelled"))
+                .toBool());
+    QCOMPARE(m_orchestrator->planModel()->step(1)->state, StepState::Cancelled);
     // The whole process group is gone, grandchild included.
     QTRY_VERIFY_WITH_TIMEOUT(::kill(child, 0) != 0, 5000);
 }
@@ -457,6 +523,9 @@ void tst_Orchestrator::approvalOnceRunsTheCommand()
     const QJsonObject payload = approvals.first().payload;
     QCOMPARE(payload.value(QLatin1String("command")).toString(), QStringLiteral("rm -rf build"));
     QCOMPARE(payload.value(QLatin1String("step_id")).toInt(), 1);
+    QCOMPARE(payload.value(QLatin1String("step")).toString(),
+             QStringLiteral("Remove the build folder"));
+    QCOMPARE(m_orchestrator->planModel()->step(1)->state, StepState::AwaitingApproval);
     QVERIFY(!payload.value(QLatin1String("risk")).toString().isEmpty());
     QVERIFY(!payload.value(QLatin1String("reasons")).toArray().isEmpty());
     // Nothing ran yet.
@@ -466,6 +535,7 @@ void tst_Orchestrator::approvalOnceRunsTheCommand()
     m_orchestrator->resolveApproval(1, ApprovalDecision::Once);
     QVERIFY(waitForEnd());
     QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QCOMPARE(m_orchestrator->planModel()->step(1)->state, StepState::Done);
     QVERIFY(!QDir(m_workspace->filePath(QStringLiteral("build"))).exists());
 }
 
@@ -489,6 +559,7 @@ void tst_Orchestrator::cancelWhileWaitingForApproval()
     QCOMPARE(m_events.last().payload.value(QLatin1String("status")).toString(),
              QStringLiteral("cancelled"));
     QCOMPARE(eventsOf(RunEventType::StepExecuting).size(), 0);
+    QCOMPARE(m_orchestrator->planModel()->step(1)->state, StepState::Cancelled);
     // A late answer changes nothing.
     m_orchestrator->resolveApproval(1, ApprovalDecision::Once);
     QTest::qWait(200);
@@ -517,10 +588,13 @@ void tst_Orchestrator::approvalDenyRePlans()
     QVERIFY(QDir(m_workspace->filePath(QStringLiteral("build"))).exists());
     const QList<RunEvent> errors = eventsOf(RunEventType::ErrorDetected);
     QCOMPARE(errors.size(), 1);
-    QVERIFY(errors.first()
-                .payload.value(QLatin1String("error"))
-                .toString()
-                .contains(QLatin1String("denied")));
+    const QJsonObject error = errors.first().payload;
+    QVERIFY(error.value(QLatin1String("error")).toString().contains(QLatin1String("denied")));
+    // The reason is short; the command is a field of its own, not repeated in it.
+    QVERIFY(!error.value(QLatin1String("error")).toString().contains(QLatin1String("rm -rf")));
+    QCOMPARE(error.value(QLatin1String("command")).toString(), QStringLiteral("rm -rf build"));
+    QCOMPARE(error.value(QLatin1String("kind")).toString(), QStringLiteral("denied"));
+    QCOMPARE(m_orchestrator->planModel()->step(1)->state, StepState::Denied);
     QCOMPARE(eventsOf(RunEventType::RePlanning).size(), 1);
     QVERIFY(QString::fromUtf8(m_server->requests().at(2).body).contains(QLatin1String("denied")));
 }
@@ -543,6 +617,12 @@ void tst_Orchestrator::safePolicyDeniesWithoutAsking()
     QCOMPARE(m_orchestrator->state(), RunState::Success);
     QCOMPARE(eventsOf(RunEventType::ApprovalRequired).size(), 0);
     QCOMPARE(eventsOf(RunEventType::ErrorDetected).size(), 1);
+    // Never run, never asked, yet its command is known: the window shows it on a denied card.
+    const QJsonObject denied = eventsOf(RunEventType::ErrorDetected).first().payload;
+    QCOMPARE(denied.value(QLatin1String("kind")).toString(), QStringLiteral("denied"));
+    QCOMPARE(denied.value(QLatin1String("command")).toString(),
+             QStringLiteral("sudo rm -r -f build"));
+    QCOMPARE(m_orchestrator->planModel()->step(1)->state, StepState::Denied);
     QVERIFY(QDir(m_workspace->filePath(QStringLiteral("build"))).exists());
 }
 
@@ -678,6 +758,13 @@ void tst_Orchestrator::stepTimeoutRePlans()
                 .payload.value(QLatin1String("error"))
                 .toString()
                 .contains(QLatin1String("timed out")));
+    QCOMPARE(errors.first().payload.value(QLatin1String("kind")).toString(),
+             QStringLiteral("timed_out"));
+    QVERIFY(eventsOf(RunEventType::StepResult)
+                .first()
+                .payload.value(QLatin1String("timed_out"))
+                .toBool());
+    QCOMPARE(m_orchestrator->planModel()->step(1)->state, StepState::TimedOut);
     QVERIFY(
         QString::fromUtf8(m_server->requests().at(2).body).contains(QLatin1String("timed out")));
 }

@@ -32,6 +32,8 @@ void tst_RunEvent::typeNames_data()
     QTest::newRow("usage") << RunEventType::Usage << "usage";
     QTest::newRow("complete") << RunEventType::WorkflowComplete << "workflow_complete";
     QTest::newRow("undone") << RunEventType::StepUndone << "step_undone";
+    QTest::newRow("setup") << RunEventType::SetupProgress << "setup_progress";
+    QTest::newRow("retry") << RunEventType::ModelRetry << "model_retry";
 }
 
 void tst_RunEvent::typeNames()

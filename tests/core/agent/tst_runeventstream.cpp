@@ -1,0 +1,76 @@
+// The one sequence of a run's events: run id, gap-free seq, exactly one workflow_complete.
+#include "core/agent/RunEventStream.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Terrarium::Core;
+
+class tst_RunEventStream : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void sequenceIsGapFreeFromOne();
+    void endsWithExactlyOneWorkflowComplete();
+    void beginStartsANewRun();
+};
+
+void tst_RunEventStream::sequenceIsGapFreeFromOne()
+{
+    RunEventStream stream;
+    QSignalSpy spy(&stream, &RunEventStream::eventEmitted);
+    stream.begin();
+    QVERIFY(!stream.runId().isEmpty());
+    QVERIFY(stream.publish(RunEventType::SetupProgress, {{QStringLiteral("percent"), 5}}));
+    QVERIFY(stream.publish(RunEventType::PlanGenerated, {}));
+    QCOMPARE(spy.size(), 2);
+    const auto first = spy.at(0).at(0).value<RunEvent>();
+    const auto second = spy.at(1).at(0).value<RunEvent>();
+    QCOMPARE(first.seq, qint64(1));
+    QCOMPARE(second.seq, qint64(2));
+    QCOMPARE(first.runId, stream.runId());
+    QCOMPARE(second.runId, stream.runId());
+    QCOMPARE(first.payload.value(QLatin1String("percent")).toInt(), 5);
+    QVERIFY(first.timestamp.isValid());
+    QVERIFY(first.timestamp <= second.timestamp);
+    QCOMPARE(stream.lastSeq(), qint64(2));
+}
+
+void tst_RunEventStream::endsWithExactlyOneWorkflowComplete()
+{
+    RunEventStream stream;
+    QSignalSpy spy(&stream, &RunEventStream::eventEmitted);
+    stream.begin();
+    QVERIFY(stream.publish(RunEventType::WorkflowComplete,
+                           {{QStringLiteral("status"), QStringLiteral("cancelled")}}));
+    QVERIFY(stream.isComplete());
+    // A second end (the orchestrator finishing after the session ended the run) and any news
+    // after the end are not published.
+    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("dropping")));
+    QVERIFY(!stream.publish(RunEventType::WorkflowComplete,
+                            {{QStringLiteral("status"), QStringLiteral("failed")}}));
+    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("dropping")));
+    QVERIFY(!stream.publish(RunEventType::StepOutput, {}));
+    QCOMPARE(spy.size(), 1);
+    QCOMPARE(spy.at(0).at(0).value<RunEvent>().payload.value(QLatin1String("status")).toString(),
+             QStringLiteral("cancelled"));
+}
+
+void tst_RunEventStream::beginStartsANewRun()
+{
+    RunEventStream stream;
+    stream.begin();
+    const QString first = stream.runId();
+    stream.publish(RunEventType::WorkflowComplete, {});
+    stream.begin();
+    QVERIFY(stream.runId() != first);
+    QVERIFY(!stream.isComplete());
+    QCOMPARE(stream.lastSeq(), qint64(0));
+    QSignalSpy spy(&stream, &RunEventStream::eventEmitted);
+    QVERIFY(stream.publish(RunEventType::PlanGenerated, {}));
+    QCOMPARE(spy.at(0).at(0).value<RunEvent>().seq, qint64(1));
+}
+
+QTEST_GUILESS_MAIN(tst_RunEventStream)
+#include "tst_runeventstream.moc"

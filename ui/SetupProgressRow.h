@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QElapsedTimer>
+#include <QFrame>
+
+class QLabel;
+class QProgressBar;
+
+namespace Terrarium::Widgets {
+
+// The first row of a run's timeline while its models and sandbox are made ready: what is being
+// done ("Building the sandbox image…"), a bar with that phase's real percentage, and the last
+// thing the setup said. Once the run starts it shrinks to one line saying how long it took.
+class SetupProgressRow : public QFrame
+{
+    Q_OBJECT
+
+public:
+    explicit SetupProgressRow(QWidget *parent = nullptr);
+    ~SetupProgressRow() override;
+
+    // A setup_progress event: phase "models", "preflight", "image", "sandbox" or "workspace".
+    void setProgress(const QString &phase, int percent, const QString &message);
+    // The setup is over: ok (the run starts) or not (the reason is shown elsewhere).
+    void finish(bool ok);
+    bool isFinished() const { return m_finished; }
+
+    QString phase() const { return m_phase; }
+    int percent() const;
+    QString heading() const;
+    QString message() const;
+
+    // "Building the sandbox image", ... for a phase.
+    static QString phaseText(const QString &phase);
+
+private:
+    QLabel *m_heading = nullptr;
+    QProgressBar *m_bar = nullptr;
+    QLabel *m_message = nullptr;
+    QString m_phase;
+    QElapsedTimer m_clock;
+    bool m_finished = false;
+};
+
+} // namespace Terrarium::Widgets
