@@ -275,6 +275,16 @@ void WindowController::editSettings()
     auto *dialog = new Widgets::SettingsDialog(m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     auto *session = new Core::SettingsSession(m_settings, dialog);
+    dialog->setConfigFile(m_settings->fileName());
+    // What runs get now, and from where: the window's own sandbox choice aside, exactly what
+    // start() loads. A configuration that does not load is shown in the window already.
+    auto config = Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(),
+                                           m_overrides);
+    if (config) {
+        if (m_task)
+            m_task->applyTo(*config);
+        dialog->setProvenance(config->provenance);
+    }
     connect(session, &Core::SettingsSession::loaded, dialog, [dialog, session] {
         dialog->setValues(session->values());
         dialog->setApiKeys(session->apiKey(Core::LlmRole::Planner),

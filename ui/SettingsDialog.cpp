@@ -3,20 +3,27 @@
 #include "core/config/ConfigLoader.h"
 #include "core/config/LimitRange.h"
 #include "core/llm/LlmEndpoint.h"
+#include "ui/SourcedField.h"
 #include "ui/UiColors.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QPushButton>
 #include <QShortcut>
 #include <QSpinBox>
+#include <QStringListModel>
 #include <QStyle>
+#include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -80,6 +87,24 @@ void selectData(QComboBox *combo, const QString &data)
     combo->setCurrentIndex(index >= 0 ? index : 0);
 }
 
+// A warning icon and one line of text in the failure red, with the details in the tooltip.
+QWidget *warningRow(const QString &text, const QString &details, QWidget *parent)
+{
+    auto *row = new QWidget(parent);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *icon = new QLabel(row);
+    const int iconSize = row->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, row);
+    icon->setPixmap(
+        row->style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, row).pixmap(iconSize));
+    auto *label = new QLabel(text, row);
+    markAsProblem(label);
+    row->setToolTip(details);
+    layout->addWidget(icon);
+    layout->addWidget(label, 1);
+    return row;
+}
+
 } // namespace
 
 SettingsDialog::SettingsDialog(QWidget *parent)
@@ -88,30 +113,17 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     setWindowTitle(tr("Terrarium Settings"));
 
     auto *layout = new QVBoxLayout(this);
+    // Tabs keep the dialog within a 1024×640 screen; each tab is one kind of setting.
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(createModelsTab(), tr("Models"));
+    m_tabs->addTab(createSandboxTab(), tr("Sandbox"));
+    m_tabs->addTab(createSafetyTab(), tr("Approval and limits"));
+    // Wide enough for the notes below overridden fields to fit on one line, mostly; still well
+    // within 1024 pixels.
+    m_tabs->setMinimumWidth(fontMetrics().averageCharWidth() * 125);
+    layout->addWidget(m_tabs, 1);
 
-    // One above the other: side by side, the protocol names would be cut off.
-    layout->addWidget(createModelGroup(LlmRole::Planner));
-    layout->addWidget(createModelGroup(LlmRole::Executor));
-
-    m_keyringNote = new QLabel(this);
-    m_keyringNote->setWordWrap(true);
-    layout->addWidget(m_keyringNote);
-    setKeyringError(QString());
-
-    auto *detectRow = new QHBoxLayout;
-    m_detectButton = new QPushButton(tr("Detect &local server"), this);
-    m_detectButton->setToolTip(
-        tr("Look for Ollama (localhost:11434) or llama.cpp's server (localhost:8080) and use it "
-           "for both roles"));
-    m_detectionStatus = new QLabel(this);
-    m_detectionStatus->setWordWrap(true);
-    m_detectionStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    detectRow->addWidget(m_detectButton);
-    detectRow->addWidget(m_detectionStatus, 1);
-    layout->addLayout(detectRow);
-
-    layout->addWidget(createSandboxGroup());
-    // The three forms are separate layouts; equal label widths line their fields up.
+    // The forms are separate layouts; equal label widths line their fields up.
     int labelWidth = 0;
     const QList<QLabel *> labels = findChildren<QLabel *>();
     for (const QLabel *label : labels) {
@@ -123,16 +135,27 @@ SettingsDialog::SettingsDialog(QWidget *parent)
             label->setMinimumWidth(labelWidth);
     }
 
+    m_overrideSummary = new QLabel(this);
+    m_overrideSummary->setWordWrap(true);
+    m_overrideSummary->hide();
+    layout->addWidget(m_overrideSummary);
+
     m_validationError = new QLabel(this);
     m_validationError->setWordWrap(true);
     m_validationError->hide();
     markAsProblem(m_validationError);
     layout->addWidget(m_validationError);
 
-    layout->addStretch(1);
+    auto *bottomRow = new QHBoxLayout;
+    m_configFile = new QLabel(this);
+    m_configFile->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_configFile->setForegroundRole(QPalette::PlaceholderText);
+    m_configFile->hide();
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setToolTip(tr("Save the settings (Ctrl+Enter)"));
-    layout->addWidget(buttons);
+    bottomRow->addWidget(m_configFile, 1);
+    bottomRow->addWidget(buttons);
+    layout->addLayout(bottomRow);
 
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::acceptIfValid);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -141,12 +164,6 @@ SettingsDialog::SettingsDialog(QWidget *parent)
         auto *shortcut = new QShortcut(keys, this);
         connect(shortcut, &QShortcut::activated, this, &SettingsDialog::acceptIfValid);
     }
-    connect(m_detectButton, &QPushButton::clicked, this, [this] {
-        m_detectButton->setEnabled(false);
-        clearProblem(m_detectionStatus);
-        m_detectionStatus->setText(tr("Looking for a local model server…"));
-        Q_EMIT detectLocalServerRequested();
-    });
 
     setValues(Core::UserSettings());
     m_planner.provider->setFocus();
@@ -154,11 +171,50 @@ SettingsDialog::SettingsDialog(QWidget *parent)
 
 SettingsDialog::~SettingsDialog() = default;
 
-QWidget *SettingsDialog::createModelGroup(LlmRole role)
+QWidget *SettingsDialog::createModelsTab()
+{
+    auto *tab = new QWidget(this);
+    auto *layout = new QVBoxLayout(tab);
+    // One above the other: side by side, the protocol names would be cut off.
+    layout->addWidget(createModelGroup(LlmRole::Planner, tab));
+    layout->addWidget(createModelGroup(LlmRole::Executor, tab));
+
+    // The note on keys and the detect button share a row: the tab must fit 640 pixels even
+    // with notes below several fields. The detection's answer gets its own line.
+    auto *detectRow = new QHBoxLayout;
+    m_keyringNote = new QLabel(tab);
+    m_keyringNote->setWordWrap(true);
+    setKeyringError(QString());
+    m_detectButton = new QPushButton(tr("Detect &local server"), tab);
+    m_detectButton->setToolTip(
+        tr("Look for Ollama (localhost:11434) or llama.cpp's server (localhost:8080) and use it "
+           "for both roles"));
+    detectRow->addWidget(m_keyringNote, 1);
+    detectRow->addWidget(m_detectButton, 0, Qt::AlignTop);
+    layout->addLayout(detectRow);
+    m_detectionStatus = new QLabel(tab);
+    m_detectionStatus->setWordWrap(true);
+    m_detectionStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_detectionStatus->hide();
+    layout->addWidget(m_detectionStatus);
+    layout->addStretch(1);
+
+    connect(m_detectButton, &QPushButton::clicked, this, [this] {
+        m_detectButton->setEnabled(false);
+        clearProblem(m_detectionStatus);
+        m_detectionStatus->setText(tr("Looking for a local model server…"));
+        m_detectionStatus->show();
+        Q_EMIT detectLocalServerRequested();
+    });
+    return tab;
+}
+
+QWidget *SettingsDialog::createModelGroup(LlmRole role, QWidget *parent)
 {
     const RoleTexts texts = roleTexts(role);
     ModelFields &f = fields(role);
-    auto *group = new QGroupBox(texts.title, this);
+    const QString prefix = Core::llmRoleKey(role) + u'/';
+    auto *group = new QGroupBox(texts.title, parent);
     auto *form = new QFormLayout(group);
 
     f.provider = new QComboBox(group);
@@ -185,30 +241,29 @@ QWidget *SettingsDialog::createModelGroup(LlmRole role)
     f.model = new QLineEdit(group);
     f.model->setClearButtonEnabled(true);
 
-    f.apiKey = new QLineEdit(group);
+    auto *keyRow = new QWidget(group);
+    f.apiKey = new QLineEdit(keyRow);
     f.apiKey->setEchoMode(QLineEdit::Password);
     f.apiKey->setPlaceholderText(tr("None stored"));
-    f.showKey = new QToolButton(group);
+    f.showKey = new QToolButton(keyRow);
     f.showKey->setText(texts.show);
     f.showKey->setCheckable(true);
     f.showKey->setToolTip(tr("Show the key while editing it"));
-    auto *keyRow = new QHBoxLayout;
-    keyRow->setContentsMargins(0, 0, 0, 0);
-    keyRow->addWidget(f.apiKey, 1);
-    keyRow->addWidget(f.showKey);
+    auto *keyLayout = new QHBoxLayout(keyRow);
+    keyLayout->setContentsMargins(0, 0, 0, 0);
+    keyLayout->addWidget(f.apiKey, 1);
+    keyLayout->addWidget(f.showKey);
 
-    auto *protocolLabel = new QLabel(texts.protocol, group);
-    protocolLabel->setBuddy(f.provider);
-    auto *baseUrlLabel = new QLabel(texts.baseUrl, group);
-    baseUrlLabel->setBuddy(f.baseUrl);
-    auto *modelLabel = new QLabel(texts.model, group);
-    modelLabel->setBuddy(f.model);
-    auto *keyLabel = new QLabel(texts.apiKey, group);
-    keyLabel->setBuddy(f.apiKey);
-    form->addRow(protocolLabel, f.provider);
-    form->addRow(baseUrlLabel, f.baseUrl);
-    form->addRow(modelLabel, f.model);
-    form->addRow(keyLabel, keyRow);
+    const auto addRow = [this, group, form](const QString &text, const QString &key, QWidget *field,
+                                            QWidget *buddy) {
+        auto *label = new QLabel(text, group);
+        label->setBuddy(buddy);
+        form->addRow(label, sourced(key, field));
+    };
+    addRow(texts.protocol, prefix + QStringLiteral("provider"), f.provider, f.provider);
+    addRow(texts.baseUrl, prefix + QStringLiteral("base_url"), f.baseUrl, f.baseUrl);
+    addRow(texts.model, prefix + QStringLiteral("model"), f.model, f.model);
+    addRow(texts.apiKey, prefix + QStringLiteral("api_key"), keyRow, f.apiKey);
 
     QLineEdit *apiKey = f.apiKey;
     connect(f.showKey, &QToolButton::toggled, apiKey, [apiKey](bool shown) {
@@ -220,47 +275,29 @@ QWidget *SettingsDialog::createModelGroup(LlmRole role)
     return group;
 }
 
-QWidget *SettingsDialog::createSandboxGroup()
+QWidget *SettingsDialog::createSandboxTab()
 {
-    auto *group = new QGroupBox(tr("Sandbox for new runs"), this);
+    auto *tab = new QWidget(this);
+    auto *layout = new QVBoxLayout(tab);
+    auto *group = new QGroupBox(tr("Sandbox for new runs"), tab);
     auto *form = new QFormLayout(group);
-    // Only the image path grows with the dialog; a number of CPUs needs no 400 pixels.
-    form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
 
     m_sandbox = new QComboBox(group);
     m_sandbox->addItem(tr("Podman container"), QStringLiteral("podman"));
     m_sandbox->addItem(tr("libvirt virtual machine"), QStringLiteral("libvirt"));
     m_sandbox->addItem(tr("Host (no isolation)"), QStringLiteral("host"));
 
-    m_hostWarning = new QWidget(group);
-    auto *warningRow = new QHBoxLayout(m_hostWarning);
-    warningRow->setContentsMargins(0, 0, 0, 0);
-    auto *warningIcon = new QLabel(m_hostWarning);
-    const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
-    warningIcon->setPixmap(
-        style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this).pixmap(iconSize));
     // One line, not wrapped: a wrapped label in a form does not get the height it needs, and
     // this must never be cut off. The details are in the tooltip.
-    auto *warningText =
-        new QLabel(tr("Commands run directly on this computer, with no isolation."), m_hostWarning);
-    markAsProblem(warningText);
-    m_hostWarning->setToolTip(
+    m_hostWarning = warningRow(
+        tr("Commands run directly on this computer, with no isolation."),
         tr("The host sandbox runs every command as you, on your files, with your network. Use it "
-           "only for goals you would run yourself."));
-    warningRow->addWidget(warningIcon);
-    warningRow->addWidget(warningText, 1);
+           "only for goals you would run yourself."),
+        group);
 
     m_image = new QLineEdit(group);
     m_image->setPlaceholderText(tr("Terrarium's own Debian image"));
     m_image->setClearButtonEnabled(true);
-
-    m_cpus = new QSpinBox(group);
-    m_cpus->setRange(Core::LimitRange::cpus().min, Core::LimitRange::cpus().max);
-    m_memory = new QSpinBox(group);
-    m_memory->setRange(Core::LimitRange::memoryMiB().min, Core::LimitRange::memoryMiB().max);
-    m_memory->setSingleStep(256);
-    m_memory->setSuffix(tr(" MiB"));
-    m_memory->setGroupSeparatorShown(true);
 
     m_network = new QComboBox(group);
     m_network->addItem(tr("None: no network at all"), QStringLiteral("none"));
@@ -271,21 +308,146 @@ QWidget *SettingsDialog::createSandboxGroup()
         tr("The files are copied into the container; when the run ends you review what it "
            "changed and apply what you accept. Virtual machines always work on a copy."));
 
-    const auto addRow = [group, form](const QString &text, QWidget *field) {
-        auto *label = new QLabel(text, group);
+    const auto addRow = [this](QFormLayout *to, const QString &text, const QString &key,
+                               QWidget *field) {
+        auto *label = new QLabel(text, to->parentWidget());
         label->setBuddy(field);
-        form->addRow(label, field);
+        to->addRow(label, sourced(key, field));
     };
-    addRow(tr("Default &sandbox:"), m_sandbox);
+    addRow(form, tr("Default &sandbox:"), QStringLiteral("sandbox/kind"), m_sandbox);
     form->addRow(QString(), m_hostWarning);
-    addRow(tr("&Image:"), m_image);
-    addRow(tr("&CPUs:"), m_cpus);
-    addRow(tr("Memo&ry:"), m_memory);
-    addRow(tr("&Network:"), m_network);
-    form->addRow(QString(), m_workOnACopy);
+    addRow(form, tr("&Image:"), QStringLiteral("sandbox/image"), m_image);
+    addRow(form, tr("&Network:"), QStringLiteral("sandbox/network"), m_network);
+    form->addRow(QString(), sourced(QStringLiteral("sandbox/workspace_mode"), m_workOnACopy));
+    layout->addWidget(group);
+
+    auto *resources = new QGroupBox(tr("Resources of each sandbox"), tab);
+    auto *resourceForm = new QFormLayout(resources);
+    m_cpus = new QSpinBox(resources);
+    m_cpus->setRange(Core::LimitRange::cpus().min, Core::LimitRange::cpus().max);
+    m_memory = new QSpinBox(resources);
+    m_memory->setRange(Core::LimitRange::memoryMiB().min, Core::LimitRange::memoryMiB().max);
+    m_memory->setSingleStep(256);
+    m_memory->setSuffix(tr(" MiB"));
+    m_memory->setGroupSeparatorShown(true);
+    m_pids = new QSpinBox(resources);
+    m_pids->setRange(Core::LimitRange::pids().min, Core::LimitRange::pids().max);
+    m_pids->setSingleStep(128);
+    m_pids->setGroupSeparatorShown(true);
+    m_pids->setToolTip(tr("How many processes and threads may run in the sandbox at once"));
+    m_disk = new QSpinBox(resources);
+    m_disk->setRange(Core::LimitRange::diskMiB().min, Core::LimitRange::diskMiB().max);
+    m_disk->setSingleStep(1024);
+    m_disk->setSuffix(tr(" MiB"));
+    m_disk->setGroupSeparatorShown(true);
+    m_disk->setToolTip(
+        tr("How much the sandbox's own disk may grow; the workspace does not count"));
+    addRow(resourceForm, tr("&CPUs:"), QStringLiteral("sandbox/cpus"), m_cpus);
+    addRow(resourceForm, tr("Memo&ry:"), QStringLiteral("sandbox/memory_mib"), m_memory);
+    addRow(resourceForm, tr("Ma&ximum processes:"), QStringLiteral("sandbox/pids"), m_pids);
+    addRow(resourceForm, tr("Disk si&ze:"), QStringLiteral("sandbox/disk_mib"), m_disk);
+    layout->addWidget(resources);
+    layout->addStretch(1);
 
     connect(m_sandbox, &QComboBox::currentIndexChanged, this, &SettingsDialog::updateHostWarning);
-    return group;
+    return tab;
+}
+
+QWidget *SettingsDialog::createSafetyTab()
+{
+    auto *tab = new QWidget(this);
+    auto *layout = new QVBoxLayout(tab);
+
+    auto *approvalGroup = new QGroupBox(tr("Approval of commands"), tab);
+    auto *approvalForm = new QFormLayout(approvalGroup);
+    m_approval = new QComboBox(approvalGroup);
+    m_approval->addItem(tr("Ask before running risky commands"),
+                        Core::approvalPolicyName(Core::ApprovalPolicy::Ask));
+    m_approval->addItem(tr("Run only what the safety rules pass; deny the rest"),
+                        Core::approvalPolicyName(Core::ApprovalPolicy::Safe));
+    m_approval->addItem(tr("Run every command without asking"),
+                        Core::approvalPolicyName(Core::ApprovalPolicy::All));
+    m_approvalWarning = warningRow(
+        tr("Risky commands run without asking."),
+        tr("Commands the safety rules flag (deleting files, changing permissions, fetching and "
+           "running scripts, …) run at once. Use it only with a sandbox you can throw away."),
+        approvalGroup);
+
+    auto *approvalLabel = new QLabel(tr("Appro&val:"), approvalGroup);
+    approvalLabel->setBuddy(m_approval);
+    approvalForm->addRow(approvalLabel, sourced(QStringLiteral("safety/approval"), m_approval));
+    approvalForm->addRow(QString(), m_approvalWarning);
+
+    // The commands answered with "Always": they run without asking, in every run.
+    m_alwaysAllowed = new QStringListModel(this);
+    m_alwaysAllowedView = new QListView(approvalGroup);
+    m_alwaysAllowedView->setModel(m_alwaysAllowed);
+    m_alwaysAllowedView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_alwaysAllowedView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_alwaysAllowedView->setUniformItemSizes(true);
+    m_alwaysAllowedView->setAccessibleName(tr("Commands approved with Always"));
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    m_alwaysAllowedView->setFont(mono);
+    // About four commands high: enough to see there are some, small enough for 640 pixels.
+    m_alwaysAllowedView->setMaximumHeight(m_alwaysAllowedView->fontMetrics().height() * 5);
+    m_noAlwaysAllowed =
+        new QLabel(tr("None yet: commands you approve with “Always” appear here."), approvalGroup);
+    m_noAlwaysAllowed->setForegroundRole(QPalette::PlaceholderText);
+    m_removeCommand = new QPushButton(tr("Remove"), approvalGroup);
+    m_removeCommand->setToolTip(tr("Ask again before running the selected commands (Delete)"));
+    auto *listRow = new QHBoxLayout;
+    listRow->addWidget(m_alwaysAllowedView, 1);
+    listRow->addWidget(m_noAlwaysAllowed, 1);
+    listRow->addWidget(m_removeCommand, 0, Qt::AlignTop);
+    auto *listLabel = new QLabel(tr("Always allowed:"), approvalGroup);
+    listLabel->setBuddy(m_alwaysAllowedView);
+    listLabel->setToolTip(tr("Commands you approved with “Always”: they run without asking"));
+    approvalForm->addRow(listLabel, listRow);
+    layout->addWidget(approvalGroup);
+
+    auto *limits = new QGroupBox(tr("Limits of each run"), tab);
+    auto *limitForm = new QFormLayout(limits);
+    m_maxSteps = new QSpinBox(limits);
+    m_maxSteps->setRange(Core::LimitRange::maxSteps().min, Core::LimitRange::maxSteps().max);
+    m_maxSteps->setToolTip(tr("Commands run in total, across re-plans"));
+    m_maxReplans = new QSpinBox(limits);
+    m_maxReplans->setRange(Core::LimitRange::maxReplans().min, Core::LimitRange::maxReplans().max);
+    m_maxReplans->setSpecialValueText(tr("None: stop at the first failed step"));
+    m_stepTimeout = new QSpinBox(limits);
+    m_stepTimeout->setRange(Core::LimitRange::stepTimeoutSeconds().min,
+                            Core::LimitRange::stepTimeoutSeconds().max);
+    m_stepTimeout->setSingleStep(30);
+    m_stepTimeout->setSuffix(tr(" s"));
+    m_stepTimeout->setGroupSeparatorShown(true);
+    m_stepTimeout->setToolTip(tr("A step still running after this long is stopped and fails"));
+    const auto addRow = [this, limits, limitForm](const QString &text, const QString &key,
+                                                  QWidget *field) {
+        auto *label = new QLabel(text, limits);
+        label->setBuddy(field);
+        limitForm->addRow(label, sourced(key, field));
+    };
+    addRow(tr("M&aximum steps:"), QStringLiteral("limits/max_steps"), m_maxSteps);
+    addRow(tr("Re-plans before givin&g up:"), QStringLiteral("limits/max_replans"), m_maxReplans);
+    addRow(tr("Step &timeout:"), QStringLiteral("limits/step_timeout"), m_stepTimeout);
+    layout->addWidget(limits);
+    layout->addStretch(1);
+
+    connect(m_approval, &QComboBox::currentIndexChanged, this,
+            &SettingsDialog::updateApprovalWarning);
+    connect(m_removeCommand, &QPushButton::clicked, this, &SettingsDialog::removeSelectedCommands);
+    auto *removeShortcut = new QShortcut(QKeySequence::Delete, m_alwaysAllowedView);
+    removeShortcut->setContext(Qt::WidgetShortcut);
+    connect(removeShortcut, &QShortcut::activated, this, &SettingsDialog::removeSelectedCommands);
+    connect(m_alwaysAllowedView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &SettingsDialog::updateAlwaysAllowed);
+    return tab;
+}
+
+SourcedField *SettingsDialog::sourced(const QString &key, QWidget *field)
+{
+    auto *wrapper = new SourcedField(field, field->parentWidget());
+    m_sourced.insert(key, wrapper);
+    return wrapper;
 }
 
 SettingsDialog::ModelFields &SettingsDialog::fields(LlmRole role)
@@ -313,9 +475,18 @@ void SettingsDialog::setValues(const Core::UserSettings &values)
     m_image->setText(values.image);
     m_cpus->setValue(values.cpus);
     m_memory->setValue(values.memoryMiB);
+    m_pids->setValue(values.pidsLimit);
+    m_disk->setValue(values.diskMiB);
     selectData(m_network, values.network);
     m_workOnACopy->setChecked(values.workspaceMode == QLatin1String("copy"));
+    selectData(m_approval, Core::approvalPolicyName(values.approval));
+    m_alwaysAllowed->setStringList(values.alwaysAllowed);
+    m_maxSteps->setValue(values.maxSteps);
+    m_maxReplans->setValue(values.maxReplans);
+    m_stepTimeout->setValue(values.stepTimeoutSeconds);
     updateHostWarning();
+    updateApprovalWarning();
+    updateAlwaysAllowed();
 }
 
 Core::UserSettings SettingsDialog::values() const
@@ -335,6 +506,14 @@ Core::UserSettings SettingsDialog::values() const
     values.network = m_network->currentData().toString();
     values.workspaceMode =
         m_workOnACopy->isChecked() ? QStringLiteral("copy") : QStringLiteral("mount");
+    values.pidsLimit = m_pids->value();
+    values.diskMiB = m_disk->value();
+    values.approval = Core::approvalPolicyFromName(m_approval->currentData().toString())
+                          .value_or(Core::ApprovalPolicy::Ask);
+    values.alwaysAllowed = m_alwaysAllowed->stringList();
+    values.maxSteps = m_maxSteps->value();
+    values.maxReplans = m_maxReplans->value();
+    values.stepTimeoutSeconds = m_stepTimeout->value();
     return values;
 }
 
@@ -344,6 +523,42 @@ void SettingsDialog::setApiKeys(const QString &plannerKey, const QString &execut
     m_planner.apiKey->setText(plannerKey);
     m_executor.storedKey = executorKey;
     m_executor.apiKey->setText(executorKey);
+    updateApiKeySources();
+}
+
+void SettingsDialog::setProvenance(const Core::ConfigProvenance &provenance)
+{
+    m_provenance = provenance;
+    m_hasProvenance = true;
+    QStringList overridden;
+    for (auto it = m_sourced.cbegin(); it != m_sourced.cend(); ++it) {
+        const QString &key = it.key();
+        QString value = provenance.value(key);
+        if (key == QLatin1String("sandbox/workspace_mode"))
+            value = value == QLatin1String("copy") ? tr("a copy of the workspace")
+                                                   : tr("the workspace folder itself");
+        it.value()->setSource(provenance.source(key), value);
+        if (it.value()->isOverridden())
+            overridden << key;
+    }
+    updateApiKeySources();
+
+    // Fields on other tabs are out of sight: say here that some values do not apply.
+    const int count = int(overridden.size());
+    m_overrideSummary->setVisible(count > 0);
+    m_overrideSummary->setText(
+        count == 1 ? tr("1 setting here is overridden by the environment, the command line or a "
+                        "task file; its field says which.")
+                   : tr("%n settings here are overridden by the environment, the command line or "
+                        "a task file; their fields say which.",
+                        nullptr, count));
+}
+
+void SettingsDialog::setConfigFile(const QString &path)
+{
+    m_configFile->setText(tr("Saved to %1").arg(QDir::toNativeSeparators(path)));
+    m_configFile->setToolTip(m_configFile->text());
+    m_configFile->setVisible(!path.isEmpty());
 }
 
 QString SettingsDialog::apiKey(LlmRole role) const
@@ -383,6 +598,7 @@ void SettingsDialog::setKeyringError(const QString &message)
 void SettingsDialog::setDetectionResult(const Core::Result<Core::LocalServer> &result)
 {
     m_detectButton->setEnabled(true);
+    m_detectionStatus->show();
     if (!result) {
         markAsProblem(m_detectionStatus);
         m_detectionStatus->setText(result.error().message);
@@ -425,6 +641,45 @@ void SettingsDialog::updatePlaceholders(LlmRole role)
 void SettingsDialog::updateHostWarning()
 {
     m_hostWarning->setVisible(m_sandbox->currentData().toString() == QLatin1String("host"));
+}
+
+void SettingsDialog::updateApprovalWarning()
+{
+    m_approvalWarning->setVisible(m_approval->currentData().toString()
+                                  == Core::approvalPolicyName(Core::ApprovalPolicy::All));
+}
+
+void SettingsDialog::updateAlwaysAllowed()
+{
+    const bool empty = m_alwaysAllowed->rowCount() == 0;
+    m_alwaysAllowedView->setVisible(!empty);
+    m_noAlwaysAllowed->setVisible(empty);
+    m_removeCommand->setVisible(!empty);
+    m_removeCommand->setEnabled(!empty && m_alwaysAllowedView->selectionModel()->hasSelection());
+}
+
+void SettingsDialog::removeSelectedCommands()
+{
+    QModelIndexList selected = m_alwaysAllowedView->selectionModel()->selectedRows();
+    // From the bottom up, so the rows still to remove keep their numbers.
+    std::sort(selected.begin(), selected.end(),
+              [](const QModelIndex &a, const QModelIndex &b) { return a.row() > b.row(); });
+    for (const QModelIndex &index : selected)
+        m_alwaysAllowed->removeRows(index.row(), 1);
+    updateAlwaysAllowed();
+}
+
+void SettingsDialog::updateApiKeySources()
+{
+    if (!m_hasProvenance)
+        return;
+    for (const LlmRole role : {LlmRole::Planner, LlmRole::Executor}) {
+        const QString key = Core::llmRoleKey(role) + QStringLiteral("/api_key");
+        SourcedField *field = m_sourced.value(key);
+        // Never the key itself: where it comes from is all that is shown.
+        field->setSource(m_provenance.source(key), QString(),
+                         fields(role).storedKey.isEmpty() ? tr("none") : tr("keyring"));
+    }
 }
 
 void SettingsDialog::acceptIfValid()

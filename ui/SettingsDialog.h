@@ -1,11 +1,13 @@
 #pragma once
 
 #include "core/Error.h"
+#include "core/config/ConfigProvenance.h"
 #include "core/config/LlmRole.h"
 #include "core/config/LocalServer.h"
 #include "core/config/UserSettings.h"
 
 #include <QDialog>
+#include <QHash>
 
 #include <optional>
 
@@ -13,16 +15,26 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QListView;
 class QPushButton;
 class QSpinBox;
+class QStringListModel;
+class QTabWidget;
 class QToolButton;
 
 namespace Terrarium::Widgets {
 
-// Edits the models of both roles (protocol, base URL, model, API key) and the sandbox defaults.
-// It shows values and hands them back; it reads and writes nothing itself. Core::SettingsSession
-// loads what it shows and saves what it returns (the wiring is described there), and the caller
-// answers detectLocalServerRequested() with Core::LocalServerDetector.
+class SourcedField;
+
+// Preferences, on three tabs: the models of both roles (protocol, base URL, model, API key); the
+// sandbox defaults and its resources; the approval policy, the commands approved "always" and
+// the limits of a run. It shows values and hands them back; it reads and writes nothing itself.
+// Core::SettingsSession loads what it shows and saves what it returns (the wiring is described
+// there), and the caller answers detectLocalServerRequested() with Core::LocalServerDetector.
+//
+// Given the configuration in effect (setProvenance()), each field says where its value comes
+// from, and a field that the environment, the command line or the task file on show sets says
+// that what is saved here does not apply while it does.
 //
 // OK (or Ctrl+Enter) accepts only values that UserSettings::validate() passes; otherwise the
 // problem is shown and the dialog stays open.
@@ -44,6 +56,12 @@ public:
     bool isApiKeyChanged(Core::LlmRole role) const;
     // The new key, or nullopt when unchanged: what SettingsSession::save() takes.
     std::optional<QString> changedApiKey(Core::LlmRole role) const;
+
+    // Where each value in effect comes from (AppConfig::provenance, from ConfigLoader::load()
+    // and the task file on show). API keys are named by their source only, never shown.
+    void setProvenance(const Core::ConfigProvenance &provenance);
+    // The config file saved to, named at the bottom of the dialog.
+    void setConfigFile(const QString &path);
 
     // Why keys cannot be stored (e.g. there is no keyring): shown in place of the note on where
     // keys go, and the key fields are locked. An empty message unlocks them.
@@ -67,14 +85,23 @@ private:
         QString storedKey;
     };
 
-    QWidget *createModelGroup(Core::LlmRole role);
-    QWidget *createSandboxGroup();
+    QWidget *createModelsTab();
+    QWidget *createModelGroup(Core::LlmRole role, QWidget *parent);
+    QWidget *createSandboxTab();
+    QWidget *createSafetyTab();
+    // Wraps field to show where the setting `key` (its config file key) comes from.
+    SourcedField *sourced(const QString &key, QWidget *field);
     ModelFields &fields(Core::LlmRole role);
     const ModelFields &fields(Core::LlmRole role) const;
     void updatePlaceholders(Core::LlmRole role);
     void updateHostWarning();
+    void updateApprovalWarning();
+    void updateAlwaysAllowed();
+    void removeSelectedCommands();
+    void updateApiKeySources();
     void acceptIfValid();
 
+    QTabWidget *m_tabs = nullptr;
     ModelFields m_planner;
     ModelFields m_executor;
     QPushButton *m_detectButton = nullptr;
@@ -87,6 +114,23 @@ private:
     QSpinBox *m_memory = nullptr;
     QComboBox *m_network = nullptr;
     QCheckBox *m_workOnACopy = nullptr;
+    QSpinBox *m_pids = nullptr;
+    QSpinBox *m_disk = nullptr;
+    QComboBox *m_approval = nullptr;
+    QWidget *m_approvalWarning = nullptr;
+    QStringListModel *m_alwaysAllowed = nullptr;
+    QListView *m_alwaysAllowedView = nullptr;
+    QLabel *m_noAlwaysAllowed = nullptr;
+    QPushButton *m_removeCommand = nullptr;
+    QSpinBox *m_maxSteps = nullptr;
+    QSpinBox *m_maxReplans = nullptr;
+    QSpinBox *m_stepTimeout = nullptr;
+    // By config file key ("planner/model", "limits/max_steps").
+    QHash<QString, SourcedField *> m_sourced;
+    Core::ConfigProvenance m_provenance;
+    bool m_hasProvenance = false;
+    QLabel *m_overrideSummary = nullptr;
+    QLabel *m_configFile = nullptr;
     QLabel *m_validationError = nullptr;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/agent/RunLimits.h"
+#include "core/config/ConfigProvenance.h"
 #include "core/llm/LlmEndpoint.h"
 #include "core/safety/ApprovalPolicy.h"
 
@@ -41,6 +42,8 @@ struct AppConfig
     ApprovalPolicy approval = ApprovalPolicy::Ask;
     QStringList alwaysAllowed; // commands approved with "always"
     RunLimits limits;
+    // Where each value above comes from, for Preferences (ConfigLoader::load fills it).
+    ConfigProvenance provenance;
 };
 
 } // namespace Terrarium::Core

@@ -15,11 +15,12 @@ namespace {
 const QString openAiHost = QStringLiteral("api.openai.com");
 const QString anthropicHost = QStringLiteral("api.anthropic.com");
 
-// One setting with the name of where it came from, for error messages.
+// One setting with where it came from: named for error messages, and kept for Preferences.
 struct Value
 {
     QString text;
     QString source;
+    SettingSource origin;
 };
 
 struct RoleValues
@@ -41,21 +42,23 @@ std::optional<Value> fileValue(const QSettings &settings, const QString &key)
     const QVariant value = settings.value(key);
     if (!value.isValid())
         return std::nullopt;
-    return Value{value.toString().trimmed(), Tr::tr("\"%1\" in %2").arg(key, settings.fileName())};
+    return Value{value.toString().trimmed(), Tr::tr("\"%1\" in %2").arg(key, settings.fileName()),
+                 SettingSource::configFile(key, settings.fileName())};
 }
 
 std::optional<Value> envValue(const QProcessEnvironment &environment, const QString &name)
 {
     if (!environment.contains(name))
         return std::nullopt;
-    return Value{environment.value(name).trimmed(), name};
+    return Value{environment.value(name).trimmed(), name, SettingSource::environment(name)};
 }
 
 std::optional<Value> flagValue(const std::optional<QString> &flag, const QString &name)
 {
     if (!flag)
         return std::nullopt;
-    return Value{flag->trimmed(), QStringLiteral("--%1").arg(name)};
+    const QString option = QStringLiteral("--%1").arg(name);
+    return Value{flag->trimmed(), option, SettingSource::commandLine(option)};
 }
 
 RoleValues roleValues(const QSettings &settings, const QProcessEnvironment &environment,
@@ -96,9 +99,16 @@ QString roleName(bool planner)
     return planner ? Tr::tr("planner") : Tr::tr("executor");
 }
 
-Result<LlmEndpoint> resolveRole(const RoleValues &values, const QProcessEnvironment &environment,
-                                bool planner, bool *needsLocalServer, bool *modelNamed)
+SettingSource originOf(const std::optional<Value> &value)
 {
+    return value ? value->origin : SettingSource();
+}
+
+Result<LlmEndpoint> resolveRole(const RoleValues &values, const QProcessEnvironment &environment,
+                                bool planner, bool *needsLocalServer, bool *modelNamed,
+                                ConfigProvenance *provenance)
+{
+    const QString prefix = planner ? QStringLiteral("planner/") : QStringLiteral("executor/");
     *modelNamed = values.model.has_value();
     LlmEndpoint endpoint;
     const QString openAiKey = environment.value(QStringLiteral("OPENAI_API_KEY")).trimmed();
@@ -137,11 +147,17 @@ Result<LlmEndpoint> resolveRole(const RoleValues &values, const QProcessEnvironm
     }
 
     const QString host = endpoint.baseUrl.host();
-    if (values.apiKey)
+    SettingSource keySource = originOf(values.apiKey);
+    if (values.apiKey) {
         endpoint.apiKey = values.apiKey->text;
-    else if (LlmEndpoint::isVendorUrl(endpoint.baseUrl, endpoint.provider))
+    } else if (LlmEndpoint::isVendorUrl(endpoint.baseUrl, endpoint.provider)) {
         // Never handed to any other server, nor to the vendor without TLS.
-        endpoint.apiKey = endpoint.provider == LlmProvider::Anthropic ? anthropicKey : openAiKey;
+        const bool anthropic = endpoint.provider == LlmProvider::Anthropic;
+        endpoint.apiKey = anthropic ? anthropicKey : openAiKey;
+        if (!endpoint.apiKey.isEmpty())
+            keySource = SettingSource::environment(anthropic ? QStringLiteral("ANTHROPIC_API_KEY")
+                                                             : QStringLiteral("OPENAI_API_KEY"));
+    }
 
     const bool cloud = host == openAiHost || host == anthropicHost;
     *needsLocalServer = !values.baseUrl && cloud && endpoint.apiKey.isEmpty();
@@ -159,6 +175,14 @@ Result<LlmEndpoint> resolveRole(const RoleValues &values, const QProcessEnvironm
                 .arg(roleName(planner), endpoint.baseUrl.toString(),
                      planner ? QStringLiteral("planner") : QStringLiteral("executor"),
                      planner ? QStringLiteral("PLANNER") : QStringLiteral("EXECUTOR")));
+
+    // A provider chosen from the key or base URL counts as the default: nothing named it.
+    provenance->record(prefix + QStringLiteral("provider"), originOf(values.provider),
+                       LlmEndpoint::providerName(endpoint.provider));
+    provenance->record(prefix + QStringLiteral("base_url"), originOf(values.baseUrl),
+                       endpoint.baseUrl.toString());
+    provenance->record(prefix + QStringLiteral("model"), originOf(values.model), endpoint.model);
+    provenance->recordSecret(prefix + QStringLiteral("api_key"), keySource);
     return endpoint;
 }
 
@@ -197,22 +221,25 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
 {
     AppConfig config;
 
-    const auto planner =
-        resolveRole(roleValues(settings, environment, overrides, QStringLiteral("planner")),
-                    environment, true, &config.plannerNeedsLocalServer, &config.plannerModelNamed);
+    const auto planner = resolveRole(
+        roleValues(settings, environment, overrides, QStringLiteral("planner")), environment, true,
+        &config.plannerNeedsLocalServer, &config.plannerModelNamed, &config.provenance);
     if (!planner)
         return std::unexpected(planner.error());
     config.planner = *planner;
     const auto executor = resolveRole(
         roleValues(settings, environment, overrides, QStringLiteral("executor")), environment,
-        false, &config.executorNeedsLocalServer, &config.executorModelNamed);
+        false, &config.executorNeedsLocalServer, &config.executorModelNamed, &config.provenance);
     if (!executor)
         return std::unexpected(executor.error());
     config.executor = *executor;
 
-    if (const auto sandbox = pick(settings, QStringLiteral("sandbox/kind"), environment,
-                                  QStringLiteral("TERRARIUM_SANDBOX"), overrides.sandbox,
-                                  QStringLiteral("sandbox"))) {
+    ConfigProvenance &provenance = config.provenance;
+
+    const auto sandbox =
+        pick(settings, QStringLiteral("sandbox/kind"), environment,
+             QStringLiteral("TERRARIUM_SANDBOX"), overrides.sandbox, QStringLiteral("sandbox"));
+    if (sandbox) {
         const QString kind = sandbox->text.toLower();
         if (kind != QLatin1String("host") && kind != QLatin1String("podman")
             && kind != QLatin1String("libvirt"))
@@ -222,24 +249,32 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
                     .arg(sandbox->text, sandbox->source));
         config.sandbox = kind;
     }
+    provenance.record(QStringLiteral("sandbox/kind"), originOf(sandbox), config.sandbox);
 
-    if (const auto workspace = pick(settings, QStringLiteral("sandbox/workspace"), environment,
-                                    QStringLiteral("TERRARIUM_WORKSPACE"), overrides.workspace,
-                                    QStringLiteral("workspace")))
+    const auto workspace = pick(settings, QStringLiteral("sandbox/workspace"), environment,
+                                QStringLiteral("TERRARIUM_WORKSPACE"), overrides.workspace,
+                                QStringLiteral("workspace"));
+    if (workspace)
         config.workspace = workspace->text;
+    provenance.record(QStringLiteral("sandbox/workspace"), originOf(workspace), config.workspace);
 
-    if (const auto uri = pick(settings, QStringLiteral("sandbox/libvirt_uri"), environment,
-                              QStringLiteral("TERRARIUM_LIBVIRT_URI"), std::nullopt, QString()))
+    const auto uri = pick(settings, QStringLiteral("sandbox/libvirt_uri"), environment,
+                          QStringLiteral("TERRARIUM_LIBVIRT_URI"), std::nullopt, QString());
+    if (uri)
         config.libvirtUri = uri->text;
+    provenance.record(QStringLiteral("sandbox/libvirt_uri"), originOf(uri), config.libvirtUri);
 
-    if (const auto image =
-            pick(settings, QStringLiteral("sandbox/image"), environment,
-                 QStringLiteral("TERRARIUM_IMAGE"), overrides.image, QStringLiteral("image")))
+    const auto image =
+        pick(settings, QStringLiteral("sandbox/image"), environment,
+             QStringLiteral("TERRARIUM_IMAGE"), overrides.image, QStringLiteral("image"));
+    if (image)
         config.image = image->text;
+    provenance.record(QStringLiteral("sandbox/image"), originOf(image), config.image);
 
-    if (const auto network = pick(settings, QStringLiteral("sandbox/network"), environment,
-                                  QStringLiteral("TERRARIUM_NETWORK"), overrides.network,
-                                  QStringLiteral("network"))) {
+    const auto network =
+        pick(settings, QStringLiteral("sandbox/network"), environment,
+             QStringLiteral("TERRARIUM_NETWORK"), overrides.network, QStringLiteral("network"));
+    if (network) {
         const QString policy = network->text.toLower();
         if (policy != QLatin1String("none") && policy != QLatin1String("outbound"))
             return makeError(
@@ -248,10 +283,12 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
                     .arg(network->text, network->source));
         config.network = policy;
     }
+    provenance.record(QStringLiteral("sandbox/network"), originOf(network), config.network);
 
-    if (const auto mode = pick(settings, QStringLiteral("sandbox/workspace_mode"), environment,
-                               QStringLiteral("TERRARIUM_WORKSPACE_MODE"), overrides.workspaceMode,
-                               QStringLiteral("workspace-mode"))) {
+    const auto mode = pick(settings, QStringLiteral("sandbox/workspace_mode"), environment,
+                           QStringLiteral("TERRARIUM_WORKSPACE_MODE"), overrides.workspaceMode,
+                           QStringLiteral("workspace-mode"));
+    if (mode) {
         const QString name = mode->text.toLower();
         if (name != QLatin1String("mount") && name != QLatin1String("copy"))
             return makeError(ErrorCode::Configuration,
@@ -259,37 +296,52 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
                                  .arg(mode->text, mode->source));
         config.workspaceMode = name;
     }
+    provenance.record(QStringLiteral("sandbox/workspace_mode"), originOf(mode),
+                      config.workspaceMode);
 
-    const auto cpus = intInRange(pick(settings, QStringLiteral("sandbox/cpus"), environment,
-                                      QStringLiteral("TERRARIUM_CPUS"), std::nullopt, QString()),
-                                 config.cpus, LimitRange::cpus());
-    if (!cpus)
-        return std::unexpected(cpus.error());
-    config.cpus = *cpus;
-    const auto memory =
-        intInRange(pick(settings, QStringLiteral("sandbox/memory_mib"), environment,
-                        QStringLiteral("TERRARIUM_MEMORY_MIB"), std::nullopt, QString()),
-                   config.memoryMiB, LimitRange::memoryMiB());
-    if (!memory)
-        return std::unexpected(memory.error());
-    config.memoryMiB = *memory;
-    const auto pids = intInRange(pick(settings, QStringLiteral("sandbox/pids"), environment,
-                                      QStringLiteral("TERRARIUM_PIDS"), std::nullopt, QString()),
-                                 config.pidsLimit, LimitRange::pids());
-    if (!pids)
-        return std::unexpected(pids.error());
-    config.pidsLimit = *pids;
-    const auto disk =
-        intInRange(pick(settings, QStringLiteral("sandbox/disk_mib"), environment,
-                        QStringLiteral("TERRARIUM_DISK_MIB"), std::nullopt, QString()),
-                   config.diskMiB, LimitRange::diskMiB());
-    if (!disk)
-        return std::unexpected(disk.error());
-    config.diskMiB = *disk;
+    // Each limit: the value from the highest source, in its range, or the default.
+    struct Limit
+    {
+        const char *key;
+        const char *variable;
+        const std::optional<QString> &flag;
+        const char *option;
+        int *target;
+        LimitRange range;
+    };
+    int timeoutSeconds =
+        int(std::chrono::duration_cast<std::chrono::seconds>(config.limits.stepTimeout).count());
+    const std::optional<QString> noFlag;
+    const Limit limits[] = {
+        {"sandbox/cpus", "TERRARIUM_CPUS", noFlag, "", &config.cpus, LimitRange::cpus()},
+        {"sandbox/memory_mib", "TERRARIUM_MEMORY_MIB", noFlag, "", &config.memoryMiB,
+         LimitRange::memoryMiB()},
+        {"sandbox/pids", "TERRARIUM_PIDS", noFlag, "", &config.pidsLimit, LimitRange::pids()},
+        {"sandbox/disk_mib", "TERRARIUM_DISK_MIB", noFlag, "", &config.diskMiB,
+         LimitRange::diskMiB()},
+        {"limits/max_steps", "TERRARIUM_MAX_STEPS", overrides.maxSteps, "max-steps",
+         &config.limits.maxSteps, LimitRange::maxSteps()},
+        {"limits/max_replans", "TERRARIUM_MAX_REPLANS", overrides.maxReplans, "max-replans",
+         &config.limits.maxReplans, LimitRange::maxReplans()},
+        {"limits/step_timeout", "TERRARIUM_STEP_TIMEOUT", overrides.stepTimeoutSeconds,
+         "step-timeout", &timeoutSeconds, LimitRange::stepTimeoutSeconds()},
+    };
+    for (const Limit &limit : limits) {
+        const QString key = QLatin1String(limit.key);
+        const auto value = pick(settings, key, environment, QLatin1String(limit.variable),
+                                limit.flag, QLatin1String(limit.option));
+        const auto number = intInRange(value, *limit.target, limit.range);
+        if (!number)
+            return std::unexpected(number.error());
+        *limit.target = *number;
+        provenance.record(key, originOf(value), QString::number(*number));
+    }
+    config.limits.stepTimeout = std::chrono::seconds(timeoutSeconds);
 
-    if (const auto approval = pick(settings, QStringLiteral("safety/approval"), environment,
-                                   QStringLiteral("TERRARIUM_APPROVE"), overrides.approval,
-                                   QStringLiteral("approve"))) {
+    const auto approval =
+        pick(settings, QStringLiteral("safety/approval"), environment,
+             QStringLiteral("TERRARIUM_APPROVE"), overrides.approval, QStringLiteral("approve"));
+    if (approval) {
         const auto policy = approvalPolicyFromName(approval->text.toLower());
         if (!policy)
             return makeError(ErrorCode::Configuration,
@@ -298,33 +350,16 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
                                  .arg(approval->text, approval->source));
         config.approval = *policy;
     }
-    config.alwaysAllowed = settings.value(QStringLiteral("safety/always_allowed")).toStringList();
+    provenance.record(QStringLiteral("safety/approval"), originOf(approval),
+                      approvalPolicyName(config.approval));
 
-    const auto maxSteps = intInRange(pick(settings, QStringLiteral("limits/max_steps"), environment,
-                                          QStringLiteral("TERRARIUM_MAX_STEPS"), overrides.maxSteps,
-                                          QStringLiteral("max-steps")),
-                                     config.limits.maxSteps, LimitRange::maxSteps());
-    if (!maxSteps)
-        return std::unexpected(maxSteps.error());
-    config.limits.maxSteps = *maxSteps;
-
-    const auto maxReplans = intInRange(pick(settings, QStringLiteral("limits/max_replans"),
-                                            environment, QStringLiteral("TERRARIUM_MAX_REPLANS"),
-                                            overrides.maxReplans, QStringLiteral("max-replans")),
-                                       config.limits.maxReplans, LimitRange::maxReplans());
-    if (!maxReplans)
-        return std::unexpected(maxReplans.error());
-    config.limits.maxReplans = *maxReplans;
-
-    const auto timeout = intInRange(
-        pick(settings, QStringLiteral("limits/step_timeout"), environment,
-             QStringLiteral("TERRARIUM_STEP_TIMEOUT"), overrides.stepTimeoutSeconds,
-             QStringLiteral("step-timeout")),
-        int(std::chrono::duration_cast<std::chrono::seconds>(config.limits.stepTimeout).count()),
-        LimitRange::stepTimeoutSeconds());
-    if (!timeout)
-        return std::unexpected(timeout.error());
-    config.limits.stepTimeout = std::chrono::seconds(*timeout);
+    const QString allowedKey = QStringLiteral("safety/always_allowed");
+    config.alwaysAllowed = settings.value(allowedKey).toStringList();
+    provenance.record(allowedKey,
+                      settings.contains(allowedKey)
+                          ? SettingSource::configFile(allowedKey, settings.fileName())
+                          : SettingSource(),
+                      config.alwaysAllowed.join(u'\n'));
 
     return config;
 }

@@ -51,11 +51,23 @@ void SettingsSession::onKeyRead(LlmRole role, const Result<QString> &key)
 void SettingsSession::save(const UserSettings &values, const std::optional<QString> &plannerKey,
                            const std::optional<QString> &executorKey)
 {
-    m_values = values;
     if (!m_settings) {
+        m_values = values;
         m_saveError = Error{ErrorCode::IoError, Tr::tr("There is no settings file to save to.")};
     } else {
-        values.save(*m_settings);
+        // A run may have approved commands "always" since load(): the dialog only removes
+        // entries, so what it did not show stays.
+        const QStringList shown = m_values.alwaysAllowed;
+        m_values = values;
+        m_values.alwaysAllowed.clear();
+        const QStringList stored =
+            m_settings->value(QStringLiteral("safety/always_allowed")).toStringList();
+        for (const QString &command : stored + values.alwaysAllowed) {
+            const bool removed = shown.contains(command) && !values.alwaysAllowed.contains(command);
+            if (!removed && !m_values.alwaysAllowed.contains(command))
+                m_values.alwaysAllowed.append(command);
+        }
+        m_values.save(*m_settings);
         m_settings->sync();
         if (m_settings->status() != QSettings::NoError && !m_saveError) {
             m_saveError = Error{ErrorCode::IoError,

@@ -45,8 +45,10 @@ public:
 
     // Writes `values` to the file (synced to disk) and each key that is given: std::nullopt
     // leaves the stored key alone, an empty key removes it. Keys are trimmed (pasted keys often
-    // carry a newline). Emits saved() once, after the file and every key write: success, or
-    // the first error. A save started while another runs is reported together with it.
+    // carry a newline). Of the commands approved "always", only those load() read and `values`
+    // lacks are removed: ones a run added meanwhile are kept. Emits saved() once, after the file
+    // and every key write: success, or the first error. A save started while another runs is
+    // reported together with it.
     void save(const UserSettings &values, const std::optional<QString> &plannerKey,
               const std::optional<QString> &executorKey);
 

@@ -513,24 +513,47 @@ Result<TaskFile> TaskFile::load(const QString &path)
 
 void TaskFile::applyTo(AppConfig &config) const
 {
-    if (sandbox)
+    // Recorded under the config file's key, naming the task file's own.
+    const auto set = [&config](const char *key, const char *taskKey, const QString &value) {
+        config.provenance.record(QLatin1String(key),
+                                 SettingSource::taskFile(QLatin1String(taskKey)), value);
+    };
+    if (sandbox) {
         config.sandbox = *sandbox;
-    if (image)
+        set("sandbox/kind", "sandbox", *sandbox);
+    }
+    if (image) {
         config.image = *image;
-    if (network)
+        set("sandbox/image", "image", *image);
+    }
+    if (network) {
         config.network = *network;
-    if (cpus)
+        set("sandbox/network", "network", *network);
+    }
+    if (cpus) {
         config.cpus = *cpus;
-    if (memoryMiB)
+        set("sandbox/cpus", "limits.cpus", QString::number(*cpus));
+    }
+    if (memoryMiB) {
         config.memoryMiB = *memoryMiB;
-    if (pidsLimit)
+        set("sandbox/memory_mib", "limits.memory_mib", QString::number(*memoryMiB));
+    }
+    if (pidsLimit) {
         config.pidsLimit = *pidsLimit;
-    if (maxSteps)
+        set("sandbox/pids", "limits.pids", QString::number(*pidsLimit));
+    }
+    if (maxSteps) {
         config.limits.maxSteps = *maxSteps;
-    if (maxReplans)
+        set("limits/max_steps", "limits.max_steps", QString::number(*maxSteps));
+    }
+    if (maxReplans) {
         config.limits.maxReplans = *maxReplans;
-    if (stepTimeout)
+        set("limits/max_replans", "limits.max_replans", QString::number(*maxReplans));
+    }
+    if (stepTimeout) {
         config.limits.stepTimeout = *stepTimeout;
+        set("limits/step_timeout", "limits.step_timeout", QString::number(stepTimeout->count()));
+    }
     for (auto it = env.cbegin(); it != env.cend(); ++it)
         config.environment.insert(it.key(), it.value());
 }

@@ -50,11 +50,12 @@ void saveModel(QSettings &settings, LlmRole role, const UserSettings::Model &mod
     setOrRemove(settings, prefix + QStringLiteral("model"), model.model);
 }
 
-int positive(const QSettings &settings, const QString &key, int fallback)
+// A number ConfigLoader would accept, or fallback.
+int inRange(const QSettings &settings, const QString &key, int fallback, LimitRange range)
 {
     bool ok = false;
     const int value = text(settings, key).toInt(&ok);
-    return ok && value > 0 ? value : fallback;
+    return ok && range.contains(value) ? value : fallback;
 }
 
 bool isHttpUrl(const QString &text)
@@ -86,16 +87,30 @@ Result<void> UserSettings::validate() const
         return makeError(
             ErrorCode::InvalidInput,
             Tr::tr("Unknown network policy \"%1\": use none or outbound.").arg(network));
-    if (!LimitRange::cpus().contains(cpus))
-        return makeError(ErrorCode::InvalidInput,
-                         Tr::tr("The sandbox's CPUs must be from %1 to %2.")
-                             .arg(LimitRange::cpus().min)
-                             .arg(LimitRange::cpus().max));
-    if (!LimitRange::memoryMiB().contains(memoryMiB))
-        return makeError(ErrorCode::InvalidInput,
-                         Tr::tr("The sandbox's memory must be from %1 to %2 MiB.")
-                             .arg(LimitRange::memoryMiB().min)
-                             .arg(LimitRange::memoryMiB().max));
+    const struct
+    {
+        int value;
+        LimitRange range;
+        QString message;
+    } numbers[] = {
+        {cpus, LimitRange::cpus(), Tr::tr("The sandbox's CPUs must be from %1 to %2.")},
+        {memoryMiB, LimitRange::memoryMiB(),
+         Tr::tr("The sandbox's memory must be from %1 to %2 MiB.")},
+        {pidsLimit, LimitRange::pids(),
+         Tr::tr("The sandbox's maximum processes must be from %1 to %2.")},
+        {diskMiB, LimitRange::diskMiB(),
+         Tr::tr("The sandbox's disk size must be from %1 to %2 MiB.")},
+        {maxSteps, LimitRange::maxSteps(), Tr::tr("The maximum steps must be from %1 to %2.")},
+        {maxReplans, LimitRange::maxReplans(),
+         Tr::tr("The re-plans before giving up must be from %1 to %2.")},
+        {stepTimeoutSeconds, LimitRange::stepTimeoutSeconds(),
+         Tr::tr("The step timeout must be from %1 to %2 seconds.")},
+    };
+    for (const auto &number : numbers) {
+        if (!number.range.contains(number.value))
+            return makeError(ErrorCode::InvalidInput,
+                             number.message.arg(number.range.min).arg(number.range.max));
+    }
     return {};
 }
 
@@ -110,14 +125,31 @@ UserSettings UserSettings::load(const QSettings &settings)
         || sandbox == QLatin1String("host"))
         values.sandbox = sandbox;
     values.image = text(settings, QStringLiteral("sandbox/image"));
-    values.cpus = positive(settings, QStringLiteral("sandbox/cpus"), values.cpus);
-    values.memoryMiB = positive(settings, QStringLiteral("sandbox/memory_mib"), values.memoryMiB);
+    values.cpus =
+        inRange(settings, QStringLiteral("sandbox/cpus"), values.cpus, LimitRange::cpus());
+    values.memoryMiB = inRange(settings, QStringLiteral("sandbox/memory_mib"), values.memoryMiB,
+                               LimitRange::memoryMiB());
+    values.pidsLimit =
+        inRange(settings, QStringLiteral("sandbox/pids"), values.pidsLimit, LimitRange::pids());
+    values.diskMiB = inRange(settings, QStringLiteral("sandbox/disk_mib"), values.diskMiB,
+                             LimitRange::diskMiB());
     const QString network = text(settings, QStringLiteral("sandbox/network")).toLower();
     if (network == QLatin1String("none") || network == QLatin1String("outbound"))
         values.network = network;
     const QString mode = text(settings, QStringLiteral("sandbox/workspace_mode")).toLower();
     if (mode == QLatin1String("mount") || mode == QLatin1String("copy"))
         values.workspaceMode = mode;
+
+    values.approval = approvalPolicyFromName(text(settings, QStringLiteral("safety/approval")))
+                          .value_or(values.approval);
+    values.alwaysAllowed = settings.value(QStringLiteral("safety/always_allowed")).toStringList();
+    values.maxSteps = inRange(settings, QStringLiteral("limits/max_steps"), values.maxSteps,
+                              LimitRange::maxSteps());
+    values.maxReplans = inRange(settings, QStringLiteral("limits/max_replans"), values.maxReplans,
+                                LimitRange::maxReplans());
+    values.stepTimeoutSeconds =
+        inRange(settings, QStringLiteral("limits/step_timeout"), values.stepTimeoutSeconds,
+                LimitRange::stepTimeoutSeconds());
     return values;
 }
 
@@ -135,6 +167,18 @@ void UserSettings::save(QSettings &settings) const
     settings.setValue(QStringLiteral("sandbox/memory_mib"), memoryMiB);
     settings.setValue(QStringLiteral("sandbox/network"), network);
     settings.setValue(QStringLiteral("sandbox/workspace_mode"), workspaceMode);
+    settings.setValue(QStringLiteral("sandbox/pids"), pidsLimit);
+    settings.setValue(QStringLiteral("sandbox/disk_mib"), diskMiB);
+
+    settings.setValue(QStringLiteral("safety/approval"), approvalPolicyName(approval));
+    // An empty list is no list: QSettings would write it as "@Invalid()".
+    if (alwaysAllowed.isEmpty())
+        settings.remove(QStringLiteral("safety/always_allowed"));
+    else
+        settings.setValue(QStringLiteral("safety/always_allowed"), alwaysAllowed);
+    settings.setValue(QStringLiteral("limits/max_steps"), maxSteps);
+    settings.setValue(QStringLiteral("limits/max_replans"), maxReplans);
+    settings.setValue(QStringLiteral("limits/step_timeout"), stepTimeoutSeconds);
 }
 
 } // namespace Terrarium::Core

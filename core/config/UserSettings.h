@@ -3,8 +3,10 @@
 #include "core/Error.h"
 #include "core/config/LlmRole.h"
 #include "core/llm/LlmEndpoint.h"
+#include "core/safety/ApprovalPolicy.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -14,8 +16,12 @@ namespace Terrarium::Core {
 
 // What the settings dialog edits, stored under the same config file keys ConfigLoader reads
 // (planner/provider, planner/base_url, planner/model, executor/..., sandbox/kind,
-// sandbox/image, sandbox/cpus, sandbox/memory_mib, sandbox/network), so what the dialog saves
-// is what runs use. API keys are not part of it: they live in the keyring (KeyStore).
+// sandbox/image, sandbox/cpus, sandbox/memory_mib, sandbox/pids, sandbox/disk_mib,
+// sandbox/network, sandbox/workspace_mode, safety/approval, safety/always_allowed,
+// limits/max_steps, limits/max_replans, limits/step_timeout), so what the dialog saves is what
+// runs use, unless the environment or the command line sets a value (see ConfigProvenance).
+// API keys are not part of it: they live in the keyring (KeyStore). The defaults are
+// ConfigLoader's.
 //
 // An empty or unset value means "not set here": ConfigLoader then falls back to the environment
 // and its defaults, exactly as for a hand-written file.
@@ -37,9 +43,17 @@ struct UserSettings
     QString image; // empty: the backend's default image
     int cpus = 2;
     int memoryMiB = 2048;
+    int pidsLimit = 1024;
+    int diskMiB = 8192;
     QString network = QStringLiteral("none"); // "none" | "outbound"
     // "mount" | "copy": whether containers work in the folder or on a copy (VMs always copy).
     QString workspaceMode = QStringLiteral("mount");
+    ApprovalPolicy approval = ApprovalPolicy::Ask;
+    // Commands the user approved with "always"; runs add to the list, the dialog only removes.
+    QStringList alwaysAllowed;
+    int maxSteps = 30;
+    int maxReplans = 5; // 0: no re-planning
+    int stepTimeoutSeconds = 600;
 
     Model &model(LlmRole role) { return role == LlmRole::Planner ? planner : executor; }
     const Model &model(LlmRole role) const { return role == LlmRole::Planner ? planner : executor; }
@@ -54,8 +68,8 @@ struct UserSettings
     void save(QSettings &settings) const;
 
     // What ConfigLoader would refuse: a base URL that is not an http(s) URL with a host, an
-    // unknown sandbox or network policy, a non-positive CPU count or memory size. The message
-    // names the field as the dialog labels it.
+    // unknown sandbox or network policy, a number outside its LimitRange. The message names
+    // the field as the dialog labels it.
     Result<void> validate() const;
 
     bool operator==(const UserSettings &) const = default;

@@ -13,6 +13,8 @@
 #include "ui/MainWindow.h"
 #include "ui/PlanView.h"
 #include "ui/RunTimeline.h"
+#include "ui/SettingsDialog.h"
+#include "ui/SourcedField.h"
 #include "ui/StatusBadge.h"
 #include "ui/StepCard.h"
 #include "ui/TaskFilePanel.h"
@@ -37,6 +39,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -111,6 +114,7 @@ private Q_SLOTS:
     void badTaskFileStartsNothing();
     void notificationWhenTheWindowIsNotActive();
     void terminalIntoTheRunsSandbox();
+    void preferencesSayWhereValuesComeFrom();
 
 private:
     void drop(const QString &path);
@@ -584,6 +588,52 @@ void tst_Window::terminalIntoTheRunsSandbox()
     pane->view()->sendText(QStringLiteral("echo reconnected-$((40+2))\n"));
     QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("reconnected-42")),
                              10000);
+}
+
+void tst_Window::preferencesSayWhereValuesComeFrom()
+{
+    // The app started with --max-steps 12; a task file on show sets the step timeout.
+    Core::ConfigOverrides overrides;
+    overrides.maxSteps = QStringLiteral("12");
+    m_controller =
+        std::make_unique<App::WindowController>(m_window.get(), m_settings.get(), overrides);
+    m_controller->openTaskFile(
+        writeFile(QStringLiteral("task.yaml"), "goal: list files\nlimits: {step_timeout: 20}\n"));
+    QVERIFY(m_controller->taskFile().has_value());
+    m_controller->editSettings();
+    auto *dialog = m_window->findChild<Widgets::SettingsDialog *>();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+
+    const auto sourceOf = [dialog](const QString &labelText) -> Widgets::SourcedField * {
+        for (QLabel *label : dialog->findChildren<QLabel *>()) {
+            if (label->text() != labelText || !label->buddy())
+                continue;
+            for (QWidget *widget = label->buddy(); widget; widget = widget->parentWidget()) {
+                if (auto *sourced = qobject_cast<Widgets::SourcedField *>(widget))
+                    return sourced;
+            }
+        }
+        return nullptr;
+    };
+    QVERIFY(sourceOf(QStringLiteral("M&aximum steps:")));
+    QCOMPARE(sourceOf(QStringLiteral("M&aximum steps:"))->sourceText(),
+             QStringLiteral("command line"));
+    QVERIFY(sourceOf(QStringLiteral("M&aximum steps:"))
+                ->noteText()
+                .contains(QLatin1String("--max-steps")));
+    QCOMPARE(sourceOf(QStringLiteral("Step &timeout:"))->sourceText(), QStringLiteral("task file"));
+    // init() wrote the model to the file, under the shared key.
+    Widgets::SourcedField *model = sourceOf(QStringLiteral("&Model:"));
+    QCOMPARE(model->sourceText(), QStringLiteral("config file"));
+    QCOMPARE(model->source().name, QStringLiteral("llm/model"));
+    QCOMPARE(model->source().path, m_settings->fileName());
+    QCOMPARE(sourceOf(QStringLiteral("&CPUs:"))->sourceText(), QStringLiteral("default"));
+    bool fileNamed = false;
+    for (QLabel *label : dialog->findChildren<QLabel *>())
+        fileNamed = fileNamed || label->text().contains(m_settings->fileName());
+    QVERIFY(fileNamed);
+    dialog->reject();
 }
 
 QTEST_MAIN(tst_Window)

@@ -1,7 +1,12 @@
 // The settings dialog with sample values, for looking at it: layout, clipping and contrast in
 // light and dark palettes. Not a test; run it under Xvfb and take a screenshot:
 //   settingsdialog_gallery [--dark] [--host] [--detected | --detection-failed] [--no-keyring]
-//                          [--invalid]                     (QT_SCALE_FACTOR=2 for HiDPI)
+//                          [--invalid] [--overridden] [--approve-all] [--tab N]
+//                          [--screenshot FILE]
+//                                                          (QT_SCALE_FACTOR=2 for HiDPI)
+// --overridden loads the configuration as if the environment and the command line set some
+// values (and a key), so that the fields show where their values come from.
+#include "core/config/ConfigLoader.h"
 #include "ui/SettingsDialog.h"
 
 #include <QApplication>
@@ -11,7 +16,12 @@
 #include <QLineEdit>
 #include <QPalette>
 #include <QPushButton>
+#include <QSettings>
 #include <QStyleFactory>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTextStream>
+#include <QTimer>
 
 using namespace Terrarium::Core;
 using Terrarium::Widgets::SettingsDialog;
@@ -60,7 +70,20 @@ int main(int argc, char **argv)
                                        QStringLiteral("There is no keyring."));
     const QCommandLineOption invalid(QStringLiteral("invalid"),
                                      QStringLiteral("OK pressed with a bad base URL."));
-    parser.addOptions({dark, host, detected, detectionFailed, noKeyring, invalid});
+    const QCommandLineOption overridden(
+        QStringLiteral("overridden"),
+        QStringLiteral("Some values come from the environment and the command line."));
+    const QCommandLineOption approveAll(
+        QStringLiteral("approve-all"),
+        QStringLiteral("Every command approved; no command approved \"always\" yet."));
+    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("The tab to show (0..2)."),
+                                 QStringLiteral("N"), QStringLiteral("0"));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QStringLiteral("Save a picture of the dialog to FILE, print its size and quit."),
+        QStringLiteral("FILE"));
+    parser.addOptions({dark, host, detected, detectionFailed, noKeyring, invalid, overridden,
+                       approveAll, tab, screenshot});
     parser.process(app);
 
     app.setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
@@ -75,7 +98,33 @@ int main(int argc, char **argv)
     values.sandbox = parser.isSet(host) ? QStringLiteral("host") : QStringLiteral("podman");
     values.cpus = 4;
     values.memoryMiB = 4096;
+    values.alwaysAllowed = {QStringLiteral("rm -rf build"),
+                            QStringLiteral("chmod -R u+w node_modules"),
+                            QStringLiteral("git clean -fdx")};
+    if (parser.isSet(approveAll)) {
+        values.approval = ApprovalPolicy::All;
+        values.alwaysAllowed.clear();
+    }
     dialog.setValues(values);
+
+    // The provenance as the app computes it, from a scratch config file holding these values.
+    QTemporaryDir scratch;
+    QSettings settings(scratch.filePath(QStringLiteral("terrarium.conf")), QSettings::IniFormat);
+    values.save(settings);
+    QProcessEnvironment environment;
+    ConfigOverrides flags;
+    if (parser.isSet(overridden)) {
+        environment.insert(QStringLiteral("TERRARIUM_PLANNER_MODEL"),
+                           QStringLiteral("claude-opus-4-1"));
+        environment.insert(QStringLiteral("ANTHROPIC_API_KEY"), QStringLiteral("sk-ant-hidden"));
+        environment.insert(QStringLiteral("TERRARIUM_MEMORY_MIB"), QStringLiteral("8192"));
+        flags.maxSteps = QStringLiteral("12");
+        flags.approval = QStringLiteral("all");
+    }
+    if (const auto config = ConfigLoader::load(settings, environment, flags))
+        dialog.setProvenance(config->provenance);
+    dialog.setConfigFile(QStringLiteral("/home/user/.config/Terrarium/terrarium.conf"));
+    dialog.findChild<QTabWidget *>()->setCurrentIndex(parser.value(tab).toInt());
     dialog.setApiKeys(QStringLiteral("sk-ant-api03-example"), QString());
     if (parser.isSet(noKeyring)) {
         dialog.setKeyringError(QStringLiteral(
@@ -103,6 +152,15 @@ int main(int argc, char **argv)
                     ->setText(QStringLiteral("localhost:11434"));
         }
         dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+    }
+    if (parser.isSet(screenshot)) {
+        QTimer::singleShot(500, &dialog, [&dialog, &parser, &screenshot] {
+            const QString path = parser.value(screenshot);
+            const bool saved = dialog.grab().save(path);
+            QTextStream(stdout) << path << ' ' << dialog.width() << 'x' << dialog.height()
+                                << (saved ? "" : " (not saved)") << Qt::endl;
+            QApplication::exit(saved ? 0 : 1);
+        });
     }
     return app.exec();
 }

@@ -1,6 +1,10 @@
+#include "core/config/ConfigLoader.h"
 #include "core/config/KeyStore.h"
+#include "core/config/LimitRange.h"
 #include "core/config/SettingsSession.h"
+#include "core/config/TaskFile.h"
 #include "ui/SettingsDialog.h"
+#include "ui/SourcedField.h"
 
 #include <QAbstractSpinBox>
 #include <QCheckBox>
@@ -9,16 +13,20 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocumentFragment>
 #include <QToolButton>
 
 using namespace Terrarium::Core;
 using Terrarium::Widgets::SettingsDialog;
+using Terrarium::Widgets::SourcedField;
 
 Q_DECLARE_METATYPE(Terrarium::Core::UserSettings)
 
@@ -39,6 +47,48 @@ Field *fieldFor(const SettingsDialog &dialog, const QString &labelText)
            qPrintable(labelText));
 }
 
+// The field's source note: the SourcedField around it.
+SourcedField *sourceOf(QWidget *field)
+{
+    for (QWidget *widget = field; widget; widget = widget->parentWidget()) {
+        if (auto *sourced = qobject_cast<SourcedField *>(widget))
+            return sourced;
+    }
+    qFatal("%s has no source shown", field->metaObject()->className());
+}
+
+// Brings the tab holding widget to the front, as a user clicking it would.
+void showTabOf(const SettingsDialog &dialog, QWidget *widget)
+{
+    auto *tabs = dialog.findChild<QTabWidget *>();
+    for (int i = 0; i < tabs->count(); ++i) {
+        if (tabs->widget(i)->isAncestorOf(widget))
+            tabs->setCurrentIndex(i);
+    }
+}
+
+// Every text the dialog shows or would show on hover.
+QStringList shownTexts(const SettingsDialog &dialog)
+{
+    QStringList texts{dialog.windowTitle()};
+    for (QWidget *widget : dialog.findChildren<QWidget *>()) {
+        texts << widget->toolTip() << widget->accessibleName() << widget->whatsThis();
+        if (auto *label = qobject_cast<QLabel *>(widget))
+            texts << label->text();
+        if (auto *edit = qobject_cast<QLineEdit *>(widget)) {
+            // A password field shows dots, but Show reveals them.
+            texts << edit->text() << edit->placeholderText();
+        }
+        if (auto *combo = qobject_cast<QComboBox *>(widget)) {
+            for (int i = 0; i < combo->count(); ++i)
+                texts << combo->itemText(i);
+        }
+        if (auto *button = qobject_cast<QAbstractButton *>(widget))
+            texts << button->text();
+    }
+    return texts;
+}
+
 QChar mnemonic(const QString &text)
 {
     const qsizetype at = text.indexOf(u'&');
@@ -57,6 +107,13 @@ UserSettings sampleValues()
     values.cpus = 6;
     values.memoryMiB = 6144;
     values.network = QStringLiteral("outbound");
+    values.pidsLimit = 300;
+    values.diskMiB = 16384;
+    values.approval = ApprovalPolicy::Safe;
+    values.alwaysAllowed = {QStringLiteral("rm -rf build"), QStringLiteral("chmod -R 777 out")};
+    values.maxSteps = 45;
+    values.maxReplans = 0;
+    values.stepTimeoutSeconds = 90;
     return values;
 }
 
@@ -82,6 +139,16 @@ private Q_SLOTS:
     void ctrlEnterAccepts();
     void invalidValuesKeepTheDialogOpen();
     void settingsRoundTripEndToEnd();
+    void sourcesAreShownBesideTheFields();
+    void overridesSayTheValueHereDoesNotApply();
+    void taskFileValuesAreShownAsTheTaskFiles();
+    void secretsAreNeverDisplayed();
+    void apiKeySourceNamesTheKeyring();
+    void approvalPolicyAndLimitsAreShown();
+    void approveAllShowsAWarning();
+    void limitsStayInTheirRange();
+    void alwaysAllowedCommandsCanBeRemoved();
+    void everyTabFitsASmallScreen();
 };
 
 void tst_SettingsDialog::initTestCase()
@@ -151,6 +218,7 @@ void tst_SettingsDialog::hostSandboxShowsAWarning()
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     auto *sandbox = fieldFor<QComboBox>(dialog, QStringLiteral("Default &sandbox:"));
     QVERIFY(sandbox);
+    showTabOf(dialog, sandbox);
     QLabel *warning = nullptr;
     for (QLabel *label : dialog.findChildren<QLabel *>()) {
         if (label->text().startsWith(QLatin1String("Commands run directly on this computer")))
@@ -203,7 +271,8 @@ void tst_SettingsDialog::everyFieldHasABuddyWithItsOwnMnemonic()
         if (input && !qobject_cast<QAbstractSpinBox *>(widget->parentWidget()))
             fields << widget;
     }
-    QCOMPARE(fields.size(), 4 * 2 + 5);
+    // Per role 4; the sandbox 5 and its limits 2; approval 1 and run limits 3.
+    QCOMPARE(fields.size(), 4 * 2 + 5 + 2 + 1 + 3);
 
     QStringList mnemonics;
     for (QWidget *field : fields) {
@@ -292,6 +361,8 @@ void tst_SettingsDialog::detectButtonAsksAndTheResultFillsBothRoles()
     SettingsDialog dialog;
     dialog.setValues(sampleValues());
     dialog.setApiKeys(QStringLiteral("sk-keep"), QString());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     QSignalSpy requested(&dialog, &SettingsDialog::detectLocalServerRequested);
     QPushButton *detect = nullptr;
     for (QPushButton *button : dialog.findChildren<QPushButton *>()) {
@@ -398,6 +469,9 @@ void tst_SettingsDialog::settingsRoundTripEndToEnd()
 
     // The wiring app/ does: session -> dialog, and on OK dialog -> session.
     QSettings settings(path, QSettings::IniFormat);
+    // Two commands approved with "always" in earlier runs.
+    settings.setValue(QStringLiteral("safety/always_allowed"),
+                      QStringList{QStringLiteral("rm -rf build"), QStringLiteral("make clean")});
     SettingsSession session(&settings);
     SettingsDialog dialog;
     connect(&session, &SettingsSession::loaded, &dialog, [&] {
@@ -440,6 +514,23 @@ void tst_SettingsDialog::settingsRoundTripEndToEnd()
     QVERIFY(copy);
     QVERIFY(!copy->isChecked());
     copy->click();
+    auto *pids = fieldFor<QSpinBox>(dialog, QStringLiteral("Ma&ximum processes:"));
+    pids->setValue(512);
+    auto *approval = fieldFor<QComboBox>(dialog, QStringLiteral("Appro&val:"));
+    showTabOf(dialog, approval);
+    approval->setCurrentIndex(approval->findData(QStringLiteral("safe")));
+    auto *commands = dialog.findChild<QListView *>();
+    QVERIFY(commands->isVisible());
+    QCOMPARE(commands->model()->rowCount(), 2);
+    commands->setFocus();
+    commands->setCurrentIndex(commands->model()->index(0, 0));
+    QTest::keyClick(commands, Qt::Key_Delete);
+    auto *steps = fieldFor<QSpinBox>(dialog, QStringLiteral("M&aximum steps:"));
+    steps->setFocus();
+    steps->selectAll();
+    QTest::keyClicks(steps, QStringLiteral("12"));
+    fieldFor<QSpinBox>(dialog, QStringLiteral("Re-plans before givin&g up:"))->setValue(0);
+    fieldFor<QSpinBox>(dialog, QStringLiteral("Step &timeout:"))->setValue(45);
 
     QSignalSpy saved(&session, &SettingsSession::saved);
     QTest::keyClick(&dialog, Qt::Key_Return, Qt::ControlModifier);
@@ -459,6 +550,13 @@ void tst_SettingsDialog::settingsRoundTripEndToEnd()
     QVERIFY(bytes.contains("cpus=4"));
     QVERIFY(bytes.contains("network=outbound"));
     QVERIFY(bytes.contains("workspace_mode=copy"));
+    QVERIFY(bytes.contains("pids=512"));
+    QVERIFY(bytes.contains("approval=safe"));
+    QVERIFY(bytes.contains("always_allowed=make clean"));
+    QVERIFY(!bytes.contains("rm -rf build"));
+    QVERIFY(bytes.contains("max_steps=12"));
+    QVERIFY(bytes.contains("max_replans=0"));
+    QVERIFY(bytes.contains("step_timeout=45"));
     QVERIFY(!bytes.contains(plannerKey.toUtf8()));
     QVERIFY(!bytes.contains("sk-"));
     QVERIFY(!bytes.contains("0f9e8d7c6b5a"));
@@ -482,8 +580,358 @@ void tst_SettingsDialog::settingsRoundTripEndToEnd()
     next.setValues(nextSession.values());
     next.setApiKeys(nextSession.apiKey(LlmRole::Planner), nextSession.apiKey(LlmRole::Executor));
     QCOMPARE(next.values(), dialog.values());
+    QCOMPARE(next.values().approval, ApprovalPolicy::Safe);
+    QCOMPARE(next.values().alwaysAllowed, QStringList{QStringLiteral("make clean")});
+    QCOMPARE(next.values().maxSteps, 12);
+    QCOMPARE(fieldFor<QSpinBox>(next, QStringLiteral("M&aximum steps:"))->value(), 12);
+    QCOMPARE(fieldFor<QSpinBox>(next, QStringLiteral("Re-plans before givin&g up:"))->value(), 0);
+    QCOMPARE(fieldFor<QSpinBox>(next, QStringLiteral("Step &timeout:"))->value(), 45);
+    QCOMPARE(fieldFor<QSpinBox>(next, QStringLiteral("Ma&ximum processes:"))->value(), 512);
+    QCOMPARE(fieldFor<QComboBox>(next, QStringLiteral("Appro&val:"))->currentData().toString(),
+             QStringLiteral("safe"));
     QCOMPARE(next.apiKey(LlmRole::Planner), plannerKey);
     QCOMPARE(next.apiKey(LlmRole::Executor), QString());
+}
+
+void tst_SettingsDialog::sourcesAreShownBesideTheFields()
+{
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("terrarium.conf")), QSettings::IniFormat);
+    settings.setValue(QStringLiteral("sandbox/network"), QStringLiteral("outbound"));
+    settings.setValue(QStringLiteral("planner/model"), QStringLiteral("gpt-4.1"));
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("TERRARIUM_PLANNER_MODEL"), QStringLiteral("gpt-5-from-env"));
+    ConfigOverrides flags;
+    flags.maxSteps = QStringLiteral("12");
+    const auto config = ConfigLoader::load(settings, env, flags);
+    QVERIFY(config.has_value());
+
+    SettingsDialog dialog;
+    dialog.setValues(UserSettings::load(settings));
+    auto *model = fieldFor<QLineEdit>(dialog, QStringLiteral("&Model:"));
+    auto *network = fieldFor<QComboBox>(dialog, QStringLiteral("&Network:"));
+    auto *cpus = fieldFor<QSpinBox>(dialog, QStringLiteral("&CPUs:"));
+    auto *steps = fieldFor<QSpinBox>(dialog, QStringLiteral("M&aximum steps:"));
+    // Nothing is claimed before the dialog knows.
+    QCOMPARE(sourceOf(model)->sourceText(), QString());
+
+    dialog.setProvenance(config->provenance);
+    // The dialog shows what the file says; the note says what runs get.
+    QCOMPARE(model->text(), QStringLiteral("gpt-4.1"));
+    QCOMPARE(sourceOf(model)->sourceText(), QStringLiteral("environment"));
+    QCOMPARE(sourceOf(steps)->sourceText(), QStringLiteral("command line"));
+    QCOMPARE(sourceOf(network)->sourceText(), QStringLiteral("config file"));
+    QCOMPARE(sourceOf(cpus)->sourceText(), QStringLiteral("default"));
+    QCOMPARE(sourceOf(network)->noteText(), QString());
+    QCOMPARE(sourceOf(cpus)->noteText(), QString());
+
+    // The details are in the tooltip beside the field: the file's path and key.
+    bool fileNamed = false;
+    for (QLabel *label : sourceOf(network)->findChildren<QLabel *>()) {
+        fileNamed = fileNamed
+            || (label->text() == QLatin1String("config file")
+                && label->toolTip().contains(settings.fileName())
+                && label->toolTip().contains(QLatin1String("sandbox/network")));
+    }
+    QVERIFY(fileNamed);
+
+    // Shown as labels a user sees, on the tab they are on.
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const auto visibleLabel = [&dialog](const QString &text) {
+        for (QLabel *label : dialog.findChildren<QLabel *>()) {
+            // Notes are rich text, to keep names on one line.
+            const QString plain = label->textFormat() == Qt::RichText
+                ? QTextDocumentFragment::fromHtml(label->text()).toPlainText()
+                : label->text();
+            if (label->isVisible() && plain == text)
+                return true;
+        }
+        return false;
+    };
+    QVERIFY(visibleLabel(sourceOf(model)->noteText()));
+    QVERIFY(visibleLabel(QStringLiteral("environment")));
+    showTabOf(dialog, steps);
+    QVERIFY(visibleLabel(sourceOf(steps)->noteText()));
+    QVERIFY(visibleLabel(QStringLiteral("command line")));
+    // And below the tabs, for the fields out of sight.
+    QVERIFY(visibleLabel(QStringLiteral("2 settings here are overridden by the environment, the "
+                                        "command line or a task file; their fields say which.")));
+}
+
+void tst_SettingsDialog::overridesSayTheValueHereDoesNotApply()
+{
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("terrarium.conf")), QSettings::IniFormat);
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("TERRARIUM_PLANNER_MODEL"), QStringLiteral("gpt-5-from-env"));
+    env.insert(QStringLiteral("TERRARIUM_APPROVE"), QStringLiteral("all"));
+    ConfigOverrides flags;
+    flags.maxSteps = QStringLiteral("12");
+    flags.maxReplans = QStringLiteral("0");
+    const auto config = ConfigLoader::load(settings, env, flags);
+    QVERIFY(config.has_value());
+    SettingsDialog dialog;
+    dialog.setProvenance(config->provenance);
+
+    const QString model =
+        sourceOf(fieldFor<QLineEdit>(dialog, QStringLiteral("&Model:")))->noteText();
+    QCOMPARE(model,
+             QStringLiteral("Overridden: TERRARIUM_PLANNER_MODEL in the environment sets "
+                            "“gpt-5-from-env”."));
+    const QString steps =
+        sourceOf(fieldFor<QSpinBox>(dialog, QStringLiteral("M&aximum steps:")))->noteText();
+    QCOMPARE(steps,
+             QStringLiteral("Overridden for this session: --max-steps on the command line "
+                            "sets 12."));
+    // Values read as the field shows them.
+    const QString replans =
+        sourceOf(fieldFor<QSpinBox>(dialog, QStringLiteral("Re-plans before givin&g up:")))
+            ->noteText();
+    QVERIFY2(replans.contains(QStringLiteral("“None: stop at the first failed step”")),
+             qPrintable(replans));
+    const QString approval =
+        sourceOf(fieldFor<QComboBox>(dialog, QStringLiteral("Appro&val:")))->noteText();
+    QVERIFY2(approval.contains(QStringLiteral("“Run every command without asking”"))
+                 && approval.contains(QLatin1String("TERRARIUM_APPROVE")),
+             qPrintable(approval));
+    // What the environment does not set says nothing more.
+    QCOMPARE(sourceOf(fieldFor<QLineEdit>(dialog, QStringLiteral("Mo&del:")))->noteText(),
+             QString());
+}
+
+void tst_SettingsDialog::taskFileValuesAreShownAsTheTaskFiles()
+{
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("terrarium.conf")), QSettings::IniFormat);
+    auto config = ConfigLoader::load(settings, QProcessEnvironment(), {});
+    QVERIFY(config.has_value());
+    const auto task =
+        TaskFile::parse("goal: g\nlimits: {step_timeout: 20}\n", QStringLiteral("t.yaml"));
+    QVERIFY(task.has_value());
+    task->applyTo(*config);
+    SettingsDialog dialog;
+    dialog.setProvenance(config->provenance);
+    SourcedField *timeout = sourceOf(fieldFor<QSpinBox>(dialog, QStringLiteral("Step &timeout:")));
+    QCOMPARE(timeout->sourceText(), QStringLiteral("task file"));
+    QCOMPARE(timeout->noteText(), QStringLiteral("The task file on show sets 20 s for its runs."));
+}
+
+void tst_SettingsDialog::secretsAreNeverDisplayed()
+{
+    const QString openAi = QStringLiteral("sk-proj-4f3e2d1c0b");
+    const QString executorKey = QStringLiteral("local-secret-7a6b5c");
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("terrarium.conf")), QSettings::IniFormat);
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("OPENAI_API_KEY"), openAi);
+    env.insert(QStringLiteral("TERRARIUM_EXECUTOR_API_KEY"), executorKey);
+    const auto config = ConfigLoader::load(settings, env, {});
+    QVERIFY(config.has_value());
+    QCOMPARE(config->planner.apiKey, openAi);
+
+    SettingsDialog dialog;
+    dialog.setValues(UserSettings::load(settings));
+    dialog.setApiKeys(QString(), QString());
+    dialog.setProvenance(config->provenance);
+    auto *plannerKey = fieldFor<QLineEdit>(dialog, QStringLiteral("API &key:"));
+    // Named, never shown; and the key field does not take it over (saving would store it).
+    QCOMPARE(sourceOf(plannerKey)->sourceText(), QStringLiteral("environment"));
+    QCOMPARE(sourceOf(plannerKey)->noteText(),
+             QStringLiteral("Overridden: OPENAI_API_KEY in the environment is used."));
+    QVERIFY(plannerKey->text().isEmpty());
+    QVERIFY(!dialog.isApiKeyChanged(LlmRole::Planner));
+    QCOMPARE(sourceOf(fieldFor<QLineEdit>(dialog, QStringLiteral("API k&ey:")))->noteText(),
+             QStringLiteral("Overridden: TERRARIUM_EXECUTOR_API_KEY in the environment is used."));
+    for (QToolButton *button : dialog.findChildren<QToolButton *>()) {
+        if (button->isCheckable())
+            button->setChecked(true); // Show
+    }
+    for (const QString &text : shownTexts(dialog)) {
+        QVERIFY2(!text.contains(openAi), qPrintable(text));
+        QVERIFY2(!text.contains(executorKey), qPrintable(text));
+    }
+}
+
+void tst_SettingsDialog::apiKeySourceNamesTheKeyring()
+{
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("terrarium.conf")), QSettings::IniFormat);
+    const auto config = ConfigLoader::load(settings, QProcessEnvironment(), {});
+    QVERIFY(config.has_value());
+    SettingsDialog dialog;
+    dialog.setProvenance(config->provenance);
+    dialog.setApiKeys(QStringLiteral("sk-stored"), QString());
+    QCOMPARE(sourceOf(fieldFor<QLineEdit>(dialog, QStringLiteral("API &key:")))->sourceText(),
+             QStringLiteral("keyring"));
+    QCOMPARE(sourceOf(fieldFor<QLineEdit>(dialog, QStringLiteral("API k&ey:")))->sourceText(),
+             QStringLiteral("none"));
+}
+
+void tst_SettingsDialog::approvalPolicyAndLimitsAreShown()
+{
+    SettingsDialog dialog;
+    dialog.setValues(sampleValues());
+    QCOMPARE(fieldFor<QComboBox>(dialog, QStringLiteral("Appro&val:"))->currentText(),
+             QStringLiteral("Run only what the safety rules pass; deny the rest"));
+    QCOMPARE(fieldFor<QSpinBox>(dialog, QStringLiteral("Ma&ximum processes:"))->value(), 300);
+    QCOMPARE(fieldFor<QSpinBox>(dialog, QStringLiteral("Disk si&ze:"))->value(), 16384);
+    QCOMPARE(fieldFor<QSpinBox>(dialog, QStringLiteral("M&aximum steps:"))->value(), 45);
+    auto *replans = fieldFor<QSpinBox>(dialog, QStringLiteral("Re-plans before givin&g up:"));
+    QCOMPARE(replans->value(), 0);
+    QCOMPARE(replans->text(), QStringLiteral("None: stop at the first failed step"));
+    QCOMPARE(fieldFor<QSpinBox>(dialog, QStringLiteral("Step &timeout:"))->value(), 90);
+    auto *commands = dialog.findChild<QListView *>();
+    QVERIFY(commands);
+    QCOMPARE(commands->model()->rowCount(), 2);
+    QCOMPARE(commands->model()->index(1, 0).data().toString(), QStringLiteral("chmod -R 777 out"));
+    QCOMPARE(dialog.values(), sampleValues());
+}
+
+void tst_SettingsDialog::approveAllShowsAWarning()
+{
+    SettingsDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *approval = fieldFor<QComboBox>(dialog, QStringLiteral("Appro&val:"));
+    showTabOf(dialog, approval);
+    QLabel *warning = nullptr;
+    for (QLabel *label : dialog.findChildren<QLabel *>()) {
+        if (label->text() == QLatin1String("Risky commands run without asking."))
+            warning = label;
+    }
+    QVERIFY(warning);
+    QVERIFY(!warning->isVisible());
+    approval->setCurrentIndex(approval->findData(QStringLiteral("all")));
+    QVERIFY(warning->isVisible());
+    QCOMPARE(dialog.values().approval, ApprovalPolicy::All);
+    approval->setCurrentIndex(approval->findData(QStringLiteral("ask")));
+    QVERIFY(!warning->isVisible());
+}
+
+void tst_SettingsDialog::limitsStayInTheirRange()
+{
+    SettingsDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const struct
+    {
+        const char *label;
+        LimitRange range;
+    } limits[] = {
+        {"&CPUs:", LimitRange::cpus()},
+        {"Memo&ry:", LimitRange::memoryMiB()},
+        {"Ma&ximum processes:", LimitRange::pids()},
+        {"Disk si&ze:", LimitRange::diskMiB()},
+        {"M&aximum steps:", LimitRange::maxSteps()},
+        {"Re-plans before givin&g up:", LimitRange::maxReplans()},
+        {"Step &timeout:", LimitRange::stepTimeoutSeconds()},
+    };
+    for (const auto &limit : limits) {
+        auto *spin = fieldFor<QSpinBox>(dialog, QLatin1String(limit.label));
+        QCOMPARE(spin->minimum(), limit.range.min);
+        QCOMPARE(spin->maximum(), limit.range.max);
+        showTabOf(dialog, spin);
+        // Typing past the maximum stops at it.
+        spin->setFocus();
+        spin->selectAll();
+        QTest::keyClicks(spin, QString::number(qint64(limit.range.max) * 10));
+        QTest::keyClick(spin, Qt::Key_Enter);
+        QVERIFY2(spin->value() <= limit.range.max, limit.label);
+        // Below the minimum there is nowhere to step.
+        spin->setValue(limit.range.min);
+        QTest::keyClick(spin, Qt::Key_Down);
+        QCOMPARE(spin->value(), limit.range.min);
+    }
+    // Values out of range from elsewhere are shown clamped, so saving writes valid ones.
+    UserSettings wild;
+    wild.maxSteps = 0;
+    wild.stepTimeoutSeconds = 10'000'000;
+    wild.maxReplans = -3;
+    dialog.setValues(wild);
+    QCOMPARE(dialog.values().maxSteps, LimitRange::maxSteps().min);
+    QCOMPARE(dialog.values().stepTimeoutSeconds, LimitRange::stepTimeoutSeconds().max);
+    QCOMPARE(dialog.values().maxReplans, 0);
+    QVERIFY(dialog.values().validate().has_value());
+}
+
+void tst_SettingsDialog::alwaysAllowedCommandsCanBeRemoved()
+{
+    SettingsDialog dialog;
+    UserSettings values;
+    values.alwaysAllowed = {QStringLiteral("rm -rf build"), QStringLiteral("make clean"),
+                            QStringLiteral("chmod -R 777 out")};
+    dialog.setValues(values);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *commands = dialog.findChild<QListView *>();
+    showTabOf(dialog, commands);
+    QPushButton *remove = nullptr;
+    for (QPushButton *button : dialog.findChildren<QPushButton *>()) {
+        if (button->text() == QLatin1String("Remove"))
+            remove = button;
+    }
+    QVERIFY(remove);
+    QVERIFY(!remove->isEnabled()); // nothing selected
+    commands->selectionModel()->select(commands->model()->index(1, 0),
+                                       QItemSelectionModel::ClearAndSelect);
+    QVERIFY(remove->isEnabled());
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QCOMPARE(dialog.values().alwaysAllowed,
+             (QStringList{QStringLiteral("rm -rf build"), QStringLiteral("chmod -R 777 out")}));
+
+    // Several at once, by keyboard.
+    commands->setFocus();
+    commands->selectAll();
+    QTest::keyClick(commands, Qt::Key_Delete);
+    QVERIFY(dialog.values().alwaysAllowed.isEmpty());
+    QVERIFY(!commands->isVisible());
+    bool placeholder = false;
+    for (QLabel *label : dialog.findChildren<QLabel *>()) {
+        placeholder = placeholder
+            || (label->isVisible() && label->text().startsWith(QLatin1String("None yet")));
+    }
+    QVERIFY(placeholder);
+    QVERIFY(!remove->isEnabled());
+}
+
+void tst_SettingsDialog::everyTabFitsASmallScreen()
+{
+    // The worst case: notes below many fields, a host sandbox, approve all, a keyring error.
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("terrarium.conf")), QSettings::IniFormat);
+    QProcessEnvironment env;
+    for (const char *name : {"TERRARIUM_PLANNER_MODEL", "TERRARIUM_EXECUTOR_MODEL"})
+        env.insert(QLatin1String(name), QStringLiteral("a-model-name-of-some-length"));
+    env.insert(QStringLiteral("OPENAI_API_KEY"), QStringLiteral("sk-x"));
+    env.insert(QStringLiteral("TERRARIUM_CPUS"), QStringLiteral("8"));
+    env.insert(QStringLiteral("TERRARIUM_MEMORY_MIB"), QStringLiteral("8192"));
+    env.insert(QStringLiteral("TERRARIUM_APPROVE"), QStringLiteral("all"));
+    ConfigOverrides flags;
+    flags.maxSteps = QStringLiteral("12");
+    flags.maxReplans = QStringLiteral("2");
+    flags.stepTimeoutSeconds = QStringLiteral("60");
+    flags.sandbox = QStringLiteral("host");
+    flags.network = QStringLiteral("outbound");
+    const auto config = ConfigLoader::load(settings, env, flags);
+    QVERIFY(config.has_value());
+    SettingsDialog dialog;
+    UserSettings values = sampleValues();
+    values.sandbox = QStringLiteral("host");
+    values.approval = ApprovalPolicy::All;
+    dialog.setValues(values);
+    dialog.setProvenance(config->provenance);
+    dialog.setConfigFile(settings.fileName());
+    dialog.setKeyringError(QStringLiteral(
+        "No desktop keyring (Secret Service) is running; set OPENAI_API_KEY/ANTHROPIC_API_KEY "
+        "(or TERRARIUM_API_KEY for other servers) in the environment instead."));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    // 1024×640 less a title bar and a panel.
+    const QSize screen(1024, 640 - 70);
+    const QSize size = dialog.sizeHint().expandedTo(dialog.minimumSizeHint());
+    QVERIFY2(size.width() <= screen.width() && size.height() <= screen.height(),
+             qPrintable(QStringLiteral("%1x%2").arg(size.width()).arg(size.height())));
 }
 
 QTEST_MAIN(tst_SettingsDialog)

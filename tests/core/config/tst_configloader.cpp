@@ -1,4 +1,5 @@
 #include "core/config/ConfigLoader.h"
+#include "core/config/TaskFile.h"
 
 #include <QFile>
 #include <QSettings>
@@ -29,6 +30,15 @@ private Q_SLOTS:
     void errors();
     void limitsAndPolicies();
     void alwaysAllowedRoundTrip();
+    void provenanceNamesEachSource_data();
+    void provenanceNamesEachSource();
+    void provenanceFollowsThePrecedence_data();
+    void provenanceFollowsThePrecedence();
+    void provenanceOfTheModelRoles();
+    void provenanceNeverHoldsAnApiKey();
+    void provenanceCoversEverySetting();
+    void taskFileWinsAndIsRecorded();
+    void sourceDescriptions();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -326,6 +336,275 @@ void tst_ConfigLoader::alwaysAllowedRoundTrip()
     const auto config = ConfigLoader::load(reread, QProcessEnvironment(), {});
     QVERIFY(config.has_value());
     QCOMPARE(config->alwaysAllowed, commands);
+}
+
+Q_DECLARE_METATYPE(Terrarium::Core::SettingSource::Kind)
+Q_DECLARE_METATYPE(Terrarium::Core::SettingSource)
+
+void tst_ConfigLoader::provenanceNamesEachSource_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("fileValue");
+    QTest::addColumn<QString>("variable");
+    QTest::addColumn<QString>("envValue");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<SettingSource::Kind>("kind");
+    QTest::addColumn<QString>("name");
+
+    using Kind = SettingSource::Kind;
+    QTest::newRow("steps: default") << "limits/max_steps"
+                                    << ""
+                                    << ""
+                                    << ""
+                                    << "30" << Kind::Default << "";
+    QTest::newRow("steps: file") << "limits/max_steps"
+                                 << "12"
+                                 << ""
+                                 << ""
+                                 << "12" << Kind::ConfigFile << "limits/max_steps";
+    QTest::newRow("steps: environment") << "limits/max_steps"
+                                        << ""
+                                        << "TERRARIUM_MAX_STEPS"
+                                        << "7"
+                                        << "7" << Kind::Environment << "TERRARIUM_MAX_STEPS";
+    QTest::newRow("pids: environment") << "sandbox/pids"
+                                       << ""
+                                       << "TERRARIUM_PIDS"
+                                       << "64"
+                                       << "64" << Kind::Environment << "TERRARIUM_PIDS";
+    QTest::newRow("disk: file") << "sandbox/disk_mib"
+                                << "4096"
+                                << ""
+                                << ""
+                                << "4096" << Kind::ConfigFile << "sandbox/disk_mib";
+    QTest::newRow("approval: default") << "safety/approval"
+                                       << ""
+                                       << ""
+                                       << ""
+                                       << "ask" << Kind::Default << "";
+    QTest::newRow("approval: environment") << "safety/approval"
+                                           << "safe"
+                                           << "TERRARIUM_APPROVE"
+                                           << "ALL"
+                                           << "all" << Kind::Environment << "TERRARIUM_APPROVE";
+    QTest::newRow("network: file") << "sandbox/network"
+                                   << "outbound"
+                                   << ""
+                                   << ""
+                                   << "outbound" << Kind::ConfigFile << "sandbox/network";
+    QTest::newRow("timeout: default") << "limits/step_timeout"
+                                      << ""
+                                      << ""
+                                      << ""
+                                      << "600" << Kind::Default << "";
+    // An empty value is no value, in the file and in the environment alike.
+    QTest::newRow("empty environment variable") << "sandbox/image"
+                                                << "img"
+                                                << "TERRARIUM_IMAGE"
+                                                << ""
+                                                << "img" << Kind::ConfigFile << "sandbox/image";
+}
+
+void tst_ConfigLoader::provenanceNamesEachSource()
+{
+    QFETCH(QString, key);
+    QFETCH(QString, fileValue);
+    QFETCH(QString, variable);
+    QFETCH(QString, envValue);
+    QFETCH(QString, value);
+    QFETCH(SettingSource::Kind, kind);
+    QFETCH(QString, name);
+    if (!fileValue.isEmpty())
+        m_settings->setValue(key, fileValue);
+    QProcessEnvironment env;
+    if (!variable.isEmpty())
+        env.insert(variable, envValue);
+    const auto config = ConfigLoader::load(*m_settings, env, {});
+    QVERIFY2(config.has_value(), qPrintable(config ? QString() : config.error().message));
+    const SettingSource source = config->provenance.source(key);
+    QCOMPARE(source.kind, kind);
+    QCOMPARE(source.name, name);
+    QCOMPARE(source.path,
+             kind == SettingSource::Kind::ConfigFile ? m_settings->fileName() : QString());
+    QCOMPARE(config->provenance.value(key), value);
+}
+
+void tst_ConfigLoader::provenanceFollowsThePrecedence_data()
+{
+    QTest::addColumn<bool>("inFile");
+    QTest::addColumn<bool>("inEnvironment");
+    QTest::addColumn<bool>("onCommandLine");
+    QTest::addColumn<SettingSource>("expected");
+    QTest::addColumn<int>("steps");
+
+    const SettingSource file = SettingSource::configFile(QStringLiteral("limits/max_steps"), {});
+    const SettingSource env = SettingSource::environment(QStringLiteral("TERRARIUM_MAX_STEPS"));
+    const SettingSource flag = SettingSource::commandLine(QStringLiteral("--max-steps"));
+    QTest::newRow("nothing") << false << false << false << SettingSource() << 30;
+    QTest::newRow("file") << true << false << false << file << 11;
+    QTest::newRow("environment over file") << true << true << false << env << 22;
+    QTest::newRow("command line over environment") << true << true << true << flag << 33;
+    QTest::newRow("command line over file") << true << false << true << flag << 33;
+    QTest::newRow("environment alone") << false << true << false << env << 22;
+}
+
+void tst_ConfigLoader::provenanceFollowsThePrecedence()
+{
+    QFETCH(bool, inFile);
+    QFETCH(bool, inEnvironment);
+    QFETCH(bool, onCommandLine);
+    QFETCH(SettingSource, expected);
+    QFETCH(int, steps);
+    if (inFile)
+        m_settings->setValue(QStringLiteral("limits/max_steps"), 11);
+    QProcessEnvironment env;
+    if (inEnvironment)
+        env.insert(QStringLiteral("TERRARIUM_MAX_STEPS"), QStringLiteral("22"));
+    ConfigOverrides flags;
+    if (onCommandLine)
+        flags.maxSteps = QStringLiteral("33");
+    const auto config = ConfigLoader::load(*m_settings, env, flags);
+    QVERIFY(config.has_value());
+    QCOMPARE(config->limits.maxSteps, steps);
+    if (expected.kind == SettingSource::Kind::ConfigFile)
+        expected.path = m_settings->fileName();
+    QCOMPARE(config->provenance.source(QStringLiteral("limits/max_steps")), expected);
+    QCOMPARE(config->provenance.source(QStringLiteral("limits/max_steps")).overridesConfigFile(),
+             inEnvironment || onCommandLine);
+    QCOMPARE(config->provenance.value(QStringLiteral("limits/max_steps")), QString::number(steps));
+}
+
+void tst_ConfigLoader::provenanceOfTheModelRoles()
+{
+    m_settings->setValue(QStringLiteral("llm/base_url"), QStringLiteral("http://localhost:1/v1"));
+    m_settings->setValue(QStringLiteral("llm/model"), QStringLiteral("shared"));
+    m_settings->setValue(QStringLiteral("executor/model"), QStringLiteral("own"));
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("TERRARIUM_PLANNER_MODEL"), QStringLiteral("from-env"));
+    ConfigOverrides flags;
+    flags.provider = QStringLiteral("chat");
+    const auto config = ConfigLoader::load(*m_settings, env, flags);
+    QVERIFY2(config.has_value(), qPrintable(config ? QString() : config.error().message));
+    const ConfigProvenance &provenance = config->provenance;
+
+    QCOMPARE(provenance.source(QStringLiteral("planner/model")),
+             SettingSource::environment(QStringLiteral("TERRARIUM_PLANNER_MODEL")));
+    QCOMPARE(provenance.value(QStringLiteral("planner/model")), QStringLiteral("from-env"));
+    // The role's own key beats the shared one; the shared one is named where it is used.
+    QCOMPARE(provenance.source(QStringLiteral("executor/model")),
+             SettingSource::configFile(QStringLiteral("executor/model"), m_settings->fileName()));
+    QCOMPARE(provenance.source(QStringLiteral("planner/base_url")),
+             SettingSource::configFile(QStringLiteral("llm/base_url"), m_settings->fileName()));
+    QCOMPARE(provenance.value(QStringLiteral("executor/base_url")),
+             QStringLiteral("http://localhost:1/v1"));
+    for (const QString &role : {QStringLiteral("planner"), QStringLiteral("executor")}) {
+        QCOMPARE(provenance.source(role + QStringLiteral("/provider")),
+                 SettingSource::commandLine(QStringLiteral("--provider")));
+        QCOMPARE(provenance.value(role + QStringLiteral("/provider")), QStringLiteral("chat"));
+        QCOMPARE(provenance.source(role + QStringLiteral("/api_key")), SettingSource());
+    }
+
+    // A provider picked from a key is no one's choice: the default.
+    QProcessEnvironment keyOnly;
+    keyOnly.insert(QStringLiteral("ANTHROPIC_API_KEY"), QStringLiteral("sk-ant-1"));
+    QSettings empty(m_dir->filePath(QStringLiteral("empty.conf")), QSettings::IniFormat);
+    const auto automatic = ConfigLoader::load(empty, keyOnly, {});
+    QVERIFY(automatic.has_value());
+    QCOMPARE(automatic->provenance.source(QStringLiteral("planner/provider")), SettingSource());
+    QCOMPARE(automatic->provenance.value(QStringLiteral("planner/provider")),
+             QStringLiteral("anthropic"));
+    QCOMPARE(automatic->provenance.value(QStringLiteral("planner/model")),
+             QStringLiteral("claude-sonnet-4-5"));
+}
+
+void tst_ConfigLoader::provenanceNeverHoldsAnApiKey()
+{
+    const QString openAi = QStringLiteral("sk-openai-9c8b7a");
+    const QString executorKey = QStringLiteral("local-key-5e4d3c");
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("OPENAI_API_KEY"), openAi);
+    env.insert(QStringLiteral("TERRARIUM_EXECUTOR_API_KEY"), executorKey);
+    const auto config = ConfigLoader::load(*m_settings, env, {});
+    QVERIFY(config.has_value());
+    QCOMPARE(config->planner.apiKey, openAi);
+    QCOMPARE(config->executor.apiKey, executorKey);
+    const ConfigProvenance &provenance = config->provenance;
+    QCOMPARE(provenance.source(QStringLiteral("planner/api_key")),
+             SettingSource::environment(QStringLiteral("OPENAI_API_KEY")));
+    QCOMPARE(provenance.source(QStringLiteral("executor/api_key")),
+             SettingSource::environment(QStringLiteral("TERRARIUM_EXECUTOR_API_KEY")));
+    for (const QString &key : provenance.keys()) {
+        const SettingSource source = provenance.source(key);
+        for (const QString &text :
+             {provenance.value(key), source.name, source.path, source.description()}) {
+            QVERIFY2(!text.contains(openAi) && !text.contains(executorKey), qPrintable(key));
+        }
+    }
+    QVERIFY(provenance.value(QStringLiteral("planner/api_key")).isEmpty());
+}
+
+void tst_ConfigLoader::provenanceCoversEverySetting()
+{
+    const auto config = ConfigLoader::load(*m_settings, QProcessEnvironment(), {});
+    QVERIFY(config.has_value());
+    QStringList expected;
+    for (const char *role : {"planner", "executor"}) {
+        for (const char *name : {"provider", "base_url", "model", "api_key"})
+            expected << QStringLiteral("%1/%2").arg(QLatin1String(role), QLatin1String(name));
+    }
+    for (const char *key :
+         {"sandbox/kind", "sandbox/workspace", "sandbox/libvirt_uri", "sandbox/image",
+          "sandbox/network", "sandbox/workspace_mode", "sandbox/cpus", "sandbox/memory_mib",
+          "sandbox/pids", "sandbox/disk_mib", "limits/max_steps", "limits/max_replans",
+          "limits/step_timeout", "safety/approval", "safety/always_allowed"})
+        expected << QLatin1String(key);
+    expected.sort();
+    QCOMPARE(config->provenance.keys(), expected);
+    for (const QString &key : expected)
+        QCOMPARE(config->provenance.source(key), SettingSource());
+}
+
+void tst_ConfigLoader::taskFileWinsAndIsRecorded()
+{
+    m_settings->setValue(QStringLiteral("limits/max_steps"), 12);
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("TERRARIUM_CPUS"), QStringLiteral("3"));
+    ConfigOverrides flags;
+    flags.maxSteps = QStringLiteral("20");
+    auto config = ConfigLoader::load(*m_settings, env, flags);
+    QVERIFY(config.has_value());
+    const auto task =
+        TaskFile::parse("goal: g\nlimits: {max_steps: 4, cpus: 1}\n", QStringLiteral("t.yaml"));
+    QVERIFY(task.has_value());
+    task->applyTo(*config);
+    QCOMPARE(config->limits.maxSteps, 4);
+    QCOMPARE(config->provenance.source(QStringLiteral("limits/max_steps")),
+             SettingSource::taskFile(QStringLiteral("limits.max_steps")));
+    QCOMPARE(config->provenance.value(QStringLiteral("limits/max_steps")), QStringLiteral("4"));
+    QCOMPARE(config->provenance.source(QStringLiteral("sandbox/cpus")),
+             SettingSource::taskFile(QStringLiteral("limits.cpus")));
+    QVERIFY(config->provenance.source(QStringLiteral("sandbox/cpus")).overridesConfigFile());
+    // What the task file does not set keeps its source.
+    QCOMPARE(config->provenance.source(QStringLiteral("sandbox/kind")), SettingSource());
+}
+
+void tst_ConfigLoader::sourceDescriptions()
+{
+    QCOMPARE(SettingSource().description(), QStringLiteral("Terrarium's default"));
+    QCOMPARE(SettingSource::environment(QStringLiteral("TERRARIUM_MODEL")).description(),
+             QStringLiteral("the environment variable TERRARIUM_MODEL"));
+    QCOMPARE(SettingSource::commandLine(QStringLiteral("--max-steps")).description(),
+             QStringLiteral("the command line option --max-steps"));
+    QCOMPARE(SettingSource::configFile(QStringLiteral("planner/model"), QStringLiteral("/c/t.conf"))
+                 .description(),
+             QStringLiteral("planner/model in the config file /c/t.conf"));
+    QCOMPARE(SettingSource::taskFile(QStringLiteral("limits.cpus")).description(),
+             QStringLiteral("limits.cpus in the task file"));
+    QVERIFY(!SettingSource().overridesConfigFile());
+    QVERIFY(!SettingSource::configFile(QString(), QString()).overridesConfigFile());
+    QVERIFY(SettingSource::environment(QString()).overridesConfigFile());
+    QVERIFY(SettingSource::commandLine(QString()).overridesConfigFile());
+    QVERIFY(SettingSource::taskFile(QString()).overridesConfigFile());
 }
 
 QTEST_GUILESS_MAIN(tst_ConfigLoader)

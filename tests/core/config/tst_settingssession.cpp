@@ -22,6 +22,7 @@ private Q_SLOTS:
     void anEmptyKeyRemovesTheEntry();
     void saveWithoutKeysStillAnswers();
     void anUnwritableFileIsReported();
+    void alwaysAllowedCommandsARunAddedAreKept();
 
 private:
     QString storedKey(LlmRole role);
@@ -187,6 +188,39 @@ void tst_SettingsSession::anUnwritableFileIsReported()
              QStringLiteral("Could not write the settings to %1.").arg(settings.fileName()));
     // The key does not depend on the file and is stored all the same.
     QCOMPARE(storedKey(LlmRole::Planner), QStringLiteral("sk-still-stored"));
+}
+
+void tst_SettingsSession::alwaysAllowedCommandsARunAddedAreKept()
+{
+    const QString kept = QStringLiteral("rm -rf build");
+    const QString removed = QStringLiteral("chmod -R 777 out");
+    const QString addedByARun = QStringLiteral("git clean -fdx");
+    m_settings->setValue(QStringLiteral("safety/always_allowed"), QStringList{kept, removed});
+    SettingsSession session(m_settings.get());
+    QSignalSpy loaded(&session, &SettingsSession::loaded);
+    session.load();
+    QVERIFY(loaded.wait(20000));
+    QCOMPARE(session.values().alwaysAllowed, (QStringList{kept, removed}));
+
+    // While the dialog is open, a run's "always" answer is saved to the same file.
+    m_settings->setValue(QStringLiteral("safety/always_allowed"),
+                         QStringList{kept, removed, addedByARun});
+    UserSettings values = session.values();
+    values.alwaysAllowed.removeAll(removed);
+    const auto result = save(session, values, std::nullopt, std::nullopt);
+    QVERIFY2(result.has_value(), qPrintable(result ? QString() : result.error().message));
+    const QSettings reread(m_settings->fileName(), QSettings::IniFormat);
+    QCOMPARE(reread.value(QStringLiteral("safety/always_allowed")).toStringList(),
+             (QStringList{kept, addedByARun}));
+    QCOMPARE(session.values().alwaysAllowed, (QStringList{kept, addedByARun}));
+
+    // Removing the last one removes the key.
+    values.alwaysAllowed.clear();
+    session.load();
+    QVERIFY(loaded.wait(20000));
+    QVERIFY(save(session, values, std::nullopt, std::nullopt).has_value());
+    QVERIFY(!QSettings(m_settings->fileName(), QSettings::IniFormat)
+                 .contains(QStringLiteral("safety/always_allowed")));
 }
 
 QTEST_GUILESS_MAIN(tst_SettingsSession)

@@ -17,6 +17,7 @@ class tst_UserSettings : public QObject
 private Q_SLOTS:
     void init();
     void defaultsOfAnEmptyFile();
+    void defaultsAreConfigLoaderDefaults();
     void roundTrip_data();
     void roundTrip();
     void writesTheKeysConfigLoaderReads();
@@ -50,6 +51,28 @@ void tst_UserSettings::defaultsOfAnEmptyFile()
     QCOMPARE(values.network, QStringLiteral("none"));
     QCOMPARE(values.cpus, 2);
     QCOMPARE(values.memoryMiB, 2048);
+    QCOMPARE(values.approval, ApprovalPolicy::Ask);
+    QVERIFY(values.alwaysAllowed.isEmpty());
+}
+
+void tst_UserSettings::defaultsAreConfigLoaderDefaults()
+{
+    // What an empty dialog shows is what a run without a config file gets.
+    const QSettings settings(path(), QSettings::IniFormat);
+    const auto config = ConfigLoader::load(settings, QProcessEnvironment(), {});
+    QVERIFY(config.has_value());
+    const UserSettings values;
+    QCOMPARE(values.sandbox, config->sandbox);
+    QCOMPARE(values.cpus, config->cpus);
+    QCOMPARE(values.memoryMiB, config->memoryMiB);
+    QCOMPARE(values.pidsLimit, config->pidsLimit);
+    QCOMPARE(values.diskMiB, config->diskMiB);
+    QCOMPARE(values.network, config->network);
+    QCOMPARE(values.workspaceMode, config->workspaceMode);
+    QCOMPARE(values.approval, config->approval);
+    QCOMPARE(values.maxSteps, config->limits.maxSteps);
+    QCOMPARE(values.maxReplans, config->limits.maxReplans);
+    QCOMPARE(std::chrono::seconds(values.stepTimeoutSeconds), config->limits.stepTimeout);
 }
 
 void tst_UserSettings::roundTrip_data()
@@ -68,12 +91,21 @@ void tst_UserSettings::roundTrip_data()
     local.cpus = 6;
     local.memoryMiB = 6144;
     local.network = QStringLiteral("outbound");
-    QTest::newRow("local servers, libvirt") << local;
+    local.pidsLimit = 256;
+    local.diskMiB = 20480;
+    local.approval = ApprovalPolicy::Safe;
+    local.alwaysAllowed = {QStringLiteral("rm -rf build"), QStringLiteral("echo a, b")};
+    local.maxSteps = 80;
+    local.maxReplans = 0;
+    local.stepTimeoutSeconds = 45;
+    QTest::newRow("local servers, libvirt, limits") << local;
 
     UserSettings mixed;
     mixed.planner = {LlmProvider::Anthropic, QString(), QStringLiteral("claude-opus-4")};
     mixed.executor = {LlmProvider::Responses, QString(), QString()};
     mixed.sandbox = QStringLiteral("host");
+    mixed.approval = ApprovalPolicy::All;
+    mixed.alwaysAllowed = {QStringLiteral("make install")};
     QTest::newRow("cloud providers, host") << mixed;
 
     UserSettings automatic;
@@ -106,18 +138,23 @@ void tst_UserSettings::writesTheKeysConfigLoaderReads()
     values.cpus = 3;
     values.memoryMiB = 3000;
     values.network = QStringLiteral("outbound");
+    values.alwaysAllowed = {QStringLiteral("rm -rf build")};
     {
         QSettings settings(path(), QSettings::IniFormat);
         values.save(settings);
     }
     const QSettings file(path(), QSettings::IniFormat);
     const QStringList expectedKeys = {
-        QStringLiteral("executor/base_url"), QStringLiteral("executor/model"),
-        QStringLiteral("executor/provider"), QStringLiteral("planner/base_url"),
-        QStringLiteral("planner/model"),     QStringLiteral("planner/provider"),
-        QStringLiteral("sandbox/cpus"),      QStringLiteral("sandbox/image"),
-        QStringLiteral("sandbox/kind"),      QStringLiteral("sandbox/memory_mib"),
-        QStringLiteral("sandbox/network"),   QStringLiteral("sandbox/workspace_mode")};
+        QStringLiteral("executor/base_url"),     QStringLiteral("executor/model"),
+        QStringLiteral("executor/provider"),     QStringLiteral("limits/max_replans"),
+        QStringLiteral("limits/max_steps"),      QStringLiteral("limits/step_timeout"),
+        QStringLiteral("planner/base_url"),      QStringLiteral("planner/model"),
+        QStringLiteral("planner/provider"),      QStringLiteral("safety/always_allowed"),
+        QStringLiteral("safety/approval"),       QStringLiteral("sandbox/cpus"),
+        QStringLiteral("sandbox/disk_mib"),      QStringLiteral("sandbox/image"),
+        QStringLiteral("sandbox/kind"),          QStringLiteral("sandbox/memory_mib"),
+        QStringLiteral("sandbox/network"),       QStringLiteral("sandbox/pids"),
+        QStringLiteral("sandbox/workspace_mode")};
     QStringList keys = file.allKeys();
     keys.sort();
     QCOMPARE(keys, expectedKeys);
@@ -141,6 +178,13 @@ void tst_UserSettings::configLoaderRunsWhatWasSaved()
     values.memoryMiB = 3000;
     values.network = QStringLiteral("outbound");
     values.workspaceMode = QStringLiteral("copy");
+    values.pidsLimit = 99;
+    values.diskMiB = 1000;
+    values.approval = ApprovalPolicy::Safe;
+    values.alwaysAllowed = {QStringLiteral("rm -rf build"), QStringLiteral("chmod 777 out")};
+    values.maxSteps = 7;
+    values.maxReplans = 0;
+    values.stepTimeoutSeconds = 42;
     {
         QSettings settings(path(), QSettings::IniFormat);
         values.save(settings);
@@ -163,6 +207,13 @@ void tst_UserSettings::configLoaderRunsWhatWasSaved()
     QCOMPARE(config->cpus, 3);
     QCOMPARE(config->memoryMiB, 3000);
     QCOMPARE(config->network, QStringLiteral("outbound"));
+    QCOMPARE(config->pidsLimit, 99);
+    QCOMPARE(config->diskMiB, 1000);
+    QCOMPARE(config->approval, ApprovalPolicy::Safe);
+    QCOMPARE(config->alwaysAllowed, values.alwaysAllowed);
+    QCOMPARE(config->limits.maxSteps, 7);
+    QCOMPARE(config->limits.maxReplans, 0);
+    QCOMPARE(config->limits.stepTimeout, std::chrono::seconds(42));
 
     // Unset values leave ConfigLoader its own choice, exactly as an empty file does.
     {
@@ -191,7 +242,7 @@ void tst_UserSettings::sharedKeysAreFoldedIntoTheRoles()
         settings.setValue(QStringLiteral("llm/base_url"), QStringLiteral("http://gpu-box:8000/v1"));
         settings.setValue(QStringLiteral("llm/model"), QStringLiteral("shared"));
         settings.setValue(QStringLiteral("executor/model"), QStringLiteral("own"));
-        settings.setValue(QStringLiteral("safety/approval"), QStringLiteral("safe"));
+        settings.setValue(QStringLiteral("sandbox/libvirt_uri"), QStringLiteral("qemu:///system"));
     }
     QSettings settings(path(), QSettings::IniFormat);
     const UserSettings values = UserSettings::load(settings);
@@ -208,7 +259,8 @@ void tst_UserSettings::sharedKeysAreFoldedIntoTheRoles()
     QVERIFY(!settings.contains(QStringLiteral("llm/base_url")));
     QVERIFY(!settings.contains(QStringLiteral("llm/model")));
     // Keys the dialog does not edit are left alone.
-    QCOMPARE(settings.value(QStringLiteral("safety/approval")).toString(), QStringLiteral("safe"));
+    QCOMPARE(settings.value(QStringLiteral("sandbox/libvirt_uri")).toString(),
+             QStringLiteral("qemu:///system"));
     const auto after = ConfigLoader::load(settings, QProcessEnvironment(), {});
     QVERIFY(before.has_value());
     QVERIFY(after.has_value());
@@ -246,6 +298,12 @@ void tst_UserSettings::valuesConfigLoaderWouldRejectReadAsUnset()
         settings.setValue(QStringLiteral("sandbox/cpus"), QStringLiteral("many"));
         settings.setValue(QStringLiteral("sandbox/memory_mib"), -1);
         settings.setValue(QStringLiteral("sandbox/network"), QStringLiteral("all"));
+        settings.setValue(QStringLiteral("sandbox/pids"), 0);
+        settings.setValue(QStringLiteral("sandbox/disk_mib"), 10);
+        settings.setValue(QStringLiteral("safety/approval"), QStringLiteral("maybe"));
+        settings.setValue(QStringLiteral("limits/max_steps"), 10001);
+        settings.setValue(QStringLiteral("limits/max_replans"), -1);
+        settings.setValue(QStringLiteral("limits/step_timeout"), QStringLiteral("1h"));
     }
     const QSettings settings(path(), QSettings::IniFormat);
     QCOMPARE(UserSettings::load(settings), UserSettings());
@@ -294,6 +352,31 @@ void tst_UserSettings::validate_data()
     tinyMemory.memoryMiB = 8; // what the config loader would refuse too
     QTest::newRow("too little memory")
         << tinyMemory << QStringLiteral("The sandbox's memory must be from 16 to 1048576 MiB.");
+    UserSettings pids;
+    pids.pidsLimit = 0;
+    QTest::newRow("no process")
+        << pids << QStringLiteral("The sandbox's maximum processes must be from 1 to 4194304.");
+    UserSettings disk;
+    disk.diskMiB = 63;
+    QTest::newRow("tiny disk") << disk
+                               << QStringLiteral(
+                                      "The sandbox's disk size must be from 64 to 1073741824 MiB.");
+    UserSettings steps;
+    steps.maxSteps = 10001;
+    QTest::newRow("too many steps")
+        << steps << QStringLiteral("The maximum steps must be from 1 to 10000.");
+    UserSettings noReplans;
+    noReplans.maxReplans = 0;
+    QTest::newRow("re-planning off") << noReplans << QString();
+    UserSettings replans;
+    replans.maxReplans = -1;
+    QTest::newRow("negative re-plans")
+        << replans << QStringLiteral("The re-plans before giving up must be from 0 to 100.");
+    UserSettings timeout;
+    timeout.stepTimeoutSeconds = 0;
+    QTest::newRow("no time") << timeout
+                             << QStringLiteral(
+                                    "The step timeout must be from 1 to 604800 seconds.");
 }
 
 void tst_UserSettings::validate()
