@@ -2,6 +2,7 @@
 
 #include "app/AppTr.h"
 #include "app/DesktopNotifier.h"
+#include "app/ReadinessSummary.h"
 #include "app/RunSession.h"
 #include "core/agent/Orchestrator.h"
 #include "core/config/ConfigLoader.h"
@@ -48,6 +49,9 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     } else {
         window->showError(config.error().message);
     }
+    updateReadiness();
+    connect(window, &Widgets::MainWindow::sandboxKindChanged, this,
+            &WindowController::updateReadiness);
 
     // Output spools a crashed Terrarium left in the cache go, once the window is up.
     QTimer::singleShot(std::chrono::seconds(2), this, [] { Core::OutputSpool::removeStale(); });
@@ -117,6 +121,16 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
 }
 
 WindowController::~WindowController() = default;
+
+void WindowController::updateReadiness()
+{
+    Core::ConfigOverrides overrides = m_overrides;
+    overrides.sandbox = m_window->sandboxKind();
+    const auto config =
+        Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(), overrides);
+    m_window->timeline()->setReadiness(config ? ReadinessSummary::describe(*config)
+                                              : config.error().message);
+}
 
 void WindowController::run(const QString &goal)
 {
@@ -310,6 +324,7 @@ void WindowController::editSettings()
                         m_window->showError(result.error().message);
                     else
                         m_window->showStatusMessage(Tr::tr("Settings saved."));
+                    updateReadiness();
                     session->deleteLater();
                 });
         session->save(dialog->values(), dialog->changedApiKey(Core::LlmRole::Planner),

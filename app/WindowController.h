@@ -62,6 +62,8 @@ Q_SIGNALS:
 
 private:
     void start(const QString &goal, const std::optional<Core::TaskFile> &task);
+    // The empty state: models and sandbox the next run would use, and whether they are there.
+    void updateReadiness();
     // Takes path as the window's workspace if the policy allows it; else says why.
     bool useWorkspace(const QString &path);
     void onFinished(Core::RunState state);

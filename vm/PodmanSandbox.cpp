@@ -341,9 +341,17 @@ void PodmanSandbox::createContainer(const QString &image)
         }
     }
     Q_EMIT startProgress(10, Core::Tr::tr("Creating the container %1").arg(spec().name));
+    m_creating = true;
     runPodman(
         runArguments(spec(), m_host, m_agentPath, image),
         [this, image](const Core::Result<QByteArray> &result) {
+            m_creating = false;
+            if (m_removeWhenCreated) {
+                // destroy() came while Podman was making the container: it exists only now.
+                m_removeWhenCreated = false;
+                removeContainer();
+                return;
+            }
             if (state() != State::Starting)
                 return;
             if (!result) {
@@ -657,6 +665,17 @@ void PodmanSandbox::destroy()
 {
     setState(State::Stopping);
     closeAgent();
+    // A `podman rm` now would find nothing and `podman run` would leave its container after
+    // all; it is removed once it exists.
+    if (m_creating) {
+        m_removeWhenCreated = true;
+        return;
+    }
+    removeContainer();
+}
+
+void PodmanSandbox::removeContainer()
+{
     runPodman(
         {QStringLiteral("rm"), QStringLiteral("--force"), QStringLiteral("--time=3"), spec().name},
         [this](const Core::Result<QByteArray> &result) {

@@ -118,6 +118,7 @@ private:
     void measureDisk();
     void onDiskMeasured(qint64 bytes);
     void removeSnapshots();
+    void removeContainer();
 
     PodmanHost m_host;
     QString m_agentPath;
@@ -125,6 +126,8 @@ private:
     QPointer<QProcess> m_agentProcess;
     QList<QPointer<LocalPtySession>> m_execPtys;
     std::unique_ptr<QLockFile> m_lock;
+    bool m_creating = false; // `podman run` is making the container
+    bool m_removeWhenCreated = false; // destroy() came meanwhile
     QString m_writableLayer; // the container's overlay upper directory; empty: not watched
     struct DiskWatch
     {

@@ -70,6 +70,7 @@ private Q_SLOTS:
     void undoRiskyRollsBackAFailedStep();
     void undoRestoresACopiedWorkspace();
     void commandsWaitingForInputNeverHang();
+    void interruptDuringSetupEndsTheRunOnce();
 
 private:
     QStringList runArguments(const QString &goal) const;
@@ -532,6 +533,56 @@ void tst_PodmanRun::undoRestoresACopiedWorkspace()
 }
 
 QTEST_GUILESS_MAIN(tst_PodmanRun)
+
+void tst_PodmanRun::interruptDuringSetupEndsTheRunOnce()
+{
+    // Ctrl+C while the sandbox starts: the run ends with one workflow_complete (cancelled), the
+    // setup's progress before it, and no container left behind.
+    const QString name = QStringLiteral("tst-setup-int-%1").arg(QCoreApplication::applicationPid());
+    QProcess process;
+    process.setProcessEnvironment(environment());
+    process.start(binary(),
+                  runArguments(QStringLiteral("never planned"))
+                      << QStringLiteral("--sandbox-name") << name);
+    QByteArray out;
+    QElapsedTimer clock;
+    clock.start();
+    while (!out.contains("\"phase\":\"sandbox\"") && clock.elapsed() < 120000
+           && process.state() != QProcess::NotRunning) {
+        QTest::qWait(20);
+        out += process.readAllStandardOutput();
+    }
+    QVERIFY2(out.contains("\"phase\":\"sandbox\""), process.readAllStandardError().constData());
+    ::kill(pid_t(process.processId()), SIGINT);
+    QVERIFY(waitForExit(process, 60000));
+    out += process.readAllStandardOutput();
+    const QByteArray log = process.readAllStandardError();
+    QVERIFY2(process.exitCode() == 130, log.constData());
+
+    const QList<QJsonObject> events = parseEvents(out);
+    QVERIFY(!events.isEmpty());
+    int completes = 0;
+    for (int i = 0; i < events.size(); ++i) {
+        QCOMPARE(events.at(i).value(QLatin1String("seq")).toInt(), i + 1);
+        const QString type = events.at(i).value(QLatin1String("type")).toString();
+        if (type == QLatin1String("workflow_complete"))
+            ++completes;
+        else
+            QCOMPARE(type, QStringLiteral("setup_progress"));
+    }
+    QCOMPARE(completes, 1);
+    const QJsonObject end = events.last();
+    QCOMPARE(end.value(QLatin1String("type")).toString(), QStringLiteral("workflow_complete"));
+    QCOMPARE(
+        end.value(QLatin1String("payload")).toObject().value(QLatin1String("status")).toString(),
+        QStringLiteral("cancelled"));
+    QCOMPARE(m_server->requests().size(), 0);
+
+    int exitCode = -1;
+    const QByteArray list = terrarium({QStringLiteral("--list-sandboxes")}, &exitCode);
+    QCOMPARE(exitCode, 0);
+    QVERIFY2(!list.contains(name.toUtf8()), list.constData());
+}
 
 void tst_PodmanRun::commandsWaitingForInputNeverHang()
 {
