@@ -4,6 +4,7 @@
 #include "core/output/OutputBatch.h"
 #include "core/output/OutputSpool.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QAction>
 #include <QApplication>
 #include <QContextMenuEvent>
@@ -190,6 +191,7 @@ struct ConsoleView::Private
     bool expanded = false;
     int tabHeight = 0;
     int gutterWidth = 0;
+    int wrapWidth = -1; // the viewport's width when the text was last laid out for it
 
     static QColor resolve(const AnsiColor &color, bool dark)
     {
@@ -500,6 +502,18 @@ void ConsoleView::setMaximumLines(int lines)
     cursor.endEditBlock();
 }
 
+int ConsoleView::visualLines(int atMost) const
+{
+    QAbstractTextDocumentLayout *layout = document()->documentLayout();
+    int lines = 0;
+    for (QTextBlock block = document()->firstBlock(); block.isValid() && lines <= atMost;
+         block = block.next()) {
+        layout->blockBoundingRect(block);
+        lines += std::max(1, block.lineCount());
+    }
+    return lines;
+}
+
 int ConsoleView::heightForLines(int lines) const
 {
     // QPlainTextEdit scrolls unless the lines, the document margin above and below the text
@@ -756,8 +770,14 @@ void ConsoleView::changeEvent(QEvent *event)
 
 void ConsoleView::resizeEvent(QResizeEvent *event)
 {
+    // Called for the viewport's resizes too (QAbstractScrollArea forwards them), which is when
+    // the text is wrapped again: a scroll bar coming or going changes the width.
     QPlainTextEdit::resizeEvent(event);
     placeExpandButton();
+    if (viewport()->width() != d->wrapWidth) {
+        d->wrapWidth = viewport()->width();
+        Q_EMIT rewrapped();
+    }
 }
 
 void ConsoleView::placeExpandButton()

@@ -2,6 +2,7 @@
 
 #include <QPlainTextEdit>
 
+#include <climits>
 #include <memory>
 
 namespace Terrarium::Core {
@@ -56,6 +57,10 @@ public:
     // Lines kept in the widget (default 5000); older lines stay in the spool file.
     void setMaximumLines(int lines);
     int maximumLines() const;
+    // Lines as shown, wrapped ones counted, and the empty line after a final newline (where the
+    // console keeps its view); counting stops past atMost. Lays out the blocks it counts: the
+    // document does so lazily, as they are painted, and counts the others as one line.
+    int visualLines(int atMost = INT_MAX) const;
     // The height that shows lines visual lines (the tab row and frame included).
     int heightForLines(int lines) const;
     // Characters appended in total, shown or not.
@@ -89,6 +94,9 @@ public:
 
 Q_SIGNALS:
     void expandedChanged(bool expanded);
+    // The text was laid out again for a new width: visualLines() may have changed without the
+    // document's size saying so (it counts lines not yet painted as one each).
+    void rewrapped();
 
 protected:
     bool event(QEvent *event) override;

@@ -101,6 +101,7 @@ struct StepCard::Private
     QShortcut *saveShortcut = nullptr;
     SaveFileChooser saveChooser;
     QStringList lastSaved; // files written by the last save
+    bool fitting = false;
 
     QWidget *body = nullptr;
     CommandBlock *commandBlock = nullptr;
@@ -257,6 +258,11 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
                 [this, console] { d->fitConsole(console); });
         connect(console, &ConsoleView::expandedChanged, this,
                 [this, console] { d->fitConsole(console); });
+        // Queued: the console is in the middle of a resize then, and would not lay out its
+        // viewport for a new height given now.
+        connect(
+            console, &ConsoleView::rewrapped, this, [this, console] { d->fitConsole(console); },
+            Qt::QueuedConnection);
         d->fitConsole(console);
     }
 
@@ -836,10 +842,13 @@ void StepCard::Private::updateVisibility()
 
 void StepCard::Private::fitConsole(ConsoleView *console)
 {
-    const QTextDocument *document = console->document();
-    // A plain-text layout measures in visual lines, wrapped ones included (and the empty line
-    // after a final newline, where the console keeps its view).
-    const int allLines = int(std::ceil(document->documentLayout()->documentSize().height()));
+    if (fitting)
+        return; // counting lays lines out, which may report a new document size
+    fitting = true;
+    // Expanded, every line counts; otherwise only whether there are more than fit.
+    const int allLines =
+        console->visualLines(console->isExpanded() ? INT_MAX : maximumConsoleLines + 1);
+    fitting = false;
     console->setExpandable(allLines > maximumConsoleLines);
     const int lines = std::clamp(allLines, minimumConsoleLines,
                                  console->isExpanded() ? std::max(allLines, minimumConsoleLines)

@@ -2,7 +2,6 @@
 
 #include "core/output/AnsiColor.h"
 
-#include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QFile>
 #include <QMenu>
@@ -769,14 +768,27 @@ void tst_ConsoleView::heightForLinesShowsEveryLine()
         view.appendText(numberedLines(0, 30));
         view.flush();
         // The empty line after the last newline counts: the console keeps its view there.
-        const int lines =
-            int(std::ceil(view.document()->documentLayout()->documentSize().height()));
-        QCOMPARE(lines, 31);
-        view.setFixedHeight(view.heightForLines(lines));
+        QCOMPARE(view.visualLines(), 31);
+        QCOMPARE(view.visualLines(10), 11); // stops once past
+        view.setFixedHeight(view.heightForLines(31));
         QTRY_COMPARE(view.verticalScrollBar()->maximum(), 0);
-        view.setFixedHeight(view.heightForLines(lines - 2));
+        view.setFixedHeight(view.heightForLines(29));
         QTRY_VERIFY(view.verticalScrollBar()->maximum() > 0);
     }
+
+    // Wrapped lines count as what they look like, laid out or not yet (the document lays out
+    // only what it paints, and counts the rest as a line each).
+    ConsoleView view(ConsoleView::Stream::Stdout);
+    view.resize(300, 100);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QString longLine = QString(u'x').repeated(120) + u'\n';
+    view.appendText(longLine.repeated(20));
+    view.flush();
+    const int lines = view.visualLines();
+    QVERIFY2(lines >= 41, qPrintable(QString::number(lines)));
+    view.setFixedHeight(view.heightForLines(lines));
+    QTRY_COMPARE(view.verticalScrollBar()->maximum(), 0);
 }
 
 void tst_ConsoleView::showAllButton()

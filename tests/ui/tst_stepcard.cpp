@@ -119,6 +119,7 @@ private Q_SLOTS:
     void interleavedViewShowsArrivalOrder();
     void interleavedViewSavesOneFile();
     void showAllExpandsAConsoleToFullHeight();
+    void consolesFitAgainWhenTheWidthChanges();
     void inputEnterSendsTheLine();
     void inputSendButtonAndEmptyLine();
     void inputCtrlDClosesIt();
@@ -645,6 +646,34 @@ void tst_StepCard::showAllExpandsAConsoleToFullHeight()
     QVERIFY(!console->isExpanded());
     QCOMPARE(console->height(), cappedHeight);
     QTRY_VERIFY(console->verticalScrollBar()->maximum() > 0);
+}
+
+void tst_StepCard::consolesFitAgainWhenTheWidthChanges()
+{
+    // Filled before it is shown, then narrowed and widened: lines wrap and unwrap, and the
+    // console follows, never scrolling what fits and never keeping empty room.
+    StepCard card(1, u"Build"_qs);
+    card.appendOutput(true, u"main.c:3:1: warning: unused variable 'y'\n"_qs);
+    card.appendOutput(true,
+                      u"util.c:12:5: error: 'x' undeclared (first use in this function)\n"
+                      u"make: *** [Makefile:8: util.o] Error 1\n"_qs);
+    card.setResult(2, 10);
+    card.resize(900, 400);
+    card.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&card));
+    ConsoleView *console = card.stderrConsole();
+    const auto fits = [console] {
+        return console->verticalScrollBar()->maximum() == 0
+            && console->height() == console->heightForLines(console->visualLines());
+    };
+    QTRY_VERIFY(fits());
+    QCOMPARE(console->visualLines(), 4);
+    card.resize(360, 400);
+    QTRY_VERIFY(fits());
+    QVERIFY(console->visualLines() > 4);
+    card.resize(900, 400);
+    QTRY_VERIFY(fits());
+    QCOMPARE(console->visualLines(), 4);
 }
 
 void tst_StepCard::inputEnterSendsTheLine()
