@@ -124,6 +124,11 @@ void CommandBlock::copyToClipboard()
     Q_EMIT copied();
 }
 
+void CommandBlock::setCopyButtonVisible(bool visible)
+{
+    m_copyButton->setVisible(visible);
+}
+
 void CommandBlock::paintEvent(QPaintEvent *event)
 {
     Q_UNUSED(event);

@@ -30,6 +30,9 @@ public:
 
     // Puts the command on the system clipboard (and the selection clipboard where there is one).
     void copyToClipboard();
+    // Whether the block shows its own Copy button (default); a host that offers Copy elsewhere
+    // hides it. Ctrl+Shift+C works either way.
+    void setCopyButtonVisible(bool visible);
 
 Q_SIGNALS:
     void copied();

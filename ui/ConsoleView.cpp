@@ -4,7 +4,9 @@
 #include "core/output/OutputBatch.h"
 #include "core/output/OutputSpool.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QAction>
+#include <QApplication>
 #include <QContextMenuEvent>
 #include <QDir>
 #include <QElapsedTimer>
@@ -15,11 +17,13 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPainter>
+#include <QPainterPath>
 #include <QScrollBar>
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QTimer>
+#include <QToolButton>
 
 #include <array>
 #include <climits>
@@ -104,22 +108,90 @@ QColor readableOn(const QColor &color, const QColor &background, double minimum)
     return target;
 }
 
+// AnsiSpan::source of stderr text in an interleaved console; stdout's is 0.
+constexpr quint8 StderrSource = 1;
+// QTextBlock::userState() of a line that holds stderr text (an interleaved console).
+constexpr int StderrLineState = 1;
+
+// The stream's glyph, in color, centred in box: a prompt chevron for stdout, a warning triangle
+// for stderr. Shapes, not colours, so they tell the streams apart in greyscale too. cutout is
+// what shows through the triangle's "!".
+void paintStreamGlyph(QPainter &painter, const QRectF &box, ConsoleView::Stream stream,
+                      const QColor &color, const QColor &cutout)
+{
+    const qreal size = std::min(box.width(), box.height());
+    const QRectF square(box.center().x() - size / 2, box.center().y() - size / 2, size, size);
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing);
+    if (stream == ConsoleView::Stream::Stderr) {
+        QPainterPath triangle;
+        triangle.moveTo(square.center().x(), square.top());
+        triangle.lineTo(square.right(), square.bottom());
+        triangle.lineTo(square.left(), square.bottom());
+        triangle.closeSubpath();
+        painter.fillPath(triangle, color);
+        if (size >= 8) {
+            const qreal stroke = std::max(1.0, size / 8);
+            const qreal x = square.center().x() - stroke / 2;
+            painter.fillRect(QRectF(x, square.top() + size * 0.38, stroke, size * 0.3), cutout);
+            painter.fillRect(QRectF(x, square.top() + size * 0.76, stroke, stroke), cutout);
+        }
+    } else {
+        QPen pen(color, std::max(1.5, size / 6));
+        pen.setCapStyle(Qt::RoundCap);
+        pen.setJoinStyle(Qt::RoundJoin);
+        painter.setPen(pen);
+        const qreal inset = size * 0.2;
+        const QPointF points[] = {
+            {square.left() + inset, square.top() + inset},
+            {square.center().x() + inset / 2, square.center().y()},
+            {square.left() + inset, square.bottom() - inset},
+        };
+        painter.drawPolyline(points, 3);
+    }
+    painter.restore();
+}
+
+// The small font of the tabs and their button: the UI font, not the console's monospace one.
+QFont tabFont()
+{
+    QFont font = QApplication::font();
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * 0.85);
+    else
+        font.setPixelSize(std::max(9, font.pixelSize() * 85 / 100));
+    font.setWeight(QFont::DemiBold);
+    return font;
+}
+
 } // namespace
 
 struct ConsoleView::Private
 {
     Core::AnsiParser parser;
+    Core::AnsiParser stderrParser; // an interleaved console's stderr
     OutputBatch batch;
     Core::OutputSpool spool;
     QTimer *timer = nullptr;
     // A batch being rendered over several event loop passes; queue[queued...] is still to come.
     QList<AnsiSpan> queue;
     qsizetype queued = 0;
-    QHash<AnsiStyle, QTextCharFormat> formats; // per palette; cleared when it changes
+    // Per palette (cleared when it changes), one set per source: stderr text of an interleaved
+    // console is tinted.
+    std::array<QHash<AnsiStyle, QTextCharFormat>, 2> formats;
     qint64 totalCharacters = 0;
     qint64 hiddenLines = 0;
     bool hasNote = false; // the first block says how many lines are hidden
     bool renderWhenShown = false;
+    bool interleaved = false;
+    QColor stderrColor; // an interleaved console's tint for stderr text without a colour
+    QToolButton *expandButton = nullptr;
+    QWidget *scrollBarSpacer = nullptr;
+    bool expandable = false;
+    bool expanded = false;
+    int tabHeight = 0;
+    int gutterWidth = 0;
+    int wrapWidth = -1; // the viewport's width when the text was last laid out for it
 
     static QColor resolve(const AnsiColor &color, bool dark)
     {
@@ -136,7 +208,7 @@ struct ConsoleView::Private
         return {};
     }
 
-    QTextCharFormat makeFormat(const AnsiStyle &style, const QPalette &palette) const
+    QTextCharFormat makeFormat(const AnsiStyle &style, quint8 source, const QPalette &palette) const
     {
         QTextCharFormat format;
         const QColor base = palette.color(QPalette::Base);
@@ -144,6 +216,8 @@ struct ConsoleView::Private
         const bool dark = isDark(base);
         QColor foreground = resolve(style.foreground, dark);
         QColor background = resolve(style.background, dark);
+        if (source == StderrSource && !foreground.isValid() && !style.reverse)
+            foreground = stderrColor;
         if (style.reverse) {
             std::swap(foreground, background);
             if (!foreground.isValid())
@@ -174,12 +248,22 @@ struct ConsoleView::Private
         return format;
     }
 
-    const QTextCharFormat &format(const AnsiStyle &style, const QPalette &palette)
+    const QTextCharFormat &format(const AnsiSpan &span, const QPalette &palette)
     {
-        auto it = formats.find(style);
-        if (it == formats.end())
-            it = formats.insert(style, makeFormat(style, palette));
+        const quint8 source = interleaved && span.source == StderrSource ? StderrSource : 0;
+        QHash<AnsiStyle, QTextCharFormat> &cache = formats[source];
+        auto it = cache.find(span.style);
+        if (it == cache.end())
+            it = cache.insert(span.style, makeFormat(span.style, source, palette));
         return *it;
+    }
+
+    // Marks the lines that text inserted in [start, end) touches as holding stderr.
+    static void markStderr(const QTextDocument *document, int start, int end)
+    {
+        for (QTextBlock block = document->findBlock(start);
+             block.isValid() && block.position() < end; block = block.next())
+            block.setUserState(StderrLineState);
     }
 
     static int contentStart(const QTextDocument *document, bool hasNote)
@@ -233,9 +317,13 @@ struct ConsoleView::Private
             cursor.insertText(text, format);
             return;
         }
+        // The first line keeps its stderr mark: the split below leaves it on the note's block.
+        const int firstLineState = cursor.block().userState();
         cursor.insertText(text, format);
         // Empty formats: the content's first line must not inherit the note's look.
         cursor.insertBlock(QTextBlockFormat(), QTextCharFormat());
+        cursor.block().setUserState(firstLineState);
+        cursor.block().previous().setUserState(-1);
         hasNote = true;
     }
 };
@@ -245,6 +333,7 @@ ConsoleView::ConsoleView(Stream stream, QWidget *parent)
     , m_stream(stream)
     , d(std::make_unique<Private>())
 {
+    d->interleaved = stream == Stream::Interleaved;
     setReadOnly(true);
     setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     // An undo stack would keep every inserted and trimmed line alive.
@@ -257,6 +346,24 @@ ConsoleView::ConsoleView(Stream stream, QWidget *parent)
     setFrameStyle(QFrame::Box | QFrame::Plain);
     setLineWidth(2);
     document()->setDocumentMargin(6);
+
+    d->scrollBarSpacer = new QWidget(this);
+    addScrollBarWidget(d->scrollBarSpacer, Qt::AlignTop);
+    d->expandButton = new QToolButton(this);
+    d->expandButton->setObjectName(QStringLiteral("expandButton"));
+    d->expandButton->setAutoRaise(true);
+    d->expandButton->setCheckable(true);
+    d->expandButton->setCursor(Qt::ArrowCursor);
+    d->expandButton->hide();
+    connect(d->expandButton, &QToolButton::toggled, this, &ConsoleView::setExpanded);
+    if (d->interleaved) {
+        // The gutter is outside the viewport: it follows the text as the view scrolls.
+        connect(this, &QPlainTextEdit::updateRequest, this, [this] {
+            update(QRect(0, viewport()->y(), viewport()->x(), viewport()->height()));
+        });
+    }
+    updateMargins();
+    setExpanded(false);
     // The scrollback is bounded by render() rather than setMaximumBlockCount(): the document would
     // drop the note line first, and it cannot count what it dropped.
 
@@ -282,6 +389,25 @@ void ConsoleView::appendText(const QString &text)
     // arrives in between.
     d->parser.feed(text);
     d->batch.append(d->parser.takeSpans());
+    if (!d->timer->isActive())
+        d->timer->start(FlushIntervalMs);
+}
+
+void ConsoleView::appendText(Stream from, const QString &text)
+{
+    if (!d->interleaved || from != Stream::Stderr) {
+        appendText(text);
+        return;
+    }
+    if (text.isEmpty())
+        return;
+    d->totalCharacters += text.size();
+    d->spool.append(QStringView(text));
+    d->stderrParser.feed(text);
+    QList<AnsiSpan> spans = d->stderrParser.takeSpans();
+    for (AnsiSpan &span : spans)
+        span.source = StderrSource;
+    d->batch.append(std::move(spans));
     if (!d->timer->isActive())
         d->timer->start(FlushIntervalMs);
 }
@@ -338,8 +464,12 @@ void ConsoleView::render(bool everything)
         if (span.returnsToLineStart) {
             cursor.movePosition(QTextCursor::StartOfBlock, QTextCursor::KeepAnchor);
             cursor.removeSelectedText();
+            cursor.block().setUserState(-1);
         }
-        cursor.insertText(span.text, d->format(span.style, palette));
+        const int start = cursor.position();
+        cursor.insertText(span.text, d->format(span, palette));
+        if (d->interleaved && span.source == StderrSource)
+            Private::markStderr(doc, start, cursor.position());
         if (!everything && d->queued % 64 == 0 && clock.elapsed() >= RenderSliceMs)
             break;
     }
@@ -370,6 +500,29 @@ void ConsoleView::setMaximumLines(int lines)
     cursor.beginEditBlock();
     d->trimToLimits(cursor, palette());
     cursor.endEditBlock();
+}
+
+int ConsoleView::visualLines(int atMost) const
+{
+    QAbstractTextDocumentLayout *layout = document()->documentLayout();
+    int lines = 0;
+    for (QTextBlock block = document()->firstBlock(); block.isValid() && lines <= atMost;
+         block = block.next()) {
+        layout->blockBoundingRect(block);
+        lines += std::max(1, block.lineCount());
+    }
+    return lines;
+}
+
+int ConsoleView::heightForLines(int lines) const
+{
+    // QPlainTextEdit scrolls unless the lines, the document margin above and below the text
+    // and one pixel more fit (it measures the last line with its bottom margin, against the
+    // viewport less one margin and a pixel).
+    const QMargins margins = viewportMargins();
+    const int lineHeight = int(std::ceil(QFontMetricsF(font()).lineSpacing()));
+    return lines * lineHeight + int(std::ceil(2 * document()->documentMargin())) + 1
+        + 2 * frameWidth() + margins.top() + margins.bottom();
 }
 
 int ConsoleView::maximumLines() const
@@ -411,11 +564,96 @@ void ConsoleView::clearView()
 
 QColor ConsoleView::borderColor() const
 {
+    if (d->interleaved) {
+        // Neither stream's colour: the tabs and the gutter say which line is which.
+        return mix(palette().color(QPalette::Base), palette().color(QPalette::Text), 0.45);
+    }
+    return streamColor(m_stream);
+}
+
+QColor ConsoleView::streamColor(Stream stream) const
+{
     // GitHub's success and danger colours: each pair is readable on its kind of background.
     const bool dark = isDark(palette().color(QPalette::Base));
-    if (m_stream == Stream::Stdout)
-        return dark ? QColor(0x3f, 0xb9, 0x50) : QColor(0x1a, 0x7f, 0x37);
-    return dark ? QColor(0xf8, 0x51, 0x49) : QColor(0xcf, 0x22, 0x2e);
+    if (stream == Stream::Stderr)
+        return dark ? QColor(0xf8, 0x51, 0x49) : QColor(0xcf, 0x22, 0x2e);
+    return dark ? QColor(0x3f, 0xb9, 0x50) : QColor(0x1a, 0x7f, 0x37);
+}
+
+QStringList ConsoleView::labels() const
+{
+    switch (m_stream) {
+    case Stream::Stdout:
+        return {tr("stdout")};
+    case Stream::Stderr:
+        return {tr("stderr")};
+    case Stream::Interleaved:
+        return {tr("stdout"), tr("stderr")};
+    }
+    return {};
+}
+
+bool ConsoleView::isStderrLine(int line) const
+{
+    const QTextBlock block = document()->findBlockByNumber(line);
+    return block.isValid() && block.userState() == StderrLineState;
+}
+
+void ConsoleView::setExpandable(bool expandable)
+{
+    d->expandable = expandable;
+    d->expandButton->setVisible(expandable);
+}
+
+bool ConsoleView::isExpandable() const
+{
+    return d->expandable;
+}
+
+void ConsoleView::setExpanded(bool expanded)
+{
+    const bool changed = expanded != d->expanded;
+    d->expanded = expanded;
+    {
+        const QSignalBlocker blocker(d->expandButton);
+        d->expandButton->setChecked(expanded);
+    }
+    d->expandButton->setText(expanded ? tr("Show Less") : tr("Show All"));
+    d->expandButton->setToolTip(expanded ? tr("Back to the usual height, scrolling inside")
+                                         : tr("Show every line at full height, without scrolling"));
+    const QString streams = QLocale().createSeparatedList(labels());
+    d->expandButton->setAccessibleName(expanded ? tr("Show less of %1").arg(streams)
+                                                : tr("Show all of %1").arg(streams));
+    placeExpandButton();
+    if (changed)
+        Q_EMIT expandedChanged(expanded);
+}
+
+bool ConsoleView::isExpanded() const
+{
+    return d->expanded;
+}
+
+void ConsoleView::updateMargins()
+{
+    if (!d->expandButton)
+        return; // a font change while the constructor runs; it calls this at its end
+    const QFont font = tabFont();
+    const QFontMetrics metrics(font);
+    const int padding = std::max(2, metrics.height() / 6);
+    d->tabHeight = metrics.height() + 2 * padding;
+    d->expandButton->setFont(font);
+    d->expandButton->setFixedHeight(d->tabHeight);
+    // The tab row is a viewport margin: QAbstractScrollArea lays its frame out around the whole
+    // widget again on every resize, so the frame is painted below the row in event() instead. The
+    // spacer keeps the scroll bar out of the row.
+    d->scrollBarSpacer->setFixedHeight(d->tabHeight);
+    if (d->interleaved)
+        d->gutterWidth = std::max(10, QFontMetrics(this->font()).height() * 17 / 20);
+    setViewportMargins(d->gutterWidth, d->tabHeight, 0, 0);
+    d->stderrColor = readableOn(streamColor(Stream::Stderr), palette().color(QPalette::Base),
+                                MinimumContrastIndexed);
+    placeExpandButton();
 }
 
 bool ConsoleView::event(QEvent *event)
@@ -425,24 +663,128 @@ bool ConsoleView::event(QEvent *event)
         // Over the plain frame QFrame just drew: the palette's frame colour is not ours to change.
         QPainter painter(this);
         const QColor color = borderColor();
-        const int width = frameWidth();
-        const QRect area = rect();
-        painter.fillRect(QRect(0, 0, area.width(), width), color);
-        painter.fillRect(QRect(0, area.height() - width, area.width(), width), color);
-        painter.fillRect(QRect(0, 0, width, area.height()), color);
-        painter.fillRect(QRect(area.width() - width, 0, width, area.height()), color);
+        const int line = frameWidth();
+        // QFrame's frame went around the tab row too: the row is the card's background.
+        painter.fillRect(QRect(0, 0, width(), d->tabHeight), palette().color(QPalette::Base));
+        const QRect area = rect().adjusted(0, d->tabHeight, 0, 0);
+        painter.fillRect(QRect(area.left(), area.top(), area.width(), line), color);
+        painter.fillRect(QRect(area.left(), area.bottom() + 1 - line, area.width(), line), color);
+        painter.fillRect(QRect(area.left(), area.top(), line, area.height()), color);
+        painter.fillRect(QRect(area.right() + 1 - line, area.top(), line, area.height()), color);
+        paintTabs(painter);
+        if (d->interleaved)
+            paintGutter(painter);
     }
     return handled;
+}
+
+void ConsoleView::paintTabs(QPainter &painter) const
+{
+    const QFont font = tabFont();
+    const QFontMetrics metrics(font);
+    const qreal em = metrics.height();
+    const qreal radius = std::max(2.0, d->tabHeight / 5.0);
+    const qreal glyph = em * 0.7;
+    const QStringList texts = labels();
+    const QList<Stream> streams =
+        d->interleaved ? QList<Stream>{Stream::Stdout, Stream::Stderr} : QList<Stream>{m_stream};
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setFont(font);
+    qreal x = 0;
+    for (qsizetype i = 0; i < streams.size(); ++i) {
+        const QColor fill = streamColor(streams.at(i));
+        const QColor ink = isDark(fill) ? QColor(Qt::white) : QColor(Qt::black);
+        const qreal textLeft = x + em * 0.4 + glyph + em * 0.3;
+        const qreal width = textLeft - x + metrics.horizontalAdvance(texts.at(i)) + em * 0.45;
+        // Down into the frame's top edge, so the tab and the frame are one shape.
+        const QRectF tab(x, 0, width, d->tabHeight + frameWidth());
+        QPainterPath path;
+        path.addRoundedRect(tab.adjusted(0, 0, 0, radius), radius, radius);
+        painter.save();
+        painter.setClipRect(tab);
+        painter.fillPath(path, fill);
+        painter.restore();
+        paintStreamGlyph(painter, QRectF(x + em * 0.4, 0, glyph, d->tabHeight), streams.at(i), ink,
+                         fill);
+        painter.setPen(ink);
+        painter.drawText(QRectF(textLeft, 0, width, d->tabHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                         texts.at(i));
+        x += width + em * 0.25;
+    }
+    painter.restore();
+}
+
+void ConsoleView::paintGutter(QPainter &painter) const
+{
+    const QRect view = viewport()->geometry();
+    const QRect gutter(view.left() - d->gutterWidth, view.top(), d->gutterWidth, view.height());
+    const QColor color = streamColor(Stream::Stderr);
+    const qreal line = QFontMetricsF(font()).lineSpacing();
+    const qreal bar = std::max(2.0, d->gutterWidth / 4.0);
+    const QPointF offset = contentOffset();
+    painter.save();
+    painter.setClipRect(gutter);
+    // Part of the text's background, not of the frame.
+    painter.fillRect(gutter, palette().color(QPalette::Base));
+    QTextBlock block = firstVisibleBlock();
+    bool previousMarked = block.previous().userState() == StderrLineState;
+    for (; block.isValid(); block = block.next()) {
+        const QRectF box = blockBoundingGeometry(block).translated(offset);
+        if (box.top() > view.height())
+            break;
+        const bool marked = block.userState() == StderrLineState;
+        if (marked) {
+            const qreal top = view.top() + box.top();
+            // A run of stderr lines: the stderr glyph on its first line, a bar down the rest.
+            qreal barTop = top;
+            if (!previousMarked) {
+                paintStreamGlyph(painter, QRectF(gutter.left() + 1, top, d->gutterWidth - 2, line),
+                                 Stream::Stderr, color, palette().color(QPalette::Base));
+                barTop += line;
+            }
+            if (box.height() > barTop - top)
+                painter.fillRect(QRectF(gutter.left() + (d->gutterWidth - bar) / 2, barTop, bar,
+                                        top + box.height() - barTop),
+                                 color);
+        }
+        previousMarked = marked;
+    }
+    painter.restore();
 }
 
 void ConsoleView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::PaletteChange) {
         // Colours were chosen for the old background; text already shown keeps them.
-        d->formats.clear();
+        for (auto &formats : d->formats)
+            formats.clear();
+        d->stderrColor = readableOn(streamColor(Stream::Stderr), palette().color(QPalette::Base),
+                                    MinimumContrastIndexed);
         update();
     }
     QPlainTextEdit::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        updateMargins();
+}
+
+void ConsoleView::resizeEvent(QResizeEvent *event)
+{
+    // Called for the viewport's resizes too (QAbstractScrollArea forwards them), which is when
+    // the text is wrapped again: a scroll bar coming or going changes the width.
+    QPlainTextEdit::resizeEvent(event);
+    placeExpandButton();
+    if (viewport()->width() != d->wrapWidth) {
+        d->wrapWidth = viewport()->width();
+        Q_EMIT rewrapped();
+    }
+}
+
+void ConsoleView::placeExpandButton()
+{
+    // Right-aligned in the tab row.
+    const QSize hint = d->expandButton->sizeHint();
+    d->expandButton->setGeometry(width() - hint.width(), 0, hint.width(), d->tabHeight);
 }
 
 void ConsoleView::showEvent(QShowEvent *event)
@@ -479,8 +821,10 @@ void ConsoleView::contextMenuEvent(QContextMenuEvent *event)
 
 void ConsoleView::saveFullOutputInteractively()
 {
-    const QString suggested = QDir::home().filePath(
-        m_stream == Stream::Stdout ? tr("standard-output.txt") : tr("standard-error.txt"));
+    const QString suggested =
+        QDir::home().filePath(m_stream == Stream::Stdout       ? tr("standard-output.txt")
+                                  : m_stream == Stream::Stderr ? tr("standard-error.txt")
+                                                               : tr("output.txt"));
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Save Full Output"), suggested, tr("Text files (*.txt *.log);;All files (*)"));
     if (path.isEmpty())

@@ -26,6 +26,7 @@
 #include <QStandardPaths>
 #include <QTextBlock>
 #include <QTextDocument>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -39,6 +40,8 @@ namespace {
 // A console is as tall as its output, between these many lines; longer output scrolls inside.
 constexpr int minimumConsoleLines = 2;
 constexpr int maximumConsoleLines = 14;
+// How long "Copied" and "Saved" stay on their buttons.
+constexpr int actionFeedbackMs = 1500;
 
 bool isCtrlD(const QKeyEvent *event)
 {
@@ -56,6 +59,9 @@ struct StepCard::Private
 
     void updateVisibility();
     void fitConsole(ConsoleView *console);
+    void updateSaveToolTip();
+    // Consoles of the current view.
+    QList<ConsoleView *> shownConsoles() const;
     void updateToggle();
     void updateStyle();
     void updateAccessibility();
@@ -88,11 +94,22 @@ struct StepCard::Private
     Chip *exitChip = nullptr;
     Chip *durationChip = nullptr;
     Chip *undoneChip = nullptr;
+    QToolButton *viewToggle = nullptr;
+    QToolButton *copyButton = nullptr;
+    QToolButton *saveButton = nullptr;
+    QTimer *copiedFeedback = nullptr;
+    QTimer *savedFeedback = nullptr;
+    QShortcut *saveShortcut = nullptr;
+    SaveFileChooser saveChooser;
+    QStringList lastSaved; // files written by the last save
+    bool fitting = false;
 
     QWidget *body = nullptr;
     CommandBlock *commandBlock = nullptr;
     ConsoleView *stdoutConsole = nullptr;
     ConsoleView *stderrConsole = nullptr;
+    ConsoleView *interleavedConsole = nullptr;
+    OutputView outputView = OutputView::Separate;
     QLabel *noOutputLabel = nullptr;
     QLabel *workspaceWarning = nullptr;
     QLabel *stateNote = nullptr;
@@ -101,11 +118,6 @@ struct StepCard::Private
     QLineEdit *inputEdit = nullptr;
     QPushButton *sendButton = nullptr;
     QPushButton *closeInputButton = nullptr;
-
-    QWidget *actionsRow = nullptr;
-    QPushButton *saveButton = nullptr;
-    QLabel *saveStatus = nullptr;
-    QShortcut *saveShortcut = nullptr;
 
     QWidget *undoRow = nullptr;
     QLabel *undoStatus = nullptr;
@@ -161,6 +173,48 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     d->undoneChip->setObjectName(QStringLiteral("undoneChip"));
     d->undoneChip->hide();
 
+    // The step's actions, at the header's end: they apply to the whole card.
+    d->viewToggle = new QToolButton(d->header);
+    d->viewToggle->setObjectName(QStringLiteral("interleaveButton"));
+    d->viewToggle->setText(tr("Interleaved"));
+    d->viewToggle->setCheckable(true);
+    d->viewToggle->setAutoRaise(true);
+    d->viewToggle->setCursor(Qt::ArrowCursor);
+    d->viewToggle->setToolTip(
+        tr("Show stdout and stderr in one console, in the order they arrived"));
+    d->viewToggle->setAccessibleName(tr("Interleave stdout and stderr"));
+    connect(d->viewToggle, &QToolButton::toggled, this, [this](bool checked) {
+        setOutputView(checked ? OutputView::Interleaved : OutputView::Separate);
+    });
+    d->copyButton = new QToolButton(d->header);
+    d->copyButton->setObjectName(QStringLiteral("copyCommandButton"));
+    d->copyButton->setText(tr("Copy"));
+    d->copyButton->setIcon(QIcon::fromTheme(QStringLiteral("edit-copy")));
+    d->copyButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    d->copyButton->setAutoRaise(true);
+    d->copyButton->setCursor(Qt::ArrowCursor);
+    d->copyButton->setToolTip(tr("Copy the command to the clipboard (Ctrl+Shift+C)"));
+    d->copyButton->setAccessibleName(tr("Copy command"));
+    d->saveButton = new QToolButton(d->header);
+    d->saveButton->setObjectName(QStringLiteral("saveButton"));
+    d->saveButton->setText(tr("Save…"));
+    d->saveButton->setIcon(QIcon::fromTheme(QStringLiteral("document-save-as")));
+    d->saveButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    d->saveButton->setAutoRaise(true);
+    d->saveButton->setCursor(Qt::ArrowCursor);
+    d->saveButton->setAccessibleName(tr("Save full output"));
+    connect(d->saveButton, &QToolButton::clicked, this, &StepCard::saveFullOutput);
+    d->copiedFeedback = new QTimer(this);
+    d->copiedFeedback->setSingleShot(true);
+    d->copiedFeedback->setInterval(actionFeedbackMs);
+    connect(d->copiedFeedback, &QTimer::timeout, this,
+            [this] { d->copyButton->setText(tr("Copy")); });
+    d->savedFeedback = new QTimer(this);
+    d->savedFeedback->setSingleShot(true);
+    d->savedFeedback->setInterval(actionFeedbackMs);
+    connect(d->savedFeedback, &QTimer::timeout, this,
+            [this] { d->saveButton->setText(tr("Save…")); });
+
     auto *headerLayout = new QHBoxLayout(d->header);
     headerLayout->setContentsMargins(0, 0, 0, 0);
     headerLayout->setSpacing(spacing);
@@ -170,6 +224,9 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     headerLayout->addWidget(d->exitChip, 0, Qt::AlignVCenter);
     headerLayout->addWidget(d->durationChip, 0, Qt::AlignVCenter);
     headerLayout->addWidget(d->undoneChip, 0, Qt::AlignVCenter);
+    headerLayout->addWidget(d->viewToggle, 0, Qt::AlignVCenter);
+    headerLayout->addWidget(d->copyButton, 0, Qt::AlignVCenter);
+    headerLayout->addWidget(d->saveButton, 0, Qt::AlignVCenter);
 
     // --- body: command, consoles, input, actions ------------------------------------------
     d->body = new QWidget(this);
@@ -178,6 +235,13 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     d->commandBlock = new CommandBlock(d->body);
     d->commandBlock->setObjectName(QStringLiteral("commandBlock"));
     d->commandBlock->hide();
+    // Copy is in the header, beside Save.
+    d->commandBlock->setCopyButtonVisible(false);
+    connect(d->copyButton, &QToolButton::clicked, d->commandBlock, &CommandBlock::copyToClipboard);
+    connect(d->commandBlock, &CommandBlock::copied, this, [this] {
+        d->copyButton->setText(tr("Copied"));
+        d->copiedFeedback->start();
+    });
 
     d->stdoutConsole = new ConsoleView(ConsoleView::Stream::Stdout, d->body);
     d->stdoutConsole->setObjectName(QStringLiteral("stdoutConsole"));
@@ -185,11 +249,22 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     d->stderrConsole = new ConsoleView(ConsoleView::Stream::Stderr, d->body);
     d->stderrConsole->setObjectName(QStringLiteral("stderrConsole"));
     d->stderrConsole->setAccessibleName(tr("Standard error"));
-    for (ConsoleView *console : {d->stdoutConsole, d->stderrConsole}) {
+    d->interleavedConsole = new ConsoleView(ConsoleView::Stream::Interleaved, d->body);
+    d->interleavedConsole->setObjectName(QStringLiteral("interleavedConsole"));
+    d->interleavedConsole->setAccessibleName(tr("Standard output and error, interleaved"));
+    d->interleavedConsole->hide();
+    for (ConsoleView *console : {d->stdoutConsole, d->stderrConsole, d->interleavedConsole}) {
         console->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
         connect(console->document()->documentLayout(),
                 &QAbstractTextDocumentLayout::documentSizeChanged, this,
                 [this, console] { d->fitConsole(console); });
+        connect(console, &ConsoleView::expandedChanged, this,
+                [this, console] { d->fitConsole(console); });
+        // Queued: the console is in the middle of a resize then, and would not lay out its
+        // viewport for a new height given now.
+        connect(
+            console, &ConsoleView::rewrapped, this, [this, console] { d->fitConsole(console); },
+            Qt::QueuedConnection);
         d->fitConsole(console);
     }
 
@@ -229,24 +304,6 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     inputLayout->addWidget(d->closeInputButton);
     d->inputRow->hide();
 
-    d->actionsRow = new QWidget(d->body);
-    d->actionsRow->setObjectName(QStringLiteral("actionsRow"));
-    d->saveButton = new QPushButton(tr("Save Full Output…"), d->actionsRow);
-    d->saveButton->setObjectName(QStringLiteral("saveButton"));
-    d->saveButton->setIcon(QIcon::fromTheme(QStringLiteral("document-save-as")));
-    d->saveButton->setToolTip(
-        tr("Save everything the command printed, not only what is shown (Ctrl+Shift+S)"));
-    d->saveButton->setAutoDefault(false);
-    connect(d->saveButton, &QPushButton::clicked, this, &StepCard::saveFullOutput);
-    d->saveStatus = new QLabel(d->actionsRow);
-    d->saveStatus->setObjectName(QStringLiteral("saveStatus"));
-    d->saveStatus->setTextFormat(Qt::PlainText);
-    d->saveStatus->setForegroundRole(QPalette::PlaceholderText);
-    auto *actionsLayout = new QHBoxLayout(d->actionsRow);
-    actionsLayout->setContentsMargins(0, 0, 0, 0);
-    actionsLayout->setSpacing(spacing);
-    actionsLayout->addWidget(d->saveStatus, 1);
-    actionsLayout->addWidget(d->saveButton);
     // Card-scoped: every card has one, and only the one holding the keyboard answers.
     d->saveShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this);
     d->saveShortcut->setContext(Qt::WidgetWithChildrenShortcut);
@@ -302,6 +359,7 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     bodyLayout->addWidget(d->stateNote);
     bodyLayout->addWidget(d->stdoutConsole);
     bodyLayout->addWidget(d->stderrConsole);
+    bodyLayout->addWidget(d->interleavedConsole);
     // A quiet command says so in a line instead of an empty console.
     d->noOutputLabel = new QLabel(tr("No output."), d->body);
     d->noOutputLabel->setForegroundRole(QPalette::PlaceholderText);
@@ -319,7 +377,6 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     d->workspaceWarning->hide();
     bodyLayout->addWidget(d->workspaceWarning);
     bodyLayout->addWidget(d->inputRow);
-    bodyLayout->addWidget(d->actionsRow);
     bodyLayout->addWidget(d->undoRow);
 
     auto *layout = new QVBoxLayout(this);
@@ -333,6 +390,7 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     d->updateStyle();
     d->updateToggle();
+    d->updateSaveToolTip();
     d->updateVisibility();
     d->updateAccessibility();
 }
@@ -429,6 +487,10 @@ void StepCard::appendOutput(bool isStderr, const QString &text)
     if (text.isEmpty())
         return;
     (isStderr ? d->stderrConsole : d->stdoutConsole)->appendText(text);
+    // Output events come in the order the sandbox delivered the chunks (the orchestrator
+    // publishes what it holds of one stream before the other's next chunk): arrival order.
+    d->interleavedConsole->appendText(
+        isStderr ? ConsoleView::Stream::Stderr : ConsoleView::Stream::Stdout, text);
     d->updateVisibility();
 }
 
@@ -459,9 +521,9 @@ QString StepCard::workspaceWarning() const
 
 void StepCard::setResult(int exitCode, qint64 durationMs)
 {
-    // The result is shown after everything printed before it.
-    d->stdoutConsole->flush();
-    d->stderrConsole->flush();
+    // The result is shown after everything printed before it; the other view renders when shown.
+    for (ConsoleView *console : d->shownConsoles())
+        console->flush();
     d->hasResult = true;
     d->exitCode = exitCode;
     d->updateResultChip();
@@ -591,6 +653,34 @@ ConsoleView *StepCard::stderrConsole() const
     return d->stderrConsole;
 }
 
+ConsoleView *StepCard::interleavedConsole() const
+{
+    return d->interleavedConsole;
+}
+
+void StepCard::setOutputView(OutputView view)
+{
+    if (view == d->outputView)
+        return;
+    d->outputView = view;
+    {
+        const QSignalBlocker blocker(d->viewToggle);
+        d->viewToggle->setChecked(view == OutputView::Interleaved);
+    }
+    d->updateSaveToolTip();
+    d->updateVisibility();
+}
+
+StepCard::OutputView StepCard::outputView() const
+{
+    return d->outputView;
+}
+
+void StepCard::setSaveFileChooser(SaveFileChooser chooser)
+{
+    d->saveChooser = std::move(chooser);
+}
+
 void StepCard::saveFullOutput()
 {
     if (!d->hasOutput())
@@ -600,8 +690,10 @@ void StepCard::saveFullOutput()
         directory = QDir::homePath();
     const QString suggested =
         QDir(directory).filePath(QStringLiteral("step-%1-output.log").arg(m_stepId));
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Full Output"), suggested,
-                                                      tr("Log files (*.log *.txt);;All files (*)"));
+    const QString path = d->saveChooser
+        ? d->saveChooser(suggested)
+        : QFileDialog::getSaveFileName(this, tr("Save Full Output"), suggested,
+                                       tr("Log files (*.log *.txt);;All files (*)"));
     if (path.isEmpty())
         return;
     const std::expected<QStringList, QString> saved = saveOutputTo(path);
@@ -609,11 +701,10 @@ void StepCard::saveFullOutput()
         QMessageBox::warning(this, tr("Could Not Save Output"), saved.error());
         return;
     }
-    QStringList names;
-    for (const QString &file : *saved)
-        names.append(QFileInfo(file).fileName());
-    d->saveStatus->setText(tr("Saved to %1").arg(QLocale().createSeparatedList(names)));
-    d->saveStatus->setToolTip(QDir::toNativeSeparators(saved->join(u'\n')));
+    d->lastSaved = *saved;
+    d->saveButton->setText(tr("Saved"));
+    d->updateSaveToolTip();
+    d->savedFeedback->start();
 }
 
 std::expected<QStringList, QString> StepCard::saveOutputTo(const QString &path) const
@@ -624,6 +715,12 @@ std::expected<QStringList, QString> StepCard::saveOutputTo(const QString &path) 
         return std::unexpected(tr("The step has not printed anything yet."));
     QStringList written;
     QString error;
+    if (d->outputView == OutputView::Interleaved) {
+        if (!d->interleavedConsole->saveFullOutput(path, &error))
+            return std::unexpected(tr("Could not save the output to %1: %2")
+                                       .arg(QDir::toNativeSeparators(path), error));
+        return QStringList{path};
+    }
     if (hasStdout) {
         if (!d->stdoutConsole->saveFullOutput(path, &error))
             return std::unexpected(tr("Could not save the standard output to %1: %2")
@@ -767,12 +864,18 @@ void StepCard::Private::updateVisibility()
 {
     const bool hasStdout = !stdoutConsole->isEmpty();
     const bool hasStderr = !stderrConsole->isEmpty();
+    const bool interleaved = outputView == OutputView::Interleaved;
     commandBlock->setVisible(!commandBlock->command().isEmpty());
-    stdoutConsole->setVisible(hasStdout);
-    stderrConsole->setVisible(hasStderr);
+    stdoutConsole->setVisible(!interleaved && hasStdout);
+    stderrConsole->setVisible(!interleaved && hasStderr);
+    interleavedConsole->setVisible(interleaved && (hasStdout || hasStderr));
     noOutputLabel->setVisible(isFinished() && !hasStdout && !hasStderr);
     inputRow->setVisible(awaitingInput);
-    actionsRow->setVisible(hasStdout || hasStderr);
+    // Interleaving one stream changes nothing: offered once there are both (and to go back).
+    viewToggle->setVisible(!collapsed
+                           && ((hasStdout && hasStderr) || (interleaved && hasOutput())));
+    copyButton->setVisible(!commandBlock->command().isEmpty());
+    saveButton->setVisible(hasStdout || hasStderr);
     saveButton->setEnabled(hasStdout || hasStderr);
     saveShortcut->setEnabled(hasStdout || hasStderr);
     const bool offerUndo = undoOffered && undoable && !undone && !undoing;
@@ -802,16 +905,41 @@ void StepCard::Private::updateVisibility()
 
 void StepCard::Private::fitConsole(ConsoleView *console)
 {
-    const QTextDocument *document = console->document();
-    // A plain-text layout measures in visual lines, wrapped ones included (and the empty line
-    // after a final newline, where the console keeps its view).
-    int lines = int(std::ceil(document->documentLayout()->documentSize().height()));
-    lines = std::clamp(lines, minimumConsoleLines, maximumConsoleLines);
-    const QMargins margins = console->contentsMargins();
-    const int height = lines * QFontMetrics(console->font()).lineSpacing()
-        + int(std::ceil(2 * document->documentMargin())) + 2 * console->frameWidth() + margins.top()
-        + margins.bottom();
-    console->setFixedHeight(height);
+    if (fitting)
+        return; // counting lays lines out, which may report a new document size
+    fitting = true;
+    // Expanded, every line counts; otherwise only whether there are more than fit.
+    const int allLines =
+        console->visualLines(console->isExpanded() ? INT_MAX : maximumConsoleLines + 1);
+    fitting = false;
+    console->setExpandable(allLines > maximumConsoleLines);
+    const int lines = std::clamp(allLines, minimumConsoleLines,
+                                 console->isExpanded() ? std::max(allLines, minimumConsoleLines)
+                                                       : maximumConsoleLines);
+    console->setFixedHeight(console->heightForLines(lines));
+}
+
+void StepCard::Private::updateSaveToolTip()
+{
+    QString tip = outputView == OutputView::Interleaved
+        ? StepCard::tr("Save everything the command printed, stdout and stderr interleaved as "
+                       "they arrived, to a file (Ctrl+Shift+S)")
+        : StepCard::tr("Save everything the command printed, not only what is shown: stdout "
+                       "and stderr to a file each (Ctrl+Shift+S)");
+    if (!lastSaved.isEmpty()) {
+        QStringList names;
+        for (const QString &file : lastSaved)
+            names.append(QDir::toNativeSeparators(file));
+        tip += u'\n' + StepCard::tr("Saved to %1").arg(QLocale().createSeparatedList(names));
+    }
+    saveButton->setToolTip(tip);
+}
+
+QList<ConsoleView *> StepCard::Private::shownConsoles() const
+{
+    if (outputView == OutputView::Interleaved)
+        return {interleavedConsole};
+    return {stdoutConsole, stderrConsole};
 }
 
 void StepCard::Private::updateToggle()

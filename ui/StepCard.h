@@ -6,6 +6,7 @@
 #include <QStringList>
 
 #include <expected>
+#include <functional>
 #include <memory>
 
 namespace Terrarium::Widgets {
@@ -13,9 +14,11 @@ namespace Terrarium::Widgets {
 class ConsoleView;
 
 // One executed step in the timeline: the natural-language step in blue, the bash command as a
-// highlighted block on a gray background, stdout and stderr consoles, exit-code and duration
-// chips, collapse/expand, copy command, save full output, and an input field while the command
-// waits on stdin. It renders what it is told and forwards the user's intent.
+// highlighted block on a gray background, stdout and stderr consoles (or one interleaved console
+// with both in arrival order), exit-code and duration chips, collapse/expand, and an input field
+// while the command waits on stdin. The header holds the card's actions: Interleaved (a toggle
+// between the two views), Copy (the command) and Save (the full output). Each console can be
+// shown at full height. It renders what it is told and forwards the user's intent.
 //
 // Keyboard: Space or Enter on the header's toggle collapses and expands (a click on the header
 // does too); Ctrl+Shift+C in the command block copies the command; Ctrl+Shift+S anywhere in the
@@ -27,6 +30,12 @@ class StepCard : public QFrame
     Q_OBJECT
 
 public:
+    // Separate: a stdout and a stderr console. Interleaved: one console with both, in the
+    // order they arrived.
+    enum class OutputView { Separate, Interleaved };
+    // Asks where to save (a file dialog by default); an empty answer cancels.
+    using SaveFileChooser = std::function<QString(const QString &suggestedPath)>;
+
     StepCard(int stepId, const QString &title, QWidget *parent = nullptr);
     ~StepCard() override;
 
@@ -77,18 +86,25 @@ public:
 
     ConsoleView *stdoutConsole() const;
     ConsoleView *stderrConsole() const;
+    // Gets every chunk too, whatever the view; shown in the interleaved view.
+    ConsoleView *interleavedConsole() const;
+    void setOutputView(OutputView view);
+    OutputView outputView() const;
 
     // Whether the input field is shown (between showInputPrompt() and hideInputPrompt()).
     bool isAwaitingInput() const;
     // Moves the keyboard focus to the input field (the card never takes focus by itself).
     void focusInput();
 
-    // Asks for a file name (QFileDialog), then saves as saveOutputTo() does; errors are shown
-    // in a message box. What the "Save full output..." button and Ctrl+Shift+S do.
+    // Asks for a file name (the chooser), then saves as saveOutputTo() does; errors are shown
+    // in a message box. What the header's Save button and Ctrl+Shift+S do.
     void saveFullOutput();
-    // Writes the complete output, as received: stdout to path, and stderr to path with
-    // ".stderr" before the suffix (a.log -> a.stderr.log), or to path itself when there is no
-    // stdout. Returns the files written, or why nothing (or not everything) could be saved.
+    void setSaveFileChooser(SaveFileChooser chooser);
+    // Writes the complete output, as received (escapes included). In the separate view:
+    // stdout to path, and stderr to path with ".stderr" before the suffix (a.log ->
+    // a.stderr.log), or to path itself when there is no stdout. In the interleaved view: both
+    // to path, in arrival order, as `2>&1` would. Returns the files written, or why nothing (or
+    // not everything) could be saved.
     std::expected<QStringList, QString> saveOutputTo(const QString &path) const;
     // Where saveOutputTo(path) puts stderr when there is stdout too.
     static QString stderrPathFor(const QString &path);

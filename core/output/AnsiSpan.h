@@ -18,6 +18,10 @@ struct AnsiSpan
     // terminal would only overwrite as many cells as the new text covers; a log console replaces
     // the whole line, which is what those programs mean.
     bool returnsToLineStart = false;
+    // Which of several outputs the text came from, for a view that shows them in one place in
+    // the order they arrived (stdout 0 and stderr 1 in an interleaved console). AnsiParser
+    // leaves it 0; the caller sets it. Spans from different sources are never merged.
+    quint8 source = 0;
 };
 
 } // namespace Terrarium::Core

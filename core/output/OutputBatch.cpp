@@ -59,7 +59,8 @@ void OutputBatch::appendSpan(AnsiSpan span)
     const qsizetype lines = breakLongLines(span.text);
     m_lineCount += lines;
     m_characters += span.text.size();
-    if (!m_spans.isEmpty() && !span.returnsToLineStart && m_spans.last().span.style == span.style) {
+    if (!m_spans.isEmpty() && !span.returnsToLineStart && m_spans.last().span.style == span.style
+        && m_spans.last().span.source == span.source) {
         Entry &last = m_spans.last();
         last.span.text.append(span.text);
         last.lines += lines;

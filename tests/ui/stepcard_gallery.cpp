@@ -1,7 +1,10 @@
 // A window of step cards in every state, for looking at them: contrast, spacing and clipping
 // in light and dark palettes and at HiDPI scale factors. Not a test; run it under Xvfb and take
 // a screenshot:
-//   stepcard_gallery [--dark] [--collapsed-only]      (QT_SCALE_FACTOR=2 for HiDPI)
+//   stepcard_gallery [--dark] [--interleaved] [--expanded] [--width N] [--screenshot FILE]
+//   (QT_SCALE_FACTOR=2 for HiDPI)
+// --screenshot saves the window to FILE once it is shown and quits.
+#include "ui/ConsoleView.h"
 #include "ui/StepCard.h"
 
 #include <QApplication>
@@ -49,6 +52,17 @@ int main(int argc, char *argv[])
     QCommandLineParser parser;
     const QCommandLineOption dark(u"dark"_qs, u"Use a dark palette."_qs);
     parser.addOption(dark);
+    const QCommandLineOption interleaved(u"interleaved"_qs,
+                                         u"Show the cards' output interleaved."_qs);
+    parser.addOption(interleaved);
+    const QCommandLineOption expanded(u"expanded"_qs, u"Show long output at full height."_qs);
+    parser.addOption(expanded);
+    const QCommandLineOption width(u"width"_qs, u"Window width in pixels."_qs, u"pixels"_qs,
+                                   u"900"_qs);
+    parser.addOption(width);
+    const QCommandLineOption screenshot(u"screenshot"_qs, u"Save the window to file and quit."_qs,
+                                        u"file"_qs);
+    parser.addOption(screenshot);
     parser.addHelpOption();
     parser.process(app);
 
@@ -75,7 +89,9 @@ int main(int argc, char *argv[])
         u"cd ~/project && make -j\"$(nproc)\" 2>&1 | tee build.log\n"
         u"if [[ ${PIPESTATUS[0]} -ne 0 ]]; then echo \"build failed: $?\" >&2; exit 1; fi"_qs);
     failed->setState(StepState::Running);
-    failed->appendOutput(false, u"cc -O2 -c main.c\ncc -O2 -c util.c\n"_qs);
+    failed->appendOutput(false, u"cc -O2 -c main.c\n"_qs);
+    failed->appendOutput(true, u"main.c:3:1: warning: unused variable 'y'\n"_qs);
+    failed->appendOutput(false, u"cc -O2 -c util.c\n"_qs);
     failed->appendOutput(true,
                          u"util.c:12:5: error: 'x' undeclared (first use in this function)\n"
                          u"make: *** [Makefile:8: util.o] Error 1\n"_qs);
@@ -96,6 +112,19 @@ int main(int argc, char *argv[])
                         u"export APP_CONF=~/.config/app.conf; echo \"wrote ${APP_CONF}\""_qs);
     heredoc->setState(StepState::Running);
 
+    auto *longOutput = new StepCard(8, u"Run the test suite"_qs, content);
+    longOutput->setCommand(u"ctest --output-on-failure"_qs);
+    longOutput->setState(StepState::Running);
+    for (int i = 1; i <= 24; ++i) {
+        longOutput->appendOutput(
+            false,
+            u"%1/24 Test #%1: test_%1 ........   Passed    0.0%2 sec\n"_qs.arg(i).arg(i % 10));
+        if (i % 8 == 0)
+            longOutput->appendOutput(true, u"note: test_%1 took the slow path\n"_qs.arg(i));
+    }
+    longOutput->setResult(0, 2100);
+    longOutput->setState(StepState::Done);
+
     auto *collapsed = new StepCard(5, u"Check the disk usage of the home directory"_qs, content);
     collapsed->setCommand(u"du -sh ~ 2>/dev/null"_qs);
     collapsed->appendOutput(false, u"1.2G\t/home/user\n"_qs);
@@ -108,11 +137,20 @@ int main(int argc, char *argv[])
     auto *skipped = new StepCard(7, u"Publish the release (skipped: the build failed)"_qs, content);
     skipped->setState(StepState::Skipped);
 
-    for (StepCard *card : {done, failed, waiting, heredoc, collapsed, pending, skipped})
+    for (StepCard *card :
+         {done, failed, waiting, heredoc, longOutput, collapsed, pending, skipped}) {
+        if (parser.isSet(interleaved))
+            card->setOutputView(StepCard::OutputView::Interleaved);
+        if (parser.isSet(expanded)) {
+            for (auto *console :
+                 {card->stdoutConsole(), card->stderrConsole(), card->interleavedConsole()})
+                console->setExpanded(true);
+        }
         layout->addWidget(card);
+    }
     layout->addStretch(1);
     window.setWidget(content);
-    window.resize(900, 1300);
+    window.resize(parser.value(width).toInt(), 1300);
     window.show();
 
     // The running card keeps streaming, as a real step would.
@@ -123,5 +161,12 @@ int main(int argc, char *argv[])
         heredoc->appendOutput(tick % 5 == 0, u"tick %1\n"_qs.arg(tick));
     });
     streamer.start(400);
+    if (parser.isSet(screenshot)) {
+        // Long enough for the consoles' batched rendering and a few ticks of streaming.
+        QTimer::singleShot(1500, &window, [&window, &parser, &screenshot] {
+            const bool saved = window.grab().save(parser.value(screenshot));
+            QCoreApplication::exit(saved ? 0 : 1);
+        });
+    }
     return app.exec();
 }

@@ -6,12 +6,14 @@
 #include <QFile>
 #include <QMenu>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QTimer>
+#include <QToolButton>
 
 #include <cmath>
 
@@ -110,6 +112,12 @@ private Q_SLOTS:
     void followsOutputOnlyAtBottom();
     void saveToUnwritablePathFails();
     void contextMenuClearsViewNotSpool();
+    void tabsNameTheStreams();
+    void interleavedKeepsArrivalOrder();
+    void interleavedParsesEachStreamOnItsOwn();
+    void interleavedMarksStderrInTheGutter();
+    void heightForLinesShowsEveryLine();
+    void showAllButton();
 };
 
 void tst_ConsoleView::textAppearsAfterFlush()
@@ -464,15 +472,16 @@ void tst_ConsoleView::borderColours()
     QVERIFY(contrast(green, palette.color(QPalette::Base)) >= 3);
     QVERIFY(contrast(red, palette.color(QPalette::Base)) >= 3);
 
-    // What is painted is that colour, all around.
+    // What is painted is that colour, all around (below the tab row).
     for (ConsoleView *view : {&out, &err}) {
         const QImage image = view->grab().toImage();
         const QColor expected = view->borderColor();
+        const int top = view->viewport()->y() - view->frameWidth();
         const QList<QPoint> points = {{0, image.height() / 2},
                                       {image.width() - 1, image.height() / 2},
-                                      {image.width() / 2, 0},
+                                      {image.width() / 2, top},
                                       {image.width() / 2, image.height() - 1},
-                                      {1, 1}};
+                                      {image.width() - 2, top + 1}};
         for (const QPoint &point : points)
             QCOMPARE(image.pixelColor(point), expected);
     }
@@ -583,6 +592,233 @@ void tst_ConsoleView::contextMenuClearsViewNotSpool()
     view.appendText(QStringLiteral("more"));
     view.flush();
     QCOMPARE(view.toPlainText(), QStringLiteral("more"));
+}
+
+void tst_ConsoleView::tabsNameTheStreams()
+{
+    ConsoleView out(ConsoleView::Stream::Stdout);
+    ConsoleView err(ConsoleView::Stream::Stderr);
+    ConsoleView both(ConsoleView::Stream::Interleaved);
+    QCOMPARE(out.labels(), QStringList{u"stdout"_qs});
+    QCOMPARE(err.labels(), QStringList{u"stderr"_qs});
+    QCOMPARE(both.labels(), QStringList({u"stdout"_qs, u"stderr"_qs}));
+    for (ConsoleView *view : {&out, &err}) {
+        view->setPalette(lightPalette());
+        view->resize(300, 120);
+        // A tab row above the frame, the tab in the stream's colour at its left end, with the
+        // name (and glyph) in ink of the other brightness: not only colour.
+        const int row = view->viewport()->y() - view->frameWidth();
+        QVERIFY(row >= QFontMetrics(QApplication::font()).height() / 2);
+        const QImage image = view->grab().toImage();
+        const QColor tab = view->streamColor(view->stream());
+        QCOMPARE(image.pixelColor(1, row / 2 + 1), tab);
+        int ink = 0;
+        for (int x = 0; x < image.width() / 2; ++x)
+            ink += image.pixelColor(x, row / 2).lightness() > 200 ? 1 : 0;
+        QVERIFY2(ink > 2, "no text on the tab");
+        // The rest of the row is the background.
+        QCOMPARE(image.pixelColor(image.width() - 2, 1), view->palette().color(QPalette::Base));
+    }
+    // The two glyphs differ in shape: in greyscale, the stdout and stderr tabs still differ
+    // where the glyph is.
+    const auto glyph = [](ConsoleView &view) {
+        const int row = view.viewport()->y() - view.frameWidth();
+        return view.grab(QRect(0, 0, row * 3 / 2, row))
+            .toImage()
+            .convertToFormat(QImage::Format_Grayscale8);
+    };
+    QImage outGlyph = glyph(out);
+    QImage errGlyph = glyph(err);
+    // The same brightness for the tab itself, so only the shapes can differ.
+    int differing = 0;
+    for (int y = 0; y < outGlyph.height(); ++y)
+        for (int x = 0; x < outGlyph.width(); ++x)
+            differing +=
+                ((qGray(outGlyph.pixel(x, y)) > 128) != (qGray(errGlyph.pixel(x, y)) > 128)) ? 1
+                                                                                             : 0;
+    QVERIFY2(differing > 4, qPrintable(QString::number(differing)));
+}
+
+void tst_ConsoleView::interleavedKeepsArrivalOrder()
+{
+    QTemporaryDir directory;
+    ConsoleView view(ConsoleView::Stream::Interleaved);
+    view.appendText(ConsoleView::Stream::Stdout, u"out1\n"_qs);
+    view.appendText(ConsoleView::Stream::Stderr, u"err1\n"_qs);
+    view.appendText(ConsoleView::Stream::Stdout, u"out2\n"_qs);
+    view.appendText(ConsoleView::Stream::Stderr, u"err2\n"_qs);
+    view.flush();
+    QCOMPARE(view.toPlainText(), u"out1\nerr1\nout2\nerr2\n"_qs);
+    const QList<bool> stderrLines = {false, true, false, true, false};
+    for (int line = 0; line < stderrLines.size(); ++line)
+        QCOMPARE(view.isStderrLine(line), stderrLines.at(line));
+    // stderr text is tinted; stdout text keeps the default colour.
+    const QTextCharFormat out = formatAt(view, positionOf(view, u"out2"_qs));
+    const QTextCharFormat err = formatAt(view, positionOf(view, u"err2"_qs));
+    QVERIFY(!out.hasProperty(QTextFormat::ForegroundBrush));
+    QVERIFY(err.hasProperty(QTextFormat::ForegroundBrush));
+    QVERIFY(err.foreground().color().red() > err.foreground().color().green());
+    // The saved output is both, in arrival order, as `2>&1` would write it.
+    const QString path = directory.filePath(u"both.log"_qs);
+    QVERIFY(view.saveFullOutput(path));
+    QCOMPARE(readAll(path), QByteArray("out1\nerr1\nout2\nerr2\n"));
+
+    // A line written by both is a stderr line; the chunks stay in order.
+    view.appendText(ConsoleView::Stream::Stdout, u"Password: "_qs);
+    view.appendText(ConsoleView::Stream::Stderr, u"denied"_qs);
+    view.appendText(ConsoleView::Stream::Stdout, u"\nbye"_qs);
+    view.flush();
+    QCOMPARE(view.toPlainText(), u"out1\nerr1\nout2\nerr2\nPassword: denied\nbye"_qs);
+    QVERIFY(view.isStderrLine(4));
+    QVERIFY(!view.isStderrLine(5));
+
+    // Bounded like the other consoles: the oldest lines go, a note says so, and the marks stay
+    // with their lines (the note has none).
+    ConsoleView bounded(ConsoleView::Stream::Interleaved);
+    bounded.setMaximumLines(3);
+    bounded.appendText(ConsoleView::Stream::Stdout, u"out1\n"_qs);
+    bounded.flush();
+    bounded.appendText(ConsoleView::Stream::Stderr, u"err1\n"_qs);
+    bounded.appendText(ConsoleView::Stream::Stdout, u"out2\n"_qs);
+    bounded.appendText(ConsoleView::Stream::Stderr, u"err2\n"_qs);
+    bounded.flush();
+    QCOMPARE(bounded.hiddenLines(), 1);
+    QCOMPARE(bounded.document()->firstBlock().next().text(), u"err1"_qs);
+    const QList<bool> boundedLines = {false, true, false, true, false};
+    for (int line = 0; line < boundedLines.size(); ++line)
+        QCOMPARE(bounded.isStderrLine(line), boundedLines.at(line));
+    bounded.appendText(ConsoleView::Stream::Stdout, u"out3\n"_qs);
+    bounded.flush();
+    QCOMPARE(bounded.hiddenLines(), 2);
+    QCOMPARE(bounded.document()->firstBlock().next().text(), u"out2"_qs);
+    QVERIFY(!bounded.isStderrLine(0));
+    QVERIFY(!bounded.isStderrLine(1));
+    QVERIFY(bounded.isStderrLine(2));
+    QVERIFY(!bounded.isStderrLine(3));
+
+    // Single-stream consoles mark nothing.
+    ConsoleView single(ConsoleView::Stream::Stderr);
+    single.appendText(ConsoleView::Stream::Stderr, u"err\n"_qs);
+    single.flush();
+    QCOMPARE(single.toPlainText(), u"err\n"_qs);
+    QVERIFY(!single.isStderrLine(0));
+}
+
+void tst_ConsoleView::interleavedParsesEachStreamOnItsOwn()
+{
+    ConsoleView view(ConsoleView::Stream::Interleaved);
+    view.setPalette(lightPalette());
+    // stdout turns green and splits an escape sequence across chunks; stderr in between
+    // neither inherits the colour nor breaks the sequence.
+    view.appendText(ConsoleView::Stream::Stdout, u"\x1b[32mgreen \x1b["_qs);
+    view.appendText(ConsoleView::Stream::Stderr, u"plain\n"_qs);
+    view.appendText(ConsoleView::Stream::Stdout, u"1mbold\n"_qs);
+    view.flush();
+    QCOMPARE(view.toPlainText(), u"green plain\nbold\n"_qs);
+    const QColor green = formatAt(view, positionOf(view, u"green"_qs)).foreground().color();
+    const QColor plain = formatAt(view, positionOf(view, u"plain"_qs)).foreground().color();
+    const QTextCharFormat bold = formatAt(view, positionOf(view, u"bold"_qs));
+    QVERIFY(green.green() > green.red());
+    QVERIFY(plain.red() > plain.green());
+    QCOMPARE(bold.fontWeight(), int(QFont::Bold));
+    QCOMPARE(bold.foreground().color(), green);
+}
+
+void tst_ConsoleView::interleavedMarksStderrInTheGutter()
+{
+    ConsoleView view(ConsoleView::Stream::Interleaved);
+    view.setPalette(lightPalette());
+    view.resize(300, 200);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.appendText(ConsoleView::Stream::Stdout, u"out1\n"_qs);
+    view.appendText(ConsoleView::Stream::Stderr, u"err1\nerr2\n"_qs);
+    view.appendText(ConsoleView::Stream::Stdout, u"out2\n"_qs);
+    view.flush();
+    // The text starts right of a gutter.
+    const QRect gutter(view.frameWidth(), view.viewport()->y(),
+                       view.viewport()->x() - view.frameWidth(), view.viewport()->height());
+    QVERIFY(gutter.width() >= 6);
+    const QImage image = view.grab().toImage();
+    const QColor red = view.streamColor(ConsoleView::Stream::Stderr);
+    const auto markedAt = [&](int line) {
+        QTextCursor cursor(view.document()->findBlockByNumber(line));
+        const QRect box = view.cursorRect(cursor).translated(0, gutter.top());
+        for (int y = box.top(); y <= box.bottom(); ++y) {
+            for (int x = gutter.left(); x <= gutter.right(); ++x) {
+                if (image.pixelColor(x, y) == red)
+                    return true;
+            }
+        }
+        return false;
+    };
+    QVERIFY(!markedAt(0));
+    QVERIFY(markedAt(1));
+    QVERIFY(markedAt(2));
+    QVERIFY(!markedAt(3));
+}
+
+void tst_ConsoleView::heightForLinesShowsEveryLine()
+{
+    for (const auto stream : {ConsoleView::Stream::Stdout, ConsoleView::Stream::Interleaved}) {
+        ConsoleView view(stream);
+        view.resize(400, 100);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.appendText(numberedLines(0, 30));
+        view.flush();
+        // The empty line after the last newline counts: the console keeps its view there.
+        QCOMPARE(view.visualLines(), 31);
+        QCOMPARE(view.visualLines(10), 11); // stops once past
+        view.setFixedHeight(view.heightForLines(31));
+        QTRY_COMPARE(view.verticalScrollBar()->maximum(), 0);
+        view.setFixedHeight(view.heightForLines(29));
+        QTRY_VERIFY(view.verticalScrollBar()->maximum() > 0);
+    }
+
+    // Wrapped lines count as what they look like, laid out or not yet (the document lays out
+    // only what it paints, and counts the rest as a line each).
+    ConsoleView view(ConsoleView::Stream::Stdout);
+    view.resize(300, 100);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QString longLine = QString(u'x').repeated(120) + u'\n';
+    view.appendText(longLine.repeated(20));
+    view.flush();
+    const int lines = view.visualLines();
+    QVERIFY2(lines >= 41, qPrintable(QString::number(lines)));
+    view.setFixedHeight(view.heightForLines(lines));
+    QTRY_COMPARE(view.verticalScrollBar()->maximum(), 0);
+}
+
+void tst_ConsoleView::showAllButton()
+{
+    ConsoleView view(ConsoleView::Stream::Stdout);
+    view.resize(400, 200);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    auto *button = view.findChild<QToolButton *>(u"expandButton"_qs);
+    QVERIFY(button);
+    QVERIFY(!button->isVisible());
+    QSignalSpy expanded(&view, &ConsoleView::expandedChanged);
+    view.setExpandable(true);
+    QVERIFY(button->isVisible());
+    QCOMPARE(button->text(), u"Show All"_qs);
+    // In the tab row, at its right end, clear of the text.
+    QVERIFY(button->geometry().bottom() < view.viewport()->y());
+    QCOMPARE(button->geometry().right(), view.width() - 1);
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY(view.isExpanded());
+    QCOMPARE(expanded.count(), 1);
+    QCOMPARE(expanded.at(0).at(0).toBool(), true);
+    QCOMPARE(button->text(), u"Show Less"_qs);
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY(!view.isExpanded());
+    QCOMPARE(expanded.count(), 2);
+    QCOMPARE(button->text(), u"Show All"_qs);
+    // Output that fits needs neither.
+    view.setExpandable(false);
+    QVERIFY(!button->isVisible());
 }
 
 QTEST_MAIN(tst_ConsoleView)

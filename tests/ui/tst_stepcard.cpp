@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -112,6 +113,13 @@ private Q_SLOTS:
     void saveOnlyStderr();
     void saveReportsErrors();
     void saveButtonNeedsOutput();
+    void saveAndCopySitInTheHeader();
+    void saveButtonWritesWhereTheUserChose();
+    void consolesAreLabelled();
+    void interleavedViewShowsArrivalOrder();
+    void interleavedViewSavesOneFile();
+    void showAllExpandsAConsoleToFullHeight();
+    void consolesFitAgainWhenTheWidthChanges();
     void inputEnterSendsTheLine();
     void inputSendButtonAndEmptyLine();
     void inputCtrlDClosesIt();
@@ -354,7 +362,9 @@ void tst_StepCard::collapseHidesTheBody()
     QVERIFY(!shown.card.stdoutConsole()->isVisible());
     QVERIFY(!shown.card.stderrConsole()->isVisible());
     QVERIFY(!input->isVisible());
-    QVERIFY(!shown.child<QPushButton>(u"saveButton"_qs)->isVisible());
+    // The header's actions stay: saving does not need the body.
+    QVERIFY(shown.child<QToolButton>(u"saveButton"_qs)->isVisible());
+    QVERIFY(!shown.child<QToolButton>(u"interleaveButton"_qs)->isVisible());
     QVERIFY(title->isVisible());
     QVERIFY(exitChip->isVisible());
     QVERIFY(shown.child<Chip>(u"durationChip"_qs)->isVisible());
@@ -398,8 +408,12 @@ void tst_StepCard::copyPutsTheCommandOnTheClipboard()
     QVERIFY(QTest::qWaitForWindowActive(&shown.card));
     shown.card.setCommand(u"grep -rn \"TODO\" src/"_qs);
     QGuiApplication::clipboard()->setText(u"before"_qs);
-    QTest::mouseClick(shown.child<QToolButton>(u"copyButton"_qs), Qt::LeftButton);
+    auto *copy = shown.child<QToolButton>(u"copyCommandButton"_qs);
+    QVERIFY(copy->isVisible());
+    QTest::mouseClick(copy, Qt::LeftButton);
     QCOMPARE(QGuiApplication::clipboard()->text(), u"grep -rn \"TODO\" src/"_qs);
+    QCOMPARE(copy->text(), u"Copied"_qs);
+    QTRY_COMPARE_WITH_TIMEOUT(copy->text(), u"Copy"_qs, 3000);
 
     QGuiApplication::clipboard()->setText(u"before"_qs);
     auto *text = shown.child<CommandBlock>(u"commandBlock"_qs)->findChild<QTextEdit *>();
@@ -461,7 +475,7 @@ void tst_StepCard::saveReportsErrors()
 void tst_StepCard::saveButtonNeedsOutput()
 {
     ShownCard shown;
-    auto *save = shown.child<QPushButton>(u"saveButton"_qs);
+    auto *save = shown.child<QToolButton>(u"saveButton"_qs);
     QVERIFY(save);
     QVERIFY(!save->isVisible());
     QVERIFY(!save->isEnabled());
@@ -469,6 +483,197 @@ void tst_StepCard::saveButtonNeedsOutput()
     QVERIFY(save->isVisible());
     QVERIFY(save->isEnabled());
     QVERIFY(save->text().endsWith(u"…"_qs)); // it asks for a file name
+}
+
+void tst_StepCard::saveAndCopySitInTheHeader()
+{
+    ShownCard shown;
+    shown.card.setCommand(u"make"_qs);
+    shown.card.appendOutput(false, u"ok\n"_qs);
+    auto *header = shown.child<QWidget>(u"header"_qs);
+    auto *copy = shown.child<QToolButton>(u"copyCommandButton"_qs);
+    auto *save = shown.child<QToolButton>(u"saveButton"_qs);
+    QVERIFY(copy && save);
+    QCOMPARE(copy->parentWidget(), header);
+    QCOMPARE(save->parentWidget(), header);
+    QVERIFY(copy->isVisible() && save->isVisible());
+    // Side by side on the header's line, Save right after Copy.
+    QCOMPARE(copy->geometry().center().y(), save->geometry().center().y());
+    QVERIFY(save->x() > copy->x() + copy->width() - 1);
+    QVERIFY(save->x() - (copy->x() + copy->width()) < copy->width());
+    // The command block's own Copy gives way to the header's.
+    auto *blockCopy =
+        shown.child<CommandBlock>(u"commandBlock"_qs)->findChild<QToolButton *>(u"copyButton"_qs);
+    QVERIFY(!blockCopy->isVisible());
+    // No row of its own under the output any more.
+    QVERIFY(!shown.card.findChild<QWidget *>(u"actionsRow"_qs));
+}
+
+void tst_StepCard::saveButtonWritesWhereTheUserChose()
+{
+    ShownCard shown;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"chosen.log"_qs);
+    QString suggested;
+    shown.card.setSaveFileChooser([&](const QString &suggestion) {
+        suggested = suggestion;
+        return path;
+    });
+    shown.card.appendOutput(false, u"out1\n"_qs);
+    shown.card.appendOutput(true, u"err1\n"_qs);
+    auto *save = shown.child<QToolButton>(u"saveButton"_qs);
+    QTest::mouseClick(save, Qt::LeftButton);
+    QVERIFY2(suggested.endsWith(u"step-7-output.log"_qs), qPrintable(suggested));
+    QCOMPARE(readFile(path), u"out1\n"_qs);
+    QCOMPARE(readFile(dir.filePath(u"chosen.stderr.log"_qs)), u"err1\n"_qs);
+    QCOMPARE(save->text(), u"Saved"_qs);
+    QVERIFY2(save->toolTip().contains(u"chosen.log"_qs), qPrintable(save->toolTip()));
+
+    // Cancelling the dialog writes nothing.
+    QFile::remove(path);
+    shown.card.setSaveFileChooser([](const QString &) { return QString(); });
+    QTest::mouseClick(save, Qt::LeftButton);
+    QVERIFY(!QFile::exists(path));
+}
+
+void tst_StepCard::consolesAreLabelled()
+{
+    ShownCard shown;
+    shown.card.appendOutput(false, u"out\n"_qs);
+    shown.card.appendOutput(true, u"err\n"_qs);
+    QCOMPARE(shown.card.stdoutConsole()->labels(), QStringList{u"stdout"_qs});
+    QCOMPARE(shown.card.stderrConsole()->labels(), QStringList{u"stderr"_qs});
+    QCOMPARE(shown.card.interleavedConsole()->labels(), QStringList({u"stdout"_qs, u"stderr"_qs}));
+    // The tab row is part of the console's height: the text is not squeezed by it.
+    for (ConsoleView *console : {shown.card.stdoutConsole(), shown.card.stderrConsole()}) {
+        QVERIFY(console->viewport()->y() > console->frameWidth() + 4);
+        QCOMPARE(console->verticalScrollBar()->maximum(), 0);
+    }
+}
+
+void tst_StepCard::interleavedViewShowsArrivalOrder()
+{
+    ShownCard shown;
+    auto *toggle = shown.child<QToolButton>(u"interleaveButton"_qs);
+    QVERIFY(toggle);
+    shown.card.appendOutput(false, u"out1\n"_qs);
+    QVERIFY(!toggle->isVisible()); // one stream: nothing to interleave
+    shown.card.appendOutput(true, u"err1\n"_qs);
+    shown.card.appendOutput(false, u"out2\n"_qs);
+    shown.card.appendOutput(true, u"err2\n"_qs);
+    QVERIFY(toggle->isVisible());
+    ConsoleView *interleaved = shown.card.interleavedConsole();
+    QVERIFY(!interleaved->isVisible());
+    QCOMPARE(shown.card.outputView(), StepCard::OutputView::Separate);
+
+    // Switched after the output came: everything so far, in arrival order.
+    QTest::mouseClick(toggle, Qt::LeftButton);
+    QCOMPARE(shown.card.outputView(), StepCard::OutputView::Interleaved);
+    QVERIFY(toggle->isChecked());
+    QVERIFY(interleaved->isVisible());
+    QVERIFY(!shown.card.stdoutConsole()->isVisible());
+    QVERIFY(!shown.card.stderrConsole()->isVisible());
+    interleaved->flush();
+    QCOMPARE(interleaved->toPlainText(), u"out1\nerr1\nout2\nerr2\n"_qs);
+    QVERIFY(!interleaved->isStderrLine(0));
+    QVERIFY(interleaved->isStderrLine(1));
+    QVERIFY(!interleaved->isStderrLine(2));
+    QVERIFY(interleaved->isStderrLine(3));
+
+    // Output keeps coming into the view shown, and into the hidden one for later.
+    shown.card.appendOutput(true, u"err3\n"_qs);
+    shown.card.appendOutput(false, u"out3\n"_qs);
+    shown.card.setResult(1, 20);
+    QCOMPARE(interleaved->toPlainText(), u"out1\nerr1\nout2\nerr2\nerr3\nout3\n"_qs);
+
+    QTest::mouseClick(toggle, Qt::LeftButton);
+    QCOMPARE(shown.card.outputView(), StepCard::OutputView::Separate);
+    QVERIFY(!interleaved->isVisible());
+    QVERIFY(shown.card.stdoutConsole()->isVisible());
+    shown.card.stdoutConsole()->flush();
+    shown.card.stderrConsole()->flush();
+    QCOMPARE(shown.card.stdoutConsole()->toPlainText(), u"out1\nout2\nout3\n"_qs);
+    QCOMPARE(shown.card.stderrConsole()->toPlainText(), u"err1\nerr2\nerr3\n"_qs);
+}
+
+void tst_StepCard::interleavedViewSavesOneFile()
+{
+    ShownCard shown;
+    shown.card.appendOutput(false, u"out1\n"_qs);
+    shown.card.appendOutput(true, u"err1\n"_qs);
+    shown.card.appendOutput(false, u"out2\n"_qs);
+    shown.card.appendOutput(true, u"\x1b[31merr2\x1b[0m\n"_qs);
+    shown.card.setOutputView(StepCard::OutputView::Interleaved);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"both.log"_qs);
+    const std::expected<QStringList, QString> saved = shown.card.saveOutputTo(path);
+    QVERIFY2(saved.has_value(), qPrintable(saved.error()));
+    QCOMPARE(*saved, QStringList{path});
+    // As received, in arrival order, escapes included.
+    QCOMPARE(readFile(path), u"out1\nerr1\nout2\n\x1b[31merr2\x1b[0m\n"_qs);
+    QVERIFY(!QFile::exists(dir.filePath(u"both.stderr.log"_qs)));
+}
+
+void tst_StepCard::showAllExpandsAConsoleToFullHeight()
+{
+    ShownCard shown;
+    ConsoleView *console = shown.card.stdoutConsole();
+    auto *showAll = console->findChild<QToolButton *>(u"expandButton"_qs);
+    shown.card.appendOutput(false, u"short\n"_qs);
+    console->flush();
+    QVERIFY(!showAll->isVisible()); // everything is shown already
+    QString lines;
+    for (int i = 0; i < 40; ++i)
+        lines += u"line %1\n"_qs.arg(i);
+    shown.card.appendOutput(false, lines);
+    console->flush();
+    const int cappedHeight = console->height();
+    QTRY_VERIFY(console->verticalScrollBar()->maximum() > 0);
+    QVERIFY(showAll->isVisible());
+
+    QTest::mouseClick(showAll, Qt::LeftButton);
+    QVERIFY(console->isExpanded());
+    QVERIFY(console->height() > 2 * cappedHeight);
+    QTRY_COMPARE(console->verticalScrollBar()->maximum(), 0);
+    QCOMPARE(console->toPlainText().count(u'\n'), 41);
+
+    // More output while expanded: still everything.
+    shown.card.appendOutput(false, u"more\n"_qs);
+    console->flush();
+    QTRY_COMPARE(console->verticalScrollBar()->maximum(), 0);
+
+    QTest::mouseClick(showAll, Qt::LeftButton);
+    QVERIFY(!console->isExpanded());
+    QCOMPARE(console->height(), cappedHeight);
+    QTRY_VERIFY(console->verticalScrollBar()->maximum() > 0);
+}
+
+void tst_StepCard::consolesFitAgainWhenTheWidthChanges()
+{
+    // Filled before it is shown, then narrowed and widened: lines wrap and unwrap, and the
+    // console follows, never scrolling what fits and never keeping empty room.
+    StepCard card(1, u"Build"_qs);
+    card.appendOutput(true, u"main.c:3:1: warning: unused variable 'y'\n"_qs);
+    card.appendOutput(true,
+                      u"util.c:12:5: error: 'x' undeclared (first use in this function)\n"
+                      u"make: *** [Makefile:8: util.o] Error 1\n"_qs);
+    card.setResult(2, 10);
+    card.resize(900, 400);
+    card.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&card));
+    ConsoleView *console = card.stderrConsole();
+    const auto fits = [console] {
+        return console->verticalScrollBar()->maximum() == 0
+            && console->height() == console->heightForLines(console->visualLines());
+    };
+    QTRY_VERIFY(fits());
+    QCOMPARE(console->visualLines(), 4);
+    card.resize(360, 400);
+    QTRY_VERIFY(fits());
+    QVERIFY(console->visualLines() > 4);
+    card.resize(900, 400);
+    QTRY_VERIFY(fits());
+    QCOMPARE(console->visualLines(), 4);
 }
 
 void tst_StepCard::inputEnterSendsTheLine()

@@ -38,6 +38,7 @@ class tst_OutputBatch : public QObject
 private Q_SLOTS:
     void keepsEverythingWithinLimits();
     void mergesSameStyle();
+    void keepsSourcesApartInArrivalOrder();
     void dropsOldestLines_data();
     void dropsOldestLines();
     void dropsAcrossStyledSpans();
@@ -74,6 +75,31 @@ void tst_OutputBatch::mergesSameStyle()
     QCOMPARE(spans.at(0).text, QStringLiteral("ab\n"));
     QCOMPARE(spans.at(1).text, QStringLiteral("c"));
     QCOMPARE(spans.at(1).style, colored(1));
+}
+
+void tst_OutputBatch::keepsSourcesApartInArrivalOrder()
+{
+    // An interleaved console: stdout (0) and stderr (1) in one batch, in the same style.
+    const auto from = [](quint8 source, const QString &text) {
+        AnsiSpan s = span(text);
+        s.source = source;
+        return s;
+    };
+    OutputBatch batch(3);
+    batch.append({from(0, u"out1\n"_qs)});
+    batch.append({from(1, u"err1\n"_qs)});
+    batch.append({from(0, u"out2\n"_qs), from(0, u"out3 "_qs)});
+    batch.append({from(1, u"err2\n"_qs)});
+    const OutputBatch::Content content = batch.take();
+    // The oldest line went; the rest stayed in order, each span with its source.
+    QCOMPARE(content.droppedLines, 1);
+    QCOMPARE(content.spans.size(), 3);
+    QCOMPARE(content.spans.at(0).text, u"err1\n"_qs);
+    QCOMPARE(content.spans.at(0).source, 1);
+    QCOMPARE(content.spans.at(1).text, u"out2\nout3 "_qs); // same source: merged
+    QCOMPARE(content.spans.at(1).source, 0);
+    QCOMPARE(content.spans.at(2).text, u"err2\n"_qs);
+    QCOMPARE(content.spans.at(2).source, 1);
 }
 
 void tst_OutputBatch::dropsOldestLines_data()
