@@ -2,6 +2,7 @@
 
 #include "core/agent/PlanModel.h"
 #include "core/agent/PlanStep.h"
+#include "ui/UiColors.h"
 
 #include <QApplication>
 #include <QFontDatabase>
@@ -26,16 +27,6 @@ PlanStepDelegate::PlanStepDelegate(QObject *parent)
     : QStyledItemDelegate(parent)
 { }
 
-QColor PlanStepDelegate::doneColor()
-{
-    return QColor(0x16, 0xa3, 0x4a);
-}
-
-QColor PlanStepDelegate::failedColor()
-{
-    return QColor(0xdc, 0x26, 0x26);
-}
-
 QSize PlanStepDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
     const QFontMetrics metrics(option.font);
@@ -50,46 +41,55 @@ void PlanStepDelegate::paintGlyph(QPainter *painter, const QRectF &box, int stat
 {
     const qreal pen = std::max<qreal>(1.5, box.width() / 9);
     const QRectF circle = box.adjusted(pen / 2, pen / 2, -pen / 2, -pen / 2);
+    // Readable on the view's Base in light and dark palettes alike (see UiColors::stepMark).
+    const QColor mark = UiColors::stepMark(palette, StepState(state));
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing);
     switch (StepState(state)) {
     case StepState::Pending:
-        painter->setPen(QPen(palette.color(QPalette::Mid), pen));
+        painter->setPen(QPen(mark, pen));
         painter->drawEllipse(circle);
         break;
-    case StepState::Running:
-        painter->setPen(QPen(palette.color(QPalette::Mid), pen));
+    case StepState::Running: {
+        QColor track = mark;
+        track.setAlphaF(0.3f);
+        painter->setPen(QPen(track, pen));
         painter->drawEllipse(circle);
-        painter->setPen(QPen(palette.color(QPalette::Highlight), pen, Qt::SolidLine, Qt::RoundCap));
+        painter->setPen(QPen(mark, pen, Qt::SolidLine, Qt::RoundCap));
         painter->drawArc(circle, -m_spinnerAngle * 16, 100 * 16);
         break;
-    case StepState::Done: {
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(doneColor());
-        painter->drawEllipse(circle);
-        QPainterPath check;
-        check.moveTo(circle.left() + circle.width() * 0.27, circle.top() + circle.height() * 0.52);
-        check.lineTo(circle.left() + circle.width() * 0.44, circle.top() + circle.height() * 0.69);
-        check.lineTo(circle.left() + circle.width() * 0.74, circle.top() + circle.height() * 0.34);
-        painter->setPen(QPen(Qt::white, pen, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-        painter->setBrush(Qt::NoBrush);
-        painter->drawPath(check);
-        break;
     }
+    case StepState::Done:
     case StepState::Failed: {
         painter->setPen(Qt::NoPen);
-        painter->setBrush(failedColor());
+        painter->setBrush(mark);
         painter->drawEllipse(circle);
-        const qreal inset = circle.width() * 0.32;
-        const QRectF cross = circle.adjusted(inset, inset, -inset, -inset);
-        painter->setPen(QPen(Qt::white, pen, Qt::SolidLine, Qt::RoundCap));
-        painter->drawLine(cross.topLeft(), cross.bottomRight());
-        painter->drawLine(cross.topRight(), cross.bottomLeft());
+        const QColor sign =
+            UiColors::contrastRatio(Qt::white, mark) > UiColors::contrastRatio(Qt::black, mark)
+            ? QColor(Qt::white)
+            : QColor(Qt::black);
+        painter->setPen(QPen(sign, pen, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        painter->setBrush(Qt::NoBrush);
+        if (StepState(state) == StepState::Done) {
+            QPainterPath check;
+            check.moveTo(circle.left() + circle.width() * 0.27,
+                         circle.top() + circle.height() * 0.52);
+            check.lineTo(circle.left() + circle.width() * 0.44,
+                         circle.top() + circle.height() * 0.69);
+            check.lineTo(circle.left() + circle.width() * 0.74,
+                         circle.top() + circle.height() * 0.34);
+            painter->drawPath(check);
+        } else {
+            const qreal inset = circle.width() * 0.32;
+            const QRectF cross = circle.adjusted(inset, inset, -inset, -inset);
+            painter->drawLine(cross.topLeft(), cross.bottomRight());
+            painter->drawLine(cross.topRight(), cross.bottomLeft());
+        }
         break;
     }
     case StepState::Undone: {
         // An arrow turning back: the step ran, and the sandbox was rolled back to before it.
-        painter->setPen(QPen(palette.color(QPalette::Mid), pen, Qt::SolidLine, Qt::RoundCap));
+        painter->setPen(QPen(mark, pen, Qt::SolidLine, Qt::RoundCap));
         const QRectF arc = circle.adjusted(circle.width() * 0.15, circle.height() * 0.15,
                                            -circle.width() * 0.15, -circle.height() * 0.15);
         painter->drawArc(arc, 90 * 16, 270 * 16);
@@ -100,9 +100,9 @@ void PlanStepDelegate::paintGlyph(QPainter *painter, const QRectF &box, int stat
         break;
     }
     case StepState::Skipped:
-        painter->setPen(QPen(palette.color(QPalette::Mid), pen, Qt::DotLine));
+        painter->setPen(QPen(mark, pen, Qt::DotLine));
         painter->drawEllipse(circle);
-        painter->setPen(QPen(palette.color(QPalette::Mid), pen, Qt::SolidLine, Qt::RoundCap));
+        painter->setPen(QPen(mark, pen, Qt::SolidLine, Qt::RoundCap));
         painter->drawLine(QPointF(circle.left() + circle.width() * 0.3, circle.center().y()),
                           QPointF(circle.right() - circle.width() * 0.3, circle.center().y()));
         break;
@@ -147,7 +147,9 @@ void PlanStepDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
     painter->setFont(titleFont);
     if (!exitText.isEmpty()) {
         const int width = QFontMetrics(titleFont).horizontalAdvance(exitText) + pad;
-        painter->setPen(selected ? option.palette.color(textRole) : failedColor());
+        painter->setPen(
+            selected ? option.palette.color(textRole)
+                     : UiColors::failure(option.palette, option.palette.color(QPalette::Base)));
         painter->drawText(titleRect, Qt::AlignRight | Qt::AlignVCenter, exitText);
         titleRect.setRight(titleRect.right() - width);
     }
