@@ -49,12 +49,19 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
         window->showError(config.error().message);
     }
 
+    // Where the user left the splitters last time.
+    window->restoreLayoutState(m_settings->value(layoutKey()).toByteArray());
+
     // Output spools a crashed Terrarium left in the cache go, once the window is up.
     QTimer::singleShot(std::chrono::seconds(2), this, [] { Core::OutputSpool::removeStale(); });
 
     connect(window, &Widgets::MainWindow::runRequested, this, &WindowController::run);
     connect(window, &Widgets::MainWindow::settingsRequested, this, &WindowController::editSettings);
-    connect(window, &Widgets::MainWindow::closed, this, &WindowController::shutdown);
+    connect(window, &Widgets::MainWindow::closed, this, [this] {
+        m_settings->setValue(layoutKey(), m_window->layoutState());
+        m_settings->sync();
+        shutdown();
+    });
     connect(window, &Widgets::MainWindow::terminalRequested, this,
             [this] { openTerminal(std::nullopt); });
     connect(window, &Widgets::MainWindow::consoleRequested, this, &WindowController::openConsole);
@@ -117,6 +124,11 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
 }
 
 WindowController::~WindowController() = default;
+
+QString WindowController::layoutKey()
+{
+    return QStringLiteral("window/layout");
+}
 
 void WindowController::run(const QString &goal)
 {

@@ -54,6 +54,9 @@ public:
     void editSettings();
     // Lets go of the sandboxes still held, then emits shutDown() (the app quits then).
     void shutdown();
+    // Where the window's splitter positions are kept in the settings (saved when the window
+    // closes, restored when the next one opens).
+    static QString layoutKey();
 
 Q_SIGNALS:
     // A run ended (or could not start); for tests and the notification.

@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDataStream>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QFileDialog>
@@ -34,7 +35,19 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Terrarium::Widgets {
+
+namespace {
+
+// Bumped whenever layoutState()'s format changes; older states are ignored.
+constexpr quint32 layoutStateVersion = 1;
+// A remembered terminal share never hides the timeline or the terminals.
+constexpr double minimumTerminalShare = 0.15;
+constexpr double maximumTerminalShare = 0.85;
+
+} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
@@ -132,6 +145,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     // Plan and timeline.
     auto *splitter = new QSplitter(Qt::Horizontal, central);
+    m_columns = splitter;
     auto *left = new QWidget(splitter);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
@@ -141,6 +155,7 @@ MainWindow::MainWindow(QWidget *parent)
     leftLayout->addWidget(m_plan, 1);
     // The timeline above, terminal panes below once one is open.
     auto *right = new QSplitter(Qt::Vertical, splitter);
+    m_timelineSplitter = right;
     m_timeline = new RunTimeline(right);
     m_changes = new ChangeReviewPanel(right);
     m_changes->hide();
@@ -181,7 +196,13 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_terminals, &TerminalArea::newPaneRequested, this, &MainWindow::terminalRequested);
     connect(m_terminals, &TerminalArea::splitRequested, this, &MainWindow::terminalSplitRequested);
     connect(m_terminals, &TerminalArea::paneCountChanged, this,
-            [this](int count) { m_terminals->setVisible(count > 0); });
+            [this](int count) { showTerminals(count > 0); });
+    connect(right, &QSplitter::splitterMoved, this, [this] {
+        // Only the user moves the handle; what they chose is kept for the next time.
+        const std::optional<double> share = shownTerminalShare();
+        if (share)
+            m_terminalShare = *share;
+    });
 
     connect(m_taskFile, &TaskFilePanel::dismissed, this, &MainWindow::taskFileDismissed);
 
@@ -259,6 +280,74 @@ void MainWindow::buildMenus()
                               "live.</p>")
                                .arg(QCoreApplication::applicationVersion()));
     });
+}
+
+void MainWindow::showTerminals(bool show)
+{
+    if (show == !m_terminals->isHidden())
+        return;
+    m_terminals->setVisible(show);
+    if (!show)
+        return;
+    // The terminals take their share of the column, the timeline and the change review keep
+    // theirs between them: opening a terminal never squeezes the timeline to a sliver.
+    QList<int> sizes = m_timelineSplitter->sizes();
+    const int terminalIndex = m_timelineSplitter->indexOf(m_terminals);
+    int above = 0;
+    for (int i = 0; i < sizes.size(); ++i) {
+        if (i != terminalIndex && !m_timelineSplitter->widget(i)->isHidden())
+            above += sizes[i];
+        else if (i != terminalIndex)
+            sizes[i] = 0;
+    }
+    if (above <= 0) {
+        // Not laid out yet: proportions are all that count (QSplitter scales them).
+        above = 1000;
+        sizes[m_timelineSplitter->indexOf(m_timeline)] = above;
+    }
+    sizes[terminalIndex] = int(above * m_terminalShare / (1.0 - m_terminalShare));
+    m_timelineSplitter->setSizes(sizes);
+}
+
+std::optional<double> MainWindow::shownTerminalShare() const
+{
+    if (m_terminals->isHidden())
+        return std::nullopt;
+    const QList<int> sizes = m_timelineSplitter->sizes();
+    int total = 0;
+    for (int size : sizes)
+        total += size;
+    if (total <= 0)
+        return std::nullopt;
+    return double(sizes.value(m_timelineSplitter->indexOf(m_terminals))) / total;
+}
+
+double MainWindow::terminalShare() const
+{
+    return m_terminalShare;
+}
+
+QByteArray MainWindow::layoutState() const
+{
+    QByteArray state;
+    QDataStream stream(&state, QIODevice::WriteOnly);
+    stream << layoutStateVersion << m_columns->saveState() << m_terminalShare;
+    return state;
+}
+
+bool MainWindow::restoreLayoutState(const QByteArray &state)
+{
+    QDataStream stream(state);
+    quint32 version = 0;
+    QByteArray columns;
+    double share = 0;
+    stream >> version >> columns >> share;
+    if (stream.status() != QDataStream::Ok || version != layoutStateVersion)
+        return false;
+    if (!m_columns->restoreState(columns))
+        return false;
+    m_terminalShare = std::clamp(share, minimumTerminalShare, maximumTerminalShare);
+    return true;
 }
 
 QString MainWindow::goal() const

@@ -37,6 +37,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -111,6 +112,7 @@ private Q_SLOTS:
     void badTaskFileStartsNothing();
     void notificationWhenTheWindowIsNotActive();
     void terminalIntoTheRunsSandbox();
+    void splittersAreKeptForTheNextWindow();
 
 private:
     void drop(const QString &path);
@@ -584,6 +586,34 @@ void tst_Window::terminalIntoTheRunsSandbox()
     pane->view()->sendText(QStringLiteral("echo reconnected-$((40+2))\n"));
     QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("reconnected-42")),
                              10000);
+}
+
+void tst_Window::splittersAreKeptForTheNextWindow()
+{
+    // The user widens the plan column and closes the window; the next window opens the same.
+    auto *columns = qobject_cast<QSplitter *>(m_window->timelineSplitter()->parentWidget());
+    QVERIFY(columns);
+    QList<int> sizes = columns->sizes();
+    sizes[0] += 150;
+    sizes[1] -= 150;
+    columns->setSizes(sizes);
+    const int planWidth = columns->sizes().at(0);
+    const QSize size = m_window->size();
+    QVERIFY(m_window->close());
+    QVERIFY(!m_settings->value(App::WindowController::layoutKey()).toByteArray().isEmpty());
+
+    m_controller.reset();
+    m_window = std::make_unique<Widgets::MainWindow>();
+    m_controller = std::make_unique<App::WindowController>(m_window.get(), m_settings.get(),
+                                                           Core::ConfigOverrides());
+    m_window->resize(size);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    columns = qobject_cast<QSplitter *>(m_window->timelineSplitter()->parentWidget());
+    QTRY_VERIFY2(qAbs(columns->sizes().at(0) - planWidth) <= 2,
+                 qPrintable(QStringLiteral("plan column %1 px, was %2 px")
+                                .arg(columns->sizes().at(0))
+                                .arg(planWidth)));
 }
 
 QTEST_MAIN(tst_Window)
