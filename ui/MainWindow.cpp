@@ -214,20 +214,27 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::buildMenus()
 {
+    // Every shortcut a menu shows works everywhere in the window, a focused terminal included:
+    // a terminal gives the window its Ctrl+Shift combinations and Ctrl with keys that have no
+    // control character (Ctrl+, Ctrl+. Ctrl+1), and keeps plain Ctrl+letters for its program
+    // (see TerminalView). The usual plain Ctrl+letter keys stay as second shortcuts, for
+    // everywhere else.
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *open = file->addAction(tr("&Open Task File…"), this, &MainWindow::openTaskFile);
-    open->setShortcut(QKeySequence::Open);
+    open->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), QKeySequence::Open});
     QAction *workspace =
         file->addAction(tr("Choose &Workspace…"), this, &MainWindow::chooseWorkspace);
-    workspace->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
+    workspace->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    quit->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Q), QKeySequence::Quit});
 
     QMenu *run = menuBar()->addMenu(tr("&Run"));
     m_runAction = run->addAction(tr("&Run Goal"), this, &MainWindow::requestRun);
-    m_runAction->setShortcuts(
-        {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)});
+    m_runAction->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return),
+                               QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Enter),
+                               QKeySequence(Qt::CTRL | Qt::Key_Return),
+                               QKeySequence(Qt::CTRL | Qt::Key_Enter)});
     m_stopAction = run->addAction(tr("&Stop"), this, &MainWindow::stopRequested);
     m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     m_stopAction->setEnabled(false);
@@ -240,36 +247,48 @@ void MainWindow::buildMenus()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *focusGoal =
         view->addAction(tr("Focus &Goal"), this, [this] { m_goalEdit->setFocus(); });
-    focusGoal->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    focusGoal->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G), QKeySequence(Qt::CTRL | Qt::Key_L)});
     QAction *focusPlan = view->addAction(tr("Focus &Plan"), this, [this] { m_plan->setFocus(); });
     focusPlan->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    // Not Ctrl+Shift+Plus: a terminal zooms with it.
     QAction *collapse = view->addAction(tr("&Collapse All Steps"), this,
                                         [this] { m_timeline->setAllCollapsed(true); });
-    collapse->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Minus));
+    collapse->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_BracketLeft),
+                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Minus)});
     QAction *expand = view->addAction(tr("&Expand All Steps"), this,
                                       [this] { m_timeline->setAllCollapsed(false); });
-    expand->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Plus));
+    expand->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_BracketRight));
 
+    // The terminal area's own actions, made window-wide: one shortcut each, never two actions
+    // competing for the same keys (which Qt would treat as ambiguous and fire neither).
     QMenu *terminal = menuBar()->addMenu(tr("&Terminal"));
-    QAction *openTerminal = terminal->addAction(tr("&Open Terminal in the Sandbox"), this,
-                                                &MainWindow::terminalRequested);
-    openTerminal->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_T));
-    openTerminal->setToolTip(tr("A shell inside the run's sandbox"));
+    for (QAction *action : {m_terminals->newTabAction(), m_terminals->splitHorizontallyAction(),
+                            m_terminals->splitVerticallyAction()}) {
+        action->setShortcutContext(Qt::WindowShortcut);
+        terminal->addAction(action);
+    }
+    m_terminals->newTabAction()->setToolTip(tr("A shell inside the run's sandbox"));
     QAction *console =
         terminal->addAction(tr("Open the Sandbox's &Console"), this, &MainWindow::consoleRequested);
-    console->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
+    console->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     console->setToolTip(tr("A VM's serial console: its boot messages and a root shell"));
-    QAction *splitRight = terminal->addAction(
-        tr("Split &Right"), this, [this] { Q_EMIT terminalSplitRequested(Qt::Horizontal); });
-    splitRight->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E));
-    QAction *splitDown = terminal->addAction(
-        tr("Split &Down"), this, [this] { Q_EMIT terminalSplitRequested(Qt::Vertical); });
-    splitDown->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_O));
+    terminal->addSeparator();
+    for (QAction *action : {m_terminals->closePaneAction(), m_terminals->nextPaneAction(),
+                            m_terminals->previousPaneAction()}) {
+        action->setShortcutContext(Qt::WindowShortcut);
+        terminal->addAction(action);
+    }
 
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     QAction *preferences =
         settings->addAction(tr("&Preferences…"), this, &MainWindow::settingsRequested);
-    preferences->setShortcuts({QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)});
+    QList<QKeySequence> preferenceKeys{QKeySequence(Qt::CTRL | Qt::Key_Comma)};
+    for (const QKeySequence &keys : QKeySequence::keyBindings(QKeySequence::Preferences)) {
+        if (!keys.isEmpty() && !preferenceKeys.contains(keys))
+            preferenceKeys << keys;
+    }
+    preferences->setShortcuts(preferenceKeys);
     preferences->setMenuRole(QAction::PreferencesRole);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));

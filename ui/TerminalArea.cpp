@@ -39,12 +39,12 @@ TerminalArea::TerminalArea(QWidget *parent)
         addAction(action);
         return action;
     };
-    m_newTab = makeAction(tr("New Terminal Tab"), QStringLiteral("Ctrl+Shift+T"));
-    m_splitHorizontally = makeAction(tr("Split Left/Right"), QStringLiteral("Ctrl+Shift+E"));
-    m_splitVertically = makeAction(tr("Split Top/Bottom"), QStringLiteral("Ctrl+Shift+O"));
-    m_closePane = makeAction(tr("Close Terminal"), QStringLiteral("Ctrl+Shift+W"));
-    m_nextPane = makeAction(tr("Next Terminal"), QStringLiteral("Ctrl+Shift+N"));
-    m_previousPane = makeAction(tr("Previous Terminal"), QStringLiteral("Ctrl+Shift+P"));
+    m_newTab = makeAction(tr("&New Terminal"), QStringLiteral("Ctrl+Shift+T"));
+    m_splitHorizontally = makeAction(tr("Split &Right"), QStringLiteral("Ctrl+Shift+E"));
+    m_splitVertically = makeAction(tr("Split &Down"), QStringLiteral("Ctrl+Shift+O"));
+    m_closePane = makeAction(tr("C&lose Terminal"), QStringLiteral("Ctrl+Shift+W"));
+    m_nextPane = makeAction(tr("Ne&xt Terminal"), QStringLiteral("Ctrl+Shift+N"));
+    m_previousPane = makeAction(tr("Pre&vious Terminal"), QStringLiteral("Ctrl+Shift+P"));
     connect(m_newTab, &QAction::triggered, this, &TerminalArea::newPaneRequested);
     connect(m_splitHorizontally, &QAction::triggered, this,
             [this] { Q_EMIT splitRequested(Qt::Horizontal); });
@@ -345,7 +345,11 @@ void TerminalArea::focusPane(int step)
 
 void TerminalArea::updatePlaceholder()
 {
-    m_stack->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs) : m_placeholder);
+    const bool any = m_tabs->count() > 0;
+    m_stack->setCurrentWidget(any ? static_cast<QWidget *>(m_tabs) : m_placeholder);
+    // Without a pane these keys are left to whatever has the focus.
+    for (QAction *action : {m_closePane, m_nextPane, m_previousPane})
+        action->setEnabled(any);
 }
 
 } // namespace Terrarium::Widgets
