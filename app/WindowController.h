@@ -4,6 +4,7 @@
 #include "core/config/ConfigOverrides.h"
 #include "core/config/TaskFile.h"
 
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 
@@ -18,9 +19,14 @@ namespace Terrarium::Core {
 class TerminalSession;
 }
 
+namespace Terrarium::Vm {
+class Sandbox;
+}
+
 namespace Terrarium::Widgets {
 class MainWindow;
-}
+class TerminalPane;
+} // namespace Terrarium::Widgets
 
 namespace Terrarium::App {
 
@@ -74,6 +80,10 @@ private:
     void openTerminal(std::optional<Qt::Orientation> split);
     // A pane on the sandbox's own console (a VM's serial line).
     void openConsole();
+    // "host", "podman (name)": which sandbox a pane is into.
+    static QString sandboxTitle(const Vm::Sandbox &sandbox);
+    // "Terminal 2 — podman (name)"; number counts the terminals opened in this window.
+    static QString terminalTitle(int number, const Vm::Sandbox &sandbox);
     void markTerminalsDisconnected(const QString &sandbox, const QString &reason);
 
     QPointer<Widgets::MainWindow> m_window;
@@ -86,6 +96,9 @@ private:
     bool m_shuttingDown = false;
     DesktopNotifier *m_notifier = nullptr;
     QNetworkAccessManager *m_network = nullptr;
+    int m_terminalsOpened = 0;
+    // Each terminal pane's number, kept when it reconnects to another sandbox.
+    QHash<const Widgets::TerminalPane *, int> m_terminalNumbers;
 };
 
 } // namespace Terrarium::App

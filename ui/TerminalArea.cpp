@@ -29,7 +29,8 @@ TerminalArea::TerminalArea(QWidget *parent)
     m_tabs->setDocumentMode(true);
     m_tabs->setTabsClosable(true);
     m_tabs->setMovable(true);
-    m_tabs->tabBar()->setElideMode(Qt::ElideMiddle);
+    // When tabs run out of room the start stays: "Terminal 2 — podman (…".
+    m_tabs->tabBar()->setElideMode(Qt::ElideRight);
 
     auto makeAction = [this](const QString &text, const QString &keys) {
         auto *action = new QAction(text, this);
@@ -260,11 +261,16 @@ void TerminalArea::updateTab(QSplitter *root)
         pane = all.first();
     }
     const QList<TerminalPane *> all = panesInTab(index);
-    const QString title = all.size() > 1
-        ? tr("%1 (+%2)").arg(pane->displayTitle()).arg(all.size() - 1)
-        : pane->displayTitle();
-    m_tabs->setTabText(index, title);
-    m_tabs->setTabToolTip(index, pane->displayTitle());
+    // A long title would crowd out the other tabs: the tab shows its start (the terminal's
+    // number and sandbox), the tooltip all of it.
+    const QString full = pane->fullTitle();
+    const QFontMetrics metrics(m_tabs->tabBar()->font());
+    QString text = metrics.elidedText(full, Qt::ElideRight, metrics.averageCharWidth() * 56);
+    text.replace(QLatin1Char('&'), QLatin1String("&&")); // not a mnemonic
+    if (all.size() > 1)
+        text = tr("%1 (+%2)").arg(text).arg(all.size() - 1);
+    m_tabs->setTabText(index, text);
+    m_tabs->setTabToolTip(index, full);
     bool problem = false;
     for (const TerminalPane *member : all)
         problem = problem || member->isDisconnected();

@@ -19,6 +19,7 @@
 #include "ui/TerminalArea.h"
 #include "ui/TerminalPane.h"
 #include "ui/TerminalView.h"
+#include "vm/Sandbox.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -38,6 +39,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -556,6 +558,12 @@ void tst_Window::terminalIntoTheRunsSandbox()
     QVERIFY(m_window->terminalArea()->isVisible());
     Widgets::TerminalPane *pane = m_window->terminalArea()->currentPane();
     QVERIFY(pane);
+    // Numbered in the window, with the sandbox it is into; the tab shows it.
+    QCOMPARE(pane->title(), QStringLiteral("Terminal 1 — host"));
+    QCOMPARE(m_window->terminalArea()->tabWidget()->tabText(0),
+             QStringLiteral("Terminal 1 — host"));
+    QCOMPARE(m_window->terminalArea()->tabWidget()->tabToolTip(0),
+             QStringLiteral("Terminal 1 — host"));
     // Typed once the shell shows its prompt, as a user would: what arrives before the shell
     // puts the terminal into raw mode may be discarded by it.
     QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("workspace")),
@@ -568,6 +576,9 @@ void tst_Window::terminalIntoTheRunsSandbox()
     Q_EMIT m_window->terminalSplitRequested(Qt::Horizontal);
     QCOMPARE(m_window->terminalArea()->paneCount(), 2);
     QCOMPARE(m_window->terminalArea()->tabCount(), 1);
+    QCOMPARE(m_window->terminalArea()->currentPane()->title(), QStringLiteral("Terminal 2 — host"));
+    QCOMPARE(m_window->terminalArea()->tabWidget()->tabText(0),
+             QStringLiteral("Terminal 2 — host (+1)"));
 
     // The next run gets a new sandbox; the old panes say theirs went away.
     m_server->enqueue(planReply({QStringLiteral("Say hello")}));
@@ -586,6 +597,8 @@ void tst_Window::terminalIntoTheRunsSandbox()
     pane->view()->sendText(QStringLiteral("echo reconnected-$((40+2))\n"));
     QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("reconnected-42")),
                              10000);
+    QCOMPARE(pane->title(), QStringLiteral("Terminal 1 — host"));
+    QCOMPARE(pane->origin(), m_controller->session()->sandbox()->spec().name);
 }
 
 void tst_Window::splittersAreKeptForTheNextWindow()
