@@ -53,12 +53,19 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     connect(window, &Widgets::MainWindow::sandboxKindChanged, this,
             &WindowController::updateReadiness);
 
+    // Where the user left the splitters last time.
+    window->restoreLayoutState(m_settings->value(layoutKey()).toByteArray());
+
     // Output spools a crashed Terrarium left in the cache go, once the window is up.
     QTimer::singleShot(std::chrono::seconds(2), this, [] { Core::OutputSpool::removeStale(); });
 
     connect(window, &Widgets::MainWindow::runRequested, this, &WindowController::run);
     connect(window, &Widgets::MainWindow::settingsRequested, this, &WindowController::editSettings);
-    connect(window, &Widgets::MainWindow::closed, this, &WindowController::shutdown);
+    connect(window, &Widgets::MainWindow::closed, this, [this] {
+        m_settings->setValue(layoutKey(), m_window->layoutState());
+        m_settings->sync();
+        shutdown();
+    });
     connect(window, &Widgets::MainWindow::terminalRequested, this,
             [this] { openTerminal(std::nullopt); });
     connect(window, &Widgets::MainWindow::consoleRequested, this, &WindowController::openConsole);
@@ -90,8 +97,17 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
             [this](Qt::Orientation orientation) { openTerminal(orientation); });
     connect(window->terminalArea(), &Widgets::TerminalArea::reconnectRequested, this,
             [this](Widgets::TerminalPane *pane) {
-                if (Core::TerminalSession *session = openShell())
-                    pane->setSession(session);
+                Core::TerminalSession *session = openShell();
+                if (!session)
+                    return;
+                pane->setSession(session);
+                // The shell may be in the next run's sandbox: the title and origin follow it,
+                // the number stays.
+                const Vm::Sandbox &sandbox = *m_session->sandbox();
+                pane->setOrigin(sandbox.spec().name);
+                if (const auto number = m_terminalNumbers.constFind(pane);
+                    number != m_terminalNumbers.constEnd())
+                    pane->setTitle(terminalTitle(*number, sandbox));
             });
     connect(window, &Widgets::MainWindow::taskFileOpened, this, &WindowController::openTaskFile);
     connect(window, &Widgets::MainWindow::taskFileDismissed, this, [this] { m_task.reset(); });
@@ -130,6 +146,11 @@ void WindowController::updateReadiness()
         Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(), overrides);
     m_window->timeline()->setReadiness(config ? ReadinessSummary::describe(*config)
                                               : config.error().message);
+}
+
+QString WindowController::layoutKey()
+{
+    return QStringLiteral("window/layout");
 }
 
 void WindowController::run(const QString &goal)
@@ -354,17 +375,36 @@ Core::TerminalSession *WindowController::openShell()
     return *session;
 }
 
+QString WindowController::sandboxTitle(const Vm::Sandbox &sandbox)
+{
+    // The host is one machine and needs no name; a container or VM is told apart by its name.
+    if (sandbox.kind() == Vm::SandboxKind::Host)
+        return Vm::sandboxKindName(sandbox.kind());
+    return Tr::tr("%1 (%2)").arg(Vm::sandboxKindName(sandbox.kind()), sandbox.spec().name);
+}
+
+QString WindowController::terminalTitle(int number, const Vm::Sandbox &sandbox)
+{
+    return Tr::tr("Terminal %1 — %2").arg(number).arg(sandboxTitle(sandbox));
+}
+
 void WindowController::openTerminal(std::optional<Qt::Orientation> split)
 {
     Core::TerminalSession *session = openShell();
     if (!session)
         return;
-    const QString sandbox = m_session->sandbox()->spec().name;
+    const Vm::Sandbox &sandbox = *m_session->sandbox();
+    const int number = ++m_terminalsOpened;
+    const QString title = terminalTitle(number, sandbox);
     Widgets::TerminalArea *area = m_window->terminalArea();
-    if (split)
-        area->splitCurrent(*split, session, sandbox);
+    Widgets::TerminalPane *pane = nullptr;
+    if (split && area->currentPane())
+        pane = area->splitCurrent(*split, session, title);
     else
-        area->openPane(session, sandbox, sandbox);
+        pane = area->openPane(session, title, sandbox.spec().name);
+    pane->setOrigin(sandbox.spec().name);
+    m_terminalNumbers.insert(pane, number);
+    connect(pane, &QObject::destroyed, this, [this, pane] { m_terminalNumbers.remove(pane); });
 }
 
 void WindowController::openConsole()
@@ -380,8 +420,8 @@ void WindowController::openConsole()
         m_window->showError(console.error().message);
         return;
     }
-    const QString name = sandbox->spec().name;
-    m_window->terminalArea()->openPane(*console, Tr::tr("%1 console").arg(name), name);
+    m_window->terminalArea()->openPane(*console, Tr::tr("Console — %1").arg(sandboxTitle(*sandbox)),
+                                       sandbox->spec().name);
 }
 
 void WindowController::markTerminalsDisconnected(const QString &sandbox, const QString &reason)

@@ -4,6 +4,7 @@
 #include "core/config/ConfigOverrides.h"
 #include "core/config/TaskFile.h"
 
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 
@@ -18,9 +19,14 @@ namespace Terrarium::Core {
 class TerminalSession;
 }
 
+namespace Terrarium::Vm {
+class Sandbox;
+}
+
 namespace Terrarium::Widgets {
 class MainWindow;
-}
+class TerminalPane;
+} // namespace Terrarium::Widgets
 
 namespace Terrarium::App {
 
@@ -54,6 +60,9 @@ public:
     void editSettings();
     // Lets go of the sandboxes still held, then emits shutDown() (the app quits then).
     void shutdown();
+    // Where the window's splitter positions are kept in the settings (saved when the window
+    // closes, restored when the next one opens).
+    static QString layoutKey();
 
 Q_SIGNALS:
     // A run ended (or could not start); for tests and the notification.
@@ -73,6 +82,10 @@ private:
     void openTerminal(std::optional<Qt::Orientation> split);
     // A pane on the sandbox's own console (a VM's serial line).
     void openConsole();
+    // "host", "podman (name)": which sandbox a pane is into.
+    static QString sandboxTitle(const Vm::Sandbox &sandbox);
+    // "Terminal 2 — podman (name)"; number counts the terminals opened in this window.
+    static QString terminalTitle(int number, const Vm::Sandbox &sandbox);
     void markTerminalsDisconnected(const QString &sandbox, const QString &reason);
 
     QPointer<Widgets::MainWindow> m_window;
@@ -85,6 +98,9 @@ private:
     bool m_shuttingDown = false;
     DesktopNotifier *m_notifier = nullptr;
     QNetworkAccessManager *m_network = nullptr;
+    int m_terminalsOpened = 0;
+    // Each terminal pane's number, kept when it reconnects to another sandbox.
+    QHash<const Widgets::TerminalPane *, int> m_terminalNumbers;
 };
 
 } // namespace Terrarium::App

@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDataStream>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QFileDialog>
@@ -35,7 +36,19 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Terrarium::Widgets {
+
+namespace {
+
+// Bumped whenever layoutState()'s format changes; older states are ignored.
+constexpr quint32 layoutStateVersion = 1;
+// A remembered terminal share never hides the timeline or the terminals.
+constexpr double minimumTerminalShare = 0.15;
+constexpr double maximumTerminalShare = 0.85;
+
+} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
@@ -144,6 +157,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     // Plan and timeline.
     auto *splitter = new QSplitter(Qt::Horizontal, central);
+    m_columns = splitter;
     auto *left = new QWidget(splitter);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
@@ -153,6 +167,7 @@ MainWindow::MainWindow(QWidget *parent)
     leftLayout->addWidget(m_plan, 1);
     // The timeline above, terminal panes below once one is open.
     auto *right = new QSplitter(Qt::Vertical, splitter);
+    m_timelineSplitter = right;
     m_timeline = new RunTimeline(right);
     m_changes = new ChangeReviewPanel(right);
     m_changes->hide();
@@ -194,7 +209,13 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_terminals, &TerminalArea::newPaneRequested, this, &MainWindow::terminalRequested);
     connect(m_terminals, &TerminalArea::splitRequested, this, &MainWindow::terminalSplitRequested);
     connect(m_terminals, &TerminalArea::paneCountChanged, this,
-            [this](int count) { m_terminals->setVisible(count > 0); });
+            [this](int count) { showTerminals(count > 0); });
+    connect(right, &QSplitter::splitterMoved, this, [this] {
+        // Only the user moves the handle; what they chose is kept for the next time.
+        const std::optional<double> share = shownTerminalShare();
+        if (share)
+            m_terminalShare = *share;
+    });
 
     connect(m_taskFile, &TaskFilePanel::dismissed, this, &MainWindow::taskFileDismissed);
 
@@ -206,20 +227,27 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::buildMenus()
 {
+    // Every shortcut a menu shows works everywhere in the window, a focused terminal included:
+    // a terminal gives the window its Ctrl+Shift combinations and Ctrl with keys that have no
+    // control character (Ctrl+, Ctrl+. Ctrl+1), and keeps plain Ctrl+letters for its program
+    // (see TerminalView). The usual plain Ctrl+letter keys stay as second shortcuts, for
+    // everywhere else.
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *open = file->addAction(tr("&Open Task File…"), this, &MainWindow::openTaskFile);
-    open->setShortcut(QKeySequence::Open);
+    open->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), QKeySequence::Open});
     QAction *workspace =
         file->addAction(tr("Choose &Workspace…"), this, &MainWindow::chooseWorkspace);
-    workspace->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
+    workspace->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    quit->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Q), QKeySequence::Quit});
 
     QMenu *run = menuBar()->addMenu(tr("&Run"));
     m_runAction = run->addAction(tr("&Run Goal"), this, &MainWindow::requestRun);
-    m_runAction->setShortcuts(
-        {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)});
+    m_runAction->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return),
+                               QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Enter),
+                               QKeySequence(Qt::CTRL | Qt::Key_Return),
+                               QKeySequence(Qt::CTRL | Qt::Key_Enter)});
     m_stopAction = run->addAction(tr("&Stop"), this, &MainWindow::stopRequested);
     m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     m_stopAction->setEnabled(false);
@@ -232,36 +260,48 @@ void MainWindow::buildMenus()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *focusGoal =
         view->addAction(tr("Focus &Goal"), this, [this] { m_goalEdit->setFocus(); });
-    focusGoal->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    focusGoal->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G), QKeySequence(Qt::CTRL | Qt::Key_L)});
     QAction *focusPlan = view->addAction(tr("Focus &Plan"), this, [this] { m_plan->setFocus(); });
     focusPlan->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    // Not Ctrl+Shift+Plus: a terminal zooms with it.
     QAction *collapse = view->addAction(tr("&Collapse All Steps"), this,
                                         [this] { m_timeline->setAllCollapsed(true); });
-    collapse->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Minus));
+    collapse->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_BracketLeft),
+                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Minus)});
     QAction *expand = view->addAction(tr("&Expand All Steps"), this,
                                       [this] { m_timeline->setAllCollapsed(false); });
-    expand->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Plus));
+    expand->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_BracketRight));
 
+    // The terminal area's own actions, made window-wide: one shortcut each, never two actions
+    // competing for the same keys (which Qt would treat as ambiguous and fire neither).
     QMenu *terminal = menuBar()->addMenu(tr("&Terminal"));
-    QAction *openTerminal = terminal->addAction(tr("&Open Terminal in the Sandbox"), this,
-                                                &MainWindow::terminalRequested);
-    openTerminal->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_T));
-    openTerminal->setToolTip(tr("A shell inside the run's sandbox"));
+    for (QAction *action : {m_terminals->newTabAction(), m_terminals->splitHorizontallyAction(),
+                            m_terminals->splitVerticallyAction()}) {
+        action->setShortcutContext(Qt::WindowShortcut);
+        terminal->addAction(action);
+    }
+    m_terminals->newTabAction()->setToolTip(tr("A shell inside the run's sandbox"));
     QAction *console =
         terminal->addAction(tr("Open the Sandbox's &Console"), this, &MainWindow::consoleRequested);
-    console->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
+    console->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     console->setToolTip(tr("A VM's serial console: its boot messages and a root shell"));
-    QAction *splitRight = terminal->addAction(
-        tr("Split &Right"), this, [this] { Q_EMIT terminalSplitRequested(Qt::Horizontal); });
-    splitRight->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E));
-    QAction *splitDown = terminal->addAction(
-        tr("Split &Down"), this, [this] { Q_EMIT terminalSplitRequested(Qt::Vertical); });
-    splitDown->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_O));
+    terminal->addSeparator();
+    for (QAction *action : {m_terminals->closePaneAction(), m_terminals->nextPaneAction(),
+                            m_terminals->previousPaneAction()}) {
+        action->setShortcutContext(Qt::WindowShortcut);
+        terminal->addAction(action);
+    }
 
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     QAction *preferences =
         settings->addAction(tr("&Preferences…"), this, &MainWindow::settingsRequested);
-    preferences->setShortcuts({QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)});
+    QList<QKeySequence> preferenceKeys{QKeySequence(Qt::CTRL | Qt::Key_Comma)};
+    for (const QKeySequence &keys : QKeySequence::keyBindings(QKeySequence::Preferences)) {
+        if (!keys.isEmpty() && !preferenceKeys.contains(keys))
+            preferenceKeys << keys;
+    }
+    preferences->setShortcuts(preferenceKeys);
     preferences->setMenuRole(QAction::PreferencesRole);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -272,6 +312,74 @@ void MainWindow::buildMenus()
                               "live.</p>")
                                .arg(QCoreApplication::applicationVersion()));
     });
+}
+
+void MainWindow::showTerminals(bool show)
+{
+    if (show == !m_terminals->isHidden())
+        return;
+    m_terminals->setVisible(show);
+    if (!show)
+        return;
+    // The terminals take their share of the column, the timeline and the change review keep
+    // theirs between them: opening a terminal never squeezes the timeline to a sliver.
+    QList<int> sizes = m_timelineSplitter->sizes();
+    const int terminalIndex = m_timelineSplitter->indexOf(m_terminals);
+    int above = 0;
+    for (int i = 0; i < sizes.size(); ++i) {
+        if (i != terminalIndex && !m_timelineSplitter->widget(i)->isHidden())
+            above += sizes[i];
+        else if (i != terminalIndex)
+            sizes[i] = 0;
+    }
+    if (above <= 0) {
+        // Not laid out yet: proportions are all that count (QSplitter scales them).
+        above = 1000;
+        sizes[m_timelineSplitter->indexOf(m_timeline)] = above;
+    }
+    sizes[terminalIndex] = int(above * m_terminalShare / (1.0 - m_terminalShare));
+    m_timelineSplitter->setSizes(sizes);
+}
+
+std::optional<double> MainWindow::shownTerminalShare() const
+{
+    if (m_terminals->isHidden())
+        return std::nullopt;
+    const QList<int> sizes = m_timelineSplitter->sizes();
+    int total = 0;
+    for (int size : sizes)
+        total += size;
+    if (total <= 0)
+        return std::nullopt;
+    return double(sizes.value(m_timelineSplitter->indexOf(m_terminals))) / total;
+}
+
+double MainWindow::terminalShare() const
+{
+    return m_terminalShare;
+}
+
+QByteArray MainWindow::layoutState() const
+{
+    QByteArray state;
+    QDataStream stream(&state, QIODevice::WriteOnly);
+    stream << layoutStateVersion << m_columns->saveState() << m_terminalShare;
+    return state;
+}
+
+bool MainWindow::restoreLayoutState(const QByteArray &state)
+{
+    QDataStream stream(state);
+    quint32 version = 0;
+    QByteArray columns;
+    double share = 0;
+    stream >> version >> columns >> share;
+    if (stream.status() != QDataStream::Ok || version != layoutStateVersion)
+        return false;
+    if (!m_columns->restoreState(columns))
+        return false;
+    m_terminalShare = std::clamp(share, minimumTerminalShare, maximumTerminalShare);
+    return true;
 }
 
 QString MainWindow::goal() const

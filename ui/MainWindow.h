@@ -8,11 +8,14 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <optional>
+
 class QAction;
 class QComboBox;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
+class QSplitter;
 
 namespace Terrarium::Core {
 class Orchestrator;
@@ -86,6 +89,16 @@ public:
     QPushButton *runButton() const { return m_runButton; }
     QPushButton *stopButton() const { return m_stopButton; }
 
+    // Where the splitters are (the plan's width, the terminals' share of the timeline column),
+    // for the app to keep between sessions: restoreLayoutState() takes what layoutState() gave
+    // and says whether it could.
+    QByteArray layoutState() const;
+    bool restoreLayoutState(const QByteArray &state);
+    // The share of the timeline column's height the terminals take when they appear: 0.4 until
+    // the user moves the splitter between them.
+    double terminalShare() const;
+    QSplitter *timelineSplitter() const { return m_timelineSplitter; }
+
     // File types a drop or File > Open accepts.
     static bool isTaskFile(const QString &path);
 
@@ -131,6 +144,9 @@ private:
     void onStateChanged(Core::RunState state);
     void syncStepStates();
     void updateSandboxWarning();
+    void showTerminals(bool show);
+    // The terminals' share of the column as it is on screen; none while they are hidden.
+    std::optional<double> shownTerminalShare() const;
 
     QPointer<Core::Orchestrator> m_orchestrator;
     QPlainTextEdit *m_goalEdit = nullptr;
@@ -145,6 +161,9 @@ private:
     RunTimeline *m_timeline = nullptr;
     ApprovalPanel *m_approval = nullptr;
     TerminalArea *m_terminals = nullptr;
+    QSplitter *m_columns = nullptr;
+    QSplitter *m_timelineSplitter = nullptr;
+    double m_terminalShare = 0.4;
     TaskFilePanel *m_taskFile = nullptr;
     ChangeReviewPanel *m_changes = nullptr;
     QAction *m_runAction = nullptr;

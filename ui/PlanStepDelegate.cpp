@@ -2,6 +2,7 @@
 
 #include "core/agent/PlanModel.h"
 #include "core/agent/PlanStep.h"
+#include "ui/UiColors.h"
 
 #include <QApplication>
 #include <QFontDatabase>
@@ -26,16 +27,6 @@ PlanStepDelegate::PlanStepDelegate(QObject *parent)
     : QStyledItemDelegate(parent)
 { }
 
-QColor PlanStepDelegate::doneColor()
-{
-    return QColor(0x16, 0xa3, 0x4a);
-}
-
-QColor PlanStepDelegate::failedColor()
-{
-    return QColor(0xdc, 0x26, 0x26);
-}
-
 QSize PlanStepDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
     const QFontMetrics metrics(option.font);
@@ -50,48 +41,57 @@ void PlanStepDelegate::paintGlyph(QPainter *painter, const QRectF &box, int stat
 {
     const qreal pen = std::max<qreal>(1.5, box.width() / 9);
     const QRectF circle = box.adjusted(pen / 2, pen / 2, -pen / 2, -pen / 2);
+    // Readable on the view's Base in light and dark palettes alike (see UiColors::stepMark).
+    const QColor mark = UiColors::stepMark(palette, StepState(state));
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing);
     switch (StepState(state)) {
     case StepState::Pending:
-        painter->setPen(QPen(palette.color(QPalette::Mid), pen));
+        painter->setPen(QPen(mark, pen));
         painter->drawEllipse(circle);
         break;
-    case StepState::Running:
-        painter->setPen(QPen(palette.color(QPalette::Mid), pen));
+    case StepState::Running: {
+        QColor track = mark;
+        track.setAlphaF(0.3f);
+        painter->setPen(QPen(track, pen));
         painter->drawEllipse(circle);
-        painter->setPen(QPen(palette.color(QPalette::Highlight), pen, Qt::SolidLine, Qt::RoundCap));
+        painter->setPen(QPen(mark, pen, Qt::SolidLine, Qt::RoundCap));
         painter->drawArc(circle, -m_spinnerAngle * 16, 100 * 16);
         break;
-    case StepState::Done: {
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(doneColor());
-        painter->drawEllipse(circle);
-        QPainterPath check;
-        check.moveTo(circle.left() + circle.width() * 0.27, circle.top() + circle.height() * 0.52);
-        check.lineTo(circle.left() + circle.width() * 0.44, circle.top() + circle.height() * 0.69);
-        check.lineTo(circle.left() + circle.width() * 0.74, circle.top() + circle.height() * 0.34);
-        painter->setPen(QPen(Qt::white, pen, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-        painter->setBrush(Qt::NoBrush);
-        painter->drawPath(check);
-        break;
     }
+    case StepState::Done:
     case StepState::Failed: {
         painter->setPen(Qt::NoPen);
-        painter->setBrush(failedColor());
+        painter->setBrush(mark);
         painter->drawEllipse(circle);
-        const qreal inset = circle.width() * 0.32;
-        const QRectF cross = circle.adjusted(inset, inset, -inset, -inset);
-        painter->setPen(QPen(Qt::white, pen, Qt::SolidLine, Qt::RoundCap));
-        painter->drawLine(cross.topLeft(), cross.bottomRight());
-        painter->drawLine(cross.topRight(), cross.bottomLeft());
+        const QColor sign =
+            UiColors::contrastRatio(Qt::white, mark) > UiColors::contrastRatio(Qt::black, mark)
+            ? QColor(Qt::white)
+            : QColor(Qt::black);
+        painter->setPen(QPen(sign, pen, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        painter->setBrush(Qt::NoBrush);
+        if (StepState(state) == StepState::Done) {
+            QPainterPath check;
+            check.moveTo(circle.left() + circle.width() * 0.27,
+                         circle.top() + circle.height() * 0.52);
+            check.lineTo(circle.left() + circle.width() * 0.44,
+                         circle.top() + circle.height() * 0.69);
+            check.lineTo(circle.left() + circle.width() * 0.74,
+                         circle.top() + circle.height() * 0.34);
+            painter->drawPath(check);
+        } else {
+            const qreal inset = circle.width() * 0.32;
+            const QRectF cross = circle.adjusted(inset, inset, -inset, -inset);
+            painter->drawLine(cross.topLeft(), cross.bottomRight());
+            painter->drawLine(cross.topRight(), cross.bottomLeft());
+        }
         break;
     }
     case StepState::AwaitingApproval: {
-        const QColor amber(0xd9, 0x77, 0x06);
-        painter->setPen(QPen(amber, pen));
+        // A ring with pause bars: nothing happens until the user answers.
+        painter->setPen(QPen(mark, pen));
         painter->drawEllipse(circle);
-        painter->setPen(QPen(amber, pen, Qt::SolidLine, Qt::RoundCap));
+        painter->setPen(QPen(mark, pen, Qt::SolidLine, Qt::RoundCap));
         const QPointF c = circle.center();
         const qreal dx = circle.width() * 0.13;
         const qreal dy = circle.height() * 0.2;
@@ -100,7 +100,8 @@ void PlanStepDelegate::paintGlyph(QPainter *painter, const QRectF &box, int stat
         break;
     }
     case StepState::Denied: {
-        painter->setPen(QPen(failedColor(), pen, Qt::SolidLine, Qt::RoundCap));
+        // A prohibition sign: refused, never run.
+        painter->setPen(QPen(mark, pen, Qt::SolidLine, Qt::RoundCap));
         painter->drawEllipse(circle);
         const QPointF c = circle.center();
         const qreal d = circle.width() / 2 * 0.7071;
@@ -109,18 +110,22 @@ void PlanStepDelegate::paintGlyph(QPainter *painter, const QRectF &box, int stat
     }
     case StepState::TimedOut:
     case StepState::Cancelled: {
-        const bool timedOut = StepState(state) == StepState::TimedOut;
+        // Filled, with clock hands (timed out) or a stop square (cancelled).
         painter->setPen(Qt::NoPen);
-        painter->setBrush(timedOut ? failedColor() : palette.color(QPalette::Mid));
+        painter->setBrush(mark);
         painter->drawEllipse(circle);
+        const QColor sign =
+            UiColors::contrastRatio(Qt::white, mark) > UiColors::contrastRatio(Qt::black, mark)
+            ? QColor(Qt::white)
+            : QColor(Qt::black);
         const QPointF c = circle.center();
         const qreal r = circle.width() / 2;
-        if (timedOut) {
-            painter->setPen(QPen(Qt::white, pen, Qt::SolidLine, Qt::RoundCap));
+        if (StepState(state) == StepState::TimedOut) {
+            painter->setPen(QPen(sign, pen, Qt::SolidLine, Qt::RoundCap));
             painter->drawLine(c, QPointF(c.x(), c.y() - r * 0.55));
             painter->drawLine(c, QPointF(c.x() + r * 0.4, c.y()));
         } else {
-            painter->setBrush(Qt::white);
+            painter->setBrush(sign);
             const qreal d = r * 0.32;
             painter->drawRect(QRectF(c.x() - d, c.y() - d, 2 * d, 2 * d));
         }
@@ -128,7 +133,7 @@ void PlanStepDelegate::paintGlyph(QPainter *painter, const QRectF &box, int stat
     }
     case StepState::Undone: {
         // An arrow turning back: the step ran, and the sandbox was rolled back to before it.
-        painter->setPen(QPen(palette.color(QPalette::Mid), pen, Qt::SolidLine, Qt::RoundCap));
+        painter->setPen(QPen(mark, pen, Qt::SolidLine, Qt::RoundCap));
         const QRectF arc = circle.adjusted(circle.width() * 0.15, circle.height() * 0.15,
                                            -circle.width() * 0.15, -circle.height() * 0.15);
         painter->drawArc(arc, 90 * 16, 270 * 16);
@@ -139,9 +144,9 @@ void PlanStepDelegate::paintGlyph(QPainter *painter, const QRectF &box, int stat
         break;
     }
     case StepState::Skipped:
-        painter->setPen(QPen(palette.color(QPalette::Mid), pen, Qt::DotLine));
+        painter->setPen(QPen(mark, pen, Qt::DotLine));
         painter->drawEllipse(circle);
-        painter->setPen(QPen(palette.color(QPalette::Mid), pen, Qt::SolidLine, Qt::RoundCap));
+        painter->setPen(QPen(mark, pen, Qt::SolidLine, Qt::RoundCap));
         painter->drawLine(QPointF(circle.left() + circle.width() * 0.3, circle.center().y()),
                           QPointF(circle.right() - circle.width() * 0.3, circle.center().y()));
         break;
@@ -186,7 +191,9 @@ void PlanStepDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
     painter->setFont(titleFont);
     if (!exitText.isEmpty()) {
         const int width = QFontMetrics(titleFont).horizontalAdvance(exitText) + pad;
-        painter->setPen(selected ? option.palette.color(textRole) : failedColor());
+        painter->setPen(
+            selected ? option.palette.color(textRole)
+                     : UiColors::failure(option.palette, option.palette.color(QPalette::Base)));
         painter->drawText(titleRect, Qt::AlignRight | Qt::AlignVCenter, exitText);
         titleRect.setRight(titleRect.right() - width);
     }

@@ -20,9 +20,6 @@ public:
                const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
-    static QColor doneColor();
-    static QColor failedColor();
-
 private:
     void paintGlyph(QPainter *painter, const QRectF &box, int state, const QPalette &palette) const;
 

@@ -108,23 +108,20 @@ void StepStateIndicator::paintEvent(QPaintEvent *event)
     const QRectF box((width() - side) / 2 + pen / 2, (height() - side) / 2 + pen / 2, side - pen,
                      side - pen);
     const QPalette &pal = palette();
-    const QColor background = pal.color(QPalette::Base);
+    const QColor mark = UiColors::stepMark(pal, m_state);
 
     switch (m_state) {
     case Core::StepState::Pending: {
-        const QColor ring =
-            UiColors::ensureContrast(pal.color(QPalette::PlaceholderText), background, 3.0);
-        painter.setPen(QPen(ring, pen));
+        painter.setPen(QPen(mark, pen));
         painter.drawEllipse(box);
         break;
     }
     case Core::StepState::Running: {
-        const QColor accent = UiColors::link(pal);
-        QColor track = accent;
-        track.setAlphaF(0.25f);
+        QColor track = mark;
+        track.setAlphaF(0.3f);
         painter.setPen(QPen(track, pen));
         painter.drawEllipse(box);
-        painter.setPen(QPen(accent, pen, Qt::SolidLine, Qt::RoundCap));
+        painter.setPen(QPen(mark, pen, Qt::SolidLine, Qt::RoundCap));
         // Qt angles are in 1/16 degree, counter-clockwise; the arc turns clockwise.
         painter.drawArc(box, -m_angle * 16, 100 * 16);
         break;
@@ -132,16 +129,14 @@ void StepStateIndicator::paintEvent(QPaintEvent *event)
     case Core::StepState::Done:
     case Core::StepState::Failed: {
         const bool done = m_state == Core::StepState::Done;
-        const QColor fill =
-            done ? UiColors::success(pal, background) : UiColors::failure(pal, background);
         painter.setPen(Qt::NoPen);
-        painter.setBrush(fill);
+        painter.setBrush(mark);
         painter.drawEllipse(box);
-        const QColor mark =
-            UiColors::contrastRatio(Qt::white, fill) > UiColors::contrastRatio(Qt::black, fill)
+        const QColor sign =
+            UiColors::contrastRatio(Qt::white, mark) > UiColors::contrastRatio(Qt::black, mark)
             ? QColor(Qt::white)
             : QColor(Qt::black);
-        painter.setPen(QPen(mark, pen, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        painter.setPen(QPen(sign, pen, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
         painter.setBrush(Qt::NoBrush);
         const QPointF c = box.center();
         const qreal r = box.width() / 2;
@@ -160,7 +155,7 @@ void StepStateIndicator::paintEvent(QPaintEvent *event)
     }
     case Core::StepState::AwaitingApproval: {
         // A ring with pause bars: nothing happens until the user answers.
-        const QColor amber = UiColors::warning(pal, background);
+        const QColor amber = UiColors::stepMark(pal, m_state);
         painter.setPen(QPen(amber, pen));
         painter.drawEllipse(box);
         painter.setPen(QPen(amber, pen, Qt::SolidLine, Qt::RoundCap));
@@ -173,7 +168,7 @@ void StepStateIndicator::paintEvent(QPaintEvent *event)
     }
     case Core::StepState::Denied: {
         // A prohibition sign: refused, never run.
-        const QColor red = UiColors::failure(pal, background);
+        const QColor red = UiColors::stepMark(pal, m_state);
         painter.setPen(QPen(red, pen, Qt::SolidLine, Qt::RoundCap));
         painter.drawEllipse(box);
         const QPointF c = box.center();
@@ -185,9 +180,7 @@ void StepStateIndicator::paintEvent(QPaintEvent *event)
     case Core::StepState::Cancelled: {
         // Filled, with clock hands (timed out) or a stop square (cancelled).
         const bool timedOut = m_state == Core::StepState::TimedOut;
-        const QColor fill = timedOut
-            ? UiColors::failure(pal, background)
-            : UiColors::ensureContrast(pal.color(QPalette::PlaceholderText), background, 3.0);
+        const QColor fill = UiColors::stepMark(pal, m_state);
         painter.setPen(Qt::NoPen);
         painter.setBrush(fill);
         painter.drawEllipse(box);
@@ -210,9 +203,7 @@ void StepStateIndicator::paintEvent(QPaintEvent *event)
     }
     case Core::StepState::Undone: {
         // A hollow circle with an arrow turning back: it ran, and is no longer there.
-        const QColor gray =
-            UiColors::ensureContrast(pal.color(QPalette::PlaceholderText), background, 3.0);
-        painter.setPen(QPen(gray, pen, Qt::SolidLine, Qt::RoundCap));
+        painter.setPen(QPen(mark, pen, Qt::SolidLine, Qt::RoundCap));
         const QRectF arc = box.adjusted(box.width() * 0.22, box.height() * 0.22,
                                         -box.width() * 0.22, -box.height() * 0.22);
         painter.drawArc(arc, 90 * 16, 270 * 16);
@@ -223,11 +214,9 @@ void StepStateIndicator::paintEvent(QPaintEvent *event)
         break;
     }
     case Core::StepState::Skipped: {
-        const QColor gray =
-            UiColors::ensureContrast(pal.color(QPalette::PlaceholderText), background, 3.0);
-        painter.setPen(QPen(gray, pen, Qt::DashLine));
+        painter.setPen(QPen(mark, pen, Qt::DashLine));
         painter.drawEllipse(box);
-        painter.setPen(QPen(gray, pen, Qt::SolidLine, Qt::RoundCap));
+        painter.setPen(QPen(mark, pen, Qt::SolidLine, Qt::RoundCap));
         const QPointF c = box.center();
         const qreal d = box.width() * 0.22;
         painter.drawLine(QPointF(c.x() - d, c.y()), QPointF(c.x() + d, c.y()));

@@ -29,7 +29,8 @@ TerminalArea::TerminalArea(QWidget *parent)
     m_tabs->setDocumentMode(true);
     m_tabs->setTabsClosable(true);
     m_tabs->setMovable(true);
-    m_tabs->tabBar()->setElideMode(Qt::ElideMiddle);
+    // When tabs run out of room the start stays: "Terminal 2 — podman (…".
+    m_tabs->tabBar()->setElideMode(Qt::ElideRight);
 
     auto makeAction = [this](const QString &text, const QString &keys) {
         auto *action = new QAction(text, this);
@@ -39,12 +40,12 @@ TerminalArea::TerminalArea(QWidget *parent)
         addAction(action);
         return action;
     };
-    m_newTab = makeAction(tr("New Terminal Tab"), QStringLiteral("Ctrl+Shift+T"));
-    m_splitHorizontally = makeAction(tr("Split Left/Right"), QStringLiteral("Ctrl+Shift+E"));
-    m_splitVertically = makeAction(tr("Split Top/Bottom"), QStringLiteral("Ctrl+Shift+O"));
-    m_closePane = makeAction(tr("Close Terminal"), QStringLiteral("Ctrl+Shift+W"));
-    m_nextPane = makeAction(tr("Next Terminal"), QStringLiteral("Ctrl+Shift+N"));
-    m_previousPane = makeAction(tr("Previous Terminal"), QStringLiteral("Ctrl+Shift+P"));
+    m_newTab = makeAction(tr("&New Terminal"), QStringLiteral("Ctrl+Shift+T"));
+    m_splitHorizontally = makeAction(tr("Split &Right"), QStringLiteral("Ctrl+Shift+E"));
+    m_splitVertically = makeAction(tr("Split &Down"), QStringLiteral("Ctrl+Shift+O"));
+    m_closePane = makeAction(tr("C&lose Terminal"), QStringLiteral("Ctrl+Shift+W"));
+    m_nextPane = makeAction(tr("Ne&xt Terminal"), QStringLiteral("Ctrl+Shift+N"));
+    m_previousPane = makeAction(tr("Pre&vious Terminal"), QStringLiteral("Ctrl+Shift+P"));
     connect(m_newTab, &QAction::triggered, this, &TerminalArea::newPaneRequested);
     connect(m_splitHorizontally, &QAction::triggered, this,
             [this] { Q_EMIT splitRequested(Qt::Horizontal); });
@@ -260,11 +261,16 @@ void TerminalArea::updateTab(QSplitter *root)
         pane = all.first();
     }
     const QList<TerminalPane *> all = panesInTab(index);
-    const QString title = all.size() > 1
-        ? tr("%1 (+%2)").arg(pane->displayTitle()).arg(all.size() - 1)
-        : pane->displayTitle();
-    m_tabs->setTabText(index, title);
-    m_tabs->setTabToolTip(index, pane->displayTitle());
+    // A long title would crowd out the other tabs: the tab shows its start (the terminal's
+    // number and sandbox), the tooltip all of it.
+    const QString full = pane->fullTitle();
+    const QFontMetrics metrics(m_tabs->tabBar()->font());
+    QString text = metrics.elidedText(full, Qt::ElideRight, metrics.averageCharWidth() * 56);
+    text.replace(QLatin1Char('&'), QLatin1String("&&")); // not a mnemonic
+    if (all.size() > 1)
+        text = tr("%1 (+%2)").arg(text).arg(all.size() - 1);
+    m_tabs->setTabText(index, text);
+    m_tabs->setTabToolTip(index, full);
     bool problem = false;
     for (const TerminalPane *member : all)
         problem = problem || member->isDisconnected();
@@ -345,7 +351,11 @@ void TerminalArea::focusPane(int step)
 
 void TerminalArea::updatePlaceholder()
 {
-    m_stack->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs) : m_placeholder);
+    const bool any = m_tabs->count() > 0;
+    m_stack->setCurrentWidget(any ? static_cast<QWidget *>(m_tabs) : m_placeholder);
+    // Without a pane these keys are left to whatever has the focus.
+    for (QAction *action : {m_closePane, m_nextPane, m_previousPane})
+        action->setEnabled(any);
 }
 
 } // namespace Terrarium::Widgets

@@ -23,9 +23,10 @@ namespace Terrarium::Widgets {
 // answers with a session for the current pane's sandbox through openPane() / splitCurrent().
 // Panes own their sessions (see TerminalPane); closing a pane ends its program.
 //
-// Keys (while the area or a terminal in it has focus): Ctrl+Shift+T new tab, Ctrl+Shift+E split
-// left/right, Ctrl+Shift+O split top/bottom, Ctrl+Shift+W close the pane, Ctrl+Shift+N / P
-// focus the next / previous pane of the tab.
+// Keys (while the area or a terminal in it has focus; a window may widen the actions' shortcut
+// context): Ctrl+Shift+T new tab, Ctrl+Shift+E split left/right, Ctrl+Shift+O split top/bottom,
+// Ctrl+Shift+W close the pane, Ctrl+Shift+N / P focus the next / previous pane of the tab.
+// Close, next and previous are disabled while no pane is open.
 class TerminalArea : public QWidget
 {
     Q_OBJECT

@@ -95,6 +95,15 @@ void TerminalPane::setTitle(const QString &title)
     Q_EMIT displayTitleChanged(displayTitle());
 }
 
+QString TerminalPane::fullTitle() const
+{
+    // The given title says which sandbox; the program's title (e.g. "root@host: /workspace")
+    // says where in it.
+    return m_programTitle.isEmpty() || m_programTitle == m_title
+        ? m_title
+        : tr("%1 — %2").arg(m_title, m_programTitle);
+}
+
 QString TerminalPane::displayTitle() const
 {
     return m_programTitle.isEmpty() ? m_title : m_programTitle;
@@ -141,11 +150,7 @@ void TerminalPane::setActive(bool active)
 
 void TerminalPane::updateHeader()
 {
-    // The given title says which sandbox; the program's title (e.g. "root@host: /workspace")
-    // says where in it.
-    m_header->setText(m_programTitle.isEmpty() || m_programTitle == m_title
-                          ? m_title
-                          : tr("%1 — %2").arg(m_title, m_programTitle));
+    m_header->setText(fullTitle());
     QPalette colors = palette();
     const QColor base = colors.color(QPalette::Window);
     const QColor background =

@@ -38,15 +38,17 @@ public:
     void setSession(Core::TerminalSession *session);
     Core::TerminalSession *session() const;
 
-    // The title given when the pane was opened (e.g. "podman: my-sandbox").
+    // The title given when the pane was opened (e.g. "Terminal 1 — podman (my-sandbox)").
     QString title() const { return m_title; }
     void setTitle(const QString &title);
     // What the pane is a terminal into (the sandbox's name), for the window to find the panes of
     // a sandbox; opaque to the pane.
     QString origin() const { return m_origin; }
     void setOrigin(const QString &origin) { m_origin = origin; }
-    // The title the program set (OSC 0/2), if any, else title(): what the tab shows.
+    // The title the program set (OSC 0/2), if any, else title().
     QString displayTitle() const;
+    // title(), then the program's title when it set one: what the header and the tab show.
+    QString fullTitle() const;
 
     // The program's exit code once it ended.
     std::optional<int> exitCode() const { return m_exitCode; }

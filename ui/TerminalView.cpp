@@ -930,13 +930,16 @@ bool TerminalView::event(QEvent *event)
     switch (event->type()) {
     case QEvent::ShortcutOverride: {
         // The terminal takes every key a program could want (Ctrl+letters, Alt+letters, F-keys,
-        // plain keys) before the window's shortcuts see it; Ctrl+Shift combinations stay the
-        // application's (new tab, split, close pane), except the terminal's own.
+        // plain keys) before the window's shortcuts see it. Left to the window: Ctrl+Shift
+        // combinations (new tab, split, close pane) except the terminal's own, and Ctrl with a
+        // key that has no control character (Ctrl+, Ctrl+. Ctrl+1), which a program would get
+        // as the bare key anyway. A key no window shortcut takes still arrives as a key press.
         auto *key = static_cast<QKeyEvent *>(event);
         const Qt::KeyboardModifiers modifiers = key->modifiers();
         const bool applicationCombination = (modifiers & Qt::ControlModifier)
             && (modifiers & Qt::ShiftModifier) && !isTerminalShortcut(*key);
-        if (!applicationCombination && !(modifiers & Qt::MetaModifier)) {
+        if (!applicationCombination && !(modifiers & Qt::MetaModifier)
+            && !controlMeansNothing(*key)) {
             event->accept();
             return true;
         }
@@ -1003,6 +1006,24 @@ bool TerminalView::isTerminalShortcut(const QKeyEvent &event) const
         }
     }
     return false;
+}
+
+bool TerminalView::controlMeansNothing(const QKeyEvent &event) const
+{
+    const Qt::KeyboardModifiers modifiers =
+        event.modifiers() & (Qt::ShiftModifier | Qt::ControlModifier | Qt::AltModifier);
+    if (modifiers != Qt::ControlModifier || isTerminalShortcut(event))
+        return false;
+    // What the program would get: text without Control means the key has no control character.
+    // Some platforms send no text with Ctrl; the key's own character stands in for it then.
+    const int key = event.key();
+    const QString text = event.text().isEmpty() && key > Qt::Key_Space && key <= Qt::Key_AsciiTilde
+        ? QString(QChar(key)).toLower()
+        : event.text();
+    const TerminalKeyInput input = TerminalKeyInput::fromKey(key, event.modifiers(), text);
+    return input.kind == TerminalKeyInput::Kind::Text && !input.text.isEmpty()
+        && input.text.front() >= QLatin1Char(' ') && input.text.front() != QChar(0x7f)
+        && !input.modifiers.testFlag(Core::TerminalModifier::Control);
 }
 
 bool TerminalView::handleTerminalShortcut(const QKeyEvent &event)

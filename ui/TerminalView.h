@@ -37,6 +37,8 @@ namespace Terrarium::Widgets {
 //   Ctrl+Shift+C copy, Ctrl+Shift+V / Shift+Insert paste (bracketed when the program asked),
 //   Shift+PgUp/PgDn scroll a page, Ctrl+Shift+Up/Down a line, Ctrl+Shift+Home/End to the ends,
 //   Ctrl+Shift+F find, Ctrl+= / Ctrl+- / Ctrl+0 zoom.
+// The window's shortcuts get the other Ctrl+Shift combinations, and Ctrl with a key that has no
+// control character (Ctrl+, Ctrl+. Ctrl+1); plain Ctrl+letters are always the program's.
 // Mouse: drag selects, double-click a word, triple-click a line (Shift+drag extends, and selects
 // even when the program reports the mouse); a line the program's output wrapped at the right
 // margin (a soft wrap) is one line for all of these, for copying and for search, and a word
@@ -208,6 +210,9 @@ private:
     void paintRow(QPainter &painter, int viewRow, int firstColumn, int lastColumn);
     bool handleTerminalShortcut(const QKeyEvent &event);
     bool isTerminalShortcut(const QKeyEvent &event) const;
+    // Ctrl plus a key without a control character (Ctrl+, Ctrl+1): the program could only get
+    // the bare key, so the window's shortcuts may have it.
+    bool controlMeansNothing(const QKeyEvent &event) const;
     bool isMouseReported(const QMouseEvent *event) const;
     bool sendMouseReport(Core::TerminalMouseButton button, bool pressed, const QPointF &pos,
                          Qt::KeyboardModifiers modifiers);

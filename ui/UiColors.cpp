@@ -102,4 +102,31 @@ QColor warning(const QPalette &palette, const QColor &background)
                           background);
 }
 
+QColor stepMark(const QPalette &palette, Core::StepState state)
+{
+    const QColor base = palette.color(QPalette::Base);
+    switch (state) {
+    case Core::StepState::Running:
+        return link(palette);
+    case Core::StepState::Done:
+        return success(palette, base);
+    case Core::StepState::Failed:
+    case Core::StepState::Denied:
+    case Core::StepState::TimedOut:
+        return failure(palette, base);
+    case Core::StepState::AwaitingApproval:
+        return warning(palette, base);
+    case Core::StepState::Pending:
+    case Core::StepState::Skipped:
+    case Core::StepState::Undone:
+    case Core::StepState::Cancelled:
+        break;
+    }
+    // Qt's placeholder gray is often half-transparent: judge it as it lands on Base.
+    QColor gray = palette.color(QPalette::PlaceholderText);
+    const double alpha = gray.alphaF();
+    gray.setAlphaF(1.0f);
+    return ensureContrast(blend(base, gray, alpha), base, 3.0);
+}
+
 } // namespace Terrarium::Widgets::UiColors

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/agent/PlanStep.h"
+
 #include <QColor>
 
 class QPalette;
@@ -28,5 +30,9 @@ QColor success(const QPalette &palette, const QColor &background);
 QColor failure(const QPalette &palette, const QColor &background);
 // Amber for what waits on the user (an approval), likewise readable.
 QColor warning(const QPalette &palette, const QColor &background);
+// The colour of a step's state mark (ring, arc or disc) in the checklist and on step cards:
+// opaque, and at least 3:1 against the palette's Base, the WCAG minimum for graphics that carry
+// meaning. Pending, skipped and undone are gray, running the link blue, done green, failed red.
+QColor stepMark(const QPalette &palette, Core::StepState state);
 
 } // namespace Terrarium::Widgets::UiColors

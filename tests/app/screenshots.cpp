@@ -1,10 +1,11 @@
 // Takes the acceptance screenshots of the window under a real X server (Xvfb): a successful
-// run, a run that re-planned, an approval waiting, and the dark palette. Each scene is a real
-// run (local LLM test server, host sandbox in a scratch workspace); the picture is what the X
-// server shows. Two more show a task file opened for review and the review of what a sandbox
-// changed in a copied workspace (real folders and diffs, no run). Usage:
-// terrarium_screenshots OUTPUT_DIR  (exit 0 when every picture was taken and shows a real
-// window, 1 otherwise).
+// run, a run that re-planned, an approval waiting, the dark palette, and a terminal open under
+// the timeline, also at 1400×900 and 1024×640, light and dark (so the screen must be 1400×900 at
+// least). Each scene is a real run (local LLM test server, host sandbox in a scratch
+// workspace); the picture is what the X server shows where the window is. Two more show a task
+// file opened for review and the review of what a sandbox changed in a copied workspace (real
+// folders and diffs, no run). Usage: terrarium_screenshots OUTPUT_DIR  (exit 0 when every
+// picture was taken and shows a real window, 1 otherwise).
 #include "app/WindowController.h"
 #include "core/workspace/WorkspaceChangeSet.h"
 #include "core/workspace/WorkspaceFolder.h"
@@ -135,7 +136,17 @@ int main(int argc, char *argv[])
 
     bool allGood = true;
     auto shoot = [&](const QString &name) {
-        const QImage image = QGuiApplication::primaryScreen()->grabWindow(0).toImage();
+        // Where the window is (the largest one shown), as the X server draws it.
+        QRect area;
+        for (const QWidget *widget : QApplication::topLevelWidgets()) {
+            const QRect frame = widget->frameGeometry();
+            if (widget->isVisible()
+                && frame.width() * frame.height() > area.width() * area.height())
+                area = frame;
+        }
+        const QImage image = QGuiApplication::primaryScreen()
+                                 ->grabWindow(0, area.x(), area.y(), area.width(), area.height())
+                                 .toImage();
         const QString path = QDir(output).filePath(name + QStringLiteral(".png"));
         const bool saved = image.save(path);
         const bool real = looksReal(image);
@@ -221,28 +232,46 @@ int main(int argc, char *argv[])
             return window.statusBadge()->state() == RunState::Success;
         },
         true);
-    scene(
-        QStringLiteral("05-terminal-pane"), QStringLiteral("Set up a small Python project"),
-        {planReply({QStringLiteral("Create the package"), QStringLiteral("Add a test")}),
-         commandReply(QStringLiteral(
-             "mkdir -p calc && printf 'def add(a, b):\\n    return a + b\\n' > calc/__init__.py")),
-         commandReply(QStringLiteral("printf 'from calc import add\\n\\ndef test_add():\\n    "
-                                     "assert add(2, 3) == 5\\n' > test_calc.py && ls"))},
-        [](Widgets::MainWindow &window) {
-            return window.statusBadge()->state() == RunState::Success;
-        },
-        false,
-        [](Widgets::MainWindow &window) {
-            Q_EMIT window.terminalRequested();
-            Widgets::TerminalPane *pane = window.terminalArea()->currentPane();
-            if (!pane)
-                return;
-            pane->view()->sendText(QStringLiteral("PS1='sandbox$ '; ls -la --color=always; grep -n "
-                                                  "--color=always add calc/__init__.py\n"));
-            waitFor(
-                [pane] { return pane->view()->screenText().contains(QLatin1String("__init__")); },
+    // A run, then a terminal into its sandbox under the timeline.
+    const QList<ScriptedResponse> pythonProject = {
+        planReply({QStringLiteral("Create the package"), QStringLiteral("Add a test")}),
+        commandReply(QStringLiteral(
+            "mkdir -p calc && printf 'def add(a, b):\\n    return a + b\\n' > calc/__init__.py")),
+        commandReply(QStringLiteral("printf 'from calc import add\\n\\ndef test_add():\\n    "
+                                    "assert add(2, 3) == 5\\n' > test_calc.py && ls"))};
+    const auto succeeded = [](Widgets::MainWindow &window) {
+        return window.statusBadge()->state() == RunState::Success;
+    };
+    const auto openTerminal = [](Widgets::MainWindow &window) {
+        Q_EMIT window.terminalRequested();
+        Widgets::TerminalPane *pane = window.terminalArea()->currentPane();
+        if (!pane)
+            return;
+        // Typed once the shell shows its prompt (earlier the terminal echoes it twice), and
+        // shot once the command's own output is there, not just its echo.
+        waitFor([pane] { return !pane->view()->screenText().trimmed().isEmpty(); }, 10000);
+        pane->view()->sendText(QStringLiteral("PS1='sandbox$ '; ls -la --color=always; grep -n "
+                                              "--color=always add calc/__init__.py\n"));
+        waitFor([pane] { return pane->view()->screenText().contains(QLatin1String("1:def")); },
                 10000);
-        });
+    };
+    scene(QStringLiteral("05-terminal-pane"), QStringLiteral("Set up a small Python project"),
+          pythonProject, succeeded, false, openTerminal);
+    // The same at the two acceptance sizes, light and dark: the timeline keeps its room.
+    for (const QSize &size : {QSize(1400, 900), QSize(1024, 640)}) {
+        for (const bool dark : {false, true}) {
+            const QString name = QStringLiteral("terminal-open-%1x%2-%3")
+                                     .arg(size.width())
+                                     .arg(size.height())
+                                     .arg(dark ? QStringLiteral("dark") : QStringLiteral("light"));
+            scene(name, QStringLiteral("Set up a small Python project"), pythonProject, succeeded,
+                  dark, [&](Widgets::MainWindow &window) {
+                      window.setGeometry(QRect(QPoint(0, 0), size));
+                      waitFor([&] { return window.size() == size; }, 5000);
+                      openTerminal(window);
+                  });
+        }
+    }
     {
         // A task file opened for review: what it asks for is shown, the host and the network
         // highlighted with a box to tick; nothing runs until Run.

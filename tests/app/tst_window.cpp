@@ -21,6 +21,7 @@
 #include "ui/TerminalArea.h"
 #include "ui/TerminalPane.h"
 #include "ui/TerminalView.h"
+#include "vm/Sandbox.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -40,6 +41,8 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -115,6 +118,7 @@ private Q_SLOTS:
     void notificationWhenTheWindowIsNotActive();
     void terminalIntoTheRunsSandbox();
     void preferencesSayWhereValuesComeFrom();
+    void splittersAreKeptForTheNextWindow();
 
 private:
     void drop(const QString &path);
@@ -558,6 +562,12 @@ void tst_Window::terminalIntoTheRunsSandbox()
     QVERIFY(m_window->terminalArea()->isVisible());
     Widgets::TerminalPane *pane = m_window->terminalArea()->currentPane();
     QVERIFY(pane);
+    // Numbered in the window, with the sandbox it is into; the tab shows it.
+    QCOMPARE(pane->title(), QStringLiteral("Terminal 1 — host"));
+    QCOMPARE(m_window->terminalArea()->tabWidget()->tabText(0),
+             QStringLiteral("Terminal 1 — host"));
+    QCOMPARE(m_window->terminalArea()->tabWidget()->tabToolTip(0),
+             QStringLiteral("Terminal 1 — host"));
     // Typed once the shell shows its prompt, as a user would: what arrives before the shell
     // puts the terminal into raw mode may be discarded by it.
     QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("workspace")),
@@ -570,6 +580,9 @@ void tst_Window::terminalIntoTheRunsSandbox()
     Q_EMIT m_window->terminalSplitRequested(Qt::Horizontal);
     QCOMPARE(m_window->terminalArea()->paneCount(), 2);
     QCOMPARE(m_window->terminalArea()->tabCount(), 1);
+    QCOMPARE(m_window->terminalArea()->currentPane()->title(), QStringLiteral("Terminal 2 — host"));
+    QCOMPARE(m_window->terminalArea()->tabWidget()->tabText(0),
+             QStringLiteral("Terminal 2 — host (+1)"));
 
     // The next run gets a new sandbox; the old panes say theirs went away.
     m_server->enqueue(planReply({QStringLiteral("Say hello")}));
@@ -588,6 +601,36 @@ void tst_Window::terminalIntoTheRunsSandbox()
     pane->view()->sendText(QStringLiteral("echo reconnected-$((40+2))\n"));
     QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("reconnected-42")),
                              10000);
+    QCOMPARE(pane->title(), QStringLiteral("Terminal 1 — host"));
+    QCOMPARE(pane->origin(), m_controller->session()->sandbox()->spec().name);
+}
+
+void tst_Window::splittersAreKeptForTheNextWindow()
+{
+    // The user widens the plan column and closes the window; the next window opens the same.
+    auto *columns = qobject_cast<QSplitter *>(m_window->timelineSplitter()->parentWidget());
+    QVERIFY(columns);
+    QList<int> sizes = columns->sizes();
+    sizes[0] += 150;
+    sizes[1] -= 150;
+    columns->setSizes(sizes);
+    const int planWidth = columns->sizes().at(0);
+    const QSize size = m_window->size();
+    QVERIFY(m_window->close());
+    QVERIFY(!m_settings->value(App::WindowController::layoutKey()).toByteArray().isEmpty());
+
+    m_controller.reset();
+    m_window = std::make_unique<Widgets::MainWindow>();
+    m_controller = std::make_unique<App::WindowController>(m_window.get(), m_settings.get(),
+                                                           Core::ConfigOverrides());
+    m_window->resize(size);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    columns = qobject_cast<QSplitter *>(m_window->timelineSplitter()->parentWidget());
+    QTRY_VERIFY2(qAbs(columns->sizes().at(0) - planWidth) <= 2,
+                 qPrintable(QStringLiteral("plan column %1 px, was %2 px")
+                                .arg(columns->sizes().at(0))
+                                .arg(planWidth)));
 }
 
 void tst_Window::preferencesSayWhereValuesComeFrom()

@@ -1,11 +1,36 @@
+// The main window on its own (no app behind it): running a goal from the keyboard, the
+// terminal area's place under the timeline and its splitter remembered, and the window's
+// shortcuts reaching it from a focused terminal (a real shell on a local pty) while the
+// program keeps its own keys.
 #include "ui/MainWindow.h"
+#include "ui/PlanView.h"
+#include "ui/RunTimeline.h"
+#include "ui/TerminalArea.h"
+#include "ui/TerminalPane.h"
+#include "ui/TerminalView.h"
+#include "vm/LocalPtySession.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSplitter>
+#include <QTemporaryDir>
 #include <QTest>
 
-using Terrarium::Widgets::MainWindow;
+#include <memory>
+
+using namespace Terrarium;
+using Widgets::MainWindow;
+using Widgets::TerminalPane;
+
+Q_DECLARE_METATYPE(Qt::KeyboardModifiers)
 
 class tst_MainWindow : public QObject
 {
@@ -15,7 +40,73 @@ private Q_SLOTS:
     void ctrlEnterRunsTheGoal();
     void runButtonRunsTheGoal();
     void emptyGoalDoesNothing();
+    void terminalsOpenAtTwoFifthsOfTheColumn();
+    void splitterPositionsAreKept();
+    void windowShortcutsWorkInATerminal();
+    void menusShowOnlyShortcutsATerminalLeaves();
+    void programKeysStayInTheTerminal_data();
+    void programKeysStayInTheTerminal();
+    void ctrlCReachesTheProgram();
+
+private:
+    Vm::LocalPtySession *shell(QObject *parent);
+    static bool waitForText(TerminalPane *pane, const QString &text, int timeoutMs = 10000);
+    static double terminalShareOnScreen(const MainWindow &window);
+    static QList<QAction *> menuActions(const MainWindow &window);
+
+    QTemporaryDir m_dir;
 };
+
+Vm::LocalPtySession *tst_MainWindow::shell(QObject *parent)
+{
+    // The pane takes it and deletes it.
+    auto *session = new Vm::LocalPtySession(parent);
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("TERM"), QStringLiteral("xterm-256color"));
+    environment.insert(QStringLiteral("PS1"), QStringLiteral("$ "));
+    environment.insert(QStringLiteral("HISTFILE"), QStringLiteral("/dev/null"));
+    const auto started = session->start({QStringLiteral("bash"), QStringLiteral("--norc"),
+                                         QStringLiteral("--noprofile"), QStringLiteral("-i")},
+                                        m_dir.path(), environment, 80, 24);
+    if (!started) {
+        qWarning().noquote() << started.error().message;
+        return nullptr;
+    }
+    return session;
+}
+
+bool tst_MainWindow::waitForText(TerminalPane *pane, const QString &text, int timeoutMs)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!pane->view()->screenText().contains(text)) {
+        if (clock.elapsed() > timeoutMs)
+            return false;
+        QTest::qWait(10);
+    }
+    return true;
+}
+
+double tst_MainWindow::terminalShareOnScreen(const MainWindow &window)
+{
+    const int terminals = window.terminalArea()->height();
+    const int timeline = window.timeline()->height();
+    return double(terminals) / (terminals + timeline);
+}
+
+QList<QAction *> tst_MainWindow::menuActions(const MainWindow &window)
+{
+    QList<QAction *> actions;
+    for (QAction *menuAction : window.menuBar()->actions()) {
+        if (QMenu *menu = menuAction->menu()) {
+            for (QAction *action : menu->actions()) {
+                if (!action->isSeparator())
+                    actions << action;
+            }
+        }
+    }
+    return actions;
+}
 
 void tst_MainWindow::ctrlEnterRunsTheGoal()
 {
@@ -52,6 +143,257 @@ void tst_MainWindow::emptyGoalDoesNothing()
     QSignalSpy runs(&window, &MainWindow::runRequested);
     QTest::mouseClick(window.findChild<QPushButton *>(), Qt::LeftButton);
     QCOMPARE(runs.count(), 0);
+}
+
+void tst_MainWindow::terminalsOpenAtTwoFifthsOfTheColumn()
+{
+    // At both acceptance sizes the timeline keeps most of the column.
+    for (const QSize size : {QSize(1400, 900), QSize(1024, 640)}) {
+        MainWindow window;
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const int timelineBefore = window.timeline()->height();
+        window.terminalArea()->openPane(shell(&window), QStringLiteral("Terminal 1 — host"));
+        QTRY_VERIFY(window.terminalArea()->isVisible());
+        QTRY_VERIFY(window.terminalArea()->height() > 0); // laid out
+        QVERIFY2(qAbs(terminalShareOnScreen(window) - 0.4) < 0.02,
+                 qPrintable(QStringLiteral("%1x%2: terminals %3 px, timeline %4 px (was %5 px)")
+                                .arg(size.width())
+                                .arg(size.height())
+                                .arg(window.terminalArea()->height())
+                                .arg(window.timeline()->height())
+                                .arg(timelineBefore)));
+
+        // Closing the last pane gives the timeline its room back.
+        window.terminalArea()->closeCurrentPane();
+        QTRY_VERIFY(!window.terminalArea()->isVisible());
+        QTRY_COMPARE(window.timeline()->height(), timelineBefore);
+    }
+}
+
+void tst_MainWindow::splitterPositionsAreKept()
+{
+    QByteArray state;
+    int planWidth = 0;
+    {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.terminalArea()->openPane(shell(&window), QStringLiteral("Terminal 1 — host"));
+        QTRY_VERIFY(window.terminalArea()->isVisible());
+
+        // The user drags the handle between the timeline and the terminals up, to 60 %.
+        QSplitter *column = window.timelineSplitter();
+        QSplitterHandle *handle = column->handle(column->indexOf(window.terminalArea()));
+        QTRY_COMPARE(handle->y(), window.timeline()->height()); // laid out
+        const int total = window.timeline()->height() + window.terminalArea()->height();
+        const int moveBy = window.terminalArea()->height() - int(total * 0.6);
+        const QPoint grip = handle->rect().center();
+        // The handle follows the mouse: positions after the move are relative to where it went.
+        QTest::mousePress(handle, Qt::LeftButton, {}, grip);
+        QTest::mouseMove(handle, grip + QPoint(0, moveBy));
+        QTest::mouseRelease(handle, Qt::LeftButton, {}, grip);
+        QTRY_VERIFY(qAbs(terminalShareOnScreen(window) - 0.6) < 0.02);
+        QVERIFY(qAbs(window.terminalShare() - 0.6) < 0.02);
+
+        // And the plan column wider.
+        auto *columns = qobject_cast<QSplitter *>(column->parentWidget());
+        QVERIFY(columns);
+        QList<int> sizes = columns->sizes();
+        sizes[0] += 120;
+        sizes[1] -= 120;
+        columns->setSizes(sizes);
+        planWidth = columns->sizes().at(0);
+
+        // Closing the terminals and opening one again keeps the user's height.
+        window.terminalArea()->closeCurrentPane();
+        QTRY_VERIFY(!window.terminalArea()->isVisible());
+        window.terminalArea()->openPane(shell(&window), QStringLiteral("Terminal 2 — host"));
+        QTRY_VERIFY(window.terminalArea()->isVisible());
+        QVERIFY(qAbs(terminalShareOnScreen(window) - 0.6) < 0.02);
+        state = window.layoutState();
+    }
+
+    // The next window, given what this one kept, looks the same.
+    MainWindow window;
+    window.resize(1400, 900);
+    QVERIFY(window.restoreLayoutState(state));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *columns = qobject_cast<QSplitter *>(window.timelineSplitter()->parentWidget());
+    QTRY_VERIFY(qAbs(columns->sizes().at(0) - planWidth) <= 2);
+    window.terminalArea()->openPane(shell(&window), QStringLiteral("Terminal 1 — host"));
+    QTRY_VERIFY(window.terminalArea()->isVisible());
+    QVERIFY(qAbs(terminalShareOnScreen(window) - 0.6) < 0.02);
+
+    // Anything else is refused and changes nothing.
+    QVERIFY(!window.restoreLayoutState(QByteArray("not a layout")));
+    QVERIFY(!window.restoreLayoutState({}));
+    QVERIFY(qAbs(window.terminalShare() - 0.6) < 0.02);
+}
+
+void tst_MainWindow::windowShortcutsWorkInATerminal()
+{
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QApplication::setActiveWindow(&window);
+    Widgets::TerminalArea *area = window.terminalArea();
+    TerminalPane *first = area->openPane(shell(&window), QStringLiteral("Terminal 1 — host"));
+    TerminalPane *second =
+        area->splitCurrent(Qt::Horizontal, shell(&window), QStringLiteral("Terminal 2 — host"));
+    QTRY_VERIFY(second->view()->hasFocus());
+    QVERIFY(waitForText(second, QStringLiteral("$")));
+
+    QSignalSpy terminals(&window, &MainWindow::terminalRequested);
+    QSignalSpy splits(&window, &MainWindow::terminalSplitRequested);
+    QSignalSpy consoles(&window, &MainWindow::consoleRequested);
+    QSignalSpy settings(&window, &MainWindow::settingsRequested);
+    QSignalSpy stops(&window, &MainWindow::stopRequested);
+    QSignalSpy reviews(&window, &MainWindow::changesReviewRequested);
+    const Qt::KeyboardModifiers ctrlShift = Qt::ControlModifier | Qt::ShiftModifier;
+
+    QTest::keyClick(second->view(), Qt::Key_T, ctrlShift);
+    QCOMPARE(terminals.count(), 1);
+    QTest::keyClick(second->view(), Qt::Key_E, ctrlShift);
+    QTest::keyClick(second->view(), Qt::Key_O, ctrlShift);
+    QCOMPARE(splits.count(), 2);
+    QCOMPARE(splits.at(0).first().value<Qt::Orientation>(), Qt::Horizontal);
+    QCOMPARE(splits.at(1).first().value<Qt::Orientation>(), Qt::Vertical);
+    QTest::keyClick(second->view(), Qt::Key_M, ctrlShift);
+    QCOMPARE(consoles.count(), 1);
+    QTest::keyClick(second->view(), Qt::Key_Comma, Qt::ControlModifier);
+    QCOMPARE(settings.count(), 1);
+    QTest::keyClick(second->view(), Qt::Key_R, ctrlShift);
+    QCOMPARE(reviews.count(), 1);
+    window.setBusy(true);
+    QTest::keyClick(second->view(), Qt::Key_Period, Qt::ControlModifier);
+    QCOMPARE(stops.count(), 1);
+    window.setBusy(false);
+
+    // Between panes, and closing one.
+    QTest::keyClick(second->view(), Qt::Key_N, ctrlShift);
+    QCOMPARE(area->currentPane(), first);
+    QTRY_VERIFY(first->view()->hasFocus());
+    QTest::keyClick(first->view(), Qt::Key_P, ctrlShift);
+    QCOMPARE(area->currentPane(), second);
+    QTRY_VERIFY(second->view()->hasFocus());
+    QTest::keyClick(second->view(), Qt::Key_W, ctrlShift);
+    QTRY_COMPARE(area->paneCount(), 1);
+    QTRY_VERIFY(first->view()->hasFocus());
+
+    // Out of the terminal to the plan and the goal.
+    QTest::keyClick(first->view(), Qt::Key_1, Qt::ControlModifier);
+    QTRY_VERIFY(window.planView()->isAncestorOf(QApplication::focusWidget())
+                || window.planView() == QApplication::focusWidget());
+    area->setCurrentPane(first);
+    QTRY_VERIFY(first->view()->hasFocus());
+    QTest::keyClick(first->view(), Qt::Key_G, ctrlShift);
+    QTRY_VERIFY(window.goalEdit()->hasFocus());
+}
+
+void tst_MainWindow::menusShowOnlyShortcutsATerminalLeaves()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    TerminalPane *pane =
+        window.terminalArea()->openPane(shell(&window), QStringLiteral("Terminal 1 — host"));
+    QTRY_VERIFY(pane->view()->hasFocus());
+    QHash<QKeySequence, QString> seen;
+    for (QAction *action : menuActions(window)) {
+        for (const QKeySequence &keys : action->shortcuts()) {
+            // Two actions on the same keys would be ambiguous: Qt fires neither.
+            QVERIFY2(!seen.contains(keys),
+                     qPrintable(QStringLiteral("%1: %2 and %3")
+                                    .arg(keys.toString(), seen.value(keys), action->text())));
+            seen.insert(keys, action->text());
+        }
+        const QKeySequence shown = action->shortcut();
+        if (shown.isEmpty())
+            continue;
+        // The shortcut the menu shows must not be one the terminal takes for its program.
+        const QKeyCombination combination = shown[0];
+        QKeyEvent override(QEvent::ShortcutOverride, combination.key(),
+                           combination.keyboardModifiers());
+        QApplication::sendEvent(pane->view(), &override);
+        QVERIFY2(!override.isAccepted(),
+                 qPrintable(QStringLiteral("%1 shows %2, which the terminal keeps")
+                                .arg(action->text(), shown.toString())));
+    }
+    QVERIFY(seen.size() > 15);
+}
+
+void tst_MainWindow::programKeysStayInTheTerminal_data()
+{
+    QTest::addColumn<int>("key");
+    QTest::addColumn<Qt::KeyboardModifiers>("modifiers");
+    QTest::newRow("Ctrl+C") << int(Qt::Key_C) << Qt::KeyboardModifiers(Qt::ControlModifier);
+    QTest::newRow("Ctrl+D") << int(Qt::Key_D) << Qt::KeyboardModifiers(Qt::ControlModifier);
+    QTest::newRow("Ctrl+P") << int(Qt::Key_P) << Qt::KeyboardModifiers(Qt::ControlModifier);
+    QTest::newRow("Ctrl+L") << int(Qt::Key_L) << Qt::KeyboardModifiers(Qt::ControlModifier);
+    QTest::newRow("Ctrl+O") << int(Qt::Key_O) << Qt::KeyboardModifiers(Qt::ControlModifier);
+    QTest::newRow("Ctrl+Q") << int(Qt::Key_Q) << Qt::KeyboardModifiers(Qt::ControlModifier);
+    QTest::newRow("Ctrl+W") << int(Qt::Key_W) << Qt::KeyboardModifiers(Qt::ControlModifier);
+    QTest::newRow("Ctrl+Return") << int(Qt::Key_Return)
+                                 << Qt::KeyboardModifiers(Qt::ControlModifier);
+    QTest::newRow("Ctrl+Alt+T") << int(Qt::Key_T)
+                                << Qt::KeyboardModifiers(Qt::ControlModifier | Qt::AltModifier);
+    QTest::newRow("Alt+F") << int(Qt::Key_F) << Qt::KeyboardModifiers(Qt::AltModifier);
+    QTest::newRow("F5") << int(Qt::Key_F5) << Qt::KeyboardModifiers();
+}
+
+void tst_MainWindow::programKeysStayInTheTerminal()
+{
+    // Keys a shell, vim or nano use are the program's even where the window has them too
+    // (Ctrl+O opens a task file, Ctrl+Q quits, Ctrl+L focuses the goal outside a terminal).
+    QFETCH(int, key);
+    QFETCH(Qt::KeyboardModifiers, modifiers);
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    TerminalPane *pane =
+        window.terminalArea()->openPane(shell(&window), QStringLiteral("Terminal 1 — host"));
+    QTRY_VERIFY(pane->view()->hasFocus());
+    QKeyEvent override(QEvent::ShortcutOverride, key, modifiers);
+    QApplication::sendEvent(pane->view(), &override);
+    QVERIFY(override.isAccepted());
+}
+
+void tst_MainWindow::ctrlCReachesTheProgram()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QApplication::setActiveWindow(&window);
+    TerminalPane *pane =
+        window.terminalArea()->openPane(shell(&window), QStringLiteral("Terminal 1 — host"));
+    QTRY_VERIFY(pane->view()->hasFocus());
+    QVERIFY(waitForText(pane, QStringLiteral("$")));
+    // Once a command has run, the shell reads keys as a user types them (earlier, while it sets
+    // up its terminal, it may drop some).
+    QTest::keyClicks(pane->view(), QStringLiteral("echo ready-$((40+2))"));
+    QTest::keyClick(pane->view(), Qt::Key_Return);
+    QVERIFY(waitForText(pane, QStringLiteral("\nready-42")));
+    // Ctrl+C at the prompt: the shell drops the line it was given (SIGINT, status 130).
+    // Each step waits for the shell, as a user would: the terminal drops what is typed ahead
+    // of an interrupt.
+    QTest::keyClicks(pane->view(), QStringLiteral("echo never-run"));
+    QVERIFY(waitForText(pane, QStringLiteral("echo never-run")));
+    QTest::keyClick(pane->view(), Qt::Key_C, Qt::ControlModifier);
+    QVERIFY(waitForText(pane, QStringLiteral("^C")));
+    // A new prompt: the third line that starts with one.
+    const QRegularExpression prompt(QStringLiteral("^\\$"), QRegularExpression::MultilineOption);
+    QTRY_VERIFY2(pane->view()->screenText().count(prompt) >= 3,
+                 qPrintable(pane->view()->screenText()));
+    QTest::keyClicks(pane->view(), QStringLiteral("echo status-$?"));
+    QTest::keyClick(pane->view(), Qt::Key_Return);
+    QVERIFY2(waitForText(pane, QStringLiteral("\nstatus-130")),
+             qPrintable(pane->view()->screenText()));
+    QVERIFY(!pane->view()->screenText().contains(QLatin1String("\nnever-run")));
 }
 
 QTEST_MAIN(tst_MainWindow)

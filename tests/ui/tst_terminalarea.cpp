@@ -46,6 +46,7 @@ private Q_SLOTS:
     void exitedProgramIsShown();
     void disconnectedBannerOffersReconnect();
     void programTitleReachesTheTab();
+    void longTitlesAreElidedInTheTab();
     void pictures_data();
     void pictures();
 
@@ -356,8 +357,28 @@ void tst_TerminalArea::programTitleReachesTheTab()
     QTest::keyClicks(pane->view(), QStringLiteral("printf '\\033]0;my title\\007'"));
     QTest::keyClick(pane->view(), Qt::Key_Return);
     QTRY_COMPARE_WITH_TIMEOUT(pane->displayTitle(), QStringLiteral("my title"), 5000);
-    QCOMPARE(m_area->tabWidget()->tabText(0), QStringLiteral("my title"));
+    // The pane's own title first (which sandbox), then the program's (where in it).
+    QCOMPARE(m_area->tabWidget()->tabText(0), QStringLiteral("host — my title"));
+    QCOMPARE(m_area->tabWidget()->tabToolTip(0), QStringLiteral("host — my title"));
     QCOMPARE(pane->title(), QStringLiteral("host"));
+}
+
+void tst_TerminalArea::longTitlesAreElidedInTheTab()
+{
+    const QString title = QStringLiteral("Terminal 12 — podman (terrarium-0123456789ab)");
+    TerminalPane *pane = m_area->openPane(shell(), title);
+    QCOMPARE(m_area->tabWidget()->tabText(0), title);
+    QVERIFY(waitForText(pane, QStringLiteral("$")));
+    // A program's long title: the tab keeps the start, the tooltip has it all.
+    const QString program(80, QLatin1Char('x'));
+    QTest::keyClicks(pane->view(), QStringLiteral("printf '\\033]0;%1\\007'").arg(program));
+    QTest::keyClick(pane->view(), Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(pane->displayTitle(), program, 5000);
+    const QString full = title + QStringLiteral(" — ") + program;
+    QCOMPARE(m_area->tabWidget()->tabToolTip(0), full);
+    const QString shown = m_area->tabWidget()->tabText(0);
+    QVERIFY2(shown.startsWith(title) && shown.endsWith(QChar(0x2026)) && shown.size() < full.size(),
+             qPrintable(shown));
 }
 
 void tst_TerminalArea::pictures_data()

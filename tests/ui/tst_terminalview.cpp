@@ -86,6 +86,8 @@ private Q_SLOTS:
     void resizeReachesTheProgram();
     void keysReachTheProgram_data();
     void keysReachTheProgram();
+    void keysLeftToTheWindow_data();
+    void keysLeftToTheWindow();
     void keypadInApplicationMode_data();
     void keypadInApplicationMode();
     void wordAndLineSelection();
@@ -492,6 +494,46 @@ void tst_TerminalView::keysReachTheProgram()
     QKeyEvent override(QEvent::ShortcutOverride, key, Qt::KeyboardModifiers(modifiers), text);
     QApplication::sendEvent(m_view, &override);
     QVERIFY(override.isAccepted());
+    QKeyEvent press(QEvent::KeyPress, key, Qt::KeyboardModifiers(modifiers), text);
+    QApplication::sendEvent(m_view, &press);
+    QTRY_COMPARE_WITH_TIMEOUT(lastLoggedLine(), bytes, 5000);
+}
+
+void tst_TerminalView::keysLeftToTheWindow_data()
+{
+    QTest::addColumn<int>("key");
+    QTest::addColumn<int>("modifiers");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("bytes"); // what the program gets when no shortcut takes the key
+
+    const int ctrl = int(Qt::ControlModifier);
+    const int ctrlShift = int(Qt::ControlModifier | Qt::ShiftModifier);
+    QTest::newRow("Ctrl+Shift+T") << int(Qt::Key_T) << ctrlShift << "T"
+                                  << "14";
+    QTest::newRow("Ctrl+Shift+W") << int(Qt::Key_W) << ctrlShift << "W"
+                                  << "17";
+    QTest::newRow("Ctrl+,") << int(Qt::Key_Comma) << ctrl << ","
+                            << "2c";
+    QTest::newRow("Ctrl+.") << int(Qt::Key_Period) << ctrl << "."
+                            << "2e";
+    QTest::newRow("Ctrl+1") << int(Qt::Key_1) << ctrl << "1"
+                            << "31";
+}
+
+void tst_TerminalView::keysLeftToTheWindow()
+{
+    // The window's shortcuts may have these: they are not the terminal's (the override is not
+    // taken). Ctrl adds nothing a program could see to Ctrl+, Ctrl+. Ctrl+1, so when no
+    // shortcut takes them the program gets what it would have got anyway.
+    QFETCH(int, key);
+    QFETCH(int, modifiers);
+    QFETCH(QString, text);
+    QFETCH(QString, bytes);
+    QVERIFY(start({QStringLiteral("python3"), QStringLiteral("-c"), KeyLogger}));
+    QVERIFY(waitFor(QStringLiteral("READY")));
+    QKeyEvent override(QEvent::ShortcutOverride, key, Qt::KeyboardModifiers(modifiers), text);
+    QApplication::sendEvent(m_view, &override);
+    QVERIFY(!override.isAccepted());
     QKeyEvent press(QEvent::KeyPress, key, Qt::KeyboardModifiers(modifiers), text);
     QApplication::sendEvent(m_view, &press);
     QTRY_COMPARE_WITH_TIMEOUT(lastLoggedLine(), bytes, 5000);

@@ -1,9 +1,50 @@
 #include "ui/UiColors.h"
 
 #include <QPalette>
+#include <QStyle>
+#include <QStyleFactory>
 #include <QTest>
 
+#include <memory>
+
 namespace UiColors = Terrarium::Widgets::UiColors;
+using Terrarium::Core::StepState;
+
+namespace {
+
+// The dark palette of the acceptance screenshots (tests/app/screenshots.cpp).
+QPalette screenshotDarkPalette()
+{
+    QPalette palette;
+    palette.setColor(QPalette::Window, QColor(0x1f, 0x23, 0x28));
+    palette.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+    palette.setColor(QPalette::Base, QColor(0x16, 0x19, 0x1d));
+    palette.setColor(QPalette::AlternateBase, QColor(0x24, 0x28, 0x2e));
+    palette.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+    palette.setColor(QPalette::Button, QColor(0x2b, 0x30, 0x36));
+    palette.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
+    palette.setColor(QPalette::Highlight, QColor(0x3b, 0x82, 0xf6));
+    palette.setColor(QPalette::HighlightedText, Qt::white);
+    palette.setColor(QPalette::Link, QColor(0x60, 0xa5, 0xfa));
+    palette.setColor(QPalette::PlaceholderText, QColor(0x8b, 0x94, 0x9e));
+    palette.setColor(QPalette::Mid, QColor(0x5b, 0x63, 0x6d));
+    return palette;
+}
+
+// A dark palette that sets only the basics and keeps Qt's defaults for the rest (a
+// half-transparent placeholder, the blue #0000ff link), as many desktop themes do.
+QPalette sparseDarkPalette()
+{
+    QPalette palette(QColor(0x30, 0x30, 0x30), QColor(0x2a, 0x2a, 0x2a));
+    palette.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    palette.setColor(QPalette::Text, QColor(0xdd, 0xdd, 0xdd));
+    palette.setColor(QPalette::WindowText, QColor(0xdd, 0xdd, 0xdd));
+    return palette;
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(StepState)
 
 class tst_UiColors : public QObject
 {
@@ -17,6 +58,8 @@ private Q_SLOTS:
     void isDark();
     void linkIsReadableOnDarkPalettes();
     void successAndFailureHues();
+    void stepMarksStandOutFromBase_data();
+    void stepMarksStandOutFromBase();
 };
 
 void tst_UiColors::contrastRatio()
@@ -92,6 +135,49 @@ void tst_UiColors::successAndFailureHues()
         QVERIFY(UiColors::contrastRatio(green, base) >= 4.5);
         QVERIFY(UiColors::contrastRatio(red, base) >= 4.5);
     }
+}
+
+void tst_UiColors::stepMarksStandOutFromBase_data()
+{
+    QTest::addColumn<QPalette>("palette");
+    QTest::addColumn<StepState>("state");
+    const std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
+    const QList<std::pair<const char *, QPalette>> palettes = {
+        {"Fusion light", fusion->standardPalette()},
+        {"Qt default", QPalette()},
+        {"screenshot dark", screenshotDarkPalette()},
+        {"sparse dark", sparseDarkPalette()},
+    };
+    const QList<std::pair<const char *, StepState>> states = {
+        {"pending", StepState::Pending},
+        {"running", StepState::Running},
+        {"done", StepState::Done},
+        {"failed", StepState::Failed},
+        {"skipped", StepState::Skipped},
+        {"undone", StepState::Undone},
+        {"awaiting approval", StepState::AwaitingApproval},
+        {"denied", StepState::Denied},
+        {"timed out", StepState::TimedOut},
+        {"cancelled", StepState::Cancelled},
+    };
+    for (const auto &[paletteName, palette] : palettes) {
+        for (const auto &[stateName, state] : states)
+            QTest::addRow("%s, %s", paletteName, stateName) << palette << state;
+    }
+}
+
+void tst_UiColors::stepMarksStandOutFromBase()
+{
+    // WCAG 1.4.11: a graphic that carries meaning needs 3:1 against what surrounds it.
+    QFETCH(QPalette, palette);
+    QFETCH(StepState, state);
+    const QColor mark = UiColors::stepMark(palette, state);
+    const QColor base = palette.color(QPalette::Base);
+    QCOMPARE(mark.alpha(), 255);
+    QVERIFY2(UiColors::contrastRatio(mark, base) >= 3.0,
+             qPrintable(QStringLiteral("%1 on %2: %3:1")
+                            .arg(mark.name(), base.name())
+                            .arg(UiColors::contrastRatio(mark, base), 0, 'f', 2)));
 }
 
 QTEST_MAIN(tst_UiColors)

@@ -1,0 +1,123 @@
+// The plan checklist as painted: every step state's mark stands out from the list's background
+// (3:1, WCAG 1.4.11) in a light and a dark palette. Pictures in
+// <build>/screenshots/planview-{light,dark}.png, to look at.
+#include "core/agent/PlanModel.h"
+#include "ui/PlanView.h"
+#include "ui/UiColors.h"
+
+#include <QDir>
+#include <QListView>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QTest>
+
+#include <memory>
+
+using namespace Terrarium;
+using Core::StepState;
+using Widgets::PlanView;
+
+namespace {
+
+// The dark palette of the acceptance screenshots (tests/app/screenshots.cpp).
+QPalette darkPalette()
+{
+    QPalette palette;
+    palette.setColor(QPalette::Window, QColor(0x1f, 0x23, 0x28));
+    palette.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+    palette.setColor(QPalette::Base, QColor(0x16, 0x19, 0x1d));
+    palette.setColor(QPalette::AlternateBase, QColor(0x24, 0x28, 0x2e));
+    palette.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+    palette.setColor(QPalette::Button, QColor(0x2b, 0x30, 0x36));
+    palette.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
+    palette.setColor(QPalette::Highlight, QColor(0x3b, 0x82, 0xf6));
+    palette.setColor(QPalette::HighlightedText, Qt::white);
+    palette.setColor(QPalette::Link, QColor(0x60, 0xa5, 0xfa));
+    palette.setColor(QPalette::PlaceholderText, QColor(0x8b, 0x94, 0x9e));
+    palette.setColor(QPalette::Mid, QColor(0x5b, 0x63, 0x6d));
+    return palette;
+}
+
+} // namespace
+
+class tst_PlanView : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void marksStandOutFromTheBackground_data();
+    void marksStandOutFromTheBackground();
+};
+
+void tst_PlanView::marksStandOutFromTheBackground_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("light") << false;
+    QTest::newRow("dark") << true;
+}
+
+void tst_PlanView::marksStandOutFromTheBackground()
+{
+    QFETCH(bool, dark);
+    const std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
+    Core::PlanModel model;
+    const QList<std::pair<QString, StepState>> states = {
+        {QStringLiteral("pending"), StepState::Pending},
+        {QStringLiteral("running"), StepState::Running},
+        {QStringLiteral("done"), StepState::Done},
+        {QStringLiteral("failed"), StepState::Failed},
+        {QStringLiteral("skipped"), StepState::Skipped},
+        {QStringLiteral("undone"), StepState::Undone},
+        {QStringLiteral("awaiting approval"), StepState::AwaitingApproval},
+        {QStringLiteral("denied"), StepState::Denied},
+        {QStringLiteral("timed out"), StepState::TimedOut},
+        {QStringLiteral("cancelled"), StepState::Cancelled},
+    };
+    QStringList titles;
+    for (const auto &[name, state] : states)
+        titles << name;
+    model.setPlan(titles);
+    for (int row = 0; row < states.size(); ++row)
+        model.setStepState(model.steps().at(row).id, states.at(row).second);
+
+    PlanView view;
+    view.setStyle(fusion.get());
+    view.listView()->setStyle(fusion.get());
+    const QPalette palette = dark ? darkPalette() : fusion->standardPalette();
+    view.setPalette(palette);
+    view.setPlanModel(&model);
+    view.resize(320, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QListView *list = view.listView();
+    list->clearSelection();
+    list->setCurrentIndex({});
+    const QColor base = list->palette().color(QPalette::Base);
+    const QImage image = list->viewport()->grab().toImage();
+    const QString pictures = QStringLiteral(TERRARIUM_BINARY_DIR "/screenshots");
+    QDir().mkpath(pictures);
+    image.save(
+        QDir(pictures).filePath(QStringLiteral("planview-%1.png")
+                                    .arg(dark ? QStringLiteral("dark") : QStringLiteral("light"))));
+    const qreal scale = image.devicePixelRatio();
+    const QFontMetrics metrics(list->font());
+    for (int row = 0; row < states.size(); ++row) {
+        // The mark sits at the row's left, before the title: its strongest pixel is its colour.
+        const QRect rect = list->visualRect(model.index(row));
+        const int markRight = rect.left() + metrics.height() / 3 + metrics.height() + 1;
+        double strongest = 1.0;
+        for (int y = int(rect.top() * scale); y < int(rect.bottom() * scale); ++y) {
+            for (int x = int(rect.left() * scale); x < int(markRight * scale); ++x)
+                strongest = std::max(
+                    strongest, Widgets::UiColors::contrastRatio(image.pixelColor(x, y), base));
+        }
+        QVERIFY2(strongest >= 3.0,
+                 qPrintable(QStringLiteral("%1: %2:1 on %3")
+                                .arg(states.at(row).first)
+                                .arg(strongest, 0, 'f', 2)
+                                .arg(base.name())));
+    }
+}
+
+QTEST_MAIN(tst_PlanView)
+#include "tst_planview.moc"
