@@ -412,6 +412,21 @@ void ConsoleView::appendText(Stream from, const QString &text)
         d->timer->start(FlushIntervalMs);
 }
 
+void ConsoleView::appendInput(const QString &text)
+{
+    Core::AnsiSpan span;
+    span.text = QStringLiteral("\u203a %1\n").arg(text);
+    span.style.italic = true;
+    span.style.bold = true;
+    span.style.foreground = Core::AnsiColor::indexed(6); // cyan, kept readable on Base
+    // Marked as stdout's: the input goes to the command, whose stderr it is not.
+    span.source = 0;
+    d->totalCharacters += span.text.size();
+    d->batch.append(QList<Core::AnsiSpan>{span});
+    if (!d->timer->isActive())
+        d->timer->start(FlushIntervalMs);
+}
+
 void ConsoleView::flush()
 {
     render(true);

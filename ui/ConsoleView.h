@@ -52,6 +52,10 @@ public:
     // The same for an interleaved console: from says which stream the text came from (each
     // stream's escape sequences are parsed on their own). Other consoles ignore from.
     void appendText(Stream from, const QString &text);
+    // What the user typed for the command, shown where the output stands, marked as input
+    // (a "›" and its own style) so it is never mistaken for the command's output. It is not
+    // output: the saved output does not contain it.
+    void appendInput(const QString &text);
     // Renders everything queued now (tests, and before the step's result is shown).
     void flush();
     // Lines kept in the widget (default 5000); older lines stay in the spool file.

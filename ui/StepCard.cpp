@@ -1039,6 +1039,12 @@ void StepCard::Private::submitInput()
         return;
     const QString line = inputEdit->text();
     inputEdit->clear();
+    // The echo a terminal would give, marked as input; a password stays hidden.
+    const QString echo =
+        inputEdit->echoMode() == QLineEdit::Normal ? line : StepCard::tr("(hidden input)");
+    stdoutConsole->appendInput(echo);
+    interleavedConsole->appendInput(echo);
+    updateVisibility();
     Q_EMIT q->inputSubmitted(q->m_stepId, line);
 }
 
@@ -1047,6 +1053,9 @@ void StepCard::Private::closeInput()
     if (!awaitingInput)
         return;
     q->hideInputPrompt();
+    stdoutConsole->appendInput(StepCard::tr("^D (end of input)"));
+    interleavedConsole->appendInput(StepCard::tr("^D (end of input)"));
+    updateVisibility();
     Q_EMIT q->inputClosed(q->m_stepId);
 }
 

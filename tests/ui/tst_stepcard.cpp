@@ -16,6 +16,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextCursor>
+#include <QTextDocument>
 #include <QTextEdit>
 #include <QToolButton>
 
@@ -123,6 +125,7 @@ private Q_SLOTS:
     void inputEnterSendsTheLine();
     void inputSendButtonAndEmptyLine();
     void inputCtrlDClosesIt();
+    void inputIsEchoedAsInput();
     void inputCtrlDFromTheButtons();
     void inputHiddenByHideInputPrompt();
     void inputPromptExpandsAndFinishingHidesIt();
@@ -738,6 +741,48 @@ void tst_StepCard::inputCtrlDClosesIt()
     QCOMPARE(submitted.count(), 0);
     QVERIFY(!input->isVisible());
     QVERIFY(!shown.card.isAwaitingInput());
+}
+
+void tst_StepCard::inputIsEchoedAsInput()
+{
+    ShownCard shown;
+    QVERIFY(QTest::qWaitForWindowActive(&shown.card));
+    shown.card.setState(StepState::Running);
+    shown.card.appendOutput(false, u"Name? "_qs);
+    shown.card.showInputPrompt(u"Name? "_qs);
+    shown.card.focusInput();
+    auto *input = shown.child<QLineEdit>(u"inputEdit"_qs);
+    QTest::keyClicks(input, u"ann"_qs);
+    QTest::keyClick(input, Qt::Key_Return);
+    ConsoleView *console = shown.card.stdoutConsole();
+    console->flush();
+    // Where the command reads it, marked (a "›", italic) so it is not taken for output.
+    QVERIFY2(console->toPlainText().contains(u"Name? \u203a ann"_qs),
+             qPrintable(console->toPlainText()));
+    QTextCursor cursor = console->document()->find(u"ann"_qs);
+    QVERIFY(!cursor.isNull());
+    QVERIFY(cursor.charFormat().fontItalic());
+    shown.card.interleavedConsole()->flush();
+    QVERIFY(shown.card.interleavedConsole()->toPlainText().contains(u"\u203a ann"_qs));
+    // A password is not shown, even in the echo.
+    shown.card.showInputPrompt(u"Password:"_qs, true);
+    QTest::keyClicks(input, u"hunter22"_qs);
+    QTest::keyClick(input, Qt::Key_Return);
+    console->flush();
+    QVERIFY(!console->toPlainText().contains(u"hunter22"_qs));
+    QVERIFY(console->toPlainText().contains(u"(hidden input)"_qs));
+    // Ctrl+D says so too.
+    shown.card.showInputPrompt(QString());
+    QTest::keyClick(input, Qt::Key_D, Qt::ControlModifier);
+    console->flush();
+    QVERIFY(console->toPlainText().contains(u"^D"_qs));
+    // What is saved is what the command printed, without what was typed.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"out.log"_qs);
+    QVERIFY(console->saveFullOutput(path));
+    QFile saved(path);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QCOMPARE(saved.readAll(), QByteArray("Name? "));
 }
 
 void tst_StepCard::inputCtrlDFromTheButtons()
