@@ -218,9 +218,17 @@ void tst_Window::successfulRunTicksTheChecklist()
 
     m_window->goalEdit()->setFocus();
     QTest::keyClicks(m_window->goalEdit(), QStringLiteral("write and show a greeting"));
+    const int fullHeight = m_window->goalEdit()->height();
     QTest::keyClick(m_window->goalEdit(), Qt::Key_Return, Qt::ControlModifier);
     QVERIFY(m_window->isBusy());
     QVERIFY(!m_window->runButton()->isEnabled());
+    // The goal of a run in progress is shown, not edited, and gives the timeline room.
+    QVERIFY(m_window->goalEdit()->isReadOnly());
+    QTest::keyClicks(m_window->goalEdit(), QStringLiteral("typed during the run"));
+    QCOMPARE(m_window->goal(), QStringLiteral("write and show a greeting"));
+    QVERIFY(m_window->goalEdit()->height() < fullHeight);
+    // The setup shows first, with its progress.
+    QTRY_VERIFY(m_window->timeline()->setupRow());
     QTRY_COMPARE_WITH_TIMEOUT(m_window->statusBadge()->state(), RunState::Planning, 10000);
     QCOMPARE(m_window->statusBadge()->text(), QStringLiteral("PLANNING"));
 
@@ -232,6 +240,14 @@ void tst_Window::successfulRunTicksTheChecklist()
             != m_window->statusBadge()->colorFor(RunState::Failed));
     QVERIFY(m_window->runButton()->isEnabled());
     QVERIFY(!m_window->stopButton()->isEnabled());
+    QVERIFY(!m_window->goalEdit()->isReadOnly());
+    QVERIFY(m_window->timeline()->setupRow()->isFinished());
+    // A summary row ends the run.
+    Widgets::TimelineNote *summary = m_window->timeline()->summary();
+    QVERIFY(summary);
+    QCOMPARE(summary->kind(), Widgets::TimelineNote::Kind::RunSucceeded);
+    QVERIFY2(summary->title().contains(QLatin1String("2 steps done")),
+             qPrintable(summary->title()));
 
     // The checklist ticked both steps.
     QAbstractItemModel *plan = m_window->planView()->listView()->model();
@@ -336,6 +352,11 @@ void tst_Window::denyRePlans()
     QCOMPARE(m_ended.first(), RunState::Success);
     QVERIFY(QDir(workspace).exists(QStringLiteral("build")));
     QVERIFY(m_window->timeline()->notices().join(u' ').contains(QLatin1String("denied")));
+    // The denied step has its card, saying so: not "failed", and nothing ran.
+    Widgets::StepCard *denied = m_window->timeline()->cards().first();
+    QCOMPARE(denied->command(), QStringLiteral("rm -rf build"));
+    QCOMPARE(denied->state(), StepState::Denied);
+    QCOMPARE(denied->resultText(), QStringLiteral("denied"));
 }
 
 void tst_Window::inputReachesTheCommand()
@@ -352,7 +373,8 @@ void tst_Window::inputReachesTheCommand()
     QLineEdit *input = card->findChild<QLineEdit *>();
     QVERIFY(input);
     QTRY_VERIFY(input->isVisible());
-    input->setFocus();
+    // The keyboard goes where the user is needed, without a click.
+    QTRY_VERIFY(input->hasFocus());
     QTest::keyClicks(input, QStringLiteral("bob"));
     QTest::keyClick(input, Qt::Key_Return);
     QVERIFY(waitForRunEnd());
