@@ -611,8 +611,12 @@ void MainWindow::updateRunButtonPalette()
 {
     QPalette palette = m_runButton->palette();
     const QPalette &window = this->palette();
-    palette.setColor(QPalette::Button, window.color(QPalette::Highlight));
-    palette.setColor(QPalette::ButtonText, window.color(QPalette::HighlightedText));
+    // Enabled only: a disabled Run (a run is going) looks like any disabled button.
+    for (const QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive}) {
+        palette.setColor(group, QPalette::Button, window.color(group, QPalette::Highlight));
+        palette.setColor(group, QPalette::ButtonText,
+                         window.color(group, QPalette::HighlightedText));
+    }
     m_runButton->setPalette(palette);
 }
 

@@ -314,8 +314,8 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
         }
         addNote(TimelineNote::Kind::Plan,
                 (lines.size() == 1
-                     ? tr("New plan (revision %1): 1 step to go")
-                     : tr("New plan (revision %1): %n steps to go", nullptr, int(lines.size())))
+                     ? tr("New plan (revision %1): 1 step")
+                     : tr("New plan (revision %1): %n steps", nullptr, int(lines.size())))
                     .arg(revision),
                 lines.join(u'\n'));
         return;

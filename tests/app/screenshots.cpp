@@ -1,9 +1,10 @@
 // Takes the acceptance screenshots of the window under a real X server (Xvfb): a successful
-// run, a run that re-planned, an approval waiting, the dark palette, and a terminal open under
-// the timeline, also at 1400×900 and 1024×640, light and dark (so the screen must be 1400×900 at
-// least). Each scene is a real run (local LLM test server, host sandbox in a scratch
-// workspace); the picture is what the X server shows where the window is. Two more show a task
-// file opened for review and the review of what a sandbox changed in a copied workspace (real
+// run, a run that re-planned, an approval waiting, the dark palette, a terminal open under the
+// timeline, and at 1400×900 and 1024×640, light and dark, the empty window, a re-planned run, a
+// card waiting for approval, a command waiting for input and a terminal open (so the screen
+// must be 1400×900 at least). Each scene is a real run (local LLM test server, host sandbox in a
+// scratch workspace); the picture is what the X server shows where the window is. Two more show a
+// task file opened for review and the review of what a sandbox changed in a copied workspace (real
 // folders and diffs, no run). Usage: terrarium_screenshots OUTPUT_DIR  (exit 0 when every
 // picture was taken and shows a real window, 1 otherwise).
 #include "app/WindowController.h"
@@ -17,7 +18,9 @@
 #include "ui/ApprovalPanel.h"
 #include "ui/ChangeReviewPanel.h"
 #include "ui/MainWindow.h"
+#include "ui/RunTimeline.h"
 #include "ui/StatusBadge.h"
+#include "ui/StepCard.h"
 #include "ui/TaskFilePanel.h"
 #include "ui/TerminalArea.h"
 #include "ui/TerminalPane.h"
@@ -29,8 +32,10 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLineEdit>
 #include <QListView>
 #include <QPalette>
+#include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
 #include <QScreen>
@@ -157,7 +162,8 @@ int main(int argc, char *argv[])
     auto scene = [&](const QString &name, const QString &goal,
                      const QList<ScriptedResponse> &replies,
                      const std::function<bool(Widgets::MainWindow &)> &ready, bool dark,
-                     const std::function<void(Widgets::MainWindow &)> &after = {}) {
+                     const std::function<void(Widgets::MainWindow &)> &after = {},
+                     QSize size = QSize(1280, 800)) {
         app.setPalette(dark ? darkPalette() : QApplication::style()->standardPalette());
         // Every scene starts from an empty workspace of its own.
         const QString workspace = scratch.filePath(name);
@@ -169,8 +175,10 @@ int main(int argc, char *argv[])
         RunState ended = RunState::Idle;
         QObject::connect(&controller, &App::WindowController::runEnded, &window,
                          [&ended](RunState state) { ended = state; });
-        window.setGeometry(0, 0, 1280, 800);
+        window.setGeometry(QRect(QPoint(0, 0), size));
         window.show();
+        // Xvfb has no window manager to activate it; without that nothing has the focus.
+        window.activateWindow();
         for (const ScriptedResponse &reply : replies)
             server.enqueue(reply);
         window.setGoal(goal);
@@ -180,9 +188,33 @@ int main(int argc, char *argv[])
             after(window);
         shoot(name);
         if (window.isBusy()) {
-            window.approvalPanel()->button(Core::ApprovalDecision::Deny)->click();
+            // Let the run end as its replies expect: deny what waits for approval, answer what
+            // waits for input.
+            if (window.approvalPanel()->isVisible())
+                window.approvalPanel()->button(Core::ApprovalDecision::Deny)->click();
+            for (Widgets::StepCard *card : window.timeline()->cards()) {
+                if (card->isAwaitingInput()) {
+                    auto *input = card->findChild<QLineEdit *>(QStringLiteral("inputEdit"));
+                    input->setText(QStringLiteral("y"));
+                    Q_EMIT input->returnPressed();
+                }
+            }
             waitFor([&] { return ended != RunState::Idle; });
         }
+    };
+    // The window before any run: what to do, with which model and sandbox.
+    auto emptyScene = [&](const QString &name, bool dark, QSize size) {
+        app.setPalette(dark ? darkPalette() : QApplication::style()->standardPalette());
+        Widgets::MainWindow window;
+        App::WindowController controller(&window, &settings, {});
+        window.setGeometry(QRect(QPoint(0, 0), size));
+        window.show();
+        window.activateWindow();
+        window.goalEdit()->setFocus();
+        QElapsedTimer settle;
+        settle.start();
+        waitFor([&] { return settle.elapsed() > 200; });
+        shoot(name);
     };
 
     const QString failing = QStringLiteral("printf 'Running 3 checks\\n\\033[32mPASS\\033[0m "
@@ -270,6 +302,54 @@ int main(int argc, char *argv[])
                       waitFor([&] { return window.size() == size; }, 5000);
                       openTerminal(window);
                   });
+        }
+    }
+    // The acceptance set at both sizes, light and dark: the empty window, a re-planned run, a
+    // card waiting for approval, and a command waiting for input with the keyboard in its field.
+    const QList<ScriptedResponse> replanned = {
+        planReply({QStringLiteral("Run the configuration checks")}), commandReply(failing),
+        planReply({QStringLiteral("Create a default config.ini"),
+                   QStringLiteral("Run the configuration checks again")}),
+        commandReply(QStringLiteral("printf '[core]\\nmode = demo\\n' > config.ini")),
+        commandReply(QStringLiteral("printf '\\033[32mPASS\\033[0m config\\n'; cat config.ini"))};
+    const QList<ScriptedResponse> approval = {
+        planReply(
+            {QStringLiteral("Show what is in build/"), QStringLiteral("Delete the build folder")}),
+        commandReply(QStringLiteral("mkdir -p build/obj && ls -la build")),
+        commandReply(QStringLiteral("rm -rf build")),
+        planReply({QStringLiteral("Leave the build folder alone")}),
+        commandReply(QStringLiteral("true"))};
+    const QList<ScriptedResponse> input = {
+        planReply({QStringLiteral("Check the disk"), QStringLiteral("Ask before upgrading")}),
+        commandReply(QStringLiteral("df -h / | tail -n 1")),
+        commandReply(QStringLiteral("printf 'The following packages will be upgraded:\\n  "
+                                    "bash coreutils\\nDo you want to continue? [Y/n] '; read a; "
+                                    "echo \"answer=$a\""))};
+    for (const QSize &size : {QSize(1400, 900), QSize(1024, 640)}) {
+        for (const bool dark : {false, true}) {
+            const QString suffix =
+                QStringLiteral("%1x%2-%3")
+                    .arg(size.width())
+                    .arg(size.height())
+                    .arg(dark ? QStringLiteral("dark") : QStringLiteral("light"));
+            emptyScene(QStringLiteral("empty-state-") + suffix, dark, size);
+            scene(QStringLiteral("replanned-") + suffix, QStringLiteral("Check the configuration"),
+                  replanned, succeeded, dark, {}, size);
+            scene(
+                QStringLiteral("approval-card-") + suffix,
+                QStringLiteral("Clean out the build output"), approval,
+                [](Widgets::MainWindow &window) { return window.approvalPanel()->isVisible(); },
+                dark, {}, size);
+            scene(
+                QStringLiteral("input-focus-") + suffix,
+                QStringLiteral("Upgrade the packages if there is room"), input,
+                [](Widgets::MainWindow &window) {
+                    const QList<Widgets::StepCard *> cards = window.timeline()->cards();
+                    return !cards.isEmpty() && cards.last()->isAwaitingInput()
+                        && QApplication::focusWidget()
+                        && cards.last()->isAncestorOf(QApplication::focusWidget());
+                },
+                dark, {}, size);
         }
     }
     {
