@@ -12,6 +12,7 @@
 #include "core/workspace/WorkspaceFolder.h"
 #include "core/workspace/WorkspaceManifest.h"
 #include "tests/core/workspace/WorkspaceTestTree.h"
+#include "tests/support/DarkPalette.h"
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/ScriptedTurns.h"
 #include "tests/support/SseScript.h"
@@ -79,28 +80,6 @@ void waitFor(const std::function<bool()> &condition, int timeoutMs = 30000)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
 }
 
-QPalette darkPalette()
-{
-    QPalette palette;
-    palette.setColor(QPalette::Window, QColor(0x1f, 0x23, 0x28));
-    palette.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
-    palette.setColor(QPalette::Base, QColor(0x16, 0x19, 0x1d));
-    palette.setColor(QPalette::AlternateBase, QColor(0x24, 0x28, 0x2e));
-    palette.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-    palette.setColor(QPalette::Button, QColor(0x2b, 0x30, 0x36));
-    palette.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
-    palette.setColor(QPalette::Highlight, QColor(0x3b, 0x82, 0xf6));
-    palette.setColor(QPalette::HighlightedText, Qt::white);
-    palette.setColor(QPalette::Link, QColor(0x60, 0xa5, 0xfa));
-    palette.setColor(QPalette::PlaceholderText, QColor(0x8b, 0x94, 0x9e));
-    palette.setColor(QPalette::Mid, QColor(0x5b, 0x63, 0x6d));
-    palette.setColor(QPalette::ToolTipBase, QColor(0x2b, 0x30, 0x36));
-    palette.setColor(QPalette::ToolTipText, QColor(0xe6, 0xe6, 0xe6));
-    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
-        palette.setColor(QPalette::Disabled, role, QColor(0x6b, 0x72, 0x7c));
-    return palette;
-}
-
 // A real screenshot has many colours; a blank or black one has a handful.
 bool looksReal(const QImage &image)
 {
@@ -164,7 +143,7 @@ int main(int argc, char *argv[])
                      const std::function<bool(Widgets::MainWindow &)> &ready, bool dark,
                      const std::function<void(Widgets::MainWindow &)> &after = {},
                      QSize size = QSize(1280, 800)) {
-        app.setPalette(dark ? darkPalette() : QApplication::style()->standardPalette());
+        app.setPalette(dark ? Tests::darkPalette() : QApplication::style()->standardPalette());
         // Every scene starts from an empty workspace of its own.
         const QString workspace = scratch.filePath(name);
         QDir().mkpath(workspace);
@@ -204,7 +183,7 @@ int main(int argc, char *argv[])
     };
     // The window before any run: what to do, with which model and sandbox.
     auto emptyScene = [&](const QString &name, bool dark, QSize size) {
-        app.setPalette(dark ? darkPalette() : QApplication::style()->standardPalette());
+        app.setPalette(dark ? Tests::darkPalette() : QApplication::style()->standardPalette());
         Widgets::MainWindow window;
         App::WindowController controller(&window, &settings, {});
         window.setGeometry(QRect(QPoint(0, 0), size));

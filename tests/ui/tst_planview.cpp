@@ -2,6 +2,7 @@
 // (3:1, WCAG 1.4.11) in a light and a dark palette. Pictures in
 // <build>/screenshots/planview-{light,dark}.png, to look at.
 #include "core/agent/PlanModel.h"
+#include "tests/support/DarkPalette.h"
 #include "ui/PlanView.h"
 #include "ui/UiColors.h"
 
@@ -17,28 +18,7 @@ using namespace Terrarium;
 using Core::StepState;
 using Widgets::PlanView;
 
-namespace {
-
-// The dark palette of the acceptance screenshots (tests/app/screenshots.cpp).
-QPalette darkPalette()
-{
-    QPalette palette;
-    palette.setColor(QPalette::Window, QColor(0x1f, 0x23, 0x28));
-    palette.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
-    palette.setColor(QPalette::Base, QColor(0x16, 0x19, 0x1d));
-    palette.setColor(QPalette::AlternateBase, QColor(0x24, 0x28, 0x2e));
-    palette.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-    palette.setColor(QPalette::Button, QColor(0x2b, 0x30, 0x36));
-    palette.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
-    palette.setColor(QPalette::Highlight, QColor(0x3b, 0x82, 0xf6));
-    palette.setColor(QPalette::HighlightedText, Qt::white);
-    palette.setColor(QPalette::Link, QColor(0x60, 0xa5, 0xfa));
-    palette.setColor(QPalette::PlaceholderText, QColor(0x8b, 0x94, 0x9e));
-    palette.setColor(QPalette::Mid, QColor(0x5b, 0x63, 0x6d));
-    return palette;
-}
-
-} // namespace
+namespace { } // namespace
 
 class tst_PlanView : public QObject
 {
@@ -83,7 +63,7 @@ void tst_PlanView::marksStandOutFromTheBackground()
     PlanView view;
     view.setStyle(fusion.get());
     view.listView()->setStyle(fusion.get());
-    const QPalette palette = dark ? darkPalette() : fusion->standardPalette();
+    const QPalette palette = dark ? Tests::darkPalette() : fusion->standardPalette();
     view.setPalette(palette);
     view.setPlanModel(&model);
     view.resize(320, 400);

@@ -1,3 +1,4 @@
+#include "tests/support/DarkPalette.h"
 #include "ui/UiColors.h"
 
 #include <QPalette>
@@ -11,25 +12,6 @@ namespace UiColors = Terrarium::Widgets::UiColors;
 using Terrarium::Core::StepState;
 
 namespace {
-
-// The dark palette of the acceptance screenshots (tests/app/screenshots.cpp).
-QPalette screenshotDarkPalette()
-{
-    QPalette palette;
-    palette.setColor(QPalette::Window, QColor(0x1f, 0x23, 0x28));
-    palette.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
-    palette.setColor(QPalette::Base, QColor(0x16, 0x19, 0x1d));
-    palette.setColor(QPalette::AlternateBase, QColor(0x24, 0x28, 0x2e));
-    palette.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-    palette.setColor(QPalette::Button, QColor(0x2b, 0x30, 0x36));
-    palette.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
-    palette.setColor(QPalette::Highlight, QColor(0x3b, 0x82, 0xf6));
-    palette.setColor(QPalette::HighlightedText, Qt::white);
-    palette.setColor(QPalette::Link, QColor(0x60, 0xa5, 0xfa));
-    palette.setColor(QPalette::PlaceholderText, QColor(0x8b, 0x94, 0x9e));
-    palette.setColor(QPalette::Mid, QColor(0x5b, 0x63, 0x6d));
-    return palette;
-}
 
 // A dark palette that sets only the basics and keeps Qt's defaults for the rest (a
 // half-transparent placeholder, the blue #0000ff link), as many desktop themes do.
@@ -145,7 +127,7 @@ void tst_UiColors::stepMarksStandOutFromBase_data()
     const QList<std::pair<const char *, QPalette>> palettes = {
         {"Fusion light", fusion->standardPalette()},
         {"Qt default", QPalette()},
-        {"screenshot dark", screenshotDarkPalette()},
+        {"screenshot dark", Terrarium::Tests::darkPalette()},
         {"sparse dark", sparseDarkPalette()},
     };
     const QList<std::pair<const char *, StepState>> states = {
