@@ -1,0 +1,81 @@
+#pragma once
+
+#include "core/Error.h"
+#include "core/agent/RunEvent.h"
+#include "core/store/StoredRun.h"
+
+#include <QList>
+#include <QObject>
+
+#include <optional>
+
+class QTimer;
+
+namespace Terrarium::Core {
+
+// Every run and its events, in one SQLite database in WAL mode, so that a run survives the
+// window closing, a crash or a SIGKILL and can be looked at again. Events are committed in
+// groups: one transaction for what arrived within CommitInterval, at once for workflow_complete
+// (and on flush()); a commit is synced to disk (synchronous=FULL), so what was committed
+// survives a power loss too. committed() says how far each run is on disk.
+//
+// The schema has a version (PRAGMA user_version) and migrations from the first one; a database
+// made by a newer Terrarium is refused, never changed. Runs left "running" by a process that is
+// gone are marked "interrupted" when the store is opened; a store destroyed while a run it began
+// has no end marks it so too.
+//
+// The store keeps what it is given: events are redacted before they get here (the orchestrator
+// replaces secrets in output), and callers store environment values of task files by name only.
+class RunStore : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int SchemaVersion = 1;
+    static constexpr auto CommitInterval = std::chrono::milliseconds(20);
+
+    explicit RunStore(QObject *parent = nullptr);
+    ~RunStore() override;
+
+    // $XDG_DATA_HOME/terrarium/runs.sqlite
+    static QString defaultPath();
+
+    // Opens (creating it and its folder when needed) and migrates the database.
+    Result<void> open(const QString &path);
+    bool isOpen() const;
+    QString path() const { return m_path; }
+
+    // A new run, owned by this process until its workflow_complete.
+    Result<void> beginRun(const StoredRun &run);
+    // Queues an event of a begun run; committed within CommitInterval, or at once when it is a
+    // workflow_complete (which also ends the run with its status).
+    void append(const RunEvent &event);
+    // Commits what is queued now.
+    Result<void> flush();
+
+    // Newest first.
+    QList<StoredRun> runs() const;
+    std::optional<StoredRun> run(const QString &runId) const;
+    // The run's committed events from fromSeq on, in order.
+    QList<RunEvent> events(const QString &runId, qint64 fromSeq = 1) const;
+
+Q_SIGNALS:
+    // Events of runId up to seq are on disk.
+    void committed(const QString &runId, qint64 seq);
+    // A commit failed (disk full, the file gone); what was queued stays queued and is tried
+    // again with the next commit.
+    void commitFailed(const Terrarium::Core::Error &error);
+
+private:
+    Result<void> migrate();
+    Result<void> markInterrupted();
+    Result<void> commit();
+
+    QString m_connection;
+    QString m_path;
+    QList<RunEvent> m_pending;
+    QStringList m_begun; // runs begun through this store
+    QTimer *m_commitTimer = nullptr;
+};
+
+} // namespace Terrarium::Core
