@@ -8,6 +8,7 @@
 #include "core/config/ConfigLoader.h"
 #include "core/config/TaskFile.h"
 #include "core/output/VisibleText.h"
+#include "core/store/RunStore.h"
 #include "core/workspace/WorkspaceChangeSet.h"
 #include "core/workspace/WorkspaceSelection.h"
 
@@ -73,6 +74,11 @@ void HeadlessRunner::start()
         ? RunSession::ChangePolicy::Apply
         : m_options.applyChanges == QLatin1String("no") ? RunSession::ChangePolicy::Discard
                                                         : RunSession::ChangePolicy::Ask;
+    m_store = std::make_unique<Core::RunStore>();
+    if (const auto opened = m_store->open(Core::RunStore::defaultPath()); opened)
+        options.store = m_store.get();
+    else
+        log(Tr::tr("Runs are not kept: %1").arg(opened.error().message));
     m_session = std::make_unique<RunSession>(*config, options);
     connect(m_session.get(), &RunSession::changesReady, this, &HeadlessRunner::askAboutChanges);
     connect(m_session.get(), &RunSession::message, this, &HeadlessRunner::log);

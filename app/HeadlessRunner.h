@@ -15,6 +15,7 @@ class QSettings;
 namespace Terrarium::Core {
 class WorkspaceChangeSet;
 class Orchestrator;
+class RunStore;
 } // namespace Terrarium::Core
 
 namespace Terrarium::App {
@@ -60,6 +61,7 @@ private:
     QPointer<QSettings> m_settings;
     QFile m_stdout;
     QFile m_stderr;
+    std::unique_ptr<Core::RunStore> m_store; // outlives the session, which writes to it
     std::unique_ptr<RunSession> m_session;
     QPointer<Core::Orchestrator> m_orchestrator;
     TerminalPrompter *m_prompter = nullptr;

@@ -12,6 +12,7 @@
 #include "core/exec/CheckpointJob.h"
 #include "core/llm/LlmClient.h"
 #include "core/safety/SafetyGate.h"
+#include "core/store/RunStore.h"
 #include "vm/Sandbox.h"
 #include "vm/SandboxBackend.h"
 #include "vm/WorkspaceTransfer.h"
@@ -73,6 +74,10 @@ RunSession::RunSession(const Core::AppConfig &config, const Options &options, QO
     , m_options(options)
     , m_events(std::make_unique<Core::RunEventStream>())
 {
+    // Kept first, then shown.
+    if (m_options.store)
+        connect(m_events.get(), &Core::RunEventStream::eventEmitted, m_options.store.data(),
+                &Core::RunStore::append);
     connect(m_events.get(), &Core::RunEventStream::eventEmitted, this, &RunSession::eventEmitted);
 }
 
@@ -106,6 +111,21 @@ void RunSession::start(const QString &goal)
     Q_EMIT workspaceReady(m_config.workspace);
     // The run starts here: a workspace refused above is a usage error, not a run that failed.
     m_events->begin();
+    if (m_options.store) {
+        const Core::StoredRun run{.runId = m_events->runId(),
+                                  .goal = goal,
+                                  .sandbox = m_config.sandbox,
+                                  .workspace = m_config.workspace,
+                                  .startedAt = QDateTime::currentDateTimeUtc(),
+                                  .endedAt = {},
+                                  .status = QStringLiteral("running"),
+                                  .lastSeq = 0};
+        if (const auto begun = m_options.store->beginRun(run); !begun) {
+            Q_EMIT message(Tr::tr("This run is not kept: %1").arg(begun.error().message));
+            m_options.store->disconnect(this);
+            m_events->disconnect(m_options.store.data());
+        }
+    }
     resolveModels();
 }
 

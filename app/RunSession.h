@@ -24,6 +24,7 @@ class LlmClient;
 class ModelResolver;
 class Orchestrator;
 class RunEventStream;
+class RunStore;
 class SafetyGate;
 } // namespace Terrarium::Core
 
@@ -68,6 +69,8 @@ public:
         QString basesDirectory;
         // A risky step that fails is undone (its snapshot) before the run goes on.
         bool undoFailedRisky = false;
+        // Where the run and its events are kept (an open store, not owned); none: not kept.
+        QPointer<Core::RunStore> store;
     };
 
     // Where the session is; every transition goes forward.

@@ -11,6 +11,7 @@
 #include "core/config/TaskFile.h"
 #include "core/config/WorkspacePolicy.h"
 #include "core/output/OutputSpool.h"
+#include "core/store/RunStore.h"
 #include "ui/ChangeReviewPanel.h"
 #include "ui/MainWindow.h"
 #include "ui/RunTimeline.h"
@@ -249,6 +250,14 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     RunSession::Options options;
     options.settings = m_settings;
     options.holdSandbox = true;
+    if (!m_store) {
+        m_store = std::make_unique<Core::RunStore>();
+        if (const auto opened = m_store->open(Core::RunStore::defaultPath()); !opened)
+            m_window->showStatusMessage(
+                Tr::tr("Runs are not kept: %1").arg(opened.error().message));
+    }
+    if (m_store->isOpen())
+        options.store = m_store.get();
     m_session = std::make_unique<RunSession>(*config, options);
     connect(m_session.get(), &RunSession::message, m_window,
             &Widgets::MainWindow::showStatusMessage);

@@ -16,8 +16,9 @@ class QNetworkAccessManager;
 class QSettings;
 
 namespace Terrarium::Core {
+class RunStore;
 class TerminalSession;
-}
+} // namespace Terrarium::Core
 
 namespace Terrarium::Vm {
 class Sandbox;
@@ -92,6 +93,7 @@ private:
     QPointer<QSettings> m_settings;
     Core::ConfigOverrides m_overrides;
     std::optional<Core::TaskFile> m_task;
+    std::unique_ptr<Core::RunStore> m_store; // outlives the sessions, which write to it
     std::unique_ptr<RunSession> m_session;
     // Earlier runs whose sandboxes are being removed.
     std::vector<std::unique_ptr<RunSession>> m_retiring;

@@ -1,5 +1,6 @@
 // `terrarium --headless` as a user runs it: the real executable, a real local LLM server, the
 // host sandbox in a temporary workspace, approvals on a real pseudo terminal.
+#include "core/store/RunStore.h"
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/ScriptedTurns.h"
 #include "tests/support/SseScript.h"
@@ -510,6 +511,28 @@ void tst_Headless::repairRun()
                  .value(QLatin1String("data"))
                  .toString(),
              QStringLiteral("mode=demo\n"));
+
+    // The run is kept: the same events, in the store of the user's data folder, and no key.
+    {
+        const QString storePath =
+            m_dir->filePath(QStringLiteral(".local/share/terrarium/runs.sqlite"));
+        Core::RunStore store;
+        QVERIFY(store.open(storePath));
+        const QList<Core::StoredRun> runs = store.runs();
+        QCOMPARE(runs.size(), 1);
+        QCOMPARE(runs.first().status, QStringLiteral("success"));
+        QCOMPARE(runs.first().goal, QStringLiteral("print the contents of config.txt"));
+        QCOMPARE(runs.first().runId, lines.first().value(QLatin1String("run_id")).toString());
+        const QList<Core::RunEvent> stored = store.events(runs.first().runId);
+        QCOMPARE(stored.size(), lines.size());
+        for (int i = 0; i < stored.size(); ++i)
+            QCOMPARE(stored.at(i).toJson(), lines.at(i));
+        for (const QString &file : QDir(QFileInfo(storePath).path()).entryList(QDir::Files)) {
+            QFile bytes(QFileInfo(storePath).path() + u'/' + file);
+            QVERIFY(bytes.open(QIODevice::ReadOnly));
+            QVERIFY2(!bytes.readAll().contains(apiKey.toUtf8()), qPrintable(file));
+        }
+    }
 
     // The human log on stderr, with the loud host warning; the key appears nowhere.
     QVERIFY2(log.contains(QLatin1String("WARNING")) && log.contains(QLatin1String("no isolation")),
