@@ -100,6 +100,9 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                                           Tr::tr("Build the sandbox image again, and exit."));
     const QCommandLineOption listSandboxes(QStringLiteral("list-sandboxes"),
                                            Tr::tr("List Terrarium's sandboxes and exit."));
+    const QCommandLineOption listRuns(QStringLiteral("list-runs"),
+                                      Tr::tr("List the runs Terrarium kept, newest first, and "
+                                             "exit."));
     const QCommandLineOption removeSandbox(QStringLiteral("remove-sandbox"),
                                            Tr::tr("Remove a sandbox nobody uses and exit."),
                                            Tr::tr("name"));
@@ -112,7 +115,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                        approve,       maxSteps,      maxReplans,  stepTimeout,  image,
                        network,       sandboxName,   keepSandbox, buildImage,   rebuildImage,
                        listSandboxes, removeSandbox, config,      task,         yes,
-                       workspaceMode, applyChanges,  undoRisky});
+                       workspaceMode, applyChanges,  undoRisky,   listRuns});
     parser.addPositionalArgument(QStringLiteral("goal"),
                                  Tr::tr("The goal, as an alternative to --goal."),
                                  Tr::tr("[goal...]"));
@@ -160,6 +163,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.buildImage = parser.isSet(buildImage);
     options.rebuildImage = parser.isSet(rebuildImage);
     options.listSandboxes = parser.isSet(listSandboxes);
+    options.listRuns = parser.isSet(listRuns);
     options.removeSandbox = parser.value(removeSandbox);
 
     auto optional = [&parser](const QCommandLineOption &option) -> std::optional<QString> {

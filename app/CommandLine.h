@@ -30,6 +30,7 @@ struct CommandLineOptions
     bool rebuildImage = false; // build it even when it exists
     bool listSandboxes = false;
     QString removeSandbox;
+    bool listRuns = false; // print the kept runs (the run store), then exit
 
     // Modes that do their work and exit, without a window.
     bool isMaintenance() const

@@ -1,10 +1,12 @@
 #include "app/AppTr.h"
 #include "app/CommandLine.h"
 #include "app/HeadlessRunner.h"
+#include "app/RunListing.h"
 #include "app/SandboxTool.h"
 #include "app/SignalWatcher.h"
 #include "app/WindowController.h"
 #include "core/config/ConfigLoader.h"
+#include "core/store/RunStore.h"
 #include "ui/MainWindow.h"
 
 #include <QApplication>
@@ -56,7 +58,8 @@ int main(int argc, char *argv[])
         rawArguments.append(QString::fromLocal8Bit(argv[i]));
     const App::CommandLine::Parsed early = App::CommandLine::parse(rawArguments);
     const bool needsWindow = early.options && !early.options->headless && !early.options->showHelp
-        && !early.options->showVersion && !early.options->isMaintenance();
+        && !early.options->showVersion && !early.options->isMaintenance()
+        && !early.options->listRuns;
     std::unique_ptr<QCoreApplication> app;
     if (needsWindow)
         app = std::make_unique<QApplication>(argc, argv);
@@ -84,6 +87,14 @@ int main(int argc, char *argv[])
                              App::HeadlessRunner::UsageError);
     }
     const std::unique_ptr<QSettings> settings = openSettings(options.configFile);
+
+    if (options.listRuns) {
+        Core::RunStore store;
+        if (const auto opened = store.open(Core::RunStore::defaultPath()); !opened)
+            return printLine(stderr, App::Tr::tr("terrarium: %1").arg(opened.error().message), 1);
+        const QString listing = App::RunListing::format(store.runs());
+        return printLine(stdout, listing.isEmpty() ? App::Tr::tr("No runs kept yet.") : listing, 0);
+    }
 
     if (options.isMaintenance()) {
         App::SandboxTool tool(options, settings.get());

@@ -168,7 +168,7 @@ Result<void> RunStore::migrate()
             return std::unexpected(
                 sqlError(Tr::tr("Cannot migrate the run store %1").arg(m_path), db.lastError()));
         }
-        qCInfo(lcCore) << "run store migrated to schema" << next + 1;
+        qCDebug(lcCore) << "run store migrated to schema" << next + 1;
     }
     return {};
 }

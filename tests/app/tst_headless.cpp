@@ -532,6 +532,17 @@ void tst_Headless::repairRun()
             QVERIFY(bytes.open(QIODevice::ReadOnly));
             QVERIFY2(!bytes.readAll().contains(apiKey.toUtf8()), qPrintable(file));
         }
+        // And listed, without a window.
+        QProcess list;
+        list.setProcessEnvironment(cleanEnvironment());
+        list.start(binary(), {QStringLiteral("--list-runs")});
+        QVERIFY(waitForExit(list, 10000));
+        QCOMPARE(list.exitCode(), 0);
+        const QString listed = QString::fromUtf8(list.readAllStandardOutput());
+        const QString row = listed.section(u'\n', 1, 1);
+        QVERIFY2(row.startsWith(runs.first().runId) && row.contains(QLatin1String("success"))
+                     && row.contains(QLatin1String("print the contents of config.txt")),
+                 qPrintable(listed));
     }
 
     // The human log on stderr, with the loud host warning; the key appears nowhere.
