@@ -75,9 +75,11 @@ void HeadlessRunner::start()
         : m_options.applyChanges == QLatin1String("no") ? RunSession::ChangePolicy::Discard
                                                         : RunSession::ChangePolicy::Ask;
     m_store = std::make_unique<Core::RunStore>();
-    if (const auto opened = m_store->open(Core::RunStore::defaultPath()); opened)
+    if (const auto opened = m_store->open(Core::RunStore::defaultPath()); opened) {
         options.store = m_store.get();
-    else
+        if (!m_store->notice().isEmpty())
+            log(m_store->notice());
+    } else
         log(Tr::tr("Runs are not kept: %1").arg(opened.error().message));
     m_session = std::make_unique<RunSession>(*config, options);
     connect(m_session.get(), &RunSession::changesReady, this, &HeadlessRunner::askAboutChanges);

@@ -255,6 +255,8 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
         if (const auto opened = m_store->open(Core::RunStore::defaultPath()); !opened)
             m_window->showStatusMessage(
                 Tr::tr("Runs are not kept: %1").arg(opened.error().message));
+        else if (!m_store->notice().isEmpty())
+            m_window->showStatusMessage(m_store->notice());
     }
     if (m_store->isOpen())
         options.store = m_store.get();

@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QSqlDatabase>
@@ -100,6 +101,29 @@ bool RunStore::isOpen() const
 
 Result<void> RunStore::open(const QString &path)
 {
+    m_notice.clear();
+    const auto opened = openFile(path);
+    if (opened || opened.error().code != ErrorCode::MalformedResponse)
+        return opened;
+    // Not a database (or a damaged one): kept for whoever wants to look, never deleted; runs
+    // from now on go into a new one. The connection to it is gone first.
+    QSqlDatabase::removeDatabase(m_connection);
+    const QString aside =
+        QStringLiteral("%1.corrupt-%2")
+            .arg(path, QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+    if (!QFile::rename(path, aside))
+        return opened;
+    for (const char *suffix : {"-wal", "-shm"})
+        QFile::rename(path + QLatin1String(suffix), aside + QLatin1String(suffix));
+    m_notice = Tr::tr("The run store %1 could not be read (%2); it was moved aside to %3 and a "
+                      "new one started.")
+                   .arg(path, opened.error().message, aside);
+    qCWarning(lcCore).noquote() << m_notice;
+    return openFile(path);
+}
+
+Result<void> RunStore::openFile(const QString &path)
+{
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
         return makeError(ErrorCode::Configuration,
                          Tr::tr("Qt's SQLite driver is missing (Debian: libqt6sql6-sqlite); runs "
@@ -119,9 +143,10 @@ Result<void> RunStore::open(const QString &path)
          {QStringLiteral("PRAGMA journal_mode=WAL"), QStringLiteral("PRAGMA synchronous=FULL"),
           QStringLiteral("PRAGMA foreign_keys=ON")}) {
         if (!query.exec(pragma)) {
-            const Error error =
+            Error error =
                 sqlError(Tr::tr("The run store %1 is not a database Terrarium can use").arg(path),
                          query.lastError());
+            error.code = ErrorCode::MalformedResponse; // damaged: to be moved aside
             db.close();
             return std::unexpected(error);
         }
@@ -137,10 +162,13 @@ Result<void> RunStore::migrate()
 {
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     QSqlQuery query(db);
-    if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next())
-        return std::unexpected(
+    if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next()) {
+        Error error =
             sqlError(Tr::tr("The run store %1 is not a database Terrarium can use").arg(m_path),
-                     query.lastError()));
+                     query.lastError());
+        error.code = ErrorCode::MalformedResponse; // damaged: to be moved aside
+        return std::unexpected(error);
+    }
     const int version = query.value(0).toInt();
     if (version > SchemaVersion)
         return makeError(ErrorCode::Configuration,

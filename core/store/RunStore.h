@@ -40,8 +40,12 @@ public:
     // $XDG_DATA_HOME/terrarium/runs.sqlite
     static QString defaultPath();
 
-    // Opens (creating it and its folder when needed) and migrates the database.
+    // Opens (creating it and its folder when needed) and migrates the database. A file that is
+    // not a database Terrarium can read is moved aside (path.corrupt-TIME), never deleted, and a
+    // new store is started; notice() says so.
     Result<void> open(const QString &path);
+    // What open() did that the user should know (a damaged store moved aside); empty otherwise.
+    QString notice() const { return m_notice; }
     bool isOpen() const;
     QString path() const { return m_path; }
 
@@ -67,12 +71,14 @@ Q_SIGNALS:
     void commitFailed(const Terrarium::Core::Error &error);
 
 private:
+    Result<void> openFile(const QString &path);
     Result<void> migrate();
     Result<void> markInterrupted();
     Result<void> commit();
 
     QString m_connection;
     QString m_path;
+    QString m_notice;
     QList<RunEvent> m_pending;
     QStringList m_begun; // runs begun through this store
     QTimer *m_commitTimer = nullptr;

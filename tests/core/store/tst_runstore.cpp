@@ -2,8 +2,10 @@
 // SIGKILL, runs left by a dead process marked interrupted, schema versions, bad files refused.
 #include "core/store/RunStore.h"
 
+#include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -212,12 +214,23 @@ void tst_RunStore::notADatabaseIsAClearError()
     file.write(junk);
     file.close();
     RunStore store;
-    const auto opened = store.open(path());
-    QVERIFY(!opened);
-    QVERIFY2(opened.error().message.contains(path()), qPrintable(opened.error().message));
-    // Nothing of it was overwritten.
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    QCOMPARE(file.readAll(), junk);
+    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("moved aside")));
+    QVERIFY(store.open(path()));
+    // Said clearly, with where the old file went.
+    QVERIFY2(store.notice().contains(path()) && store.notice().contains(QLatin1String(".corrupt-")),
+             qPrintable(store.notice()));
+    const QStringList aside =
+        QDir(m_dir->path()).entryList({QStringLiteral("runs.sqlite.corrupt-*")}, QDir::Files);
+    QCOMPARE(aside.size(), 1);
+    // Moved, never deleted or changed.
+    QFile moved(m_dir->filePath(aside.first()));
+    QVERIFY(moved.open(QIODevice::ReadOnly));
+    QCOMPARE(moved.readAll(), junk);
+    // And the new store works.
+    QVERIFY(store.beginRun(newRun(u"after"_qs)));
+    store.append(makeEvent(u"after"_qs, 1));
+    QVERIFY(store.flush());
+    QCOMPARE(store.events(u"after"_qs).size(), 1);
 }
 
 int main(int argc, char *argv[])
