@@ -64,10 +64,7 @@ void PlanStepDelegate::paintGlyph(QPainter *painter, const QRectF &box, int stat
         painter->setPen(Qt::NoPen);
         painter->setBrush(mark);
         painter->drawEllipse(circle);
-        const QColor sign =
-            UiColors::contrastRatio(Qt::white, mark) > UiColors::contrastRatio(Qt::black, mark)
-            ? QColor(Qt::white)
-            : QColor(Qt::black);
+        const QColor sign = UiColors::signOn(mark);
         painter->setPen(QPen(sign, pen, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
         painter->setBrush(Qt::NoBrush);
         if (StepState(state) == StepState::Done) {
@@ -114,10 +111,7 @@ void PlanStepDelegate::paintGlyph(QPainter *painter, const QRectF &box, int stat
         painter->setPen(Qt::NoPen);
         painter->setBrush(mark);
         painter->drawEllipse(circle);
-        const QColor sign =
-            UiColors::contrastRatio(Qt::white, mark) > UiColors::contrastRatio(Qt::black, mark)
-            ? QColor(Qt::white)
-            : QColor(Qt::black);
+        const QColor sign = UiColors::signOn(mark);
         const QPointF c = circle.center();
         const qreal r = circle.width() / 2;
         if (StepState(state) == StepState::TimedOut) {

@@ -132,10 +132,7 @@ void StepStateIndicator::paintEvent(QPaintEvent *event)
         painter.setPen(Qt::NoPen);
         painter.setBrush(mark);
         painter.drawEllipse(box);
-        const QColor sign =
-            UiColors::contrastRatio(Qt::white, mark) > UiColors::contrastRatio(Qt::black, mark)
-            ? QColor(Qt::white)
-            : QColor(Qt::black);
+        const QColor sign = UiColors::signOn(mark);
         painter.setPen(QPen(sign, pen, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
         painter.setBrush(Qt::NoBrush);
         const QPointF c = box.center();
@@ -184,10 +181,7 @@ void StepStateIndicator::paintEvent(QPaintEvent *event)
         painter.setPen(Qt::NoPen);
         painter.setBrush(fill);
         painter.drawEllipse(box);
-        const QColor mark =
-            UiColors::contrastRatio(Qt::white, fill) > UiColors::contrastRatio(Qt::black, fill)
-            ? QColor(Qt::white)
-            : QColor(Qt::black);
+        const QColor mark = UiColors::signOn(fill);
         const QPointF c = box.center();
         const qreal r = box.width() / 2;
         if (timedOut) {

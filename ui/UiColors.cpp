@@ -96,6 +96,12 @@ QColor failure(const QPalette &palette, const QColor &background)
                           background);
 }
 
+QColor signOn(const QColor &fill)
+{
+    return contrastRatio(Qt::white, fill) > contrastRatio(Qt::black, fill) ? QColor(Qt::white)
+                                                                           : QColor(Qt::black);
+}
+
 QColor warning(const QPalette &palette, const QColor &background)
 {
     return ensureContrast(isDark(palette) ? QColor(0xfb, 0xbf, 0x24) : QColor(0xb4, 0x53, 0x09),

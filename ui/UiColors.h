@@ -28,6 +28,8 @@ QColor link(const QPalette &palette);
 // palette's lightness.
 QColor success(const QPalette &palette, const QColor &background);
 QColor failure(const QPalette &palette, const QColor &background);
+// White or black, whichever reads better on fill (the sign inside a filled mark).
+QColor signOn(const QColor &fill);
 // Amber for what waits on the user (an approval), likewise readable.
 QColor warning(const QPalette &palette, const QColor &background);
 // The colour of a step's state mark (ring, arc or disc) in the checklist and on step cards:
