@@ -182,9 +182,15 @@ void tst_TerminalSandbox::vimRedrawsOnResize()
     for (int i = 1; i <= 300; ++i)
         lines += "row-" + QByteArray::number(i) + '\n';
     writeWorkspaceFile(QStringLiteral("long.txt"), lines);
+    // Started from the pane's shell once it shows its prompt, as a user would: a program started
+    // as the pane opens may miss the pane's first resize (the SIGWINCH can come before it
+    // handles the signal), and then draws for the size it was started with.
     TerminalPane *pane =
-        open({QStringLiteral("vim"), QStringLiteral("-n"), QStringLiteral("long.txt")});
+        open({QStringLiteral("bash"), QStringLiteral("--norc"), QStringLiteral("-i")});
     QVERIFY(pane);
+    QVERIFY(waitFor(pane, QStringLiteral("$")));
+    type(pane, QStringLiteral("exec vim -n long.txt"));
+    enter(pane);
     QVERIFY(waitFor(pane, QRegularExpression(QStringLiteral("^row-1\n"))));
     QVERIFY(waitFor(pane, QRegularExpression(QStringLiteral("1,1 +Top$"))));
     // One buffer line per screen row but the last (the command line).
