@@ -13,7 +13,6 @@
 #include "core/workspace/WorkspaceSelection.h"
 
 #include <QFileInfo>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QSettings>
 
@@ -112,15 +111,15 @@ void HeadlessRunner::onEvent(const Core::RunEvent &event)
     if (!human.isEmpty())
         log(human);
 
-    if (event.type == Core::RunEventType::ApprovalRequired)
-        askApproval(event);
-    else if (event.type == Core::RunEventType::InputRequired)
-        askInput(event);
+    if (const auto *approval = event.get<Core::Events::ApprovalRequired>())
+        askApproval(*approval);
+    else if (const auto *input = event.get<Core::Events::InputRequired>())
+        askInput(*input);
 }
 
-void HeadlessRunner::askApproval(const Core::RunEvent &event)
+void HeadlessRunner::askApproval(const Core::Events::ApprovalRequired &approval)
 {
-    const int stepId = event.payload.value(QLatin1String("step_id")).toInt();
+    const int stepId = approval.stepId;
     if (!m_prompter->isAvailable()) {
         log(Tr::tr("No terminal to ask for approval, so the command is denied. Use --approve safe "
                    "or --approve all to decide without asking."));
@@ -129,10 +128,9 @@ void HeadlessRunner::askApproval(const Core::RunEvent &event)
     }
     QString question = Tr::tr("\nStep %1 wants to run a risky command (%2 risk):\n  $ %3\n")
                            .arg(stepId)
-                           .arg(event.payload.value(QLatin1String("risk")).toString(),
-                                event.payload.value(QLatin1String("command")).toString());
-    for (const QJsonValue &reason : event.payload.value(QLatin1String("reasons")).toArray())
-        question += QStringLiteral("  - %1\n").arg(reason.toString());
+                           .arg(approval.risk, approval.command);
+    for (const QString &reason : approval.reasons)
+        question += QStringLiteral("  - %1\n").arg(reason);
     question += Tr::tr("Allow it? [o]nce, this [s]ession, [a]lways, [d]eny: ");
 
     m_prompter->disconnect(this);
@@ -227,9 +225,9 @@ void HeadlessRunner::askAboutChanges(const Core::WorkspaceChangeSet &changes)
             : Tr::tr("Apply them to %1? [y]es, [n]o, [d]iffs: ").arg(m_session->hostWorkspace()));
 }
 
-void HeadlessRunner::askInput(const Core::RunEvent &event)
+void HeadlessRunner::askInput(const Core::Events::InputRequired &input)
 {
-    const int stepId = event.payload.value(QLatin1String("step_id")).toInt();
+    const int stepId = input.stepId;
     if (!m_prompter->isAvailable()) {
         log(Tr::tr("No terminal to type input on, so the command's input is closed."));
         m_orchestrator->closeInput(stepId);

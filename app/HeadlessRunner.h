@@ -50,8 +50,8 @@ private:
     void onRunStarting(Core::Orchestrator *orchestrator);
     void onEvent(const Core::RunEvent &event);
     void onFinished(Core::RunState state);
-    void askApproval(const Core::RunEvent &event);
-    void askInput(const Core::RunEvent &event);
+    void askApproval(const Core::Events::ApprovalRequired &approval);
+    void askInput(const Core::Events::InputRequired &input);
     // The changes of a sandbox that worked on a copy, asked about on the terminal.
     void askAboutChanges(const Core::WorkspaceChangeSet &changes);
     void finish(int exitCode);

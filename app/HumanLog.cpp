@@ -2,105 +2,79 @@
 
 #include "app/AppTr.h"
 
-#include <QJsonArray>
-
 namespace Terrarium::App {
 
 QString HumanLog::format(const Core::RunEvent &event)
 {
-    const QJsonObject &payload = event.payload;
-    auto text = [&payload](const char *key) {
-        return payload.value(QLatin1String(key)).toString();
-    };
-    auto number = [&payload](const char *key) {
-        return payload.value(QLatin1String(key)).toInteger();
-    };
-
-    switch (event.type) {
-    case Core::RunEventType::PlanGenerated: {
-        QString lines = Tr::tr("Plan (revision %1):").arg(number("revision"));
-        for (const QJsonValue &step : payload.value(QLatin1String("steps")).toArray()) {
-            const QJsonObject object = step.toObject();
-            lines += QStringLiteral("\n  %1. %2")
-                         .arg(object.value(QLatin1String("id")).toInteger())
-                         .arg(object.value(QLatin1String("title")).toString());
-        }
+    namespace Events = Core::Events;
+    const QString comma = QStringLiteral(", ");
+    if (const auto *plan = event.get<Events::PlanGenerated>()) {
+        QString lines = Tr::tr("Plan (revision %1):").arg(plan->revision);
+        for (const Events::PlanStepEntry &step : plan->steps)
+            lines += QStringLiteral("\n  %1. %2").arg(step.id).arg(step.title);
         return lines;
     }
-    case Core::RunEventType::StepExecuting:
+    if (const auto *executing = event.get<Events::StepExecuting>())
         return Tr::tr("Step %1: %2\n  $ %3")
-            .arg(number("step_id"))
-            .arg(text("step"), text("command"));
-    case Core::RunEventType::StepResult: {
-        QString line = payload.value(QLatin1String("cancelled")).toBool()
-            ? Tr::tr("  cancelled after %1 ms").arg(number("duration_ms"))
-            : payload.value(QLatin1String("timed_out")).toBool()
-            ? Tr::tr("  timed out after %1 ms").arg(number("duration_ms"))
-            : number("exit_code") == 0 ? Tr::tr("  done in %1 ms").arg(number("duration_ms"))
-                                       : Tr::tr("  exit code %1 after %2 ms")
-                                             .arg(number("exit_code"))
-                                             .arg(number("duration_ms"));
-        auto list = [&payload](const char *key) {
-            QStringList items;
-            for (const QJsonValue &item : payload.value(QLatin1String(key)).toArray())
-                items << item.toString();
-            return items.join(QStringLiteral(", "));
-        };
-        if (const QString autorun = list("autorun_changed"); !autorun.isEmpty())
+            .arg(executing->stepId)
+            .arg(executing->step, executing->command);
+    if (const auto *result = event.get<Events::StepResult>()) {
+        QString line = result->cancelled ? Tr::tr("  cancelled after %1 ms").arg(result->durationMs)
+            : result->timedOut           ? Tr::tr("  timed out after %1 ms").arg(result->durationMs)
+            : result->exitCode == 0
+            ? Tr::tr("  done in %1 ms").arg(result->durationMs)
+            : Tr::tr("  exit code %1 after %2 ms").arg(result->exitCode).arg(result->durationMs);
+        if (!result->autorunChanged.isEmpty())
             line += Tr::tr("\n  WARNING: files that tools run by themselves were created or "
                            "changed: %1")
-                        .arg(autorun);
-        if (const QString cleared = list("setid_cleared"); !cleared.isEmpty())
-            line += Tr::tr("\n  setuid/setgid bits removed from: %1").arg(cleared);
-        if (const QString failed = list("setid_failed"); !failed.isEmpty())
-            line +=
-                Tr::tr("\n  WARNING: setuid/setgid bits could not be removed from: %1").arg(failed);
-        if (const QString why = text("checkpoint_error"); !why.isEmpty())
+                        .arg(result->autorunChanged.join(comma));
+        if (!result->setidCleared.isEmpty())
+            line += Tr::tr("\n  setuid/setgid bits removed from: %1")
+                        .arg(result->setidCleared.join(comma));
+        if (!result->setidFailed.isEmpty())
+            line += Tr::tr("\n  WARNING: setuid/setgid bits could not be removed from: %1")
+                        .arg(result->setidFailed.join(comma));
+        if (!result->checkpointError.isEmpty())
             line += Tr::tr("\n  This step cannot be undone: no snapshot could be taken before "
                            "it (%1).")
-                        .arg(why);
+                        .arg(result->checkpointError);
         return line;
     }
-    case Core::RunEventType::ErrorDetected:
-        if (text("kind") == QLatin1String("denied"))
-            return Tr::tr("Step %1 was not run: %2").arg(number("step_id")).arg(text("error"));
-        return Tr::tr("Step %1 failed: %2").arg(number("step_id")).arg(text("error"));
-    case Core::RunEventType::RePlanning:
-        return Tr::tr("Re-planning (attempt %1)...").arg(number("attempt"));
-    case Core::RunEventType::ApprovalRequired:
-        return Tr::tr("Step %1 needs approval (%2 risk): %3")
-            .arg(number("step_id"))
-            .arg(text("risk"), text("command"));
-    case Core::RunEventType::InputRequired:
-        return Tr::tr("Step %1 is waiting for input: %2")
-            .arg(number("step_id"))
-            .arg(text("prompt"));
-    case Core::RunEventType::WorkflowComplete: {
-        const QString status = text("status");
-        if (status == QLatin1String("success"))
-            return Tr::tr("Run succeeded.");
-        if (status == QLatin1String("cancelled"))
-            return Tr::tr("Run cancelled.");
-        return Tr::tr("Run failed: %1").arg(text("error"));
+    if (const auto *failure = event.get<Events::ErrorDetected>()) {
+        if (failure->kind == Events::FailureKind::Denied)
+            return Tr::tr("Step %1 was not run: %2").arg(failure->stepId).arg(failure->error);
+        return Tr::tr("Step %1 failed: %2").arg(failure->stepId).arg(failure->error);
     }
-    case Core::RunEventType::StepUndone:
+    if (const auto *replanning = event.get<Events::RePlanning>())
+        return Tr::tr("Re-planning (attempt %1)...").arg(replanning->attempt);
+    if (const auto *approval = event.get<Events::ApprovalRequired>())
+        return Tr::tr("Step %1 needs approval (%2 risk): %3")
+            .arg(approval->stepId)
+            .arg(approval->risk, approval->command);
+    if (const auto *input = event.get<Events::InputRequired>())
+        return Tr::tr("Step %1 is waiting for input: %2").arg(input->stepId).arg(input->prompt);
+    if (const auto *end = event.get<Events::WorkflowComplete>()) {
+        if (end->status == Core::RunState::Success)
+            return Tr::tr("Run succeeded.");
+        if (end->status == Core::RunState::Cancelled)
+            return Tr::tr("Run cancelled.");
+        return Tr::tr("Run failed: %1").arg(end->error);
+    }
+    if (const auto *undone = event.get<Events::StepUndone>())
         return Tr::tr("Step %1 undone: the sandbox was rolled back to its snapshot from before "
                       "the step (in %2 ms).")
-            .arg(number("step_id"))
-            .arg(number("duration_ms"));
-    case Core::RunEventType::SetupProgress:
-        return QStringLiteral("[%1%] %2").arg(number("percent"), 3).arg(text("message"));
-    case Core::RunEventType::ModelRetry:
+            .arg(undone->stepId)
+            .arg(undone->durationMs);
+    if (const auto *progress = event.get<Events::SetupProgress>())
+        return QStringLiteral("[%1%] %2").arg(progress->percent, 3).arg(progress->message);
+    if (const auto *retry = event.get<Events::ModelRetry>())
         return Tr::tr("The %1 model did not answer (%2); trying again in %3 s (attempt %4 of %5).")
-            .arg(text("role") == QLatin1String("planner") ? Tr::tr("planner") : Tr::tr("executor"),
-                 text("reason"))
-            .arg(double(number("wait_ms")) / 1000.0, 0, 'f', 1)
-            .arg(number("attempt"))
-            .arg(number("max_attempts"));
-    case Core::RunEventType::StepOutput:
-    case Core::RunEventType::Usage:
-        return {};
-    }
+            .arg(retry->role == QLatin1String("planner") ? Tr::tr("planner") : Tr::tr("executor"),
+                 retry->reason)
+            .arg(retry->waitMs / 1000.0, 0, 'f', 1)
+            .arg(retry->attempt)
+            .arg(retry->maxAttempts);
+    // step_output goes to the console as it is; usage is for the summary.
     return {};
 }
 

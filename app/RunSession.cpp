@@ -689,22 +689,18 @@ void RunSession::setupProgress(const QString &phase, int percent, const QString 
     if (key == m_lastProgress)
         return;
     m_lastProgress = key;
-    m_events->publish(Core::RunEventType::SetupProgress,
-                      {{QStringLiteral("phase"), phase},
-                       {QStringLiteral("percent"), percent},
-                       {QStringLiteral("message"), message}});
+    m_events->publish(
+        Core::Events::SetupProgress{.phase = phase, .percent = percent, .message = message});
 }
 
 void RunSession::publishEnd(Core::RunState state, const QString &error)
 {
     if (!m_events->isBegun() || m_events->isComplete())
         return;
-    QJsonObject payload{{QStringLiteral("status"),
-                         state == Core::RunState::Cancelled ? QStringLiteral("cancelled")
-                                                            : QStringLiteral("failed")}};
-    if (!error.isEmpty())
-        payload.insert(QStringLiteral("error"), error);
-    m_events->publish(Core::RunEventType::WorkflowComplete, payload);
+    // Setup never succeeds a run on its own: anything but a cancel is a failure.
+    m_events->publish(Core::Events::WorkflowComplete{
+        .status = state == Core::RunState::Cancelled ? state : Core::RunState::Failed,
+        .error = error});
 }
 
 void RunSession::complete(Core::RunState state)

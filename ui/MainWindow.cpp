@@ -22,7 +22,6 @@
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QJsonArray>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -534,45 +533,28 @@ void MainWindow::attachRun(Core::Orchestrator *orchestrator)
 
 void MainWindow::handleRunEvent(const Core::RunEvent &event)
 {
+    namespace Events = Core::Events;
     m_timeline->handleEvent(event);
     // Cards made by this event take their state from the plan (one source of step states).
-    if (event.type != Core::RunEventType::StepOutput)
+    if (event.type() != Core::RunEventType::StepOutput)
         syncStepStates();
-    switch (event.type) {
-    case Core::RunEventType::InputRequired:
+    if (event.get<Events::InputRequired>()) {
         // The user is needed there: the input field gets the keyboard, unless the user is busy
         // typing in a terminal or another field that is not the goal.
-        if (StepCard *card =
-                m_timeline->card(event.payload.value(QLatin1String("step_id")).toInt())) {
+        if (StepCard *card = m_timeline->card(event.stepId())) {
             QWidget *focused = QApplication::focusWidget();
             if (!focused || !m_terminals->isAncestorOf(focused)) {
                 m_timeline->ensureWidgetVisible(card);
                 card->focusInput();
             }
         }
-        return;
-    case Core::RunEventType::ApprovalRequired:
-        m_approval->ask(event.payload.value(QLatin1String("step_id")).toInt(),
-                        event.payload.value(QLatin1String("command")).toString(),
-                        event.payload.value(QLatin1String("risk")).toString(), [&event] {
-                            QStringList reasons;
-                            for (const QJsonValue &reason :
-                                 event.payload.value(QLatin1String("reasons")).toArray())
-                                reasons << reason.toString();
-                            return reasons;
-                        }());
-        return;
-    case Core::RunEventType::WorkflowComplete:
+    } else if (const auto *approval = event.get<Events::ApprovalRequired>()) {
+        m_approval->ask(approval->stepId, approval->command, approval->risk, approval->reasons);
+    } else if (const auto *end = event.get<Events::WorkflowComplete>()) {
         m_approval->dismiss();
         // Setup that ended the run before an orchestrator existed: the badge says how.
-        if (!m_orchestrator) {
-            const QString status = event.payload.value(QLatin1String("status")).toString();
-            m_badge->setState(status == QLatin1String("cancelled") ? Core::RunState::Cancelled
-                                                                   : Core::RunState::Failed);
-        }
-        return;
-    default:
-        return;
+        if (!m_orchestrator)
+            m_badge->setState(end->status);
     }
 }
 

@@ -3,7 +3,6 @@
 #include "ui/SetupProgressRow.h"
 #include "ui/StepCard.h"
 
-#include <QJsonArray>
 #include <QLabel>
 #include <QLocale>
 #include <QScrollBar>
@@ -13,11 +12,6 @@
 namespace Terrarium::Widgets {
 
 namespace {
-
-QString payloadText(const QJsonObject &payload, const char *key)
-{
-    return payload.value(QLatin1String(key)).toString();
-}
 
 // The first line of a message, cut at a readable length; the rest goes to the details.
 QString shortLine(const QString &text)
@@ -166,10 +160,8 @@ void RunTimeline::finishSetup(bool ok)
         m_setup->finish(ok);
 }
 
-void RunTimeline::addSummary(const Core::RunEvent &event)
+void RunTimeline::addSummary(const Core::Events::WorkflowComplete &end, const QDateTime &endedAt)
 {
-    const QJsonObject &payload = event.payload;
-    const QString status = payloadText(payload, "status");
     int done = 0;
     int failed = 0;
     for (const StepCard *card : std::as_const(m_cards)) {
@@ -178,7 +170,7 @@ void RunTimeline::addSummary(const Core::RunEvent &event)
         else if (Core::PlanStep::isFinishedState(card->state()))
             ++failed;
     }
-    const qint64 elapsed = m_startedAt.isValid() ? m_startedAt.msecsTo(event.timestamp) : qint64(0);
+    const qint64 elapsed = m_startedAt.isValid() ? m_startedAt.msecsTo(endedAt) : qint64(0);
     const QString duration = StepCard::formatDuration(std::max<qint64>(0, elapsed));
     QStringList facts;
     facts << (done == 1 ? tr("1 step done") : tr("%n steps done", nullptr, done));
@@ -190,12 +182,12 @@ void RunTimeline::addSummary(const Core::RunEvent &event)
         facts << tr("%1 tokens in, %2 out")
                      .arg(QLocale().toString(m_inputTokens), QLocale().toString(m_outputTokens));
     const QString summary = facts.join(QStringLiteral(" · "));
-    const QString error = payloadText(payload, "error");
+    const QString &error = end.error;
     TimelineNote *note = nullptr;
-    if (status == QLatin1String("success")) {
+    if (end.status == Core::RunState::Success) {
         note = addNote(TimelineNote::Kind::RunSucceeded,
                        tr("Run succeeded in %1: %2").arg(duration, summary));
-    } else if (status == QLatin1String("cancelled")) {
+    } else if (end.status == Core::RunState::Cancelled) {
         note = addNote(TimelineNote::Kind::RunCancelled,
                        tr("Run cancelled after %1: %2").arg(duration, summary));
     } else {
@@ -209,81 +201,54 @@ void RunTimeline::addSummary(const Core::RunEvent &event)
 
 void RunTimeline::handleEvent(const Core::RunEvent &event)
 {
-    const QJsonObject &payload = event.payload;
-    const int stepId = payload.value(QLatin1String("step_id")).toInt(-1);
+    namespace Events = Core::Events;
+    const int stepId = event.stepId();
     if (!m_startedAt.isValid())
         m_startedAt = event.timestamp;
-    if (event.type != Core::RunEventType::SetupProgress
-        && event.type != Core::RunEventType::WorkflowComplete)
+    if (event.type() != Core::RunEventType::SetupProgress
+        && event.type() != Core::RunEventType::WorkflowComplete)
         finishSetup(true);
-    if (event.type != Core::RunEventType::ModelRetry)
+    if (event.type() != Core::RunEventType::ModelRetry)
         m_lastRetry.clear();
-    switch (event.type) {
-    case Core::RunEventType::SetupProgress:
+    if (const auto *progress = event.get<Events::SetupProgress>()) {
         if (!m_setup) {
             m_setup = new SetupProgressRow(m_content);
             addWidget(m_setup);
         }
-        m_setup->setProgress(payloadText(payload, "phase"),
-                             payload.value(QLatin1String("percent")).toInt(),
-                             payloadText(payload, "message"));
-        return;
-    case Core::RunEventType::StepExecuting:
-        ensureCard(stepId, payloadText(payload, "step"), payloadText(payload, "command"));
-        return;
-    case Core::RunEventType::ApprovalRequired:
+        m_setup->setProgress(progress->phase, progress->percent, progress->message);
+    } else if (const auto *executing = event.get<Events::StepExecuting>()) {
+        ensureCard(stepId, executing->step, executing->command);
+    } else if (const auto *approval = event.get<Events::ApprovalRequired>()) {
         // The card is there while the command waits for the user's word.
-        {
-            StepCard *card =
-                ensureCard(stepId, payloadText(payload, "step"), payloadText(payload, "command"));
-            card->setState(Core::StepState::AwaitingApproval);
-            QString question = tr("Waiting for your approval: this command has %1 risk. Run it? "
-                                  "Answer in the panel below the timeline.")
-                                   .arg(payloadText(payload, "risk"));
-            for (const QJsonValue &reason : payload.value(QLatin1String("reasons")).toArray())
-                question += QStringLiteral("\n• %1").arg(reason.toString());
-            card->setStateNote(question);
-            return;
-        }
-    case Core::RunEventType::StepOutput:
+        StepCard *card = ensureCard(stepId, approval->step, approval->command);
+        card->setState(Core::StepState::AwaitingApproval);
+        QString question = tr("Waiting for your approval: this command has %1 risk. Run it? "
+                              "Answer in the panel below the timeline.")
+                               .arg(approval->risk);
+        for (const QString &reason : approval->reasons)
+            question += QStringLiteral("\n• %1").arg(reason);
+        card->setStateNote(question);
+    } else if (const auto *output = event.get<Events::StepOutput>()) {
         if (StepCard *card = m_cards.value(stepId))
-            card->appendOutput(payloadText(payload, "stream") == QLatin1String("stderr"),
-                               payloadText(payload, "data"));
-        return;
-    case Core::RunEventType::StepResult:
+            card->appendOutput(output->stream == Core::OutputStream::Stderr, output->data);
+    } else if (const auto *result = event.get<Events::StepResult>()) {
         if (StepCard *card = m_cards.value(stepId)) {
-            const int exitCode = payload.value(QLatin1String("exit_code")).toInt();
-            card->setResult(exitCode, payload.value(QLatin1String("duration_ms")).toInteger());
-            auto list = [&payload](const char *key) {
-                QStringList items;
-                for (const QJsonValue &item : payload.value(QLatin1String(key)).toArray())
-                    items << item.toString();
-                return items;
-            };
-            card->setWorkspaceFindings(list("autorun_changed"), list("setid_cleared"),
-                                       list("setid_failed"));
-            Core::StepState state = exitCode == 0 ? Core::StepState::Done : Core::StepState::Failed;
-            if (payload.value(QLatin1String("cancelled")).toBool())
-                state = Core::StepState::Cancelled;
-            else if (payload.value(QLatin1String("timed_out")).toBool())
-                state = Core::StepState::TimedOut;
-            card->setState(state);
-            card->setUndoable(payload.value(QLatin1String("undoable")).toBool());
+            card->setResult(result->exitCode, result->durationMs);
+            card->setWorkspaceFindings(result->autorunChanged, result->setidCleared,
+                                       result->setidFailed);
+            card->setState(result->stepState());
+            card->setUndoable(result->undoable.value_or(false));
             card->hideInputPrompt();
         }
-        return;
-    case Core::RunEventType::InputRequired:
+    } else if (const auto *input = event.get<Events::InputRequired>()) {
         if (StepCard *card = m_cards.value(stepId))
-            card->showInputPrompt(payloadText(payload, "prompt"),
-                                  payloadText(payload, "hint") == QLatin1String("password"));
-        return;
-    case Core::RunEventType::ErrorDetected: {
-        const QString error = payloadText(payload, "error");
-        const bool denied = payloadText(payload, "kind") == QLatin1String("denied");
+            card->showInputPrompt(input->prompt, input->hint == QLatin1String("password"));
+    } else if (const auto *failure = event.get<Events::ErrorDetected>()) {
+        const QString &error = failure->error;
+        const bool denied = failure->kind == Events::FailureKind::Denied;
         // A command the policy refused never ran, yet it is the step's: its card shows it.
-        const QString command = payloadText(payload, "command");
-        if (!command.isEmpty() || m_cards.contains(stepId)) {
-            StepCard *card = ensureCard(stepId, payloadText(payload, "failed_step"), command);
+        if (!failure->command.isEmpty() || m_cards.contains(stepId)) {
+            StepCard *card = ensureCard(stepId, failure->failedStep, failure->command);
             if (denied) {
                 card->setState(Core::StepState::Denied);
                 card->setStateNote(tr("Not run: %1").arg(error));
@@ -293,73 +258,52 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
                 denied ? tr("Step %1 was not run: %2").arg(stepId).arg(shortLine(error))
                        : tr("Step %1 failed: %2").arg(stepId).arg(shortLine(error)),
                 shortLine(error) != error.trimmed() ? error : QString());
-        return;
-    }
-    case Core::RunEventType::RePlanning:
+    } else if (const auto *replanning = event.get<Events::RePlanning>()) {
         ++m_replans;
         addNote(TimelineNote::Kind::RePlan,
-                tr("Re-planning from the failure (attempt %1)…")
-                    .arg(payload.value(QLatin1String("attempt")).toInt()));
-        return;
-    case Core::RunEventType::PlanGenerated: {
-        const int revision = payload.value(QLatin1String("revision")).toInt();
-        if (revision <= 1)
+                tr("Re-planning from the failure (attempt %1)…").arg(replanning->attempt));
+    } else if (const auto *plan = event.get<Events::PlanGenerated>()) {
+        if (plan->revision <= 1)
             return;
         QStringList lines;
-        for (const QJsonValue &step : payload.value(QLatin1String("steps")).toArray()) {
-            const QJsonObject object = step.toObject();
-            lines << QStringLiteral("%1. %2")
-                         .arg(object.value(QLatin1String("id")).toInt())
-                         .arg(object.value(QLatin1String("title")).toString());
-        }
+        for (const Events::PlanStepEntry &step : plan->steps)
+            lines << QStringLiteral("%1. %2").arg(step.id).arg(step.title);
         addNote(TimelineNote::Kind::Plan,
                 (lines.size() == 1
                      ? tr("New plan (revision %1): 1 step")
                      : tr("New plan (revision %1): %n steps", nullptr, int(lines.size())))
-                    .arg(revision),
+                    .arg(plan->revision),
                 lines.join(u'\n'));
-        return;
-    }
-    case Core::RunEventType::ModelRetry: {
-        const QString role = payloadText(payload, "role") == QLatin1String("planner")
-            ? tr("planner")
-            : tr("executor");
+    } else if (const auto *retry = event.get<Events::ModelRetry>()) {
+        const QString role =
+            retry->role == QLatin1String("planner") ? tr("planner") : tr("executor");
         const QString title =
             tr("The %1 model did not answer; trying again in %2 s (attempt %3 of %4)")
                 .arg(role)
-                .arg(payload.value(QLatin1String("wait_ms")).toDouble() / 1000.0, 0, 'f', 1)
-                .arg(payload.value(QLatin1String("attempt")).toInt())
-                .arg(payload.value(QLatin1String("max_attempts")).toInt());
+                .arg(retry->waitMs / 1000.0, 0, 'f', 1)
+                .arg(retry->attempt)
+                .arg(retry->maxAttempts);
         // One row per outage, updated as the attempts go on.
         if (m_lastRetry) {
             m_lastRetry->setTitle(title);
-            m_lastRetry->setDetails(payloadText(payload, "reason"));
+            m_lastRetry->setDetails(retry->reason);
             return;
         }
-        m_lastRetry = addNote(TimelineNote::Kind::Retry, title, payloadText(payload, "reason"));
+        m_lastRetry = addNote(TimelineNote::Kind::Retry, title, retry->reason);
         m_lastRetry->setAction(tr("Preferences…"));
         connect(m_lastRetry, &TimelineNote::actionTriggered, this, &RunTimeline::settingsRequested);
-        return;
-    }
-    case Core::RunEventType::WorkflowComplete:
+    } else if (const auto *end = event.get<Events::WorkflowComplete>()) {
         finishSetup(m_cards.isEmpty() && !m_setup.isNull() && m_setup->isFinished());
-        addSummary(event);
-        return;
-    case Core::RunEventType::StepUndone: {
-        QList<int> steps;
-        for (const QJsonValue &undone : payload.value(QLatin1String("steps")).toArray())
-            steps.append(undone.toInt());
-        setStepsUndone(stepId, steps);
+        addSummary(*end, event.timestamp);
+    } else if (const auto *undone = event.get<Events::StepUndone>()) {
+        setStepsUndone(stepId, undone->steps);
         addNote(TimelineNote::Kind::Undo,
                 tr("Step %1 was undone after it failed: the sandbox was rolled back to its "
                    "snapshot from before the step.")
                     .arg(stepId));
-        return;
-    }
-    case Core::RunEventType::Usage:
-        m_inputTokens += payload.value(QLatin1String("input_tokens")).toInteger();
-        m_outputTokens += payload.value(QLatin1String("output_tokens")).toInteger();
-        return;
+    } else if (const auto *usage = event.get<Events::Usage>()) {
+        m_inputTokens += usage->inputTokens;
+        m_outputTokens += usage->outputTokens;
     }
 }
 

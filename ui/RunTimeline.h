@@ -69,7 +69,7 @@ private:
     TimelineNote *addNote(TimelineNote::Kind kind, const QString &title,
                           const QString &details = {});
     void finishSetup(bool ok);
-    void addSummary(const Core::RunEvent &event);
+    void addSummary(const Core::Events::WorkflowComplete &end, const QDateTime &endedAt);
     void addWidget(QWidget *widget);
     void followIfAtBottom();
 

@@ -11,7 +11,6 @@
 #include "core/llm/LlmClient.h"
 #include "core/safety/SafetyGate.h"
 
-#include <QJsonArray>
 #include <QRegularExpression>
 #include <QTimer>
 
@@ -239,17 +238,10 @@ void Orchestrator::onPlanReady(const QStringList &steps)
     else
         m_plan->revise(steps);
 
-    QJsonArray titles;
-    QJsonArray stepObjects;
-    for (const PlanStep &step : m_plan->steps()) {
-        titles.append(step.title);
-        stepObjects.append(
-            QJsonObject{{QStringLiteral("id"), step.id}, {QStringLiteral("title"), step.title}});
-    }
-    emitEvent(RunEventType::PlanGenerated,
-              {{QStringLiteral("plan"), titles},
-               {QStringLiteral("steps"), stepObjects},
-               {QStringLiteral("revision"), m_plan->revision()}});
+    Events::PlanGenerated event{.steps = {}, .revision = m_plan->revision()};
+    for (const PlanStep &step : m_plan->steps())
+        event.steps.append({.id = step.id, .title = step.title});
+    emitEvent(std::move(event));
     executeNext();
 }
 
@@ -302,13 +294,11 @@ void Orchestrator::onCommandReady(const QString &command)
     case SafetyGate::Verdict::Ask:
         m_plan->setStepState(m_currentStepId, StepState::AwaitingApproval);
         setState(RunState::AwaitingApproval);
-        emitEvent(
-            RunEventType::ApprovalRequired,
-            {{QStringLiteral("step_id"), m_currentStepId},
-             {QStringLiteral("step"), m_plan->step(m_currentStepId)->title},
-             {QStringLiteral("command"), command},
-             {QStringLiteral("risk"), check.assessment.risk},
-             {QStringLiteral("reasons"), QJsonArray::fromStringList(check.assessment.reasons)}});
+        emitEvent(Events::ApprovalRequired{.stepId = m_currentStepId,
+                                           .step = m_plan->step(m_currentStepId)->title,
+                                           .command = command,
+                                           .risk = check.assessment.risk,
+                                           .reasons = check.assessment.reasons});
         return;
     case SafetyGate::Verdict::Deny:
         rejectStep(Tr::tr("denied by the safety policy: %1")
@@ -331,10 +321,8 @@ void Orchestrator::onUsage(const QString &role, const LlmUsage &usage)
 {
     if (m_cancelling || isTerminal(m_state))
         return;
-    emitEvent(RunEventType::Usage,
-              {{QStringLiteral("role"), role},
-               {QStringLiteral("input_tokens"), usage.inputTokens},
-               {QStringLiteral("output_tokens"), usage.outputTokens}});
+    emitEvent(Events::Usage{
+        .role = role, .inputTokens = usage.inputTokens, .outputTokens = usage.outputTokens});
 }
 
 void Orchestrator::onRetrying(const QString &role, int attempt, int maxAttempts, int delayMs,
@@ -344,12 +332,11 @@ void Orchestrator::onRetrying(const QString &role, int attempt, int maxAttempts,
         return;
     // The reason is the client's error message: it names provider and model, never the key;
     // redacted again all the same, as it reaches the user and the store.
-    emitEvent(RunEventType::ModelRetry,
-              {{QStringLiteral("role"), role},
-               {QStringLiteral("attempt"), attempt},
-               {QStringLiteral("max_attempts"), maxAttempts},
-               {QStringLiteral("reason"), SecretRedactor::redact(reason, m_secrets)},
-               {QStringLiteral("wait_ms"), delayMs}});
+    emitEvent(Events::ModelRetry{.role = role,
+                                 .attempt = attempt,
+                                 .maxAttempts = maxAttempts,
+                                 .reason = SecretRedactor::redact(reason, m_secrets),
+                                 .waitMs = delayMs});
 }
 
 void Orchestrator::runCommand(const QString &command)
@@ -400,10 +387,9 @@ void Orchestrator::startCommand()
     m_lastPartialLine.clear();
     m_pendingOutput.clear();
 
-    emitEvent(RunEventType::StepExecuting,
-              {{QStringLiteral("step"), m_plan->step(m_currentStepId)->title},
-               {QStringLiteral("step_id"), m_currentStepId},
-               {QStringLiteral("command"), command}});
+    emitEvent(Events::StepExecuting{.stepId = m_currentStepId,
+                                    .step = m_plan->step(m_currentStepId)->title,
+                                    .command = command});
 
     ExecRequest request;
     request.command = command;
@@ -458,12 +444,8 @@ void Orchestrator::flushOutput()
     if (m_pendingOutput.isEmpty())
         return;
     const QString text = std::exchange(m_pendingOutput, QString());
-    emitEvent(RunEventType::StepOutput,
-              {{QStringLiteral("step_id"), m_currentStepId},
-               {QStringLiteral("stream"),
-                m_pendingStream == OutputStream::Stdout ? QStringLiteral("stdout")
-                                                        : QStringLiteral("stderr")},
-               {QStringLiteral("data"), text}});
+    emitEvent(
+        Events::StepOutput{.stepId = m_currentStepId, .stream = m_pendingStream, .data = text});
 }
 
 void Orchestrator::onInputWanted()
@@ -475,11 +457,9 @@ void Orchestrator::onInputWanted()
         return;
     flushOutput();
     setState(RunState::AwaitingInput);
-    QJsonObject payload{{QStringLiteral("step_id"), m_currentStepId},
-                        {QStringLiteral("prompt"), m_lastPartialLine}};
-    if (const QString hint = inputPromptHint(m_lastPartialLine); !hint.isEmpty())
-        payload.insert(QStringLiteral("hint"), hint);
-    emitEvent(RunEventType::InputRequired, payload);
+    emitEvent(Events::InputRequired{.stepId = m_currentStepId,
+                                    .prompt = m_lastPartialLine,
+                                    .hint = inputPromptHint(m_lastPartialLine)});
 }
 
 void Orchestrator::onJobFinished()
@@ -518,12 +498,11 @@ void Orchestrator::onJobFinished()
             finishRun(RunState::Cancelled, Tr::tr("Cancelled by the user"));
             return;
         }
-        emitEvent(RunEventType::ErrorDetected,
-                  {{QStringLiteral("error"), result.error().message},
-                   {QStringLiteral("failed_step"), record.title},
-                   {QStringLiteral("step_id"), stepId},
-                   {QStringLiteral("command"), m_currentCommand},
-                   {QStringLiteral("kind"), QStringLiteral("sandbox")}});
+        emitEvent(Events::ErrorDetected{.error = result.error().message,
+                                        .failedStep = record.title,
+                                        .stepId = stepId,
+                                        .command = m_currentCommand,
+                                        .kind = Events::FailureKind::Sandbox});
         finishRun(RunState::Failed,
                   Tr::tr("The sandbox failed during the step \"%1\": %2")
                       .arg(record.title, result.error().message));
@@ -536,38 +515,25 @@ void Orchestrator::onJobFinished()
     record.timedOut = exec.timedOut;
     record.durationMs = exec.durationMs > 0 ? exec.durationMs : record.durationMs;
     m_plan->setStepResult(stepId, exitCode, record.durationMs);
-    QJsonObject payload{
-        {QStringLiteral("step_id"), stepId},
-        {QStringLiteral("stdout"), QString::fromUtf8(record.stdoutTail)},
-        {QStringLiteral("stderr"), QString::fromUtf8(record.stderrTail)},
-        {QStringLiteral("exit_code"), exitCode},
-        {QStringLiteral("duration_ms"), record.durationMs},
-        {QStringLiteral("truncated"), m_stdout.isTruncated() || m_stderr.isTruncated()}};
-    // Only present when there is something to say, so clients of the original contract see
-    // what they always saw.
-    if (exec.timedOut)
-        payload.insert(QStringLiteral("timed_out"), true);
-    if (m_cancelling && !exec.succeeded())
-        payload.insert(QStringLiteral("cancelled"), true);
-    if (exec.memoryLimitExceeded)
-        payload.insert(QStringLiteral("memory_limit_exceeded"), true);
-    if (exec.diskLimitExceeded)
-        payload.insert(QStringLiteral("disk_limit_exceeded"), true);
-    if (!exec.setidCleared.isEmpty())
-        payload.insert(QStringLiteral("setid_cleared"),
-                       QJsonArray::fromStringList(exec.setidCleared));
-    if (!exec.setidFailed.isEmpty())
-        payload.insert(QStringLiteral("setid_failed"),
-                       QJsonArray::fromStringList(exec.setidFailed));
-    if (!exec.autorunChanged.isEmpty())
-        payload.insert(QStringLiteral("autorun_changed"),
-                       QJsonArray::fromStringList(exec.autorunChanged));
+    Events::StepResult stepResult;
+    stepResult.stepId = stepId;
+    stepResult.stdoutTail = QString::fromUtf8(record.stdoutTail);
+    stepResult.stderrTail = QString::fromUtf8(record.stderrTail);
+    stepResult.exitCode = exitCode;
+    stepResult.durationMs = record.durationMs;
+    stepResult.truncated = m_stdout.isTruncated() || m_stderr.isTruncated();
+    stepResult.timedOut = exec.timedOut;
+    stepResult.cancelled = m_cancelling && !exec.succeeded();
+    stepResult.memoryLimitExceeded = exec.memoryLimitExceeded;
+    stepResult.diskLimitExceeded = exec.diskLimitExceeded;
+    stepResult.setidCleared = exec.setidCleared;
+    stepResult.setidFailed = exec.setidFailed;
+    stepResult.autorunChanged = exec.autorunChanged;
     if (m_checkpointTried) {
-        payload.insert(QStringLiteral("undoable"), m_checkpointError.isEmpty());
-        if (!m_checkpointError.isEmpty())
-            payload.insert(QStringLiteral("checkpoint_error"), m_checkpointError);
+        stepResult.undoable = m_checkpointError.isEmpty();
+        stepResult.checkpointError = m_checkpointError;
     }
-    emitEvent(RunEventType::StepResult, payload);
+    emitEvent(std::move(stepResult));
     m_executed.append(record);
 
     if (m_cancelling) {
@@ -583,20 +549,20 @@ void Orchestrator::onJobFinished()
     }
     m_plan->setStepState(stepId, exec.timedOut ? StepState::TimedOut : StepState::Failed);
     QString error;
-    QString kind = QStringLiteral("failed");
+    Events::FailureKind kind = Events::FailureKind::Failed;
     if (exec.diskLimitExceeded) {
         error = Tr::tr("stopped: the sandbox's disk use grew to %1 MiB, past its limit of %2 MiB")
                     .arg(exec.diskUsedBytes / (1024 * 1024))
                     .arg(exec.diskLimitBytes / (1024 * 1024));
-        kind = QStringLiteral("limit");
+        kind = Events::FailureKind::Limit;
     } else if (exec.memoryLimitExceeded) {
         error = Tr::tr("stopped: the sandbox's processes together used more than its memory "
                        "limit of %1 MiB")
                     .arg(exec.memoryLimitBytes / (1024 * 1024));
-        kind = QStringLiteral("limit");
+        kind = Events::FailureKind::Limit;
     } else if (exec.timedOut) {
         error = Tr::tr("timed out after %1").arg(durationText(m_limits.stepTimeout));
-        kind = QStringLiteral("timed_out");
+        kind = Events::FailureKind::TimedOut;
     } else if (exec.signal != 0) {
         error = Tr::tr("killed by signal %1").arg(exec.signal);
     } else {
@@ -617,21 +583,20 @@ void Orchestrator::rejectStep(const QString &reason)
                             .stdoutTail = {},
                             .stderrTail = {},
                             .durationMs = 0};
-    handleFailure(record, reason, QStringLiteral("denied"));
+    handleFailure(record, reason, Events::FailureKind::Denied);
 }
 
 void Orchestrator::handleFailure(const StepRecord &record, const QString &error,
-                                 const QString &kind)
+                                 Events::FailureKind kind)
 {
     setState(RunState::Error);
     // error is short (the reason); the command is a field of its own, so that nothing shows it
     // twice.
-    emitEvent(RunEventType::ErrorDetected,
-              {{QStringLiteral("error"), error},
-               {QStringLiteral("failed_step"), record.title},
-               {QStringLiteral("step_id"), record.stepId},
-               {QStringLiteral("command"), record.command},
-               {QStringLiteral("kind"), kind}});
+    emitEvent(Events::ErrorDetected{.error = error,
+                                    .failedStep = record.title,
+                                    .stepId = record.stepId,
+                                    .command = record.command,
+                                    .kind = kind});
     if (m_undoFailedRisky && record.exitCode && hasCheckpoint(record.stepId)) {
         undoFailedStep(record, error);
         return;
@@ -666,14 +631,10 @@ void Orchestrator::undoFailedStep(const StepRecord &record, const QString &error
         }
         qCInfo(lcCore) << "step" << record.stepId << "undone in" << m_checkpointClock.elapsed()
                        << "ms";
-        QJsonArray steps;
-        for (const int stepId : undone)
-            steps.append(stepId);
-        emitEvent(RunEventType::StepUndone,
-                  {{QStringLiteral("step_id"), record.stepId},
-                   {QStringLiteral("reason"), error},
-                   {QStringLiteral("steps"), steps},
-                   {QStringLiteral("duration_ms"), m_checkpointClock.elapsed()}});
+        emitEvent(Events::StepUndone{.stepId = record.stepId,
+                                     .reason = error,
+                                     .steps = undone,
+                                     .durationMs = m_checkpointClock.elapsed()});
         // The planner plans from the state before the step, and is told so.
         StepRecord undoneRecord = record;
         undoneRecord.note = Tr::tr("The step's changes were undone: the sandbox was put back as "
@@ -708,7 +669,7 @@ void Orchestrator::continueAfterFailure(const StepRecord &record, const QString 
     }
     ++m_replans;
     setState(RunState::RePlanning);
-    emitEvent(RunEventType::RePlanning, {{QStringLiteral("attempt"), m_replans}});
+    emitEvent(Events::RePlanning{.attempt = m_replans});
     m_planner->requestPlan(PlanRequest{.goal = m_goal,
                                        .facts = m_facts,
                                        .finished = m_succeeded,
@@ -742,13 +703,7 @@ void Orchestrator::finishRun(RunState state, const QString &error)
     m_plan->skipPending();
     setState(state);
 
-    QJsonObject payload{{QStringLiteral("status"),
-                         state == RunState::Success         ? QStringLiteral("success")
-                             : state == RunState::Cancelled ? QStringLiteral("cancelled")
-                                                            : QStringLiteral("failed")}};
-    if (!error.isEmpty())
-        payload.insert(QStringLiteral("error"), error);
-    emitEvent(RunEventType::WorkflowComplete, payload);
+    emitEvent(Events::WorkflowComplete{.status = state, .error = error});
     Q_EMIT finished(state);
 }
 
@@ -769,9 +724,9 @@ void Orchestrator::setState(RunState state)
     Q_EMIT stateChanged(state);
 }
 
-void Orchestrator::emitEvent(RunEventType type, const QJsonObject &payload)
+void Orchestrator::emitEvent(RunEventData data)
 {
-    m_events->publish(type, payload);
+    m_events->publish(std::move(data));
 }
 
 QList<StepRecord> Orchestrator::recentHistory() const

@@ -124,12 +124,11 @@ private:
     // Stops listening to a checkpoint job that is no longer wanted; it goes once finished.
     static void abandon(CheckpointJob *job);
     void rejectStep(const QString &reason);
-    // kind: "failed", "timed_out", "limit", "denied" (error_detected's field).
     void handleFailure(const StepRecord &record, const QString &error,
-                       const QString &kind = QStringLiteral("failed"));
+                       Events::FailureKind kind = Events::FailureKind::Failed);
     void finishRun(RunState state, const QString &error = {});
     void setState(RunState state);
-    void emitEvent(RunEventType type, const QJsonObject &payload);
+    void emitEvent(RunEventData data);
     QList<StepRecord> recentHistory() const;
     QStringList planTitles() const;
 

@@ -19,23 +19,22 @@ void RunEventStream::begin()
     m_complete = false;
 }
 
-bool RunEventStream::publish(RunEventType type, const QJsonObject &payload)
+bool RunEventStream::publish(RunEventData data)
 {
     if (!isBegun())
         begin();
     if (m_complete) {
         // A second end, or news after the end, would contradict what followers were told.
-        qCWarning(lcCore).noquote() << "dropping" << RunEvent::typeName(type)
-                                    << "after workflow_complete of run" << m_runId;
+        qCWarning(lcCore).noquote()
+            << "dropping" << RunEvent::typeName(static_cast<RunEventType>(data.index()))
+            << "after workflow_complete of run" << m_runId;
         return false;
     }
-    RunEvent event;
-    event.type = type;
-    event.runId = m_runId;
-    event.seq = ++m_seq;
-    event.timestamp = QDateTime::currentDateTimeUtc();
-    event.payload = payload;
-    m_complete = type == RunEventType::WorkflowComplete;
+    const RunEvent event{.runId = m_runId,
+                         .seq = ++m_seq,
+                         .timestamp = QDateTime::currentDateTimeUtc(),
+                         .data = std::move(data)};
+    m_complete = event.type() == RunEventType::WorkflowComplete;
     Q_EMIT eventEmitted(event);
     return true;
 }

@@ -30,7 +30,7 @@ public:
 
     // Publishes an event of the current run (begin() first). Returns false, publishing nothing,
     // once the run is complete.
-    bool publish(RunEventType type, const QJsonObject &payload);
+    bool publish(RunEventData data);
 
 Q_SIGNALS:
     void eventEmitted(const Terrarium::Core::RunEvent &event);

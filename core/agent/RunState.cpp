@@ -36,4 +36,25 @@ bool isTerminal(RunState state)
     return state == RunState::Success || state == RunState::Failed || state == RunState::Cancelled;
 }
 
+QString runOutcomeName(RunState state)
+{
+    switch (state) {
+    case RunState::Success:
+        return QStringLiteral("success");
+    case RunState::Cancelled:
+        return QStringLiteral("cancelled");
+    default:
+        return QStringLiteral("failed");
+    }
+}
+
+RunState runOutcomeFromName(const QString &name)
+{
+    if (name == QLatin1String("success"))
+        return RunState::Success;
+    if (name == QLatin1String("cancelled"))
+        return RunState::Cancelled;
+    return RunState::Failed;
+}
+
 } // namespace Terrarium::Core

@@ -24,5 +24,10 @@ enum class RunState {
 // "PLANNING", "AWAITING_APPROVAL", ... as in the design's state names.
 QString runStateName(RunState state);
 bool isTerminal(RunState state);
+// How a run ended, as workflow_complete and the run store say it: "success", "cancelled", or
+// "failed" for any other state.
+QString runOutcomeName(RunState state);
+// Success, Cancelled or Failed (for anything else).
+RunState runOutcomeFromName(const QString &name);
 
 } // namespace Terrarium::Core

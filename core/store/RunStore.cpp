@@ -249,7 +249,7 @@ Result<void> RunStore::beginRun(const StoredRun &run)
 void RunStore::append(const RunEvent &event)
 {
     m_pending.append(event);
-    if (event.type == RunEventType::WorkflowComplete) {
+    if (event.type() == RunEventType::WorkflowComplete) {
         (void)commit();
         return;
     }
@@ -292,15 +292,15 @@ Result<void> RunStore::commit()
     for (const RunEvent &event : std::as_const(m_pending)) {
         insert.addBindValue(event.runId);
         insert.addBindValue(event.seq);
-        insert.addBindValue(RunEvent::typeName(event.type));
+        insert.addBindValue(RunEvent::typeName(event.type()));
         insert.addBindValue(timeText(event.timestamp));
         insert.addBindValue(
-            QString::fromUtf8(QJsonDocument(event.payload).toJson(QJsonDocument::Compact)));
+            QString::fromUtf8(QJsonDocument(event.payloadJson()).toJson(QJsonDocument::Compact)));
         if (!insert.exec())
             return fail(insert.lastError());
         lastSeqs[event.runId] = std::max(lastSeqs.value(event.runId), event.seq);
-        if (event.type == RunEventType::WorkflowComplete) {
-            end.addBindValue(event.payload.value(QLatin1String("status")).toString());
+        if (const auto *complete = event.get<Events::WorkflowComplete>()) {
+            end.addBindValue(runOutcomeName(complete->status));
             end.addBindValue(timeText(event.timestamp));
             end.addBindValue(event.runId);
             if (!end.exec())
@@ -370,13 +370,12 @@ QList<RunEvent> RunStore::events(const QString &runId, qint64 fromSeq) const
         const auto type = RunEvent::typeFromName(query.value(1).toString());
         if (!type)
             continue; // a type of a newer Terrarium: not this one's to show
-        RunEvent event;
-        event.type = *type;
-        event.runId = runId;
-        event.seq = query.value(0).toLongLong();
-        event.timestamp = timeFrom(query.value(2));
-        event.payload = QJsonDocument::fromJson(query.value(3).toString().toUtf8()).object();
-        list.append(event);
+        list.append(RunEvent{
+            .runId = runId,
+            .seq = query.value(0).toLongLong(),
+            .timestamp = timeFrom(query.value(2)),
+            .data = RunEvent::dataFromJson(
+                *type, QJsonDocument::fromJson(query.value(3).toString().toUtf8()).object())});
     }
     return list;
 }

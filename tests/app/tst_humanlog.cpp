@@ -107,9 +107,10 @@ void tst_HumanLog::lines()
     QFETCH(RunEventType, type);
     QFETCH(QJsonObject, payload);
     QFETCH(QString, line);
-    RunEvent event;
-    event.type = type;
-    event.payload = payload;
+    const RunEvent event{.runId = QStringLiteral("run"),
+                         .seq = 1,
+                         .timestamp = QDateTime::currentDateTimeUtc(),
+                         .data = RunEvent::dataFromJson(type, payload)};
     QCOMPARE(App::HumanLog::format(event), line);
 }
 

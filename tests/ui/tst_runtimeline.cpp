@@ -27,11 +27,10 @@ RunEvent makeEvent(RunEventType type, const QJsonObject &payload)
 {
     static qint64 seq = 0;
     RunEvent made;
-    made.type = type;
     made.runId = QStringLiteral("run");
     made.seq = ++seq;
     made.timestamp = QDateTime::currentDateTimeUtc();
-    made.payload = payload;
+    made.data = RunEvent::dataFromJson(type, payload);
     return made;
 }
 

@@ -38,7 +38,7 @@ QStringList typesOf(const QList<RunEvent> &events)
 {
     QStringList types;
     for (const RunEvent &event : events)
-        types.append(RunEvent::typeName(event.type));
+        types.append(RunEvent::typeName(event.type()));
     return types;
 }
 
@@ -170,7 +170,7 @@ QList<RunEvent> tst_Orchestrator::eventsOf(RunEventType type) const
 {
     QList<RunEvent> matching;
     for (const RunEvent &event : m_events) {
-        if (event.type == type)
+        if (event.type() == type)
             matching.append(event);
     }
     return matching;
@@ -205,43 +205,44 @@ void tst_Orchestrator::repairsAMissingFile()
         QCOMPARE(m_events.at(i).runId, m_orchestrator->runId());
     }
 
-    const QJsonObject firstPlan = m_events.at(1).payload;
+    const QJsonObject firstPlan = m_events.at(1).payloadJson();
     QCOMPARE(firstPlan.value(QLatin1String("plan")).toArray(), QJsonArray{print});
     QCOMPARE(firstPlan.value(QLatin1String("revision")).toInt(), 1);
-    QCOMPARE(m_events.at(0).payload.value(QLatin1String("role")).toString(),
+    QCOMPARE(m_events.at(0).payloadJson().value(QLatin1String("role")).toString(),
              QStringLiteral("planner"));
-    QVERIFY(m_events.at(0).payload.value(QLatin1String("input_tokens")).toInteger() > 0);
-    QCOMPARE(m_events.at(2).payload.value(QLatin1String("role")).toString(),
+    QVERIFY(m_events.at(0).payloadJson().value(QLatin1String("input_tokens")).toInteger() > 0);
+    QCOMPARE(m_events.at(2).payloadJson().value(QLatin1String("role")).toString(),
              QStringLiteral("executor"));
 
-    const QJsonObject executing = m_events.at(3).payload;
+    const QJsonObject executing = m_events.at(3).payloadJson();
     QCOMPARE(executing.value(QLatin1String("step")).toString(), print);
     QCOMPARE(executing.value(QLatin1String("step_id")).toInt(), 1);
     QCOMPARE(executing.value(QLatin1String("command")).toString(),
              QStringLiteral("cat config.txt"));
-    QCOMPARE(m_events.at(4).payload.value(QLatin1String("stream")).toString(),
+    QCOMPARE(m_events.at(4).payloadJson().value(QLatin1String("stream")).toString(),
              QStringLiteral("stderr"));
     QVERIFY(m_events.at(4)
-                .payload.value(QLatin1String("data"))
+                .payloadJson()
+                .value(QLatin1String("data"))
                 .toString()
                 .contains(QLatin1String("No such file or directory")));
-    QCOMPARE(m_events.at(5).payload.value(QLatin1String("exit_code")).toInt(), 1);
-    QCOMPARE(m_events.at(6).payload.value(QLatin1String("failed_step")).toString(), print);
-    QCOMPARE(m_events.at(6).payload.value(QLatin1String("step_id")).toInt(), 1);
-    QCOMPARE(m_events.at(7).payload.value(QLatin1String("attempt")).toInt(), 1);
+    QCOMPARE(m_events.at(5).payloadJson().value(QLatin1String("exit_code")).toInt(), 1);
+    QCOMPARE(m_events.at(6).payloadJson().value(QLatin1String("failed_step")).toString(), print);
+    QCOMPARE(m_events.at(6).payloadJson().value(QLatin1String("step_id")).toInt(), 1);
+    QCOMPARE(m_events.at(7).payloadJson().value(QLatin1String("attempt")).toInt(), 1);
 
-    const QJsonObject secondPlan = m_events.at(9).payload;
+    const QJsonObject secondPlan = m_events.at(9).payloadJson();
     QCOMPARE(secondPlan.value(QLatin1String("revision")).toInt(), 2);
     // The failed step stays in the checklist; the new steps follow it.
     QCOMPARE(secondPlan.value(QLatin1String("plan")).toArray(), (QJsonArray{print, create, print}));
-    QCOMPARE(m_events.at(11).payload.value(QLatin1String("step_id")).toInt(), 2);
-    QCOMPARE(m_events.at(14).payload.value(QLatin1String("step_id")).toInt(), 3);
-    QCOMPARE(m_events.at(15).payload.value(QLatin1String("data")).toString(),
+    QCOMPARE(m_events.at(11).payloadJson().value(QLatin1String("step_id")).toInt(), 2);
+    QCOMPARE(m_events.at(14).payloadJson().value(QLatin1String("step_id")).toInt(), 3);
+    QCOMPARE(m_events.at(15).payloadJson().value(QLatin1String("data")).toString(),
              QStringLiteral("greeting=hello\n"));
-    QCOMPARE(m_events.at(16).payload.value(QLatin1String("stdout")).toString(),
+    QCOMPARE(m_events.at(16).payloadJson().value(QLatin1String("stdout")).toString(),
              QStringLiteral("greeting=hello\n"));
-    QCOMPARE(m_events.at(16).payload.value(QLatin1String("exit_code")).toInt(), 0);
-    QCOMPARE(m_events.at(17).payload.value(QLatin1String("status")).toString(),
+    QCOMPARE(m_events.at(16).payloadJson().value(QLatin1String("exit_code")).toInt(), 0);
+    QCOMPARE(m_events.at(17).payloadJson().value(QLatin1String("status")).toString(),
              QStringLiteral("success"));
 
     // The re-plan request told the planner what failed and how.
@@ -307,12 +308,14 @@ void tst_Orchestrator::unusablePlanTwiceFails()
     QCOMPARE(m_orchestrator->state(), RunState::Failed);
     QCOMPARE(m_server->requests().size(), 2);
     const RunEvent last = m_events.last();
-    QCOMPARE(last.type, RunEventType::WorkflowComplete);
-    QCOMPARE(last.payload.value(QLatin1String("status")).toString(), QStringLiteral("failed"));
-    QVERIFY2(last.payload.value(QLatin1String("error"))
+    QCOMPARE(last.type(), RunEventType::WorkflowComplete);
+    QCOMPARE(last.payloadJson().value(QLatin1String("status")).toString(),
+             QStringLiteral("failed"));
+    QVERIFY2(last.payloadJson()
+                 .value(QLatin1String("error"))
                  .toString()
                  .contains(QLatin1String("did not return a usable plan")),
-             qPrintable(last.payload.value(QLatin1String("error")).toString()));
+             qPrintable(last.payloadJson().value(QLatin1String("error")).toString()));
 }
 
 void tst_Orchestrator::unusableCommandIsAskedForAgain_data()
@@ -363,7 +366,7 @@ void tst_Orchestrator::unusableCommandTwiceFails()
     QVERIFY(waitForEnd());
     QCOMPARE(m_orchestrator->state(), RunState::Failed);
     QCOMPARE(eventsOf(RunEventType::StepExecuting).size(), 0);
-    const QString error = m_events.last().payload.value(QLatin1String("error")).toString();
+    const QString error = m_events.last().payloadJson().value(QLatin1String("error")).toString();
     QVERIFY2(error.contains(QLatin1String("did not call the emit_bash tool")), qPrintable(error));
     QCOMPARE(m_orchestrator->planModel()->steps().first().state, StepState::Failed);
 }
@@ -382,7 +385,7 @@ void tst_Orchestrator::plannerHttpErrorFailsClearly()
     QVERIFY(waitForEnd());
     QCOMPARE(m_orchestrator->state(), RunState::Failed);
     QCOMPARE(typesOf(m_events), QStringList{QStringLiteral("workflow_complete")});
-    const QString error = m_events.last().payload.value(QLatin1String("error")).toString();
+    const QString error = m_events.last().payloadJson().value(QLatin1String("error")).toString();
     QVERIFY2(error.contains(QLatin1String("Anthropic"))
                  && error.contains(QLatin1String("planner-model"))
                  && error.contains(QLatin1String("invalid x-api-key")),
@@ -405,7 +408,7 @@ void tst_Orchestrator::modelRetriesAreEvents()
     QCOMPARE(m_orchestrator->state(), RunState::Success);
     const QList<RunEvent> retries = eventsOf(RunEventType::ModelRetry);
     QCOMPARE(retries.size(), 1);
-    const QJsonObject payload = retries.first().payload;
+    const QJsonObject payload = retries.first().payloadJson();
     QCOMPARE(payload.value(QLatin1String("role")).toString(), QStringLiteral("planner"));
     QCOMPARE(payload.value(QLatin1String("attempt")).toInt(), 2);
     QCOMPARE(payload.value(QLatin1String("max_attempts")).toInt(), 4);
@@ -427,7 +430,8 @@ void tst_Orchestrator::sharedStreamContinuesTheSetupsSequence()
     connect(&stream, &RunEventStream::eventEmitted, this,
             [&all](const RunEvent &event) { all.append(event); });
     stream.begin();
-    stream.publish(RunEventType::SetupProgress, {{QStringLiteral("phase"), QStringLiteral("x")}});
+    stream.publish(
+        Events::SetupProgress{.phase = QStringLiteral("x"), .percent = 0, .message = {}});
     m_orchestrator->setEventStream(&stream);
     m_server->enqueue(ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Say")}));
     m_server->enqueue(
@@ -442,9 +446,9 @@ void tst_Orchestrator::sharedStreamContinuesTheSetupsSequence()
     QCOMPARE(m_orchestrator->runId(), stream.runId());
     // The orchestrator's own signal carries its events, not the setup's.
     QCOMPARE(m_events.first().seq, qint64(2));
-    QCOMPARE(all.last().type, RunEventType::WorkflowComplete);
+    QCOMPARE(all.last().type(), RunEventType::WorkflowComplete);
     QVERIFY(stream.isComplete());
-    QVERIFY(!stream.publish(RunEventType::WorkflowComplete, {}));
+    QVERIFY(!stream.publish(Events::WorkflowComplete{}));
     QCOMPARE(all.last().seq, qint64(all.size()));
 }
 
@@ -467,7 +471,7 @@ void tst_Orchestrator::cancelWhileTheModelStreams()
     QVERIFY(clock.elapsed() < 2000);
     QCOMPARE(m_orchestrator->state(), RunState::Cancelled);
     QCOMPARE(typesOf(m_events), QStringList{QStringLiteral("workflow_complete")});
-    QCOMPARE(m_events.last().payload.value(QLatin1String("status")).toString(),
+    QCOMPARE(m_events.last().payloadJson().value(QLatin1String("status")).toString(),
              QStringLiteral("cancelled"));
 }
 
@@ -493,13 +497,14 @@ void tst_Orchestrator::cancelWhileACommandRuns()
     QVERIFY(waitForEnd(15000));
     QVERIFY2(clock.elapsed() < 5000, "cancelling a command took too long");
     QCOMPARE(m_orchestrator->state(), RunState::Cancelled);
-    QCOMPARE(m_events.last().payload.value(QLatin1String("status")).toString(),
+    QCOMPARE(m_events.last().payloadJson().value(QLatin1String("status")).toString(),
              QStringLiteral("cancelled"));
     QCOMPARE(eventsOf(RunEventType::StepResult).size(), 1);
     // The step says it was cancelled, not that it failed with exit code 143.
     QVERIFY(eventsOf(RunEventType::StepResult)
                 .first()
-                .payload.value(QLatin1String("cancelled"))
+                .payloadJson()
+                .value(QLatin1String("cancelled"))
                 .toBool());
     QCOMPARE(m_orchestrator->planModel()->step(1)->state, StepState::Cancelled);
     // The whole process group is gone, grandchild included.
@@ -520,7 +525,7 @@ void tst_Orchestrator::approvalOnceRunsTheCommand()
     QTRY_COMPARE(m_orchestrator->state(), RunState::AwaitingApproval);
     const QList<RunEvent> approvals = eventsOf(RunEventType::ApprovalRequired);
     QCOMPARE(approvals.size(), 1);
-    const QJsonObject payload = approvals.first().payload;
+    const QJsonObject payload = approvals.first().payloadJson();
     QCOMPARE(payload.value(QLatin1String("command")).toString(), QStringLiteral("rm -rf build"));
     QCOMPARE(payload.value(QLatin1String("step_id")).toInt(), 1);
     QCOMPARE(payload.value(QLatin1String("step")).toString(),
@@ -551,12 +556,13 @@ void tst_Orchestrator::cancelWhileWaitingForApproval()
     QTRY_COMPARE(m_orchestrator->state(), RunState::AwaitingApproval);
     QCOMPARE(eventsOf(RunEventType::ApprovalRequired)
                  .first()
-                 .payload.value(QLatin1String("risk"))
+                 .payloadJson()
+                 .value(QLatin1String("risk"))
                  .toString(),
              QStringLiteral("critical"));
     m_orchestrator->cancel();
     QCOMPARE(m_orchestrator->state(), RunState::Cancelled);
-    QCOMPARE(m_events.last().payload.value(QLatin1String("status")).toString(),
+    QCOMPARE(m_events.last().payloadJson().value(QLatin1String("status")).toString(),
              QStringLiteral("cancelled"));
     QCOMPARE(eventsOf(RunEventType::StepExecuting).size(), 0);
     QCOMPARE(m_orchestrator->planModel()->step(1)->state, StepState::Cancelled);
@@ -588,7 +594,7 @@ void tst_Orchestrator::approvalDenyRePlans()
     QVERIFY(QDir(m_workspace->filePath(QStringLiteral("build"))).exists());
     const QList<RunEvent> errors = eventsOf(RunEventType::ErrorDetected);
     QCOMPARE(errors.size(), 1);
-    const QJsonObject error = errors.first().payload;
+    const QJsonObject error = errors.first().payloadJson();
     QVERIFY(error.value(QLatin1String("error")).toString().contains(QLatin1String("denied")));
     // The reason is short; the command is a field of its own, not repeated in it.
     QVERIFY(!error.value(QLatin1String("error")).toString().contains(QLatin1String("rm -rf")));
@@ -618,7 +624,7 @@ void tst_Orchestrator::safePolicyDeniesWithoutAsking()
     QCOMPARE(eventsOf(RunEventType::ApprovalRequired).size(), 0);
     QCOMPARE(eventsOf(RunEventType::ErrorDetected).size(), 1);
     // Never run, never asked, yet its command is known: the window shows it on a denied card.
-    const QJsonObject denied = eventsOf(RunEventType::ErrorDetected).first().payload;
+    const QJsonObject denied = eventsOf(RunEventType::ErrorDetected).first().payloadJson();
     QCOMPARE(denied.value(QLatin1String("kind")).toString(), QStringLiteral("denied"));
     QCOMPARE(denied.value(QLatin1String("command")).toString(),
              QStringLiteral("sudo rm -r -f build"));
@@ -655,16 +661,17 @@ void tst_Orchestrator::inputRequiredReachesTheCommand()
     QTRY_COMPARE_WITH_TIMEOUT(m_orchestrator->state(), RunState::AwaitingInput, 10000);
     const QList<RunEvent> inputs = eventsOf(RunEventType::InputRequired);
     QCOMPARE(inputs.size(), 1);
-    QCOMPARE(inputs.first().payload.value(QLatin1String("prompt")).toString(),
+    QCOMPARE(inputs.first().payloadJson().value(QLatin1String("prompt")).toString(),
              QStringLiteral("Name: "));
-    const int stepId = inputs.first().payload.value(QLatin1String("step_id")).toInt();
+    const int stepId = inputs.first().payloadJson().value(QLatin1String("step_id")).toInt();
 
     m_orchestrator->sendInput(stepId, "bob\n");
     QVERIFY(waitForEnd());
     QCOMPARE(m_orchestrator->state(), RunState::Success);
     QCOMPARE(eventsOf(RunEventType::StepResult)
                  .first()
-                 .payload.value(QLatin1String("stdout"))
+                 .payloadJson()
+                 .value(QLatin1String("stdout"))
                  .toString(),
              QStringLiteral("Name: hi bob\n"));
 }
@@ -705,9 +712,9 @@ void tst_Orchestrator::inputRequiredIsTheSandboxsFact()
     QTRY_COMPARE_WITH_TIMEOUT(m_orchestrator->state(), RunState::AwaitingInput, 10000);
     const QList<RunEvent> inputs = eventsOf(RunEventType::InputRequired);
     QCOMPARE(inputs.size(), 1);
-    QCOMPARE(inputs.first().payload.value(QLatin1String("prompt")).toString(), prompt);
-    QCOMPARE(inputs.first().payload.value(QLatin1String("hint")).toString(), hint);
-    const int stepId = inputs.first().payload.value(QLatin1String("step_id")).toInt();
+    QCOMPARE(inputs.first().payloadJson().value(QLatin1String("prompt")).toString(), prompt);
+    QCOMPARE(inputs.first().payloadJson().value(QLatin1String("hint")).toString(), hint);
+    const int stepId = inputs.first().payloadJson().value(QLatin1String("step_id")).toInt();
     m_orchestrator->sendInput(stepId, answer);
     if (command == u"cat"_s) {
         // Waiting again after the line: asked again; end of input ends it.
@@ -718,7 +725,8 @@ void tst_Orchestrator::inputRequiredIsTheSandboxsFact()
     QCOMPARE(m_orchestrator->state(), RunState::Success);
     QCOMPARE(eventsOf(RunEventType::StepResult)
                  .first()
-                 .payload.value(QLatin1String("stdout"))
+                 .payloadJson()
+                 .value(QLatin1String("stdout"))
                  .toString(),
              stdout);
 }
@@ -755,14 +763,16 @@ void tst_Orchestrator::stepTimeoutRePlans()
     const QList<RunEvent> errors = eventsOf(RunEventType::ErrorDetected);
     QCOMPARE(errors.size(), 1);
     QVERIFY(errors.first()
-                .payload.value(QLatin1String("error"))
+                .payloadJson()
+                .value(QLatin1String("error"))
                 .toString()
                 .contains(QLatin1String("timed out")));
-    QCOMPARE(errors.first().payload.value(QLatin1String("kind")).toString(),
+    QCOMPARE(errors.first().payloadJson().value(QLatin1String("kind")).toString(),
              QStringLiteral("timed_out"));
     QVERIFY(eventsOf(RunEventType::StepResult)
                 .first()
-                .payload.value(QLatin1String("timed_out"))
+                .payloadJson()
+                .value(QLatin1String("timed_out"))
                 .toBool());
     QCOMPARE(m_orchestrator->planModel()->step(1)->state, StepState::TimedOut);
     QVERIFY(
@@ -787,7 +797,8 @@ void tst_Orchestrator::rePlanLimitEndsTheRun()
     QCOMPARE(eventsOf(RunEventType::RePlanning).size(), 2);
     QCOMPARE(eventsOf(RunEventType::ErrorDetected).size(), 3);
     QVERIFY(m_events.last()
-                .payload.value(QLatin1String("error"))
+                .payloadJson()
+                .value(QLatin1String("error"))
                 .toString()
                 .contains(QLatin1String("limit of 2 re-plans")));
     QCOMPARE(m_server->requests().size(), 6);
@@ -807,7 +818,8 @@ void tst_Orchestrator::rePlanningOffEndsAtTheFirstFailure()
     QCOMPARE(m_orchestrator->state(), RunState::Failed);
     QCOMPARE(eventsOf(RunEventType::RePlanning).size(), 0);
     QVERIFY(m_events.last()
-                .payload.value(QLatin1String("error"))
+                .payloadJson()
+                .value(QLatin1String("error"))
                 .toString()
                 .contains(QLatin1String("re-planning is off")));
     QCOMPARE(m_server->requests().size(), 2); // no planner call after the failure
@@ -829,7 +841,8 @@ void tst_Orchestrator::stepLimitEndsTheRun()
     QCOMPARE(m_orchestrator->state(), RunState::Failed);
     QCOMPARE(eventsOf(RunEventType::StepResult).size(), 2);
     QVERIFY(m_events.last()
-                .payload.value(QLatin1String("error"))
+                .payloadJson()
+                .value(QLatin1String("error"))
                 .toString()
                 .contains(QLatin1String("limit of 2 steps")));
     QCOMPARE(m_orchestrator->planModel()->steps().at(2).state, StepState::Skipped);
@@ -860,8 +873,8 @@ void tst_Orchestrator::noCheckpointWhereTheRunnerHasNone()
     const QList<RunEvent> results = eventsOf(RunEventType::StepResult);
     QCOMPARE(results.size(), 2);
     for (const RunEvent &result : results) {
-        QVERIFY(!result.payload.contains(QLatin1String("undoable")));
-        QVERIFY(!result.payload.contains(QLatin1String("checkpoint_error")));
+        QVERIFY(!result.payloadJson().contains(QLatin1String("undoable")));
+        QVERIFY(!result.payloadJson().contains(QLatin1String("checkpoint_error")));
     }
     QVERIFY(!m_orchestrator->hasCheckpoint(1));
     QCOMPARE(m_orchestrator->stepsUndoneBy(1), (QList<int>{1, 2}));

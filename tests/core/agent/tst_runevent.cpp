@@ -5,6 +5,8 @@
 
 using namespace Terrarium::Core;
 
+Q_DECLARE_METATYPE(Terrarium::Core::RunEventData)
+
 class tst_RunEvent : public QObject
 {
     Q_OBJECT
@@ -13,7 +15,9 @@ private Q_SLOTS:
     void typeNames_data();
     void typeNames();
     void envelope();
-    void roundTrip();
+    void payloads_data();
+    void payloads();
+    void missingFieldsReadAsEmpty();
     void unknownTypeIsRejected();
 };
 
@@ -46,32 +50,162 @@ void tst_RunEvent::typeNames()
 
 void tst_RunEvent::envelope()
 {
-    RunEvent event;
-    event.type = RunEventType::StepResult;
-    event.runId = QStringLiteral("run-1");
-    event.seq = 7;
-    event.timestamp = QDateTime(QDate(2026, 11, 26), QTime(1, 2, 3, 456), Qt::UTC);
-    event.payload = {{QStringLiteral("exit_code"), 0}};
+    const RunEvent event{.runId = QStringLiteral("run-1"),
+                         .seq = 7,
+                         .timestamp = QDateTime(QDate(2026, 11, 26), QTime(1, 2, 3, 456), Qt::UTC),
+                         .data = Events::RePlanning{.attempt = 2}};
     const QByteArray json = QJsonDocument(event.toJson()).toJson(QJsonDocument::Compact);
     QCOMPARE(json,
-             QByteArray(R"({"payload":{"exit_code":0},"run_id":"run-1","seq":7,)"
-                        R"("ts":"2026-11-26T01:02:03.456Z","type":"step_result"})"));
+             QByteArray(R"({"payload":{"attempt":2},"run_id":"run-1","seq":7,)"
+                        R"("ts":"2026-11-26T01:02:03.456Z","type":"re_planning"})"));
 }
 
-void tst_RunEvent::roundTrip()
+void tst_RunEvent::payloads_data()
 {
-    RunEvent event;
-    event.type = RunEventType::ApprovalRequired;
-    event.runId = QStringLiteral("r");
-    event.seq = 3;
-    event.timestamp = QDateTime::currentDateTimeUtc();
-    event.payload = {{QStringLiteral("command"), QStringLiteral("rm -rf /")}};
+    QTest::addColumn<RunEventData>("data");
+    QTest::addColumn<RunEventType>("type");
+    QTest::addColumn<QByteArray>("json");
+
+    Events::StepResult plain;
+    plain.stepId = 2;
+    plain.stdoutTail = QStringLiteral("out");
+    plain.exitCode = 1;
+    plain.durationMs = 40;
+    Events::StepResult everything = plain;
+    everything.truncated = true;
+    everything.timedOut = true;
+    everything.cancelled = true;
+    everything.memoryLimitExceeded = true;
+    everything.diskLimitExceeded = true;
+    everything.setidCleared = {QStringLiteral("a")};
+    everything.setidFailed = {QStringLiteral("b")};
+    everything.autorunChanged = {QStringLiteral(".envrc")};
+    everything.undoable = false;
+    everything.checkpointError = QStringLiteral("no space");
+
+    // The byte-exact payloads of the event contract (DESIGN.md, --headless NDJSON): optional
+    // fields appear only when they say something.
+    QTest::newRow("plan") << RunEventData(Events::PlanGenerated{
+        .steps = {{.id = 1, .title = QStringLiteral("a")}, {.id = 3, .title = QStringLiteral("b")}},
+        .revision = 2}) << RunEventType::PlanGenerated
+                          << QByteArray(R"({"plan":["a","b"],"revision":2,)"
+                                        R"("steps":[{"id":1,"title":"a"},{"id":3,"title":"b"}]})");
+    QTest::newRow("executing") << RunEventData(Events::StepExecuting{
+        .stepId = 1, .step = QStringLiteral("List"), .command = QStringLiteral("ls")})
+                               << RunEventType::StepExecuting
+                               << QByteArray(R"({"command":"ls","step":"List","step_id":1})");
+    QTest::newRow("stderr") << RunEventData(Events::StepOutput{
+        .stepId = 1, .stream = OutputStream::Stderr, .data = QStringLiteral("oops\n")})
+                            << RunEventType::StepOutput
+                            << QByteArray(R"({"data":"oops\n","step_id":1,"stream":"stderr"})");
+    QTest::newRow("result") << RunEventData(plain) << RunEventType::StepResult
+                            << QByteArray(R"({"duration_ms":40,"exit_code":1,"stderr":"",)"
+                                          R"("stdout":"out","step_id":2,"truncated":false})");
+    QTest::newRow("result, every field")
+        << RunEventData(everything) << RunEventType::StepResult
+        << QByteArray(R"({"autorun_changed":[".envrc"],"cancelled":true,)"
+                      R"("checkpoint_error":"no space","disk_limit_exceeded":true,)"
+                      R"("duration_ms":40,"exit_code":1,"memory_limit_exceeded":true,)"
+                      R"("setid_cleared":["a"],"setid_failed":["b"],"stderr":"","stdout":"out",)"
+                      R"("step_id":2,"timed_out":true,"truncated":true,"undoable":false})");
+    QTest::newRow("error") << RunEventData(
+        Events::ErrorDetected{.error = QStringLiteral("exited with code 1"),
+                              .failedStep = QStringLiteral("Build"),
+                              .stepId = 4,
+                              .command = QStringLiteral("make"),
+                              .kind = Events::FailureKind::TimedOut})
+                           << RunEventType::ErrorDetected
+                           << QByteArray(
+                                  R"({"command":"make","error":"exited with code 1",)"
+                                  R"("failed_step":"Build","kind":"timed_out","step_id":4})");
+    QTest::newRow("approval") << RunEventData(
+        Events::ApprovalRequired{.stepId = 1,
+                                 .step = QStringLiteral("Clean"),
+                                 .command = QStringLiteral("rm -rf build"),
+                                 .risk = QStringLiteral("high"),
+                                 .reasons = {QStringLiteral("deletes files")}})
+                              << RunEventType::ApprovalRequired
+                              << QByteArray(
+                                     R"({"command":"rm -rf build","reasons":["deletes files"],)"
+                                     R"("risk":"high","step":"Clean","step_id":1})");
+    QTest::newRow("input, no hint")
+        << RunEventData(
+               Events::InputRequired{.stepId = 1, .prompt = QStringLiteral("Name? "), .hint = {}})
+        << RunEventType::InputRequired << QByteArray(R"({"prompt":"Name? ","step_id":1})");
+    QTest::newRow("input, password")
+        << RunEventData(Events::InputRequired{.stepId = 1,
+                                              .prompt = QStringLiteral("Password: "),
+                                              .hint = QStringLiteral("password")})
+        << RunEventType::InputRequired
+        << QByteArray(R"({"hint":"password","prompt":"Password: ","step_id":1})");
+    QTest::newRow("usage") << RunEventData(
+        Events::Usage{.role = QStringLiteral("planner"), .inputTokens = 120, .outputTokens = 30})
+                           << RunEventType::Usage
+                           << QByteArray(
+                                  R"({"input_tokens":120,"output_tokens":30,"role":"planner"})");
+    QTest::newRow("success") << RunEventData(
+        Events::WorkflowComplete{.status = RunState::Success, .error = {}})
+                             << RunEventType::WorkflowComplete
+                             << QByteArray(R"({"status":"success"})");
+    QTest::newRow("failure") << RunEventData(
+        Events::WorkflowComplete{.status = RunState::Failed, .error = QStringLiteral("no")})
+                             << RunEventType::WorkflowComplete
+                             << QByteArray(R"({"error":"no","status":"failed"})");
+    QTest::newRow("undone") << RunEventData(Events::StepUndone{
+        .stepId = 2, .reason = QStringLiteral("r"), .steps = {2, 3}, .durationMs = 9})
+                            << RunEventType::StepUndone
+                            << QByteArray(
+                                   R"({"duration_ms":9,"reason":"r","step_id":2,"steps":[2,3]})");
+    QTest::newRow("setup") << RunEventData(Events::SetupProgress{
+        .phase = QStringLiteral("image"), .percent = 45, .message = QStringLiteral("m")})
+                           << RunEventType::SetupProgress
+                           << QByteArray(R"({"message":"m","percent":45,"phase":"image"})");
+    QTest::newRow("retry") << RunEventData(Events::ModelRetry{.role = QStringLiteral("executor"),
+                                                              .attempt = 2,
+                                                              .maxAttempts = 4,
+                                                              .reason = QStringLiteral("HTTP 503"),
+                                                              .waitMs = 1500})
+                           << RunEventType::ModelRetry
+                           << QByteArray(R"({"attempt":2,"max_attempts":4,"reason":"HTTP 503",)"
+                                         R"("role":"executor","wait_ms":1500})");
+}
+
+void tst_RunEvent::payloads()
+{
+    QFETCH(RunEventData, data);
+    QFETCH(RunEventType, type);
+    QFETCH(QByteArray, json);
+    const RunEvent event{.runId = QStringLiteral("r"),
+                         .seq = 3,
+                         .timestamp = QDateTime::currentDateTimeUtc(),
+                         .data = data};
+    QCOMPARE(event.type(), type);
+    QCOMPARE(QJsonDocument(event.payloadJson()).toJson(QJsonDocument::Compact), json);
+
+    // What is stored or sent comes back as the same typed event.
     const auto back = RunEvent::fromJson(event.toJson());
     QVERIFY(back.has_value());
-    QCOMPARE(back->type, event.type);
+    QCOMPARE(back->type(), type);
     QCOMPARE(back->seq, 3);
-    QCOMPARE(back->payload, event.payload);
     QCOMPARE(back->timestamp.toMSecsSinceEpoch(), event.timestamp.toMSecsSinceEpoch());
+    QCOMPARE(QJsonDocument(back->payloadJson()).toJson(QJsonDocument::Compact), json);
+}
+
+void tst_RunEvent::missingFieldsReadAsEmpty()
+{
+    // An event stored by an older Terrarium, or a hand-edited one: what is missing or of the
+    // wrong type reads as empty rather than failing.
+    const auto event =
+        RunEvent::fromJson({{QStringLiteral("type"), QStringLiteral("step_result")},
+                            {QStringLiteral("payload"),
+                             QJsonObject{{QStringLiteral("step_id"), QStringLiteral("two")}}}});
+    QVERIFY(event.has_value());
+    const auto *result = event->get<Events::StepResult>();
+    QVERIFY(result);
+    QCOMPARE(result->stepId, 0);
+    QCOMPARE(result->exitCode, 0);
+    QVERIFY(!result->undoable.has_value());
+    QCOMPARE(event->get<Events::StepOutput>(), nullptr);
 }
 
 void tst_RunEvent::unknownTypeIsRejected()

@@ -22,8 +22,8 @@ void tst_RunEventStream::sequenceIsGapFreeFromOne()
     QSignalSpy spy(&stream, &RunEventStream::eventEmitted);
     stream.begin();
     QVERIFY(!stream.runId().isEmpty());
-    QVERIFY(stream.publish(RunEventType::SetupProgress, {{QStringLiteral("percent"), 5}}));
-    QVERIFY(stream.publish(RunEventType::PlanGenerated, {}));
+    QVERIFY(stream.publish(Events::SetupProgress{.phase = {}, .percent = 5, .message = {}}));
+    QVERIFY(stream.publish(Events::PlanGenerated{}));
     QCOMPARE(spy.size(), 2);
     const auto first = spy.at(0).at(0).value<RunEvent>();
     const auto second = spy.at(1).at(0).value<RunEvent>();
@@ -31,7 +31,7 @@ void tst_RunEventStream::sequenceIsGapFreeFromOne()
     QCOMPARE(second.seq, qint64(2));
     QCOMPARE(first.runId, stream.runId());
     QCOMPARE(second.runId, stream.runId());
-    QCOMPARE(first.payload.value(QLatin1String("percent")).toInt(), 5);
+    QCOMPARE(first.get<Events::SetupProgress>()->percent, 5);
     QVERIFY(first.timestamp.isValid());
     QVERIFY(first.timestamp <= second.timestamp);
     QCOMPARE(stream.lastSeq(), qint64(2));
@@ -42,19 +42,17 @@ void tst_RunEventStream::endsWithExactlyOneWorkflowComplete()
     RunEventStream stream;
     QSignalSpy spy(&stream, &RunEventStream::eventEmitted);
     stream.begin();
-    QVERIFY(stream.publish(RunEventType::WorkflowComplete,
-                           {{QStringLiteral("status"), QStringLiteral("cancelled")}}));
+    QVERIFY(stream.publish(Events::WorkflowComplete{.status = RunState::Cancelled, .error = {}}));
     QVERIFY(stream.isComplete());
     // A second end (the orchestrator finishing after the session ended the run) and any news
     // after the end are not published.
     QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("dropping")));
-    QVERIFY(!stream.publish(RunEventType::WorkflowComplete,
-                            {{QStringLiteral("status"), QStringLiteral("failed")}}));
+    QVERIFY(!stream.publish(Events::WorkflowComplete{.status = RunState::Failed, .error = {}}));
     QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("dropping")));
-    QVERIFY(!stream.publish(RunEventType::StepOutput, {}));
+    QVERIFY(!stream.publish(Events::StepOutput{}));
     QCOMPARE(spy.size(), 1);
-    QCOMPARE(spy.at(0).at(0).value<RunEvent>().payload.value(QLatin1String("status")).toString(),
-             QStringLiteral("cancelled"));
+    QCOMPARE(spy.at(0).at(0).value<RunEvent>().get<Events::WorkflowComplete>()->status,
+             RunState::Cancelled);
 }
 
 void tst_RunEventStream::beginStartsANewRun()
@@ -62,13 +60,13 @@ void tst_RunEventStream::beginStartsANewRun()
     RunEventStream stream;
     stream.begin();
     const QString first = stream.runId();
-    stream.publish(RunEventType::WorkflowComplete, {});
+    stream.publish(Events::WorkflowComplete{});
     stream.begin();
     QVERIFY(stream.runId() != first);
     QVERIFY(!stream.isComplete());
     QCOMPARE(stream.lastSeq(), qint64(0));
     QSignalSpy spy(&stream, &RunEventStream::eventEmitted);
-    QVERIFY(stream.publish(RunEventType::PlanGenerated, {}));
+    QVERIFY(stream.publish(Events::PlanGenerated{}));
     QCOMPARE(spy.at(0).at(0).value<RunEvent>().seq, qint64(1));
 }
 

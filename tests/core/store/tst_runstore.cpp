@@ -26,11 +26,10 @@ RunEvent makeEvent(const QString &runId, qint64 seq, RunEventType type = RunEven
                    const QJsonObject &payload = {{QStringLiteral("data"), QStringLiteral("x")}})
 {
     RunEvent made;
-    made.type = type;
     made.runId = runId;
     made.seq = seq;
     made.timestamp = QDateTime::currentDateTimeUtc();
-    made.payload = payload;
+    made.data = RunEvent::dataFromJson(type, payload);
     return made;
 }
 
@@ -104,8 +103,8 @@ void tst_RunStore::eventsSurviveAReopen()
     QVERIFY(store.open(path()));
     const QList<RunEvent> events = store.events(u"run-1"_qs);
     QCOMPARE(events.size(), 2);
-    QCOMPARE(events.at(0).type, RunEventType::SetupProgress);
-    QCOMPARE(events.at(0).payload.value(QLatin1String("percent")).toInt(), 40);
+    QCOMPARE(events.at(0).type(), RunEventType::SetupProgress);
+    QCOMPARE(events.at(0).payloadJson().value(QLatin1String("percent")).toInt(), 40);
     QCOMPARE(events.at(1).seq, qint64(2));
     QVERIFY(events.at(1).timestamp.isValid());
     QCOMPARE(store.events(u"run-1"_qs, 2).size(), 1);

@@ -1,0 +1,149 @@
+#pragma once
+
+#include "core/agent/PlanStep.h"
+#include "core/agent/RunState.h"
+#include "core/exec/ExecResult.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+// What each kind of run event carries, as typed values. The JSON of the event contract
+// (DESIGN.md; --headless NDJSON, the run store, the control API) is made from these and read
+// back into them in one place, RunEvent.cpp; nothing else reads events by string keys.
+namespace Terrarium::Core::Events {
+
+struct PlanStepEntry
+{
+    int id = 0;
+    QString title;
+
+    friend bool operator==(const PlanStepEntry &, const PlanStepEntry &) = default;
+};
+
+// A plan revision: what is done, then what is planned; each step once.
+struct PlanGenerated
+{
+    QList<PlanStepEntry> steps;
+    int revision = 0;
+};
+
+struct StepExecuting
+{
+    int stepId = 0;
+    QString step; // its title
+    QString command;
+};
+
+struct StepOutput
+{
+    int stepId = 0;
+    OutputStream stream = OutputStream::Stdout;
+    QString data;
+};
+
+struct StepResult
+{
+    int stepId = 0;
+    QString stdoutTail;
+    QString stderrTail;
+    int exitCode = 0;
+    qint64 durationMs = 0;
+    bool truncated = false; // the tails are the end of longer output
+    bool timedOut = false;
+    bool cancelled = false;
+    bool memoryLimitExceeded = false;
+    bool diskLimitExceeded = false;
+    QStringList setidCleared;
+    QStringList setidFailed;
+    QStringList autorunChanged;
+    // Set when a checkpoint was tried before the step: whether it can be undone.
+    std::optional<bool> undoable;
+    QString checkpointError;
+
+    bool succeeded() const { return exitCode == 0 && !timedOut && !cancelled; }
+    // The state the result leaves its step in.
+    StepState stepState() const;
+};
+
+enum class FailureKind {
+    Failed, // the command ran and failed
+    TimedOut,
+    Limit, // stopped at a memory or disk limit
+    Denied, // never run: the safety policy or the user said no
+    Sandbox, // the sandbox itself failed
+};
+
+struct ErrorDetected
+{
+    QString error; // short: the reason, without the command
+    QString failedStep; // its title
+    int stepId = 0;
+    QString command;
+    FailureKind kind = FailureKind::Failed;
+};
+
+struct RePlanning
+{
+    int attempt = 0;
+};
+
+struct ApprovalRequired
+{
+    int stepId = 0;
+    QString step;
+    QString command;
+    QString risk;
+    QStringList reasons;
+};
+
+struct InputRequired
+{
+    int stepId = 0;
+    QString prompt; // what the command printed last without a newline
+    QString hint; // "password" when the prompt asks for one; empty otherwise
+};
+
+struct Usage
+{
+    QString role; // "planner" | "executor"
+    qint64 inputTokens = 0;
+    qint64 outputTokens = 0;
+};
+
+struct WorkflowComplete
+{
+    RunState status = RunState::Failed; // Success, Failed or Cancelled
+    QString error;
+};
+
+struct StepUndone
+{
+    int stepId = 0;
+    QString reason;
+    QList<int> steps; // every step going back undid, in the order they ran
+    qint64 durationMs = 0;
+};
+
+struct SetupProgress
+{
+    QString phase; // "models", "preflight", "image", "sandbox", "workspace"
+    int percent = 0;
+    QString message;
+};
+
+struct ModelRetry
+{
+    QString role;
+    int attempt = 0;
+    int maxAttempts = 0;
+    QString reason; // redacted
+    int waitMs = 0;
+};
+
+QString failureKindName(FailureKind kind); // "failed", "timed_out", "limit", "denied", "sandbox"
+std::optional<FailureKind> failureKindFromName(const QString &name);
+
+} // namespace Terrarium::Core::Events
