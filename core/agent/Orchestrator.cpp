@@ -238,9 +238,14 @@ void Orchestrator::onPlanReady(const QStringList &steps)
     else
         m_plan->revise(steps);
 
+    // A revision is what is done, then what is planned. Failed, denied or undone steps stay in
+    // the checklist as the record of what happened, but are no part of the plan: listed again
+    // with every re-plan, a step that keeps failing would be in revision N N times.
     Events::PlanGenerated event{.steps = {}, .revision = m_plan->revision()};
-    for (const PlanStep &step : m_plan->steps())
-        event.steps.append({.id = step.id, .title = step.title});
+    for (const PlanStep &step : m_plan->steps()) {
+        if (step.state == StepState::Done || step.state == StepState::Pending)
+            event.steps.append({.id = step.id, .title = step.title});
+    }
     emitEvent(std::move(event));
     executeNext();
 }

@@ -233,8 +233,10 @@ void tst_Orchestrator::repairsAMissingFile()
 
     const QJsonObject secondPlan = m_events.at(9).payloadJson();
     QCOMPARE(secondPlan.value(QLatin1String("revision")).toInt(), 2);
-    // The failed step stays in the checklist; the new steps follow it.
-    QCOMPARE(secondPlan.value(QLatin1String("plan")).toArray(), (QJsonArray{print, create, print}));
+    // A revision is what is done, then what is planned: the failed step stays in the
+    // checklist as the record of what happened, not in the plan.
+    QCOMPARE(secondPlan.value(QLatin1String("plan")).toArray(), (QJsonArray{create, print}));
+    QCOMPARE(m_orchestrator->planModel()->rowCount(), 3);
     QCOMPARE(m_events.at(11).payloadJson().value(QLatin1String("step_id")).toInt(), 2);
     QCOMPARE(m_events.at(14).payloadJson().value(QLatin1String("step_id")).toInt(), 3);
     QCOMPARE(m_events.at(15).payloadJson().value(QLatin1String("data")).toString(),
@@ -802,6 +804,18 @@ void tst_Orchestrator::rePlanLimitEndsTheRun()
                 .toString()
                 .contains(QLatin1String("limit of 2 re-plans")));
     QCOMPARE(m_server->requests().size(), 6);
+    // Revision N of a step that keeps failing holds it once (what is planned), not N times.
+    const QList<RunEvent> plans = eventsOf(RunEventType::PlanGenerated);
+    QCOMPARE(plans.size(), 3);
+    for (int i = 0; i < plans.size(); ++i) {
+        const auto *plan = plans.at(i).get<Events::PlanGenerated>();
+        QCOMPARE(plan->revision, i + 1);
+        QCOMPARE(plan->steps.size(), 1);
+        QCOMPARE(plan->steps.first().title, QStringLiteral("Fail"));
+        QCOMPARE(plan->steps.first().id, i + 1);
+    }
+    // The checklist keeps every attempt as the record of what happened.
+    QCOMPARE(m_orchestrator->planModel()->rowCount(), 3);
 }
 
 void tst_Orchestrator::rePlanningOffEndsAtTheFirstFailure()
