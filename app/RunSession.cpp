@@ -12,6 +12,7 @@
 #include "core/exec/CheckpointJob.h"
 #include "core/llm/LlmClient.h"
 #include "core/safety/SafetyGate.h"
+#include "core/store/CommittedEventRelay.h"
 #include "core/store/RunStore.h"
 #include "vm/Sandbox.h"
 #include "vm/SandboxBackend.h"
@@ -74,11 +75,13 @@ RunSession::RunSession(const Core::AppConfig &config, const Options &options, QO
     , m_options(options)
     , m_events(std::make_unique<Core::RunEventStream>())
 {
-    // Kept first, then shown.
-    if (m_options.store)
-        connect(m_events.get(), &Core::RunEventStream::eventEmitted, m_options.store.data(),
-                &Core::RunStore::append);
-    connect(m_events.get(), &Core::RunEventStream::eventEmitted, this, &RunSession::eventEmitted);
+    connect(m_events.get(), &Core::RunEventStream::eventEmitted, this,
+            [this](const Core::RunEvent &event) {
+                if (m_relay)
+                    m_relay->publish(event);
+                else
+                    Q_EMIT eventEmitted(event);
+            });
 }
 
 RunSession::~RunSession() = default;
@@ -122,8 +125,17 @@ void RunSession::start(const QString &goal)
                                   .lastSeq = 0};
         if (const auto begun = m_options.store->beginRun(run); !begun) {
             Q_EMIT message(Tr::tr("This run is not kept: %1").arg(begun.error().message));
-            m_options.store->disconnect(this);
-            m_events->disconnect(m_options.store.data());
+        } else {
+            // Kept first, then shown: what the user saw is what a crash leaves on disk.
+            m_relay = std::make_unique<Core::CommittedEventRelay>(m_options.store.data());
+            connect(m_relay.get(), &Core::CommittedEventRelay::released, this,
+                    &RunSession::eventEmitted);
+            connect(m_relay.get(), &Core::CommittedEventRelay::storeLost, this,
+                    [this](const Core::Error &error) {
+                        Q_EMIT message(Tr::tr("This run is no longer kept, it goes on without "
+                                              "being saved: %1")
+                                           .arg(error.message));
+                    });
         }
     }
     resolveModels();
@@ -602,6 +614,8 @@ void RunSession::cancel()
 void RunSession::abandon()
 {
     publishEnd(Core::RunState::Cancelled, Tr::tr("Interrupted; exited without waiting"));
+    if (m_relay)
+        m_relay->flush();
 }
 
 void RunSession::close()

@@ -24,6 +24,7 @@ class LlmClient;
 class ModelResolver;
 class Orchestrator;
 class RunEventStream;
+class CommittedEventRelay;
 class RunStore;
 class SafetyGate;
 } // namespace Terrarium::Core
@@ -190,6 +191,8 @@ private:
     Phase m_phase = Phase::Idle;
 
     std::unique_ptr<Core::RunEventStream> m_events;
+    // Between the stream and eventEmitted while the run is kept: events are shown once stored.
+    std::unique_ptr<Core::CommittedEventRelay> m_relay;
     std::unique_ptr<QNetworkAccessManager> m_network;
     std::unique_ptr<Core::ModelResolver> m_resolver;
     std::unique_ptr<Vm::SandboxBackend> m_backend;
