@@ -103,6 +103,22 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption listRuns(QStringLiteral("list-runs"),
                                       Tr::tr("List the runs Terrarium kept, newest first, and "
                                              "exit."));
+    const QCommandLineOption exportRunbook(
+        QStringLiteral("export-runbook"),
+        Tr::tr("Write the runbook of a kept run that succeeded (its goal and the commands that "
+               "succeeded, with their exit codes) to FILE, a new .yaml file, and exit. Usage: "
+               "--export-runbook RUN_ID FILE."),
+        Tr::tr("run"));
+    const QCommandLineOption replay(
+        QStringLiteral("replay"),
+        Tr::tr("Run the recorded commands of a runbook in a fresh sandbox, without a model "
+               "(headless); stops at the first step whose exit code differs from the recorded "
+               "one."),
+        Tr::tr("runbook"));
+    const QCommandLineOption replanOnDivergence(
+        QStringLiteral("replan-on-divergence"),
+        Tr::tr("With --replay: when a step's exit code differs, the planner re-plans from there "
+               "(a model is needed then)."));
     const QCommandLineOption removeSandbox(QStringLiteral("remove-sandbox"),
                                            Tr::tr("Remove a sandbox nobody uses and exit."),
                                            Tr::tr("name"));
@@ -110,12 +126,13 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                                     Tr::tr("Configuration file to use instead of "
                                            "~/.config/terrarium/terrarium.conf."),
                                     Tr::tr("file"));
-    parser.addOptions({help,          version,       headless,    goal,         sandbox,
-                       workspace,     provider,      baseUrl,     plannerModel, executorModel,
-                       approve,       maxSteps,      maxReplans,  stepTimeout,  image,
-                       network,       sandboxName,   keepSandbox, buildImage,   rebuildImage,
-                       listSandboxes, removeSandbox, config,      task,         yes,
-                       workspaceMode, applyChanges,  undoRisky,   listRuns});
+    parser.addOptions({help,          version,           headless,    goal,         sandbox,
+                       workspace,     provider,          baseUrl,     plannerModel, executorModel,
+                       approve,       maxSteps,          maxReplans,  stepTimeout,  image,
+                       network,       sandboxName,       keepSandbox, buildImage,   rebuildImage,
+                       listSandboxes, removeSandbox,     config,      task,         yes,
+                       workspaceMode, applyChanges,      undoRisky,   listRuns,     exportRunbook,
+                       replay,        replanOnDivergence});
     parser.addPositionalArgument(QStringLiteral("goal"),
                                  Tr::tr("The goal, as an alternative to --goal."),
                                  Tr::tr("[goal...]"));
@@ -132,7 +149,17 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.showVersion = parser.isSet(version);
     options.headless = parser.isSet(headless);
     options.goal = parser.value(goal);
-    if (options.goal.isEmpty())
+    options.exportRunId = parser.value(exportRunbook).trimmed();
+    if (parser.isSet(exportRunbook)) {
+        // The file is the one argument after the run: --export-runbook RUN_ID FILE.
+        if (options.exportRunId.isEmpty() || parser.positionalArguments().size() != 1
+            || !options.goal.isEmpty()) {
+            parsed.error = Tr::tr("--export-runbook takes a run and a file: --export-runbook "
+                                  "RUN_ID FILE.");
+            return parsed;
+        }
+        options.exportFile = parser.positionalArguments().constFirst();
+    } else if (options.goal.isEmpty())
         options.goal = parser.positionalArguments().join(u' ');
     else if (!parser.positionalArguments().isEmpty()) {
         parsed.error = Tr::tr("Give the goal either with --goal or as arguments, not both.");
@@ -141,6 +168,20 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.goal = options.goal.trimmed();
     options.taskFile = parser.value(task);
     options.yes = parser.isSet(yes);
+    options.replayFile = parser.value(replay);
+    options.replanOnDivergence = parser.isSet(replanOnDivergence);
+    if (!options.replayFile.isEmpty()) {
+        if (!options.goal.isEmpty() || !options.taskFile.isEmpty()) {
+            parsed.error = Tr::tr("A runbook (--replay) has its own goal; give no goal or "
+                                  "--task with it.");
+            return parsed;
+        }
+        // A replay runs without a window, like --headless.
+        options.headless = true;
+    } else if (options.replanOnDivergence) {
+        parsed.error = Tr::tr("--replan-on-divergence only goes with --replay RUNBOOK.");
+        return parsed;
+    }
     if (!options.taskFile.isEmpty() && !options.goal.isEmpty()) {
         parsed.error = Tr::tr("Give the goal either in the task file (--task) or on the command "
                               "line, not both.");
@@ -184,7 +225,8 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.overrides.workspaceMode = optional(workspaceMode);
 
     if (options.headless && options.goal.isEmpty() && options.taskFile.isEmpty()
-        && !options.showHelp && !options.showVersion && !options.isMaintenance()) {
+        && options.replayFile.isEmpty() && options.exportRunId.isEmpty() && !options.showHelp
+        && !options.showVersion && !options.isMaintenance()) {
         parsed.error = Tr::tr("--headless needs a goal: --goal \"...\" or --task FILE.");
         return parsed;
     }

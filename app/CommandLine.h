@@ -31,6 +31,13 @@ struct CommandLineOptions
     bool listSandboxes = false;
     QString removeSandbox;
     bool listRuns = false; // print the kept runs (the run store), then exit
+    // --export-runbook RUN_ID FILE: write a kept run's runbook to a new file, then exit.
+    QString exportRunId;
+    QString exportFile;
+    // --replay FILE: run a runbook's recorded commands, headless, without a model.
+    QString replayFile;
+    // With --replay: a step that ends otherwise than recorded is re-planned by the planner.
+    bool replanOnDivergence = false;
 
     // Modes that do their work and exit, without a window.
     bool isMaintenance() const

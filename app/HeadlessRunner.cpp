@@ -45,13 +45,25 @@ void HeadlessRunner::start()
         return;
     }
     QString goal = m_options.goal;
-    if (!m_options.taskFile.isEmpty()) {
-        const auto task = Core::TaskFile::load(m_options.taskFile);
+    // A runbook is a task file with steps; it is checked and applied alike.
+    const bool replay = !m_options.replayFile.isEmpty();
+    const QString taskFile = replay ? m_options.replayFile : m_options.taskFile;
+    QList<Core::RunbookStep> script;
+    if (!taskFile.isEmpty()) {
+        const auto task = Core::TaskFile::load(taskFile);
         if (!task) {
             log(task.error().message);
             finish(UsageError);
             return;
         }
+        if (replay && task->steps.isEmpty()) {
+            log(Tr::tr("%1 has no steps, so it is not a runbook; terrarium --export-runbook "
+                       "RUN_ID FILE writes one.")
+                    .arg(taskFile));
+            finish(UsageError);
+            return;
+        }
+        script = task->steps;
         const QStringList consents = task->consentsNeeded();
         if (!consents.isEmpty() && !m_options.yes) {
             log(Core::TaskFile::consentMessage(consents, Tr::tr("pass --yes")));
@@ -60,15 +72,18 @@ void HeadlessRunner::start()
         }
         goal = task->goal;
         task->applyTo(*config);
-        // The task file's folder is its workspace, unless --workspace names another.
-        if (!m_options.overrides.workspace)
-            config->workspace = QFileInfo(m_options.taskFile).absolutePath();
+        // The task file's folder is its workspace, unless --workspace names another; a replay
+        // starts afresh (a new folder) unless told where.
+        if (!m_options.overrides.workspace && !replay)
+            config->workspace = QFileInfo(taskFile).absolutePath();
     }
     RunSession::Options options;
     options.sandboxName = m_options.sandboxName;
     options.keepSandbox = m_options.keepSandbox;
     options.settings = m_settings;
     options.undoFailedRisky = m_options.undoRisky;
+    options.script = script;
+    options.replanOnDivergence = m_options.replanOnDivergence;
     options.changes = m_options.applyChanges == QLatin1String("yes")
         ? RunSession::ChangePolicy::Apply
         : m_options.applyChanges == QLatin1String("no") ? RunSession::ChangePolicy::Discard

@@ -146,6 +146,13 @@ void RunSession::resolveModels()
     m_phase = Phase::ResolvingModels;
     setupProgress(QStringLiteral("models"), 0, Tr::tr("Finding the models"));
     m_network = std::make_unique<QNetworkAccessManager>();
+    if (!m_options.script.isEmpty() && !m_options.replanOnDivergence) {
+        // A replay asks no model, so none is looked for.
+        setupProgress(QStringLiteral("models"), 100,
+                      Tr::tr("Replaying a runbook: no model is needed"));
+        prepareSandbox();
+        return;
+    }
     m_resolver = std::make_unique<Core::ModelResolver>(m_network.get());
     connect(m_resolver.get(), &Core::ModelResolver::message, this, &RunSession::message);
     connect(m_resolver.get(), &Core::ModelResolver::failed, this,
@@ -360,6 +367,7 @@ void RunSession::startRun()
     m_orchestrator->setEventStream(m_events.get());
     m_orchestrator->setSecrets({m_config.planner.apiKey, m_config.executor.apiKey});
     m_orchestrator->setUndoFailedRiskySteps(m_options.undoFailedRisky);
+    m_orchestrator->setScript(m_options.script, m_options.replanOnDivergence);
     if (m_options.undoFailedRisky && !m_sandbox->supportsCheckpoints())
         Q_EMIT message(Tr::tr("The %1 sandbox cannot take snapshots, so risky steps that fail "
                               "cannot be undone.")
@@ -368,12 +376,21 @@ void RunSession::startRun()
     // releasing removes the sandbox.
     connect(m_orchestrator.get(), &Core::Orchestrator::finished, this, &RunSession::onRunFinished,
             Qt::QueuedConnection);
-    Q_EMIT message(Tr::tr("Planner: %1 (%2), executor: %3 (%4), sandbox: %5")
-                       .arg(m_config.planner.model,
-                            Core::LlmEndpoint::providerDisplayName(m_config.planner.provider),
-                            m_config.executor.model,
-                            Core::LlmEndpoint::providerDisplayName(m_config.executor.provider),
-                            Vm::sandboxKindName(m_sandbox->kind())));
+    if (!m_options.script.isEmpty())
+        Q_EMIT message(
+            m_options.script.size() == 1
+                ? Tr::tr("Replaying 1 recorded step in the %1 sandbox, without a model.")
+                      .arg(Vm::sandboxKindName(m_sandbox->kind()))
+                : Tr::tr("Replaying %1 recorded steps in the %2 sandbox, without a model.")
+                      .arg(m_options.script.size())
+                      .arg(Vm::sandboxKindName(m_sandbox->kind())));
+    else
+        Q_EMIT message(Tr::tr("Planner: %1 (%2), executor: %3 (%4), sandbox: %5")
+                           .arg(m_config.planner.model,
+                                Core::LlmEndpoint::providerDisplayName(m_config.planner.provider),
+                                m_config.executor.model,
+                                Core::LlmEndpoint::providerDisplayName(m_config.executor.provider),
+                                Vm::sandboxKindName(m_sandbox->kind())));
     Q_EMIT runStarting(m_orchestrator.get());
     m_orchestrator->start(m_goal);
 }

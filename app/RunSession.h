@@ -2,6 +2,7 @@
 
 #include "core/agent/RunEvent.h"
 #include "core/agent/RunState.h"
+#include "core/agent/RunbookStep.h"
 #include "core/config/AppConfig.h"
 #include "core/workspace/WorkspaceApplyReport.h"
 #include "core/workspace/WorkspaceChangeSet.h"
@@ -72,6 +73,11 @@ public:
         bool undoFailedRisky = false;
         // Where the run and its events are kept (an open store, not owned); none: not kept.
         QPointer<Core::RunStore> store;
+        // A runbook to replay: these commands run instead of the models' (no model is asked,
+        // none needs to be configured), unless the replay diverges and replanOnDivergence
+        // hands the run to the planner.
+        QList<Core::RunbookStep> script;
+        bool replanOnDivergence = false;
     };
 
     // Where the session is; every transition goes forward.

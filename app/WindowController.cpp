@@ -111,7 +111,11 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
                     pane->setTitle(terminalTitle(*number, sandbox));
             });
     connect(window, &Widgets::MainWindow::taskFileOpened, this, &WindowController::openTaskFile);
-    connect(window, &Widgets::MainWindow::taskFileDismissed, this, [this] { m_task.reset(); });
+    connect(window, &Widgets::MainWindow::runbookOpened, this, &WindowController::openRunbook);
+    connect(window, &Widgets::MainWindow::taskFileDismissed, this, [this] {
+        m_task.reset();
+        m_replay = false;
+    });
     connect(window, &Widgets::MainWindow::workspaceChanged, this, [this](const QString &path) {
         m_window->clearError();
         if (!path.isEmpty())
@@ -191,6 +195,7 @@ void WindowController::openTaskFile(const QString &path)
     }
     m_window->clearError();
     m_task = *task;
+    m_replay = false;
     m_window->setGoal(task->goal);
     if (task->sandbox)
         m_window->setSandboxKind(*task->sandbox);
@@ -208,6 +213,38 @@ void WindowController::openTaskFile(const QString &path)
     m_window->showTaskFile(path, task->requests(), note);
     m_window->showStatusMessage(
         Tr::tr("Task file loaded: check what it asks for, then press Run."));
+}
+
+void WindowController::openRunbook(const QString &path)
+{
+    if (m_session && !m_session->isFinished()) {
+        m_window->showStatusMessage(Tr::tr("A run is in progress; stop it first."));
+        return;
+    }
+    const auto task = Core::TaskFile::load(path);
+    if (!task || task->steps.isEmpty()) {
+        m_window->showError(task ? Tr::tr("%1 has no steps, so it is not a runbook; a runbook "
+                                          "is exported from a run that succeeded.")
+                                       .arg(QDir::toNativeSeparators(path))
+                                 : task.error().message);
+        return;
+    }
+    m_window->clearError();
+    m_task = *task;
+    m_replay = true;
+    m_window->setGoal(task->goal);
+    if (task->sandbox)
+        m_window->setSandboxKind(*task->sandbox);
+    // A replay starts afresh: a new folder, unless the user chooses one.
+    m_window->setWorkspace(QString());
+    const QString note = task->steps.size() == 1
+        ? Tr::tr("A runbook of 1 recorded step: Run replays it without a model and stops if "
+                 "its exit code differs from the recorded one.")
+        : Tr::tr("A runbook of %1 recorded steps: Run replays them without a model and stops "
+                 "at the first whose exit code differs from the recorded one.")
+              .arg(task->steps.size());
+    m_window->showTaskFile(path, task->requests(), note);
+    m_window->showStatusMessage(Tr::tr("Runbook loaded: check what it asks for, then press Run."));
 }
 
 bool WindowController::useWorkspace(const QString &path)
@@ -260,6 +297,8 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     }
     if (m_store->isOpen())
         options.store = m_store.get();
+    if (task && m_replay)
+        options.script = task->steps;
     m_session = std::make_unique<RunSession>(*config, options);
     connect(m_session.get(), &RunSession::message, m_window,
             &Widgets::MainWindow::showStatusMessage);

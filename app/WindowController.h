@@ -55,6 +55,12 @@ public:
     // Loads a task file into the window: goal, settings and what it asks for. Never starts a
     // run; the user presses Run.
     void openTaskFile(const QString &path);
+    // Loads a runbook (a task file with steps) for File > Replay...: like a task file, and
+    // Run then replays its recorded commands, without a model, in a new workspace folder
+    // (unless the user picks one).
+    void openRunbook(const QString &path);
+    // Whether the task file on show is a runbook to replay.
+    bool isReplaying() const { return m_replay; }
     // The task file on show, if any.
     const std::optional<Core::TaskFile> &taskFile() const { return m_task; }
     // Opens the settings dialog (Settings > Preferences).
@@ -93,6 +99,7 @@ private:
     QPointer<QSettings> m_settings;
     Core::ConfigOverrides m_overrides;
     std::optional<Core::TaskFile> m_task;
+    bool m_replay = false; // m_task is a runbook opened with File > Replay...
     std::unique_ptr<Core::RunStore> m_store; // outlives the sessions, which write to it
     std::unique_ptr<RunSession> m_session;
     // Earlier runs whose sandboxes are being removed.

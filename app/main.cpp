@@ -7,6 +7,7 @@
 #include "app/WindowController.h"
 #include "core/config/ConfigLoader.h"
 #include "core/store/RunStore.h"
+#include "core/store/RunbookExporter.h"
 #include "ui/MainWindow.h"
 
 #include <QApplication>
@@ -59,7 +60,7 @@ int main(int argc, char *argv[])
     const App::CommandLine::Parsed early = App::CommandLine::parse(rawArguments);
     const bool needsWindow = early.options && !early.options->headless && !early.options->showHelp
         && !early.options->showVersion && !early.options->isMaintenance()
-        && !early.options->listRuns;
+        && !early.options->listRuns && early.options->exportRunId.isEmpty();
     std::unique_ptr<QCoreApplication> app;
     if (needsWindow)
         app = std::make_unique<QApplication>(argc, argv);
@@ -94,6 +95,21 @@ int main(int argc, char *argv[])
             return printLine(stderr, App::Tr::tr("terrarium: %1").arg(opened.error().message), 1);
         const QString listing = App::RunListing::format(store.runs());
         return printLine(stdout, listing.isEmpty() ? App::Tr::tr("No runs kept yet.") : listing, 0);
+    }
+
+    if (!options.exportRunId.isEmpty()) {
+        Core::RunStore store;
+        if (const auto opened = store.open(Core::RunStore::defaultPath()); !opened)
+            return printLine(stderr, App::Tr::tr("terrarium: %1").arg(opened.error().message), 1);
+        const auto exported =
+            Core::RunbookExporter::exportRun(store, options.exportRunId, options.exportFile);
+        if (!exported)
+            return printLine(stderr, App::Tr::tr("terrarium: %1").arg(exported.error().message), 1);
+        return printLine(stdout,
+                         App::Tr::tr("Wrote the runbook of run %1 to %2; replay it with "
+                                     "terrarium --replay %2")
+                             .arg(options.exportRunId, options.exportFile),
+                         0);
     }
 
     if (options.isMaintenance()) {

@@ -234,6 +234,7 @@ void MainWindow::buildMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *open = file->addAction(tr("&Open Task File…"), this, &MainWindow::openTaskFile);
     open->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), QKeySequence::Open});
+    file->addAction(tr("&Replay…"), this, &MainWindow::openRunbook);
     QAction *workspace =
         file->addAction(tr("Choose &Workspace…"), this, &MainWindow::chooseWorkspace);
     workspace->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
@@ -451,6 +452,15 @@ void MainWindow::openTaskFile()
         tr("Task files (*.yaml *.yml *.md *.markdown *.txt);;All files (*)"));
     if (!path.isEmpty())
         Q_EMIT taskFileOpened(path);
+}
+
+void MainWindow::openRunbook()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Replay a Runbook"), m_workspace.isEmpty() ? QDir::homePath() : m_workspace,
+        tr("Runbooks (*.yaml *.yml);;All files (*)"));
+    if (!path.isEmpty())
+        Q_EMIT runbookOpened(path);
 }
 
 void MainWindow::chooseWorkspace()

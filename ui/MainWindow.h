@@ -106,6 +106,8 @@ Q_SIGNALS:
     void runRequested(const QString &goal);
     void stopRequested();
     void taskFileOpened(const QString &path);
+    // File > Replay...: a runbook to replay (its recorded commands, without a model).
+    void runbookOpened(const QString &path);
     void approvalDecided(int stepId, Terrarium::Core::ApprovalDecision decision);
     void inputSubmitted(int stepId, const QString &line);
     void inputClosed(int stepId);
@@ -139,6 +141,7 @@ private:
     void buildMenus();
     void requestRun();
     void openTaskFile();
+    void openRunbook();
     void chooseWorkspace();
     void updateRunButtonPalette();
     void onStateChanged(Core::RunState state);

@@ -170,6 +170,10 @@ void Orchestrator::start(const QString &goal)
     m_facts = m_runner->facts();
 
     setState(RunState::Planning);
+    if (!m_script.isEmpty()) {
+        startScript();
+        return;
+    }
     m_planner->requestPlan(PlanRequest{.goal = m_goal,
                                        .facts = m_facts,
                                        .finished = {},
@@ -276,6 +280,10 @@ void Orchestrator::executeNext()
     m_checkpointError.clear();
     m_plan->setStepState(stepId, StepState::Running);
     setState(RunState::Executing);
+    if (m_scripted) {
+        onCommandReady(m_script.value(scriptIndex(stepId)).command);
+        return;
+    }
     m_translator->translate(TranslationRequest{.goal = m_goal,
                                                .facts = m_facts,
                                                .plan = planTitles(),
@@ -546,6 +554,10 @@ void Orchestrator::onJobFinished()
         finishRun(RunState::Cancelled, Tr::tr("Cancelled by the user"));
         return;
     }
+    if (m_scripted) {
+        finishScriptedStep(record, exec);
+        return;
+    }
     if (exec.succeeded()) {
         m_plan->setStepState(stepId, StepState::Done);
         m_succeeded.append(record);
@@ -650,6 +662,14 @@ void Orchestrator::undoFailedStep(const StepRecord &record, const QString &error
 
 void Orchestrator::continueAfterFailure(const StepRecord &record, const QString &error)
 {
+    if (m_scripted) {
+        // The runbook no longer matches what happens: stop here, or the planner takes over.
+        m_scripted = false;
+        if (!m_replanOnDivergence) {
+            finishRun(RunState::Failed, Tr::tr("The replay stopped: %1.").arg(error));
+            return;
+        }
+    }
     if (m_limits.maxReplans == 0) {
         finishRun(
             RunState::Failed,
@@ -737,6 +757,71 @@ void Orchestrator::emitEvent(RunEventData data)
 QList<StepRecord> Orchestrator::recentHistory() const
 {
     return m_executed.mid(std::max<qsizetype>(0, m_executed.size() - HistorySteps));
+}
+
+void Orchestrator::setScript(const QList<RunbookStep> &steps, bool replanOnDivergence)
+{
+    m_script = steps;
+    m_replanOnDivergence = replanOnDivergence;
+}
+
+void Orchestrator::startScript()
+{
+    m_scripted = true;
+    QStringList titles;
+    for (const RunbookStep &step : m_script)
+        titles.append(step.title);
+    // From the event loop, as the planner's answer would come: start() returns first.
+    QMetaObject::invokeMethod(
+        this, [this, titles] { onPlanReady(titles); }, Qt::QueuedConnection);
+}
+
+void Orchestrator::finishScriptedStep(StepRecord record, const ExecResult &exec)
+{
+    const int index = scriptIndex(record.stepId);
+    const int expected = index >= 0 ? m_script.at(index).exitCode : 0;
+    const bool stopped = exec.timedOut || exec.memoryLimitExceeded || exec.diskLimitExceeded;
+    if (!stopped && record.exitCode == expected) {
+        m_plan->setStepState(record.stepId, StepState::Done);
+        m_succeeded.append(record);
+        executeNext();
+        return;
+    }
+    m_plan->setStepState(record.stepId, exec.timedOut ? StepState::TimedOut : StepState::Failed);
+    QString error;
+    if (exec.timedOut)
+        error = Tr::tr("step %1 timed out after %2; the runbook expects exit code %3")
+                    .arg(index + 1)
+                    .arg(durationText(m_limits.stepTimeout))
+                    .arg(expected);
+    else if (stopped)
+        error = Tr::tr("step %1 was stopped at the sandbox's limits; the runbook expects exit "
+                       "code %2")
+                    .arg(index + 1)
+                    .arg(expected);
+    else
+        error = Tr::tr("step %1 exited %2; the runbook expects %3")
+                    .arg(index + 1)
+                    .arg(record.exitCode.value_or(-1))
+                    .arg(expected);
+    // What the planner reads when it takes over from here.
+    record.note = Tr::tr("A recorded runbook was being replayed and diverged here: %1. The "
+                         "steps before it ran as recorded.")
+                      .arg(error);
+    handleFailure(record, error,
+                  exec.timedOut ? Events::FailureKind::TimedOut
+                      : stopped ? Events::FailureKind::Limit
+                                : Events::FailureKind::Failed);
+}
+
+int Orchestrator::scriptIndex(int stepId) const
+{
+    const QList<PlanStep> steps = m_plan->steps();
+    for (qsizetype row = 0; row < steps.size() && row < m_script.size(); ++row) {
+        if (steps.at(row).id == stepId)
+            return int(row);
+    }
+    return -1;
 }
 
 QStringList Orchestrator::planTitles() const

@@ -6,6 +6,7 @@
 #include "core/agent/RunEventStream.h"
 #include "core/agent/RunLimits.h"
 #include "core/agent/RunState.h"
+#include "core/agent/RunbookStep.h"
 #include "core/agent/StepRecord.h"
 #include "core/exec/ExecResult.h"
 #include "core/exec/SandboxFacts.h"
@@ -73,6 +74,15 @@ public:
     // has none yet.
     void setEventStream(RunEventStream *stream);
     RunEventStream *eventStream() const { return m_events; }
+
+    // Replays a runbook instead of asking the models: the first plan is the steps' titles and
+    // each step's command is the recorded one, through the same safety gate and events. The
+    // first step whose exit code differs from the recorded one ends the run failed, or with
+    // replanOnDivergence is a failure the planner re-plans from (the models take over from
+    // there). Without it re-planning is off. Call before start(); an empty list ends replaying.
+    void setScript(const QList<RunbookStep> &steps, bool replanOnDivergence);
+    // Whether the run follows its script (until it diverges).
+    bool isReplaying() const { return m_scripted; }
 
     // Starts a run; ignored while one is in progress.
     void start(const QString &goal);
@@ -182,6 +192,17 @@ private:
 
     QList<StepRecord> m_succeeded; // in order; what the planner is told has been done
     QList<StepRecord> m_executed; // every executed step, for the executor's context
+
+    // Replaying a runbook (setScript()).
+    void startScript();
+    // A scripted step's command ended: on to the next step when its exit code is the recorded
+    // one, else the run stops (or re-plans) at the divergence.
+    void finishScriptedStep(StepRecord record, const ExecResult &exec);
+    // The runbook step a plan step plays (its row: a script's plan is never revised).
+    int scriptIndex(int stepId) const;
+    QList<RunbookStep> m_script;
+    bool m_replanOnDivergence = false;
+    bool m_scripted = false;
 };
 
 } // namespace Terrarium::Core

@@ -122,6 +122,8 @@ private:
                        LimitRange range) const;
     Result<void> readLimits(const YAML::Node &key, const YAML::Node &limits, TaskFile &task) const;
     Result<void> readEnv(const YAML::Node &key, const YAML::Node &env, TaskFile &task) const;
+    Result<void> readSteps(const YAML::Node &key, const YAML::Node &steps, TaskFile &task) const;
+    Result<RunbookStep> readStep(const YAML::Node &item, int position) const;
 
     QString m_fileName;
     int m_firstLine;
@@ -291,6 +293,83 @@ Result<void> YamlReader::readEnv(const YAML::Node &envKey, const YAML::Node &env
     return {};
 }
 
+Result<void> YamlReader::readSteps(const YAML::Node &key, const YAML::Node &steps,
+                                   TaskFile &task) const
+{
+    if (!steps.IsSequence()) {
+        return error(key, steps,
+                     Tr::tr("\"steps\" must be a list of steps ({title, command, exit_code}), "
+                            "not %1")
+                         .arg(describe(steps)));
+    }
+    if (steps.size() == 0)
+        return error(key, Tr::tr("\"steps\" is an empty list; a runbook needs at least one step"));
+    int position = 0;
+    for (const YAML::Node &item : steps) {
+        const auto step = readStep(item, ++position);
+        if (!step)
+            return std::unexpected(step.error());
+        task.steps.append(*step);
+    }
+    return {};
+}
+
+Result<RunbookStep> YamlReader::readStep(const YAML::Node &item, int position) const
+{
+    // Counted from 1 in messages, as the replay counts its steps.
+    const QString prefix = QStringLiteral("steps[%1].").arg(position);
+    if (!item.IsMap()) {
+        return error(item,
+                     Tr::tr("step %1 must be a mapping {title, command, exit_code}, not %2")
+                         .arg(position)
+                         .arg(describe(item)));
+    }
+    const QStringList names = {QStringLiteral("title"), QStringLiteral("command"),
+                               QStringLiteral("exit_code")};
+    if (const auto keys = checkKeys(item, names, prefix); !keys)
+        return std::unexpected(keys.error());
+    RunbookStep step;
+    bool hasTitle = false;
+    bool hasCommand = false;
+    for (auto it = item.begin(); it != item.end(); ++it) {
+        const YAML::Node key = it->first;
+        const YAML::Node value = it->second;
+        const QString name = QString::fromStdString(key.Scalar());
+        if (name == QLatin1String("title")) {
+            const auto title = text(key, value, prefix + name);
+            if (!title)
+                return std::unexpected(title.error());
+            step.title = *title;
+            hasTitle = true;
+        } else if (name == QLatin1String("command")) {
+            // Kept exactly as written: leading spaces or a last newline may matter to a shell.
+            if (!value.IsNull() && !value.IsScalar()) {
+                return error(
+                    value,
+                    Tr::tr("\"%1\" must be text, not %2").arg(prefix + name, describe(value)));
+            }
+            const QString command =
+                value.IsNull() ? QString() : QString::fromStdString(value.Scalar());
+            if (command.trimmed().isEmpty())
+                return error(key, value, Tr::tr("\"%1\" is empty").arg(prefix + name));
+            step.command = command;
+            hasCommand = true;
+        } else {
+            const auto code = number(key, value, prefix + name, LimitRange{0, 255});
+            if (!code)
+                return std::unexpected(code.error());
+            step.exitCode = *code;
+        }
+    }
+    if (!hasTitle || !hasCommand) {
+        return error(item,
+                     Tr::tr("step %1 has no \"%2\"; every step needs a title and a command")
+                         .arg(position)
+                         .arg(hasTitle ? QStringLiteral("command") : QStringLiteral("title")));
+    }
+    return step;
+}
+
 Result<void> YamlReader::read(const std::string &yaml, TaskFile &task, bool goalRequired) const
 {
     // yaml-cpp reports every problem by throwing; this is the only place it runs, and nothing
@@ -314,7 +393,8 @@ Result<void> YamlReader::read(const std::string &yaml, TaskFile &task, bool goal
         }
         const QStringList keys = {QStringLiteral("goal"),   QStringLiteral("sandbox"),
                                   QStringLiteral("image"),  QStringLiteral("network"),
-                                  QStringLiteral("limits"), QStringLiteral("env")};
+                                  QStringLiteral("limits"), QStringLiteral("env"),
+                                  QStringLiteral("steps")};
         if (const auto checked = checkKeys(root, keys, QString()); !checked)
             return checked;
 
@@ -350,6 +430,9 @@ Result<void> YamlReader::read(const std::string &yaml, TaskFile &task, bool goal
             } else if (name == QLatin1String("limits")) {
                 if (const auto limits = readLimits(key, value, task); !limits)
                     return limits;
+            } else if (name == QLatin1String("steps")) {
+                if (const auto steps = readSteps(key, value, task); !steps)
+                    return steps;
             } else if (const auto env = readEnv(key, value, task); !env) {
                 return env;
             }
@@ -407,7 +490,88 @@ Result<MarkdownParts> splitMarkdown(const QString &text, const QString &fileName
                               "line"));
 }
 
+// A YAML double-quoted scalar that reads back as exactly `text`. Characters that YAML would
+// fold, drop or refuse (line breaks, tabs, controls, byte order marks) are escaped; the rest,
+// non-ASCII included, is written as it is.
+QString quoted(const QString &text)
+{
+    QString out = QStringLiteral("\"");
+    for (const char32_t c : text.toUcs4()) {
+        switch (c) {
+        case U'"':
+            out += QLatin1String("\\\"");
+            continue;
+        case U'\\':
+            out += QLatin1String("\\\\");
+            continue;
+        case U'\n':
+            out += QLatin1String("\\n");
+            continue;
+        case U'\t':
+            out += QLatin1String("\\t");
+            continue;
+        case U'\r':
+            out += QLatin1String("\\r");
+            continue;
+        default:
+            break;
+        }
+        const bool escape = c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029
+            || c == 0xfeff || c == 0xfffe || c == 0xffff;
+        if (escape)
+            out += QStringLiteral("\\u%1").arg(uint(c), 4, 16, QLatin1Char('0'));
+        else
+            out += QString::fromUcs4(&c, 1);
+    }
+    return out + u'"';
+}
+
 } // namespace
+
+QByteArray TaskFile::toYaml(const QStringList &header) const
+{
+    QStringList lines;
+    for (const QString &comment : header) {
+        // One comment line per line of the header, so nothing in it becomes YAML.
+        for (const QString &line : comment.split(u'\n'))
+            lines << QString(QStringLiteral("# ") + line).trimmed();
+    }
+    lines << QStringLiteral("goal: %1").arg(quoted(goal));
+    if (sandbox)
+        lines << QStringLiteral("sandbox: %1").arg(quoted(*sandbox));
+    if (image)
+        lines << QStringLiteral("image: %1").arg(quoted(*image));
+    if (network)
+        lines << QStringLiteral("network: %1").arg(quoted(*network));
+    QStringList limits;
+    const auto limit = [&limits](const char *name, const std::optional<int> &value) {
+        if (value)
+            limits << QStringLiteral("%1: %2").arg(QLatin1String(name)).arg(*value);
+    };
+    limit("cpus", cpus);
+    limit("memory_mib", memoryMiB);
+    limit("pids", pidsLimit);
+    limit("max_steps", maxSteps);
+    limit("max_replans", maxReplans);
+    if (stepTimeout)
+        limit("step_timeout", int(stepTimeout->count()));
+    if (!limits.isEmpty())
+        lines << QStringLiteral("limits: {%1}").arg(limits.join(QLatin1String(", ")));
+    if (!env.isEmpty()) {
+        lines << QStringLiteral("env:");
+        for (auto it = env.cbegin(); it != env.cend(); ++it)
+            lines << QStringLiteral("  %1: %2").arg(it.key(), quoted(it.value()));
+    }
+    if (!steps.isEmpty()) {
+        lines << QStringLiteral("steps:");
+        for (const RunbookStep &step : steps) {
+            lines << QStringLiteral("  - title: %1").arg(quoted(step.title));
+            lines << QStringLiteral("    command: %1").arg(quoted(step.command));
+            lines << QStringLiteral("    exit_code: %1").arg(step.exitCode);
+        }
+    }
+    return (lines.join(u'\n') + u'\n').toUtf8();
+}
 
 Result<TaskFile> TaskFile::parse(const QByteArray &contents, const QString &fileName)
 {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Error.h"
+#include "core/agent/RunbookStep.h"
 
 #include <QByteArray>
 #include <QList>
@@ -29,6 +30,13 @@ struct AppConfig;
 //        network: none | outbound
 //        limits: {cpus, memory_mib, pids, max_steps, max_replans, step_timeout}  # > 0; seconds
 //        env: {NAME: scalar, ...}         # for every command in the sandbox
+//        steps:                           # a runbook: the recorded commands, in order
+//          - {title: "...", command: "...", exit_code: 0}   # title and command required;
+//                                                           # exit_code 0-255, default 0
+//
+// A file with steps is a runbook (written by RunbookExporter, replayed by terrarium --replay
+// or File > Replay...): its commands run as recorded, without a model. Run as an ordinary task
+// file, only its goal and settings count.
 //
 // A file that breaks any rule yields an Error (code InvalidInput, or IoError when it cannot be
 // read) whose message names the file and, where the problem sits on one, the line (and for
@@ -50,6 +58,8 @@ struct TaskFile
     std::optional<std::chrono::seconds> stepTimeout;
     // For every command in the sandbox (AppConfig::environment -> SandboxSpec::environment).
     QMap<QString, QString> env;
+    // The recorded commands of a runbook, in order; empty for an ordinary task file.
+    QList<RunbookStep> steps;
 
     // One thing the file asks for beyond its goal, shown to the user before anything runs.
     struct Request
@@ -65,6 +75,10 @@ struct TaskFile
     static Result<TaskFile> load(const QString &path);
     // fileName picks the format (by extension) and names the file in error messages.
     static Result<TaskFile> parse(const QByteArray &contents, const QString &fileName);
+    // The file as .yaml text that parse() reads back to an equal TaskFile: every value in
+    // double quotes with escapes, so commands keep their quotes, newlines, colons and
+    // non-ASCII text. header: comment lines written first ("# " is added to each).
+    QByteArray toYaml(const QStringList &header = {}) const;
 
     // Overrides the configuration for this one run with every value the file sets. A task file
     // describes its run, so it wins over the config file, the environment and the command line;

@@ -115,6 +115,7 @@ private Q_SLOTS:
     void workspaceIsNeverTheHomeFolder();
     void autoRunFilesAreFlagged();
     void badTaskFileStartsNothing();
+    void replayRunsTheRunbookWithoutAModel();
     void notificationWhenTheWindowIsNotActive();
     void terminalIntoTheRunsSandbox();
     void preferencesSayWhereValuesComeFrom();
@@ -536,6 +537,43 @@ void tst_Window::badTaskFileStartsNothing()
     QTest::qWait(200);
     QVERIFY(!m_window->isBusy());
     QCOMPARE(m_server->requestCount(), 0);
+}
+
+void tst_Window::replayRunsTheRunbookWithoutAModel()
+{
+    const QString path = writeFile(QStringLiteral("book.yaml"),
+                                   "goal: greet twice\n"
+                                   "steps:\n"
+                                   "  - {title: Greet, command: \"echo 'hello: world' > g.txt\"}\n"
+                                   "  - {title: Nothing to grep, command: \"grep -q x g.txt\", "
+                                   "exit_code: 1}\n");
+    // File > Replay... emits this once the user picked the file.
+    Q_EMIT m_window->runbookOpened(path);
+    QTRY_COMPARE(m_window->goal(), QStringLiteral("greet twice"));
+    QVERIFY(m_controller->isReplaying());
+    QVERIFY(m_window->taskFilePanel()->isVisible());
+    QStringList shown;
+    for (QLabel *label : m_window->taskFilePanel()->findChildren<QLabel *>())
+        shown << label->text();
+    QVERIFY2(shown.join(u'|').contains(QLatin1String("A runbook of 2 recorded steps")),
+             qPrintable(shown.join(u'|')));
+    // A replay starts afresh, not in the runbook's folder.
+    QVERIFY(m_window->workspace().isEmpty());
+    QCOMPARE(m_server->requestCount(), 0);
+
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+    QCOMPARE(m_server->requestCount(), 0);
+    const QList<Widgets::StepCard *> cards = m_window->timeline()->cards();
+    QCOMPARE(cards.size(), 2);
+    QCOMPARE(cards.at(0)->command(), QStringLiteral("echo 'hello: world' > g.txt"));
+    QCOMPARE(cards.at(1)->command(), QStringLiteral("grep -q x g.txt"));
+
+    // Not a runbook: said, nothing loaded.
+    const QString plain = writeFile(QStringLiteral("plain.yaml"), "goal: g\n");
+    Q_EMIT m_window->runbookOpened(plain);
+    QTRY_VERIFY(m_window->errorText().contains(QLatin1String("has no steps")));
 }
 
 void tst_Window::notificationWhenTheWindowIsNotActive()

@@ -30,6 +30,11 @@ private Q_SLOTS:
     void applyToLeavesUnsetValuesAlone();
     void requestsListWhatTheFileAsksFor();
     void hostAndOutboundNeedConsent();
+    void stepsAreRead();
+    void badStepsNameTheirLine_data();
+    void badStepsNameTheirLine();
+    void toYamlReadsBack_data();
+    void toYamlReadsBack();
 
 private:
     static TaskFile goal(const QString &text)
@@ -168,7 +173,8 @@ void tst_TaskFile::errors_data()
     QTest::addColumn<QByteArray>("contents");
     QTest::addColumn<QString>("message");
 
-    const QString keys = QStringLiteral("(expected goal, sandbox, image, network, limits, env)");
+    const QString keys =
+        QStringLiteral("(expected goal, sandbox, image, network, limits, env, steps)");
     QTest::newRow("unknown key") << "task.yaml"
                                  << QByteArray("# Build it.\n"
                                                "goal: build\n"
@@ -562,6 +568,158 @@ void tst_TaskFile::hostAndOutboundNeedConsent()
     const auto front = TaskFile::parse("---\nsandbox: host\n---\ngoal\n", QStringLiteral("t.md"));
     QVERIFY(front);
     QCOMPARE(front->consentsNeeded(), QStringList{QStringLiteral("sandbox")});
+}
+
+void tst_TaskFile::stepsAreRead()
+{
+    const QByteArray yaml = "goal: build it\n"
+                            "steps:\n"
+                            "  - title: Configure\n"
+                            "    command: ./configure --prefix=/usr\n"
+                            "    exit_code: 0\n"
+                            "  - {title: \"Check nothing is left\", command: \"grep -q TODO src\", "
+                            "exit_code: 1}\n"
+                            "  - title: Build\n"
+                            "    command: |\n"
+                            "      make -j2\n"
+                            "      make check\n";
+    const auto task = TaskFile::parse(yaml, QStringLiteral("book.yaml"));
+    QVERIFY2(task.has_value(), qPrintable(task ? QString() : task.error().message));
+    const QList<RunbookStep> expected = {
+        {QStringLiteral("Configure"), QStringLiteral("./configure --prefix=/usr"), 0},
+        {QStringLiteral("Check nothing is left"), QStringLiteral("grep -q TODO src"), 1},
+        // exit_code defaults to 0; a block keeps its lines and its last newline.
+        {QStringLiteral("Build"), QStringLiteral("make -j2\nmake check\n"), 0},
+    };
+    QCOMPARE(task->steps, expected);
+    // The steps are a recording: nothing the user must allow, nothing that changes the config.
+    QVERIFY(task->requests().isEmpty());
+
+    // Front matter may hold them too.
+    const auto markdown = TaskFile::parse(
+        "---\nsteps:\n  - {title: a, command: \"true\"}\n---\nthe goal\n", "book.md");
+    QVERIFY2(markdown.has_value(), qPrintable(markdown ? QString() : markdown.error().message));
+    QCOMPARE(markdown->steps.size(), 1);
+    QCOMPARE(markdown->steps.first().command, QStringLiteral("true"));
+}
+
+void tst_TaskFile::badStepsNameTheirLine_data()
+{
+    QTest::addColumn<QByteArray>("contents");
+    QTest::addColumn<QString>("message");
+
+    QTest::newRow("not a list") << QByteArray("goal: g\nsteps: make\n")
+                                << "book.yaml, line 2: \"steps\" must be a list of steps "
+                                   "({title, command, exit_code}), not \"make\"";
+    QTest::newRow("empty value") << QByteArray("goal: g\nsteps:\n")
+                                 << "book.yaml, line 2: \"steps\" must be a list of steps "
+                                    "({title, command, exit_code}), not empty";
+    QTest::newRow("empty list") << QByteArray("goal: g\nsteps: []\n")
+                                << "book.yaml, line 2: \"steps\" is an empty list; a runbook "
+                                   "needs at least one step";
+    QTest::newRow("item not a mapping")
+        << QByteArray("goal: g\nsteps:\n  - {title: a, command: b}\n  - make\n")
+        << "book.yaml, line 4: step 2 must be a mapping {title, command, exit_code}, not "
+           "\"make\"";
+    QTest::newRow("unknown key")
+        << QByteArray("goal: g\nsteps:\n  - title: a\n    command: b\n    exit: 0\n")
+        << "book.yaml, line 5: unknown key \"steps[1].exit\" (expected title, command, "
+           "exit_code)";
+    QTest::newRow("key twice") << QByteArray(
+        "goal: g\nsteps:\n  - title: a\n    command: b\n    command: c\n")
+                               << "book.yaml, line 5: \"steps[1].command\" is set twice";
+    QTest::newRow("no command")
+        << QByteArray("goal: g\nsteps:\n  - title: a\n    command: b\n  - title: c\n")
+        << "book.yaml, line 5: step 2 has no \"command\"; every step needs a title and a "
+           "command";
+    QTest::newRow("no title") << QByteArray("goal: g\nsteps:\n  - command: b\n")
+                              << "book.yaml, line 3: step 1 has no \"title\"; every step needs "
+                                 "a title and a command";
+    QTest::newRow("blank command")
+        << QByteArray("goal: g\nsteps:\n  - title: a\n    command: \"  \"\n")
+        << "book.yaml, line 4: \"steps[1].command\" is empty";
+    QTest::newRow("command that is a list")
+        << QByteArray("goal: g\nsteps:\n  - title: a\n    command: [make, test]\n")
+        << "book.yaml, line 4: \"steps[1].command\" must be text, not a list";
+    QTest::newRow("exit code out of range")
+        << QByteArray("goal: g\nsteps:\n  - title: a\n    command: b\n    exit_code: 256\n")
+        << "book.yaml, line 5: \"steps[1].exit_code\" must be a whole number from 0 to 255, "
+           "not \"256\"";
+    QTest::newRow("exit code quoted")
+        << QByteArray("goal: g\nsteps:\n  - title: a\n    command: b\n    exit_code: \"0\"\n")
+        << "book.yaml, line 5: \"steps[1].exit_code\" must be a whole number from 0 to 255, "
+           "not quoted text \"0\"";
+    QTest::newRow("exit code negative")
+        << QByteArray("goal: g\nsteps:\n  - title: a\n    command: b\n    exit_code: -1\n")
+        << "book.yaml, line 5: \"steps[1].exit_code\" must be a whole number from 0 to 255, "
+           "not \"-1\"";
+}
+
+void tst_TaskFile::badStepsNameTheirLine()
+{
+    QFETCH(QByteArray, contents);
+    QFETCH(QString, message);
+
+    const auto task = TaskFile::parse(contents, QStringLiteral("book.yaml"));
+    QVERIFY(!task.has_value());
+    QCOMPARE(task.error().code, ErrorCode::InvalidInput);
+    QCOMPARE(task.error().message, message);
+}
+
+void tst_TaskFile::toYamlReadsBack_data()
+{
+    QTest::addColumn<TaskFile>("task");
+
+    TaskFile runbook;
+    runbook.goal = QStringLiteral(u"repair the build: \"make\" fails — überall");
+    runbook.steps = {
+        {QStringLiteral("Quotes"), QStringLiteral("echo \"it's\" 'a \"test\"' \\\"x\\\" \\\\"), 0},
+        {QStringLiteral("Newlines"),
+         QStringLiteral("cat <<'EOF' > a.txt\nline: one\n\tline two\nEOF\n"), 0},
+        {QStringLiteral("Colons and YAML"),
+         QStringLiteral("echo key: value # not a comment - [x] {y} & *z !t %p @a `b`"), 0},
+        {QStringLiteral(u"Unicode ✓"), QStringLiteral(u"printf '→ %s\\n' 'héllo wörld 日本語 🐍'"),
+         0},
+        {QStringLiteral("Controls"),
+         QStringLiteral("printf '\x1b[31mred\x1b[0m\r\n'\x7f\u0085\u2028\ufeff"), 3},
+        {QStringLiteral("Leading and trailing spaces"), QStringLiteral("  true  "), 0},
+        {QStringLiteral("false"), QStringLiteral("null"), 255},
+    };
+    QTest::newRow("runbook") << runbook;
+
+    TaskFile full = runbook;
+    full.sandbox = QStringLiteral("podman");
+    full.image = QStringLiteral("localhost/terrarium/debian:bookworm-2");
+    full.network = QStringLiteral("none");
+    full.cpus = 2;
+    full.memoryMiB = 1024;
+    full.pidsLimit = 512;
+    full.maxSteps = 20;
+    full.maxReplans = 0;
+    full.stepTimeout = 600s;
+    full.env = {{QStringLiteral("CI"), QStringLiteral("1")},
+                {QStringLiteral("GREETING"), QStringLiteral("a: \"b\"\nc")},
+                {QStringLiteral("EMPTY"), QString()}};
+    QTest::newRow("every key") << full;
+
+    TaskFile plain;
+    plain.goal = QStringLiteral("yes");
+    QTest::newRow("a goal YAML would read as a boolean") << plain;
+}
+
+void tst_TaskFile::toYamlReadsBack()
+{
+    QFETCH(TaskFile, task);
+
+    const QByteArray yaml =
+        task.toYaml({QStringLiteral("Terrarium runbook"), QStringLiteral("two\nlines")});
+    QVERIFY(yaml.startsWith("# Terrarium runbook\n# two\n# lines\n"));
+    const auto read = TaskFile::parse(yaml, QStringLiteral("book.yaml"));
+    QVERIFY2(
+        read.has_value(),
+        qPrintable((read ? QString() : read.error().message) + u'\n' + QString::fromUtf8(yaml)));
+    QCOMPARE(read->steps, task.steps);
+    QVERIFY2(*read == task, yaml.constData());
 }
 
 QTEST_GUILESS_MAIN(tst_TaskFile)
