@@ -204,8 +204,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_historySplitter->setStretchFactor(0, 0);
     m_historySplitter->setStretchFactor(1, 1);
     m_historySplitter->setChildrenCollapsible(false);
-    // A third of the plan column's width to begin with.
-    m_historySplitter->setSizes({300, 900});
+    // Narrower than the plan column to begin with.
+    m_historySplitter->setSizes({250, 950});
     layout->addWidget(m_historySplitter, 1);
 
     m_approval = new ApprovalPanel(central);

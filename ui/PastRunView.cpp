@@ -49,6 +49,9 @@ PastRunView::PastRunView(QWidget *parent)
     m_facts->setTextFormat(Qt::PlainText);
     m_facts->setForegroundRole(QPalette::PlaceholderText);
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long workspace path never widens the window: the line is cut, the tooltip has it all.
+    m_facts->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     texts->addWidget(m_title);
     texts->addWidget(m_facts);
     barLayout->addLayout(texts, 1);
@@ -121,6 +124,7 @@ void PastRunView::showRun(const Core::StoredRun &run, const QList<Core::RunEvent
     facts << run.workspace;
     facts.removeAll(QString());
     m_facts->setText(facts.join(QStringLiteral(" · ")));
+    m_facts->setToolTip(m_facts->text());
 
     bool ended = false;
     for (const Core::RunEvent &event : events) {

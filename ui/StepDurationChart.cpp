@@ -37,12 +37,16 @@ int StepDurationChart::rowHeight() const
 
 QSize StepDurationChart::sizeHint() const
 {
-    return {fontMetrics().averageCharWidth() * 60, rowHeight() * int(m_steps.size())};
+    const QMargins margins = contentsMargins();
+    return {fontMetrics().averageCharWidth() * 60 + margins.left() + margins.right(),
+            rowHeight() * int(m_steps.size()) + margins.top() + margins.bottom()};
 }
 
 QSize StepDurationChart::minimumSizeHint() const
 {
-    return {fontMetrics().averageCharWidth() * 30, rowHeight() * int(m_steps.size())};
+    const QMargins margins = contentsMargins();
+    return {fontMetrics().averageCharWidth() * 30 + margins.left() + margins.right(),
+            rowHeight() * int(m_steps.size()) + margins.top() + margins.bottom()};
 }
 
 void StepDurationChart::paintEvent(QPaintEvent *)
@@ -51,6 +55,8 @@ void StepDurationChart::paintEvent(QPaintEvent *)
         return;
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);
+    const QRect area = contentsRect();
+    painter.translate(area.topLeft());
     const QFontMetrics metrics = fontMetrics();
     const int row = rowHeight();
     const int gap = metrics.averageCharWidth();
@@ -66,9 +72,9 @@ void StepDurationChart::paintEvent(QPaintEvent *)
                               metrics.horizontalAdvance(StepCard::formatDuration(step.durationMs)));
         longest = std::max(longest, step.durationMs);
     }
-    labelWidth = std::min(labelWidth, width() * 2 / 5);
+    labelWidth = std::min(labelWidth, area.width() * 2 / 5);
     const int barLeft = labelWidth + gap;
-    const int barSpace = std::max(1, width() - barLeft - gap - valueWidth);
+    const int barSpace = std::max(1, area.width() - barLeft - gap - valueWidth);
     const QColor text = palette().color(QPalette::WindowText);
     for (int i = 0; i < m_steps.size(); ++i) {
         const Core::RunSummary::StepTime &step = m_steps.at(i);
