@@ -2,6 +2,7 @@
 
 #include "app/AppTr.h"
 #include "app/DesktopNotifier.h"
+#include "app/HistoryController.h"
 #include "app/ReadinessSummary.h"
 #include "app/RunSession.h"
 #include "core/agent/Orchestrator.h"
@@ -56,6 +57,11 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
 
     // Where the user left the splitters last time.
     window->restoreLayoutState(m_settings->value(layoutKey()).toByteArray());
+
+    // The kept runs, for the history from the start (and for the runs to come).
+    openStore();
+    m_history = new HistoryController(window, m_store.get(), this);
+    connect(m_history, &HistoryController::runRequested, this, &WindowController::run);
 
     // Output spools a crashed Terrarium left in the cache go, once the window is up.
     QTimer::singleShot(std::chrono::seconds(2), this, [] { Core::OutputSpool::removeStale(); });
@@ -287,14 +293,6 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     RunSession::Options options;
     options.settings = m_settings;
     options.holdSandbox = true;
-    if (!m_store) {
-        m_store = std::make_unique<Core::RunStore>();
-        if (const auto opened = m_store->open(Core::RunStore::defaultPath()); !opened)
-            m_window->showStatusMessage(
-                Tr::tr("Runs are not kept: %1").arg(opened.error().message));
-        else if (!m_store->notice().isEmpty())
-            m_window->showStatusMessage(m_store->notice());
-    }
     if (m_store->isOpen())
         options.store = m_store.get();
     if (task && m_replay)
@@ -309,6 +307,11 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     });
     connect(m_session.get(), &RunSession::eventEmitted, m_window,
             &Widgets::MainWindow::handleRunEvent);
+    connect(m_session.get(), &RunSession::eventEmitted, m_history,
+            [this](const Core::RunEvent &event) {
+                if (event.seq == 1)
+                    m_history->setCurrentRunId(event.runId);
+            });
     connect(m_session.get(), &RunSession::runStarting, m_window, &Widgets::MainWindow::attachRun);
     connect(m_session.get(), &RunSession::runStarting, this, [this] {
         // A sandbox that dies under its terminals says so in every pane.
@@ -353,6 +356,15 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     m_window->setBusy(true);
     m_window->showStatusMessage(Tr::tr("Preparing the sandbox…"));
     m_session->start(goal);
+}
+
+void WindowController::openStore()
+{
+    m_store = std::make_unique<Core::RunStore>();
+    if (const auto opened = m_store->open(Core::RunStore::defaultPath()); !opened)
+        m_window->showStatusMessage(Tr::tr("Runs are not kept: %1").arg(opened.error().message));
+    else if (!m_store->notice().isEmpty())
+        m_window->showStatusMessage(m_store->notice());
 }
 
 void WindowController::editSettings()

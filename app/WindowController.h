@@ -32,6 +32,7 @@ class TerminalPane;
 namespace Terrarium::App {
 
 class DesktopNotifier;
+class HistoryController;
 class RunSession;
 
 // The window's side of the app: turns what the user asks for in the MainWindow (run a goal,
@@ -48,6 +49,7 @@ public:
 
     RunSession *session() const { return m_session.get(); }
     DesktopNotifier *notifier() const { return m_notifier; }
+    HistoryController *history() const { return m_history; }
 
     // Starts a run of goal, with the settings of the task file on show (if any) once the user
     // has allowed what it asks for.
@@ -80,6 +82,9 @@ private:
     void start(const QString &goal, const std::optional<Core::TaskFile> &task);
     // The empty state: models and sandbox the next run would use, and whether they are there.
     void updateReadiness();
+    // The run store in the user's data folder; a store that cannot be opened is said, and runs
+    // are not kept then.
+    void openStore();
     // Takes path as the window's workspace if the policy allows it; else says why.
     bool useWorkspace(const QString &path);
     void onFinished(Core::RunState state);
@@ -106,6 +111,7 @@ private:
     std::vector<std::unique_ptr<RunSession>> m_retiring;
     bool m_shuttingDown = false;
     DesktopNotifier *m_notifier = nullptr;
+    HistoryController *m_history = nullptr;
     QNetworkAccessManager *m_network = nullptr;
     int m_terminalsOpened = 0;
     // Each terminal pane's number, kept when it reconnects to another sandbox.

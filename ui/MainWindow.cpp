@@ -4,7 +4,9 @@
 #include "core/agent/PlanModel.h"
 #include "ui/ApprovalPanel.h"
 #include "ui/ChangeReviewPanel.h"
+#include "ui/PastRunView.h"
 #include "ui/PlanView.h"
+#include "ui/RunHistoryPanel.h"
 #include "ui/RunTimeline.h"
 #include "ui/StatusBadge.h"
 #include "ui/StepCard.h"
@@ -23,6 +25,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -31,6 +34,7 @@
 #include <QPushButton>
 #include <QShortcut>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -41,8 +45,9 @@ namespace Terrarium::Widgets {
 
 namespace {
 
-// Bumped whenever layoutState()'s format changes; older states are ignored.
-constexpr quint32 layoutStateVersion = 1;
+// Bumped whenever layoutState()'s format changes; older states are ignored, but for version 1
+// (before the history sidebar), whose columns and terminal share are taken.
+constexpr quint32 layoutStateVersion = 2;
 // A remembered terminal share never hides the timeline or the terminals.
 constexpr double minimumTerminalShare = 0.15;
 constexpr double maximumTerminalShare = 0.85;
@@ -154,8 +159,15 @@ MainWindow::MainWindow(QWidget *parent)
     m_error->hide();
     layout->addWidget(m_error);
 
+    // The history sidebar, beside the plan and timeline (or a past run in their place).
+    m_historySplitter = new QSplitter(Qt::Horizontal, central);
+    m_history = new RunHistoryPanel(m_historySplitter);
+    m_history->hide();
+    m_views = new QStackedWidget(m_historySplitter);
+    m_pastRun = new PastRunView(m_views);
+
     // Plan and timeline.
-    auto *splitter = new QSplitter(Qt::Horizontal, central);
+    auto *splitter = new QSplitter(Qt::Horizontal, m_views);
     m_columns = splitter;
     auto *left = new QWidget(splitter);
     auto *leftLayout = new QVBoxLayout(left);
@@ -184,7 +196,16 @@ MainWindow::MainWindow(QWidget *parent)
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
     splitter->setChildrenCollapsible(false);
-    layout->addWidget(splitter, 1);
+    m_views->addWidget(splitter);
+    m_views->addWidget(m_pastRun);
+    m_historySplitter->addWidget(m_history);
+    m_historySplitter->addWidget(m_views);
+    m_historySplitter->setStretchFactor(0, 0);
+    m_historySplitter->setStretchFactor(1, 1);
+    m_historySplitter->setChildrenCollapsible(false);
+    // Narrower than the plan column to begin with.
+    m_historySplitter->setSizes({250, 950});
+    layout->addWidget(m_historySplitter, 1);
 
     m_approval = new ApprovalPanel(central);
     layout->addWidget(m_approval);
@@ -217,6 +238,7 @@ MainWindow::MainWindow(QWidget *parent)
     });
 
     connect(m_taskFile, &TaskFilePanel::dismissed, this, &MainWindow::taskFileDismissed);
+    connect(m_pastRun, &PastRunView::backRequested, this, &MainWindow::showCurrentRun);
 
     setNewWorkspaceRoot(QStringLiteral("~/Terrarium"));
     resize(1180, 780);
@@ -272,6 +294,15 @@ void MainWindow::buildMenus()
     QAction *expand = view->addAction(tr("&Expand All Steps"), this,
                                       [this] { m_timeline->setAllCollapsed(false); });
     expand->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_BracketRight));
+    view->addSeparator();
+    m_historyAction = view->addAction(tr("Run &History"), this, [this](bool shown) {
+        setHistoryShown(shown);
+        if (shown)
+            m_history->filterEdit()->setFocus();
+    });
+    m_historyAction->setCheckable(true);
+    m_historyAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
+    m_historyAction->setToolTip(tr("The kept runs, to look at again, run again or delete"));
 
     // The terminal area's own actions, made window-wide: one shortcut each, never two actions
     // competing for the same keys (which Qt would treat as ambiguous and fire neither).
@@ -363,7 +394,8 @@ QByteArray MainWindow::layoutState() const
 {
     QByteArray state;
     QDataStream stream(&state, QIODevice::WriteOnly);
-    stream << layoutStateVersion << m_columns->saveState() << m_terminalShare;
+    stream << layoutStateVersion << m_columns->saveState() << m_terminalShare
+           << m_historySplitter->saveState() << isHistoryShown();
     return state;
 }
 
@@ -374,12 +406,51 @@ bool MainWindow::restoreLayoutState(const QByteArray &state)
     QByteArray columns;
     double share = 0;
     stream >> version >> columns >> share;
-    if (stream.status() != QDataStream::Ok || version != layoutStateVersion)
+    if (stream.status() != QDataStream::Ok || version < 1 || version > layoutStateVersion)
         return false;
+    QByteArray history;
+    bool historyShown = false;
+    if (version >= 2) {
+        stream >> history >> historyShown;
+        if (stream.status() != QDataStream::Ok)
+            return false;
+    }
     if (!m_columns->restoreState(columns))
         return false;
     m_terminalShare = std::clamp(share, minimumTerminalShare, maximumTerminalShare);
+    if (version >= 2) {
+        m_historySplitter->restoreState(history);
+        setHistoryShown(historyShown);
+    }
     return true;
+}
+
+bool MainWindow::isHistoryShown() const
+{
+    return !m_history->isHidden();
+}
+
+void MainWindow::setHistoryShown(bool shown)
+{
+    // QSplitter::restoreState() may show or hide it too: the action follows what is shown.
+    m_history->setVisible(shown);
+    m_historyAction->setChecked(shown);
+}
+
+void MainWindow::showPastRun()
+{
+    m_views->setCurrentWidget(m_pastRun);
+}
+
+void MainWindow::showCurrentRun()
+{
+    m_views->setCurrentIndex(0);
+    m_history->setCurrentRun({});
+}
+
+bool MainWindow::isShowingPastRun() const
+{
+    return m_views->currentWidget() == m_pastRun;
 }
 
 QString MainWindow::goal() const
@@ -522,6 +593,7 @@ void MainWindow::beginRun()
     m_orchestrator.clear();
     m_plan->setPlanModel(nullptr);
     m_timeline->clear();
+    showCurrentRun();
     m_approval->dismiss();
     clearError();
     m_badge->setState(Core::RunState::Starting);
@@ -591,6 +663,7 @@ void MainWindow::setBusy(bool busy)
     m_stopButton->setEnabled(busy);
     m_stopAction->setEnabled(busy);
     m_sandbox->setEnabled(!busy);
+    m_pastRun->setRerunEnabled(!busy);
     // The goal of a run in progress is what the run does: shown, not edited.
     m_goalEdit->setReadOnly(busy);
     m_goalEdit->setToolTip(busy ? tr("The goal of the run in progress; stop it to change the goal")

@@ -16,6 +16,7 @@ class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 class QSplitter;
+class QStackedWidget;
 
 namespace Terrarium::Core {
 class Orchestrator;
@@ -25,7 +26,9 @@ namespace Terrarium::Widgets {
 
 class ApprovalPanel;
 class ChangeReviewPanel;
+class PastRunView;
 class PlanView;
+class RunHistoryPanel;
 class RunTimeline;
 class StatusBadge;
 class TaskFilePanel;
@@ -99,6 +102,19 @@ public:
     double terminalShare() const;
     QSplitter *timelineSplitter() const { return m_timelineSplitter; }
 
+    // History (issue 11): the sidebar of kept runs (View > Run History, Ctrl+Shift+H; shown or
+    // not is kept with the splitters), and a past run shown read-only in place of the live
+    // run's columns until Back to Current (or a new run) brings them back. The live run goes on
+    // meanwhile; the app fills both (app/HistoryController).
+    RunHistoryPanel *historyPanel() const { return m_history; }
+    PastRunView *pastRunView() const { return m_pastRun; }
+    bool isHistoryShown() const;
+    void setHistoryShown(bool shown);
+    QAction *historyAction() const { return m_historyAction; }
+    void showPastRun();
+    void showCurrentRun();
+    bool isShowingPastRun() const;
+
     // File types a drop or File > Open accepts.
     static bool isTaskFile(const QString &path);
 
@@ -166,6 +182,11 @@ private:
     TerminalArea *m_terminals = nullptr;
     QSplitter *m_columns = nullptr;
     QSplitter *m_timelineSplitter = nullptr;
+    QSplitter *m_historySplitter = nullptr; // the history beside the run's columns
+    QStackedWidget *m_views = nullptr; // the run's columns, or a past run
+    RunHistoryPanel *m_history = nullptr;
+    PastRunView *m_pastRun = nullptr;
+    QAction *m_historyAction = nullptr;
     double m_terminalShare = 0.4;
     TaskFilePanel *m_taskFile = nullptr;
     ChangeReviewPanel *m_changes = nullptr;

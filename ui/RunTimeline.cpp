@@ -2,6 +2,7 @@
 
 #include "ui/SetupProgressRow.h"
 #include "ui/StepCard.h"
+#include "ui/StepDurationChart.h"
 
 #include <QLabel>
 #include <QLocale>
@@ -67,9 +68,7 @@ void RunTimeline::clear()
     m_follow = true;
     m_undoOffered = false;
     m_startedAt = {};
-    m_replans = 0;
-    m_inputTokens = 0;
-    m_outputTokens = 0;
+    m_runSummary.clear();
 }
 
 void RunTimeline::setReadiness(const QString &text)
@@ -176,27 +175,76 @@ void RunTimeline::addSummary(const Core::Events::WorkflowComplete &end, const QD
     facts << (done == 1 ? tr("1 step done") : tr("%n steps done", nullptr, done));
     if (failed > 0)
         facts << (failed == 1 ? tr("1 step not done") : tr("%n steps not done", nullptr, failed));
-    if (m_replans > 0)
-        facts << (m_replans == 1 ? tr("1 re-plan") : tr("%n re-plans", nullptr, m_replans));
-    if (m_inputTokens + m_outputTokens > 0)
+    const int replans = m_runSummary.replans();
+    if (replans > 0)
+        facts << (replans == 1 ? tr("1 re-plan") : tr("%n re-plans", nullptr, replans));
+    if (m_runSummary.inputTokens() + m_runSummary.outputTokens() > 0)
         facts << tr("%1 tokens in, %2 out")
-                     .arg(QLocale().toString(m_inputTokens), QLocale().toString(m_outputTokens));
+                     .arg(QLocale().toString(m_runSummary.inputTokens()),
+                          QLocale().toString(m_runSummary.outputTokens()));
     const QString summary = facts.join(QStringLiteral(" · "));
+    const QString details = summaryDetails();
     const QString &error = end.error;
     TimelineNote *note = nullptr;
     if (end.status == Core::RunState::Success) {
         note = addNote(TimelineNote::Kind::RunSucceeded,
-                       tr("Run succeeded in %1: %2").arg(duration, summary));
+                       tr("Run succeeded in %1: %2").arg(duration, summary), details);
     } else if (end.status == Core::RunState::Cancelled) {
         note = addNote(TimelineNote::Kind::RunCancelled,
-                       tr("Run cancelled after %1: %2").arg(duration, summary));
+                       tr("Run cancelled after %1: %2").arg(duration, summary), details);
     } else {
         note = addNote(TimelineNote::Kind::RunFailed,
                        tr("Run failed after %1: %2").arg(duration, shortLine(error)),
-                       error.size() > shortLine(error).size() ? error + u'\n' + summary : summary);
+                       error.size() > shortLine(error).size()
+                           ? QString(error + u'\n' + summary + u'\n' + details)
+                           : QString(summary + u'\n' + details));
     }
     note->setObjectName(QStringLiteral("runSummary"));
+    if (!m_runSummary.steps().isEmpty()) {
+        auto *chart = new StepDurationChart;
+        chart->setSteps(m_runSummary.steps());
+        note->setDetailsWidget(chart);
+    }
+    // The summary is what the user reads last: shown in full.
+    note->setExpanded(true);
     m_summary = note;
+}
+
+QString RunTimeline::summaryDetails() const
+{
+    const Core::RunSummary &run = m_runSummary;
+    QStringList lines;
+    QStringList steps;
+    const int ran = int(run.steps().size());
+    steps << (ran == 1 ? tr("1 step run") : tr("%n steps run", nullptr, ran));
+    const int replans = run.replans();
+    steps << (replans == 1 ? tr("1 re-plan") : tr("%n re-plans", nullptr, replans));
+    const int approvals = run.approvalsAsked();
+    steps << (approvals == 1 ? tr("1 approval asked")
+                             : tr("%n approvals asked", nullptr, approvals));
+    if (run.retries() > 0)
+        steps << (run.retries() == 1 ? tr("1 model retry")
+                                     : tr("%n model retries", nullptr, run.retries()));
+    lines << steps.join(QStringLiteral(" · "));
+    QStringList time;
+    if (run.setupMs() > 0)
+        time << tr("setup %1").arg(StepCard::formatDuration(run.setupMs()));
+    time << tr("model %1").arg(StepCard::formatDuration(run.modelMs()))
+         << tr("commands %1").arg(StepCard::formatDuration(run.commandMs()));
+    if (run.waitingMs() > 0)
+        time << tr("waiting for you %1").arg(StepCard::formatDuration(run.waitingMs()));
+    lines << tr("Time: %1").arg(time.join(QStringLiteral(", ")));
+    QStringList tokens;
+    for (auto it = run.tokens().cbegin(); it != run.tokens().cend(); ++it) {
+        const QString role = it.key() == QLatin1String("planner") ? tr("planner")
+            : it.key() == QLatin1String("executor")               ? tr("executor")
+                                                                  : it.key();
+        tokens << tr("%1 %2 in, %3 out")
+                      .arg(role, QLocale().toString(it->input), QLocale().toString(it->output));
+    }
+    if (!tokens.isEmpty())
+        lines << tr("Tokens: %1").arg(tokens.join(QStringLiteral("; ")));
+    return lines.join(u'\n');
 }
 
 void RunTimeline::handleEvent(const Core::RunEvent &event)
@@ -205,6 +253,8 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
     const int stepId = event.stepId();
     if (!m_startedAt.isValid())
         m_startedAt = event.timestamp;
+    if (event.type() != Core::RunEventType::StepOutput)
+        m_runSummary.add(event);
     if (event.type() != Core::RunEventType::SetupProgress
         && event.type() != Core::RunEventType::WorkflowComplete)
         finishSetup(true);
@@ -259,7 +309,6 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
                        : tr("Step %1 failed: %2").arg(stepId).arg(shortLine(error)),
                 shortLine(error) != error.trimmed() ? error : QString());
     } else if (const auto *replanning = event.get<Events::RePlanning>()) {
-        ++m_replans;
         addNote(TimelineNote::Kind::RePlan,
                 tr("Re-planning from the failure (attempt %1)…").arg(replanning->attempt));
     } else if (const auto *plan = event.get<Events::PlanGenerated>()) {
@@ -301,9 +350,6 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
                 tr("Step %1 was undone after it failed: the sandbox was rolled back to its "
                    "snapshot from before the step.")
                     .arg(stepId));
-    } else if (const auto *usage = event.get<Events::Usage>()) {
-        m_inputTokens += usage->inputTokens;
-        m_outputTokens += usage->outputTokens;
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/agent/PlanStep.h"
 #include "core/agent/RunEvent.h"
+#include "core/agent/RunSummary.h"
 #include "ui/SetupProgressRow.h"
 #include "ui/TimelineNote.h"
 
@@ -45,6 +46,9 @@ public:
     QList<TimelineNote *> notes() const;
     // The row that ended the run, once it has.
     TimelineNote *summary() const { return m_summary; }
+    // What the run amounted to so far (the summary row says it at the end, with a chart of
+    // the steps' durations).
+    const Core::RunSummary &runSummary() const { return m_runSummary; }
     SetupProgressRow *setupRow() const { return m_setup; }
 
     // Undo after the run (StepCard): offers Undo Step on the undoable cards while the run's
@@ -70,6 +74,8 @@ private:
                           const QString &details = {});
     void finishSetup(bool ok);
     void addSummary(const Core::Events::WorkflowComplete &end, const QDateTime &endedAt);
+    // The summary row's details: steps, re-plans, approvals, the time split, tokens by role.
+    QString summaryDetails() const;
     void addWidget(QWidget *widget);
     void followIfAtBottom();
 
@@ -83,9 +89,7 @@ private:
     QPointer<TimelineNote> m_summary;
     QPointer<TimelineNote> m_lastRetry; // updated in place while the model keeps failing
     QDateTime m_startedAt; // the run's first event
-    int m_replans = 0;
-    qint64 m_inputTokens = 0;
-    qint64 m_outputTokens = 0;
+    Core::RunSummary m_runSummary;
     bool m_follow = true;
     bool m_undoOffered = false;
 };

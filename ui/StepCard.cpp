@@ -546,6 +546,7 @@ void StepCard::setCollapsed(bool collapsed)
     d->collapsed = collapsed;
     d->updateToggle();
     d->updateVisibility();
+    Q_EMIT collapsedChanged(collapsed);
 }
 
 bool StepCard::isCollapsed() const

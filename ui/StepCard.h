@@ -116,6 +116,8 @@ Q_SIGNALS:
     void inputSubmitted(int stepId, const QString &line);
     void inputClosed(int stepId);
     void undoRequested(int stepId);
+    // Collapsed or expanded, by the user or setCollapsed().
+    void collapsedChanged(bool collapsed);
 
 protected:
     void paintEvent(QPaintEvent *event) override;

@@ -152,10 +152,27 @@ QString TimelineNote::details() const
 void TimelineNote::setDetails(const QString &details)
 {
     m_details->setText(details);
-    m_toggle->setVisible(!details.isEmpty());
-    if (details.isEmpty())
-        setExpanded(false);
+    m_toggle->setVisible(hasDetails());
+    setExpanded(m_expanded);
     updateAccessibility();
+}
+
+void TimelineNote::setDetailsWidget(QWidget *widget)
+{
+    delete m_detailsWidget;
+    m_detailsWidget = widget;
+    if (widget) {
+        widget->setParent(this);
+        widget->setContentsMargins(fontMetrics().averageCharWidth() * 4, 0, 0, 0);
+        layout()->addWidget(widget);
+    }
+    m_toggle->setVisible(hasDetails());
+    setExpanded(m_expanded);
+}
+
+bool TimelineNote::hasDetails() const
+{
+    return !m_details->text().isEmpty() || m_detailsWidget;
 }
 
 void TimelineNote::setAction(const QString &text)
@@ -172,13 +189,16 @@ QString TimelineNote::actionText() const
 
 bool TimelineNote::isExpanded() const
 {
-    return !m_details->isHidden();
+    return m_expanded;
 }
 
 void TimelineNote::setExpanded(bool expanded)
 {
-    expanded = expanded && !m_details->text().isEmpty();
-    m_details->setVisible(expanded);
+    expanded = expanded && hasDetails();
+    m_expanded = expanded;
+    m_details->setVisible(expanded && !m_details->text().isEmpty());
+    if (m_detailsWidget)
+        m_detailsWidget->setVisible(expanded);
     const QSignalBlocker blocker(m_toggle);
     m_toggle->setChecked(expanded);
     m_toggle->setArrowType(expanded ? Qt::DownArrow : Qt::RightArrow);

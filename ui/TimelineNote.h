@@ -48,6 +48,10 @@ public:
     // Plain text; empty hides the toggle.
     QString details() const;
     void setDetails(const QString &details);
+    // A widget shown under the details while the row is expanded (the summary's chart); the
+    // row takes it over. Null removes it.
+    void setDetailsWidget(QWidget *widget);
+    QWidget *detailsWidget() const { return m_detailsWidget; }
     // A link at the end of the title line; actionTriggered() when followed.
     void setAction(const QString &text);
     QString actionText() const;
@@ -66,6 +70,7 @@ protected:
 private:
     QColor accent() const;
     void updateAccessibility();
+    bool hasDetails() const;
 
     Kind m_kind;
     QToolButton *m_toggle = nullptr;
@@ -73,6 +78,8 @@ private:
     QLabel *m_title = nullptr;
     QLabel *m_action = nullptr;
     QLabel *m_details = nullptr;
+    QWidget *m_detailsWidget = nullptr;
+    bool m_expanded = false;
     QString m_actionText;
 };
 

@@ -380,4 +380,37 @@ QList<RunEvent> RunStore::events(const QString &runId, qint64 fromSeq) const
     return list;
 }
 
+Result<void> RunStore::removeRun(const QString &runId)
+{
+    if (!isOpen())
+        return makeError(ErrorCode::IoError, Tr::tr("The run store is not open."));
+    const std::optional<StoredRun> stored = run(runId);
+    if (!stored)
+        return makeError(ErrorCode::NotFound, Tr::tr("There is no run %1.").arg(runId));
+    if (stored->status == QLatin1String("running") && m_begun.contains(runId))
+        return makeError(ErrorCode::InvalidInput,
+                         Tr::tr("The run %1 is in progress; stop it first.").arg(runId));
+    (void)commit();
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    if (!db.transaction())
+        return std::unexpected(
+            sqlError(Tr::tr("Cannot delete the run %1").arg(runId), db.lastError()));
+    QSqlQuery query(db);
+    for (const QString &statement : {QStringLiteral("DELETE FROM events WHERE run_id = ?"),
+                                     QStringLiteral("DELETE FROM runs WHERE run_id = ?")}) {
+        query.prepare(statement);
+        query.addBindValue(runId);
+        if (!query.exec()) {
+            const Error error =
+                sqlError(Tr::tr("Cannot delete the run %1").arg(runId), query.lastError());
+            db.rollback();
+            return std::unexpected(error);
+        }
+    }
+    if (!db.commit())
+        return std::unexpected(
+            sqlError(Tr::tr("Cannot delete the run %1").arg(runId), db.lastError()));
+    return {};
+}
+
 } // namespace Terrarium::Core

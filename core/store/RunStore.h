@@ -62,6 +62,8 @@ public:
     std::optional<StoredRun> run(const QString &runId) const;
     // The run's committed events from fromSeq on, in order.
     QList<RunEvent> events(const QString &runId, qint64 fromSeq = 1) const;
+    // Deletes a run and its events; a run still running in this process is refused.
+    Result<void> removeRun(const QString &runId);
 
 Q_SIGNALS:
     // Events of runId up to seq are on disk.

@@ -7,7 +7,9 @@
 // task file opened for review and the review of what a sandbox changed in a copied workspace (real
 // folders and diffs, no run). Usage: terrarium_screenshots OUTPUT_DIR  (exit 0 when every
 // picture was taken and shows a real window, 1 otherwise).
+#include "app/HistoryController.h"
 #include "app/WindowController.h"
+#include "core/store/RunHistoryModel.h"
 #include "core/workspace/WorkspaceChangeSet.h"
 #include "core/workspace/WorkspaceFolder.h"
 #include "core/workspace/WorkspaceManifest.h"
@@ -19,6 +21,8 @@
 #include "ui/ApprovalPanel.h"
 #include "ui/ChangeReviewPanel.h"
 #include "ui/MainWindow.h"
+#include "ui/PastRunView.h"
+#include "ui/RunHistoryPanel.h"
 #include "ui/RunTimeline.h"
 #include "ui/StatusBadge.h"
 #include "ui/StepCard.h"
@@ -106,6 +110,8 @@ int main(int argc, char *argv[])
 
     QTemporaryDir scratch;
     QDir(scratch.path()).mkpath(QStringLiteral("workspace"));
+    // The runs of the scenes are kept in a store of their own (the history scenes show them).
+    qputenv("XDG_DATA_HOME", scratch.filePath(QStringLiteral("data")).toLocal8Bit());
     Tests::LlmTestServer server;
     if (!server.listen())
         return 1;
@@ -430,6 +436,39 @@ int main(int argc, char *argv[])
         settle.start();
         waitFor([&] { return settle.elapsed() > 200; });
         shoot(QStringLiteral("07-change-review"));
+    }
+    // The history sidebar with the runs the scenes above made, and the re-planned run opened
+    // from it, read-only, with its summary.
+    for (const QSize &size : {QSize(1400, 900), QSize(1024, 640)}) {
+        for (const bool dark : {false, true}) {
+            const QString suffix =
+                QStringLiteral("%1x%2-%3")
+                    .arg(size.width())
+                    .arg(size.height())
+                    .arg(dark ? QStringLiteral("dark") : QStringLiteral("light"));
+            app.setPalette(dark ? Tests::darkPalette() : QApplication::style()->standardPalette());
+            Widgets::MainWindow window;
+            App::WindowController controller(&window, &settings, {});
+            window.setGeometry(QRect(QPoint(0, 0), size));
+            window.setHistoryShown(true);
+            window.show();
+            window.activateWindow();
+            QElapsedTimer settle;
+            settle.start();
+            waitFor([&] { return settle.elapsed() > 200; });
+            shoot(QStringLiteral("history-") + suffix);
+            Core::RunHistoryModel *runs = controller.history()->model();
+            for (int row = 0; row < runs->rowCount(); ++row) {
+                if (runs->run(row).goal == QLatin1String("Check the configuration")) {
+                    controller.history()->openRun(runs->run(row).runId);
+                    window.historyPanel()->setCurrentRun(runs->run(row).runId);
+                    break;
+                }
+            }
+            settle.restart();
+            waitFor([&] { return settle.elapsed() > 300; });
+            shoot(QStringLiteral("past-run-") + suffix);
+        }
     }
     return allGood ? 0 : 1;
 }

@@ -1,22 +1,27 @@
 // The desktop window driven like a user would: goals typed and dropped, runs against the local
 // LLM test server and the host sandbox, approvals clicked, input typed, a desktop notification
 // delivered to a notification service on the session bus.
+#include "app/HistoryController.h"
 #include "app/RunSession.h"
 #include "app/WindowController.h"
 #include "core/agent/Orchestrator.h"
 #include "core/agent/PlanModel.h"
+#include "core/store/RunHistoryModel.h"
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/ScriptedTurns.h"
 #include "tests/support/SseScript.h"
 #include "ui/ApprovalPanel.h"
 #include "ui/ConsoleView.h"
 #include "ui/MainWindow.h"
+#include "ui/PastRunView.h"
 #include "ui/PlanView.h"
+#include "ui/RunHistoryPanel.h"
 #include "ui/RunTimeline.h"
 #include "ui/SettingsDialog.h"
 #include "ui/SourcedField.h"
 #include "ui/StatusBadge.h"
 #include "ui/StepCard.h"
+#include "ui/StepDurationChart.h"
 #include "ui/TaskFilePanel.h"
 #include "ui/TerminalArea.h"
 #include "ui/TerminalPane.h"
@@ -120,6 +125,7 @@ private Q_SLOTS:
     void terminalIntoTheRunsSandbox();
     void preferencesSayWhereValuesComeFrom();
     void splittersAreKeptForTheNextWindow();
+    void finishedRunIsInTheHistory();
 
 private:
     void drop(const QString &path);
@@ -129,6 +135,7 @@ private:
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<QTemporaryDir> m_home;
     QByteArray m_savedHome;
+    std::optional<QByteArray> m_savedDataHome;
     std::unique_ptr<LlmTestServer> m_server;
     std::unique_ptr<QSettings> m_settings;
     std::unique_ptr<Widgets::MainWindow> m_window;
@@ -143,6 +150,10 @@ void tst_Window::init()
     m_home = std::make_unique<QTemporaryDir>();
     m_savedHome = qgetenv("HOME");
     qputenv("HOME", m_home->path().toLocal8Bit());
+    // The run store too: in this home, never the user's.
+    if (qEnvironmentVariableIsSet("XDG_DATA_HOME"))
+        m_savedDataHome = qgetenv("XDG_DATA_HOME");
+    qputenv("XDG_DATA_HOME", m_home->filePath(QStringLiteral(".local/share")).toLocal8Bit());
     QVERIFY(QDir(m_dir->path()).mkpath(QStringLiteral("workspace")));
     m_server = std::make_unique<LlmTestServer>();
     QVERIFY(m_server->listen());
@@ -174,6 +185,11 @@ void tst_Window::cleanup()
     m_server.reset();
     m_dir.reset();
     qputenv("HOME", m_savedHome);
+    if (m_savedDataHome)
+        qputenv("XDG_DATA_HOME", *m_savedDataHome);
+    else
+        qunsetenv("XDG_DATA_HOME");
+    m_savedDataHome.reset();
     m_home.reset();
 }
 
@@ -737,6 +753,57 @@ void tst_Window::preferencesSayWhereValuesComeFrom()
         fileNamed = fileNamed || label->text().contains(m_settings->fileName());
     QVERIFY(fileNamed);
     dialog->reject();
+}
+
+void tst_Window::finishedRunIsInTheHistory()
+{
+    m_server->enqueue(planReply({QStringLiteral("Say hello"), QStringLiteral("Say bye")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo hello")));
+    m_server->enqueue(commandReply(QStringLiteral("echo bye >&2")));
+    m_window->setHistoryShown(true);
+    m_window->setGoal(QStringLiteral("greet and leave"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    // The run going shows at the top of the history while it runs, then as it ended.
+    Widgets::RunHistoryPanel *history = m_window->historyPanel();
+    QAbstractItemModel *runs = history->listView()->model();
+    QTRY_COMPARE(runs->rowCount(), 1);
+    QCOMPARE(runs->index(0, 0).data(Core::RunHistoryModel::GoalRole).toString(),
+             QStringLiteral("greet and leave"));
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+    QTRY_COMPARE(runs->index(0, 0).data(Core::RunHistoryModel::StatusRole).toString(),
+                 QStringLiteral("success"));
+    // The summary row at the end of the live run, with its chart of both steps.
+    Widgets::TimelineNote *summary = m_window->timeline()->summary();
+    QVERIFY(summary);
+    QVERIFY2(summary->text().contains(QStringLiteral("2 steps run · 0 re-plans")),
+             qPrintable(summary->text()));
+    auto *chart = qobject_cast<Widgets::StepDurationChart *>(summary->detailsWidget());
+    QVERIFY(chart);
+    QCOMPARE(chart->steps().size(), 2);
+
+    // Opened from the history: the same steps, read-only, from the store.
+    const QString runId = runs->index(0, 0).data(Core::RunHistoryModel::RunIdRole).toString();
+    QVERIFY(m_controller->history()->openRun(runId));
+    QVERIFY(m_window->isShowingPastRun());
+    Widgets::RunTimeline *past = m_window->pastRunView()->timeline();
+    QCOMPARE(past->cards().size(), 2);
+    QCOMPARE(past->cards().at(0)->state(), StepState::Done);
+    QCOMPARE(past->cards().at(1)->command(), QStringLiteral("echo bye >&2"));
+    past->cards().at(0)->setCollapsed(false);
+    past->cards().at(0)->stdoutConsole()->flush();
+    QCOMPARE(past->cards().at(0)->stdoutConsole()->toPlainText().trimmed(),
+             QStringLiteral("hello"));
+    past->cards().at(1)->stderrConsole()->flush();
+    QCOMPARE(past->cards().at(1)->stderrConsole()->toPlainText().trimmed(), QStringLiteral("bye"));
+    // A new run brings the live view back.
+    m_server->enqueue(planReply({QStringLiteral("Again")}));
+    m_server->enqueue(commandReply(QStringLiteral("true")));
+    m_ended.clear();
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(!m_window->isShowingPastRun());
+    QVERIFY(waitForRunEnd());
+    QTRY_COMPARE(runs->rowCount(), 2);
 }
 
 QTEST_MAIN(tst_Window)

@@ -1,0 +1,134 @@
+#include "RunSummary.h"
+
+#include <algorithm>
+
+namespace Terrarium::Core {
+
+namespace {
+
+qint64 between(const QDateTime &from, const QDateTime &to)
+{
+    return from.isValid() && to.isValid() ? std::max<qint64>(0, from.msecsTo(to)) : 0;
+}
+
+} // namespace
+
+RunSummary::StepTime *RunSummary::step(int stepId)
+{
+    for (StepTime &known : m_steps) {
+        if (known.stepId == stepId)
+            return &known;
+    }
+    return nullptr;
+}
+
+void RunSummary::endWait(const QDateTime &time)
+{
+    if (!m_waitingSince.isValid())
+        return;
+    m_waitingMs += between(m_waitingSince, time);
+    m_waitingSince = {};
+}
+
+void RunSummary::add(const RunEvent &event)
+{
+    namespace Events = Core::Events;
+    if (event.type() == RunEventType::StepOutput)
+        return;
+    const QDateTime &time = event.timestamp;
+    const int stepId = event.stepId();
+    if (!m_first.isValid())
+        m_first = time;
+    if (time.isValid())
+        m_last = time;
+    if (event.get<Events::SetupProgress>()) {
+        m_setupMs = between(m_first, time);
+    } else if (event.get<Events::ApprovalRequired>()) {
+        ++m_approvals;
+        m_waitingSince = time;
+    } else if (const auto *executing = event.get<Events::StepExecuting>()) {
+        endWait(time);
+        m_started.insert(stepId, time);
+        if (StepTime *known = step(stepId))
+            known->state = StepState::Running;
+        else
+            m_steps.append({stepId, executing->step, 0, StepState::Running});
+    } else if (const auto *result = event.get<Events::StepResult>()) {
+        const QDateTime started = m_started.take(stepId);
+        // The command's own measure when there is one, else the events' distance.
+        const qint64 duration =
+            result->durationMs > 0 ? result->durationMs : between(started, time);
+        m_commandMs += started.isValid() ? between(started, time) : duration;
+        if (StepTime *known = step(stepId)) {
+            known->durationMs = duration;
+            known->state = result->stepState();
+        } else {
+            m_steps.append({stepId, QString(), duration, result->stepState()});
+        }
+    } else if (const auto *failure = event.get<Events::ErrorDetected>()) {
+        endWait(time);
+        if (failure->kind == Events::FailureKind::Denied) {
+            if (StepTime *known = step(stepId))
+                known->state = StepState::Denied;
+            else
+                m_steps.append({stepId, failure->failedStep, 0, StepState::Denied});
+        }
+    } else if (event.get<Events::RePlanning>()) {
+        ++m_replans;
+    } else if (event.get<Events::ModelRetry>()) {
+        ++m_retries;
+    } else if (const auto *usage = event.get<Events::Usage>()) {
+        Tokens &tokens = m_tokens[usage->role];
+        tokens.input += usage->inputTokens;
+        tokens.output += usage->outputTokens;
+    } else if (const auto *end = event.get<Events::WorkflowComplete>()) {
+        endWait(time);
+        // A step still running when the run ended counts up to the end.
+        for (auto it = m_started.cbegin(); it != m_started.cend(); ++it)
+            m_commandMs += between(it.value(), time);
+        m_started.clear();
+        m_status = runOutcomeName(end->status);
+        m_error = end->error;
+    }
+}
+
+int RunSummary::stepsDone() const
+{
+    return int(std::ranges::count_if(
+        m_steps, [](const StepTime &step) { return step.state == StepState::Done; }));
+}
+
+int RunSummary::stepsNotDone() const
+{
+    return int(std::ranges::count_if(m_steps, [](const StepTime &step) {
+        return step.state != StepState::Done && PlanStep::isFinishedState(step.state);
+    }));
+}
+
+qint64 RunSummary::totalMs() const
+{
+    return between(m_first, m_last);
+}
+
+qint64 RunSummary::modelMs() const
+{
+    return std::max<qint64>(0, totalMs() - m_setupMs - m_commandMs - m_waitingMs);
+}
+
+qint64 RunSummary::inputTokens() const
+{
+    qint64 sum = 0;
+    for (const Tokens &tokens : m_tokens)
+        sum += tokens.input;
+    return sum;
+}
+
+qint64 RunSummary::outputTokens() const
+{
+    qint64 sum = 0;
+    for (const Tokens &tokens : m_tokens)
+        sum += tokens.output;
+    return sum;
+}
+
+} // namespace Terrarium::Core

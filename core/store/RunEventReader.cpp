@@ -1,0 +1,93 @@
+#include "RunEventReader.h"
+
+#include "core/CoreTr.h"
+
+#include <QJsonDocument>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QUuid>
+
+namespace Terrarium::Core {
+
+RunEventReader::RunEventReader()
+    : m_connection(QStringLiteral("terrarium-runreader-%1")
+                       .arg(QUuid::createUuid().toString(QUuid::WithoutBraces)))
+{ }
+
+RunEventReader::~RunEventReader()
+{
+    if (QSqlDatabase::contains(m_connection)) {
+        QSqlDatabase::database(m_connection, false).close();
+        QSqlDatabase::removeDatabase(m_connection);
+    }
+}
+
+Result<void> RunEventReader::open(const QString &path)
+{
+    if (QSqlDatabase::contains(m_connection)) {
+        QSqlDatabase::database(m_connection, false).close();
+        QSqlDatabase::removeDatabase(m_connection);
+    }
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+    db.setDatabaseName(path);
+    db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+    if (!db.open())
+        return makeError(
+            ErrorCode::IoError,
+            Tr::tr("Cannot read the run store %1: %2").arg(path, db.lastError().text()));
+    return {};
+}
+
+bool RunEventReader::isOpen() const
+{
+    return QSqlDatabase::contains(m_connection)
+        && QSqlDatabase::database(m_connection, false).isOpen();
+}
+
+QList<RunEvent> RunEventReader::events(const QString &runId) const
+{
+    return select(QStringLiteral("SELECT seq, type, ts, payload FROM events WHERE run_id = ? AND "
+                                 "type != 'step_output' ORDER BY seq"),
+                  {runId});
+}
+
+QList<RunEvent> RunEventReader::stepOutput(const QString &runId, int stepId) const
+{
+    return select(QStringLiteral("SELECT seq, type, ts, payload FROM events WHERE run_id = ? AND "
+                                 "type = 'step_output' AND json_extract(payload, '$.step_id') = ? "
+                                 "ORDER BY seq"),
+                  {runId, stepId});
+}
+
+QList<RunEvent> RunEventReader::select(const QString &sql, const QVariantList &values) const
+{
+    QList<RunEvent> list;
+    if (!isOpen())
+        return list;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.setForwardOnly(true);
+    query.prepare(sql);
+    for (const QVariant &value : values)
+        query.addBindValue(value);
+    if (!query.exec())
+        return list;
+    const QString runId = values.value(0).toString();
+    while (query.next()) {
+        // The store's own format: see RunStore::commit().
+        const QJsonObject envelope{
+            {QStringLiteral("type"), query.value(1).toString()},
+            {QStringLiteral("run_id"), runId},
+            {QStringLiteral("seq"), query.value(0).toLongLong()},
+            {QStringLiteral("ts"), query.value(2).toString()},
+            {QStringLiteral("payload"),
+             QJsonDocument::fromJson(query.value(3).toString().toUtf8()).object()},
+        };
+        if (const auto event = RunEvent::fromJson(envelope))
+            list.append(*event);
+        // else: a type of a newer Terrarium, not this one's to show
+    }
+    return list;
+}
+
+} // namespace Terrarium::Core

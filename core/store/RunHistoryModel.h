@@ -1,0 +1,64 @@
+#pragma once
+
+#include "core/store/StoredRun.h"
+
+#include <QAbstractListModel>
+#include <QPointer>
+
+class QTimer;
+
+namespace Terrarium::Core {
+
+class RunStore;
+
+// The runs of a RunStore as a list, newest first, for the window's history. It follows the
+// store: a run begun or ended (its events committed) shows within RefreshDelay, the run in
+// progress at the top. Roles carry the raw values; the view decides how they read.
+class RunHistoryModel : public QAbstractListModel
+{
+    Q_OBJECT
+
+public:
+    enum Role {
+        RunIdRole = Qt::UserRole + 1,
+        GoalRole,
+        StatusRole, // "running", "success", "failed", "cancelled", "interrupted"
+        SandboxRole,
+        WorkspaceRole,
+        StartedAtRole, // QDateTime
+        EndedAtRole, // QDateTime, invalid while running or when interrupted
+        DurationRole, // milliseconds; invalid while running or when interrupted
+        // Tokens in and out over the whole run (qint64), invalid while the store does not
+        // count them per run.
+        // TOKENS: the run store's usage table (issue 11, helper/store2) gives them per run;
+        // fill this role from it (see data()) and the history row shows them.
+        TokensRole,
+    };
+    Q_ENUM(Role)
+
+    static constexpr auto RefreshDelay = std::chrono::milliseconds(200);
+
+    explicit RunHistoryModel(QObject *parent = nullptr);
+    ~RunHistoryModel() override;
+
+    // The store to show (not owned); null shows nothing.
+    void setStore(RunStore *store);
+    // Reads the runs again: new ones are inserted at the top, changed ones updated in place
+    // (a selection stays), anything else resets the list.
+    void reload();
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    StoredRun run(int row) const { return m_runs.value(row); }
+    // The row of runId, -1 when it is not listed.
+    int rowOf(const QString &runId) const;
+
+private:
+    QPointer<RunStore> m_store;
+    QList<StoredRun> m_runs;
+    QTimer *m_refresh = nullptr;
+};
+
+} // namespace Terrarium::Core

@@ -1,0 +1,212 @@
+// The history's list of runs and what it reads back, on a real SQLite store made here: newest
+// first, the run in progress at the top and updated as it ends, filtered by text and status,
+// a run's events without its output and one step's output on its own, a deleted run gone.
+#include "core/store/RunEventReader.h"
+#include "core/store/RunHistoryFilter.h"
+#include "core/store/RunHistoryModel.h"
+#include "core/store/RunStore.h"
+#include "tests/support/StoredRunWriter.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Terrarium;
+using Core::RunHistoryModel;
+using Tests::StoredRunWriter;
+
+namespace {
+
+QDateTime at(int hour)
+{
+    return QDateTime(QDate(2024, 5, 6), QTime(hour, 0), Qt::UTC);
+}
+
+QStringList goals(const QAbstractItemModel &model)
+{
+    QStringList list;
+    for (int row = 0; row < model.rowCount(); ++row)
+        list << model.index(row, 0).data(RunHistoryModel::GoalRole).toString();
+    return list;
+}
+
+} // namespace
+
+class tst_RunHistory : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void listsRunsNewestFirst();
+    void runInProgressShowsAndEnds();
+    void filtersByTextAndStatus_data();
+    void filtersByTextAndStatus();
+    void readerLeavesOutputForLater();
+    void removedRunLeavesTheList();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Core::RunStore> m_store;
+};
+
+void tst_RunHistory::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_store = std::make_unique<Core::RunStore>();
+    QVERIFY(m_store->open(m_dir->filePath(QStringLiteral("runs.sqlite"))));
+    StoredRunWriter(*m_store, u"a"_qs, u"build the docs"_qs, u"podman"_qs, at(9))
+        .setup(500)
+        .plan({u"Build"_qs})
+        .step(1, u"Build"_qs, u"make docs"_qs, {u"ok\n"_qs}, 0, 2000)
+        .complete(u"success"_qs);
+    StoredRunWriter(*m_store, u"b"_qs, u"run the test suite"_qs, u"libvirt"_qs, at(10))
+        .plan({u"Test"_qs})
+        .step(1, u"Test"_qs, u"make check"_qs, {}, 2, 1000)
+        .complete(u"failed"_qs, u"Step 1 failed"_qs);
+    StoredRunWriter(*m_store, u"c"_qs, u"Build a release tarball"_qs, u"host"_qs, at(11))
+        .plan({u"Pack"_qs})
+        .complete(u"cancelled"_qs);
+}
+
+void tst_RunHistory::cleanup()
+{
+    m_store.reset();
+    m_dir.reset();
+}
+
+void tst_RunHistory::listsRunsNewestFirst()
+{
+    RunHistoryModel model;
+    QAbstractItemModelTester tester(&model);
+    model.setStore(m_store.get());
+    QCOMPARE(goals(model),
+             (QStringList{u"Build a release tarball"_qs, u"run the test suite"_qs,
+                          u"build the docs"_qs}));
+    const QModelIndex docs = model.index(2, 0);
+    QCOMPARE(docs.data(RunHistoryModel::StatusRole).toString(), u"success"_qs);
+    QCOMPARE(docs.data(RunHistoryModel::SandboxRole).toString(), u"podman"_qs);
+    QCOMPARE(docs.data(RunHistoryModel::StartedAtRole).toDateTime(), at(9));
+    // setup 500 ms, the command 2 s
+    QCOMPARE(docs.data(RunHistoryModel::DurationRole).toLongLong(), 2500);
+    QCOMPARE(model.index(1, 0).data(RunHistoryModel::StatusRole).toString(), u"failed"_qs);
+    QCOMPARE(model.rowOf(u"b"_qs), 1);
+    QCOMPARE(model.rowOf(u"nope"_qs), -1);
+}
+
+void tst_RunHistory::runInProgressShowsAndEnds()
+{
+    RunHistoryModel model;
+    QAbstractItemModelTester tester(&model);
+    model.setStore(m_store.get());
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+
+    StoredRunWriter live(*m_store, u"live"_qs, u"the current run"_qs, u"podman"_qs, at(12));
+    live.plan({u"Work"_qs}).flush();
+    // At the top, inserted (a selection below stays), within the refresh delay.
+    QTRY_COMPARE(model.rowCount(), 4);
+    QCOMPARE(inserted.size(), 1);
+    QCOMPARE(reset.size(), 0);
+    QCOMPARE(model.index(0, 0).data(RunHistoryModel::GoalRole).toString(), u"the current run"_qs);
+    QCOMPARE(model.index(0, 0).data(RunHistoryModel::StatusRole).toString(), u"running"_qs);
+    QVERIFY(!model.index(0, 0).data(RunHistoryModel::DurationRole).isValid());
+
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    live.wait(3000).complete(u"success"_qs);
+    QTRY_COMPARE(model.index(0, 0).data(RunHistoryModel::StatusRole).toString(), u"success"_qs);
+    QVERIFY(!changed.isEmpty());
+    QCOMPARE(model.index(0, 0).data(RunHistoryModel::DurationRole).toLongLong(), 3000);
+    QCOMPARE(model.rowCount(), 4);
+}
+
+void tst_RunHistory::filtersByTextAndStatus_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("status");
+    QTest::addColumn<QStringList>("shown");
+    QTest::newRow("all") << QString() << QString() << QStringList{u"c"_qs, u"b"_qs, u"a"_qs};
+    QTest::newRow("goal, any case") << u"BUILD"_qs << QString() << QStringList{u"c"_qs, u"a"_qs};
+    QTest::newRow("sandbox") << u"libvirt"_qs << QString() << QStringList{u"b"_qs};
+    QTest::newRow("status") << QString() << u"failed"_qs << QStringList{u"b"_qs};
+    QTest::newRow("text and status") << u"build"_qs << u"success"_qs << QStringList{u"a"_qs};
+    QTest::newRow("nothing") << u"deploy"_qs << QString() << QStringList{};
+    QTest::newRow("no interrupted run") << QString() << u"interrupted"_qs << QStringList{};
+}
+
+void tst_RunHistory::filtersByTextAndStatus()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, status);
+    QFETCH(QStringList, shown);
+    RunHistoryModel model;
+    model.setStore(m_store.get());
+    Core::RunHistoryFilter filter;
+    QAbstractItemModelTester tester(&filter);
+    filter.setSourceModel(&model);
+    filter.setText(text);
+    filter.setStatus(status);
+    QStringList ids;
+    for (int row = 0; row < filter.rowCount(); ++row)
+        ids << filter.index(row, 0).data(RunHistoryModel::RunIdRole).toString();
+    QCOMPARE(ids, shown);
+    // And back to everything.
+    filter.setText({});
+    filter.setStatus({});
+    QCOMPARE(filter.rowCount(), 3);
+}
+
+void tst_RunHistory::readerLeavesOutputForLater()
+{
+    StoredRunWriter writer(*m_store, u"big"_qs, u"a loud run"_qs);
+    writer.plan({u"Loud"_qs, u"Quiet"_qs});
+    QStringList chunks;
+    for (int i = 0; i < 3000; ++i)
+        chunks << QStringLiteral("line %1\n").arg(i);
+    writer.step(1, u"Loud"_qs, u"seq 3000"_qs, chunks, 0, 4000)
+        .step(2, u"Quiet"_qs, u"true"_qs, {u"one\n"_qs}, 0, 10, {u"warn\n"_qs})
+        .complete(u"success"_qs);
+
+    Core::RunEventReader reader;
+    QVERIFY(reader.open(m_store->path()));
+    const QList<Core::RunEvent> events = reader.events(u"big"_qs);
+    // plan, two steps' executing and result, the end
+    QCOMPARE(events.size(), 6);
+    for (const Core::RunEvent &event : events)
+        QVERIFY(event.type() != Core::RunEventType::StepOutput);
+    QCOMPARE(events.first().type(), Core::RunEventType::PlanGenerated);
+    QCOMPARE(events.last().type(), Core::RunEventType::WorkflowComplete);
+
+    const QList<Core::RunEvent> loud = reader.stepOutput(u"big"_qs, 1);
+    QCOMPARE(loud.size(), 3000);
+    QCOMPARE(loud.at(2999).toJson().value(u"payload").toObject().value(u"data").toString(),
+             u"line 2999\n"_qs);
+    const QList<Core::RunEvent> quiet = reader.stepOutput(u"big"_qs, 2);
+    QCOMPARE(quiet.size(), 2);
+    QCOMPARE(quiet.at(1).toJson().value(u"payload").toObject().value(u"stream").toString(),
+             u"stderr"_qs);
+    QVERIFY(reader.stepOutput(u"big"_qs, 3).isEmpty());
+    QVERIFY(reader.events(u"nope"_qs).isEmpty());
+}
+
+void tst_RunHistory::removedRunLeavesTheList()
+{
+    RunHistoryModel model;
+    QAbstractItemModelTester tester(&model);
+    model.setStore(m_store.get());
+    QVERIFY(m_store->removeRun(u"b"_qs));
+    model.reload();
+    QCOMPARE(goals(model), (QStringList{u"Build a release tarball"_qs, u"build the docs"_qs}));
+    QVERIFY(m_store->events(u"b"_qs).isEmpty());
+    QVERIFY(!m_store->run(u"b"_qs));
+    // A run in progress here is not deleted under itself.
+    StoredRunWriter live(*m_store, u"live"_qs, u"going"_qs);
+    live.flush();
+    QVERIFY(!m_store->removeRun(u"live"_qs));
+    QVERIFY(!m_store->removeRun(u"nope"_qs));
+}
+
+QTEST_GUILESS_MAIN(tst_RunHistory)
+#include "tst_runhistory.moc"
