@@ -28,6 +28,8 @@
 #include <QStandardPaths>
 #include <QTimer>
 
+#include <utility>
+
 namespace Terrarium::App {
 
 namespace {
@@ -75,9 +77,19 @@ RunSession::RunSession(const Core::AppConfig &config, const Options &options, QO
     , m_events(std::make_unique<Core::RunEventStream>())
 {
     // Kept first, then shown.
-    if (m_options.store)
+    if (m_options.store) {
         connect(m_events.get(), &Core::RunEventStream::eventEmitted, m_options.store.data(),
                 &Core::RunStore::append);
+        // The run goes on without being kept; the store keeps trying (said once per run).
+        connect(
+            m_options.store.data(), &Core::RunStore::commitFailed, this,
+            [this](const Core::Error &error) {
+                if (std::exchange(m_storeFailureSaid, true))
+                    return;
+                Q_EMIT message(
+                    Tr::tr("%1. The run goes on; saving it is tried again.").arg(error.message));
+            });
+    }
     connect(m_events.get(), &Core::RunEventStream::eventEmitted, this, &RunSession::eventEmitted);
 }
 

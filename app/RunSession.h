@@ -209,6 +209,7 @@ private:
     bool m_cancelled = false;
     bool m_finished = false;
     bool m_undoing = false;
+    bool m_storeFailureSaid = false; // the store's commits failed and the user was told
     QSet<int> m_undone; // steps undone after the run
 };
 

@@ -12,6 +12,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QStorageInfo>
 #include <QTimer>
 #include <QUuid>
 
@@ -50,9 +51,57 @@ bool processLives(qint64 pid)
     return pid > 0 && (::kill(pid_t(pid), 0) == 0 || errno == EPERM);
 }
 
-Error sqlError(const QString &what, const QSqlError &error)
+// SQLite's primary result codes (Qt passes them on as the native error code).
+enum SqliteCode {
+    Corrupt = 11,
+    Busy = 5,
+    Locked = 6,
+    ReadOnly = 8,
+    IoErr = 10,
+    Full = 13,
+    CantOpen = 14,
+    NotADb = 26
+};
+
+int sqliteCode(const QSqlError &error)
 {
-    return Error{ErrorCode::IoError, Tr::tr("%1: %2").arg(what, error.text())};
+    return error.nativeErrorCode().toInt() & 0xff;
+}
+
+// What went wrong, in words, for a file at path.
+QString causeOf(const QSqlError &error, const QString &path)
+{
+    const QString detail = error.databaseText().isEmpty() ? error.text() : error.databaseText();
+    switch (sqliteCode(error)) {
+    case Busy:
+    case Locked:
+        return Tr::tr("another program holds it locked (%1)").arg(detail);
+    case Full:
+        return Tr::tr("the disk is full (%1)").arg(detail);
+    case ReadOnly:
+        return Tr::tr("it cannot be written to (%1)").arg(detail);
+    case IoErr:
+        // SQLite says "disk I/O error" for a write that found no room, too.
+        if (QStorageInfo(QFileInfo(path).absolutePath()).bytesAvailable() < 64 * 1024)
+            return Tr::tr("the disk is full (%1)").arg(detail);
+        return Tr::tr("reading or writing it failed (%1)").arg(detail);
+    case CantOpen:
+        return Tr::tr("it cannot be opened (%1)").arg(detail);
+    default:
+        return error.text();
+    }
+}
+
+Error sqlError(const QString &what, const QSqlError &error, const QString &path)
+{
+    return Error{ErrorCode::IoError, Tr::tr("%1: %2").arg(what, causeOf(error, path))};
+}
+
+// A file that is not a database, or a damaged one (not one that is merely locked or on a full
+// disk): to be moved aside.
+bool isDamaged(const QSqlError &error)
+{
+    return sqliteCode(error) == NotADb || sqliteCode(error) == Corrupt;
 }
 
 } // namespace
@@ -62,10 +111,13 @@ RunStore::RunStore(QObject *parent)
     , m_connection(QStringLiteral("terrarium-runstore-%1")
                        .arg(QUuid::createUuid().toString(QUuid::WithoutBraces)))
     , m_commitTimer(new QTimer(this))
+    , m_retryTimer(new QTimer(this))
 {
     m_commitTimer->setSingleShot(true);
     m_commitTimer->setInterval(CommitInterval);
     connect(m_commitTimer, &QTimer::timeout, this, [this] { (void)commit(); });
+    m_retryTimer->setSingleShot(true);
+    connect(m_retryTimer, &QTimer::timeout, this, [this] { (void)commit(); });
 }
 
 RunStore::~RunStore()
@@ -133,9 +185,12 @@ Result<void> RunStore::openFile(const QString &path)
                          Tr::tr("Cannot make the folder of the run store %1.").arg(path));
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
     db.setDatabaseName(path);
+    // Another program's lock is waited for briefly, not for Qt's default 5 s in the GUI thread;
+    // a commit that fails is retried.
+    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(LockWait.count()));
     if (!db.open())
         return std::unexpected(
-            sqlError(Tr::tr("Cannot open the run store %1").arg(path), db.lastError()));
+            sqlError(Tr::tr("Cannot open the run store %1").arg(path), db.lastError(), path));
     m_path = path;
     QSqlQuery query(db);
     // WAL: readers never wait for the writer; FULL: a commit is on disk when it returns.
@@ -145,8 +200,13 @@ Result<void> RunStore::openFile(const QString &path)
         if (!query.exec(pragma)) {
             Error error =
                 sqlError(Tr::tr("The run store %1 is not a database Terrarium can use").arg(path),
-                         query.lastError());
-            error.code = ErrorCode::MalformedResponse; // damaged: to be moved aside
+                         query.lastError(), path);
+            if (isDamaged(query.lastError()))
+                error.code = ErrorCode::MalformedResponse; // to be moved aside
+            else
+                error.message = sqlError(Tr::tr("Cannot open the run store %1").arg(path),
+                                         query.lastError(), path)
+                                    .message;
             db.close();
             return std::unexpected(error);
         }
@@ -165,8 +225,9 @@ Result<void> RunStore::migrate()
     if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next()) {
         Error error =
             sqlError(Tr::tr("The run store %1 is not a database Terrarium can use").arg(m_path),
-                     query.lastError());
-        error.code = ErrorCode::MalformedResponse; // damaged: to be moved aside
+                     query.lastError(), m_path);
+        if (isDamaged(query.lastError()))
+            error.code = ErrorCode::MalformedResponse; // to be moved aside
         return std::unexpected(error);
     }
     const int version = query.value(0).toInt();
@@ -178,23 +239,31 @@ Result<void> RunStore::migrate()
                              .arg(version)
                              .arg(SchemaVersion));
     for (int next = version; next < SchemaVersion; ++next) {
+        const QString failed =
+            Tr::tr("Cannot migrate the run store %1 to schema %2").arg(m_path).arg(next + 1);
         if (!db.transaction())
-            return std::unexpected(
-                sqlError(Tr::tr("Cannot migrate the run store"), db.lastError()));
+            return std::unexpected(sqlError(failed, db.lastError(), m_path));
+        QSqlError error;
+        bool done = true;
         for (const QString &statement : migrations.at(next)) {
             if (!query.exec(statement)) {
-                const Error error = sqlError(Tr::tr("Cannot migrate the run store %1 to schema %2")
-                                                 .arg(m_path)
-                                                 .arg(next + 1),
-                                             query.lastError());
-                db.rollback();
-                return std::unexpected(error);
+                error = query.lastError();
+                done = false;
+                break;
             }
         }
-        if (!query.exec(QStringLiteral("PRAGMA user_version=%1").arg(next + 1)) || !db.commit()) {
+        if (done && !query.exec(QStringLiteral("PRAGMA user_version=%1").arg(next + 1))) {
+            error = query.lastError();
+            done = false;
+        }
+        if (done && !db.commit()) {
+            error = db.lastError();
+            done = false;
+        }
+        if (!done) {
+            // All of one migration or none of it: the file stays at the version it had.
             db.rollback();
-            return std::unexpected(
-                sqlError(Tr::tr("Cannot migrate the run store %1").arg(m_path), db.lastError()));
+            return std::unexpected(sqlError(failed, error, m_path));
         }
         qCDebug(lcCore) << "run store migrated to schema" << next + 1;
     }
@@ -206,7 +275,8 @@ Result<void> RunStore::markInterrupted()
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     QSqlQuery select(db);
     if (!select.exec(QStringLiteral("SELECT run_id, owner_pid FROM runs WHERE status = 'running'")))
-        return std::unexpected(sqlError(Tr::tr("Cannot read the run store"), select.lastError()));
+        return std::unexpected(sqlError(Tr::tr("Cannot read the run store %1").arg(m_path),
+                                        select.lastError(), m_path));
     QStringList orphans;
     while (select.next()) {
         const qint64 owner = select.value(1).toLongLong();
@@ -218,8 +288,8 @@ Result<void> RunStore::markInterrupted()
     for (const QString &runId : orphans) {
         update.addBindValue(runId);
         if (!update.exec())
-            return std::unexpected(
-                sqlError(Tr::tr("Cannot update the run store"), update.lastError()));
+            return std::unexpected(sqlError(Tr::tr("Cannot update the run store %1").arg(m_path),
+                                            update.lastError(), m_path));
     }
     return {};
 }
@@ -241,7 +311,8 @@ Result<void> RunStore::beginRun(const StoredRun &run)
     query.addBindValue(QCoreApplication::applicationPid());
     if (!query.exec())
         return std::unexpected(
-            sqlError(Tr::tr("Cannot record the run %1").arg(run.runId), query.lastError()));
+            sqlError(Tr::tr("Cannot record the run %1 in %2").arg(run.runId, m_path),
+                     query.lastError(), m_path));
     m_begun.append(run.runId);
     return {};
 }
@@ -249,6 +320,9 @@ Result<void> RunStore::beginRun(const StoredRun &run)
 void RunStore::append(const RunEvent &event)
 {
     m_pending.append(event);
+    // While commits fail, the retry takes what is queued; trying more often would only block.
+    if (m_retryTimer->isActive())
+        return;
     if (event.type == RunEventType::WorkflowComplete) {
         (void)commit();
         return;
@@ -265,6 +339,7 @@ Result<void> RunStore::flush()
 Result<void> RunStore::commit()
 {
     m_commitTimer->stop();
+    m_retryTimer->stop();
     if (m_pending.isEmpty())
         return {};
     if (!isOpen())
@@ -273,9 +348,18 @@ Result<void> RunStore::commit()
     const auto fail = [this, &db](const QSqlError &error) -> Result<void> {
         db.rollback();
         const Error failure =
-            sqlError(Tr::tr("Cannot save the run's events in %1").arg(m_path), error);
-        qCWarning(lcCore).noquote() << failure.message;
-        Q_EMIT commitFailed(failure);
+            sqlError(Tr::tr("Cannot save the run's events in %1").arg(m_path), error, m_path);
+        // Tried again, less often the longer it fails; said when it starts failing or fails
+        // differently, not at every try.
+        const auto previous = std::chrono::milliseconds(m_retryTimer->interval());
+        m_retryTimer->start(m_failure.isEmpty()
+                                ? FirstRetry
+                                : std::min<std::chrono::milliseconds>(previous * 2, LastRetry));
+        if (failure.message != m_failure) {
+            m_failure = failure.message;
+            qCWarning(lcCore).noquote() << failure.message;
+            Q_EMIT commitFailed(failure);
+        }
         return std::unexpected(failure);
     };
     if (!db.transaction())
@@ -316,6 +400,10 @@ Result<void> RunStore::commit()
     if (!db.commit())
         return fail(db.lastError());
     m_pending.clear();
+    if (!m_failure.isEmpty()) {
+        qCInfo(lcCore).noquote() << "run store" << m_path << "saves events again";
+        m_failure.clear();
+    }
     for (auto it = lastSeqs.cbegin(); it != lastSeqs.cend(); ++it)
         Q_EMIT committed(it.key(), it.value());
     return {};

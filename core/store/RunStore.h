@@ -24,6 +24,9 @@ namespace Terrarium::Core {
 // gone are marked "interrupted" when the store is opened; a store destroyed while a run it began
 // has no end marks it so too.
 //
+// A commit that fails (the database locked by another program, a full disk) keeps its events
+// queued and is tried again, less often the longer it fails; what was committed stays.
+//
 // The store keeps what it is given: events are redacted before they get here (the orchestrator
 // replaces secrets in output), and callers store environment values of task files by name only.
 class RunStore : public QObject
@@ -33,6 +36,10 @@ class RunStore : public QObject
 public:
     static constexpr int SchemaVersion = 1;
     static constexpr auto CommitInterval = std::chrono::milliseconds(20);
+    // How long a commit waits for another program's lock before it fails (and is retried).
+    static constexpr auto LockWait = std::chrono::milliseconds(250);
+    static constexpr auto FirstRetry = std::chrono::milliseconds(200);
+    static constexpr auto LastRetry = std::chrono::seconds(5);
 
     explicit RunStore(QObject *parent = nullptr);
     ~RunStore() override;
@@ -66,8 +73,9 @@ public:
 Q_SIGNALS:
     // Events of runId up to seq are on disk.
     void committed(const QString &runId, qint64 seq);
-    // A commit failed (disk full, the file gone); what was queued stays queued and is tried
-    // again with the next commit.
+    // Commits began to fail (the database locked, the disk full, the file gone), or fail for
+    // another reason than before; error names the file and the cause. What was queued stays
+    // queued and is tried again (committed() says when it got there).
     void commitFailed(const Terrarium::Core::Error &error);
 
 private:
@@ -82,6 +90,8 @@ private:
     QList<RunEvent> m_pending;
     QStringList m_begun; // runs begun through this store
     QTimer *m_commitTimer = nullptr;
+    QTimer *m_retryTimer = nullptr; // running while commits fail
+    QString m_failure; // the last commit's failure, said once
 };
 
 } // namespace Terrarium::Core
