@@ -2,11 +2,13 @@
 
 #include "core/CoreLogging.h"
 #include "core/CoreTr.h"
+#include "core/store/EventIndexer.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -23,18 +25,58 @@ namespace Terrarium::Core {
 
 namespace {
 
-// Each entry takes the schema from the version before it to its own (index + 1).
-const QList<QStringList> migrations = {
-    {
-        QStringLiteral("CREATE TABLE runs (run_id TEXT PRIMARY KEY, goal TEXT NOT NULL, "
-                       "sandbox TEXT NOT NULL, workspace TEXT NOT NULL, started_at TEXT NOT NULL, "
-                       "ended_at TEXT, status TEXT NOT NULL, owner_pid INTEGER NOT NULL, "
-                       "last_seq INTEGER NOT NULL DEFAULT 0)"),
-        QStringLiteral("CREATE TABLE events (run_id TEXT NOT NULL REFERENCES runs(run_id), "
-                       "seq INTEGER NOT NULL, type TEXT NOT NULL, ts TEXT NOT NULL, "
-                       "payload TEXT NOT NULL, PRIMARY KEY (run_id, seq)) WITHOUT ROWID"),
-    },
+// A migration takes the schema from the version before it to its own (index + 1): its
+// statements, then fill (when there is one) in the same transaction.
+struct Migration
+{
+    QStringList statements;
+    bool (*fill)(const QSqlDatabase &db, QSqlError &error) = nullptr;
 };
+
+const QList<Migration> migrations = {
+    {{
+         QStringLiteral("CREATE TABLE runs (run_id TEXT PRIMARY KEY, goal TEXT NOT NULL, "
+                        "sandbox TEXT NOT NULL, workspace TEXT NOT NULL, started_at TEXT NOT NULL, "
+                        "ended_at TEXT, status TEXT NOT NULL, owner_pid INTEGER NOT NULL, "
+                        "last_seq INTEGER NOT NULL DEFAULT 0)"),
+         QStringLiteral("CREATE TABLE events (run_id TEXT NOT NULL REFERENCES runs(run_id), "
+                        "seq INTEGER NOT NULL, type TEXT NOT NULL, ts TEXT NOT NULL, "
+                        "payload TEXT NOT NULL, PRIMARY KEY (run_id, seq)) WITHOUT ROWID"),
+     },
+     nullptr},
+    // 2: what a run's events say, kept so that it need not be replayed to be listed or summed up.
+    {{
+         QStringLiteral(
+             "CREATE TABLE plan_revisions (run_id TEXT NOT NULL REFERENCES runs(run_id) ON DELETE "
+             "CASCADE, revision INTEGER NOT NULL, seq INTEGER NOT NULL, at TEXT NOT NULL, "
+             "steps TEXT NOT NULL, PRIMARY KEY (run_id, revision)) WITHOUT ROWID"),
+         QStringLiteral(
+             "CREATE TABLE steps (run_id TEXT NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE, "
+             "step_id INTEGER NOT NULL, title TEXT, command TEXT, state TEXT NOT NULL, "
+             "exit_code INTEGER, duration_ms INTEGER NOT NULL DEFAULT 0, started_at TEXT, "
+             "ended_at TEXT, PRIMARY KEY (run_id, step_id)) WITHOUT ROWID"),
+         QStringLiteral(
+             "CREATE TABLE approvals (run_id TEXT NOT NULL REFERENCES runs(run_id) ON DELETE "
+             "CASCADE, seq INTEGER NOT NULL, step_id INTEGER NOT NULL, command TEXT NOT NULL, "
+             "risk TEXT, requested_at TEXT NOT NULL, decision TEXT CHECK (decision IN ('once', "
+             "'session', 'always', 'deny', 'approved')), decided_at TEXT, "
+             "by_policy INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (run_id, seq)) WITHOUT ROWID"),
+         QStringLiteral(
+             "CREATE TABLE usage (run_id TEXT NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE, "
+             "role TEXT NOT NULL, requests INTEGER NOT NULL, input_tokens INTEGER NOT NULL, "
+             "cached_tokens INTEGER NOT NULL DEFAULT 0, output_tokens INTEGER NOT NULL, "
+             "cost_usd REAL, PRIMARY KEY (run_id, role)) WITHOUT ROWID"),
+         QStringLiteral(
+             "CREATE TABLE spools (run_id TEXT NOT NULL REFERENCES runs(run_id) ON DELETE "
+             "CASCADE, step_id INTEGER NOT NULL, stream TEXT NOT NULL, path TEXT NOT NULL, "
+             "bytes INTEGER NOT NULL, truncated INTEGER NOT NULL DEFAULT 0, "
+             "PRIMARY KEY (run_id, step_id, stream)) WITHOUT ROWID"),
+     },
+     &EventIndexer::indexAll},
+};
+
+const QString runColumns = QStringLiteral(
+    "run_id, goal, sandbox, workspace, started_at, ended_at, status, last_seq FROM runs");
 
 QString timeText(const QDateTime &time)
 {
@@ -243,15 +285,18 @@ Result<void> RunStore::migrate()
             Tr::tr("Cannot migrate the run store %1 to schema %2").arg(m_path).arg(next + 1);
         if (!db.transaction())
             return std::unexpected(sqlError(failed, db.lastError(), m_path));
+        const Migration &migration = migrations.at(next);
         QSqlError error;
         bool done = true;
-        for (const QString &statement : migrations.at(next)) {
+        for (const QString &statement : migration.statements) {
             if (!query.exec(statement)) {
                 error = query.lastError();
                 done = false;
                 break;
             }
         }
+        if (done && migration.fill)
+            done = migration.fill(db, error);
         if (done && !query.exec(QStringLiteral("PRAGMA user_version=%1").arg(next + 1))) {
             error = query.lastError();
             done = false;
@@ -372,20 +417,32 @@ Result<void> RunStore::commit()
         QStringLiteral("UPDATE runs SET last_seq = max(last_seq, ?) WHERE run_id = ?"));
     QSqlQuery end(db);
     end.prepare(QStringLiteral("UPDATE runs SET status = ?, ended_at = ? WHERE run_id = ?"));
+    EventIndexer indexer(db);
     QHash<QString, qint64> lastSeqs;
     for (const RunEvent &event : std::as_const(m_pending)) {
+        // The event's JSON form: what the store keeps is what headless prints.
+        const QJsonObject json = event.toJson();
+        const QString type = json.value(QLatin1String("type")).toString();
+        const QString timestamp = json.value(QLatin1String("ts")).toString();
+        const QJsonObject payload = json.value(QLatin1String("payload")).toObject();
         insert.addBindValue(event.runId);
         insert.addBindValue(event.seq);
-        insert.addBindValue(RunEvent::typeName(event.type));
-        insert.addBindValue(timeText(event.timestamp));
+        insert.addBindValue(type);
+        insert.addBindValue(timestamp);
         insert.addBindValue(
-            QString::fromUtf8(QJsonDocument(event.payload).toJson(QJsonDocument::Compact)));
+            QString::fromUtf8(QJsonDocument(payload).toJson(QJsonDocument::Compact)));
         if (!insert.exec())
             return fail(insert.lastError());
+        // An event stored before (given twice) says nothing new.
+        if (insert.numRowsAffected() == 0)
+            continue;
+        if (EventIndexer::indexes(type)
+            && !indexer.add(event.runId, event.seq, type, timestamp, payload))
+            return fail(indexer.lastError());
         lastSeqs[event.runId] = std::max(lastSeqs.value(event.runId), event.seq);
         if (event.type == RunEventType::WorkflowComplete) {
-            end.addBindValue(event.payload.value(QLatin1String("status")).toString());
-            end.addBindValue(timeText(event.timestamp));
+            end.addBindValue(payload.value(QLatin1String("status")).toString());
+            end.addBindValue(timestamp);
             end.addBindValue(event.runId);
             if (!end.exec())
                 return fail(end.lastError());
@@ -409,37 +466,72 @@ Result<void> RunStore::commit()
     return {};
 }
 
+Result<void> RunStore::recordApprovalDecision(const QString &runId, int stepId,
+                                              ApprovalDecision decision)
+{
+    if (const auto flushed = commit(); !flushed)
+        return flushed;
+    if (!isOpen())
+        return makeError(ErrorCode::IoError, Tr::tr("The run store is not open."));
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    // The latest request of the step: a step is asked about once per command.
+    query.prepare(QStringLiteral(
+        "UPDATE approvals SET decision = ?, decided_at = coalesce(decided_at, ?) "
+        "WHERE run_id = ? AND step_id = ? AND by_policy = 0 AND seq = (SELECT max(seq) FROM "
+        "approvals WHERE run_id = ? AND step_id = ? AND by_policy = 0)"));
+    query.addBindValue(approvalDecisionName(decision));
+    query.addBindValue(timeText(QDateTime::currentDateTimeUtc()));
+    query.addBindValue(runId);
+    query.addBindValue(stepId);
+    query.addBindValue(runId);
+    query.addBindValue(stepId);
+    if (!query.exec())
+        return std::unexpected(sqlError(Tr::tr("Cannot record the approval in %1").arg(m_path),
+                                        query.lastError(), m_path));
+    if (query.numRowsAffected() == 0)
+        return makeError(
+            ErrorCode::NotFound,
+            Tr::tr("The run %1 has no approval asked for step %2.").arg(runId).arg(stepId));
+    return {};
+}
+
+StoredRun RunStore::runFrom(const QSqlQuery &query)
+{
+    StoredRun run;
+    run.runId = query.value(0).toString();
+    run.goal = query.value(1).toString();
+    run.sandbox = query.value(2).toString();
+    run.workspace = query.value(3).toString();
+    run.startedAt = timeFrom(query.value(4));
+    run.endedAt = timeFrom(query.value(5));
+    run.status = query.value(6).toString();
+    run.lastSeq = query.value(7).toLongLong();
+    return run;
+}
+
 QList<StoredRun> RunStore::runs() const
 {
     QList<StoredRun> list;
     if (!isOpen())
         return list;
     QSqlQuery query(QSqlDatabase::database(m_connection, false));
-    if (!query.exec(QStringLiteral("SELECT run_id, goal, sandbox, workspace, started_at, ended_at, "
-                                   "status, last_seq FROM runs ORDER BY started_at DESC")))
+    if (!query.exec(QStringLiteral("SELECT %1 ORDER BY started_at DESC").arg(runColumns)))
         return list;
-    while (query.next()) {
-        StoredRun run;
-        run.runId = query.value(0).toString();
-        run.goal = query.value(1).toString();
-        run.sandbox = query.value(2).toString();
-        run.workspace = query.value(3).toString();
-        run.startedAt = timeFrom(query.value(4));
-        run.endedAt = timeFrom(query.value(5));
-        run.status = query.value(6).toString();
-        run.lastSeq = query.value(7).toLongLong();
-        list.append(run);
-    }
+    while (query.next())
+        list.append(runFrom(query));
     return list;
 }
 
 std::optional<StoredRun> RunStore::run(const QString &runId) const
 {
-    for (const StoredRun &stored : runs()) {
-        if (stored.runId == runId)
-            return stored;
-    }
-    return std::nullopt;
+    if (!isOpen())
+        return std::nullopt;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT %1 WHERE run_id = ?").arg(runColumns));
+    query.addBindValue(runId);
+    if (!query.exec() || !query.next())
+        return std::nullopt;
+    return runFrom(query);
 }
 
 QList<RunEvent> RunStore::events(const QString &runId, qint64 fromSeq) const
@@ -448,6 +540,7 @@ QList<RunEvent> RunStore::events(const QString &runId, qint64 fromSeq) const
     if (!isOpen())
         return list;
     QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.setForwardOnly(true);
     query.prepare(QStringLiteral("SELECT seq, type, ts, payload FROM events WHERE run_id = ? AND "
                                  "seq >= ? ORDER BY seq"));
     query.addBindValue(runId);
@@ -467,6 +560,149 @@ QList<RunEvent> RunStore::events(const QString &runId, qint64 fromSeq) const
         list.append(event);
     }
     return list;
+}
+
+QList<StoredPlanRevision> RunStore::planRevisions(const QString &runId) const
+{
+    QList<StoredPlanRevision> list;
+    if (!isOpen())
+        return list;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT revision, seq, at, steps FROM plan_revisions "
+                                 "WHERE run_id = ? ORDER BY revision"));
+    query.addBindValue(runId);
+    if (!query.exec())
+        return list;
+    while (query.next()) {
+        StoredPlanRevision revision;
+        revision.revision = query.value(0).toInt();
+        revision.seq = query.value(1).toLongLong();
+        revision.at = timeFrom(query.value(2));
+        const QJsonArray steps =
+            QJsonDocument::fromJson(query.value(3).toString().toUtf8()).array();
+        for (const QJsonValue &step : steps)
+            revision.steps.append(
+                {step[QLatin1String("id")].toInt(), step[QLatin1String("title")].toString()});
+        list.append(revision);
+    }
+    return list;
+}
+
+QList<StoredStep> RunStore::steps(const QString &runId) const
+{
+    QList<StoredStep> list;
+    if (!isOpen())
+        return list;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(
+        QStringLiteral("SELECT step_id, title, command, state, exit_code, duration_ms, "
+                       "started_at, ended_at FROM steps WHERE run_id = ? ORDER BY step_id"));
+    query.addBindValue(runId);
+    if (!query.exec())
+        return list;
+    while (query.next()) {
+        StoredStep step;
+        step.stepId = query.value(0).toInt();
+        step.title = query.value(1).toString();
+        step.command = query.value(2).toString();
+        step.state = query.value(3).toString();
+        if (!query.value(4).isNull())
+            step.exitCode = query.value(4).toInt();
+        step.durationMs = query.value(5).toLongLong();
+        step.startedAt = timeFrom(query.value(6));
+        step.endedAt = timeFrom(query.value(7));
+        list.append(step);
+    }
+    return list;
+}
+
+QList<StoredApproval> RunStore::approvals(const QString &runId) const
+{
+    QList<StoredApproval> list;
+    if (!isOpen())
+        return list;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT seq, step_id, command, risk, requested_at, decision, "
+                                 "decided_at, by_policy FROM approvals WHERE run_id = ? "
+                                 "ORDER BY seq"));
+    query.addBindValue(runId);
+    if (!query.exec())
+        return list;
+    while (query.next()) {
+        StoredApproval approval;
+        approval.seq = query.value(0).toLongLong();
+        approval.stepId = query.value(1).toInt();
+        approval.command = query.value(2).toString();
+        approval.risk = query.value(3).toString();
+        approval.requestedAt = timeFrom(query.value(4));
+        approval.decision = query.value(5).toString();
+        approval.decidedAt = timeFrom(query.value(6));
+        approval.byPolicy = query.value(7).toInt() != 0;
+        list.append(approval);
+    }
+    return list;
+}
+
+QList<StoredUsage> RunStore::usage(const QString &runId) const
+{
+    QList<StoredUsage> list;
+    if (!isOpen())
+        return list;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT role, requests, input_tokens, cached_tokens, "
+                                 "output_tokens, cost_usd FROM usage WHERE run_id = ? "
+                                 "ORDER BY role"));
+    query.addBindValue(runId);
+    if (!query.exec())
+        return list;
+    while (query.next()) {
+        StoredUsage usage;
+        usage.role = query.value(0).toString();
+        usage.requests = query.value(1).toLongLong();
+        usage.inputTokens = query.value(2).toLongLong();
+        usage.cachedTokens = query.value(3).toLongLong();
+        usage.outputTokens = query.value(4).toLongLong();
+        if (!query.value(5).isNull())
+            usage.costUsd = query.value(5).toDouble();
+        list.append(usage);
+    }
+    return list;
+}
+
+std::optional<StoredRunSummary> RunStore::summary(const QString &runId) const
+{
+    const auto stored = run(runId);
+    if (!stored)
+        return std::nullopt;
+    StoredRunSummary summary;
+    summary.run = *stored;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(
+        QStringLiteral("SELECT (SELECT count(*) FROM events WHERE run_id = ?), "
+                       "(SELECT count(*) FROM plan_revisions WHERE run_id = ?), "
+                       "(SELECT count(*) FROM approvals WHERE run_id = ? AND by_policy = 0), "
+                       "count(*), total(state = 'done'), total(state IN ('failed', 'timed_out')), "
+                       "total(state = 'denied'), total(duration_ms) FROM steps WHERE run_id = ?"));
+    for (int i = 0; i < 4; ++i)
+        query.addBindValue(runId);
+    if (query.exec() && query.next()) {
+        summary.events = query.value(0).toLongLong();
+        summary.planRevisions = query.value(1).toInt();
+        summary.approvalsAsked = query.value(2).toInt();
+        summary.steps = query.value(3).toInt();
+        summary.succeeded = query.value(4).toInt();
+        summary.failed = query.value(5).toInt();
+        summary.denied = query.value(6).toInt();
+        summary.commandMs = query.value(7).toLongLong();
+    }
+    summary.usage = usage(runId);
+    for (const StoredUsage &role : std::as_const(summary.usage)) {
+        summary.inputTokens += role.inputTokens;
+        summary.outputTokens += role.outputTokens;
+        if (role.costUsd)
+            summary.costUsd = summary.costUsd.value_or(0) + *role.costUsd;
+    }
+    return summary;
 }
 
 } // namespace Terrarium::Core

@@ -2,13 +2,20 @@
 
 #include "core/Error.h"
 #include "core/agent/RunEvent.h"
+#include "core/safety/ApprovalDecision.h"
+#include "core/store/StoredApproval.h"
+#include "core/store/StoredPlanRevision.h"
 #include "core/store/StoredRun.h"
+#include "core/store/StoredRunSummary.h"
+#include "core/store/StoredStep.h"
+#include "core/store/StoredUsage.h"
 
 #include <QList>
 #include <QObject>
 
 #include <optional>
 
+class QSqlQuery;
 class QTimer;
 
 namespace Terrarium::Core {
@@ -19,10 +26,15 @@ namespace Terrarium::Core {
 // (and on flush()); a commit is synced to disk (synchronous=FULL), so what was committed
 // survives a power loss too. committed() says how far each run is on disk.
 //
-// The schema has a version (PRAGMA user_version) and migrations from the first one; a database
-// made by a newer Terrarium is refused, never changed. Runs left "running" by a process that is
-// gone are marked "interrupted" when the store is opened; a store destroyed while a run it began
-// has no end marks it so too.
+// Beside the events, tables derived from them as they are stored (plan revisions, steps,
+// approvals, usage per role; see EventIndexer) let a past run be listed and summed up without
+// replaying it.
+//
+// The schema has a version (PRAGMA user_version) and migrations from the first one (schema 2
+// fills the derived tables from the events already stored); a database made by a newer
+// Terrarium is refused, never changed. Runs left "running" by a process that is gone are marked
+// "interrupted" when the store is opened; a store destroyed while a run it began has no end
+// marks it so too.
 //
 // A commit that fails (the database locked by another program, a full disk) keeps its events
 // queued and is tried again, less often the longer it fails; what was committed stays.
@@ -34,7 +46,7 @@ class RunStore : public QObject
     Q_OBJECT
 
 public:
-    static constexpr int SchemaVersion = 1;
+    static constexpr int SchemaVersion = 2;
     static constexpr auto CommitInterval = std::chrono::milliseconds(20);
     // How long a commit waits for another program's lock before it fails (and is retried).
     static constexpr auto LockWait = std::chrono::milliseconds(250);
@@ -63,12 +75,22 @@ public:
     void append(const RunEvent &event);
     // Commits what is queued now.
     Result<void> flush();
+    // How the user answered the approval of stepId (the events only tell that it ran or was
+    // denied). Commits what is queued first.
+    Result<void> recordApprovalDecision(const QString &runId, int stepId,
+                                        ApprovalDecision decision);
 
     // Newest first.
     QList<StoredRun> runs() const;
     std::optional<StoredRun> run(const QString &runId) const;
     // The run's committed events from fromSeq on, in order.
     QList<RunEvent> events(const QString &runId, qint64 fromSeq = 1) const;
+    // Derived from the committed events; in order (revision, step id, request).
+    QList<StoredPlanRevision> planRevisions(const QString &runId) const;
+    QList<StoredStep> steps(const QString &runId) const;
+    QList<StoredApproval> approvals(const QString &runId) const;
+    QList<StoredUsage> usage(const QString &runId) const; // per role, by role
+    std::optional<StoredRunSummary> summary(const QString &runId) const;
 
 Q_SIGNALS:
     // Events of runId up to seq are on disk.
@@ -83,6 +105,8 @@ private:
     Result<void> migrate();
     Result<void> markInterrupted();
     Result<void> commit();
+    // Reads the database's current row of runs from query (see runColumns).
+    static StoredRun runFrom(const QSqlQuery &query);
 
     QString m_connection;
     QString m_path;

@@ -1,11 +1,14 @@
 // The run store on a real SQLite file: events committed in groups and kept across a reopen and a
-// SIGKILL, runs left by a dead process marked interrupted, schema versions, bad files refused, and
-// commits that fail (a lock held by another process, a full tmpfs) said clearly and retried
-// without losing anything.
+// SIGKILL, runs left by a dead process marked interrupted, schema versions (a schema-1 store
+// migrated, a newer one refused), bad files refused, the tables derived from the events, and
+// commits that fail (a lock held by another process, a full
+// tmpfs) said clearly and retried without losing anything.
 #include "core/store/RunStore.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -90,6 +93,89 @@ int lockerMain()
     return query.exec(QStringLiteral("COMMIT")) ? 0 : 5;
 }
 
+QByteArray fileHash(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256);
+}
+
+// Runs the SQL text of a fixture (sqlite3 .dump: one statement per line or more, ending with
+// ';' at a line's end) into a new database file.
+bool loadSql(const QString &sqlPath, const QString &dbPath)
+{
+    QFile sql(sqlPath);
+    if (!sql.open(QIODevice::ReadOnly | QIODevice::Text))
+        return false;
+    bool loaded = true;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"fixture"_qs);
+        db.setDatabaseName(dbPath);
+        if (!db.open())
+            return false;
+        QSqlQuery query(db);
+        QString statement;
+        for (const QString &line : QString::fromUtf8(sql.readAll()).split(u'\n')) {
+            if (statement.isEmpty() && (line.startsWith(QLatin1String("--")) || line.isEmpty()))
+                continue;
+            statement += line + u'\n';
+            if (!line.endsWith(u';'))
+                continue;
+            if (!query.exec(statement)) {
+                qWarning() << statement << query.lastError().text();
+                loaded = false;
+                break;
+            }
+            statement.clear();
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"fixture"_qs);
+    return loaded;
+}
+
+// Every row of the events table, as stored.
+QStringList rawEvents(const QString &dbPath)
+{
+    QStringList rows;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"rows"_qs);
+        db.setDatabaseName(dbPath);
+        if (!db.open())
+            return rows;
+        QSqlQuery query(db);
+        query.exec(QStringLiteral(
+            "SELECT run_id, seq, type, ts, payload FROM events ORDER BY run_id, seq"));
+        while (query.next()) {
+            rows << QStringLiteral("%1|%2|%3|%4|%5")
+                        .arg(query.value(0).toString(), query.value(1).toString(),
+                             query.value(2).toString(), query.value(3).toString(),
+                             query.value(4).toString());
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"rows"_qs);
+    return rows;
+}
+
+int schemaVersion(const QString &dbPath)
+{
+    int version = -1;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"version"_qs);
+        db.setDatabaseName(dbPath);
+        if (db.open()) {
+            QSqlQuery query(db);
+            if (query.exec(QStringLiteral("PRAGMA user_version")) && query.next())
+                version = query.value(0).toInt();
+            db.close();
+        }
+    }
+    QSqlDatabase::removeDatabase(u"version"_qs);
+    return version;
+}
+
 } // namespace
 
 // Run as root inside "unshare -m" (a mount namespace of its own) by fullDiskIsRetried: the store
@@ -170,6 +256,8 @@ private Q_SLOTS:
     void sigkillKeepsWhatWasCommitted();
     void newerSchemaIsRefusedUntouched();
     void notADatabaseIsAClearError();
+    void derivedTablesFollowTheEvents();
+    void aSchema1StoreIsMigrated();
     void aLockedDatabaseIsRetried();
     void fullDiskIsRetried();
 
@@ -295,11 +383,16 @@ void tst_RunStore::newerSchemaIsRefusedUntouched()
         db.close();
     }
     QSqlDatabase::removeDatabase(u"raw"_qs);
+    const QByteArray before = fileHash(path());
     RunStore store;
     const auto opened = store.open(path());
     QVERIFY(!opened);
     QVERIFY2(opened.error().message.contains(QLatin1String("newer Terrarium")),
              qPrintable(opened.error().message));
+    // Not migrated, not moved aside: the file is as it was.
+    QCOMPARE(fileHash(path()), before);
+    QCOMPARE(schemaVersion(path()), RunStore::SchemaVersion + 1);
+    QVERIFY(QDir(m_dir->path()).entryList({QStringLiteral("*.corrupt-*")}).isEmpty());
 }
 
 void tst_RunStore::notADatabaseIsAClearError()
@@ -327,6 +420,253 @@ void tst_RunStore::notADatabaseIsAClearError()
     store.append(makeEvent(u"after"_qs, 1));
     QVERIFY(store.flush());
     QCOMPARE(store.events(u"after"_qs).size(), 1);
+}
+
+void tst_RunStore::derivedTablesFollowTheEvents()
+{
+    const QString id = u"derived"_qs;
+    RunStore store;
+    QVERIFY(store.open(path()));
+    QVERIFY(store.beginRun(newRun(id)));
+    qint64 seq = 0;
+    const auto add = [&](RunEventType type, const QJsonObject &payload) {
+        store.append(makeEvent(id, ++seq, type, payload));
+    };
+    const auto plan = [&](int revision, const QList<std::pair<int, QString>> &steps) {
+        QJsonArray titles;
+        QJsonArray objects;
+        for (const auto &[stepId, title] : steps) {
+            titles.append(title);
+            objects.append(
+                QJsonObject{{QStringLiteral("id"), stepId}, {QStringLiteral("title"), title}});
+        }
+        add(RunEventType::PlanGenerated,
+            {{QStringLiteral("plan"), titles},
+             {QStringLiteral("steps"), objects},
+             {QStringLiteral("revision"), revision}});
+    };
+    const auto addUsage = [&](const QString &role, int in, int out, const QJsonObject &more = {}) {
+        QJsonObject payload{{QStringLiteral("role"), role},
+                            {QStringLiteral("input_tokens"), in},
+                            {QStringLiteral("output_tokens"), out}};
+        for (auto it = more.begin(); it != more.end(); ++it)
+            payload.insert(it.key(), it.value());
+        add(RunEventType::Usage, payload);
+    };
+    const auto approval = [&](int stepId, const QString &title, const QString &command) {
+        add(RunEventType::ApprovalRequired,
+            {{QStringLiteral("step_id"), stepId},
+             {QStringLiteral("step"), title},
+             {QStringLiteral("command"), command},
+             {QStringLiteral("risk"), QStringLiteral("high")},
+             {QStringLiteral("reasons"), QJsonArray{QStringLiteral("deletes files")}}});
+    };
+    const auto executing = [&](int stepId, const QString &title, const QString &command) {
+        add(RunEventType::StepExecuting,
+            {{QStringLiteral("step"), title},
+             {QStringLiteral("step_id"), stepId},
+             {QStringLiteral("command"), command}});
+    };
+    const auto result = [&](int stepId, int exitCode, int durationMs) {
+        add(RunEventType::StepResult,
+            {{QStringLiteral("step_id"), stepId},
+             {QStringLiteral("stdout"), QString()},
+             {QStringLiteral("stderr"), QString()},
+             {QStringLiteral("exit_code"), exitCode},
+             {QStringLiteral("duration_ms"), durationMs},
+             {QStringLiteral("truncated"), false}});
+    };
+    const auto denied = [&](int stepId, const QString &title, const QString &command,
+                            const QString &reason) {
+        add(RunEventType::ErrorDetected,
+            {{QStringLiteral("error"), reason},
+             {QStringLiteral("failed_step"), title},
+             {QStringLiteral("step_id"), stepId},
+             {QStringLiteral("command"), command},
+             {QStringLiteral("kind"), QStringLiteral("denied")}});
+    };
+
+    addUsage(u"planner"_qs, 1000, 100,
+             {{QStringLiteral("cached_tokens"), 400}, {QStringLiteral("cost_usd"), 0.25}});
+    plan(1, {{1, u"Clean"_qs}, {2, u"Build"_qs}, {3, u"Wipe"_qs}});
+    addUsage(u"executor"_qs, 300, 20);
+    approval(1, u"Clean"_qs, u"rm -rf build"_qs);
+    executing(1, u"Clean"_qs, u"rm -rf build"_qs);
+    store.append(makeEvent(id, ++seq, RunEventType::StepOutput));
+    result(1, 0, 120);
+    addUsage(u"executor"_qs, 310, 25, {{QStringLiteral("cached_tokens"), 100}});
+    executing(2, u"Build"_qs, u"make"_qs);
+    result(2, 2, 3000);
+    add(RunEventType::ErrorDetected,
+        {{QStringLiteral("error"), QStringLiteral("exited with code 2")},
+         {QStringLiteral("failed_step"), QStringLiteral("Build")},
+         {QStringLiteral("step_id"), 2},
+         {QStringLiteral("command"), QStringLiteral("make")},
+         {QStringLiteral("kind"), QStringLiteral("failed")}});
+    add(RunEventType::RePlanning, {{QStringLiteral("attempt"), 1}});
+    addUsage(u"planner"_qs, 1200, 80, {{QStringLiteral("cost_usd"), 0.5}});
+    plan(2, {{1, u"Clean"_qs}, {2, u"Build"_qs}, {4, u"Wipe the disk"_qs}, {5, u"Format"_qs}});
+    addUsage(u"executor"_qs, 330, 30);
+    approval(4, u"Wipe the disk"_qs, u"dd if=/dev/zero of=/dev/sda"_qs);
+    denied(4, u"Wipe the disk"_qs, u"dd if=/dev/zero of=/dev/sda"_qs, u"denied by the user"_qs);
+    // The policy's own denial: nobody was asked.
+    denied(5, u"Format"_qs, u"mkfs.ext4 /dev/sda"_qs, u"denied by the safety policy"_qs);
+    QVERIFY(store.flush());
+    // How the first approval was answered, known only to the caller.
+    QVERIFY(store.recordApprovalDecision(id, 1, ApprovalDecision::Session));
+    add(RunEventType::WorkflowComplete, {{QStringLiteral("status"), QStringLiteral("failed")}});
+    // Given twice (a retry of a commit that did get in): counted once.
+    store.append(makeEvent(id, 4, RunEventType::Usage,
+                           {{QStringLiteral("role"), QStringLiteral("executor")},
+                            {QStringLiteral("input_tokens"), 300},
+                            {QStringLiteral("output_tokens"), 20}}));
+    QVERIFY(store.flush());
+
+    const QList<StoredPlanRevision> revisions = store.planRevisions(id);
+    QCOMPARE(revisions.size(), 2);
+    QCOMPARE(revisions.at(0).revision, 1);
+    QCOMPARE(revisions.at(0).steps.size(), 3);
+    QCOMPARE(revisions.at(1).steps.size(), 4);
+    QCOMPARE(revisions.at(1).steps.at(2).id, 4);
+    QCOMPARE(revisions.at(1).steps.at(2).title, QStringLiteral("Wipe the disk"));
+    QVERIFY(revisions.at(1).at.isValid());
+
+    const QList<StoredStep> steps = store.steps(id);
+    QCOMPARE(steps.size(), 4);
+    QCOMPARE(steps.at(0).stepId, 1);
+    QCOMPARE(steps.at(0).title, QStringLiteral("Clean"));
+    QCOMPARE(steps.at(0).command, QStringLiteral("rm -rf build"));
+    QCOMPARE(steps.at(0).state, QStringLiteral("done"));
+    QCOMPARE(steps.at(0).exitCode, std::optional<int>(0));
+    QCOMPARE(steps.at(0).durationMs, qint64(120));
+    QVERIFY(steps.at(0).startedAt.isValid() && steps.at(0).endedAt.isValid());
+    QCOMPARE(steps.at(1).state, QStringLiteral("failed"));
+    QCOMPARE(steps.at(1).exitCode, std::optional<int>(2));
+    QCOMPARE(steps.at(2).stepId, 4);
+    QCOMPARE(steps.at(2).state, QStringLiteral("denied"));
+    QCOMPARE(steps.at(2).exitCode, std::nullopt);
+    QCOMPARE(steps.at(3).stepId, 5);
+    QCOMPARE(steps.at(3).command, QStringLiteral("mkfs.ext4 /dev/sda"));
+
+    const QList<StoredApproval> approvals = store.approvals(id);
+    QCOMPARE(approvals.size(), 3);
+    QCOMPARE(approvals.at(0).stepId, 1);
+    QCOMPARE(approvals.at(0).decision, QStringLiteral("session"));
+    QCOMPARE(approvals.at(0).risk, QStringLiteral("high"));
+    QVERIFY(approvals.at(0).decidedAt >= approvals.at(0).requestedAt);
+    QCOMPARE(approvals.at(1).command, QStringLiteral("dd if=/dev/zero of=/dev/sda"));
+    QCOMPARE(approvals.at(1).decision, QStringLiteral("deny"));
+    QVERIFY(!approvals.at(1).byPolicy);
+    QCOMPARE(approvals.at(2).stepId, 5);
+    QCOMPARE(approvals.at(2).decision, QStringLiteral("deny"));
+    QVERIFY(approvals.at(2).byPolicy);
+    // Nothing asked for step 2.
+    QVERIFY(!store.recordApprovalDecision(id, 2, ApprovalDecision::Once));
+
+    const QList<StoredUsage> usage = store.usage(id);
+    QCOMPARE(usage.size(), 2);
+    QCOMPARE(usage.at(0).role, QStringLiteral("executor"));
+    QCOMPARE(usage.at(0).requests, qint64(3));
+    QCOMPARE(usage.at(0).inputTokens, qint64(940));
+    QCOMPARE(usage.at(0).cachedTokens, qint64(100));
+    QCOMPARE(usage.at(0).outputTokens, qint64(75));
+    QCOMPARE(usage.at(0).costUsd, std::nullopt);
+    QCOMPARE(usage.at(1).role, QStringLiteral("planner"));
+    QCOMPARE(usage.at(1).requests, qint64(2));
+    QCOMPARE(usage.at(1).inputTokens, qint64(2200));
+    QCOMPARE(usage.at(1).cachedTokens, qint64(400));
+    QCOMPARE(usage.at(1).costUsd, std::optional<double>(0.75));
+
+    const auto summary = store.summary(id);
+    QVERIFY(summary);
+    QCOMPARE(summary->run.status, QStringLiteral("failed"));
+    QCOMPARE(summary->events, seq);
+    QCOMPARE(summary->planRevisions, 2);
+    QCOMPARE(summary->steps, 4);
+    QCOMPARE(summary->succeeded, 1);
+    QCOMPARE(summary->failed, 1);
+    QCOMPARE(summary->denied, 2);
+    QCOMPARE(summary->approvalsAsked, 2);
+    QCOMPARE(summary->commandMs, qint64(3120));
+    QCOMPARE(summary->inputTokens, qint64(3140));
+    QCOMPARE(summary->outputTokens, qint64(255));
+    QCOMPARE(summary->costUsd, std::optional<double>(0.75));
+    QVERIFY(!store.summary(u"nope"_qs));
+}
+
+void tst_RunStore::aSchema1StoreIsMigrated()
+{
+    QVERIFY(loadSql(QStringLiteral(TERRARIUM_TEST_DATA_DIR "/store/runs-schema1.sql"), path()));
+    QCOMPARE(schemaVersion(path()), 1);
+    const QStringList before = rawEvents(path());
+    QCOMPARE(before.size(), 28);
+
+    const QString a = u"20240502-100000-aaaa"_qs;
+    const QString b = u"20240502-110000-bbbb"_qs;
+    const QString c = u"20240502-120000-cccc"_qs;
+    {
+        RunStore store;
+        QVERIFY(store.open(path()));
+        const QList<StoredRun> runs = store.runs();
+        QCOMPARE(runs.size(), 3);
+        QCOMPARE(runs.at(0).runId, c); // newest first
+        QCOMPARE(runs.at(0).status, QStringLiteral("interrupted"));
+        QCOMPARE(runs.at(1).status, QStringLiteral("failed"));
+        QCOMPARE(runs.at(2).goal, QStringLiteral("install ripgrep and count TODOs"));
+        QCOMPARE(runs.at(2).status, QStringLiteral("success"));
+        QCOMPARE(runs.at(2).lastSeq, qint64(13));
+        QCOMPARE(runs.at(2).endedAt,
+                 QDateTime::fromString(u"2024-05-02T10:00:03.250Z"_qs, Qt::ISODateWithMs));
+        const QList<RunEvent> events = store.events(a);
+        QCOMPARE(events.size(), 13);
+        QCOMPARE(events.at(6).type, RunEventType::StepOutput);
+        QCOMPARE(events.at(6).payload.value(QLatin1String("data")).toString(),
+                 QStringLiteral("Setting up ripgrep (13.0.0-4) ...\n"));
+
+        // What schema 2 adds, derived from the events already there.
+        const QList<StoredUsage> usage = store.usage(a);
+        QCOMPARE(usage.size(), 2);
+        QCOMPARE(usage.at(0).role, QStringLiteral("executor"));
+        QCOMPARE(usage.at(0).requests, qint64(2));
+        QCOMPARE(usage.at(0).inputTokens, qint64(657));
+        QCOMPARE(usage.at(0).outputTokens, qint64(39));
+        QCOMPARE(usage.at(1).role, QStringLiteral("planner"));
+        QCOMPARE(usage.at(1).inputTokens, qint64(812));
+        const QList<StoredStep> stepsA = store.steps(a);
+        QCOMPARE(stepsA.size(), 2);
+        QCOMPARE(stepsA.at(0).command, QStringLiteral("apt-get install -y ripgrep"));
+        QCOMPARE(stepsA.at(0).state, QStringLiteral("done"));
+        QCOMPARE(stepsA.at(0).durationMs, qint64(4210));
+        QCOMPARE(stepsA.at(1).title, QStringLiteral("Count TODO lines"));
+        QCOMPARE(store.approvals(a).size(), 1);
+        QCOMPARE(store.approvals(a).at(0).decision, QStringLiteral("approved"));
+
+        QCOMPARE(store.planRevisions(b).size(), 2);
+        const QList<StoredStep> stepsB = store.steps(b);
+        QCOMPARE(stepsB.size(), 2);
+        QCOMPARE(stepsB.at(0).state, QStringLiteral("denied"));
+        QCOMPARE(stepsB.at(1).state, QStringLiteral("failed"));
+        QCOMPARE(stepsB.at(1).exitCode, std::optional<int>(2));
+        QCOMPARE(store.approvals(b).at(0).decision, QStringLiteral("deny"));
+        const auto summaryB = store.summary(b);
+        QCOMPARE(summaryB->events, qint64(13));
+        QCOMPARE(summaryB->planRevisions, 2);
+        QCOMPARE(summaryB->denied, 1);
+        QCOMPARE(summaryB->failed, 1);
+        QCOMPARE(summaryB->inputTokens, qint64(640 + 280 + 702));
+
+        // The interrupted run's step stays as far as it got.
+        QCOMPARE(store.steps(c).size(), 1);
+        QCOMPARE(store.steps(c).at(0).state, QStringLiteral("running"));
+
+        // And the migrated store goes on as any other.
+        QVERIFY(store.beginRun(newRun(u"after"_qs)));
+        store.append(makeEvent(u"after"_qs, 1));
+        QVERIFY(store.flush());
+    }
+    QCOMPARE(schemaVersion(path()), RunStore::SchemaVersion);
+    // Every stored event as it was, byte for byte.
+    QCOMPARE(rawEvents(path()).mid(0, 28), before);
 }
 
 void tst_RunStore::aLockedDatabaseIsRetried()
