@@ -187,6 +187,12 @@ QString RunStore::defaultPath()
         + QStringLiteral("/terrarium/runs.sqlite");
 }
 
+QString RunStore::spoolFolder() const
+{
+    return m_path.isEmpty() ? QString()
+                            : QFileInfo(m_path).absolutePath() + QStringLiteral("/spool");
+}
+
 bool RunStore::isOpen() const
 {
     return QSqlDatabase::contains(m_connection)
@@ -495,6 +501,78 @@ Result<void> RunStore::recordApprovalDecision(const QString &runId, int stepId,
     return {};
 }
 
+Result<void> RunStore::recordSpool(const QString &runId, const StoredSpool &spool)
+{
+    if (!isOpen())
+        return makeError(ErrorCode::IoError, Tr::tr("The run store is not open."));
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(
+        QStringLiteral("INSERT OR REPLACE INTO spools (run_id, step_id, stream, path, bytes, "
+                       "truncated) VALUES (?, ?, ?, ?, ?, ?)"));
+    query.addBindValue(runId);
+    query.addBindValue(spool.stepId);
+    query.addBindValue(spool.stream);
+    query.addBindValue(QFileInfo(spool.path).absoluteFilePath());
+    query.addBindValue(spool.bytes);
+    query.addBindValue(spool.truncated ? 1 : 0);
+    if (!query.exec())
+        return std::unexpected(
+            sqlError(Tr::tr("Cannot record the output file %1 in %2").arg(spool.path, m_path),
+                     query.lastError(), m_path));
+    return {};
+}
+
+Result<void> RunStore::removeRun(const QString &runId)
+{
+    if (!isOpen())
+        return makeError(ErrorCode::IoError, Tr::tr("The run store is not open."));
+    // Its queued events would come back without their run (and fail the commit) otherwise.
+    if (const auto flushed = commit(); !flushed)
+        return flushed;
+    const auto stored = run(runId);
+    if (!stored)
+        return makeError(ErrorCode::NotFound,
+                         Tr::tr("There is no run %1 in %2.").arg(runId, m_path));
+    if (stored->status == QLatin1String("running"))
+        return makeError(
+            ErrorCode::InvalidInput,
+            Tr::tr("The run %1 is still going; it can be deleted once it ends.").arg(runId));
+    const QList<StoredSpool> files = spools(runId);
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    const QString failed = Tr::tr("Cannot delete the run %1 from %2").arg(runId, m_path);
+    if (!db.transaction())
+        return std::unexpected(sqlError(failed, db.lastError(), m_path));
+    QSqlQuery query(db);
+    // The derived tables go with the run (ON DELETE CASCADE); events were there before them.
+    for (const QString &statement : {QStringLiteral("DELETE FROM events WHERE run_id = ?"),
+                                     QStringLiteral("DELETE FROM runs WHERE run_id = ?")}) {
+        query.prepare(statement);
+        query.addBindValue(runId);
+        if (!query.exec()) {
+            const QSqlError error = query.lastError();
+            db.rollback();
+            return std::unexpected(sqlError(failed, error, m_path));
+        }
+    }
+    if (!db.commit()) {
+        const QSqlError error = db.lastError();
+        db.rollback();
+        return std::unexpected(sqlError(failed, error, m_path));
+    }
+    m_begun.removeAll(runId);
+    // After the commit: a file left behind is litter, a reference to a file gone would be worse.
+    QStringList left;
+    for (const StoredSpool &spool : files) {
+        if (QFileInfo::exists(spool.path) && !QFile::remove(spool.path))
+            left << spool.path;
+    }
+    if (!left.isEmpty())
+        return makeError(ErrorCode::IoError,
+                         Tr::tr("The run %1 was deleted, but not its output files %2.")
+                             .arg(runId, left.join(QStringLiteral(", "))));
+    return {};
+}
+
 StoredRun RunStore::runFrom(const QSqlQuery &query)
 {
     StoredRun run;
@@ -665,6 +743,27 @@ QList<StoredUsage> RunStore::usage(const QString &runId) const
         if (!query.value(5).isNull())
             usage.costUsd = query.value(5).toDouble();
         list.append(usage);
+    }
+    return list;
+}
+
+QList<StoredSpool> RunStore::spools(const QString &runId) const
+{
+    QList<StoredSpool> list;
+    if (!isOpen())
+        return list;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT step_id, stream, path, bytes, truncated FROM spools "
+                                 "WHERE run_id = ? ORDER BY step_id, stream"));
+    query.addBindValue(runId);
+    if (!query.exec())
+        return list;
+    while (query.next()) {
+        list.append(StoredSpool{.stepId = query.value(0).toInt(),
+                                .stream = query.value(1).toString(),
+                                .path = query.value(2).toString(),
+                                .bytes = query.value(3).toLongLong(),
+                                .truncated = query.value(4).toInt() != 0});
     }
     return list;
 }

@@ -7,6 +7,7 @@
 #include "core/store/StoredPlanRevision.h"
 #include "core/store/StoredRun.h"
 #include "core/store/StoredRunSummary.h"
+#include "core/store/StoredSpool.h"
 #include "core/store/StoredStep.h"
 #include "core/store/StoredUsage.h"
 
@@ -28,7 +29,7 @@ namespace Terrarium::Core {
 //
 // Beside the events, tables derived from them as they are stored (plan revisions, steps,
 // approvals, usage per role; see EventIndexer) let a past run be listed and summed up without
-// replaying it.
+// replaying it; files holding steps' raw output are referenced and go with their run.
 //
 // The schema has a version (PRAGMA user_version) and migrations from the first one (schema 2
 // fills the derived tables from the events already stored); a database made by a newer
@@ -67,6 +68,8 @@ public:
     QString notice() const { return m_notice; }
     bool isOpen() const;
     QString path() const { return m_path; }
+    // Where steps' raw output files belong: "spool" beside the database.
+    QString spoolFolder() const;
 
     // A new run, owned by this process until its workflow_complete.
     Result<void> beginRun(const StoredRun &run);
@@ -79,6 +82,12 @@ public:
     // denied). Commits what is queued first.
     Result<void> recordApprovalDecision(const QString &runId, int stepId,
                                         ApprovalDecision decision);
+    // The file holding one stream of a step's raw output (see spoolFolder()); recorded again, it
+    // replaces what was recorded. The file goes when its run is removed.
+    Result<void> recordSpool(const QString &runId, const StoredSpool &spool);
+    // Deletes a run that is not going on: its events, what was derived from them and its spool
+    // files.
+    Result<void> removeRun(const QString &runId);
 
     // Newest first.
     QList<StoredRun> runs() const;
@@ -90,6 +99,7 @@ public:
     QList<StoredStep> steps(const QString &runId) const;
     QList<StoredApproval> approvals(const QString &runId) const;
     QList<StoredUsage> usage(const QString &runId) const; // per role, by role
+    QList<StoredSpool> spools(const QString &runId) const;
     std::optional<StoredRunSummary> summary(const QString &runId) const;
 
 Q_SIGNALS:

@@ -1,7 +1,7 @@
 // The run store on a real SQLite file: events committed in groups and kept across a reopen and a
 // SIGKILL, runs left by a dead process marked interrupted, schema versions (a schema-1 store
-// migrated, a newer one refused), bad files refused, the tables derived from the events, and
-// commits that fail (a lock held by another process, a full
+// migrated, a newer one refused), bad files refused, the tables derived from the events, a run
+// deleted with its output files, and commits that fail (a lock held by another process, a full
 // tmpfs) said clearly and retried without losing anything.
 #include "core/store/RunStore.h"
 
@@ -258,6 +258,7 @@ private Q_SLOTS:
     void notADatabaseIsAClearError();
     void derivedTablesFollowTheEvents();
     void aSchema1StoreIsMigrated();
+    void removeRunTakesItsEventsAndFiles();
     void aLockedDatabaseIsRetried();
     void fullDiskIsRetried();
 
@@ -667,6 +668,92 @@ void tst_RunStore::aSchema1StoreIsMigrated()
     QCOMPARE(schemaVersion(path()), RunStore::SchemaVersion);
     // Every stored event as it was, byte for byte.
     QCOMPARE(rawEvents(path()).mid(0, 28), before);
+}
+
+void tst_RunStore::removeRunTakesItsEventsAndFiles()
+{
+    RunStore store;
+    QVERIFY(store.open(path()));
+    QVERIFY(QDir().mkpath(store.spoolFolder()));
+    QCOMPARE(store.spoolFolder(), m_dir->filePath(QStringLiteral("spool")));
+    const auto spoolFile = [&](const QString &name) {
+        const QString file = store.spoolFolder() + u'/' + name;
+        QFile out(file);
+        if (out.open(QIODevice::WriteOnly))
+            out.write("output\n");
+        return file;
+    };
+    for (const QString &id : {u"gone"_qs, u"kept"_qs}) {
+        QVERIFY(store.beginRun(newRun(id)));
+        store.append(makeEvent(id, 1, RunEventType::Usage,
+                               {{QStringLiteral("role"), QStringLiteral("planner")},
+                                {QStringLiteral("input_tokens"), 5},
+                                {QStringLiteral("output_tokens"), 1}}));
+        store.append(makeEvent(id, 2, RunEventType::StepExecuting,
+                               {{QStringLiteral("step"), QStringLiteral("s")},
+                                {QStringLiteral("step_id"), 1},
+                                {QStringLiteral("command"), QStringLiteral("true")}}));
+        QVERIFY(store.recordSpool(id,
+                                  {.stepId = 1,
+                                   .stream = QStringLiteral("stdout"),
+                                   .path = spoolFile(id + u"-1.out"_qs),
+                                   .bytes = 7,
+                                   .truncated = false}));
+    }
+    QVERIFY(store.recordSpool(u"gone"_qs,
+                              {.stepId = 1,
+                               .stream = QStringLiteral("stderr"),
+                               .path = spoolFile(u"gone-1.err"_qs),
+                               .bytes = 300'000'000,
+                               .truncated = true}));
+    const QList<StoredSpool> spools = store.spools(u"gone"_qs);
+    QCOMPARE(spools.size(), 2);
+    QCOMPARE(spools.at(0).stream, QStringLiteral("stderr"));
+    QCOMPARE(spools.at(0).bytes, qint64(300'000'000));
+    QVERIFY(spools.at(0).truncated);
+
+    // Not while it is going.
+    const auto refused = store.removeRun(u"gone"_qs);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.contains(QLatin1String("still going")),
+             qPrintable(refused.error().message));
+    store.append(makeEvent(u"gone"_qs, 3, RunEventType::WorkflowComplete,
+                           {{QStringLiteral("status"), QStringLiteral("success")}}));
+    // Queued events of the run go with it (not committed later without their run).
+    store.append(makeEvent(u"kept"_qs, 3));
+
+    QVERIFY(store.removeRun(u"gone"_qs));
+    QVERIFY(!store.run(u"gone"_qs));
+    QVERIFY(store.events(u"gone"_qs).isEmpty());
+    QVERIFY(store.steps(u"gone"_qs).isEmpty());
+    QVERIFY(store.usage(u"gone"_qs).isEmpty());
+    QVERIFY(store.spools(u"gone"_qs).isEmpty());
+    QVERIFY(!QFile::exists(spools.at(0).path));
+    QVERIFY(!QFile::exists(spools.at(1).path));
+    // The other run, its events and its file stay.
+    QCOMPARE(store.events(u"kept"_qs).size(), 3);
+    QCOMPARE(store.steps(u"kept"_qs).size(), 1);
+    QCOMPARE(store.spools(u"kept"_qs).size(), 1);
+    QVERIFY(QFile::exists(store.spools(u"kept"_qs).at(0).path));
+    const auto unknown = store.removeRun(u"gone"_qs);
+    QVERIFY(!unknown);
+    QCOMPARE(unknown.error().code, ErrorCode::NotFound);
+
+    // Nothing of it in the file either.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"count"_qs);
+        db.setDatabaseName(path());
+        QVERIFY(db.open());
+        QSqlQuery query(db);
+        for (const char *table :
+             {"runs", "events", "plan_revisions", "steps", "approvals", "usage", "spools"}) {
+            QVERIFY(query.exec(QStringLiteral("SELECT count(*) FROM %1 WHERE run_id = 'gone'")
+                                   .arg(QLatin1String(table))));
+            QVERIFY(query.next());
+            QCOMPARE(query.value(0).toInt(), 0);
+        }
+    }
+    QSqlDatabase::removeDatabase(u"count"_qs);
 }
 
 void tst_RunStore::aLockedDatabaseIsRetried()
