@@ -29,6 +29,8 @@
 #include <QStandardPaths>
 #include <QTimer>
 
+#include <utility>
+
 namespace Terrarium::App {
 
 namespace {
@@ -132,8 +134,7 @@ void RunSession::start(const QString &goal)
                     &RunSession::eventEmitted);
             connect(m_relay.get(), &Core::CommittedEventRelay::storeLost, this,
                     [this](const Core::Error &error) {
-                        Q_EMIT message(Tr::tr("This run is no longer kept, it goes on without "
-                                              "being saved: %1")
+                        Q_EMIT message(Tr::tr("%1. The run goes on; saving it is tried again.")
                                            .arg(error.message));
                     });
         }

@@ -334,8 +334,11 @@ void Orchestrator::onUsage(const QString &role, const LlmUsage &usage)
 {
     if (m_cancelling || isTerminal(m_state))
         return;
-    emitEvent(Events::Usage{
-        .role = role, .inputTokens = usage.inputTokens, .outputTokens = usage.outputTokens});
+    emitEvent(Events::Usage{.role = role,
+                            .inputTokens = usage.inputTokens,
+                            .outputTokens = usage.outputTokens,
+                            .cachedTokens = 0,
+                            .costUsd = std::nullopt});
 }
 
 void Orchestrator::onRetrying(const QString &role, int attempt, int maxAttempts, int delayMs,

@@ -170,9 +170,14 @@ QJsonObject toPayload(const Events::InputRequired &event)
 
 QJsonObject toPayload(const Events::Usage &event)
 {
-    return {{QStringLiteral("role"), event.role},
-            {QStringLiteral("input_tokens"), event.inputTokens},
-            {QStringLiteral("output_tokens"), event.outputTokens}};
+    QJsonObject payload{{QStringLiteral("role"), event.role},
+                        {QStringLiteral("input_tokens"), event.inputTokens},
+                        {QStringLiteral("output_tokens"), event.outputTokens}};
+    if (event.cachedTokens > 0)
+        payload.insert(QStringLiteral("cached_tokens"), event.cachedTokens);
+    if (event.costUsd)
+        payload.insert(QStringLiteral("cost_usd"), *event.costUsd);
+    return payload;
 }
 
 QJsonObject toPayload(const Events::WorkflowComplete &event)
@@ -272,10 +277,16 @@ RunEventData fromPayload(RunEventType type, const QJsonObject &payload)
         return Events::InputRequired{.stepId = read.integer("step_id"),
                                      .prompt = read.text("prompt"),
                                      .hint = read.text("hint")};
-    case RunEventType::Usage:
-        return Events::Usage{.role = read.text("role"),
-                             .inputTokens = read.number("input_tokens"),
-                             .outputTokens = read.number("output_tokens")};
+    case RunEventType::Usage: {
+        Events::Usage usage{.role = read.text("role"),
+                            .inputTokens = read.number("input_tokens"),
+                            .outputTokens = read.number("output_tokens"),
+                            .cachedTokens = read.number("cached_tokens"),
+                            .costUsd = std::nullopt};
+        if (const QJsonValue cost = payload.value(QLatin1String("cost_usd")); cost.isDouble())
+            usage.costUsd = cost.toDouble();
+        return usage;
+    }
     case RunEventType::WorkflowComplete:
         return Events::WorkflowComplete{.status = runOutcomeFromName(read.text("status")),
                                         .error = read.text("error")};

@@ -111,6 +111,10 @@ struct Usage
     QString role; // "planner" | "executor"
     qint64 inputTokens = 0;
     qint64 outputTokens = 0;
+    // Of inputTokens, those the provider's prompt cache served; and the request's price when
+    // known. In the JSON only when the provider said them.
+    qint64 cachedTokens = 0;
+    std::optional<double> costUsd;
 };
 
 struct WorkflowComplete

@@ -22,6 +22,11 @@ void CommittedEventRelay::publish(const RunEvent &event)
         Q_EMIT released(event);
         return;
     }
+    if (m_storeFailed) {
+        m_store->append(event);
+        Q_EMIT released(event);
+        return;
+    }
     m_held.append(event);
     // May commit (and so hand on) at once: workflow_complete is committed right away.
     m_store->append(event);
@@ -37,6 +42,8 @@ void CommittedEventRelay::flush()
 
 void CommittedEventRelay::onCommitted(const QString &runId, qint64 seq)
 {
+    if (m_storeFailed)
+        return;
     qsizetype count = 0;
     while (count < m_held.size() && m_held.at(count).runId == runId && m_held.at(count).seq <= seq)
         ++count;
@@ -48,12 +55,11 @@ void CommittedEventRelay::onCommitted(const QString &runId, qint64 seq)
 
 void CommittedEventRelay::onCommitFailed(const Error &error)
 {
-    if (!m_store)
+    if (m_storeFailed)
         return;
-    // Held back any longer, the run would look frozen; kept nowhere, the events still reach
-    // the user.
-    m_store->disconnect(this);
-    m_store.clear();
+    // Held back any longer, the run would look frozen: the events reach the user now, and
+    // reach the disk when the store manages to commit them.
+    m_storeFailed = true;
     Q_EMIT storeLost(error);
     releaseAll();
 }

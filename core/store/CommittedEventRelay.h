@@ -16,9 +16,10 @@ class RunStore;
 // saw is what the next start finds. The store commits in groups of at most
 // RunStore::CommitInterval, so events arrive here at most that much later.
 //
-// A store that cannot keep them (full disk, the file gone or locked) must not stop the run:
-// after the first failed commit the relay lets go of the store, hands on what it held and
-// everything after at once, and says so with storeLost().
+// A store that cannot keep them (full disk, the file locked by another program) must not stop
+// the run: after the first failed commit the relay hands on what it held and everything after
+// at once, and says so with storeLost(). The store still gets every event and keeps trying, so
+// nothing is lost once the disk has room again.
 class CommittedEventRelay : public QObject
 {
     Q_OBJECT
@@ -28,8 +29,8 @@ public:
     explicit CommittedEventRelay(RunStore *store, QObject *parent = nullptr);
     ~CommittedEventRelay() override;
 
-    // Whether events still go through the store.
-    bool isKeeping() const { return !m_store.isNull(); }
+    // Whether events wait for the store (no commit has failed).
+    bool isHolding() const { return !m_store.isNull() && !m_storeFailed; }
     // Events given but not yet handed on.
     qsizetype heldCount() const { return m_held.size(); }
 
@@ -41,7 +42,8 @@ public:
 Q_SIGNALS:
     // The event, now on disk (or, once the store is lost, as it comes).
     void released(const Terrarium::Core::RunEvent &event);
-    // The store could not keep the events; the run goes on without it.
+    // The store could not keep the events (said once); the run goes on, events are no longer
+    // held for the store.
     void storeLost(const Terrarium::Core::Error &error);
 
 private:
@@ -51,6 +53,7 @@ private:
 
     QPointer<RunStore> m_store;
     QList<RunEvent> m_held;
+    bool m_storeFailed = false;
 };
 
 } // namespace Terrarium::Core

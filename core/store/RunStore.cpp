@@ -2,16 +2,19 @@
 
 #include "core/CoreLogging.h"
 #include "core/CoreTr.h"
+#include "core/store/EventIndexer.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QStorageInfo>
 #include <QTimer>
 #include <QUuid>
 
@@ -22,18 +25,58 @@ namespace Terrarium::Core {
 
 namespace {
 
-// Each entry takes the schema from the version before it to its own (index + 1).
-const QList<QStringList> migrations = {
-    {
-        QStringLiteral("CREATE TABLE runs (run_id TEXT PRIMARY KEY, goal TEXT NOT NULL, "
-                       "sandbox TEXT NOT NULL, workspace TEXT NOT NULL, started_at TEXT NOT NULL, "
-                       "ended_at TEXT, status TEXT NOT NULL, owner_pid INTEGER NOT NULL, "
-                       "last_seq INTEGER NOT NULL DEFAULT 0)"),
-        QStringLiteral("CREATE TABLE events (run_id TEXT NOT NULL REFERENCES runs(run_id), "
-                       "seq INTEGER NOT NULL, type TEXT NOT NULL, ts TEXT NOT NULL, "
-                       "payload TEXT NOT NULL, PRIMARY KEY (run_id, seq)) WITHOUT ROWID"),
-    },
+// A migration takes the schema from the version before it to its own (index + 1): its
+// statements, then fill (when there is one) in the same transaction.
+struct Migration
+{
+    QStringList statements;
+    bool (*fill)(const QSqlDatabase &db, QSqlError &error) = nullptr;
 };
+
+const QList<Migration> migrations = {
+    {{
+         QStringLiteral("CREATE TABLE runs (run_id TEXT PRIMARY KEY, goal TEXT NOT NULL, "
+                        "sandbox TEXT NOT NULL, workspace TEXT NOT NULL, started_at TEXT NOT NULL, "
+                        "ended_at TEXT, status TEXT NOT NULL, owner_pid INTEGER NOT NULL, "
+                        "last_seq INTEGER NOT NULL DEFAULT 0)"),
+         QStringLiteral("CREATE TABLE events (run_id TEXT NOT NULL REFERENCES runs(run_id), "
+                        "seq INTEGER NOT NULL, type TEXT NOT NULL, ts TEXT NOT NULL, "
+                        "payload TEXT NOT NULL, PRIMARY KEY (run_id, seq)) WITHOUT ROWID"),
+     },
+     nullptr},
+    // 2: what a run's events say, kept so that it need not be replayed to be listed or summed up.
+    {{
+         QStringLiteral(
+             "CREATE TABLE plan_revisions (run_id TEXT NOT NULL REFERENCES runs(run_id) ON DELETE "
+             "CASCADE, revision INTEGER NOT NULL, seq INTEGER NOT NULL, at TEXT NOT NULL, "
+             "steps TEXT NOT NULL, PRIMARY KEY (run_id, revision)) WITHOUT ROWID"),
+         QStringLiteral(
+             "CREATE TABLE steps (run_id TEXT NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE, "
+             "step_id INTEGER NOT NULL, title TEXT, command TEXT, state TEXT NOT NULL, "
+             "exit_code INTEGER, duration_ms INTEGER NOT NULL DEFAULT 0, started_at TEXT, "
+             "ended_at TEXT, PRIMARY KEY (run_id, step_id)) WITHOUT ROWID"),
+         QStringLiteral(
+             "CREATE TABLE approvals (run_id TEXT NOT NULL REFERENCES runs(run_id) ON DELETE "
+             "CASCADE, seq INTEGER NOT NULL, step_id INTEGER NOT NULL, command TEXT NOT NULL, "
+             "risk TEXT, requested_at TEXT NOT NULL, decision TEXT CHECK (decision IN ('once', "
+             "'session', 'always', 'deny', 'approved')), decided_at TEXT, "
+             "by_policy INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (run_id, seq)) WITHOUT ROWID"),
+         QStringLiteral(
+             "CREATE TABLE usage (run_id TEXT NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE, "
+             "role TEXT NOT NULL, requests INTEGER NOT NULL, input_tokens INTEGER NOT NULL, "
+             "cached_tokens INTEGER NOT NULL DEFAULT 0, output_tokens INTEGER NOT NULL, "
+             "cost_usd REAL, PRIMARY KEY (run_id, role)) WITHOUT ROWID"),
+         QStringLiteral(
+             "CREATE TABLE spools (run_id TEXT NOT NULL REFERENCES runs(run_id) ON DELETE "
+             "CASCADE, step_id INTEGER NOT NULL, stream TEXT NOT NULL, path TEXT NOT NULL, "
+             "bytes INTEGER NOT NULL, truncated INTEGER NOT NULL DEFAULT 0, "
+             "PRIMARY KEY (run_id, step_id, stream)) WITHOUT ROWID"),
+     },
+     &EventIndexer::indexAll},
+};
+
+const QString runColumns = QStringLiteral(
+    "run_id, goal, sandbox, workspace, started_at, ended_at, status, last_seq FROM runs");
 
 QString timeText(const QDateTime &time)
 {
@@ -50,9 +93,57 @@ bool processLives(qint64 pid)
     return pid > 0 && (::kill(pid_t(pid), 0) == 0 || errno == EPERM);
 }
 
-Error sqlError(const QString &what, const QSqlError &error)
+// SQLite's primary result codes (Qt passes them on as the native error code).
+enum SqliteCode {
+    Corrupt = 11,
+    Busy = 5,
+    Locked = 6,
+    ReadOnly = 8,
+    IoErr = 10,
+    Full = 13,
+    CantOpen = 14,
+    NotADb = 26
+};
+
+int sqliteCode(const QSqlError &error)
 {
-    return Error{ErrorCode::IoError, Tr::tr("%1: %2").arg(what, error.text())};
+    return error.nativeErrorCode().toInt() & 0xff;
+}
+
+// What went wrong, in words, for a file at path.
+QString causeOf(const QSqlError &error, const QString &path)
+{
+    const QString detail = error.databaseText().isEmpty() ? error.text() : error.databaseText();
+    switch (sqliteCode(error)) {
+    case Busy:
+    case Locked:
+        return Tr::tr("another program holds it locked (%1)").arg(detail);
+    case Full:
+        return Tr::tr("the disk is full (%1)").arg(detail);
+    case ReadOnly:
+        return Tr::tr("it cannot be written to (%1)").arg(detail);
+    case IoErr:
+        // SQLite says "disk I/O error" for a write that found no room, too.
+        if (QStorageInfo(QFileInfo(path).absolutePath()).bytesAvailable() < 64 * 1024)
+            return Tr::tr("the disk is full (%1)").arg(detail);
+        return Tr::tr("reading or writing it failed (%1)").arg(detail);
+    case CantOpen:
+        return Tr::tr("it cannot be opened (%1)").arg(detail);
+    default:
+        return error.text();
+    }
+}
+
+Error sqlError(const QString &what, const QSqlError &error, const QString &path)
+{
+    return Error{ErrorCode::IoError, Tr::tr("%1: %2").arg(what, causeOf(error, path))};
+}
+
+// A file that is not a database, or a damaged one (not one that is merely locked or on a full
+// disk): to be moved aside.
+bool isDamaged(const QSqlError &error)
+{
+    return sqliteCode(error) == NotADb || sqliteCode(error) == Corrupt;
 }
 
 } // namespace
@@ -62,10 +153,13 @@ RunStore::RunStore(QObject *parent)
     , m_connection(QStringLiteral("terrarium-runstore-%1")
                        .arg(QUuid::createUuid().toString(QUuid::WithoutBraces)))
     , m_commitTimer(new QTimer(this))
+    , m_retryTimer(new QTimer(this))
 {
     m_commitTimer->setSingleShot(true);
     m_commitTimer->setInterval(CommitInterval);
     connect(m_commitTimer, &QTimer::timeout, this, [this] { (void)commit(); });
+    m_retryTimer->setSingleShot(true);
+    connect(m_retryTimer, &QTimer::timeout, this, [this] { (void)commit(); });
 }
 
 RunStore::~RunStore()
@@ -91,6 +185,12 @@ QString RunStore::defaultPath()
 {
     return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
         + QStringLiteral("/terrarium/runs.sqlite");
+}
+
+QString RunStore::spoolFolder() const
+{
+    return m_path.isEmpty() ? QString()
+                            : QFileInfo(m_path).absolutePath() + QStringLiteral("/spool");
 }
 
 bool RunStore::isOpen() const
@@ -133,9 +233,12 @@ Result<void> RunStore::openFile(const QString &path)
                          Tr::tr("Cannot make the folder of the run store %1.").arg(path));
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
     db.setDatabaseName(path);
+    // Another program's lock is waited for briefly, not for Qt's default 5 s in the GUI thread;
+    // a commit that fails is retried.
+    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(LockWait.count()));
     if (!db.open())
         return std::unexpected(
-            sqlError(Tr::tr("Cannot open the run store %1").arg(path), db.lastError()));
+            sqlError(Tr::tr("Cannot open the run store %1").arg(path), db.lastError(), path));
     m_path = path;
     QSqlQuery query(db);
     // WAL: readers never wait for the writer; FULL: a commit is on disk when it returns.
@@ -145,8 +248,13 @@ Result<void> RunStore::openFile(const QString &path)
         if (!query.exec(pragma)) {
             Error error =
                 sqlError(Tr::tr("The run store %1 is not a database Terrarium can use").arg(path),
-                         query.lastError());
-            error.code = ErrorCode::MalformedResponse; // damaged: to be moved aside
+                         query.lastError(), path);
+            if (isDamaged(query.lastError()))
+                error.code = ErrorCode::MalformedResponse; // to be moved aside
+            else
+                error.message = sqlError(Tr::tr("Cannot open the run store %1").arg(path),
+                                         query.lastError(), path)
+                                    .message;
             db.close();
             return std::unexpected(error);
         }
@@ -165,8 +273,9 @@ Result<void> RunStore::migrate()
     if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next()) {
         Error error =
             sqlError(Tr::tr("The run store %1 is not a database Terrarium can use").arg(m_path),
-                     query.lastError());
-        error.code = ErrorCode::MalformedResponse; // damaged: to be moved aside
+                     query.lastError(), m_path);
+        if (isDamaged(query.lastError()))
+            error.code = ErrorCode::MalformedResponse; // to be moved aside
         return std::unexpected(error);
     }
     const int version = query.value(0).toInt();
@@ -178,23 +287,34 @@ Result<void> RunStore::migrate()
                              .arg(version)
                              .arg(SchemaVersion));
     for (int next = version; next < SchemaVersion; ++next) {
+        const QString failed =
+            Tr::tr("Cannot migrate the run store %1 to schema %2").arg(m_path).arg(next + 1);
         if (!db.transaction())
-            return std::unexpected(
-                sqlError(Tr::tr("Cannot migrate the run store"), db.lastError()));
-        for (const QString &statement : migrations.at(next)) {
+            return std::unexpected(sqlError(failed, db.lastError(), m_path));
+        const Migration &migration = migrations.at(next);
+        QSqlError error;
+        bool done = true;
+        for (const QString &statement : migration.statements) {
             if (!query.exec(statement)) {
-                const Error error = sqlError(Tr::tr("Cannot migrate the run store %1 to schema %2")
-                                                 .arg(m_path)
-                                                 .arg(next + 1),
-                                             query.lastError());
-                db.rollback();
-                return std::unexpected(error);
+                error = query.lastError();
+                done = false;
+                break;
             }
         }
-        if (!query.exec(QStringLiteral("PRAGMA user_version=%1").arg(next + 1)) || !db.commit()) {
+        if (done && migration.fill)
+            done = migration.fill(db, error);
+        if (done && !query.exec(QStringLiteral("PRAGMA user_version=%1").arg(next + 1))) {
+            error = query.lastError();
+            done = false;
+        }
+        if (done && !db.commit()) {
+            error = db.lastError();
+            done = false;
+        }
+        if (!done) {
+            // All of one migration or none of it: the file stays at the version it had.
             db.rollback();
-            return std::unexpected(
-                sqlError(Tr::tr("Cannot migrate the run store %1").arg(m_path), db.lastError()));
+            return std::unexpected(sqlError(failed, error, m_path));
         }
         qCDebug(lcCore) << "run store migrated to schema" << next + 1;
     }
@@ -206,7 +326,8 @@ Result<void> RunStore::markInterrupted()
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     QSqlQuery select(db);
     if (!select.exec(QStringLiteral("SELECT run_id, owner_pid FROM runs WHERE status = 'running'")))
-        return std::unexpected(sqlError(Tr::tr("Cannot read the run store"), select.lastError()));
+        return std::unexpected(sqlError(Tr::tr("Cannot read the run store %1").arg(m_path),
+                                        select.lastError(), m_path));
     QStringList orphans;
     while (select.next()) {
         const qint64 owner = select.value(1).toLongLong();
@@ -218,8 +339,8 @@ Result<void> RunStore::markInterrupted()
     for (const QString &runId : orphans) {
         update.addBindValue(runId);
         if (!update.exec())
-            return std::unexpected(
-                sqlError(Tr::tr("Cannot update the run store"), update.lastError()));
+            return std::unexpected(sqlError(Tr::tr("Cannot update the run store %1").arg(m_path),
+                                            update.lastError(), m_path));
     }
     return {};
 }
@@ -241,7 +362,8 @@ Result<void> RunStore::beginRun(const StoredRun &run)
     query.addBindValue(QCoreApplication::applicationPid());
     if (!query.exec())
         return std::unexpected(
-            sqlError(Tr::tr("Cannot record the run %1").arg(run.runId), query.lastError()));
+            sqlError(Tr::tr("Cannot record the run %1 in %2").arg(run.runId, m_path),
+                     query.lastError(), m_path));
     m_begun.append(run.runId);
     return {};
 }
@@ -249,6 +371,9 @@ Result<void> RunStore::beginRun(const StoredRun &run)
 void RunStore::append(const RunEvent &event)
 {
     m_pending.append(event);
+    // While commits fail, the retry takes what is queued; trying more often would only block.
+    if (m_retryTimer->isActive())
+        return;
     if (event.type() == RunEventType::WorkflowComplete) {
         (void)commit();
         return;
@@ -265,6 +390,7 @@ Result<void> RunStore::flush()
 Result<void> RunStore::commit()
 {
     m_commitTimer->stop();
+    m_retryTimer->stop();
     if (m_pending.isEmpty())
         return {};
     if (!isOpen())
@@ -273,9 +399,18 @@ Result<void> RunStore::commit()
     const auto fail = [this, &db](const QSqlError &error) -> Result<void> {
         db.rollback();
         const Error failure =
-            sqlError(Tr::tr("Cannot save the run's events in %1").arg(m_path), error);
-        qCWarning(lcCore).noquote() << failure.message;
-        Q_EMIT commitFailed(failure);
+            sqlError(Tr::tr("Cannot save the run's events in %1").arg(m_path), error, m_path);
+        // Tried again, less often the longer it fails; said when it starts failing or fails
+        // differently, not at every try.
+        const auto previous = std::chrono::milliseconds(m_retryTimer->interval());
+        m_retryTimer->start(m_failure.isEmpty()
+                                ? FirstRetry
+                                : std::min<std::chrono::milliseconds>(previous * 2, LastRetry));
+        if (failure.message != m_failure) {
+            m_failure = failure.message;
+            qCWarning(lcCore).noquote() << failure.message;
+            Q_EMIT commitFailed(failure);
+        }
         return std::unexpected(failure);
     };
     if (!db.transaction())
@@ -288,20 +423,32 @@ Result<void> RunStore::commit()
         QStringLiteral("UPDATE runs SET last_seq = max(last_seq, ?) WHERE run_id = ?"));
     QSqlQuery end(db);
     end.prepare(QStringLiteral("UPDATE runs SET status = ?, ended_at = ? WHERE run_id = ?"));
+    EventIndexer indexer(db);
     QHash<QString, qint64> lastSeqs;
     for (const RunEvent &event : std::as_const(m_pending)) {
+        // The event's JSON form: what the store keeps is what headless prints.
+        const QJsonObject json = event.toJson();
+        const QString type = json.value(QLatin1String("type")).toString();
+        const QString timestamp = json.value(QLatin1String("ts")).toString();
+        const QJsonObject payload = json.value(QLatin1String("payload")).toObject();
         insert.addBindValue(event.runId);
         insert.addBindValue(event.seq);
-        insert.addBindValue(RunEvent::typeName(event.type()));
-        insert.addBindValue(timeText(event.timestamp));
+        insert.addBindValue(type);
+        insert.addBindValue(timestamp);
         insert.addBindValue(
-            QString::fromUtf8(QJsonDocument(event.payloadJson()).toJson(QJsonDocument::Compact)));
+            QString::fromUtf8(QJsonDocument(payload).toJson(QJsonDocument::Compact)));
         if (!insert.exec())
             return fail(insert.lastError());
+        // An event stored before (given twice) says nothing new.
+        if (insert.numRowsAffected() == 0)
+            continue;
+        if (EventIndexer::indexes(type)
+            && !indexer.add(event.runId, event.seq, type, timestamp, payload))
+            return fail(indexer.lastError());
         lastSeqs[event.runId] = std::max(lastSeqs.value(event.runId), event.seq);
         if (const auto *complete = event.get<Events::WorkflowComplete>()) {
             end.addBindValue(runOutcomeName(complete->status));
-            end.addBindValue(timeText(event.timestamp));
+            end.addBindValue(timestamp);
             end.addBindValue(event.runId);
             if (!end.exec())
                 return fail(end.lastError());
@@ -316,9 +463,128 @@ Result<void> RunStore::commit()
     if (!db.commit())
         return fail(db.lastError());
     m_pending.clear();
+    if (!m_failure.isEmpty()) {
+        qCInfo(lcCore).noquote() << "run store" << m_path << "saves events again";
+        m_failure.clear();
+    }
     for (auto it = lastSeqs.cbegin(); it != lastSeqs.cend(); ++it)
         Q_EMIT committed(it.key(), it.value());
     return {};
+}
+
+Result<void> RunStore::recordApprovalDecision(const QString &runId, int stepId,
+                                              ApprovalDecision decision)
+{
+    if (const auto flushed = commit(); !flushed)
+        return flushed;
+    if (!isOpen())
+        return makeError(ErrorCode::IoError, Tr::tr("The run store is not open."));
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    // The latest request of the step: a step is asked about once per command.
+    query.prepare(QStringLiteral(
+        "UPDATE approvals SET decision = ?, decided_at = coalesce(decided_at, ?) "
+        "WHERE run_id = ? AND step_id = ? AND by_policy = 0 AND seq = (SELECT max(seq) FROM "
+        "approvals WHERE run_id = ? AND step_id = ? AND by_policy = 0)"));
+    query.addBindValue(approvalDecisionName(decision));
+    query.addBindValue(timeText(QDateTime::currentDateTimeUtc()));
+    query.addBindValue(runId);
+    query.addBindValue(stepId);
+    query.addBindValue(runId);
+    query.addBindValue(stepId);
+    if (!query.exec())
+        return std::unexpected(sqlError(Tr::tr("Cannot record the approval in %1").arg(m_path),
+                                        query.lastError(), m_path));
+    if (query.numRowsAffected() == 0)
+        return makeError(
+            ErrorCode::NotFound,
+            Tr::tr("The run %1 has no approval asked for step %2.").arg(runId).arg(stepId));
+    return {};
+}
+
+Result<void> RunStore::recordSpool(const QString &runId, const StoredSpool &spool)
+{
+    if (!isOpen())
+        return makeError(ErrorCode::IoError, Tr::tr("The run store is not open."));
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(
+        QStringLiteral("INSERT OR REPLACE INTO spools (run_id, step_id, stream, path, bytes, "
+                       "truncated) VALUES (?, ?, ?, ?, ?, ?)"));
+    query.addBindValue(runId);
+    query.addBindValue(spool.stepId);
+    query.addBindValue(spool.stream);
+    query.addBindValue(QFileInfo(spool.path).absoluteFilePath());
+    query.addBindValue(spool.bytes);
+    query.addBindValue(spool.truncated ? 1 : 0);
+    if (!query.exec())
+        return std::unexpected(
+            sqlError(Tr::tr("Cannot record the output file %1 in %2").arg(spool.path, m_path),
+                     query.lastError(), m_path));
+    return {};
+}
+
+Result<void> RunStore::removeRun(const QString &runId)
+{
+    if (!isOpen())
+        return makeError(ErrorCode::IoError, Tr::tr("The run store is not open."));
+    // Its queued events would come back without their run (and fail the commit) otherwise.
+    if (const auto flushed = commit(); !flushed)
+        return flushed;
+    const auto stored = run(runId);
+    if (!stored)
+        return makeError(ErrorCode::NotFound,
+                         Tr::tr("There is no run %1 in %2.").arg(runId, m_path));
+    if (stored->status == QLatin1String("running"))
+        return makeError(
+            ErrorCode::InvalidInput,
+            Tr::tr("The run %1 is still going; it can be deleted once it ends.").arg(runId));
+    const QList<StoredSpool> files = spools(runId);
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    const QString failed = Tr::tr("Cannot delete the run %1 from %2").arg(runId, m_path);
+    if (!db.transaction())
+        return std::unexpected(sqlError(failed, db.lastError(), m_path));
+    QSqlQuery query(db);
+    // The derived tables go with the run (ON DELETE CASCADE); events were there before them.
+    for (const QString &statement : {QStringLiteral("DELETE FROM events WHERE run_id = ?"),
+                                     QStringLiteral("DELETE FROM runs WHERE run_id = ?")}) {
+        query.prepare(statement);
+        query.addBindValue(runId);
+        if (!query.exec()) {
+            const QSqlError error = query.lastError();
+            db.rollback();
+            return std::unexpected(sqlError(failed, error, m_path));
+        }
+    }
+    if (!db.commit()) {
+        const QSqlError error = db.lastError();
+        db.rollback();
+        return std::unexpected(sqlError(failed, error, m_path));
+    }
+    m_begun.removeAll(runId);
+    // After the commit: a file left behind is litter, a reference to a file gone would be worse.
+    QStringList left;
+    for (const StoredSpool &spool : files) {
+        if (QFileInfo::exists(spool.path) && !QFile::remove(spool.path))
+            left << spool.path;
+    }
+    if (!left.isEmpty())
+        return makeError(ErrorCode::IoError,
+                         Tr::tr("The run %1 was deleted, but not its output files %2.")
+                             .arg(runId, left.join(QStringLiteral(", "))));
+    return {};
+}
+
+StoredRun RunStore::runFrom(const QSqlQuery &query)
+{
+    StoredRun run;
+    run.runId = query.value(0).toString();
+    run.goal = query.value(1).toString();
+    run.sandbox = query.value(2).toString();
+    run.workspace = query.value(3).toString();
+    run.startedAt = timeFrom(query.value(4));
+    run.endedAt = timeFrom(query.value(5));
+    run.status = query.value(6).toString();
+    run.lastSeq = query.value(7).toLongLong();
+    return run;
 }
 
 QList<StoredRun> RunStore::runs() const
@@ -327,31 +593,23 @@ QList<StoredRun> RunStore::runs() const
     if (!isOpen())
         return list;
     QSqlQuery query(QSqlDatabase::database(m_connection, false));
-    if (!query.exec(QStringLiteral("SELECT run_id, goal, sandbox, workspace, started_at, ended_at, "
-                                   "status, last_seq FROM runs ORDER BY started_at DESC")))
+    if (!query.exec(QStringLiteral("SELECT %1 ORDER BY started_at DESC").arg(runColumns)))
         return list;
-    while (query.next()) {
-        StoredRun run;
-        run.runId = query.value(0).toString();
-        run.goal = query.value(1).toString();
-        run.sandbox = query.value(2).toString();
-        run.workspace = query.value(3).toString();
-        run.startedAt = timeFrom(query.value(4));
-        run.endedAt = timeFrom(query.value(5));
-        run.status = query.value(6).toString();
-        run.lastSeq = query.value(7).toLongLong();
-        list.append(run);
-    }
+    while (query.next())
+        list.append(runFrom(query));
     return list;
 }
 
 std::optional<StoredRun> RunStore::run(const QString &runId) const
 {
-    for (const StoredRun &stored : runs()) {
-        if (stored.runId == runId)
-            return stored;
-    }
-    return std::nullopt;
+    if (!isOpen())
+        return std::nullopt;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT %1 WHERE run_id = ?").arg(runColumns));
+    query.addBindValue(runId);
+    if (!query.exec() || !query.next())
+        return std::nullopt;
+    return runFrom(query);
 }
 
 QList<RunEvent> RunStore::events(const QString &runId, qint64 fromSeq) const
@@ -360,6 +618,7 @@ QList<RunEvent> RunStore::events(const QString &runId, qint64 fromSeq) const
     if (!isOpen())
         return list;
     QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.setForwardOnly(true);
     query.prepare(QStringLiteral("SELECT seq, type, ts, payload FROM events WHERE run_id = ? AND "
                                  "seq >= ? ORDER BY seq"));
     query.addBindValue(runId);
@@ -380,37 +639,168 @@ QList<RunEvent> RunStore::events(const QString &runId, qint64 fromSeq) const
     return list;
 }
 
-Result<void> RunStore::removeRun(const QString &runId)
+QList<StoredPlanRevision> RunStore::planRevisions(const QString &runId) const
 {
+    QList<StoredPlanRevision> list;
     if (!isOpen())
-        return makeError(ErrorCode::IoError, Tr::tr("The run store is not open."));
-    const std::optional<StoredRun> stored = run(runId);
-    if (!stored)
-        return makeError(ErrorCode::NotFound, Tr::tr("There is no run %1.").arg(runId));
-    if (stored->status == QLatin1String("running") && m_begun.contains(runId))
-        return makeError(ErrorCode::InvalidInput,
-                         Tr::tr("The run %1 is in progress; stop it first.").arg(runId));
-    (void)commit();
-    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
-    if (!db.transaction())
-        return std::unexpected(
-            sqlError(Tr::tr("Cannot delete the run %1").arg(runId), db.lastError()));
-    QSqlQuery query(db);
-    for (const QString &statement : {QStringLiteral("DELETE FROM events WHERE run_id = ?"),
-                                     QStringLiteral("DELETE FROM runs WHERE run_id = ?")}) {
-        query.prepare(statement);
-        query.addBindValue(runId);
-        if (!query.exec()) {
-            const Error error =
-                sqlError(Tr::tr("Cannot delete the run %1").arg(runId), query.lastError());
-            db.rollback();
-            return std::unexpected(error);
-        }
+        return list;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT revision, seq, at, steps FROM plan_revisions "
+                                 "WHERE run_id = ? ORDER BY revision"));
+    query.addBindValue(runId);
+    if (!query.exec())
+        return list;
+    while (query.next()) {
+        StoredPlanRevision revision;
+        revision.revision = query.value(0).toInt();
+        revision.seq = query.value(1).toLongLong();
+        revision.at = timeFrom(query.value(2));
+        const QJsonArray steps =
+            QJsonDocument::fromJson(query.value(3).toString().toUtf8()).array();
+        for (const QJsonValue &step : steps)
+            revision.steps.append(
+                {step[QLatin1String("id")].toInt(), step[QLatin1String("title")].toString()});
+        list.append(revision);
     }
-    if (!db.commit())
-        return std::unexpected(
-            sqlError(Tr::tr("Cannot delete the run %1").arg(runId), db.lastError()));
-    return {};
+    return list;
+}
+
+QList<StoredStep> RunStore::steps(const QString &runId) const
+{
+    QList<StoredStep> list;
+    if (!isOpen())
+        return list;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(
+        QStringLiteral("SELECT step_id, title, command, state, exit_code, duration_ms, "
+                       "started_at, ended_at FROM steps WHERE run_id = ? ORDER BY step_id"));
+    query.addBindValue(runId);
+    if (!query.exec())
+        return list;
+    while (query.next()) {
+        StoredStep step;
+        step.stepId = query.value(0).toInt();
+        step.title = query.value(1).toString();
+        step.command = query.value(2).toString();
+        step.state = query.value(3).toString();
+        if (!query.value(4).isNull())
+            step.exitCode = query.value(4).toInt();
+        step.durationMs = query.value(5).toLongLong();
+        step.startedAt = timeFrom(query.value(6));
+        step.endedAt = timeFrom(query.value(7));
+        list.append(step);
+    }
+    return list;
+}
+
+QList<StoredApproval> RunStore::approvals(const QString &runId) const
+{
+    QList<StoredApproval> list;
+    if (!isOpen())
+        return list;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT seq, step_id, command, risk, requested_at, decision, "
+                                 "decided_at, by_policy FROM approvals WHERE run_id = ? "
+                                 "ORDER BY seq"));
+    query.addBindValue(runId);
+    if (!query.exec())
+        return list;
+    while (query.next()) {
+        StoredApproval approval;
+        approval.seq = query.value(0).toLongLong();
+        approval.stepId = query.value(1).toInt();
+        approval.command = query.value(2).toString();
+        approval.risk = query.value(3).toString();
+        approval.requestedAt = timeFrom(query.value(4));
+        approval.decision = query.value(5).toString();
+        approval.decidedAt = timeFrom(query.value(6));
+        approval.byPolicy = query.value(7).toInt() != 0;
+        list.append(approval);
+    }
+    return list;
+}
+
+QList<StoredUsage> RunStore::usage(const QString &runId) const
+{
+    QList<StoredUsage> list;
+    if (!isOpen())
+        return list;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT role, requests, input_tokens, cached_tokens, "
+                                 "output_tokens, cost_usd FROM usage WHERE run_id = ? "
+                                 "ORDER BY role"));
+    query.addBindValue(runId);
+    if (!query.exec())
+        return list;
+    while (query.next()) {
+        StoredUsage usage;
+        usage.role = query.value(0).toString();
+        usage.requests = query.value(1).toLongLong();
+        usage.inputTokens = query.value(2).toLongLong();
+        usage.cachedTokens = query.value(3).toLongLong();
+        usage.outputTokens = query.value(4).toLongLong();
+        if (!query.value(5).isNull())
+            usage.costUsd = query.value(5).toDouble();
+        list.append(usage);
+    }
+    return list;
+}
+
+QList<StoredSpool> RunStore::spools(const QString &runId) const
+{
+    QList<StoredSpool> list;
+    if (!isOpen())
+        return list;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT step_id, stream, path, bytes, truncated FROM spools "
+                                 "WHERE run_id = ? ORDER BY step_id, stream"));
+    query.addBindValue(runId);
+    if (!query.exec())
+        return list;
+    while (query.next()) {
+        list.append(StoredSpool{.stepId = query.value(0).toInt(),
+                                .stream = query.value(1).toString(),
+                                .path = query.value(2).toString(),
+                                .bytes = query.value(3).toLongLong(),
+                                .truncated = query.value(4).toInt() != 0});
+    }
+    return list;
+}
+
+std::optional<StoredRunSummary> RunStore::summary(const QString &runId) const
+{
+    const auto stored = run(runId);
+    if (!stored)
+        return std::nullopt;
+    StoredRunSummary summary;
+    summary.run = *stored;
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(
+        QStringLiteral("SELECT (SELECT count(*) FROM events WHERE run_id = ?), "
+                       "(SELECT count(*) FROM plan_revisions WHERE run_id = ?), "
+                       "(SELECT count(*) FROM approvals WHERE run_id = ? AND by_policy = 0), "
+                       "count(*), total(state = 'done'), total(state IN ('failed', 'timed_out')), "
+                       "total(state = 'denied'), total(duration_ms) FROM steps WHERE run_id = ?"));
+    for (int i = 0; i < 4; ++i)
+        query.addBindValue(runId);
+    if (query.exec() && query.next()) {
+        summary.events = query.value(0).toLongLong();
+        summary.planRevisions = query.value(1).toInt();
+        summary.approvalsAsked = query.value(2).toInt();
+        summary.steps = query.value(3).toInt();
+        summary.succeeded = query.value(4).toInt();
+        summary.failed = query.value(5).toInt();
+        summary.denied = query.value(6).toInt();
+        summary.commandMs = query.value(7).toLongLong();
+    }
+    summary.usage = usage(runId);
+    for (const StoredUsage &role : std::as_const(summary.usage)) {
+        summary.inputTokens += role.inputTokens;
+        summary.outputTokens += role.outputTokens;
+        if (role.costUsd)
+            summary.costUsd = summary.costUsd.value_or(0) + *role.costUsd;
+    }
+    return summary;
 }
 
 } // namespace Terrarium::Core

@@ -2,13 +2,21 @@
 
 #include "core/Error.h"
 #include "core/agent/RunEvent.h"
+#include "core/safety/ApprovalDecision.h"
+#include "core/store/StoredApproval.h"
+#include "core/store/StoredPlanRevision.h"
 #include "core/store/StoredRun.h"
+#include "core/store/StoredRunSummary.h"
+#include "core/store/StoredSpool.h"
+#include "core/store/StoredStep.h"
+#include "core/store/StoredUsage.h"
 
 #include <QList>
 #include <QObject>
 
 #include <optional>
 
+class QSqlQuery;
 class QTimer;
 
 namespace Terrarium::Core {
@@ -19,10 +27,18 @@ namespace Terrarium::Core {
 // (and on flush()); a commit is synced to disk (synchronous=FULL), so what was committed
 // survives a power loss too. committed() says how far each run is on disk.
 //
-// The schema has a version (PRAGMA user_version) and migrations from the first one; a database
-// made by a newer Terrarium is refused, never changed. Runs left "running" by a process that is
-// gone are marked "interrupted" when the store is opened; a store destroyed while a run it began
-// has no end marks it so too.
+// Beside the events, tables derived from them as they are stored (plan revisions, steps,
+// approvals, usage per role; see EventIndexer) let a past run be listed and summed up without
+// replaying it; files holding steps' raw output are referenced and go with their run.
+//
+// The schema has a version (PRAGMA user_version) and migrations from the first one (schema 2
+// fills the derived tables from the events already stored); a database made by a newer
+// Terrarium is refused, never changed. Runs left "running" by a process that is gone are marked
+// "interrupted" when the store is opened; a store destroyed while a run it began has no end
+// marks it so too.
+//
+// A commit that fails (the database locked by another program, a full disk) keeps its events
+// queued and is tried again, less often the longer it fails; what was committed stays.
 //
 // The store keeps what it is given: events are redacted before they get here (the orchestrator
 // replaces secrets in output), and callers store environment values of task files by name only.
@@ -31,8 +47,12 @@ class RunStore : public QObject
     Q_OBJECT
 
 public:
-    static constexpr int SchemaVersion = 1;
+    static constexpr int SchemaVersion = 2;
     static constexpr auto CommitInterval = std::chrono::milliseconds(20);
+    // How long a commit waits for another program's lock before it fails (and is retried).
+    static constexpr auto LockWait = std::chrono::milliseconds(250);
+    static constexpr auto FirstRetry = std::chrono::milliseconds(200);
+    static constexpr auto LastRetry = std::chrono::seconds(5);
 
     explicit RunStore(QObject *parent = nullptr);
     ~RunStore() override;
@@ -48,6 +68,8 @@ public:
     QString notice() const { return m_notice; }
     bool isOpen() const;
     QString path() const { return m_path; }
+    // Where steps' raw output files belong: "spool" beside the database.
+    QString spoolFolder() const;
 
     // A new run, owned by this process until its workflow_complete.
     Result<void> beginRun(const StoredRun &run);
@@ -56,20 +78,36 @@ public:
     void append(const RunEvent &event);
     // Commits what is queued now.
     Result<void> flush();
+    // How the user answered the approval of stepId (the events only tell that it ran or was
+    // denied). Commits what is queued first.
+    Result<void> recordApprovalDecision(const QString &runId, int stepId,
+                                        ApprovalDecision decision);
+    // The file holding one stream of a step's raw output (see spoolFolder()); recorded again, it
+    // replaces what was recorded. The file goes when its run is removed.
+    Result<void> recordSpool(const QString &runId, const StoredSpool &spool);
+    // Deletes a run that is not going on: its events, what was derived from them and its spool
+    // files.
+    Result<void> removeRun(const QString &runId);
 
     // Newest first.
     QList<StoredRun> runs() const;
     std::optional<StoredRun> run(const QString &runId) const;
     // The run's committed events from fromSeq on, in order.
     QList<RunEvent> events(const QString &runId, qint64 fromSeq = 1) const;
-    // Deletes a run and its events; a run still running in this process is refused.
-    Result<void> removeRun(const QString &runId);
+    // Derived from the committed events; in order (revision, step id, request).
+    QList<StoredPlanRevision> planRevisions(const QString &runId) const;
+    QList<StoredStep> steps(const QString &runId) const;
+    QList<StoredApproval> approvals(const QString &runId) const;
+    QList<StoredUsage> usage(const QString &runId) const; // per role, by role
+    QList<StoredSpool> spools(const QString &runId) const;
+    std::optional<StoredRunSummary> summary(const QString &runId) const;
 
 Q_SIGNALS:
     // Events of runId up to seq are on disk.
     void committed(const QString &runId, qint64 seq);
-    // A commit failed (disk full, the file gone); what was queued stays queued and is tried
-    // again with the next commit.
+    // Commits began to fail (the database locked, the disk full, the file gone), or fail for
+    // another reason than before; error names the file and the cause. What was queued stays
+    // queued and is tried again (committed() says when it got there).
     void commitFailed(const Terrarium::Core::Error &error);
 
 private:
@@ -77,6 +115,8 @@ private:
     Result<void> migrate();
     Result<void> markInterrupted();
     Result<void> commit();
+    // Reads the database's current row of runs from query (see runColumns).
+    static StoredRun runFrom(const QSqlQuery &query);
 
     QString m_connection;
     QString m_path;
@@ -84,6 +124,8 @@ private:
     QList<RunEvent> m_pending;
     QStringList m_begun; // runs begun through this store
     QTimer *m_commitTimer = nullptr;
+    QTimer *m_retryTimer = nullptr; // running while commits fail
+    QString m_failure; // the last commit's failure, said once
 };
 
 } // namespace Terrarium::Core

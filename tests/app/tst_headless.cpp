@@ -13,6 +13,8 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QSettings>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -130,6 +132,7 @@ private Q_SLOTS:
     void approvalWithoutTerminalIsDenied();
     void approvalOnTheTerminal();
     void alwaysIsRemembered();
+    void aStoreThatCannotSaveIsSaidOnce();
 
 private:
     QStringList runArguments(LlmProvider provider, const QString &goal,
@@ -676,6 +679,43 @@ void tst_Headless::alwaysIsRemembered()
     QSettings settings(m_config, QSettings::IniFormat);
     QCOMPARE(settings.value(QStringLiteral("safety/always_allowed")).toStringList(),
              QStringList{QStringLiteral("chmod -R 777 .")});
+}
+
+void tst_Headless::aStoreThatCannotSaveIsSaidOnce()
+{
+    m_server->enqueue(ScriptedTurns::plan(
+        LlmProvider::ChatCompletions, {QStringLiteral("Say hello"), QStringLiteral("Say bye")}));
+    m_server->enqueue(ScriptedTurns::command(LlmProvider::ChatCompletions,
+                                             QStringLiteral("sleep 0.3; echo hello")));
+    m_server->enqueue(ScriptedTurns::command(LlmProvider::ChatCompletions,
+                                             QStringLiteral("sleep 0.3; echo bye")));
+    QProcess process;
+    QProcessEnvironment env = cleanEnvironment();
+    env.insert(QStringLiteral("TERRARIUM_API_KEY"), apiKey);
+    process.setProcessEnvironment(env);
+    process.start(binary(), runArguments(LlmProvider::ChatCompletions, QStringLiteral("greet")));
+    QVERIFY(process.waitForStarted());
+    // The run has begun in the store; then another program takes its lock and keeps it.
+    QVERIFY(waitForLine(process, QStringLiteral("setup_progress")));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"locker"_qs);
+        db.setDatabaseName(m_dir->filePath(QStringLiteral(".local/share/terrarium/runs.sqlite")));
+        QVERIFY(db.open());
+        QSqlQuery lock(db);
+        QVERIFY(lock.exec(QStringLiteral("BEGIN EXCLUSIVE")));
+        QVERIFY(waitForLine(process, QStringLiteral("workflow_complete")));
+        QVERIFY(lock.exec(QStringLiteral("COMMIT")));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"locker"_qs);
+    QVERIFY(waitForExit(process, 10000));
+    const QString log = QString::fromUtf8(process.readAllStandardError());
+    // The run went on to its end, and the user was told once, with the file and the cause.
+    QCOMPARE(process.exitCode(), 0);
+    QVERIFY2(log.contains(QLatin1String("Run succeeded.")), qPrintable(log));
+    QCOMPARE(log.count(QLatin1String("saving it is tried again")), 1);
+    QVERIFY2(log.contains(QLatin1String("runs.sqlite: another program holds it locked")),
+             qPrintable(log));
 }
 
 QTEST_GUILESS_MAIN(tst_Headless)

@@ -138,11 +138,23 @@ void tst_RunEvent::payloads_data()
                                               .hint = QStringLiteral("password")})
         << RunEventType::InputRequired
         << QByteArray(R"({"hint":"password","prompt":"Password: ","step_id":1})");
-    QTest::newRow("usage") << RunEventData(
-        Events::Usage{.role = QStringLiteral("planner"), .inputTokens = 120, .outputTokens = 30})
+    QTest::newRow("usage") << RunEventData(Events::Usage{.role = QStringLiteral("planner"),
+                                                         .inputTokens = 120,
+                                                         .outputTokens = 30,
+                                                         .cachedTokens = 0,
+                                                         .costUsd = std::nullopt})
                            << RunEventType::Usage
                            << QByteArray(
                                   R"({"input_tokens":120,"output_tokens":30,"role":"planner"})");
+    QTest::newRow("usage, cached and priced")
+        << RunEventData(Events::Usage{.role = QStringLiteral("executor"),
+                                      .inputTokens = 900,
+                                      .outputTokens = 40,
+                                      .cachedTokens = 800,
+                                      .costUsd = 0.25})
+        << RunEventType::Usage
+        << QByteArray(R"({"cached_tokens":800,"cost_usd":0.25,"input_tokens":900,)"
+                      R"("output_tokens":40,"role":"executor"})");
     QTest::newRow("success") << RunEventData(
         Events::WorkflowComplete{.status = RunState::Success, .error = {}})
                              << RunEventType::WorkflowComplete

@@ -1,19 +1,30 @@
 // The run store on a real SQLite file: events committed in groups and kept across a reopen and a
-// SIGKILL, runs left by a dead process marked interrupted, schema versions, bad files refused.
+// SIGKILL, runs left by a dead process marked interrupted, schema versions (a schema-1 store
+// migrated, a newer one refused), bad files refused, the tables derived from the events, a run
+// deleted with its output files, and commits that fail (a lock held by another process, a full
+// tmpfs) said clearly and retried without losing anything.
 #include "core/store/RunStore.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/mount.h>
+#include <unistd.h>
+
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <thread>
 
 using namespace Terrarium::Core;
@@ -21,6 +32,8 @@ using namespace Terrarium::Core;
 namespace {
 
 constexpr auto ChildVariable = "TERRARIUM_RUNSTORE_CHILD";
+constexpr auto LockerVariable = "TERRARIUM_RUNSTORE_LOCKER";
+constexpr auto FullDiskVariable = "TERRARIUM_RUNSTORE_FULL_DISK";
 
 RunEvent makeEvent(const QString &runId, qint64 seq, RunEventType type = RunEventType::StepOutput,
                    const QJsonObject &payload = {{QStringLiteral("data"), QStringLiteral("x")}})
@@ -61,7 +74,175 @@ int childMain()
     return 0;
 }
 
+// The child of aLockedDatabaseIsRetried: holds the database's write lock, as another program
+// would, until a line arrives on stdin.
+int lockerMain()
+{
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"locker"_qs);
+    db.setDatabaseName(qEnvironmentVariable(LockerVariable));
+    if (!db.open())
+        return 3;
+    QSqlQuery query(db);
+    if (!query.exec(QStringLiteral("BEGIN EXCLUSIVE")))
+        return 4;
+    std::printf("locked\n");
+    std::fflush(stdout);
+    char line[16];
+    (void)std::fgets(line, sizeof line, stdin);
+    return query.exec(QStringLiteral("COMMIT")) ? 0 : 5;
+}
+
+QByteArray fileHash(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256);
+}
+
+// Runs the SQL text of a fixture (sqlite3 .dump: one statement per line or more, ending with
+// ';' at a line's end) into a new database file.
+bool loadSql(const QString &sqlPath, const QString &dbPath)
+{
+    QFile sql(sqlPath);
+    if (!sql.open(QIODevice::ReadOnly | QIODevice::Text))
+        return false;
+    bool loaded = true;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"fixture"_qs);
+        db.setDatabaseName(dbPath);
+        if (!db.open())
+            return false;
+        QSqlQuery query(db);
+        QString statement;
+        for (const QString &line : QString::fromUtf8(sql.readAll()).split(u'\n')) {
+            if (statement.isEmpty() && (line.startsWith(QLatin1String("--")) || line.isEmpty()))
+                continue;
+            statement += line + u'\n';
+            if (!line.endsWith(u';'))
+                continue;
+            if (!query.exec(statement)) {
+                qWarning() << statement << query.lastError().text();
+                loaded = false;
+                break;
+            }
+            statement.clear();
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"fixture"_qs);
+    return loaded;
+}
+
+// Every row of the events table, as stored.
+QStringList rawEvents(const QString &dbPath)
+{
+    QStringList rows;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"rows"_qs);
+        db.setDatabaseName(dbPath);
+        if (!db.open())
+            return rows;
+        QSqlQuery query(db);
+        query.exec(QStringLiteral(
+            "SELECT run_id, seq, type, ts, payload FROM events ORDER BY run_id, seq"));
+        while (query.next()) {
+            rows << QStringLiteral("%1|%2|%3|%4|%5")
+                        .arg(query.value(0).toString(), query.value(1).toString(),
+                             query.value(2).toString(), query.value(3).toString(),
+                             query.value(4).toString());
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"rows"_qs);
+    return rows;
+}
+
+int schemaVersion(const QString &dbPath)
+{
+    int version = -1;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"version"_qs);
+        db.setDatabaseName(dbPath);
+        if (db.open()) {
+            QSqlQuery query(db);
+            if (query.exec(QStringLiteral("PRAGMA user_version")) && query.next())
+                version = query.value(0).toInt();
+            db.close();
+        }
+    }
+    QSqlDatabase::removeDatabase(u"version"_qs);
+    return version;
+}
+
 } // namespace
+
+// Run as root inside "unshare -m" (a mount namespace of its own) by fullDiskIsRetried: the store
+// on a 4 MiB tmpfs that is then filled (room enough, once freed, for the 200 events queued
+// meanwhile, their write-ahead log frames and the checkpoint's copy).
+class tst_RunStoreFullDisk : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void fullDisk();
+};
+
+void tst_RunStoreFullDisk::fullDisk()
+{
+    const QByteArray dir = qgetenv(FullDiskVariable);
+    QVERIFY2(::mount("tmpfs", dir.constData(), "tmpfs", 0, "size=4m") == 0, strerror(errno));
+    const QString path = QString::fromLocal8Bit(dir) + QStringLiteral("/runs.sqlite");
+    RunStore store;
+    QVERIFY(store.open(path));
+    QVERIFY(store.beginRun(newRun(u"full"_qs)));
+    for (int seq = 1; seq <= 20; ++seq)
+        store.append(makeEvent(u"full"_qs, seq));
+    QVERIFY(store.flush());
+
+    // The disk fills up (another program's file, say).
+    QFile filler(QString::fromLocal8Bit(dir) + QStringLiteral("/filler"));
+    QVERIFY(filler.open(QIODevice::WriteOnly));
+    const QByteArray block(4096, 'f');
+    while (filler.write(block) == block.size() && filler.flush()) { }
+    filler.close();
+
+    QSignalSpy failed(&store, &RunStore::commitFailed);
+    QSignalSpy committed(&store, &RunStore::committed);
+    const QString data(2000, u'o');
+    for (int seq = 21; seq <= 220; ++seq)
+        store.append(makeEvent(u"full"_qs, seq, RunEventType::StepOutput,
+                               {{QStringLiteral("step_id"), 1},
+                                {QStringLiteral("stream"), QStringLiteral("stdout")},
+                                {QStringLiteral("data"), data}}));
+    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("disk is full")));
+    const auto flushed = store.flush();
+    QVERIFY(!flushed);
+    // Which file, and why.
+    QVERIFY2(flushed.error().message.contains(path)
+                 && flushed.error().message.contains(QLatin1String("disk is full")),
+             qPrintable(flushed.error().message));
+    QCOMPARE(failed.size(), 1);
+    // What was committed is all there.
+    QCOMPARE(store.events(u"full"_qs).size(), 20);
+
+    // Room again: the retry gets everything in.
+    QVERIFY(QFile::remove(filler.fileName()));
+    QTRY_VERIFY_WITH_TIMEOUT(!committed.isEmpty() && committed.last().at(1).toLongLong() == 220,
+                             15000);
+    QCOMPARE(failed.size(), 1); // said once
+    QCOMPARE(store.events(u"full"_qs).size(), 220);
+
+    RunStore reopened;
+    QVERIFY(reopened.open(path));
+    QCOMPARE(reopened.events(u"full"_qs).size(), 220);
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"check"_qs);
+    db.setDatabaseName(path);
+    QVERIFY(db.open());
+    QSqlQuery check(db);
+    QVERIFY(check.exec(QStringLiteral("PRAGMA integrity_check")) && check.next());
+    QCOMPARE(check.value(0).toString(), QStringLiteral("ok"));
+}
 
 class tst_RunStore : public QObject
 {
@@ -75,6 +256,11 @@ private Q_SLOTS:
     void sigkillKeepsWhatWasCommitted();
     void newerSchemaIsRefusedUntouched();
     void notADatabaseIsAClearError();
+    void derivedTablesFollowTheEvents();
+    void aSchema1StoreIsMigrated();
+    void removeRunTakesItsEventsAndFiles();
+    void aLockedDatabaseIsRetried();
+    void fullDiskIsRetried();
 
 private:
     QString path() const { return m_dir->filePath(QStringLiteral("runs.sqlite")); }
@@ -198,11 +384,16 @@ void tst_RunStore::newerSchemaIsRefusedUntouched()
         db.close();
     }
     QSqlDatabase::removeDatabase(u"raw"_qs);
+    const QByteArray before = fileHash(path());
     RunStore store;
     const auto opened = store.open(path());
     QVERIFY(!opened);
     QVERIFY2(opened.error().message.contains(QLatin1String("newer Terrarium")),
              qPrintable(opened.error().message));
+    // Not migrated, not moved aside: the file is as it was.
+    QCOMPARE(fileHash(path()), before);
+    QCOMPARE(schemaVersion(path()), RunStore::SchemaVersion + 1);
+    QVERIFY(QDir(m_dir->path()).entryList({QStringLiteral("*.corrupt-*")}).isEmpty());
 }
 
 void tst_RunStore::notADatabaseIsAClearError()
@@ -232,11 +423,435 @@ void tst_RunStore::notADatabaseIsAClearError()
     QCOMPARE(store.events(u"after"_qs).size(), 1);
 }
 
+void tst_RunStore::derivedTablesFollowTheEvents()
+{
+    const QString id = u"derived"_qs;
+    RunStore store;
+    QVERIFY(store.open(path()));
+    QVERIFY(store.beginRun(newRun(id)));
+    qint64 seq = 0;
+    const auto add = [&](RunEventType type, const QJsonObject &payload) {
+        store.append(makeEvent(id, ++seq, type, payload));
+    };
+    const auto plan = [&](int revision, const QList<std::pair<int, QString>> &steps) {
+        QJsonArray titles;
+        QJsonArray objects;
+        for (const auto &[stepId, title] : steps) {
+            titles.append(title);
+            objects.append(
+                QJsonObject{{QStringLiteral("id"), stepId}, {QStringLiteral("title"), title}});
+        }
+        add(RunEventType::PlanGenerated,
+            {{QStringLiteral("plan"), titles},
+             {QStringLiteral("steps"), objects},
+             {QStringLiteral("revision"), revision}});
+    };
+    const auto addUsage = [&](const QString &role, int in, int out, const QJsonObject &more = {}) {
+        QJsonObject payload{{QStringLiteral("role"), role},
+                            {QStringLiteral("input_tokens"), in},
+                            {QStringLiteral("output_tokens"), out}};
+        for (auto it = more.begin(); it != more.end(); ++it)
+            payload.insert(it.key(), it.value());
+        add(RunEventType::Usage, payload);
+    };
+    const auto approval = [&](int stepId, const QString &title, const QString &command) {
+        add(RunEventType::ApprovalRequired,
+            {{QStringLiteral("step_id"), stepId},
+             {QStringLiteral("step"), title},
+             {QStringLiteral("command"), command},
+             {QStringLiteral("risk"), QStringLiteral("high")},
+             {QStringLiteral("reasons"), QJsonArray{QStringLiteral("deletes files")}}});
+    };
+    const auto executing = [&](int stepId, const QString &title, const QString &command) {
+        add(RunEventType::StepExecuting,
+            {{QStringLiteral("step"), title},
+             {QStringLiteral("step_id"), stepId},
+             {QStringLiteral("command"), command}});
+    };
+    const auto result = [&](int stepId, int exitCode, int durationMs) {
+        add(RunEventType::StepResult,
+            {{QStringLiteral("step_id"), stepId},
+             {QStringLiteral("stdout"), QString()},
+             {QStringLiteral("stderr"), QString()},
+             {QStringLiteral("exit_code"), exitCode},
+             {QStringLiteral("duration_ms"), durationMs},
+             {QStringLiteral("truncated"), false}});
+    };
+    const auto denied = [&](int stepId, const QString &title, const QString &command,
+                            const QString &reason) {
+        add(RunEventType::ErrorDetected,
+            {{QStringLiteral("error"), reason},
+             {QStringLiteral("failed_step"), title},
+             {QStringLiteral("step_id"), stepId},
+             {QStringLiteral("command"), command},
+             {QStringLiteral("kind"), QStringLiteral("denied")}});
+    };
+
+    addUsage(u"planner"_qs, 1000, 100,
+             {{QStringLiteral("cached_tokens"), 400}, {QStringLiteral("cost_usd"), 0.25}});
+    plan(1, {{1, u"Clean"_qs}, {2, u"Build"_qs}, {3, u"Wipe"_qs}});
+    addUsage(u"executor"_qs, 300, 20);
+    approval(1, u"Clean"_qs, u"rm -rf build"_qs);
+    executing(1, u"Clean"_qs, u"rm -rf build"_qs);
+    store.append(makeEvent(id, ++seq, RunEventType::StepOutput));
+    result(1, 0, 120);
+    addUsage(u"executor"_qs, 310, 25, {{QStringLiteral("cached_tokens"), 100}});
+    executing(2, u"Build"_qs, u"make"_qs);
+    result(2, 2, 3000);
+    add(RunEventType::ErrorDetected,
+        {{QStringLiteral("error"), QStringLiteral("exited with code 2")},
+         {QStringLiteral("failed_step"), QStringLiteral("Build")},
+         {QStringLiteral("step_id"), 2},
+         {QStringLiteral("command"), QStringLiteral("make")},
+         {QStringLiteral("kind"), QStringLiteral("failed")}});
+    add(RunEventType::RePlanning, {{QStringLiteral("attempt"), 1}});
+    addUsage(u"planner"_qs, 1200, 80, {{QStringLiteral("cost_usd"), 0.5}});
+    plan(2, {{1, u"Clean"_qs}, {2, u"Build"_qs}, {4, u"Wipe the disk"_qs}, {5, u"Format"_qs}});
+    addUsage(u"executor"_qs, 330, 30);
+    approval(4, u"Wipe the disk"_qs, u"dd if=/dev/zero of=/dev/sda"_qs);
+    denied(4, u"Wipe the disk"_qs, u"dd if=/dev/zero of=/dev/sda"_qs, u"denied by the user"_qs);
+    // The policy's own denial: nobody was asked.
+    denied(5, u"Format"_qs, u"mkfs.ext4 /dev/sda"_qs, u"denied by the safety policy"_qs);
+    QVERIFY(store.flush());
+    // How the first approval was answered, known only to the caller.
+    QVERIFY(store.recordApprovalDecision(id, 1, ApprovalDecision::Session));
+    add(RunEventType::WorkflowComplete, {{QStringLiteral("status"), QStringLiteral("failed")}});
+    // Given twice (a retry of a commit that did get in): counted once.
+    store.append(makeEvent(id, 4, RunEventType::Usage,
+                           {{QStringLiteral("role"), QStringLiteral("executor")},
+                            {QStringLiteral("input_tokens"), 300},
+                            {QStringLiteral("output_tokens"), 20}}));
+    QVERIFY(store.flush());
+
+    const QList<StoredPlanRevision> revisions = store.planRevisions(id);
+    QCOMPARE(revisions.size(), 2);
+    QCOMPARE(revisions.at(0).revision, 1);
+    QCOMPARE(revisions.at(0).steps.size(), 3);
+    QCOMPARE(revisions.at(1).steps.size(), 4);
+    QCOMPARE(revisions.at(1).steps.at(2).id, 4);
+    QCOMPARE(revisions.at(1).steps.at(2).title, QStringLiteral("Wipe the disk"));
+    QVERIFY(revisions.at(1).at.isValid());
+
+    const QList<StoredStep> steps = store.steps(id);
+    QCOMPARE(steps.size(), 4);
+    QCOMPARE(steps.at(0).stepId, 1);
+    QCOMPARE(steps.at(0).title, QStringLiteral("Clean"));
+    QCOMPARE(steps.at(0).command, QStringLiteral("rm -rf build"));
+    QCOMPARE(steps.at(0).state, QStringLiteral("done"));
+    QCOMPARE(steps.at(0).exitCode, std::optional<int>(0));
+    QCOMPARE(steps.at(0).durationMs, qint64(120));
+    QVERIFY(steps.at(0).startedAt.isValid() && steps.at(0).endedAt.isValid());
+    QCOMPARE(steps.at(1).state, QStringLiteral("failed"));
+    QCOMPARE(steps.at(1).exitCode, std::optional<int>(2));
+    QCOMPARE(steps.at(2).stepId, 4);
+    QCOMPARE(steps.at(2).state, QStringLiteral("denied"));
+    QCOMPARE(steps.at(2).exitCode, std::nullopt);
+    QCOMPARE(steps.at(3).stepId, 5);
+    QCOMPARE(steps.at(3).command, QStringLiteral("mkfs.ext4 /dev/sda"));
+
+    const QList<StoredApproval> approvals = store.approvals(id);
+    QCOMPARE(approvals.size(), 3);
+    QCOMPARE(approvals.at(0).stepId, 1);
+    QCOMPARE(approvals.at(0).decision, QStringLiteral("session"));
+    QCOMPARE(approvals.at(0).risk, QStringLiteral("high"));
+    QVERIFY(approvals.at(0).decidedAt >= approvals.at(0).requestedAt);
+    QCOMPARE(approvals.at(1).command, QStringLiteral("dd if=/dev/zero of=/dev/sda"));
+    QCOMPARE(approvals.at(1).decision, QStringLiteral("deny"));
+    QVERIFY(!approvals.at(1).byPolicy);
+    QCOMPARE(approvals.at(2).stepId, 5);
+    QCOMPARE(approvals.at(2).decision, QStringLiteral("deny"));
+    QVERIFY(approvals.at(2).byPolicy);
+    // Nothing asked for step 2.
+    QVERIFY(!store.recordApprovalDecision(id, 2, ApprovalDecision::Once));
+
+    const QList<StoredUsage> usage = store.usage(id);
+    QCOMPARE(usage.size(), 2);
+    QCOMPARE(usage.at(0).role, QStringLiteral("executor"));
+    QCOMPARE(usage.at(0).requests, qint64(3));
+    QCOMPARE(usage.at(0).inputTokens, qint64(940));
+    QCOMPARE(usage.at(0).cachedTokens, qint64(100));
+    QCOMPARE(usage.at(0).outputTokens, qint64(75));
+    QCOMPARE(usage.at(0).costUsd, std::nullopt);
+    QCOMPARE(usage.at(1).role, QStringLiteral("planner"));
+    QCOMPARE(usage.at(1).requests, qint64(2));
+    QCOMPARE(usage.at(1).inputTokens, qint64(2200));
+    QCOMPARE(usage.at(1).cachedTokens, qint64(400));
+    QCOMPARE(usage.at(1).costUsd, std::optional<double>(0.75));
+
+    const auto summary = store.summary(id);
+    QVERIFY(summary);
+    QCOMPARE(summary->run.status, QStringLiteral("failed"));
+    QCOMPARE(summary->events, seq);
+    QCOMPARE(summary->planRevisions, 2);
+    QCOMPARE(summary->steps, 4);
+    QCOMPARE(summary->succeeded, 1);
+    QCOMPARE(summary->failed, 1);
+    QCOMPARE(summary->denied, 2);
+    QCOMPARE(summary->approvalsAsked, 2);
+    QCOMPARE(summary->commandMs, qint64(3120));
+    QCOMPARE(summary->inputTokens, qint64(3140));
+    QCOMPARE(summary->outputTokens, qint64(255));
+    QCOMPARE(summary->costUsd, std::optional<double>(0.75));
+    QVERIFY(!store.summary(u"nope"_qs));
+}
+
+void tst_RunStore::aSchema1StoreIsMigrated()
+{
+    QVERIFY(loadSql(QStringLiteral(TERRARIUM_TEST_DATA_DIR "/store/runs-schema1.sql"), path()));
+    QCOMPARE(schemaVersion(path()), 1);
+    const QStringList before = rawEvents(path());
+    QCOMPARE(before.size(), 28);
+
+    const QString a = u"20240502-100000-aaaa"_qs;
+    const QString b = u"20240502-110000-bbbb"_qs;
+    const QString c = u"20240502-120000-cccc"_qs;
+    {
+        RunStore store;
+        QVERIFY(store.open(path()));
+        const QList<StoredRun> runs = store.runs();
+        QCOMPARE(runs.size(), 3);
+        QCOMPARE(runs.at(0).runId, c); // newest first
+        QCOMPARE(runs.at(0).status, QStringLiteral("interrupted"));
+        QCOMPARE(runs.at(1).status, QStringLiteral("failed"));
+        QCOMPARE(runs.at(2).goal, QStringLiteral("install ripgrep and count TODOs"));
+        QCOMPARE(runs.at(2).status, QStringLiteral("success"));
+        QCOMPARE(runs.at(2).lastSeq, qint64(13));
+        QCOMPARE(runs.at(2).endedAt,
+                 QDateTime::fromString(u"2024-05-02T10:00:03.250Z"_qs, Qt::ISODateWithMs));
+        const QList<RunEvent> events = store.events(a);
+        QCOMPARE(events.size(), 13);
+        QCOMPARE(events.at(6).type(), RunEventType::StepOutput);
+        QCOMPARE(events.at(6).payloadJson().value(QLatin1String("data")).toString(),
+                 QStringLiteral("Setting up ripgrep (13.0.0-4) ...\n"));
+
+        // What schema 2 adds, derived from the events already there.
+        const QList<StoredUsage> usage = store.usage(a);
+        QCOMPARE(usage.size(), 2);
+        QCOMPARE(usage.at(0).role, QStringLiteral("executor"));
+        QCOMPARE(usage.at(0).requests, qint64(2));
+        QCOMPARE(usage.at(0).inputTokens, qint64(657));
+        QCOMPARE(usage.at(0).outputTokens, qint64(39));
+        QCOMPARE(usage.at(1).role, QStringLiteral("planner"));
+        QCOMPARE(usage.at(1).inputTokens, qint64(812));
+        const QList<StoredStep> stepsA = store.steps(a);
+        QCOMPARE(stepsA.size(), 2);
+        QCOMPARE(stepsA.at(0).command, QStringLiteral("apt-get install -y ripgrep"));
+        QCOMPARE(stepsA.at(0).state, QStringLiteral("done"));
+        QCOMPARE(stepsA.at(0).durationMs, qint64(4210));
+        QCOMPARE(stepsA.at(1).title, QStringLiteral("Count TODO lines"));
+        QCOMPARE(store.approvals(a).size(), 1);
+        QCOMPARE(store.approvals(a).at(0).decision, QStringLiteral("approved"));
+
+        QCOMPARE(store.planRevisions(b).size(), 2);
+        const QList<StoredStep> stepsB = store.steps(b);
+        QCOMPARE(stepsB.size(), 2);
+        QCOMPARE(stepsB.at(0).state, QStringLiteral("denied"));
+        QCOMPARE(stepsB.at(1).state, QStringLiteral("failed"));
+        QCOMPARE(stepsB.at(1).exitCode, std::optional<int>(2));
+        QCOMPARE(store.approvals(b).at(0).decision, QStringLiteral("deny"));
+        const auto summaryB = store.summary(b);
+        QCOMPARE(summaryB->events, qint64(13));
+        QCOMPARE(summaryB->planRevisions, 2);
+        QCOMPARE(summaryB->denied, 1);
+        QCOMPARE(summaryB->failed, 1);
+        QCOMPARE(summaryB->inputTokens, qint64(640 + 280 + 702));
+
+        // The interrupted run's step stays as far as it got.
+        QCOMPARE(store.steps(c).size(), 1);
+        QCOMPARE(store.steps(c).at(0).state, QStringLiteral("running"));
+
+        // And the migrated store goes on as any other.
+        QVERIFY(store.beginRun(newRun(u"after"_qs)));
+        store.append(makeEvent(u"after"_qs, 1));
+        QVERIFY(store.flush());
+    }
+    QCOMPARE(schemaVersion(path()), RunStore::SchemaVersion);
+    // Every stored event as it was, byte for byte.
+    QCOMPARE(rawEvents(path()).mid(0, 28), before);
+}
+
+void tst_RunStore::removeRunTakesItsEventsAndFiles()
+{
+    RunStore store;
+    QVERIFY(store.open(path()));
+    QVERIFY(QDir().mkpath(store.spoolFolder()));
+    QCOMPARE(store.spoolFolder(), m_dir->filePath(QStringLiteral("spool")));
+    const auto spoolFile = [&](const QString &name) {
+        const QString file = store.spoolFolder() + u'/' + name;
+        QFile out(file);
+        if (out.open(QIODevice::WriteOnly))
+            out.write("output\n");
+        return file;
+    };
+    for (const QString &id : {u"gone"_qs, u"kept"_qs}) {
+        QVERIFY(store.beginRun(newRun(id)));
+        store.append(makeEvent(id, 1, RunEventType::Usage,
+                               {{QStringLiteral("role"), QStringLiteral("planner")},
+                                {QStringLiteral("input_tokens"), 5},
+                                {QStringLiteral("output_tokens"), 1}}));
+        store.append(makeEvent(id, 2, RunEventType::StepExecuting,
+                               {{QStringLiteral("step"), QStringLiteral("s")},
+                                {QStringLiteral("step_id"), 1},
+                                {QStringLiteral("command"), QStringLiteral("true")}}));
+        QVERIFY(store.recordSpool(id,
+                                  {.stepId = 1,
+                                   .stream = QStringLiteral("stdout"),
+                                   .path = spoolFile(id + u"-1.out"_qs),
+                                   .bytes = 7,
+                                   .truncated = false}));
+    }
+    QVERIFY(store.recordSpool(u"gone"_qs,
+                              {.stepId = 1,
+                               .stream = QStringLiteral("stderr"),
+                               .path = spoolFile(u"gone-1.err"_qs),
+                               .bytes = 300'000'000,
+                               .truncated = true}));
+    const QList<StoredSpool> spools = store.spools(u"gone"_qs);
+    QCOMPARE(spools.size(), 2);
+    QCOMPARE(spools.at(0).stream, QStringLiteral("stderr"));
+    QCOMPARE(spools.at(0).bytes, qint64(300'000'000));
+    QVERIFY(spools.at(0).truncated);
+
+    // Not while it is going.
+    const auto refused = store.removeRun(u"gone"_qs);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.contains(QLatin1String("still going")),
+             qPrintable(refused.error().message));
+    store.append(makeEvent(u"gone"_qs, 3, RunEventType::WorkflowComplete,
+                           {{QStringLiteral("status"), QStringLiteral("success")}}));
+    // Queued events of the run go with it (not committed later without their run).
+    store.append(makeEvent(u"kept"_qs, 3));
+
+    QVERIFY(store.removeRun(u"gone"_qs));
+    QVERIFY(!store.run(u"gone"_qs));
+    QVERIFY(store.events(u"gone"_qs).isEmpty());
+    QVERIFY(store.steps(u"gone"_qs).isEmpty());
+    QVERIFY(store.usage(u"gone"_qs).isEmpty());
+    QVERIFY(store.spools(u"gone"_qs).isEmpty());
+    QVERIFY(!QFile::exists(spools.at(0).path));
+    QVERIFY(!QFile::exists(spools.at(1).path));
+    // The other run, its events and its file stay.
+    QCOMPARE(store.events(u"kept"_qs).size(), 3);
+    QCOMPARE(store.steps(u"kept"_qs).size(), 1);
+    QCOMPARE(store.spools(u"kept"_qs).size(), 1);
+    QVERIFY(QFile::exists(store.spools(u"kept"_qs).at(0).path));
+    const auto unknown = store.removeRun(u"gone"_qs);
+    QVERIFY(!unknown);
+    QCOMPARE(unknown.error().code, ErrorCode::NotFound);
+
+    // Nothing of it in the file either.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"count"_qs);
+        db.setDatabaseName(path());
+        QVERIFY(db.open());
+        QSqlQuery query(db);
+        for (const char *table :
+             {"runs", "events", "plan_revisions", "steps", "approvals", "usage", "spools"}) {
+            QVERIFY(query.exec(QStringLiteral("SELECT count(*) FROM %1 WHERE run_id = 'gone'")
+                                   .arg(QLatin1String(table))));
+            QVERIFY(query.next());
+            QCOMPARE(query.value(0).toInt(), 0);
+        }
+    }
+    QSqlDatabase::removeDatabase(u"count"_qs);
+}
+
+void tst_RunStore::aLockedDatabaseIsRetried()
+{
+    RunStore store;
+    QVERIFY(store.open(path()));
+    QVERIFY(store.beginRun(newRun(u"locked"_qs)));
+    for (int seq = 1; seq <= 10; ++seq)
+        store.append(makeEvent(u"locked"_qs, seq));
+    QVERIFY(store.flush());
+
+    // Another process takes the write lock and keeps it.
+    QProcess locker;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QLatin1String(LockerVariable), path());
+    locker.setProcessEnvironment(environment);
+    locker.start(QCoreApplication::applicationFilePath(), {});
+    QVERIFY(locker.waitForStarted());
+    QByteArray out;
+    QTRY_VERIFY_WITH_TIMEOUT((out += locker.readAllStandardOutput()).contains("locked")
+                                 || locker.state() == QProcess::NotRunning,
+                             20000);
+    QVERIFY2(locker.state() == QProcess::Running, locker.readAllStandardError().constData());
+
+    QSignalSpy failed(&store, &RunStore::commitFailed);
+    QSignalSpy committed(&store, &RunStore::committed);
+    for (int seq = 11; seq <= 20; ++seq)
+        store.append(makeEvent(u"locked"_qs, seq));
+    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("locked")));
+    const auto flushed = store.flush();
+    QVERIFY(!flushed);
+    QVERIFY2(flushed.error().message.contains(path())
+                 && flushed.error().message.contains(QLatin1String("another program holds it "
+                                                                   "locked")),
+             qPrintable(flushed.error().message));
+    QCOMPARE(failed.size(), 1);
+    // Committed events can still be read while another program writes, and the store opened
+    // (another window): a lock is no damage, nothing is moved aside.
+    QCOMPARE(store.events(u"locked"_qs).size(), 10);
+    {
+        RunStore second;
+        QVERIFY(second.open(path()));
+        QCOMPARE(second.events(u"locked"_qs).size(), 10);
+        QVERIFY(second.notice().isEmpty());
+    }
+    // Retried on its own, said once.
+    QTest::qWait(800);
+    QCOMPARE(failed.size(), 1);
+    QVERIFY(committed.isEmpty());
+
+    locker.write("\n");
+    QVERIFY(locker.waitForFinished(10000));
+    QCOMPARE(locker.exitCode(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!committed.isEmpty() && committed.last().at(1).toLongLong() == 20,
+                             10000);
+    QCOMPARE(store.events(u"locked"_qs).size(), 20);
+    QCOMPARE(failed.size(), 1);
+}
+
+void tst_RunStore::fullDiskIsRetried()
+{
+    if (::geteuid() != 0)
+        QSKIP("needs root: the test mounts a tmpfs of its own (in a mount namespace)");
+    const QString unshare = QStandardPaths::findExecutable(QStringLiteral("unshare"));
+    if (unshare.isEmpty())
+        QSKIP("needs unshare (util-linux)");
+    const QString mountPoint = m_dir->filePath(QStringLiteral("tmpfs"));
+    QVERIFY(QDir().mkpath(mountPoint));
+    QProcess child;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QLatin1String(FullDiskVariable), mountPoint);
+    child.setProcessEnvironment(environment);
+    child.setProcessChannelMode(QProcess::MergedChannels);
+    // A mount namespace of its own: the tmpfs is gone with the child, whatever happens.
+    child.start(unshare,
+                {QStringLiteral("--mount"), QStringLiteral("--propagation"),
+                 QStringLiteral("private"), QCoreApplication::applicationFilePath()});
+    QVERIFY(child.waitForStarted());
+    QVERIFY(child.waitForFinished(60000));
+    const QByteArray output = child.readAll();
+    QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0,
+             output.constData());
+    QVERIFY2(output.contains("PASS   : tst_RunStoreFullDisk::fullDisk()"), output.constData());
+    // Nothing of it outside the namespace.
+    QVERIFY(QDir(mountPoint).isEmpty());
+}
+
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
     if (qEnvironmentVariableIsSet(ChildVariable))
         return childMain();
+    if (qEnvironmentVariableIsSet(LockerVariable))
+        return lockerMain();
+    if (qEnvironmentVariableIsSet(FullDiskVariable)) {
+        tst_RunStoreFullDisk test;
+        return QTest::qExec(&test, {QCoreApplication::applicationFilePath()});
+    }
     tst_RunStore test;
     return QTest::qExec(&test, argc, argv);
 }
