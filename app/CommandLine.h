@@ -31,11 +31,14 @@ struct CommandLineOptions
     bool listSandboxes = false;
     QString removeSandbox;
     bool listRuns = false; // print the kept runs (the run store), then exit
+    // Remove the sandboxes runs left behind (killed runs); alone, do only that and exit.
+    bool cleanOrphans = false;
 
     // Modes that do their work and exit, without a window.
     bool isMaintenance() const
     {
-        return buildImage || rebuildImage || listSandboxes || !removeSandbox.isEmpty();
+        return buildImage || rebuildImage || listSandboxes || !removeSandbox.isEmpty()
+            || (cleanOrphans && goal.isEmpty() && taskFile.isEmpty());
     }
     Core::ConfigOverrides overrides;
 };
