@@ -289,6 +289,8 @@ void HeadlessRunner::findOrphans(const Core::AppConfig &config)
     // Alongside the run's own setup: the run's sandbox is held from its start, so never found.
     m_orphanFinder = new OrphanFinder(config, {*kind},
                                       m_store && m_store->isOpen() ? m_store.get() : nullptr, this);
+    // The sandbox this run attaches to by name is its own, whatever it was before.
+    m_orphanFinder->spare(m_options.sandboxName);
     m_orphansSettled = false;
     connect(m_orphanFinder, &OrphanFinder::found, this, &HeadlessRunner::onOrphansFound);
     connect(m_orphanFinder, &OrphanFinder::removed, this, [this](const Orphan &orphan) {

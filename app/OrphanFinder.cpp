@@ -72,7 +72,10 @@ void OrphanFinder::find()
             onAnswered();
         });
         connect(asked, &Vm::SandboxBackend::listed, this, [this, asked, kind] {
-            m_orphans += select(kind, asked->sandboxes(), m_store);
+            for (const Orphan &orphan : select(kind, asked->sandboxes(), m_store)) {
+                if (orphan.sandbox.name != m_spared)
+                    m_orphans << orphan;
+            }
             onAnswered();
         });
         // Listing needs the machine checked, not an image built.

@@ -41,6 +41,8 @@ public:
                  Core::RunStore *store, QObject *parent = nullptr);
     ~OrphanFinder() override;
 
+    // A sandbox never to count as an orphan: the one a run is about to attach to by name.
+    void spare(const QString &name) { m_spared = name; }
     // Looks; found() follows (from the event loop, also when there are none).
     void find();
     const QList<Orphan> &orphans() const { return m_orphans; }
@@ -76,6 +78,7 @@ private:
     QPointer<Core::RunStore> m_store;
     std::vector<std::unique_ptr<Vm::SandboxBackend>> m_backends;
     QList<Orphan> m_orphans;
+    QString m_spared;
     QStringList m_problems;
     QTimer *m_deadline = nullptr;
     int m_pending = 0;
