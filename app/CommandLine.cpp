@@ -122,17 +122,23 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption removeSandbox(QStringLiteral("remove-sandbox"),
                                            Tr::tr("Remove a sandbox nobody uses and exit."),
                                            Tr::tr("name"));
+    const QCommandLineOption cleanOrphans(
+        QStringLiteral("clean-orphans"),
+        Tr::tr("Remove the sandboxes that runs which did not end left behind (not those kept "
+               "with --keep-sandbox or --sandbox-name); alone, do only that and exit."));
     const QCommandLineOption config(QStringLiteral("config"),
                                     Tr::tr("Configuration file to use instead of "
                                            "~/.config/terrarium/terrarium.conf."),
                                     Tr::tr("file"));
-    parser.addOptions({help,          version,           headless,    goal,         sandbox,
-                       workspace,     provider,          baseUrl,     plannerModel, executorModel,
-                       approve,       maxSteps,          maxReplans,  stepTimeout,  image,
-                       network,       sandboxName,       keepSandbox, buildImage,   rebuildImage,
-                       listSandboxes, removeSandbox,     config,      task,         yes,
-                       workspaceMode, applyChanges,      undoRisky,   listRuns,     exportRunbook,
-                       replay,        replanOnDivergence});
+    parser.addOptions({help,          version,       headless,     goal,
+                       sandbox,       workspace,     provider,     baseUrl,
+                       plannerModel,  executorModel, approve,      maxSteps,
+                       maxReplans,    stepTimeout,   image,        network,
+                       sandboxName,   keepSandbox,   buildImage,   rebuildImage,
+                       listSandboxes, removeSandbox, config,       task,
+                       yes,           workspaceMode, applyChanges, undoRisky,
+                       listRuns,      exportRunbook, replay,       replanOnDivergence,
+                       cleanOrphans});
     parser.addPositionalArgument(QStringLiteral("goal"),
                                  Tr::tr("The goal, as an alternative to --goal."),
                                  Tr::tr("[goal...]"));
@@ -206,6 +212,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.listSandboxes = parser.isSet(listSandboxes);
     options.listRuns = parser.isSet(listRuns);
     options.removeSandbox = parser.value(removeSandbox);
+    options.cleanOrphans = parser.isSet(cleanOrphans);
 
     auto optional = [&parser](const QCommandLineOption &option) -> std::optional<QString> {
         return parser.isSet(option) ? std::optional(parser.value(option)) : std::nullopt;
@@ -224,6 +231,12 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.overrides.network = optional(network);
     options.overrides.workspaceMode = optional(workspaceMode);
 
+    // The window offers to remove them itself; a goal goes with --clean-orphans only headless.
+    if (options.cleanOrphans && !options.headless
+        && (!options.goal.isEmpty() || !options.taskFile.isEmpty())) {
+        parsed.error = Tr::tr("--clean-orphans works alone or with --headless.");
+        return parsed;
+    }
     if (options.headless && options.goal.isEmpty() && options.taskFile.isEmpty()
         && options.replayFile.isEmpty() && options.exportRunId.isEmpty() && !options.showHelp
         && !options.showVersion && !options.isMaintenance()) {

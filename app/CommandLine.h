@@ -38,11 +38,14 @@ struct CommandLineOptions
     QString replayFile;
     // With --replay: a step that ends otherwise than recorded is re-planned by the planner.
     bool replanOnDivergence = false;
+    // Remove the sandboxes runs left behind (killed runs); alone, do only that and exit.
+    bool cleanOrphans = false;
 
     // Modes that do their work and exit, without a window.
     bool isMaintenance() const
     {
-        return buildImage || rebuildImage || listSandboxes || !removeSandbox.isEmpty();
+        return buildImage || rebuildImage || listSandboxes || !removeSandbox.isEmpty()
+            || (cleanOrphans && goal.isEmpty() && taskFile.isEmpty());
     }
     Core::ConfigOverrides overrides;
 };

@@ -2,7 +2,9 @@
 
 #include "app/AppTr.h"
 #include "app/HumanLog.h"
+#include "app/OrphanFinder.h"
 #include "app/RunSession.h"
+#include "app/SandboxFactory.h"
 #include "app/TerminalPrompter.h"
 #include "core/agent/Orchestrator.h"
 #include "core/config/ConfigLoader.h"
@@ -95,6 +97,7 @@ void HeadlessRunner::start()
             log(m_store->notice());
     } else
         log(Tr::tr("Runs are not kept: %1").arg(opened.error().message));
+    findOrphans(*config);
     m_session = std::make_unique<RunSession>(*config, options);
     connect(m_session.get(), &RunSession::changesReady, this, &HeadlessRunner::askAboutChanges);
     connect(m_session.get(), &RunSession::message, this, &HeadlessRunner::log);
@@ -272,8 +275,13 @@ void HeadlessRunner::onFinished(Core::RunState state)
 
 void HeadlessRunner::interrupt()
 {
-    if (m_finished)
+    if (m_finished) {
+        // Only waiting for the look at what earlier runs left: no reason to wait on.
+        if (std::exchange(m_exitWhenSettled, false))
+            QMetaObject::invokeMethod(
+                this, [this] { Q_EMIT finished(m_exitCode); }, Qt::QueuedConnection);
         return;
+    }
     if (m_interrupted || !m_session) {
         log(Tr::tr("Interrupted again; exiting without waiting."));
         if (m_session)
@@ -286,12 +294,71 @@ void HeadlessRunner::interrupt()
     m_session->cancel();
 }
 
+void HeadlessRunner::findOrphans(const Core::AppConfig &config)
+{
+    const auto kind = Vm::sandboxKindFromName(config.sandbox);
+    if (!kind || !SandboxFactory::keepableKinds().contains(*kind))
+        return;
+    // Alongside the run's own setup: the run's sandbox is held from its start, so never found.
+    m_orphanFinder = new OrphanFinder(config, {*kind},
+                                      m_store && m_store->isOpen() ? m_store.get() : nullptr, this);
+    // The sandbox this run attaches to by name is its own, whatever it was before.
+    m_orphanFinder->spare(m_options.sandboxName);
+    m_orphansSettled = false;
+    connect(m_orphanFinder, &OrphanFinder::found, this, &HeadlessRunner::onOrphansFound);
+    connect(m_orphanFinder, &OrphanFinder::removed, this, [this](const Orphan &orphan) {
+        log(Tr::tr("Removed the sandbox an earlier run left behind: %1")
+                .arg(OrphanFinder::describe(orphan)));
+    });
+    connect(m_orphanFinder, &OrphanFinder::removeFailed, this,
+            [this](const Orphan &orphan, const QString &reason) {
+                log(Tr::tr("Could not remove the sandbox an earlier run left behind, %1: %2")
+                        .arg(OrphanFinder::describe(orphan), reason));
+            });
+    connect(m_orphanFinder, &OrphanFinder::removalFinished, this,
+            &HeadlessRunner::onOrphansSettled);
+    m_orphanFinder->find();
+}
+
+void HeadlessRunner::onOrphansFound(const QList<Orphan> &orphans)
+{
+    if (orphans.isEmpty()) {
+        onOrphansSettled();
+        return;
+    }
+    if (m_options.cleanOrphans) {
+        m_orphanFinder->removeAll();
+        return;
+    }
+    log(orphans.size() == 1 ? Tr::tr("An earlier run that did not end left its sandbox behind:")
+                            : Tr::tr("Earlier runs that did not end left these sandboxes behind:"));
+    for (const Orphan &orphan : orphans)
+        log(QStringLiteral("  %1").arg(OrphanFinder::describe(orphan)));
+    log(orphans.size() == 1 ? Tr::tr("Remove it with: terrarium --clean-orphans")
+                            : Tr::tr("Remove them with: terrarium --clean-orphans"));
+    onOrphansSettled();
+}
+
+void HeadlessRunner::onOrphansSettled()
+{
+    m_orphansSettled = true;
+    if (m_exitWhenSettled)
+        QMetaObject::invokeMethod(
+            this, [this] { Q_EMIT finished(m_exitCode); }, Qt::QueuedConnection);
+}
+
 void HeadlessRunner::finish(int exitCode)
 {
     if (m_finished)
         return;
     m_finished = true;
     m_exitCode = exitCode;
+    // What earlier runs left behind is said (or removed) before the process ends, unless the
+    // user is waiting to get out.
+    if (!m_orphansSettled && !m_interrupted) {
+        m_exitWhenSettled = true;
+        return;
+    }
     QMetaObject::invokeMethod(
         this, [this] { Q_EMIT finished(m_exitCode); }, Qt::QueuedConnection);
 }

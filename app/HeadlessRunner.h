@@ -13,6 +13,7 @@
 class QSettings;
 
 namespace Terrarium::Core {
+struct AppConfig;
 class WorkspaceChangeSet;
 class Orchestrator;
 class RunStore;
@@ -20,12 +21,15 @@ class RunStore;
 
 namespace Terrarium::App {
 
+class OrphanFinder;
+struct Orphan;
 class RunSession;
 class TerminalPrompter;
 
 // `terrarium --headless`: runs one goal through a RunSession, printing every event as a JSON
 // line on stdout and a short log on stderr. Approvals and command input are asked on the
-// controlling terminal.
+// controlling terminal. Sandboxes earlier runs left behind (killed runs) are named on stderr
+// with their runs, or removed with --clean-orphans, while the run starts.
 //
 // Exit codes: 0 success, 1 failed, 2 usage or configuration error, 130 interrupted.
 class HeadlessRunner : public QObject
@@ -54,6 +58,10 @@ private:
     void askInput(const Core::Events::InputRequired &input);
     // The changes of a sandbox that worked on a copy, asked about on the terminal.
     void askAboutChanges(const Core::WorkspaceChangeSet &changes);
+    // Looks for the sandboxes of the run's kind that earlier runs left behind.
+    void findOrphans(const Core::AppConfig &config);
+    void onOrphansFound(const QList<Orphan> &orphans);
+    void onOrphansSettled();
     void finish(int exitCode);
     void log(const QString &line);
 
@@ -65,6 +73,9 @@ private:
     std::unique_ptr<RunSession> m_session;
     QPointer<Core::Orchestrator> m_orchestrator;
     TerminalPrompter *m_prompter = nullptr;
+    OrphanFinder *m_orphanFinder = nullptr;
+    bool m_orphansSettled = true; // reported or removed; the process may end
+    bool m_exitWhenSettled = false; // the run ended first
 
     bool m_interrupted = false;
     bool m_finished = false;

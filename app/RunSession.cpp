@@ -197,16 +197,21 @@ void RunSession::prepareSandbox()
         for (const QString &note : m_backend->notes())
             Q_EMIT message(Tr::tr("Note: %1").arg(note));
         const QString name = m_options.sandboxName;
+        // The run's id goes with the sandbox, so one this run leaves behind is known as its.
+        const auto spec = [this](const QString &sandboxName) {
+            Vm::SandboxSpec spec = SandboxFactory::spec(m_config, sandboxName);
+            spec.runId = m_events->runId();
+            spec.keep = m_options.keepSandbox || !m_options.sandboxName.isEmpty();
+            return spec;
+        };
         if (name.isEmpty()) {
-            startSandbox(
-                m_backend->create(SandboxFactory::spec(m_config, SandboxFactory::newSandboxName())),
-                true);
+            startSandbox(m_backend->create(spec(SandboxFactory::newSandboxName())), true);
             return;
         }
         // A named sandbox: attach when it exists (e.g. after a crash), create it otherwise.
         connect(m_backend.get(), &Vm::SandboxBackend::listFailed, this,
                 [this](const Core::Error &error) { failSetup(error.message); });
-        connect(m_backend.get(), &Vm::SandboxBackend::listed, this, [this, name] {
+        connect(m_backend.get(), &Vm::SandboxBackend::listed, this, [this, name, spec] {
             if (m_backend->find(name)) {
                 const auto attached = m_backend->attach(name);
                 if (!attached) {
@@ -217,7 +222,7 @@ void RunSession::prepareSandbox()
                 startSandbox(*attached, false);
                 return;
             }
-            startSandbox(m_backend->create(SandboxFactory::spec(m_config, name)), true);
+            startSandbox(m_backend->create(spec(name)), true);
         });
         m_backend->refresh();
     });

@@ -2,8 +2,10 @@
 
 #include "app/AppPaths.h"
 #include "app/AppTr.h"
+#include "app/OrphanFinder.h"
 #include "app/SandboxFactory.h"
 #include "core/config/ConfigLoader.h"
+#include "core/store/RunStore.h"
 #include "vm/SandboxBackend.h"
 
 #include <QFile>
@@ -38,6 +40,8 @@ void SandboxTool::start()
     m_config = *config;
     if (m_options.buildImage || m_options.rebuildImage)
         buildImage();
+    else if (m_options.cleanOrphans)
+        cleanOrphans();
     else
         collect();
 }
@@ -168,6 +172,39 @@ void SandboxTool::remove()
     }
     print(m_stderr, Tr::tr("There is no Terrarium sandbox named %1.").arg(name));
     finish(1);
+}
+
+void SandboxTool::cleanOrphans()
+{
+    // The store names each orphan's run; a store that cannot be opened only loses the names.
+    m_store = std::make_unique<Core::RunStore>();
+    if (const auto opened = m_store->open(Core::RunStore::defaultPath()); !opened)
+        print(m_stderr, Tr::tr("The runs are not named: %1").arg(opened.error().message));
+    auto *finder = new OrphanFinder(m_config, SandboxFactory::keepableKinds(), m_store.get(), this);
+    auto failures = std::make_shared<int>(0);
+    connect(finder, &OrphanFinder::found, this, [this, finder](const QList<Orphan> &orphans) {
+        for (const QString &problem : finder->problems())
+            print(m_stderr, problem);
+        if (orphans.isEmpty()) {
+            print(m_stdout, Tr::tr("No sandboxes left behind by earlier runs."));
+            finish(0);
+            return;
+        }
+        finder->removeAll();
+    });
+    connect(finder, &OrphanFinder::removed, this, [this](const Orphan &orphan) {
+        print(m_stdout, Tr::tr("Removed %1").arg(OrphanFinder::describe(orphan)));
+    });
+    connect(finder, &OrphanFinder::removeFailed, this,
+            [this, failures](const Orphan &orphan, const QString &reason) {
+                ++*failures;
+                print(
+                    m_stderr,
+                    Tr::tr("Could not remove %1: %2").arg(OrphanFinder::describe(orphan), reason));
+            });
+    connect(finder, &OrphanFinder::removalFinished, this,
+            [this, failures] { finish(*failures == 0 ? 0 : 1); });
+    finder->find();
 }
 
 void SandboxTool::finish(int exitCode)

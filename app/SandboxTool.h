@@ -13,13 +13,18 @@
 
 class QSettings;
 
+namespace Terrarium::Core {
+class RunStore;
+}
+
 namespace Terrarium::Vm {
 class SandboxBackend;
 }
 
 namespace Terrarium::App {
 
-// `terrarium --build-image`, `--list-sandboxes`, `--remove-sandbox NAME`: sandbox upkeep from
+// `terrarium --build-image`, `--list-sandboxes`, `--remove-sandbox NAME`, `--clean-orphans`
+// (alone): sandbox upkeep from
 // the command line, through the same backends the runs use (every kind whose sandboxes can
 // outlive a run is listed; the configured kind's image is built).
 // Exit codes: 0 done, 1 the action failed, 2 configuration error.
@@ -43,6 +48,8 @@ private:
     void onCollected();
     void list();
     void remove();
+    // Removes what runs left behind (every kind that can keep sandboxes), saying what went.
+    void cleanOrphans();
     void finish(int exitCode);
     void print(QFile &stream, const QString &text);
 
@@ -52,6 +59,7 @@ private:
     QFile m_stdout;
     QFile m_stderr;
     std::vector<std::unique_ptr<Vm::SandboxBackend>> m_backends;
+    std::unique_ptr<Core::RunStore> m_store; // names the runs of orphans
     int m_pending = 0;
     QStringList m_problems; // backends that could not be asked
     bool m_finished = false;

@@ -3,8 +3,10 @@
 #include "app/AppTr.h"
 #include "app/DesktopNotifier.h"
 #include "app/HistoryController.h"
+#include "app/OrphanFinder.h"
 #include "app/ReadinessSummary.h"
 #include "app/RunSession.h"
+#include "app/SandboxFactory.h"
 #include "core/agent/Orchestrator.h"
 #include "core/config/ConfigLoader.h"
 #include "core/config/LocalServerDetector.h"
@@ -24,7 +26,9 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QNetworkAccessManager>
+#include <QPushButton>
 #include <QSettings>
 #include <QTimer>
 
@@ -65,6 +69,8 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
 
     // Output spools a crashed Terrarium left in the cache go, once the window is up.
     QTimer::singleShot(std::chrono::seconds(2), this, [] { Core::OutputSpool::removeStale(); });
+    // Sandboxes a killed Terrarium left are looked for once the window shows.
+    QTimer::singleShot(0, this, &WindowController::findOrphans);
 
     connect(window, &Widgets::MainWindow::runRequested, this, &WindowController::run);
     connect(window, &Widgets::MainWindow::settingsRequested, this, &WindowController::editSettings);
@@ -157,6 +163,67 @@ void WindowController::updateReadiness()
         Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(), overrides);
     m_window->timeline()->setReadiness(config ? ReadinessSummary::describe(*config)
                                               : config.error().message);
+}
+
+Core::RunStore *WindowController::openStore()
+{
+    if (!m_store) {
+        m_store = std::make_unique<Core::RunStore>();
+        if (const auto opened = m_store->open(Core::RunStore::defaultPath()); !opened)
+            m_window->showStatusMessage(
+                Tr::tr("Runs are not kept: %1").arg(opened.error().message));
+        else if (!m_store->notice().isEmpty())
+            m_window->showStatusMessage(m_store->notice());
+    }
+    return m_store->isOpen() ? m_store.get() : nullptr;
+}
+
+void WindowController::findOrphans()
+{
+    Core::ConfigOverrides overrides = m_overrides;
+    overrides.sandbox = m_window->sandboxKind();
+    const auto config =
+        Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(), overrides);
+    const auto kind = config ? Vm::sandboxKindFromName(config->sandbox) : std::nullopt;
+    if (!kind || !SandboxFactory::keepableKinds().contains(*kind))
+        return;
+    m_orphanFinder = new OrphanFinder(*config, {*kind}, openStore(), this);
+    connect(m_orphanFinder, &OrphanFinder::found, this, &WindowController::showOrphans);
+    connect(m_orphanFinder, &OrphanFinder::removed, this, [this](const Orphan &orphan) {
+        m_window->showStatusMessage(
+            Tr::tr("Removed the sandbox %1 an earlier run left behind.").arg(orphan.sandbox.name));
+    });
+    connect(m_orphanFinder, &OrphanFinder::removeFailed, this,
+            [this](const Orphan &orphan, const QString &reason) {
+                m_window->showError(
+                    Tr::tr("Could not remove the sandbox %1: %2").arg(orphan.sandbox.name, reason));
+            });
+    m_orphanFinder->find();
+}
+
+void WindowController::showOrphans(const QList<Orphan> &orphans)
+{
+    if (orphans.isEmpty() || !m_window)
+        return;
+    QStringList lines;
+    for (const Orphan &orphan : orphans)
+        lines << OrphanFinder::describe(orphan);
+    // Not modal: the window stays usable; the question waits for the user.
+    auto *box = new QMessageBox(QMessageBox::Information, Tr::tr("Sandboxes Left Behind"),
+                                orphans.size() == 1
+                                    ? Tr::tr("An earlier run that did not end left its sandbox "
+                                             "running. Remove it?")
+                                    : Tr::tr("Earlier runs that did not end left their sandboxes "
+                                             "running. Remove them?"),
+                                QMessageBox::NoButton, m_window);
+    box->setObjectName(QStringLiteral("orphansDialog"));
+    box->setInformativeText(lines.join(u'\n'));
+    QPushButton *remove = box->addButton(Tr::tr("Remove"), QMessageBox::DestructiveRole);
+    box->addButton(Tr::tr("Keep"), QMessageBox::RejectRole);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::NonModal);
+    connect(remove, &QPushButton::clicked, m_orphanFinder, &OrphanFinder::removeAll);
+    box->show();
 }
 
 QString WindowController::layoutKey()
@@ -293,8 +360,7 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     RunSession::Options options;
     options.settings = m_settings;
     options.holdSandbox = true;
-    if (m_store->isOpen())
-        options.store = m_store.get();
+    options.store = openStore();
     if (task && m_replay)
         options.script = task->steps;
     m_session = std::make_unique<RunSession>(*config, options);
@@ -356,15 +422,6 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     m_window->setBusy(true);
     m_window->showStatusMessage(Tr::tr("Preparing the sandbox…"));
     m_session->start(goal);
-}
-
-void WindowController::openStore()
-{
-    m_store = std::make_unique<Core::RunStore>();
-    if (const auto opened = m_store->open(Core::RunStore::defaultPath()); !opened)
-        m_window->showStatusMessage(Tr::tr("Runs are not kept: %1").arg(opened.error().message));
-    else if (!m_store->notice().isEmpty())
-        m_window->showStatusMessage(m_store->notice());
 }
 
 void WindowController::editSettings()

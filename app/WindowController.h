@@ -33,6 +33,8 @@ namespace Terrarium::App {
 
 class DesktopNotifier;
 class HistoryController;
+class OrphanFinder;
+struct Orphan;
 class RunSession;
 
 // The window's side of the app: turns what the user asks for in the MainWindow (run a goal,
@@ -82,9 +84,13 @@ private:
     void start(const QString &goal, const std::optional<Core::TaskFile> &task);
     // The empty state: models and sandbox the next run would use, and whether they are there.
     void updateReadiness();
-    // The run store in the user's data folder; a store that cannot be opened is said, and runs
-    // are not kept then.
-    void openStore();
+    // The run store, opened once, when the window opens (for the history); null when it cannot
+    // be opened (the window says why).
+    Core::RunStore *openStore();
+    // Once, at start: the sandboxes of the window's kind that earlier runs left behind, shown
+    // with a Remove action.
+    void findOrphans();
+    void showOrphans(const QList<Orphan> &orphans);
     // Takes path as the window's workspace if the policy allows it; else says why.
     bool useWorkspace(const QString &path);
     void onFinished(Core::RunState state);
@@ -107,6 +113,7 @@ private:
     bool m_replay = false; // m_task is a runbook opened with File > Replay...
     std::unique_ptr<Core::RunStore> m_store; // outlives the sessions, which write to it
     std::unique_ptr<RunSession> m_session;
+    OrphanFinder *m_orphanFinder = nullptr;
     // Earlier runs whose sandboxes are being removed.
     std::vector<std::unique_ptr<RunSession>> m_retiring;
     bool m_shuttingDown = false;

@@ -85,6 +85,12 @@ QStringList PodmanSandbox::runArguments(const SandboxSpec &spec, const PodmanHos
         QStringLiteral("--label=%1=%2")
             .arg(QLatin1String(SpecLabel),
                  QString::fromUtf8(QJsonDocument(specToJson(spec)).toJson(QJsonDocument::Compact))),
+    };
+    if (!spec.runId.isEmpty())
+        arguments << QStringLiteral("--label=%1=%2").arg(QLatin1String(runLabel), spec.runId);
+    if (spec.keep)
+        arguments << QStringLiteral("--label=%1=1").arg(QLatin1String(keepLabel));
+    arguments << QStringList{
         QStringLiteral("--network=%1")
             .arg(spec.networkPolicy == NetworkPolicy::Outbound ? QStringLiteral("slirp4netns")
                                                                : QStringLiteral("none")),

@@ -26,7 +26,8 @@ class PodmanCommand;
 // agent started with `podman exec -i`, over its stdio, so every command, terminal and file
 // operation is a round trip on one channel instead of a podman process (~150 ms) each.
 //
-// The container is labelled (org.terrarium.sandbox=1 and the spec as JSON), so SandboxManager
+// The container is labelled (org.terrarium.sandbox=1, the spec as JSON, the run that made it and
+// whether it is kept on purpose), so SandboxManager
 // finds it after a restart and attach mode re-creates this object around it. Network is off
 // (--network=none) unless the spec asks for outbound access (slirp4netns, host loopback not
 // reachable). Memory, CPU and process limits go through cgroups where the host allows it for
@@ -45,6 +46,9 @@ public:
 
     static constexpr auto agentPathInContainer = "/.terrarium/terrarium-agent";
     static constexpr auto workspaceInContainer = "/workspace";
+    // The run that made the container (its id), and "1" on one kept on purpose (see SandboxSpec).
+    static constexpr auto runLabel = "org.terrarium.run";
+    static constexpr auto keepLabel = "org.terrarium.keep";
 
     PodmanSandbox(SandboxSpec spec, const PodmanHost &host, const QString &agentPath,
                   Mode mode = Mode::Create, QObject *parent = nullptr);

@@ -18,6 +18,8 @@ struct SandboxInfo
     bool inUse = false; // a Terrarium process holds it; never stopped or removed from here
 
     bool isRunning() const { return state == QLatin1String("running"); }
+    // Left behind by a run that is gone: made for a run, not kept on purpose, held by nobody.
+    bool isOrphan() const { return !spec.runId.isEmpty() && !spec.keep && !inUse; }
 };
 
 } // namespace Terrarium::Vm

@@ -39,6 +39,9 @@ QList<SandboxInfo> SandboxManager::parseList(const QByteArray &json)
                 .object());
         if (info.spec.name.isEmpty())
             info.spec.name = info.name;
+        info.spec.runId = labels.value(QLatin1String(PodmanSandbox::runLabel)).toString();
+        info.spec.keep =
+            labels.value(QLatin1String(PodmanSandbox::keepLabel)).toString() == QLatin1String("1");
         info.created =
             QDateTime::fromSecsSinceEpoch(container.value(QLatin1String("Created")).toInteger());
         sandboxes.append(info);

@@ -24,6 +24,11 @@ struct SandboxSpec
     // copies the files in and reviews the changes (Vm::WorkspaceTransfer). VMs always do.
     bool workspaceCopy = false;
     QMap<QString, QString> environment; // set for every command and terminal in the sandbox
+    // The run that created the sandbox, kept with it (a label, the domain's metadata), so that a
+    // sandbox a killed run left behind can be told apart and named with its run. Empty: none.
+    QString runId;
+    // Kept on purpose (--keep-sandbox, --sandbox-name): outliving its run is no accident.
+    bool keep = false;
 };
 
 } // namespace Terrarium::Vm

@@ -15,6 +15,7 @@ private Q_SLOTS:
     void errors();
     void taskFileAndYes();
     void helpAndVersion();
+    void cleanOrphans();
 };
 
 void tst_CommandLine::headlessRun()
@@ -69,6 +70,10 @@ void tst_CommandLine::errors_data()
         << QStringList{QStringLiteral("--headless"), QStringLiteral("--task"),
                        QStringLiteral("t.yaml"), QStringLiteral("--goal"), QStringLiteral("x")}
         << "not both";
+    QTest::newRow("clean orphans with a goal in the window")
+        << QStringList{QStringLiteral("--clean-orphans"), QStringLiteral("--goal"),
+                       QStringLiteral("x")}
+        << "--clean-orphans works alone or with --headless";
 }
 
 void tst_CommandLine::errors()
@@ -108,6 +113,28 @@ void tst_CommandLine::helpAndVersion()
     const auto headlessHelp = CommandLine::parse(
         {QStringLiteral("terrarium"), QStringLiteral("--headless"), QStringLiteral("--help")});
     QVERIFY(headlessHelp.options && headlessHelp.options->showHelp);
+}
+
+void tst_CommandLine::cleanOrphans()
+{
+    // Alone: clean and exit, without a window.
+    const auto alone =
+        CommandLine::parse({QStringLiteral("terrarium"), QStringLiteral("--clean-orphans")});
+    QVERIFY2(alone.options, qPrintable(alone.error));
+    QVERIFY(alone.options->cleanOrphans);
+    QVERIFY(alone.options->isMaintenance());
+    QVERIFY(alone.helpText.contains(QLatin1String("--clean-orphans")));
+    // With a headless run: clean, and run.
+    const auto run = CommandLine::parse({QStringLiteral("terrarium"), QStringLiteral("--headless"),
+                                         QStringLiteral("--clean-orphans"),
+                                         QStringLiteral("--goal"), QStringLiteral("x")});
+    QVERIFY2(run.options, qPrintable(run.error));
+    QVERIFY(run.options->cleanOrphans);
+    QVERIFY(!run.options->isMaintenance());
+    const auto without =
+        CommandLine::parse({QStringLiteral("terrarium"), QStringLiteral("--headless"),
+                            QStringLiteral("--goal"), QStringLiteral("x")});
+    QVERIFY(without.options && !without.options->cleanOrphans);
 }
 
 QTEST_GUILESS_MAIN(tst_CommandLine)

@@ -71,11 +71,14 @@ private Q_SLOTS:
     void undoRestoresACopiedWorkspace();
     void commandsWaitingForInputNeverHang();
     void interruptDuringSetupEndsTheRunOnce();
+    void orphansOfKilledRunsAreNamedAndCleaned();
 
 private:
     QStringList runArguments(const QString &goal) const;
     QProcessEnvironment environment() const;
     QByteArray terrarium(const QStringList &arguments, int *exitCode);
+    // Starts a run whose one step sleeps; returns once the step runs, with the run's id.
+    QString startSleepingRun(QProcess &process, const QStringList &extra = {});
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<LlmTestServer> m_server;
@@ -144,6 +147,28 @@ QByteArray tst_PodmanRun::terrarium(const QStringList &arguments, int *exitCode)
     }
     *exitCode = process.exitCode();
     return process.readAllStandardOutput() + process.readAllStandardError();
+}
+
+QString tst_PodmanRun::startSleepingRun(QProcess &process, const QStringList &extra)
+{
+    m_server->enqueue(planReply({QStringLiteral("Wait")}));
+    m_server->enqueue(commandReply(QStringLiteral("sleep 300")));
+    process.setProcessEnvironment(environment());
+    process.start(binary(), runArguments(QStringLiteral("wait a while")) << extra);
+    QByteArray seen;
+    QElapsedTimer clock;
+    clock.start();
+    while (!seen.contains("\"type\":\"step_executing\"") && clock.elapsed() < 120000
+           && process.state() != QProcess::NotRunning) {
+        QTest::qWait(50);
+        seen += process.readAllStandardOutput();
+    }
+    const QList<QJsonObject> events = parseEvents(seen);
+    if (!seen.contains("step_executing") || events.isEmpty()) {
+        qWarning().noquote() << process.readAllStandardError();
+        return {};
+    }
+    return events.first().value(QLatin1String("run_id")).toString();
 }
 
 void tst_PodmanRun::repairDemo()
@@ -635,6 +660,108 @@ void tst_PodmanRun::commandsWaitingForInputNeverHang()
     QCOMPARE(log.count("No terminal to type input on"), 4);
     // Seconds, where the step timeout would have taken ten minutes each.
     QVERIFY2(clock.elapsed() < 180000, qPrintable(QString::number(clock.elapsed())));
+}
+
+void tst_PodmanRun::orphansOfKilledRunsAreNamedAndCleaned()
+{
+    const std::unique_ptr<Vm::PodmanBackend> backend = Tests::PodmanTestBackend::prepare();
+    QVERIFY(backend);
+    // The containers of a run, found by the label every sandbox of a run carries.
+    const auto containersOf = [&backend](const QString &runId) {
+        QProcess ps;
+        ps.start(backend->host().podman,
+                 backend->host().globalArguments()
+                     << QStringLiteral("ps") << QStringLiteral("--all")
+                     << QStringLiteral("--filter=label=org.terrarium.run=%1").arg(runId)
+                     << QStringLiteral("--format={{.Names}}"));
+        waitForExit(ps, 30000);
+        return QString::fromUtf8(ps.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
+    };
+    int exitCode = -1;
+
+    // A sandbox kept on purpose outlives its run, and is no orphan.
+    const QString keptName =
+        QStringLiteral("tst-orphans-kept-%1").arg(QCoreApplication::applicationPid());
+    m_server->enqueue(planReply({QStringLiteral("Say hello")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo hello")));
+    const QByteArray keptRun = terrarium(runArguments(QStringLiteral("say hello"))
+                                             << QStringLiteral("--keep-sandbox")
+                                             << QStringLiteral("--sandbox-name") << keptName,
+                                         &exitCode);
+    QVERIFY2(exitCode == 0, keptRun.constData());
+
+    // A run killed while its step sleeps leaves its container running.
+    QProcess killed;
+    const QString killedRunId = startSleepingRun(killed);
+    QVERIFY(!killedRunId.isEmpty());
+    ::kill(pid_t(killed.processId()), SIGKILL);
+    QVERIFY(waitForExit(killed, 10000));
+    const QStringList left = containersOf(killedRunId);
+    QCOMPARE(left.size(), 1);
+    const QString orphan = left.first();
+
+    // A run that goes on meanwhile holds its sandbox: never reported, never removed.
+    QProcess living;
+    const QString livingRunId = startSleepingRun(living);
+    QVERIFY(!livingRunId.isEmpty());
+    const QStringList held = containersOf(livingRunId);
+    QCOMPARE(held.size(), 1);
+
+    // The next run names what the killed one left, with its run, and how to remove it.
+    m_server->enqueue(planReply({QStringLiteral("Say hello")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo hello")));
+    QProcess next;
+    next.setProcessEnvironment(environment());
+    next.start(binary(), runArguments(QStringLiteral("say hello again")));
+    QVERIFY(waitForExit(next, 120000));
+    const QString log = QString::fromUtf8(next.readAllStandardError());
+    QVERIFY2(next.exitCode() == 0, qPrintable(log));
+    const QStringList lines = log.split(u'\n');
+    const auto named = std::find_if(lines.cbegin(), lines.cend(), [&](const QString &line) {
+        return line.contains(orphan) && line.contains(killedRunId);
+    });
+    QVERIFY2(named != lines.cend(), qPrintable(log));
+    // The run store knows the killed run: interrupted, with its goal.
+    QVERIFY2(named->contains(QLatin1String("(interrupted): wait a while")), qPrintable(*named));
+    QVERIFY2(log.contains(QLatin1String("terrarium --clean-orphans")), qPrintable(log));
+    QVERIFY2(!log.contains(held.first()) && !log.contains(livingRunId), qPrintable(log));
+    QVERIFY2(!log.contains(keptName), qPrintable(log));
+    // Reported, not removed.
+    QCOMPARE(containersOf(killedRunId), QStringList{orphan});
+
+    const QByteArray runs = terrarium({QStringLiteral("--list-runs")}, &exitCode);
+    QCOMPARE(exitCode, 0);
+    const QList<QByteArray> runLines = runs.split('\n');
+    QVERIFY2(std::any_of(runLines.cbegin(), runLines.cend(),
+                         [&](const QByteArray &line) {
+                             return line.startsWith(killedRunId.toUtf8())
+                                 && line.contains("interrupted");
+                         }),
+             runs.constData());
+
+    // --clean-orphans alone removes it, says so, and leaves the others alone.
+    const QByteArray cleaned = terrarium({QStringLiteral("--clean-orphans")}, &exitCode);
+    QVERIFY2(exitCode == 0, cleaned.constData());
+    QVERIFY2(cleaned.contains(QByteArray("Removed " + orphan.toUtf8())), cleaned.constData());
+    QVERIFY2(!cleaned.contains(held.first().toUtf8()), cleaned.constData());
+    QVERIFY2(!cleaned.contains(keptName.toUtf8()), cleaned.constData());
+    QVERIFY(containersOf(killedRunId).isEmpty());
+    QCOMPARE(containersOf(livingRunId), held);
+    const QByteArray sandboxes = terrarium({QStringLiteral("--list-sandboxes")}, &exitCode);
+    QVERIFY2(!sandboxes.contains(orphan.toUtf8()), sandboxes.constData());
+    QVERIFY2(sandboxes.contains(keptName.toUtf8()), sandboxes.constData());
+
+    // Nothing of this run's left to clean; the living run still has its sandbox and ends as
+    // usual.
+    const QByteArray again = terrarium({QStringLiteral("--clean-orphans")}, &exitCode);
+    QCOMPARE(exitCode, 0);
+    QVERIFY2(!again.contains(orphan.toUtf8()), again.constData());
+    ::kill(pid_t(living.processId()), SIGTERM);
+    QVERIFY(waitForExit(living, 60000));
+    QCOMPARE(living.exitCode(), 130);
+    QVERIFY(containersOf(livingRunId).isEmpty());
+    terrarium({QStringLiteral("--remove-sandbox"), keptName}, &exitCode);
+    QCOMPARE(exitCode, 0);
 }
 
 #include "tst_podmanrun.moc"

@@ -1,8 +1,11 @@
 // The podman command lines a sandbox is made with, checked without running Podman: what they
 // drop, what they never pass on, and how they quote what the user or a task file chose.
 #include "vm/PodmanSandbox.h"
+#include "vm/SandboxManager.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 using namespace Terrarium;
@@ -18,6 +21,7 @@ private Q_SLOTS:
     void imageReferences_data();
     void imageReferences();
     void labelsCarryEnvironmentNamesOnly();
+    void runLabelsTellOrphans();
     void memoryLimitGoesToTheAgentWithoutCgroups();
     void limitsNoteNamesTheLimitsReallySet();
 
@@ -150,6 +154,48 @@ void tst_PodmanArguments::labelsCarryEnvironmentNamesOnly()
         Vm::PodmanSandbox::specFromJson(Vm::PodmanSandbox::specToJson(secret));
     QCOMPARE(back.environment.keys(), secret.environment.keys());
     QVERIFY(back.environment.value(QStringLiteral("DEPLOY_PASSPHRASE")).isEmpty());
+}
+
+void tst_PodmanArguments::runLabelsTellOrphans()
+{
+    // Labels as runArguments() sets them, listed back as `podman ps --format json` shows them.
+    const auto listed = [](const Vm::SandboxSpec &spec) {
+        QJsonObject labels;
+        for (const QString &arg : arguments(spec, QStringLiteral("localhost/terrarium/debian:1"))) {
+            if (!arg.startsWith(QLatin1String("--label=")))
+                continue;
+            const qsizetype equals = arg.indexOf(u'=', 8);
+            labels.insert(arg.mid(8, equals - 8), arg.mid(equals + 1));
+        }
+        const QJsonObject container{{QStringLiteral("Names"), QJsonArray{spec.name}},
+                                    {QStringLiteral("State"), QStringLiteral("running")},
+                                    {QStringLiteral("Labels"), labels}};
+        const QList<Vm::SandboxInfo> infos = Vm::SandboxManager::parseList(
+            QJsonDocument(QJsonArray{container}).toJson(QJsonDocument::Compact));
+        return infos.value(0);
+    };
+
+    Vm::SandboxSpec ofARun = spec();
+    ofARun.runId = QStringLiteral("6f1c2a9e-4b7d-4e0a-9c1f-3d2b8a7e5c40");
+    Vm::SandboxInfo info = listed(ofARun);
+    QCOMPARE(info.spec.runId, ofARun.runId);
+    QVERIFY(!info.spec.keep);
+    QVERIFY(info.isOrphan());
+    // Held by a living Terrarium: not an orphan.
+    info.inUse = true;
+    QVERIFY(!info.isOrphan());
+
+    Vm::SandboxSpec kept = ofARun;
+    kept.keep = true;
+    info = listed(kept);
+    QCOMPARE(info.spec.runId, ofARun.runId);
+    QVERIFY(info.spec.keep);
+    QVERIFY(!info.isOrphan());
+
+    // Made before runs were labelled (or by --list-sandboxes' own tests): no run, no orphan.
+    info = listed(spec());
+    QVERIFY(info.spec.runId.isEmpty());
+    QVERIFY(!info.isOrphan());
 }
 
 void tst_PodmanArguments::memoryLimitGoesToTheAgentWithoutCgroups()

@@ -177,6 +177,11 @@ void writeMetadata(QXmlStreamWriter &writer, const VmDomainConfig &config)
     if (config.created.isValid())
         writeElement(writer, metadataName("created"_L1),
                      config.created.toUTC().toString(Qt::ISODate));
+    // The run that made the VM, and whether it is kept on purpose: what tells an orphan.
+    if (!spec.runId.isEmpty())
+        writeElement(writer, metadataName("run"_L1), spec.runId);
+    if (spec.keep)
+        writer.writeEmptyElement(metadataName("keep"_L1));
     // Names only: values come from task files and can be secrets.
     if (spec.environment.isEmpty()) {
         writer.writeEmptyElement(metadataName("environment"_L1));
@@ -325,6 +330,11 @@ void parseMetadata(QXmlStreamReader &reader, VmDomainDescription &description, Q
             spec.workspace = readText(reader);
         } else if (isOurs(reader, "created"_L1)) {
             description.config.created = QDateTime::fromString(readText(reader), Qt::ISODate);
+        } else if (isOurs(reader, "run"_L1)) {
+            spec.runId = readText(reader);
+        } else if (isOurs(reader, "keep"_L1)) {
+            spec.keep = true;
+            reader.skipCurrentElement();
         } else if (isOurs(reader, "environment"_L1)) {
             while (reader.readNextStartElement()) {
                 if (isOurs(reader, "variable"_L1))

@@ -89,6 +89,12 @@ QList<std::pair<QString, VmDomainConfig>> variants()
     odd.agentSocketPath = u"/run/terrarium/a b&c/agent \"1\".sock"_s;
     odd.consoleLogPath = u"/var/log/terrarium/a&b <c>.log"_s;
     variants.append({u"odd-characters"_s, odd});
+
+    // The run that made it and the mark of a VM kept on purpose, which tell an orphan.
+    VmDomainConfig keptRun = baseConfig();
+    keptRun.spec.runId = u"6f1c2a9e-4b7d-4e0a-9c1f-3d2b8a7e5c40"_s;
+    keptRun.spec.keep = true;
+    variants.append({u"kept-run"_s, keptRun});
     return variants;
 }
 
@@ -195,6 +201,8 @@ void tst_DomainXml::roundTrip()
     QCOMPARE(back.spec.diskMiB, config.spec.diskMiB);
     QCOMPARE(back.spec.networkPolicy, config.spec.networkPolicy);
     QCOMPARE(back.spec.workspace, config.spec.workspace);
+    QCOMPARE(back.spec.runId, config.spec.runId);
+    QCOMPARE(back.spec.keep, config.spec.keep);
     QVERIFY(back.spec.environment.isEmpty());
     QCOMPARE(parsed->environmentNames, config.spec.environment.keys());
     QCOMPARE(back.created, config.created);
