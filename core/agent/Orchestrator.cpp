@@ -9,6 +9,7 @@
 #include "core/exec/CommandRunner.h"
 #include "core/exec/ExecJob.h"
 #include "core/llm/LlmClient.h"
+#include "core/output/SecretRedactor.h"
 #include "core/safety/SafetyGate.h"
 
 #include <QRegularExpression>
@@ -33,14 +34,8 @@ QString inputPromptHint(const QString &prompt)
     return {};
 }
 
-// How much of each stream a step_result carries; the UI spools the full stream from
-// step_output events.
-constexpr qsizetype ResultTailBytes = 64 * 1024;
 // Executed steps whose output the executor model sees.
 constexpr int HistorySteps = 3;
-// Output is published at most this often per stream, or sooner once this much piled up.
-constexpr auto OutputFlushInterval = std::chrono::milliseconds(30);
-constexpr qsizetype OutputFlushChars = 64 * 1024;
 // A cancelled command that does not finish within this long is abandoned.
 constexpr auto CancelGrace = std::chrono::seconds(10);
 
@@ -65,10 +60,7 @@ Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunne
     , m_planner(new Planner(planner, this))
     , m_translator(new CommandTranslator(executor, this))
     , m_cancelGraceTimer(new QTimer(this))
-    , m_outputFlushTimer(new QTimer(this))
     , m_events(new RunEventStream(this))
-    , m_stdout(ResultTailBytes)
-    , m_stderr(ResultTailBytes)
 {
     connect(m_planner, &Planner::planReady, this, &Orchestrator::onPlanReady);
     connect(m_planner, &Planner::failed, this, &Orchestrator::onPlanFailed);
@@ -88,10 +80,6 @@ Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunne
             });
     connect(m_events, &RunEventStream::eventEmitted, this, &Orchestrator::eventEmitted);
 
-    m_outputFlushTimer->setSingleShot(true);
-    m_outputFlushTimer->setInterval(OutputFlushInterval);
-    connect(m_outputFlushTimer, &QTimer::timeout, this, &Orchestrator::flushOutput);
-
     m_cancelGraceTimer->setSingleShot(true);
     m_cancelGraceTimer->setInterval(CancelGrace);
     connect(m_cancelGraceTimer, &QTimer::timeout, this, [this] {
@@ -109,8 +97,6 @@ Orchestrator::~Orchestrator()
 void Orchestrator::setSecrets(const QStringList &secrets)
 {
     m_secrets = secrets;
-    m_stdoutRedactor.setSecrets(secrets);
-    m_stderrRedactor.setSecrets(secrets);
 }
 
 bool Orchestrator::checkpointsRiskySteps() const
@@ -166,6 +152,8 @@ void Orchestrator::start(const QString &goal)
     m_succeeded.clear();
     m_executed.clear();
     m_checkpointed.clear();
+    qDeleteAll(std::exchange(m_outputs, {}));
+    m_output.clear();
     m_plan->clear();
     m_facts = m_runner->facts();
 
@@ -218,7 +206,8 @@ void Orchestrator::sendInput(int stepId, const QByteArray &data)
     if (!m_job || stepId != m_currentStepId)
         return;
     m_job->writeStdin(data);
-    m_lastPartialLine.clear();
+    if (m_output)
+        m_output->clearPartialLine();
     if (m_state == RunState::AwaitingInput)
         setState(RunState::Executing);
 }
@@ -228,7 +217,8 @@ void Orchestrator::closeInput(int stepId)
     if (!m_job || stepId != m_currentStepId)
         return;
     m_job->closeStdin();
-    m_lastPartialLine.clear();
+    if (m_output)
+        m_output->clearPartialLine();
     if (m_state == RunState::AwaitingInput)
         setState(RunState::Executing);
 }
@@ -394,14 +384,15 @@ void Orchestrator::startCommand()
 {
     const QString command = m_currentCommand;
     ++m_executedSteps;
-    m_stdout.clear();
-    m_stderr.clear();
-    m_stdoutRedactor.reset();
-    m_stderrRedactor.reset();
-    m_stdoutDecoder.resetState();
-    m_stderrDecoder.resetState();
-    m_lastPartialLine.clear();
-    m_pendingOutput.clear();
+    // The step's output, kept for the run (its raw spool can be saved after the step).
+    const int stepId = m_currentStepId;
+    m_output = new StepOutputLog(stepId, m_secrets, this);
+    delete m_outputs.value(stepId); // a step runs once; an earlier log of its id is stale
+    m_outputs.insert(stepId, m_output);
+    connect(m_output, &StepOutputLog::textReady, this,
+            [this, stepId](OutputStream stream, const QString &text) {
+                emitEvent(Events::StepOutput{.stepId = stepId, .stream = stream, .data = text});
+            });
 
     emitEvent(Events::StepExecuting{.stepId = m_currentStepId,
                                     .step = m_plan->step(m_currentStepId)->title,
@@ -424,44 +415,8 @@ void Orchestrator::startCommand()
 
 void Orchestrator::onOutput(OutputStream stream, const QByteArray &data)
 {
-    // Secrets go before anything else sees the bytes: tails (prompts), events, spools.
-    const QByteArray redacted =
-        (stream == OutputStream::Stdout ? m_stdoutRedactor : m_stderrRedactor).feed(data);
-    if (!redacted.isEmpty())
-        takeOutput(stream, redacted);
-}
-
-void Orchestrator::takeOutput(OutputStream stream, const QByteArray &data)
-{
-    const bool isStdout = stream == OutputStream::Stdout;
-    (isStdout ? m_stdout : m_stderr).append(data);
-    const QString text = (isStdout ? m_stdoutDecoder : m_stderrDecoder).decode(data);
-    if (text.isEmpty())
-        return;
-
-    const qsizetype newline = text.lastIndexOf(u'\n');
-    m_lastPartialLine = newline < 0 ? m_lastPartialLine + text : text.mid(newline + 1);
-    if (m_lastPartialLine.size() > 1024)
-        m_lastPartialLine = m_lastPartialLine.right(1024);
-
-    if (!m_pendingOutput.isEmpty() && m_pendingStream != stream)
-        flushOutput();
-    m_pendingStream = stream;
-    m_pendingOutput += text;
-    if (m_pendingOutput.size() >= OutputFlushChars)
-        flushOutput();
-    else if (!m_outputFlushTimer->isActive())
-        m_outputFlushTimer->start();
-}
-
-void Orchestrator::flushOutput()
-{
-    m_outputFlushTimer->stop();
-    if (m_pendingOutput.isEmpty())
-        return;
-    const QString text = std::exchange(m_pendingOutput, QString());
-    emitEvent(
-        Events::StepOutput{.stepId = m_currentStepId, .stream = m_pendingStream, .data = text});
+    if (m_output)
+        m_output->append(stream, data);
 }
 
 void Orchestrator::onInputWanted()
@@ -471,11 +426,14 @@ void Orchestrator::onInputWanted()
     // `read -p` prints none when stdin is not a terminal).
     if (m_state != RunState::Executing || !m_job || m_job->isFinished())
         return;
-    flushOutput();
+    QString prompt;
+    if (m_output) {
+        m_output->flushText();
+        prompt = m_output->lastPartialLine();
+    }
     setState(RunState::AwaitingInput);
-    emitEvent(Events::InputRequired{.stepId = m_currentStepId,
-                                    .prompt = m_lastPartialLine,
-                                    .hint = inputPromptHint(m_lastPartialLine)});
+    emitEvent(Events::InputRequired{
+        .stepId = m_currentStepId, .prompt = prompt, .hint = inputPromptHint(prompt)});
 }
 
 void Orchestrator::onJobFinished()
@@ -486,25 +444,23 @@ void Orchestrator::onJobFinished()
     m_job.clear();
     job->deleteLater();
     m_cancelGraceTimer->stop();
-    for (const auto stream : {OutputStream::Stdout, OutputStream::Stderr}) {
-        const QByteArray held =
-            (stream == OutputStream::Stdout ? m_stdoutRedactor : m_stderrRedactor).flush();
-        if (!held.isEmpty())
-            takeOutput(stream, held);
-    }
-    flushOutput();
+    StepOutputLog *output = m_output.data();
+    m_output.clear();
+    if (output)
+        output->finish();
 
     const int stepId = m_currentStepId;
     const PlanStep *step = m_plan->step(stepId);
-    StepRecord record{.stepId = stepId,
-                      .title = step ? step->title : QString(),
-                      .command = m_currentCommand,
-                      .exitCode = std::nullopt,
-                      .timedOut = false,
-                      .note = {},
-                      .stdoutTail = m_stdout.data(),
-                      .stderrTail = m_stderr.data(),
-                      .durationMs = m_stepClock.elapsed()};
+    StepRecord record{
+        .stepId = stepId,
+        .title = step ? step->title : QString(),
+        .command = m_currentCommand,
+        .exitCode = std::nullopt,
+        .timedOut = false,
+        .note = {},
+        .stdoutTail = output ? output->tail(OutputStream::Stdout).data() : QByteArray(),
+        .stderrTail = output ? output->tail(OutputStream::Stderr).data() : QByteArray(),
+        .durationMs = m_stepClock.elapsed()};
 
     const Result<ExecResult> &result = job->result();
     if (!result) {
@@ -537,7 +493,7 @@ void Orchestrator::onJobFinished()
     stepResult.stderrTail = QString::fromUtf8(record.stderrTail);
     stepResult.exitCode = exitCode;
     stepResult.durationMs = record.durationMs;
-    stepResult.truncated = m_stdout.isTruncated() || m_stderr.isTruncated();
+    stepResult.truncated = output && output->isTruncated();
     stepResult.timedOut = exec.timedOut;
     stepResult.cancelled = m_cancelling && !exec.succeeded();
     stepResult.memoryLimitExceeded = exec.memoryLimitExceeded;
@@ -715,6 +671,11 @@ void Orchestrator::finishRun(RunState state, const QString &error)
         abandon(m_checkpointJob);
         m_checkpointJob.clear();
     }
+    if (m_output) {
+        // The run's last event is its end: output still gathered stays in the log's spool.
+        m_output->disconnect(this);
+        m_output.clear();
+    }
     if (m_job) {
         // Only reached when a cancelled command would not die: stop listening to it.
         m_job->disconnect(this);
@@ -825,6 +786,11 @@ int Orchestrator::scriptIndex(int stepId) const
             return int(row);
     }
     return -1;
+}
+
+const StepOutputLog *Orchestrator::stepOutput(int stepId) const
+{
+    return m_outputs.value(stepId);
 }
 
 QStringList Orchestrator::planTitles() const

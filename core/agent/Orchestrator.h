@@ -1,23 +1,22 @@
 #pragma once
 
 #include "core/Error.h"
-#include "core/agent/OutputTail.h"
 #include "core/agent/RunEvent.h"
 #include "core/agent/RunEventStream.h"
 #include "core/agent/RunLimits.h"
 #include "core/agent/RunState.h"
 #include "core/agent/RunbookStep.h"
+#include "core/agent/StepOutputLog.h"
 #include "core/agent/StepRecord.h"
 #include "core/exec/ExecResult.h"
 #include "core/exec/SandboxFacts.h"
 #include "core/llm/LlmResponse.h"
-#include "core/output/SecretRedactor.h"
 #include "core/safety/ApprovalDecision.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QObject>
 #include <QPointer>
-#include <QStringDecoder>
 
 class QTimer;
 
@@ -101,6 +100,9 @@ public:
     // Why the run failed, once it has.
     QString errorMessage() const { return m_error; }
     int currentStepId() const { return m_currentStepId; }
+    // The output of a step that ran in this run (its raw spool: the bytes as written, masked),
+    // or nullptr.
+    const StepOutputLog *stepOutput(int stepId) const;
 
 Q_SIGNALS:
     // Every event of the stream from the moment the orchestrator publishes on it.
@@ -117,11 +119,8 @@ private:
     void onRetrying(const QString &role, int attempt, int maxAttempts, int delayMs,
                     const QString &reason);
     void onOutput(OutputStream stream, const QByteArray &data);
-    // Output after redaction: tails, prompt detection and step_output events.
-    void takeOutput(OutputStream stream, const QByteArray &data);
     void onJobFinished();
     void onInputWanted();
-    void flushOutput();
 
     void executeNext();
     // Takes the step's checkpoint first when it is risky, then starts the command.
@@ -151,7 +150,6 @@ private:
     Planner *m_planner = nullptr;
     CommandTranslator *m_translator = nullptr;
     QTimer *m_cancelGraceTimer = nullptr;
-    QTimer *m_outputFlushTimer = nullptr;
     RunEventStream *m_events = nullptr;
     bool m_ownsEvents = true;
 
@@ -177,18 +175,11 @@ private:
     QPointer<CheckpointJob> m_checkpointJob; // a checkpoint or a restore under way
     QElapsedTimer m_checkpointClock;
     QElapsedTimer m_stepClock;
-    OutputTail m_stdout;
-    OutputTail m_stderr;
     QStringList m_secrets;
-    SecretRedactor m_stdoutRedactor;
-    SecretRedactor m_stderrRedactor;
-    QStringDecoder m_stdoutDecoder{QStringDecoder::Utf8};
-    QStringDecoder m_stderrDecoder{QStringDecoder::Utf8};
-    QString m_lastPartialLine;
-    // Output not yet published: chunks are coalesced into one step_output per stream and
-    // flush interval, so a flood of small writes does not become a flood of events.
-    OutputStream m_pendingStream = OutputStream::Stdout;
-    QString m_pendingOutput;
+    // The running step's output (masking, tails, spool, coalesced step_output events), and
+    // every step's, for the run.
+    QPointer<StepOutputLog> m_output;
+    QHash<int, StepOutputLog *> m_outputs;
 
     QList<StepRecord> m_succeeded; // in order; what the planner is told has been done
     QList<StepRecord> m_executed; // every executed step, for the executor's context
