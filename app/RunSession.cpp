@@ -1,5 +1,6 @@
 #include "RunSession.h"
 
+#include "app/AppLogging.h"
 #include "app/AppPaths.h"
 #include "app/AppTr.h"
 #include "app/SandboxFactory.h"
@@ -79,6 +80,8 @@ RunSession::RunSession(const Core::AppConfig &config, const Options &options, QO
 {
     connect(m_events.get(), &Core::RunEventStream::eventEmitted, this,
             [this](const Core::RunEvent &event) {
+                if (const auto *result = event.get<Core::Events::StepResult>())
+                    keepStepOutput(result->stepId);
                 if (m_relay)
                     m_relay->publish(event);
                 else
@@ -728,6 +731,41 @@ void RunSession::setupProgress(const QString &phase, int percent, const QString 
     m_lastProgress = key;
     m_events->publish(
         Core::Events::SetupProgress{.phase = phase, .percent = percent, .message = message});
+}
+
+void RunSession::keepStepOutput(int stepId)
+{
+    if (!m_relay || !m_options.store || !m_orchestrator)
+        return; // the run is not kept
+    const Core::StepOutputLog *output = m_orchestrator->stepOutput(stepId);
+    if (!output)
+        return;
+    const QString runId = m_events->runId();
+    const QDir folder(QDir(m_options.store->spoolFolder()).filePath(runId));
+    for (const auto stream : {Core::OutputStream::Stdout, Core::OutputStream::Stderr}) {
+        const Core::OutputSpool &spool = output->spool(stream);
+        if (spool.bytesAppended() == 0)
+            continue;
+        const QString name = stream == Core::OutputStream::Stdout ? QStringLiteral("stdout")
+                                                                  : QStringLiteral("stderr");
+        const QString path = folder.filePath(QStringLiteral("step-%1.%2").arg(stepId).arg(name));
+        // Bounded by the spool's capacity (its head and tail), so this copy is short.
+        Core::Result<void> kept = QDir().mkpath(folder.path())
+            ? spool.copyTo(path)
+            : Core::makeError(Core::ErrorCode::IoError,
+                              Tr::tr("Cannot create %1").arg(folder.path()));
+        if (kept)
+            kept = m_options.store->recordSpool(
+                runId,
+                Core::StoredSpool{.stepId = stepId,
+                                  .stream = name,
+                                  .path = path,
+                                  .bytes = spool.bytesAppended(),
+                                  .truncated = spool.bytesDropped() > 0});
+        if (!kept)
+            qCWarning(lcApp).noquote()
+                << "the output of step" << stepId << "is not kept:" << kept.error().message;
+    }
 }
 
 void RunSession::publishEnd(Core::RunState state, const QString &error)

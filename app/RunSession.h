@@ -188,6 +188,9 @@ private:
     void complete(Core::RunState state);
     // setup_progress: phase is "models", "preflight", "image", "sandbox" or "workspace".
     void setupProgress(const QString &phase, int percent, const QString &message);
+    // Copies the step's raw output (as the command wrote it, masked) beside the run store and
+    // records it with the run, when the run is kept.
+    void keepStepOutput(int stepId);
     // workflow_complete, unless the orchestrator already published it.
     void publishEnd(Core::RunState state, const QString &error);
 

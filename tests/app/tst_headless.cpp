@@ -133,6 +133,7 @@ private Q_SLOTS:
     void approvalOnTheTerminal();
     void alwaysIsRemembered();
     void aStoreThatCannotSaveIsSaidOnce();
+    void rawOutputIsKeptWithTheRun();
 
 private:
     QStringList runArguments(LlmProvider provider, const QString &goal,
@@ -716,6 +717,49 @@ void tst_Headless::aStoreThatCannotSaveIsSaidOnce()
     QCOMPARE(log.count(QLatin1String("saving it is tried again")), 1);
     QVERIFY2(log.contains(QLatin1String("runs.sqlite: another program holds it locked")),
              qPrintable(log));
+}
+
+void tst_Headless::rawOutputIsKeptWithTheRun()
+{
+    // What the command wrote, byte for byte (not UTF-8 here), masked, beside the store.
+    const LlmProvider provider = LlmProvider::ChatCompletions;
+    m_server->enqueue(ScriptedTurns::plan(provider, {QStringLiteral("Print odd bytes")}));
+    m_server->enqueue(ScriptedTurns::command(
+        provider,
+        QStringLiteral("printf 'caf\\303\\251 \\377\\376\\n'; printf 'err\\n' >&2; "
+                       "tr '\\0' '\\n' < /proc/$PPID/environ | grep API_KEY")));
+    QProcess process;
+    QProcessEnvironment env = cleanEnvironment();
+    env.insert(QStringLiteral("TERRARIUM_API_KEY"), apiKey);
+    process.setProcessEnvironment(env);
+    process.start(binary(), runArguments(provider, QStringLiteral("print odd bytes")));
+    QVERIFY(waitForLine(process, QStringLiteral("workflow_complete")));
+    QVERIFY(waitForExit(process, 10000));
+    QCOMPARE(process.exitCode(), 0);
+
+    Core::RunStore store;
+    QVERIFY(store.open(m_dir->filePath(QStringLiteral(".local/share/terrarium/runs.sqlite"))));
+    const QString runId = store.runs().value(0).runId;
+    const QList<Core::StoredSpool> spools = store.spools(runId);
+    QCOMPARE(spools.size(), 2);
+    QByteArray out;
+    QByteArray err;
+    for (const Core::StoredSpool &spool : spools) {
+        QCOMPARE(spool.stepId, 1);
+        QVERIFY(spool.path.startsWith(store.spoolFolder()));
+        QFile file(spool.path);
+        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(spool.path));
+        (spool.stream == QLatin1String("stdout") ? out : err) = file.readAll();
+        QCOMPARE(spool.bytes, file.size());
+        QVERIFY(!spool.truncated);
+    }
+    QCOMPARE(out, QByteArray("caf\xc3\xa9 \xff\xfe\nTERRARIUM_API_KEY=***\n"));
+    QCOMPARE(err, QByteArray("err\n"));
+
+    // Deleting the run takes its output with it.
+    QVERIFY(store.removeRun(runId));
+    for (const Core::StoredSpool &spool : spools)
+        QVERIFY2(!QFile::exists(spool.path), qPrintable(spool.path));
 }
 
 QTEST_GUILESS_MAIN(tst_Headless)
