@@ -605,8 +605,14 @@ void MainWindow::attachRun(Core::Orchestrator *orchestrator)
         m_orchestrator->disconnect(this);
     m_orchestrator = orchestrator;
     m_plan->setPlanModel(orchestrator ? orchestrator->planModel() : nullptr);
-    if (!orchestrator)
+    if (!orchestrator) {
+        m_timeline->setRawOutputSource({});
         return;
+    }
+    m_timeline->setRawOutputSource([run = QPointer<Core::Orchestrator>(orchestrator)](
+                                       int stepId) -> const Core::StepOutputLog * {
+        return run ? run->stepOutput(stepId) : nullptr;
+    });
     connect(orchestrator, &Core::Orchestrator::stateChanged, this, &MainWindow::onStateChanged);
     connect(orchestrator->planModel(), &QAbstractItemModel::dataChanged, this,
             &MainWindow::syncStepStates);

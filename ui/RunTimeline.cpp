@@ -128,9 +128,23 @@ StepCard *RunTimeline::addCard(int stepId, const QString &title, const QString &
     connect(card, &StepCard::inputSubmitted, this, &RunTimeline::inputSubmitted);
     connect(card, &StepCard::inputClosed, this, &RunTimeline::inputClosed);
     connect(card, &StepCard::undoRequested, this, &RunTimeline::undoRequested);
+    if (m_rawOutput)
+        card->setRawOutputSource([source = m_rawOutput, stepId] { return source(stepId); });
     m_cards.insert(stepId, card);
     addWidget(card);
     return card;
+}
+
+void RunTimeline::setRawOutputSource(RawOutputSource source)
+{
+    m_rawOutput = std::move(source);
+    for (auto it = m_cards.cbegin(); it != m_cards.cend(); ++it) {
+        const int stepId = it.key();
+        it.value()->setRawOutputSource(
+            m_rawOutput ? StepCard::RawOutputSource(
+                [source = m_rawOutput, stepId] { return source(stepId); })
+                        : StepCard::RawOutputSource());
+    }
 }
 
 StepCard *RunTimeline::ensureCard(int stepId, const QString &title, const QString &command)

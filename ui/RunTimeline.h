@@ -11,8 +11,14 @@
 #include <QPointer>
 #include <QScrollArea>
 
+#include <functional>
+
 class QLabel;
 class QVBoxLayout;
+
+namespace Terrarium::Core {
+class StepOutputLog;
+}
 
 namespace Terrarium::Widgets {
 
@@ -38,6 +44,10 @@ public:
     QString emptyStateText() const;
     void handleEvent(const Core::RunEvent &event);
     void setStepState(int stepId, Core::StepState state);
+    // Where a step's kept output is (the run's Core::StepOutputLog), for saving it byte for
+    // byte; nullptr for a step without one.
+    using RawOutputSource = std::function<const Core::StepOutputLog *(int stepId)>;
+    void setRawOutputSource(RawOutputSource source);
     StepCard *card(int stepId) const { return m_cards.value(stepId); }
     QList<StepCard *> cards() const;
     void setAllCollapsed(bool collapsed);
@@ -89,6 +99,7 @@ private:
     QPointer<TimelineNote> m_summary;
     QPointer<TimelineNote> m_lastRetry; // updated in place while the model keeps failing
     QDateTime m_startedAt; // the run's first event
+    RawOutputSource m_rawOutput;
     Core::RunSummary m_runSummary;
     bool m_follow = true;
     bool m_undoOffered = false;

@@ -1,5 +1,6 @@
 #include "StepCard.h"
 
+#include "core/agent/StepOutputLog.h"
 #include "ui/Chip.h"
 #include "ui/CommandBlock.h"
 #include "ui/ConsoleView.h"
@@ -101,6 +102,7 @@ struct StepCard::Private
     QTimer *savedFeedback = nullptr;
     QShortcut *saveShortcut = nullptr;
     SaveFileChooser saveChooser;
+    RawOutputSource rawOutput;
     QStringList lastSaved; // files written by the last save
     bool fitting = false;
 
@@ -722,20 +724,35 @@ std::expected<QStringList, QString> StepCard::saveOutputTo(const QString &path) 
                                        .arg(QDir::toNativeSeparators(path), error));
         return QStringList{path};
     }
+    const Core::StepOutputLog *raw = d->rawOutput ? d->rawOutput() : nullptr;
+    const auto save = [raw, &error](ConsoleView *console, Core::OutputStream stream,
+                                    const QString &to) {
+        if (!raw)
+            return console->saveFullOutput(to, &error);
+        const Core::Result<void> copied = raw->spool(stream).copyTo(to);
+        if (!copied)
+            error = copied.error().message;
+        return bool(copied);
+    };
     if (hasStdout) {
-        if (!d->stdoutConsole->saveFullOutput(path, &error))
+        if (!save(d->stdoutConsole, Core::OutputStream::Stdout, path))
             return std::unexpected(tr("Could not save the standard output to %1: %2")
                                        .arg(QDir::toNativeSeparators(path), error));
         written.append(path);
     }
     if (hasStderr) {
         const QString stderrPath = hasStdout ? stderrPathFor(path) : path;
-        if (!d->stderrConsole->saveFullOutput(stderrPath, &error))
+        if (!save(d->stderrConsole, Core::OutputStream::Stderr, stderrPath))
             return std::unexpected(tr("Could not save the standard error to %1: %2")
                                        .arg(QDir::toNativeSeparators(stderrPath), error));
         written.append(stderrPath);
     }
     return written;
+}
+
+void StepCard::setRawOutputSource(RawOutputSource source)
+{
+    d->rawOutput = std::move(source);
 }
 
 QString StepCard::stderrPathFor(const QString &path)

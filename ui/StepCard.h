@@ -9,6 +9,10 @@
 #include <functional>
 #include <memory>
 
+namespace Terrarium::Core {
+class StepOutputLog;
+}
+
 namespace Terrarium::Widgets {
 
 class ConsoleView;
@@ -35,6 +39,9 @@ public:
     enum class OutputView { Separate, Interleaved };
     // Asks where to save (a file dialog by default); an empty answer cancels.
     using SaveFileChooser = std::function<QString(const QString &suggestedPath)>;
+    // The step's output as the run keeps it (Core::StepOutputLog), or nullptr when there is none
+    // (any more).
+    using RawOutputSource = std::function<const Core::StepOutputLog *()>;
 
     StepCard(int stepId, const QString &title, QWidget *parent = nullptr);
     ~StepCard() override;
@@ -105,7 +112,10 @@ public:
     // a.stderr.log), or to path itself when there is no stdout. In the interleaved view: both
     // to path, in arrival order, as `2>&1` would. Returns the files written, or why nothing (or
     // not everything) could be saved.
+    // In the separate view, what the run kept is saved where there is a raw output source: the
+    // bytes exactly as the command wrote them (masked), not the text the consoles show.
     std::expected<QStringList, QString> saveOutputTo(const QString &path) const;
+    void setRawOutputSource(RawOutputSource source);
     // Where saveOutputTo(path) puts stderr when there is stdout too.
     static QString stderrPathFor(const QString &path);
 

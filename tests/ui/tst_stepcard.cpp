@@ -1,3 +1,4 @@
+#include "core/agent/StepOutputLog.h"
 #include "ui/Chip.h"
 #include "ui/CommandBlock.h"
 #include "ui/ConsoleView.h"
@@ -113,6 +114,7 @@ private Q_SLOTS:
     void copyPutsTheCommandOnTheClipboard();
     void saveWritesTheFullOutput();
     void saveOnlyStderr();
+    void saveWritesTheKeptBytes();
     void saveReportsErrors();
     void saveButtonNeedsOutput();
     void saveAndCopySitInTheHeader();
@@ -444,6 +446,40 @@ void tst_StepCard::saveWritesTheFullOutput()
     QCOMPARE(readFile(dir.filePath(u"run.stderr.log"_qs)), u"oops\n"_qs);
     QCOMPARE(StepCard::stderrPathFor(u"/x/out"_qs), u"/x/out.stderr"_qs);
     QCOMPARE(StepCard::stderrPathFor(u"/x/a.tar.gz"_qs), u"/x/a.tar.stderr.gz"_qs);
+}
+
+void tst_StepCard::saveWritesTheKeptBytes()
+{
+    // Not UTF-8: the console shows replacement characters; the saved file has the bytes.
+    const QByteArray bytes("caf\xc3\xa9 \xff\xfe\n");
+    Terrarium::Core::StepOutputLog log(1, {});
+    log.append(Terrarium::Core::OutputStream::Stdout, bytes);
+    log.append(Terrarium::Core::OutputStream::Stderr, "warn\n");
+    log.finish();
+    ShownCard shown;
+    shown.card.appendOutput(false, QString::fromUtf8(bytes));
+    shown.card.appendOutput(true, u"warn\n"_qs);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"raw.log"_qs);
+    const auto fileBytes = [](const QString &name) {
+        QFile file(name);
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    };
+
+    // Without the kept output: what the console received, re-encoded.
+    QVERIFY(shown.card.saveOutputTo(path).has_value());
+    QVERIFY(fileBytes(path) != bytes);
+
+    shown.card.setRawOutputSource([&log] { return &log; });
+    const std::expected<QStringList, QString> saved = shown.card.saveOutputTo(path);
+    QVERIFY2(saved.has_value(), qPrintable(saved.error()));
+    QCOMPARE(fileBytes(path), bytes);
+    QCOMPARE(fileBytes(dir.filePath(u"raw.stderr.log"_qs)), QByteArray("warn\n"));
+
+    // A source that has nothing (the run is gone): the consoles' text again.
+    shown.card.setRawOutputSource([] { return nullptr; });
+    QVERIFY(shown.card.saveOutputTo(path).has_value());
+    QCOMPARE(fileBytes(path), QString::fromUtf8(bytes).toUtf8());
 }
 
 void tst_StepCard::saveOnlyStderr()
