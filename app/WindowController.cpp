@@ -14,6 +14,7 @@
 #include "core/config/TaskFile.h"
 #include "core/config/WorkspacePolicy.h"
 #include "core/output/OutputSpool.h"
+#include "core/output/VisibleText.h"
 #include "core/store/RunStore.h"
 #include "ui/ChangeReviewPanel.h"
 #include "ui/MainWindow.h"
@@ -316,7 +317,18 @@ void WindowController::openRunbook(const QString &path)
         : Tr::tr("A runbook of %1 recorded steps: Run replays them without a model and stops "
                  "at the first whose exit code differs from the recorded one.")
               .arg(task->steps.size());
-    m_window->showTaskFile(path, task->requests(), note);
+    // What will run, before anything does: a runbook may come from anywhere, and only risky
+    // commands are asked about. Escaped, so that nothing in a command hides or reorders text.
+    QStringList lines{note};
+    for (qsizetype i = 0; i < task->steps.size(); ++i) {
+        const Core::RunbookStep &step = task->steps.at(i);
+        lines << Tr::tr("%1. %2").arg(i + 1).arg(Core::VisibleText::escape(step.title))
+              << QStringLiteral("    $ %1").arg(Core::VisibleText::escape(step.command))
+              << (step.exitCode == 0 ? QString()
+                                     : Tr::tr("    (expected to exit with %1)").arg(step.exitCode));
+    }
+    lines.removeAll(QString());
+    m_window->showTaskFile(path, task->requests(), lines.join(u'\n'));
     m_window->showStatusMessage(Tr::tr("Runbook loaded: check what it asks for, then press Run."));
 }
 

@@ -10,6 +10,8 @@
 #include "app/HistoryController.h"
 #include "app/WindowController.h"
 #include "core/store/RunHistoryModel.h"
+#include "core/store/RunStore.h"
+#include "core/store/RunbookExporter.h"
 #include "core/workspace/WorkspaceChangeSet.h"
 #include "core/workspace/WorkspaceFolder.h"
 #include "core/workspace/WorkspaceManifest.h"
@@ -468,6 +470,60 @@ int main(int argc, char *argv[])
             settle.restart();
             waitFor([&] { return settle.elapsed() > 300; });
             shoot(QStringLiteral("past-run-") + suffix);
+        }
+    }
+    {
+        // The re-planned run exported as a runbook, opened with File > Replay... (what it will
+        // run, nothing yet), then replayed without a model.
+        app.setPalette(QApplication::style()->standardPalette());
+        QString runbookPath;
+        {
+            Core::RunStore store;
+            if (store.open(Core::RunStore::defaultPath())) {
+                for (const Core::StoredRun &run : store.runs()) {
+                    if (run.goal == QLatin1String("Check the configuration")
+                        && run.status == QLatin1String("success")) {
+                        runbookPath = scratch.filePath(QStringLiteral("check.yaml"));
+                        if (!Core::RunbookExporter::exportRun(store, run.runId, runbookPath))
+                            runbookPath.clear();
+                        break;
+                    }
+                }
+            }
+        }
+        if (runbookPath.isEmpty()) {
+            std::printf("screenshot: replay BLANK (no runbook)\n");
+            allGood = false;
+        } else {
+            const QString workspace = scratch.filePath(QStringLiteral("replay"));
+            QDir().mkpath(workspace);
+            settings.setValue(QStringLiteral("sandbox/workspace"), workspace);
+            settings.sync();
+            Widgets::MainWindow window;
+            App::WindowController controller(&window, &settings, {});
+            RunState ended = RunState::Idle;
+            QObject::connect(&controller, &App::WindowController::runEnded, &window,
+                             [&ended](RunState state) { ended = state; });
+            window.setGeometry(0, 0, 1400, 900);
+            window.show();
+            window.activateWindow();
+            controller.openRunbook(runbookPath);
+            waitFor([&] { return window.taskFilePanel()->isVisible(); });
+            QElapsedTimer settle;
+            settle.start();
+            waitFor([&] { return settle.elapsed() > 200; });
+            shoot(QStringLiteral("replay-review"));
+            const int requests = server.requestCount();
+            controller.run(window.goal());
+            waitFor([&] { return ended != RunState::Idle; });
+            settle.restart();
+            waitFor([&] { return settle.elapsed() > 300; });
+            shoot(QStringLiteral("replayed"));
+            if (ended != RunState::Success || server.requestCount() != requests) {
+                std::printf("screenshot: replayed BLANK (the replay did not succeed without "
+                            "a model)\n");
+                allGood = false;
+            }
         }
     }
     return allGood ? 0 : 1;

@@ -573,6 +573,11 @@ void tst_Window::replayRunsTheRunbookWithoutAModel()
         shown << label->text();
     QVERIFY2(shown.join(u'|').contains(QLatin1String("A runbook of 2 recorded steps")),
              qPrintable(shown.join(u'|')));
+    // What will run is shown before anything runs, with what each step is expected to end in.
+    QVERIFY2(shown.join(u'|').contains(QLatin1String("1. Greet\n    $ echo 'hello: world' > g.txt"))
+                 && shown.join(u'|').contains(QLatin1String("$ grep -q x g.txt\n    (expected to "
+                                                            "exit with 1)")),
+             qPrintable(shown.join(u'|')));
     // A replay starts afresh, not in the runbook's folder.
     QVERIFY(m_window->workspace().isEmpty());
     QCOMPARE(m_server->requestCount(), 0);
@@ -585,6 +590,18 @@ void tst_Window::replayRunsTheRunbookWithoutAModel()
     QCOMPARE(cards.size(), 2);
     QCOMPARE(cards.at(0)->command(), QStringLiteral("echo 'hello: world' > g.txt"));
     QCOMPARE(cards.at(1)->command(), QStringLiteral("grep -q x g.txt"));
+
+    // A command that would reorder what is shown (a right-to-left override) shows the override.
+    const QString hiding = writeFile(QStringLiteral("hiding.yaml"),
+                                     "goal: g\nsteps:\n  - {title: Look, command: \"echo ok "
+                                     "\\u202E# txt.exe\"}\n");
+    Q_EMIT m_window->runbookOpened(hiding);
+    QTRY_VERIFY(m_window->taskFilePanel()->isVisible());
+    QString listed;
+    for (QLabel *label : m_window->taskFilePanel()->findChildren<QLabel *>())
+        listed += label->text();
+    QVERIFY2(listed.contains(QLatin1String("$ echo ok \\u202e# txt.exe")), qPrintable(listed));
+    QVERIFY(!listed.contains(QChar(0x202E)));
 
     // Not a runbook: said, nothing loaded.
     const QString plain = writeFile(QStringLiteral("plain.yaml"), "goal: g\n");
