@@ -57,9 +57,9 @@ bool HistoryController::openRun(const QString &runId)
     // What is queued for the store is on disk first, so that the view is complete.
     (void)m_store->flush();
     const QString id = run->runId;
-    m_window->pastRunView()->showRun(*run, m_reader->events(id), [this, id](int stepId) {
-        return m_reader->stepOutput(id, stepId);
-    });
+    m_window->pastRunView()->showRun(
+        *run, m_reader->events(id),
+        [this, id](int stepId) { return m_reader->stepOutput(id, stepId); }, m_store->spools(id));
     m_window->showPastRun();
     return true;
 }

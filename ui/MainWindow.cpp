@@ -606,12 +606,16 @@ void MainWindow::attachRun(Core::Orchestrator *orchestrator)
     m_orchestrator = orchestrator;
     m_plan->setPlanModel(orchestrator ? orchestrator->planModel() : nullptr);
     if (!orchestrator) {
-        m_timeline->setRawOutputSource({});
+        m_timeline->setRawOutputWriter({});
         return;
     }
-    m_timeline->setRawOutputSource([run = QPointer<Core::Orchestrator>(orchestrator)](
-                                       int stepId) -> const Core::StepOutputLog * {
-        return run ? run->stepOutput(stepId) : nullptr;
+    m_timeline->setRawOutputWriter([run = QPointer<Core::Orchestrator>(orchestrator)](
+                                       int stepId, Core::OutputStream stream,
+                                       const QString &path) -> std::optional<Core::Result<void>> {
+        const Core::StepOutputLog *output = run ? run->stepOutput(stepId) : nullptr;
+        if (!output)
+            return std::nullopt;
+        return output->spool(stream).copyTo(path);
     });
     connect(orchestrator, &Core::Orchestrator::stateChanged, this, &MainWindow::onStateChanged);
     connect(orchestrator->planModel(), &QAbstractItemModel::dataChanged, this,

@@ -6,6 +6,8 @@
 #include "ui/UiColors.h"
 
 #include <QAction>
+#include <QDir>
+#include <QFile>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -111,11 +113,29 @@ void PastRunView::clear()
 }
 
 void PastRunView::showRun(const Core::StoredRun &run, const QList<Core::RunEvent> &events,
-                          OutputLoader outputLoader)
+                          OutputLoader outputLoader, const QList<Core::StoredSpool> &kept)
 {
     clear();
     m_run = run;
     m_loadOutput = std::move(outputLoader);
+    m_timeline->setRawOutputWriter(
+        [kept](int stepId, Core::OutputStream stream,
+               const QString &path) -> std::optional<Core::Result<void>> {
+            const QString name = stream == Core::OutputStream::Stdout ? QStringLiteral("stdout")
+                                                                      : QStringLiteral("stderr");
+            for (const Core::StoredSpool &spool : kept) {
+                if (spool.stepId != stepId || spool.stream != name)
+                    continue;
+                QFile::remove(path);
+                if (!QFile::copy(spool.path, path))
+                    return Core::makeError(Core::ErrorCode::IoError,
+                                           tr("Could not copy %1 to %2")
+                                               .arg(QDir::toNativeSeparators(spool.path),
+                                                    QDir::toNativeSeparators(path)));
+                return Core::Result<void>();
+            }
+            return std::nullopt;
+        });
     m_title->setText(tr("Viewing a past run: %1").arg(run.goal.simplified()));
     QStringList facts{RunHistoryDelegate::statusText(run.status), run.sandbox,
                       QLocale().toString(run.startedAt.toLocalTime(), QLocale::LongFormat)};

@@ -2,6 +2,7 @@
 
 #include "core/agent/RunEvent.h"
 #include "core/store/StoredRun.h"
+#include "core/store/StoredSpool.h"
 
 #include <QSet>
 #include <QWidget>
@@ -35,9 +36,10 @@ public:
     explicit PastRunView(QWidget *parent = nullptr);
     ~PastRunView() override;
 
-    // events: the run's events without step_output, in order.
+    // events: the run's events without step_output, in order. kept: the files of its steps'
+    // raw output, which Save writes byte for byte (steps without one save the shown text).
     void showRun(const Core::StoredRun &run, const QList<Core::RunEvent> &events,
-                 OutputLoader outputLoader);
+                 OutputLoader outputLoader, const QList<Core::StoredSpool> &kept = {});
     void clear();
     const Core::StoredRun &run() const { return m_run; }
     RunTimeline *timeline() const { return m_timeline; }

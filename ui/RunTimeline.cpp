@@ -128,23 +128,26 @@ StepCard *RunTimeline::addCard(int stepId, const QString &title, const QString &
     connect(card, &StepCard::inputSubmitted, this, &RunTimeline::inputSubmitted);
     connect(card, &StepCard::inputClosed, this, &RunTimeline::inputClosed);
     connect(card, &StepCard::undoRequested, this, &RunTimeline::undoRequested);
-    if (m_rawOutput)
-        card->setRawOutputSource([source = m_rawOutput, stepId] { return source(stepId); });
+    card->setRawOutputWriter(cardWriter(stepId));
     m_cards.insert(stepId, card);
     addWidget(card);
     return card;
 }
 
-void RunTimeline::setRawOutputSource(RawOutputSource source)
+void RunTimeline::setRawOutputWriter(RawOutputWriter writer)
 {
-    m_rawOutput = std::move(source);
-    for (auto it = m_cards.cbegin(); it != m_cards.cend(); ++it) {
-        const int stepId = it.key();
-        it.value()->setRawOutputSource(
-            m_rawOutput ? StepCard::RawOutputSource(
-                [source = m_rawOutput, stepId] { return source(stepId); })
-                        : StepCard::RawOutputSource());
-    }
+    m_rawOutput = std::move(writer);
+    for (auto it = m_cards.cbegin(); it != m_cards.cend(); ++it)
+        it.value()->setRawOutputWriter(cardWriter(it.key()));
+}
+
+StepCard::RawOutputWriter RunTimeline::cardWriter(int stepId) const
+{
+    if (!m_rawOutput)
+        return {};
+    return [writer = m_rawOutput, stepId](Core::OutputStream stream, const QString &path) {
+        return writer(stepId, stream, path);
+    };
 }
 
 StepCard *RunTimeline::ensureCard(int stepId, const QString &title, const QString &command)

@@ -4,6 +4,7 @@
 #include "core/agent/RunEvent.h"
 #include "core/agent/RunSummary.h"
 #include "ui/SetupProgressRow.h"
+#include "ui/StepCard.h"
 #include "ui/TimelineNote.h"
 
 #include <QDateTime>
@@ -15,10 +16,6 @@
 
 class QLabel;
 class QVBoxLayout;
-
-namespace Terrarium::Core {
-class StepOutputLog;
-}
 
 namespace Terrarium::Widgets {
 
@@ -44,10 +41,10 @@ public:
     QString emptyStateText() const;
     void handleEvent(const Core::RunEvent &event);
     void setStepState(int stepId, Core::StepState state);
-    // Where a step's kept output is (the run's Core::StepOutputLog), for saving it byte for
-    // byte; nullptr for a step without one.
-    using RawOutputSource = std::function<const Core::StepOutputLog *(int stepId)>;
-    void setRawOutputSource(RawOutputSource source);
+    // Saves a step's kept output byte for byte (see StepCard::RawOutputWriter).
+    using RawOutputWriter = std::function<std::optional<Core::Result<void>>(
+        int stepId, Core::OutputStream stream, const QString &path)>;
+    void setRawOutputWriter(RawOutputWriter writer);
     StepCard *card(int stepId) const { return m_cards.value(stepId); }
     QList<StepCard *> cards() const;
     void setAllCollapsed(bool collapsed);
@@ -83,6 +80,7 @@ private:
     TimelineNote *addNote(TimelineNote::Kind kind, const QString &title,
                           const QString &details = {});
     void finishSetup(bool ok);
+    StepCard::RawOutputWriter cardWriter(int stepId) const;
     void addSummary(const Core::Events::WorkflowComplete &end, const QDateTime &endedAt);
     // The summary row's details: steps, re-plans, approvals, the time split, tokens by role.
     QString summaryDetails() const;
@@ -99,7 +97,7 @@ private:
     QPointer<TimelineNote> m_summary;
     QPointer<TimelineNote> m_lastRetry; // updated in place while the model keeps failing
     QDateTime m_startedAt; // the run's first event
-    RawOutputSource m_rawOutput;
+    RawOutputWriter m_rawOutput;
     Core::RunSummary m_runSummary;
     bool m_follow = true;
     bool m_undoOffered = false;

@@ -1,6 +1,5 @@
 #include "StepCard.h"
 
-#include "core/agent/StepOutputLog.h"
 #include "ui/Chip.h"
 #include "ui/CommandBlock.h"
 #include "ui/ConsoleView.h"
@@ -102,7 +101,7 @@ struct StepCard::Private
     QTimer *savedFeedback = nullptr;
     QShortcut *saveShortcut = nullptr;
     SaveFileChooser saveChooser;
-    RawOutputSource rawOutput;
+    RawOutputWriter rawOutput;
     QStringList lastSaved; // files written by the last save
     bool fitting = false;
 
@@ -724,15 +723,15 @@ std::expected<QStringList, QString> StepCard::saveOutputTo(const QString &path) 
                                        .arg(QDir::toNativeSeparators(path), error));
         return QStringList{path};
     }
-    const Core::StepOutputLog *raw = d->rawOutput ? d->rawOutput() : nullptr;
-    const auto save = [raw, &error](ConsoleView *console, Core::OutputStream stream,
-                                    const QString &to) {
-        if (!raw)
+    const auto save = [this, &error](ConsoleView *console, Core::OutputStream stream,
+                                     const QString &to) {
+        const std::optional<Core::Result<void>> kept =
+            d->rawOutput ? d->rawOutput(stream, to) : std::nullopt;
+        if (!kept)
             return console->saveFullOutput(to, &error);
-        const Core::Result<void> copied = raw->spool(stream).copyTo(to);
-        if (!copied)
-            error = copied.error().message;
-        return bool(copied);
+        if (!*kept)
+            error = kept->error().message;
+        return bool(*kept);
     };
     if (hasStdout) {
         if (!save(d->stdoutConsole, Core::OutputStream::Stdout, path))
@@ -750,9 +749,9 @@ std::expected<QStringList, QString> StepCard::saveOutputTo(const QString &path) 
     return written;
 }
 
-void StepCard::setRawOutputSource(RawOutputSource source)
+void StepCard::setRawOutputWriter(RawOutputWriter writer)
 {
-    d->rawOutput = std::move(source);
+    d->rawOutput = std::move(writer);
 }
 
 QString StepCard::stderrPathFor(const QString &path)

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "core/Error.h"
 #include "core/agent/PlanStep.h"
+#include "core/exec/ExecResult.h"
 
 #include <QFrame>
 #include <QStringList>
@@ -8,10 +10,7 @@
 #include <expected>
 #include <functional>
 #include <memory>
-
-namespace Terrarium::Core {
-class StepOutputLog;
-}
+#include <optional>
 
 namespace Terrarium::Widgets {
 
@@ -39,9 +38,10 @@ public:
     enum class OutputView { Separate, Interleaved };
     // Asks where to save (a file dialog by default); an empty answer cancels.
     using SaveFileChooser = std::function<QString(const QString &suggestedPath)>;
-    // The step's output as the run keeps it (Core::StepOutputLog), or nullptr when there is none
-    // (any more).
-    using RawOutputSource = std::function<const Core::StepOutputLog *()>;
+    // Writes one stream of the step's output as the run kept it (the bytes the command wrote,
+    // masked) to a file; nullopt when nothing is kept (any more).
+    using RawOutputWriter = std::function<std::optional<Core::Result<void>>(
+        Core::OutputStream stream, const QString &path)>;
 
     StepCard(int stepId, const QString &title, QWidget *parent = nullptr);
     ~StepCard() override;
@@ -115,7 +115,7 @@ public:
     // In the separate view, what the run kept is saved where there is a raw output source: the
     // bytes exactly as the command wrote them (masked), not the text the consoles show.
     std::expected<QStringList, QString> saveOutputTo(const QString &path) const;
-    void setRawOutputSource(RawOutputSource source);
+    void setRawOutputWriter(RawOutputWriter writer);
     // Where saveOutputTo(path) puts stderr when there is stdout too.
     static QString stderrPathFor(const QString &path);
 

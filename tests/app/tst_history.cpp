@@ -19,7 +19,10 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QListView>
 #include <QMenuBar>
@@ -54,6 +57,7 @@ private Q_SLOTS:
     void filterByTextAndStatus();
     void pastRunIsRebuiltReadOnly();
     void outputIsReadWhenACardOpens();
+    void saveWritesTheKeptBytes();
     void bigRunShowsWithoutItsOutput();
     void interruptedRunEndsItsSteps();
     void runAgainAsksFirst();
@@ -263,6 +267,39 @@ void tst_History::outputIsReadWhenACardOpens()
     card(1)->setCollapsed(false);
     card(1)->stdoutConsole()->flush();
     QCOMPARE(card(1)->stdoutConsole()->toPlainText().trimmed(), u"running 12 tests"_qs);
+}
+
+void tst_History::saveWritesTheKeptBytes()
+{
+    // The step's raw output as the run kept it: not UTF-8, as the command wrote it.
+    const QByteArray bytes("12 passed \xff\xfe\n");
+    const QString kept = QDir(m_store->spoolFolder()).filePath(u"fixed/step-4.stdout"_qs);
+    QVERIFY(QDir().mkpath(QFileInfo(kept).path()));
+    QFile file(kept);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(bytes);
+    file.close();
+    QVERIFY(m_store->recordSpool(u"fixed"_qs,
+                                 Core::StoredSpool{.stepId = 4,
+                                                   .stream = u"stdout"_qs,
+                                                   .path = kept,
+                                                   .bytes = bytes.size(),
+                                                   .truncated = false}));
+    QVERIFY(m_history->openRun(u"fixed"_qs));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"saved.log"_qs);
+    const auto saved = card(4)->saveOutputTo(path);
+    QVERIFY2(saved.has_value(), qPrintable(saved.error()));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::ReadOnly));
+    QCOMPARE(out.readAll(), bytes);
+    // A step without a kept file saves what the events hold.
+    const QString other = dir.filePath(u"other.log"_qs);
+    card(1)->setCollapsed(false);
+    QVERIFY(card(1)->saveOutputTo(other).has_value());
+    QFile text(other);
+    QVERIFY(text.open(QIODevice::ReadOnly));
+    QCOMPARE(text.readAll(), QByteArray("running 12 tests\n"));
 }
 
 void tst_History::bigRunShowsWithoutItsOutput()

@@ -470,14 +470,20 @@ void tst_StepCard::saveWritesTheKeptBytes()
     QVERIFY(shown.card.saveOutputTo(path).has_value());
     QVERIFY(fileBytes(path) != bytes);
 
-    shown.card.setRawOutputSource([&log] { return &log; });
+    shown.card.setRawOutputWriter(
+        [&log](Terrarium::Core::OutputStream stream,
+               const QString &to) -> std::optional<Terrarium::Core::Result<void>> {
+            return log.spool(stream).copyTo(to);
+        });
     const std::expected<QStringList, QString> saved = shown.card.saveOutputTo(path);
     QVERIFY2(saved.has_value(), qPrintable(saved.error()));
     QCOMPARE(fileBytes(path), bytes);
     QCOMPARE(fileBytes(dir.filePath(u"raw.stderr.log"_qs)), QByteArray("warn\n"));
 
     // A source that has nothing (the run is gone): the consoles' text again.
-    shown.card.setRawOutputSource([] { return nullptr; });
+    shown.card.setRawOutputWriter([](Terrarium::Core::OutputStream, const QString &) {
+        return std::optional<Terrarium::Core::Result<void>>();
+    });
     QVERIFY(shown.card.saveOutputTo(path).has_value());
     QCOMPARE(fileBytes(path), QString::fromUtf8(bytes).toUtf8());
 }
