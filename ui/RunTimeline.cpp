@@ -69,6 +69,7 @@ void RunTimeline::clear()
     m_undoOffered = false;
     m_startedAt = {};
     m_runSummary.clear();
+    m_elidedShown.clear();
 }
 
 void RunTimeline::setReadiness(const QString &text)
@@ -296,8 +297,18 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
             question += QStringLiteral("\n• %1").arg(reason);
         card->setStateNote(question);
     } else if (const auto *output = event.get<Events::StepOutput>()) {
-        if (StepCard *card = m_cards.value(stepId))
-            card->appendOutput(output->stream == Core::OutputStream::Stderr, output->data);
+        if (StepCard *card = m_cards.value(stepId)) {
+            const bool isStderr = output->stream == Core::OutputStream::Stderr;
+            card->appendOutput(isStderr, output->data);
+            // A past run's flood: the history kept the step's first part; the rest is in its
+            // output file, which Save writes.
+            if (output->elidedChars > 0 && !m_elidedShown.contains(stepId)) {
+                m_elidedShown.insert(stepId);
+                card->appendOutput(isStderr,
+                                   tr("\n[The rest of this step's output is not in the history; "
+                                      "Save writes all of it.]\n"));
+            }
+        }
     } else if (const auto *result = event.get<Events::StepResult>()) {
         if (StepCard *card = m_cards.value(stepId)) {
             card->setResult(result->exitCode, result->durationMs);

@@ -11,6 +11,7 @@
 #include <QHash>
 #include <QPointer>
 #include <QScrollArea>
+#include <QSet>
 
 #include <functional>
 
@@ -98,6 +99,7 @@ private:
     QPointer<TimelineNote> m_lastRetry; // updated in place while the model keeps failing
     QDateTime m_startedAt; // the run's first event
     RawOutputWriter m_rawOutput;
+    QSet<int> m_elidedShown; // steps whose output past the history's budget was said
     Core::RunSummary m_runSummary;
     bool m_follow = true;
     bool m_undoOffered = false;

@@ -391,7 +391,8 @@ void Orchestrator::startCommand()
     m_outputs.insert(stepId, m_output);
     connect(m_output, &StepOutputLog::textReady, this,
             [this, stepId](OutputStream stream, const QString &text) {
-                emitEvent(Events::StepOutput{.stepId = stepId, .stream = stream, .data = text});
+                emitEvent(Events::StepOutput{
+                    .stepId = stepId, .stream = stream, .data = text, .elidedChars = 0});
             });
 
     emitEvent(Events::StepExecuting{.stepId = m_currentStepId,

@@ -94,11 +94,14 @@ QJsonObject toPayload(const Events::StepExecuting &event)
 
 QJsonObject toPayload(const Events::StepOutput &event)
 {
-    return {{QStringLiteral("step_id"), event.stepId},
-            {QStringLiteral("stream"),
-             event.stream == OutputStream::Stdout ? QStringLiteral("stdout")
-                                                  : QStringLiteral("stderr")},
-            {QStringLiteral("data"), event.data}};
+    QJsonObject payload{{QStringLiteral("step_id"), event.stepId},
+                        {QStringLiteral("stream"),
+                         event.stream == OutputStream::Stdout ? QStringLiteral("stdout")
+                                                              : QStringLiteral("stderr")},
+                        {QStringLiteral("data"), event.data}};
+    if (event.elidedChars > 0)
+        payload.insert(QStringLiteral("elided_chars"), event.elidedChars);
+    return payload;
 }
 
 QJsonObject toPayload(const Events::StepResult &event)
@@ -237,7 +240,8 @@ RunEventData fromPayload(RunEventType type, const QJsonObject &payload)
                                   .stream = read.text("stream") == QLatin1String("stderr")
                                       ? OutputStream::Stderr
                                       : OutputStream::Stdout,
-                                  .data = read.text("data")};
+                                  .data = read.text("data"),
+                                  .elidedChars = read.number("elided_chars")};
     case RunEventType::StepResult: {
         Events::StepResult event;
         event.stepId = read.integer("step_id");

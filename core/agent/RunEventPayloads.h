@@ -42,6 +42,9 @@ struct StepOutput
     int stepId = 0;
     OutputStream stream = OutputStream::Stdout;
     QString data;
+    // Only in the run store: this much output of the event was not kept there (past the step's
+    // budget); the step's raw output file has it. Never set on a live event.
+    qint64 elidedChars = 0;
 };
 
 struct StepResult

@@ -425,8 +425,22 @@ Result<void> RunStore::commit()
     end.prepare(QStringLiteral("UPDATE runs SET status = ?, ended_at = ? WHERE run_id = ?"));
     EventIndexer indexer(db);
     QHash<QString, qint64> lastSeqs;
-    for (const RunEvent &event : std::as_const(m_pending)) {
-        // The event's JSON form: what the store keeps is what headless prints.
+    // Output past a step's budget is counted, not kept here: the step's raw output file has
+    // all of it. Counted on a copy, so that a failed commit counts nothing.
+    QHash<QPair<QString, int>, qint64> storedOutput = m_storedOutput;
+    for (const RunEvent &pendingEvent : std::as_const(m_pending)) {
+        RunEvent event = pendingEvent;
+        if (auto *output = std::get_if<Events::StepOutput>(&event.data)) {
+            qint64 &stored = storedOutput[{event.runId, output->stepId}];
+            const qint64 room = std::max<qint64>(0, StepOutputBudget - stored);
+            if (output->data.size() > room) {
+                output->elidedChars += output->data.size() - room;
+                output->data.truncate(room);
+            }
+            stored += output->data.size();
+        }
+        // The event's JSON form: what the store keeps is what headless prints (but for output
+        // past the budget).
         const QJsonObject json = event.toJson();
         const QString type = json.value(QLatin1String("type")).toString();
         const QString timestamp = json.value(QLatin1String("ts")).toString();
@@ -463,6 +477,7 @@ Result<void> RunStore::commit()
     if (!db.commit())
         return fail(db.lastError());
     m_pending.clear();
+    m_storedOutput = std::move(storedOutput);
     if (!m_failure.isEmpty()) {
         qCInfo(lcCore).noquote() << "run store" << m_path << "saves events again";
         m_failure.clear();

@@ -11,8 +11,10 @@
 #include "core/store/StoredStep.h"
 #include "core/store/StoredUsage.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
+#include <QPair>
 
 #include <optional>
 
@@ -42,6 +44,7 @@ namespace Terrarium::Core {
 //
 // The store keeps what it is given: events are redacted before they get here (the orchestrator
 // replaces secrets in output), and callers store environment values of task files by name only.
+// Only a step's output past StepOutputBudget is not kept in its events (see there).
 class RunStore : public QObject
 {
     Q_OBJECT
@@ -49,6 +52,10 @@ class RunStore : public QObject
 public:
     static constexpr int SchemaVersion = 2;
     static constexpr auto CommitInterval = std::chrono::milliseconds(20);
+    // Characters of a step's output kept in its step_output events; the rest is only counted
+    // (elided_chars) and lives in the step's raw output file (recordSpool), so that a flood of
+    // output does not become a flood of database writes.
+    static constexpr qint64 StepOutputBudget = 2 * 1024 * 1024;
     // How long a commit waits for another program's lock before it fails (and is retried).
     static constexpr auto LockWait = std::chrono::milliseconds(250);
     static constexpr auto FirstRetry = std::chrono::milliseconds(200);
@@ -126,6 +133,7 @@ private:
     QTimer *m_commitTimer = nullptr;
     QTimer *m_retryTimer = nullptr; // running while commits fail
     QString m_failure; // the last commit's failure, said once
+    QHash<QPair<QString, int>, qint64> m_storedOutput; // output characters kept, per run step
 };
 
 } // namespace Terrarium::Core

@@ -94,10 +94,17 @@ void tst_RunEvent::payloads_data()
         .stepId = 1, .step = QStringLiteral("List"), .command = QStringLiteral("ls")})
                                << RunEventType::StepExecuting
                                << QByteArray(R"({"command":"ls","step":"List","step_id":1})");
-    QTest::newRow("stderr") << RunEventData(Events::StepOutput{
-        .stepId = 1, .stream = OutputStream::Stderr, .data = QStringLiteral("oops\n")})
+    QTest::newRow("stderr") << RunEventData(Events::StepOutput{.stepId = 1,
+                                                               .stream = OutputStream::Stderr,
+                                                               .data = QStringLiteral("oops\n"),
+                                                               .elidedChars = 0})
                             << RunEventType::StepOutput
                             << QByteArray(R"({"data":"oops\n","step_id":1,"stream":"stderr"})");
+    QTest::newRow("stored output past its budget")
+        << RunEventData(Events::StepOutput{
+               .stepId = 2, .stream = OutputStream::Stdout, .data = {}, .elidedChars = 65536})
+        << RunEventType::StepOutput
+        << QByteArray(R"({"data":"","elided_chars":65536,"step_id":2,"stream":"stdout"})");
     QTest::newRow("result") << RunEventData(plain) << RunEventType::StepResult
                             << QByteArray(R"({"duration_ms":40,"exit_code":1,"stderr":"",)"
                                           R"("stdout":"out","step_id":2,"truncated":false})");

@@ -251,6 +251,7 @@ class tst_RunStore : public QObject
 private Q_SLOTS:
     void init();
     void eventsSurviveAReopen();
+    void outputPastTheBudgetIsCountedNotKept();
     void groupCommitWithinTheInterval();
     void workflowCompleteEndsTheRunAtOnce();
     void sigkillKeepsWhatWasCommitted();
@@ -302,6 +303,40 @@ void tst_RunStore::eventsSurviveAReopen()
     QCOMPARE(run->status, QStringLiteral("interrupted"));
     // WAL mode, as the design says.
     QVERIFY(QFile::exists(path() + QStringLiteral("-wal")));
+}
+
+void tst_RunStore::outputPastTheBudgetIsCountedNotKept()
+{
+    RunStore store;
+    QVERIFY(store.open(path()));
+    QVERIFY(store.beginRun(newRun(u"flood"_qs)));
+    // Three chunks of step 1 that together pass the budget, then a small one of step 2.
+    const qint64 chunk = RunStore::StepOutputBudget / 2 + 10;
+    for (int seq = 1; seq <= 3; ++seq)
+        store.append(makeEvent(u"flood"_qs, seq, RunEventType::StepOutput,
+                               {{QStringLiteral("step_id"), 1},
+                                {QStringLiteral("stream"), QStringLiteral("stdout")},
+                                {QStringLiteral("data"), QString(chunk, QChar(u'a' + seq))}}));
+    store.append(makeEvent(u"flood"_qs, 4, RunEventType::StepOutput,
+                           {{QStringLiteral("step_id"), 2},
+                            {QStringLiteral("stream"), QStringLiteral("stderr")},
+                            {QStringLiteral("data"), QStringLiteral("small\n")}}));
+    QVERIFY(store.flush());
+    const QList<RunEvent> events = store.events(u"flood"_qs);
+    // Every event is there, in order; the budget's worth of the step's output is kept.
+    QCOMPARE(events.size(), 4);
+    const auto *first = events.at(0).get<Events::StepOutput>();
+    const auto *second = events.at(1).get<Events::StepOutput>();
+    const auto *third = events.at(2).get<Events::StepOutput>();
+    QCOMPARE(first->data, QString(chunk, u'b'));
+    QCOMPARE(first->elidedChars, 0);
+    QCOMPARE(second->data.size() + first->data.size(), RunStore::StepOutputBudget);
+    QCOMPARE(second->elidedChars, 2 * chunk - RunStore::StepOutputBudget);
+    QVERIFY(third->data.isEmpty());
+    QCOMPARE(third->elidedChars, chunk);
+    // Another step has a budget of its own.
+    QCOMPARE(events.at(3).get<Events::StepOutput>()->data, QStringLiteral("small\n"));
+    QCOMPARE(events.at(3).get<Events::StepOutput>()->elidedChars, 0);
 }
 
 void tst_RunStore::groupCommitWithinTheInterval()
