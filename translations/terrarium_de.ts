@@ -212,11 +212,11 @@
     </message>
     <message>
         <source>List the runs Terrarium kept, newest first, and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die von Terrarium gespeicherten Läufe auflisten, neueste zuerst, und beenden.</translation>
     </message>
     <message>
         <source>Write the runbook of a kept run that succeeded (its goal and the commands that succeeded, with their exit codes) to FILE, a new .yaml file, and exit. Usage: --export-runbook RUN_ID FILE.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Runbook eines gespeicherten, erfolgreichen Laufs (sein Ziel und die erfolgreichen Befehle mit ihren Exit-Codes) in DATEI schreiben, eine neue .yaml-Datei, und beenden. Aufruf: --export-runbook RUN_ID DATEI.</translation>
     </message>
     <message>
         <source>run</source>
@@ -224,15 +224,15 @@
     </message>
     <message>
         <source>Run the recorded commands of a runbook in a fresh sandbox, without a model (headless); stops at the first step whose exit code differs from the recorded one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die aufgezeichneten Befehle eines Runbooks in einer neuen Sandbox ausführen, ohne Modell (headless); hält beim ersten Schritt an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
         <source>runbook</source>
-        <translation type="unfinished"></translation>
+        <translation>runbook</translation>
     </message>
     <message>
         <source>With --replay: when a step&apos;s exit code differs, the planner re-plans from there (a model is needed then).</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit --replay: weicht der Exit-Code eines Schritts ab, plant der Planer von dort aus neu (dann wird ein Modell gebraucht).</translation>
     </message>
     <message>
         <source>Remove a sandbox nobody uses and exit.</source>
@@ -240,7 +240,7 @@
     </message>
     <message>
         <source>Remove the sandboxes that runs which did not end left behind (not those kept with --keep-sandbox or --sandbox-name); alone, do only that and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandboxen entfernen, die nicht beendete Läufe zurückgelassen haben (nicht die mit --keep-sandbox oder --sandbox-name behaltenen); allein angegeben nur das tun und beenden.</translation>
     </message>
     <message>
         <source>Configuration file to use instead of ~/.config/terrarium/terrarium.conf.</source>
@@ -256,7 +256,7 @@
     </message>
     <message>
         <source>--export-runbook takes a run and a file: --export-runbook RUN_ID FILE.</source>
-        <translation type="unfinished"></translation>
+        <translation>--export-runbook erwartet einen Lauf und eine Datei: --export-runbook RUN_ID DATEI.</translation>
     </message>
     <message>
         <source>Give the goal either with --goal or as arguments, not both.</source>
@@ -264,11 +264,11 @@
     </message>
     <message>
         <source>A runbook (--replay) has its own goal; give no goal or --task with it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Runbook (--replay) hat sein eigenes Ziel; geben Sie dazu kein Ziel und kein --task an.</translation>
     </message>
     <message>
         <source>--replan-on-divergence only goes with --replay RUNBOOK.</source>
-        <translation type="unfinished"></translation>
+        <translation>--replan-on-divergence geht nur zusammen mit --replay RUNBOOK.</translation>
     </message>
     <message>
         <source>Give the goal either in the task file (--task) or on the command line, not both.</source>
@@ -280,7 +280,7 @@
     </message>
     <message>
         <source>--clean-orphans works alone or with --headless.</source>
-        <translation type="unfinished"></translation>
+        <translation>--clean-orphans geht nur allein oder mit --headless.</translation>
     </message>
     <message>
         <source>--headless needs a goal: --goal &quot;...&quot; or --task FILE.</source>
@@ -288,7 +288,7 @@
     </message>
     <message>
         <source>%1 has no steps, so it is not a runbook; terrarium --export-runbook RUN_ID FILE writes one.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat keine Schritte und ist daher kein Runbook; terrarium --export-runbook RUN_ID DATEI schreibt eines.</translation>
     </message>
     <message>
         <source>pass --yes</source>
@@ -296,7 +296,7 @@
     </message>
     <message>
         <source>Runs are not kept: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe werden nicht gespeichert: %1</translation>
     </message>
     <message>
         <source>No terminal to ask for approval, so the command is denied. Use --approve safe or --approve all to decide without asking.</source>
@@ -371,11 +371,11 @@ Step %1 wants to run a risky command (%2 risk):
     </message>
     <message>
         <source>Removed the sandbox an earlier run left behind: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die von einem früheren Lauf zurückgelassene Sandbox wurde entfernt: %1</translation>
     </message>
     <message>
         <source>Could not remove the sandbox an earlier run left behind, %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
         <source>An earlier run that did not end left its sandbox behind:</source>
@@ -387,11 +387,11 @@ Step %1 wants to run a risky command (%2 risk):
     </message>
     <message>
         <source>Remove it with: terrarium --clean-orphans</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernen mit: terrarium --clean-orphans</translation>
     </message>
     <message>
         <source>Remove them with: terrarium --clean-orphans</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernen mit: terrarium --clean-orphans</translation>
     </message>
     <message>
         <source>A run is in progress; stop it first.</source>
@@ -399,11 +399,11 @@ Step %1 wants to run a risky command (%2 risk):
     </message>
     <message>
         <source>That run is no longer kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Lauf ist nicht mehr gespeichert.</translation>
     </message>
     <message>
         <source>The run was deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wurde gelöscht.</translation>
     </message>
     <message>
         <source>Plan (revision %1):</source>
@@ -509,19 +509,19 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>No runs kept yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Läufe gespeichert.</translation>
     </message>
     <message>
         <source>Wrote the runbook of run %1 to %2; replay it with terrarium --replay %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Runbook von Lauf %1 wurde nach %2 geschrieben; abspielen mit terrarium --replay %2</translation>
     </message>
     <message>
         <source>Looking for sandboxes left behind took too long; not every kind was asked.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Suche nach zurückgelassenen Sandboxen dauerte zu lange; nicht jede Art wurde gefragt.</translation>
     </message>
     <message>
         <source>%1, left by run %2 (not in the run store)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, zurückgelassen von Lauf %2 (nicht im Laufspeicher)</translation>
     </message>
     <message>
         <source>%1, left by run %2 (%3): %4</source>
@@ -625,7 +625,7 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>This run is not kept: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Lauf wird nicht gespeichert: %1</translation>
     </message>
     <message>
         <source>%1. The run goes on; saving it is tried again.</source>
@@ -637,7 +637,7 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Replaying a runbook: no model is needed</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Runbook wird abgespielt: kein Modell nötig</translation>
     </message>
     <message>
         <source>Planner: %1, executor: %2</source>
@@ -704,11 +704,11 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Replaying 1 recorded step in the %1 sandbox, without a model.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 aufgezeichneter Schritt wird in der Sandbox %1 abgespielt, ohne Modell.</translation>
     </message>
     <message>
         <source>Replaying %1 recorded steps in the %2 sandbox, without a model.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 aufgezeichnete Schritte werden in der Sandbox %2 abgespielt, ohne Modell.</translation>
     </message>
     <message>
         <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
@@ -820,7 +820,7 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Your answer is not kept with the run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
     </message>
     <message>
         <source>Cancelled by the user</source>
@@ -896,7 +896,7 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>No sandboxes left behind by earlier runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine von früheren Läufen zurückgelassenen Sandboxen.</translation>
     </message>
     <message>
         <source>Removed %1</source>
@@ -912,7 +912,7 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Removed the sandbox %1 an earlier run left behind.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 wurde entfernt.</translation>
     </message>
     <message>
         <source>Could not remove the sandbox %1: %2</source>
@@ -920,7 +920,7 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Sandboxes Left Behind</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurückgelassene Sandboxen</translation>
     </message>
     <message>
         <source>An earlier run that did not end left its sandbox running. Remove it?</source>
@@ -952,15 +952,15 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>%1 has no steps, so it is not a runbook; a runbook is exported from a run that succeeded.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat keine Schritte und ist daher kein Runbook; ein Runbook wird aus einem erfolgreichen Lauf exportiert.</translation>
     </message>
     <message>
         <source>A runbook of 1 recorded step: Run replays it without a model and stops if its exit code differs from the recorded one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Runbook mit 1 aufgezeichneten Schritt: Ausführen spielt ihn ohne Modell ab und hält an, wenn sein Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
         <source>A runbook of %1 recorded steps: Run replays them without a model and stops at the first whose exit code differs from the recorded one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Runbook mit %1 aufgezeichneten Schritten: Ausführen spielt sie ohne Modell ab und hält beim ersten an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
         <source>%1. %2</source>
@@ -972,7 +972,7 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Runbook loaded: check what it asks for, then press Run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Runbook geladen: prüfen Sie, was es verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
@@ -1137,7 +1137,7 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>The replay stopped: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Wiedergabe wurde angehalten: %1.</translation>
     </message>
     <message>
         <source>The step &quot;%1&quot; failed, and re-planning is off: %2</source>
@@ -1153,19 +1153,19 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>step %1 timed out after %2; the runbook expects exit code %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 lief nach %2 in eine Zeitüberschreitung; das Runbook erwartet Exit-Code %3</translation>
     </message>
     <message>
         <source>step %1 was stopped at the sandbox&apos;s limits; the runbook expects exit code %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 wurde an den Grenzen der Sandbox angehalten; das Runbook erwartet Exit-Code %2</translation>
     </message>
     <message>
         <source>step %1 exited %2; the runbook expects %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 endete mit %2; das Runbook erwartet %3</translation>
     </message>
     <message>
         <source>A recorded runbook was being replayed and diverged here: %1. The steps before it ran as recorded.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein aufgezeichnetes Runbook wurde abgespielt und wich hier ab: %1. Die Schritte davor liefen wie aufgezeichnet.</translation>
     </message>
     <message>
         <source>the answer was empty</source>
@@ -1424,7 +1424,7 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>&quot;steps&quot; is an empty list; a runbook needs at least one step</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;steps&quot; ist eine leere Liste; ein Runbook braucht mindestens einen Schritt</translation>
     </message>
     <message>
         <source>step %1 must be a mapping {title, command, exit_code}, not %2</source>
@@ -1748,7 +1748,7 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>The full output could not be kept on disk (%1); only what the console shows is left.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die vollständige Ausgabe konnte nicht auf der Festplatte gespeichert werden (%1); nur was die Konsole zeigt, bleibt erhalten.</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
@@ -1950,47 +1950,47 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>The run %1 is still running; only a run that succeeded can be exported as a runbook.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 läuft noch; nur ein erfolgreicher Lauf kann als Runbook exportiert werden.</translation>
     </message>
     <message>
         <source>The run %1 failed; only a run that succeeded can be exported as a runbook.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 ist fehlgeschlagen; nur ein erfolgreicher Lauf kann als Runbook exportiert werden.</translation>
     </message>
     <message>
         <source>The run %1 was cancelled; only a run that succeeded can be exported as a runbook.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 wurde abgebrochen; nur ein erfolgreicher Lauf kann als Runbook exportiert werden.</translation>
     </message>
     <message>
         <source>The run %1 was interrupted; only a run that succeeded can be exported as a runbook.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 wurde unterbrochen; nur ein erfolgreicher Lauf kann als Runbook exportiert werden.</translation>
     </message>
     <message>
         <source>The run %1 ended as &quot;%2&quot;; only a run that succeeded can be exported as a runbook.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 endete als &quot;%2&quot;; nur ein erfolgreicher Lauf kann als Runbook exportiert werden.</translation>
     </message>
     <message>
         <source>There is no run %1; terrarium --list-runs shows the kept runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keinen Lauf %1; terrarium --list-runs zeigt die gespeicherten Läufe.</translation>
     </message>
     <message>
         <source>The run %1 succeeded without running a command; a runbook of it would have no steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 war erfolgreich, ohne einen Befehl auszuführen; ein Runbook davon hätte keine Schritte.</translation>
     </message>
     <message>
         <source>%1: a runbook is a .yaml or .yml file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: ein Runbook ist eine .yaml- oder .yml-Datei</translation>
     </message>
     <message>
         <source>%1 exists; a runbook is only written to a new file.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 existiert bereits; ein Runbook wird nur in eine neue Datei geschrieben.</translation>
     </message>
     <message>
         <source>Terrarium runbook of run %1, recorded in a %2 sandbox on %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Terrarium-Runbook von Lauf %1, aufgezeichnet in einer %2-Sandbox am %3.</translation>
     </message>
     <message>
         <source>Replay it with: terrarium --replay %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Abspielen mit: terrarium --replay %1</translation>
     </message>
     <message>
         <source>Each step&apos;s command runs as recorded and must end with its exit_code.</source>
@@ -1998,7 +1998,7 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Cannot read the run store %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Laufspeicher %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>another program holds it locked (%1)</source>
@@ -2026,43 +2026,43 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>The run store %1 could not be read (%2); it was moved aside to %3 and a new one started.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Laufspeicher %1 konnte nicht gelesen werden (%2); er wurde nach %3 verschoben und ein neuer angelegt.</translation>
     </message>
     <message>
         <source>Qt&apos;s SQLite driver is missing (Debian: libqt6sql6-sqlite); runs cannot be kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der SQLite-Treiber von Qt fehlt (Debian: libqt6sql6-sqlite); Läufe können nicht gespeichert werden.</translation>
     </message>
     <message>
         <source>Cannot make the folder of the run store %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner des Laufspeichers %1 kann nicht angelegt werden.</translation>
     </message>
     <message>
         <source>Cannot open the run store %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Laufspeicher %1 kann nicht geöffnet werden</translation>
     </message>
     <message>
         <source>The run store %1 is not a database Terrarium can use</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Laufspeicher %1 ist keine Datenbank, die Terrarium verwenden kann</translation>
     </message>
     <message>
         <source>The run store %1 was made by a newer Terrarium (schema %2; this one knows %3); it is left as it is.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Laufspeicher %1 wurde von einem neueren Terrarium angelegt (Schema %2; dieses kennt %3); er bleibt unverändert.</translation>
     </message>
     <message>
         <source>Cannot migrate the run store %1 to schema %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Laufspeicher %1 kann nicht auf Schema %2 migriert werden</translation>
     </message>
     <message>
         <source>Cannot read the run store %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Laufspeicher %1 kann nicht gelesen werden</translation>
     </message>
     <message>
         <source>Cannot update the run store %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Laufspeicher %1 kann nicht aktualisiert werden</translation>
     </message>
     <message>
         <source>The run store is not open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Laufspeicher ist nicht geöffnet.</translation>
     </message>
     <message>
         <source>Cannot record the run %1 in %2</source>
@@ -2090,15 +2090,15 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>The run %1 is still going; it can be deleted once it ends.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 läuft noch; er kann gelöscht werden, sobald er endet.</translation>
     </message>
     <message>
         <source>Cannot delete the run %1 from %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 kann nicht aus %2 gelöscht werden</translation>
     </message>
     <message>
         <source>The run %1 was deleted, but not its output files %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 wurde gelöscht, seine Ausgabedateien %2 aber nicht.</translation>
     </message>
     <message>
         <source>The name of %1 (or its link target) is not valid UTF-8; it is left alone.</source>
@@ -3933,7 +3933,7 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>&amp;Replay…</source>
-        <translation type="unfinished"></translation>
+        <translation>Runbook ab&amp;spielen…</translation>
     </message>
     <message>
         <source>Review &amp;Workspace Changes</source>
@@ -3945,11 +3945,11 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Run &amp;History</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Verlauf der Läufe</translation>
     </message>
     <message>
         <source>The kept runs, to look at again, run again or delete</source>
-        <translation type="unfinished"></translation>
+        <translation>Die gespeicherten Läufe, zum erneuten Ansehen, erneuten Ausführen oder Löschen</translation>
     </message>
     <message>
         <source>&amp;Terminal</source>
@@ -3973,11 +3973,11 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Replay a Runbook</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Runbook abspielen</translation>
     </message>
     <message>
         <source>Runbooks (*.yaml *.yml);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Runbooks (*.yaml *.yml);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>The goal of the run in progress; stop it to change the goal</source>
@@ -3988,59 +3988,59 @@ Try &apos;terrarium --help&apos;.</source>
     <name>Terrarium::Widgets::PastRunView</name>
     <message>
         <source>&amp;Back to Current</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zurück zum aktuellen Lauf</translation>
     </message>
     <message>
         <source>Run &amp;Again…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Erneut ausführen…</translation>
     </message>
     <message>
         <source>&amp;Delete…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Löschen…</translation>
     </message>
     <message>
         <source>Back to the current run (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurück zum aktuellen Lauf (Esc)</translation>
     </message>
     <message>
         <source>Start a new run with this goal</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen neuen Lauf mit diesem Ziel starten</translation>
     </message>
     <message>
         <source>Delete this run and its output from the history</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Lauf und seine Ausgabe aus dem Verlauf löschen</translation>
     </message>
     <message>
         <source>Past run timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitleiste des früheren Laufs</translation>
     </message>
     <message>
         <source>Back to Current</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurück zum aktuellen Lauf</translation>
     </message>
     <message>
         <source>A run is in progress; it can run again once that ends</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Lauf ist im Gange; dieser kann erneut laufen, sobald jener endet</translation>
     </message>
     <message>
         <source>Could not copy %1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht nach %2 kopiert werden</translation>
     </message>
     <message>
         <source>Viewing a past run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein früherer Lauf: %1</translation>
     </message>
     <message>
         <source>The run ended before this step did.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf endete vor diesem Schritt.</translation>
     </message>
     <message>
         <source>Terrarium stopped before the run ended (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Terrarium wurde beendet, bevor der Lauf endete (%1).</translation>
     </message>
     <message>
         <source>Run Again?</source>
-        <translation type="unfinished"></translation>
+        <translation>Erneut ausführen?</translation>
     </message>
     <message>
         <source>Start a new run with this goal?
@@ -4048,17 +4048,23 @@ Try &apos;terrarium --help&apos;.</source>
 %1
 
 It runs in the sandbox and workspace chosen in the window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen neuen Lauf mit diesem Ziel starten?
+
+%1
+
+Er läuft in der Sandbox und dem Arbeitsordner, die im Fenster gewählt sind.</translation>
     </message>
     <message>
         <source>Delete the Run?</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf löschen?</translation>
     </message>
     <message>
         <source>Delete this run, its events and its output from the history? This cannot be undone.
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Lauf, seine Ereignisse und seine Ausgabe aus dem Verlauf löschen? Das kann nicht rückgängig gemacht werden.
+
+%1</translation>
     </message>
 </context>
 <context>
@@ -4099,90 +4105,90 @@ It runs in the sandbox and workspace chosen in the window.</source>
     <name>Terrarium::Widgets::RunHistoryDelegate</name>
     <message>
         <source>SUCCESS</source>
-        <translation type="unfinished"></translation>
+        <translation>ERFOLG</translation>
     </message>
     <message>
         <source>FAILED</source>
-        <translation type="unfinished"></translation>
+        <translation>FEHLGESCHLAGEN</translation>
     </message>
     <message>
         <source>CANCELLED</source>
-        <translation type="unfinished"></translation>
+        <translation>ABGEBROCHEN</translation>
     </message>
     <message>
         <source>INTERRUPTED</source>
-        <translation type="unfinished"></translation>
+        <translation>UNTERBROCHEN</translation>
     </message>
     <message>
         <source>RUNNING</source>
-        <translation type="unfinished"></translation>
+        <translation>LÄUFT</translation>
     </message>
     <message>
         <source>in progress</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft</translation>
     </message>
     <message>
         <source>1 token</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Token</translation>
     </message>
     <message>
         <source>%1 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Tokens</translation>
     </message>
 </context>
 <context>
     <name>Terrarium::Widgets::RunHistoryPanel</name>
     <message>
         <source>History</source>
-        <translation type="unfinished"></translation>
+        <translation>Verlauf</translation>
     </message>
     <message>
         <source>Filter runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe filtern</translation>
     </message>
     <message>
         <source>Filter runs by text</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe nach Text filtern</translation>
     </message>
     <message>
         <source>All</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle</translation>
     </message>
     <message>
         <source>Succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>Erfolgreich</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen</translation>
     </message>
     <message>
         <source>Interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterbrochen</translation>
     </message>
     <message>
         <source>Running</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufend</translation>
     </message>
     <message>
         <source>Filter runs by status</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe nach Status filtern</translation>
     </message>
     <message>
         <source>Past runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Frühere Läufe</translation>
     </message>
     <message>
         <source>No run matches the filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Lauf passt zum Filter.</translation>
     </message>
     <message>
         <source>Runs you start are kept here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Läufe, die Sie starten, werden hier gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -4246,7 +4252,7 @@ It runs in the sandbox and workspace chosen in the window.</source>
     </message>
     <message>
         <source>%1 tokens in, %2 out</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Tokens hinein, %2 heraus</translation>
     </message>
     <message>
         <source>Run succeeded in %1: %2</source>
@@ -4327,7 +4333,7 @@ It runs in the sandbox and workspace chosen in the window.</source>
     </message>
     <message>
         <source>Tokens: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens: %1</translation>
     </message>
     <message>
         <source>Waiting for your approval: this command has %1 risk. Run it? Answer in the panel below the timeline.</source>
@@ -5225,15 +5231,15 @@ Programs running in a VM end: it starts again from the snapshot.</source>
     <name>Terrarium::Widgets::StepDurationChart</name>
     <message>
         <source>Step durations</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer der Schritte</translation>
     </message>
     <message>
         <source>Step %1, %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1, %2: %3</translation>
     </message>
     <message>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
 </context>
 <context>
