@@ -363,11 +363,11 @@ Step %1 wants to run a risky command (%2 risk):
     </message>
     <message>
         <source>Interrupted again; exiting without waiting.</source>
-        <translation type="unfinished"></translation>
+        <translation>Erneut unterbrochen; Beenden ohne zu warten.</translation>
     </message>
     <message>
         <source>Interrupted; cancelling (press Ctrl+C again to exit at once)...</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterbrochen; wird abgebrochen (erneut Strg+C drücken, um sofort zu beenden)...</translation>
     </message>
     <message>
         <source>Removed the sandbox an earlier run left behind: %1</source>
@@ -681,7 +681,7 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Cannot keep a record of the copied workspace in %1 (%2); after a crash its changes could not be reviewed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der kopierte Arbeitsordner kann in %1 nicht festgehalten werden (%2); nach einem Absturz ließen sich seine Änderungen nicht prüfen.</translation>
     </message>
     <message>
         <source>Copied 1 file (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
@@ -828,11 +828,11 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Interrupted; exited without waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterbrochen; ohne Warten beendet</translation>
     </message>
     <message>
         <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
         <source>Cannot create %1</source>
@@ -1508,7 +1508,7 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>re-plans: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuplanungen: %1</translation>
     </message>
     <message>
         <source>step timeout: %1 s</source>
@@ -2002,11 +2002,11 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>another program holds it locked (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein anderes Programm hält sie gesperrt (%1)</translation>
     </message>
     <message>
         <source>the disk is full (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>die Festplatte ist voll (%1)</translation>
     </message>
     <message>
         <source>it cannot be written to (%1)</source>
@@ -2074,11 +2074,11 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Cannot record the approval in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Freigabe kann nicht in %1 festgehalten werden</translation>
     </message>
     <message>
         <source>The run %1 has no approval asked for step %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Im Lauf %1 wurde für Schritt %2 keine Freigabe erfragt.</translation>
     </message>
     <message>
         <source>Cannot record the output file %1 in %2</source>
@@ -4082,11 +4082,11 @@ Er läuft in der Sandbox und dem Arbeitsordner, die im Fenster gewählt sind.</t
     </message>
     <message>
         <source>Plan revision</source>
-        <translation type="unfinished"></translation>
+        <translation>Planfassung</translation>
     </message>
     <message>
         <source>Earlier revisions of the plan stay here after re-planning</source>
-        <translation type="unfinished"></translation>
+        <translation>Frühere Fassungen des Plans bleiben nach einer Neuplanung hier</translation>
     </message>
     <message>
         <source>Plan checklist</source>
@@ -4094,11 +4094,11 @@ Er läuft in der Sandbox und dem Arbeitsordner, die im Fenster gewählt sind.</t
     </message>
     <message>
         <source>Revision %1 (current)</source>
-        <translation type="unfinished"></translation>
+        <translation>Fassung %1 (aktuell)</translation>
     </message>
     <message>
         <source>Revision %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fassung %1</translation>
     </message>
 </context>
 <context>
@@ -4219,35 +4219,35 @@ Er läuft in der Sandbox und dem Arbeitsordner, die im Fenster gewählt sind.</t
     </message>
     <message>
         <source>1 step done</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Schritt erledigt</translation>
     </message>
     <message numerus="yes">
         <source>%n steps done</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Schritt erledigt</numerusform>
+            <numerusform>%n Schritte erledigt</numerusform>
         </translation>
     </message>
     <message>
         <source>1 step not done</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Schritt nicht erledigt</translation>
     </message>
     <message numerus="yes">
         <source>%n steps not done</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Schritt nicht erledigt</numerusform>
+            <numerusform>%n Schritte nicht erledigt</numerusform>
         </translation>
     </message>
     <message>
         <source>1 re-plan</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Neuplanung</translation>
     </message>
     <message numerus="yes">
         <source>%n re-plans</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Neuplanung</numerusform>
+            <numerusform>%n Neuplanungen</numerusform>
         </translation>
     </message>
     <message>
@@ -4256,80 +4256,80 @@ Er läuft in der Sandbox und dem Arbeitsordner, die im Fenster gewählt sind.</t
     </message>
     <message>
         <source>Run succeeded in %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf erfolgreich in %1: %2</translation>
     </message>
     <message>
         <source>Run cancelled after %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf abgebrochen nach %1: %2</translation>
     </message>
     <message>
         <source>Run failed after %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf fehlgeschlagen nach %1: %2</translation>
     </message>
     <message>
         <source>1 step run</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Schritt ausgeführt</translation>
     </message>
     <message numerus="yes">
         <source>%n steps run</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Schritt ausgeführt</numerusform>
+            <numerusform>%n Schritte ausgeführt</numerusform>
         </translation>
     </message>
     <message>
         <source>1 approval asked</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Freigabe erfragt</translation>
     </message>
     <message numerus="yes">
         <source>%n approvals asked</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Freigabe erfragt</numerusform>
+            <numerusform>%n Freigaben erfragt</numerusform>
         </translation>
     </message>
     <message>
         <source>1 model retry</source>
-        <translation type="unfinished"></translation>
+        <translation>1 erneute Modellanfrage</translation>
     </message>
     <message numerus="yes">
         <source>%n model retries</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n erneute Modellanfrage</numerusform>
+            <numerusform>%n erneute Modellanfragen</numerusform>
         </translation>
     </message>
     <message>
         <source>setup %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorbereitung %1</translation>
     </message>
     <message>
         <source>model %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell %1</translation>
     </message>
     <message>
         <source>commands %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehle %1</translation>
     </message>
     <message>
         <source>waiting for you %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Warten auf Sie %1</translation>
     </message>
     <message>
         <source>Time: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit: %1</translation>
     </message>
     <message>
         <source>planner</source>
-        <translation type="unfinished"></translation>
+        <translation>Planer</translation>
     </message>
     <message>
         <source>executor</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführer</translation>
     </message>
     <message>
         <source>%1 %2 in, %3 out</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 hinein, %3 heraus</translation>
     </message>
     <message>
         <source>Tokens: %1</source>
@@ -5472,11 +5472,11 @@ Programs running in a VM end: it starts again from the snapshot.</source>
     </message>
     <message>
         <source>Re-planning</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuplanung</translation>
     </message>
     <message>
         <source>New plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuer Plan</translation>
     </message>
     <message>
         <source>Undone</source>
@@ -5488,11 +5488,11 @@ Programs running in a VM end: it starts again from the snapshot.</source>
     </message>
     <message>
         <source>Run succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf erfolgreich</translation>
     </message>
     <message>
         <source>Run cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf abgebrochen</translation>
     </message>
     <message>
         <source>Note</source>
@@ -5500,19 +5500,19 @@ Programs running in a VM end: it starts again from the snapshot.</source>
     </message>
     <message>
         <source>Run failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
         <source>Show details</source>
-        <translation type="unfinished"></translation>
+        <translation>Details anzeigen</translation>
     </message>
     <message>
         <source>Details</source>
-        <translation type="unfinished"></translation>
+        <translation>Details</translation>
     </message>
     <message>
         <source>Hide details</source>
-        <translation type="unfinished"></translation>
+        <translation>Details ausblenden</translation>
     </message>
 </context>
 <context>
