@@ -141,7 +141,7 @@ void HeadlessRunner::askApproval(const Core::Events::ApprovalRequired &approval)
     if (!m_prompter->isAvailable()) {
         log(Tr::tr("No terminal to ask for approval, so the command is denied. Use --approve safe "
                    "or --approve all to decide without asking."));
-        m_orchestrator->resolveApproval(stepId, Core::ApprovalDecision::Deny);
+        m_session->resolveApproval(stepId, Core::ApprovalDecision::Deny);
         return;
     }
     QString question = Tr::tr("\nStep %1 wants to run a risky command (%2 risk):\n  $ %3\n")
@@ -171,11 +171,11 @@ void HeadlessRunner::askApproval(const Core::Events::ApprovalRequired &approval)
                     return;
                 }
                 m_prompter->disconnect(this);
-                m_orchestrator->resolveApproval(stepId, *decision);
+                m_session->resolveApproval(stepId, *decision);
             });
     connect(m_prompter, &TerminalPrompter::closed, this, [this, stepId] {
         m_prompter->disconnect(this);
-        m_orchestrator->resolveApproval(stepId, Core::ApprovalDecision::Deny);
+        m_session->resolveApproval(stepId, Core::ApprovalDecision::Deny);
     });
     m_prompter->ask(question);
 }

@@ -613,6 +613,20 @@ void RunSession::undoStep(int stepId)
     });
 }
 
+void RunSession::resolveApproval(int stepId, Core::ApprovalDecision decision)
+{
+    if (!m_orchestrator)
+        return;
+    if (m_relay && m_options.store) {
+        if (const auto recorded =
+                m_options.store->recordApprovalDecision(m_events->runId(), stepId, decision);
+            !recorded)
+            Q_EMIT message(
+                Tr::tr("Your answer is not kept with the run: %1").arg(recorded.error().message));
+    }
+    m_orchestrator->resolveApproval(stepId, decision);
+}
+
 void RunSession::cancel()
 {
     if (m_finished || m_cancelled)

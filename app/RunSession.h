@@ -4,6 +4,7 @@
 #include "core/agent/RunState.h"
 #include "core/agent/RunbookStep.h"
 #include "core/config/AppConfig.h"
+#include "core/safety/ApprovalDecision.h"
 #include "core/workspace/WorkspaceApplyReport.h"
 #include "core/workspace/WorkspaceChangeSet.h"
 #include "core/workspace/WorkspaceManifest.h"
@@ -102,6 +103,9 @@ public:
     void close();
     // Stops the setup or the run; finished(Cancelled) follows once the sandbox is released.
     void cancel();
+    // The user's answer to the approval of stepId: a kept run records it with the approval
+    // (the events only say that the command ran or was denied), then the orchestrator acts on it.
+    void resolveApproval(int stepId, Core::ApprovalDecision decision);
     Phase phase() const { return m_phase; }
     bool isSettingUp() const
     {

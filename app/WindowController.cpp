@@ -140,8 +140,8 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     });
     connect(window, &Widgets::MainWindow::approvalDecided, this,
             [this](int stepId, Core::ApprovalDecision decision) {
-                if (m_session && m_session->orchestrator())
-                    m_session->orchestrator()->resolveApproval(stepId, decision);
+                if (m_session)
+                    m_session->resolveApproval(stepId, decision);
             });
     connect(window, &Widgets::MainWindow::inputSubmitted, this,
             [this](int stepId, const QString &line) {

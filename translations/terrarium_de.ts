@@ -2,19 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name>App::Tr</name>
-    <message>
-        <source>terrarium: %1
-Try &apos;terrarium --help&apos;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>Core::Tr</name>
-    <message>
-        <source>The agent has not answered yet</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>The agent rejected %1: %2</source>
         <translation type="unfinished"></translation>
@@ -25,6 +13,2275 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>The agent failed %1 (error %2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox is not running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is outside the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no host sandbox named %1: host sandboxes end with their run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read libvirt&apos;s XML: %1 (line %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM&apos;s XML has no %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The saved VM state %1 cannot be used: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Terrarium::App</name>
+    <message>
+        <source>Terrarium plans a goal with a language model, turns each step into a shell command and runs it inside a sandbox, re-planning when a step fails.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show this help and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the version and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run without a window: events go to stdout as JSON lines, a log to stderr.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The goal to reach.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task file (.yaml, .md or .txt) with the goal and the run&apos;s settings. The window shows what it asks for and waits for Run; --headless checks it and runs it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow what the task file asks for that needs consent: sandbox: host (no isolation) and network: outbound.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where commands run: podman (default), libvirt or host (no isolation).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host folder shared with the sandbox as its workspace (default: a new folder under ~/Terrarium, or the task file&apos;s folder).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LLM wire protocol: responses, chat or anthropic.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base URL of the LLM API, e.g. http://localhost:11434/v1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>url</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model that writes the plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model that turns steps into commands.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Risky commands: ask (default), safe (deny them without asking) or all (run everything).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most commands one run may execute (1-10000, default 30).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most re-plans one run may make (0-100; 0 turns re-planning off; default 5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds one command may run (1-604800, default 600).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox image (default: Terrarium&apos;s Debian image, built locally when missing).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox network: none (default) or outbound.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mount (default for Podman): commands work in the folder itself; copy: on a copy whose changes you review before they reach the folder (always for VMs).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With a sandbox that works on a copy, what happens to its changes at the end: ask (default; not applied without a terminal), yes (all but conflicts) or no.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ask|yes|no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshot the sandbox before each step the safety rules mark risky and roll it back when that step fails (VMs and Podman).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the sandbox with this name, attaching to it if it exists (see --list-sandboxes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave the sandbox running after a headless run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build the sandbox image if it is missing, and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Build the sandbox image again, and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List Terrarium&apos;s sandboxes and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the runs Terrarium kept, newest first, and exit.</source>
+        <translation>Die von Terrarium gespeicherten Läufe auflisten, neueste zuerst, und beenden.</translation>
+    </message>
+    <message>
+        <source>Write the runbook of a kept run that succeeded (its goal and the commands that succeeded, with their exit codes) to FILE, a new .yaml file, and exit. Usage: --export-runbook RUN_ID FILE.</source>
+        <translation>Das Runbook eines gespeicherten, erfolgreichen Laufs (sein Ziel und die erfolgreichen Befehle mit ihren Exit-Codes) in DATEI schreiben, eine neue .yaml-Datei, und beenden. Aufruf: --export-runbook RUN_ID DATEI.</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the recorded commands of a runbook in a fresh sandbox, without a model (headless); stops at the first step whose exit code differs from the recorded one.</source>
+        <translation>Die aufgezeichneten Befehle eines Runbooks in einer neuen Sandbox ausführen, ohne Modell (headless); hält beim ersten Schritt an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
+    </message>
+    <message>
+        <source>runbook</source>
+        <translation>runbook</translation>
+    </message>
+    <message>
+        <source>With --replay: when a step&apos;s exit code differs, the planner re-plans from there (a model is needed then).</source>
+        <translation>Mit --replay: weicht der Exit-Code eines Schritts ab, plant der Planer von dort aus neu (dann wird ein Modell gebraucht).</translation>
+    </message>
+    <message>
+        <source>Remove a sandbox nobody uses and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the sandboxes that runs which did not end left behind (not those kept with --keep-sandbox or --sandbox-name); alone, do only that and exit.</source>
+        <translation>Die Sandboxen entfernen, die nicht beendete Läufe zurückgelassen haben (nicht die mit --keep-sandbox oder --sandbox-name behaltenen); allein angegeben nur das tun und beenden.</translation>
+    </message>
+    <message>
+        <source>Configuration file to use instead of ~/.config/terrarium/terrarium.conf.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The goal, as an alternative to --goal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[goal...]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--export-runbook takes a run and a file: --export-runbook RUN_ID FILE.</source>
+        <translation>--export-runbook erwartet einen Lauf und eine Datei: --export-runbook RUN_ID DATEI.</translation>
+    </message>
+    <message>
+        <source>Give the goal either with --goal or as arguments, not both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A runbook (--replay) has its own goal; give no goal or --task with it.</source>
+        <translation>Ein Runbook (--replay) hat sein eigenes Ziel; geben Sie dazu kein Ziel und kein --task an.</translation>
+    </message>
+    <message>
+        <source>--replan-on-divergence only goes with --replay RUNBOOK.</source>
+        <translation>--replan-on-divergence geht nur zusammen mit --replay RUNBOOK.</translation>
+    </message>
+    <message>
+        <source>Give the goal either in the task file (--task) or on the command line, not both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--apply-changes takes ask, yes or no, not &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--clean-orphans works alone or with --headless.</source>
+        <translation>--clean-orphans geht nur allein oder mit --headless.</translation>
+    </message>
+    <message>
+        <source>--headless needs a goal: --goal &quot;...&quot; or --task FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no steps, so it is not a runbook; terrarium --export-runbook RUN_ID FILE writes one.</source>
+        <translation>%1 hat keine Schritte und ist daher kein Runbook; terrarium --export-runbook RUN_ID DATEI schreibt eines.</translation>
+    </message>
+    <message>
+        <source>pass --yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs are not kept: %1</source>
+        <translation>Läufe werden nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>No terminal to ask for approval, so the command is denied. Use --approve safe or --approve all to decide without asking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+Step %1 wants to run a risky command (%2 risk):
+  $ %3
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow it? [o]nce, this [s]ession, [a]lways, [d]eny: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Please answer o, s, a or d: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  never applied: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  changed on the host too: kept as it is there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox worked on a copy of %1 and changed:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No terminal to ask, so nothing was applied. Use --apply-changes yes to apply the changes without asking, or --keep-sandbox to keep them in the sandbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply these changes? [y]es, [n]o, [d]iffs: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Please answer y, n or d: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Apply them to %1 (not the %n you changed there too)? [y]es, [n]o, [d]iffs: </source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Apply them to %1? [y]es, [n]o, [d]iffs: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No terminal to type input on, so the command&apos;s input is closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a line for the command (Ctrl+D closes its input): </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted again; exiting without waiting.</source>
+        <translation>Erneut unterbrochen; Beenden ohne zu warten.</translation>
+    </message>
+    <message>
+        <source>Interrupted; cancelling (press Ctrl+C again to exit at once)...</source>
+        <translation>Unterbrochen; wird abgebrochen (erneut Strg+C drücken, um sofort zu beenden)...</translation>
+    </message>
+    <message>
+        <source>Removed the sandbox an earlier run left behind: %1</source>
+        <translation>Die von einem früheren Lauf zurückgelassene Sandbox wurde entfernt: %1</translation>
+    </message>
+    <message>
+        <source>Could not remove the sandbox an earlier run left behind, %1: %2</source>
+        <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 konnte nicht entfernt werden: %2</translation>
+    </message>
+    <message>
+        <source>An earlier run that did not end left its sandbox behind:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Earlier runs that did not end left these sandboxes behind:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove it with: terrarium --clean-orphans</source>
+        <translation>Entfernen mit: terrarium --clean-orphans</translation>
+    </message>
+    <message>
+        <source>Remove them with: terrarium --clean-orphans</source>
+        <translation>Entfernen mit: terrarium --clean-orphans</translation>
+    </message>
+    <message>
+        <source>A run is in progress; stop it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That run is no longer kept.</source>
+        <translation>Dieser Lauf ist nicht mehr gespeichert.</translation>
+    </message>
+    <message>
+        <source>The run was deleted.</source>
+        <translation>Der Lauf wurde gelöscht.</translation>
+    </message>
+    <message>
+        <source>Plan (revision %1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: %2
+  $ %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  cancelled after %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  timed out after %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  done in %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  exit code %1 after %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+  WARNING: files that tools run by themselves were created or changed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+  setuid/setgid bits removed from: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+  WARNING: setuid/setgid bits could not be removed from: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+  This step cannot be undone: no snapshot could be taken before it (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 was not run: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-planning (attempt %1)...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 needs approval (%2 risk): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 is waiting for input: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run succeeded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 undone: the sandbox was rolled back to its snapshot from before the step (in %2 ms).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 model did not answer (%2); trying again in %3 s (attempt %4 of %5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>planner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>executor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>terrarium: %1
+Try &apos;terrarium --help&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>terrarium: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No runs kept yet.</source>
+        <translation>Noch keine Läufe gespeichert.</translation>
+    </message>
+    <message>
+        <source>Wrote the runbook of run %1 to %2; replay it with terrarium --replay %2</source>
+        <translation>Das Runbook von Lauf %1 wurde nach %2 geschrieben; abspielen mit terrarium --replay %2</translation>
+    </message>
+    <message>
+        <source>Looking for sandboxes left behind took too long; not every kind was asked.</source>
+        <translation>Die Suche nach zurückgelassenen Sandboxen dauerte zu lange; nicht jede Art wurde gefragt.</translation>
+    </message>
+    <message>
+        <source>%1, left by run %2 (not in the run store)</source>
+        <translation>%1, zurückgelassen von Lauf %2 (nicht im Laufspeicher)</translation>
+    </message>
+    <message>
+        <source>%1, left by run %2 (%3): %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its kind of sandbox cannot be asked now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: a local Ollama or llama.cpp server, looked for when the run starts (or set a model and key in Preferences)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, key set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, key from the keyring when the run starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Executor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox: a Podman container, but podman is not installed (sudo apt install podman)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox: a Podman container, network off; its image is built on the first run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox: a libvirt VM, but QEMU is not installed (sudo apt install qemu-system-x86 libvirt-daemon-system)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox: a libvirt VM, network off; its image is built on the first run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox: none, commands run on this computer as you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox: %1 (unknown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RUN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STATUS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STARTED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TOOK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GOAL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>permissions changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replaced by another kind of file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace: %1 (a new folder for this run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run is not kept: %1</source>
+        <translation>Dieser Lauf wird nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>%1. The run goes on; saving it is tried again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding the models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replaying a runbook: no model is needed</source>
+        <translation>Ein Runbook wird abgespielt: kein Modell nötig</translation>
+    </message>
+    <message>
+        <source>Planner: %1, executor: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WARNING: the host sandbox runs every command directly on this machine, as you, with no isolation, in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attaching to the existing sandbox %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the %1 sandbox %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox could not start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox is ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no record of what was copied into the sandbox %1, so its changes cannot be reviewed safely; nothing of it will be applied to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copying the workspace into the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace could not be copied into the sandbox: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot keep a record of the copied workspace in %1 (%2); after a crash its changes could not be reviewed.</source>
+        <translation>Der kopierte Arbeitsordner kann in %1 nicht festgehalten werden (%2); nach einem Absturz ließen sich seine Änderungen nicht prüfen.</translation>
+    </message>
+    <message>
+        <source>Copied 1 file (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n files (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not copied: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 sandbox cannot take snapshots, so risky steps that fail cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replaying 1 recorded step in the %1 sandbox, without a model.</source>
+        <translation>1 aufgezeichneter Schritt wird in der Sandbox %1 abgespielt, ohne Modell.</translation>
+    </message>
+    <message>
+        <source>Replaying %1 recorded steps in the %2 sandbox, without a model.</source>
+        <translation>%1 aufgezeichnete Schritte werden in der Sandbox %2 abgespielt, ohne Modell.</translation>
+    </message>
+    <message>
+        <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run was cancelled; the sandbox&apos;s changes were not applied to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sandbox is not running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no record of what was copied in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s changes could not be collected (%1); nothing was applied to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox changed nothing in the workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 change in the sandbox was not applied to %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes in the sandbox were not applied to %1:</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>  ... and %n more</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s changes could not be collected: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox has no changes that are not in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The changes could not be applied to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applied 1 change to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Applied %n changes to %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not applied: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 change in the sandbox was not applied to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes in the sandbox were not applied to %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Another step is being undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox is no longer there to roll back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace is being transferred; try again when it is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no snapshot from before this step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undoing step %1: rolling the sandbox back to its snapshot...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 could not be undone: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 undone in %2 ms: the sandbox is as it was before it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your answer is not kept with the run: %1</source>
+        <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled by the user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted; exited without waiting</source>
+        <translation>Unterbrochen; ohne Warten beendet</translation>
+    </message>
+    <message>
+        <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
+        <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
+    </message>
+    <message>
+        <source>Cannot create %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown sandbox &quot;%1&quot;: use podman, libvirt or host.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown sandbox &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 sandbox image is ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Terrarium sandboxes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IN USE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NETWORK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WORKSPACE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no Terrarium sandbox named %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The runs are not named: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No sandboxes left behind by earlier runs.</source>
+        <translation>Keine von früheren Läufen zurückgelassenen Sandboxen.</translation>
+    </message>
+    <message>
+        <source>Removed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not remove %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run&apos;s sandbox works in the folder itself; there is nothing to review.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed the sandbox %1 an earlier run left behind.</source>
+        <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 wurde entfernt.</translation>
+    </message>
+    <message>
+        <source>Could not remove the sandbox %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandboxes Left Behind</source>
+        <translation>Zurückgelassene Sandboxen</translation>
+    </message>
+    <message>
+        <source>An earlier run that did not end left its sandbox running. Remove it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Earlier runs that did not end left their sandboxes running. Remove them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tick the box next to it in the task file&apos;s panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The task file&apos;s folder is not used as the workspace: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task file loaded: check what it asks for, then press Run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no steps, so it is not a runbook; a runbook is exported from a run that succeeded.</source>
+        <translation>%1 hat keine Schritte und ist daher kein Runbook; ein Runbook wird aus einem erfolgreichen Lauf exportiert.</translation>
+    </message>
+    <message>
+        <source>A runbook of 1 recorded step: Run replays it without a model and stops if its exit code differs from the recorded one.</source>
+        <translation>Ein Runbook mit 1 aufgezeichneten Schritt: Ausführen spielt ihn ohne Modell ab und hält an, wenn sein Exit-Code vom aufgezeichneten abweicht.</translation>
+    </message>
+    <message>
+        <source>A runbook of %1 recorded steps: Run replays them without a model and stops at the first whose exit code differs from the recorded one.</source>
+        <translation>Ein Runbook mit %1 aufgezeichneten Schritten: Ausführen spielt sie ohne Modell ab und hält beim ersten an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>    (expected to exit with %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runbook loaded: check what it asks for, then press Run.</source>
+        <translation>Runbook geladen: prüfen Sie, was es verlangt, und drücken Sie dann Ausführen.</translation>
+    </message>
+    <message>
+        <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preparing the sandbox…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open a terminal in the sandbox: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No sandbox is running: start a run, then open its console.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Console — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox %1 was removed when the next run started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run succeeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Terrarium::Core</name>
+    <message>
+        <source>the command is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command spans several lines; it must be one line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command contains a NUL character</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command contains the control or invisible character %1 at position %2; a command must be plain text, so that what is shown is what runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command is longer than %1 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it did not call the emit_bash tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the emit_bash arguments are not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the emit_bash call has no &quot;command&quot; string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The executor model (%1) did not return a usable command twice: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled by the user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>denied by the user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planning failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run reached its limit of %1 steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>denied by the safety policy: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not get a command for the step &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox failed during the step &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped: the sandbox&apos;s disk use grew to %1 MiB, past its limit of %2 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped: the sandbox&apos;s processes together used more than its memory limit of %1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timed out after %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>killed by signal %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exited with code %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The step &quot;%1&quot; failed and could not be undone: %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The step&apos;s changes were undone: the sandbox was put back as it was before the step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The replay stopped: %1.</source>
+        <translation>Die Wiedergabe wurde angehalten: %1.</translation>
+    </message>
+    <message>
+        <source>The step &quot;%1&quot; failed, and re-planning is off: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The step &quot;%1&quot; failed and the limit of %2 re-plans is reached: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The step &quot;%1&quot; failed and the run reached its limit of %2 steps: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 timed out after %2; the runbook expects exit code %3</source>
+        <translation>Schritt %1 lief nach %2 in eine Zeitüberschreitung; das Runbook erwartet Exit-Code %3</translation>
+    </message>
+    <message>
+        <source>step %1 was stopped at the sandbox&apos;s limits; the runbook expects exit code %2</source>
+        <translation>Schritt %1 wurde an den Grenzen der Sandbox angehalten; das Runbook erwartet Exit-Code %2</translation>
+    </message>
+    <message>
+        <source>step %1 exited %2; the runbook expects %3</source>
+        <translation>Schritt %1 endete mit %2; das Runbook erwartet %3</translation>
+    </message>
+    <message>
+        <source>A recorded runbook was being replayed and diverged here: %1. The steps before it ran as recorded.</source>
+        <translation>Ein aufgezeichnetes Runbook wurde abgespielt und wich hier ab: %1. Die Schritte davor liefen wie aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>the answer was empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no list of steps was found in it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The planner model (%1) did not return a usable plan twice: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>planner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>executor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown provider &quot;%1&quot; (from %2): use responses, chat or anthropic.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; (from %2) is not an http or https URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model is set for the %1 at %2: pass --%3-model or set TERRARIUM_%4_MODEL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number from %2 to %3, not &quot;%4&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown sandbox &quot;%1&quot; (from %2): use podman, libvirt or host.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown network policy &quot;%1&quot; (from %2): use none or outbound.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown workspace mode &quot;%1&quot; (from %2): use mount or copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown approval policy &quot;%1&quot; (from %2): use ask, safe or all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The configuration file %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The configuration file %1 is not a file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The configuration file %1 cannot be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The configuration file %1 is not a valid INI file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No language model is configured. Do one of these:
+  - set OPENAI_API_KEY (OpenAI, Responses API) or ANTHROPIC_API_KEY (Anthropic);
+  - point Terrarium at an OpenAI-compatible server: --base-url URL --planner-model M --executor-model M (or TERRARIUM_BASE_URL, TERRARIUM_MODEL, TERRARIUM_API_KEY);
+  - start a local server Terrarium finds by itself: Ollama on localhost:11434 (ollama serve, with a model pulled) or llama.cpp&apos;s llama-server on localhost:8080.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No desktop keyring (Secret Service) is running; set OPENAI_API_KEY/ANTHROPIC_API_KEY (or TERRARIUM_API_KEY for other servers) in the environment instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The desktop keyring refused access to the %1 API key (is it locked?): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the %1 API key from the desktop keyring: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not store the %1 API key in the desktop keyring: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not remove the %1 API key from the desktop keyring: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ollama at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>llama.cpp server at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>detection has not finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no local server to look for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing answered at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ollama runs at %1 but has no model; pull one with &quot;ollama pull MODEL&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No API key configured; looking for a local Ollama or llama.cpp server...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(Looked for local servers: %1.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Using %1 with model %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terrarium&apos;s default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in the config file %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the environment variable %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command line option %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in the task file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no settings file to save to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write the settings to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, line %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file holds a NUL byte; it is not a text file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a mapping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a key must be a plain name, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; (expected %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is set twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be text, not %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be one of %2, not &quot;%3&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quoted text &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a whole number from %2 to %3, not %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;limits&quot; must be a mapping of names to numbers, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;env&quot; must be a mapping of variable names to values, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a valid environment variable name (letters, digits and _, not starting with a digit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>env &quot;%1&quot; is not allowed: it changes how programs are loaded or started, so a task file may not set it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>env &quot;%1&quot; is set twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>env &quot;%1&quot; has no value; write %1: &quot;&quot; for an empty one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>env &quot;%1&quot; must be text, a number or true/false, not %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;steps&quot; must be a list of steps ({title, command, exit_code}), not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;steps&quot; is an empty list; a runbook needs at least one step</source>
+        <translation>&quot;steps&quot; ist eine leere Liste; ein Runbook braucht mindestens einen Schritt</translation>
+    </message>
+    <message>
+        <source>step %1 must be a mapping {title, command, exit_code}, not %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 has no &quot;%2&quot;; every step needs a title and a command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file holds more than one YAML document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is empty; a task file needs at least a goal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a task file must be a mapping of keys (goal, sandbox, ...), not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no &quot;goal&quot;; a task file needs one, e.g. goal: &quot;run the tests&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, line %2, column %3: %4 (not valid YAML)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot be read as YAML: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the front matter that starts here is never closed by a &quot;---&quot; line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: a task file is a .yaml, .yml, .md, .markdown or .txt file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2 KiB; task files are limited to %3 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the goal is set both in the front matter and by the text below it; keep one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file holds no goal; write what the agent should do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a task file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 KiB, the limit for task files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPUs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory: %1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>processes: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>re-plans: %1</source>
+        <translation>Neuplanungen: %1</translation>
+    </message>
+    <message>
+        <source>step timeout: %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to run commands directly on this computer with no isolation (sandbox: host)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to give the sandbox network access (network: outbound)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The task file asks %1. Nothing runs until you allow it: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The planner&apos;s base URL &quot;%1&quot; is not an http:// or https:// URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The executor&apos;s base URL &quot;%1&quot; is not an http:// or https:// URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown sandbox &quot;%1&quot;: use podman, libvirt or host.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown network policy &quot;%1&quot;: use none or outbound.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s CPUs must be from %1 to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s memory must be from %1 to %2 MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s maximum processes must be from %1 to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s disk size must be from %1 to %2 MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The maximum steps must be from %1 to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The re-plans before giving up must be from %1 to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The step timeout must be from %1 to %2 seconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No workspace folder was given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace folder %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace %1 is a file, not a folder; choose the folder that holds it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands can change everything in their workspace; choose a project folder, or leave the workspace empty to get a new folder under %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The root folder / cannot be a workspace. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your home folder %1 cannot be a workspace. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 contains your home folder, so it cannot be a workspace. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is inside ~/%2, which holds your settings or credentials, so it cannot be a workspace. %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a system folder, so it cannot be a workspace. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1 for run workspaces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create a workspace folder in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox cannot take checkpoints.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sandbox cannot go back to a checkpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1, or save a key in Settings &gt; Preferences.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For this server set TERRARIUM_API_KEY (or TERRARIUM_PLANNER_API_KEY / TERRARIUM_EXECUTOR_API_KEY for one role), or save a key in Settings &gt; Preferences; OPENAI_API_KEY and ANTHROPIC_API_KEY only ever go to the vendors&apos; own https addresses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request to %1 for model &quot;%2&quot; was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No network access for %1 (model &quot;%2&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The network access for %1 (model &quot;%2&quot;) was shut down.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sent an event larger than %2 MiB for model &quot;%3&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sent nothing for %2 s on the request for model &quot;%3&quot;; the stream stalled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (gave up after %2 attempts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2 wants an API key for model &quot;%3&quot; (HTTP %4: &quot;%5&quot;), and none was sent. %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 did not accept the API key for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;. Check the key configured for this endpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2 answered with a redirect (HTTP %3) to %4. Terrarium does not follow redirects, so that an API key never goes anywhere but the configured address; if the new address is right, set the base URL to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an unnamed address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 denied access to model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no model &quot;%2&quot; or no endpoint %3 (HTTP %4): &quot;%5&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 timed out the request for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 quota is exhausted for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is rate-limiting requests for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 had a server error for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rejected the request for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 for model &quot;%3&quot;: &quot;%4&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ended the stream for model &quot;%2&quot; before the response was complete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not reach %1 at %2 for model &quot;%3&quot;: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sent a stream for model &quot;%2&quot; that could not be read: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reported an error for model &quot;%2&quot; during the stream: &quot;%3&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered the request for model &quot;%2&quot; with plain JSON instead of an event stream; the server does not support streaming here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the response failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the stream carried an event that is not a JSON object (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The full output could not be kept on disk (%1); only what the console shows is left.</source>
+        <translation>Die vollständige Ausgabe konnte nicht auf der Festplatte gespeichert werden (%1); nur was die Konsole zeigt, bleibt erhalten.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the saved output %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+[… %1 bytes of output left out here: Terrarium keeps the first and the last %2 MiB of a step&apos;s output …]
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deletes the root file system (rm /)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deletes or replaces the whole home directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deletes a system directory such as /etc, /usr or /var</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deletes or moves files inside a system directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deletes files recursively (rm -r)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overwrites files so they cannot be recovered (shred)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wipes a disk or its file system signatures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes a disk&apos;s partition table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Formats a file system (mkfs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes raw data to a disk device with dd</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes directly to a disk device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes to system files (/etc, /boot, /usr, ...)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Makes files writable by every user (chmod 777 / o+w)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sets the setuid or setgid bit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recursively changes permissions or owners of / or a system directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gives files to root (chown root)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes owners recursively (chown -R)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stops, disables or masks a system service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shuts down or reboots the system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kills every process, or init</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fork bomb: starts processes until the system runs out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs code downloaded from the network (curl | sh)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs encoded or obfuscated code (base64 -d | sh)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deletes whatever find matches (find -delete / -exec rm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deletes files named on standard input (xargs rm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drops a database, schema or table (SQL DROP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empties a table (SQL TRUNCATE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deletes every row of a table (SQL DELETE without WHERE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overwrites the remote&apos;s history (git push --force)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throws away uncommitted changes (git reset --hard)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deletes untracked files (git clean -f)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deletes a branch or tag on the remote (git push --delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expires the reflog, the way back to lost commits (git reflog expire)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nests or expands too deeply to be checked completely</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs a program whose name is only known when the command runs ($(...), $VAR, arrays, code that builds the command)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs a script that the same command line writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs a command as another user (pkexec, runuser, setpriv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs commands on another host (ssh)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs a command on the host, outside the sandbox (flatpak-spawn --host)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An option makes the program run another command (git alias &apos;!&apos;, tar --checkpoint-action=exec)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extracts an archive over / or a system directory (tar -C /)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installs something that runs later on its own (shell start-up file, crontab, user service)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens a network connection through /dev/tcp or /dev/udp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connects a shell to the network (reverse shell: nc -e, socat exec:, bash -i &gt;&amp; /dev/tcp/...)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sends secrets (SSH keys, credentials, /etc/shadow) over the network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sets a variable that loads code into the programs it starts (LD_PRELOAD, LD_LIBRARY_PATH, BASH_ENV)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run %1 is still running; only a run that succeeded can be exported as a runbook.</source>
+        <translation>Der Lauf %1 läuft noch; nur ein erfolgreicher Lauf kann als Runbook exportiert werden.</translation>
+    </message>
+    <message>
+        <source>The run %1 failed; only a run that succeeded can be exported as a runbook.</source>
+        <translation>Der Lauf %1 ist fehlgeschlagen; nur ein erfolgreicher Lauf kann als Runbook exportiert werden.</translation>
+    </message>
+    <message>
+        <source>The run %1 was cancelled; only a run that succeeded can be exported as a runbook.</source>
+        <translation>Der Lauf %1 wurde abgebrochen; nur ein erfolgreicher Lauf kann als Runbook exportiert werden.</translation>
+    </message>
+    <message>
+        <source>The run %1 was interrupted; only a run that succeeded can be exported as a runbook.</source>
+        <translation>Der Lauf %1 wurde unterbrochen; nur ein erfolgreicher Lauf kann als Runbook exportiert werden.</translation>
+    </message>
+    <message>
+        <source>The run %1 ended as &quot;%2&quot;; only a run that succeeded can be exported as a runbook.</source>
+        <translation>Der Lauf %1 endete als &quot;%2&quot;; nur ein erfolgreicher Lauf kann als Runbook exportiert werden.</translation>
+    </message>
+    <message>
+        <source>There is no run %1; terrarium --list-runs shows the kept runs.</source>
+        <translation>Es gibt keinen Lauf %1; terrarium --list-runs zeigt die gespeicherten Läufe.</translation>
+    </message>
+    <message>
+        <source>The run %1 succeeded without running a command; a runbook of it would have no steps.</source>
+        <translation>Der Lauf %1 war erfolgreich, ohne einen Befehl auszuführen; ein Runbook davon hätte keine Schritte.</translation>
+    </message>
+    <message>
+        <source>%1: a runbook is a .yaml or .yml file</source>
+        <translation>%1: ein Runbook ist eine .yaml- oder .yml-Datei</translation>
+    </message>
+    <message>
+        <source>%1 exists; a runbook is only written to a new file.</source>
+        <translation>%1 existiert bereits; ein Runbook wird nur in eine neue Datei geschrieben.</translation>
+    </message>
+    <message>
+        <source>Terrarium runbook of run %1, recorded in a %2 sandbox on %3.</source>
+        <translation>Terrarium-Runbook von Lauf %1, aufgezeichnet in einer %2-Sandbox am %3.</translation>
+    </message>
+    <message>
+        <source>Replay it with: terrarium --replay %1</source>
+        <translation>Abspielen mit: terrarium --replay %1</translation>
+    </message>
+    <message>
+        <source>Each step&apos;s command runs as recorded and must end with its exit_code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the run store %1: %2</source>
+        <translation>Der Laufspeicher %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>another program holds it locked (%1)</source>
+        <translation>ein anderes Programm hält sie gesperrt (%1)</translation>
+    </message>
+    <message>
+        <source>the disk is full (%1)</source>
+        <translation>die Festplatte ist voll (%1)</translation>
+    </message>
+    <message>
+        <source>it cannot be written to (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading or writing it failed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it cannot be opened (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run store %1 could not be read (%2); it was moved aside to %3 and a new one started.</source>
+        <translation>Der Laufspeicher %1 konnte nicht gelesen werden (%2); er wurde nach %3 verschoben und ein neuer angelegt.</translation>
+    </message>
+    <message>
+        <source>Qt&apos;s SQLite driver is missing (Debian: libqt6sql6-sqlite); runs cannot be kept.</source>
+        <translation>Der SQLite-Treiber von Qt fehlt (Debian: libqt6sql6-sqlite); Läufe können nicht gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>Cannot make the folder of the run store %1.</source>
+        <translation>Der Ordner des Laufspeichers %1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Cannot open the run store %1</source>
+        <translation>Der Laufspeicher %1 kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>The run store %1 is not a database Terrarium can use</source>
+        <translation>Der Laufspeicher %1 ist keine Datenbank, die Terrarium verwenden kann</translation>
+    </message>
+    <message>
+        <source>The run store %1 was made by a newer Terrarium (schema %2; this one knows %3); it is left as it is.</source>
+        <translation>Der Laufspeicher %1 wurde von einem neueren Terrarium angelegt (Schema %2; dieses kennt %3); er bleibt unverändert.</translation>
+    </message>
+    <message>
+        <source>Cannot migrate the run store %1 to schema %2</source>
+        <translation>Der Laufspeicher %1 kann nicht auf Schema %2 migriert werden</translation>
+    </message>
+    <message>
+        <source>Cannot read the run store %1</source>
+        <translation>Der Laufspeicher %1 kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>Cannot update the run store %1</source>
+        <translation>Der Laufspeicher %1 kann nicht aktualisiert werden</translation>
+    </message>
+    <message>
+        <source>The run store is not open.</source>
+        <translation>Der Laufspeicher ist nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>Cannot record the run %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save the run&apos;s events in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot record the approval in %1</source>
+        <translation>Die Freigabe kann nicht in %1 festgehalten werden</translation>
+    </message>
+    <message>
+        <source>The run %1 has no approval asked for step %2.</source>
+        <translation>Im Lauf %1 wurde für Schritt %2 keine Freigabe erfragt.</translation>
+    </message>
+    <message>
+        <source>Cannot record the output file %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no run %1 in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run %1 is still going; it can be deleted once it ends.</source>
+        <translation>Der Lauf %1 läuft noch; er kann gelöscht werden, sobald er endet.</translation>
+    </message>
+    <message>
+        <source>Cannot delete the run %1 from %2</source>
+        <translation>Der Lauf %1 kann nicht aus %2 gelöscht werden</translation>
+    </message>
+    <message>
+        <source>The run %1 was deleted, but not its output files %2.</source>
+        <translation>Der Lauf %1 wurde gelöscht, seine Ausgabedateien %2 aber nicht.</translation>
+    </message>
+    <message>
+        <source>The name of %1 (or its link target) is not valid UTF-8; it is left alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a special file (a FIFO, socket or device); such files are not copied to the host.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be read in the sandbox: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link %1 points outside the workspace (%2); it is not created.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 MiB; it is not copied to the host.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lies behind the link %2 on the host; nothing is written through links.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace has too many files to compare (more than %1 in the %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The contents of %1 are on another file system and were not compared.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The contents of %1 could not be read and were not compared: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host&apos;s %1 was not copied into the sandbox, which made its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was also created on the host since the copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was deleted on the host since the copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was changed on the host since the copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The setuid, setgid or sticky bit of %1 is not applied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 holds files on the host that are new or changed since the copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sandbox&apos;s file was not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 It was not overwritten.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+%1 −%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Binary file, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too large to show (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot show the change: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed on the host after the changes were listed; it was left alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the folder %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 is not open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a folder on the host.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is on another file system than the workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed in the sandbox after the changes were listed; it was left alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is no link.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 was not removed: it still holds files on the host.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link %1 points outside the workspace (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link %1 would lead through the link %2 on the host.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A workspace manifest entry has no path or an unknown type.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot list the folder %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A workspace manifest has no list of entries.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The path is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The path &quot;%1&quot; contains a NUL character.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The path &quot;%1&quot; is absolute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The path &quot;%1&quot; has an empty component.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The path &quot;%1&quot; contains &quot;%2&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent has not answered yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -56,15 +2313,15 @@ Try &apos;terrarium --help&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>it did not answer agent.hello: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the connection to it failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A negative read limit was given for %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is larger than %2 bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -96,27 +2353,36 @@ Try &apos;terrarium --help&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>it did not end command %1 in time (%2 s after its deadline); the sandbox is not answering</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s agent does not audit workspaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent in the sandbox %1 did not answer within %2 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent in %1 did not describe the sandbox: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the sandbox was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox %1 is not running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Could not start %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The sandbox is not running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 does not exist</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is outside the workspace</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not a regular file</source>
+        <source>terrarium: the command left processes running in the background; they were stopped with it.
+</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -152,6 +2418,10 @@ Try &apos;terrarium --help&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The working directory %1 is outside the workspace %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Invalid file path &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -164,11 +2434,611 @@ Try &apos;terrarium --help&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1 is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>%1 is larger than the %2 bytes allowed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 does not name a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 contains control characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; is not an absolute path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the name is not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the environment variable name &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it needs at least one CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it needs some memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the architecture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the machine type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the emulator path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kernel path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the initrd path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kernel command line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the disk path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the console log path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the agent socket path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the agent socket path %1 is %2 bytes long, more than the %3 a UNIX socket allows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot describe the VM %1 to libvirt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sandbox VM managed by Terrarium: an agent&apos;s commands run in it, and Terrarium removes it with the sandbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created %1 UTC.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;%1&gt; is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown network policy &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terrarium sandbox %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot describe the VM %1 to libvirt: the XML could not be written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the VM&apos;s description: it is not a libvirt domain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the VM&apos;s description: %1 (line %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM %1 was not made by Terrarium: it has no Terrarium metadata</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Terrarium metadata of the VM %1 is damaged: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the overlay path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot describe the snapshot %1 to libvirt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disk %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>source for disk %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disk %1 in the snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to libvirt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libvirt at %1 offers no QEMU virtual machines for %2: install qemu-system-x86 (Debian/Ubuntu).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qemu-img is missing; install it (Debian/Ubuntu: sudo apt install qemu-utils).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libvirt offers KVM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libvirt offers QEMU without KVM (slower)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libvirt is ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VMs run under QEMU&apos;s software emulation (TCG), several times slower than with KVM%1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (KVM: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A VM could not be restored from its saved state and booted instead: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VMs boot instead of starting from a saved state: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libvirt has not been connected yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no Terrarium VM named %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox %1 is in use by a running Terrarium; stop that run first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot stop the VM %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot connect to libvirt at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot list the VMs at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot find the VM %1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the state of the VM %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the description of the VM %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the VM %1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot remove the VM %1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the host&apos;s capabilities at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KVM is not usable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the console of the VM %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the console of the VM %1 (is it open in another pane or in virsh console?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot follow the console of the VM %1 (libvirt&apos;s event loop is not running)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libvirtd is not running on %1; start it there (e.g. sudo systemctl start libvirtd, or libvirtd -d).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libvirtd is not running; start it (e.g. sudo systemctl start libvirtd, or libvirtd -d).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No libvirt driver accepted this address: libvirtd is not running, or lacks its QEMU driver; start it (e.g. sudo systemctl start libvirtd, or libvirtd -d) and install what is missing (Debian: libvirt-daemon-system qemu-system-x86).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The account used on %1 needs access to libvirt there (e.g. membership of the libvirt group).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qemu:///system needs root or membership of the libvirt group (sudo usermod -aG libvirt $USER, then log in again); qemu:///session needs neither.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>qemu:///session runs as you: check that $XDG_RUNTIME_DIR/libvirt and ~/.config/libvirt belong to you, or use qemu:///system as a member of the libvirt group.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check your access rights to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hardware virtualisation (KVM) is not usable here: use software emulation (domain type qemu, slower), or make /dev/kvm usable (enable virtualisation in the firmware, load kvm_intel or kvm_amd, join the kvm group).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that ssh %1 works from this account without a password prompt (a key, with ssh-agent).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: libvirt gave no reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libvirt error %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2. %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no &lt;capabilities&gt; element</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read libvirt&apos;s host capabilities: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create a disk layer for the VM %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot point the VM %1 at its rolled back disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start the VM %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM %1 started on %2 instead of its rolled back disk %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM %1 is busy with another snapshot or rollback.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot replace the snapshot %1 of the VM %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot take the snapshot %1 of the VM %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM %1 has no snapshot named %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot roll the VM %1 back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM %1 did not come back from the rollback: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox %1 is in use by another Terrarium (process %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM %1 is not running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restoring the VM from its ready state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot copy %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the restored VM cannot renew its clock and random state: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Creating the VM&apos;s disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the disk of the VM %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot run %1 (package qemu-utils): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booting the VM (KVM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booting the VM (emulated, without KVM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM %1 started without the agent&apos;s channel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM %1 has a network interface, but its sandbox must have none; it was changed outside Terrarium.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the VM&apos;s agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot reach the agent of the VM %1 at %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the workspace folder in the VM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot make the workspace folder in the VM %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM %1 stopped answering: %2 (did it run out of memory or power off?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM %1 was stopped during the rollback.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is too short</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saving it did not complete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is not a libvirt save image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its format version %1 is not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its header is damaged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the saved VM state %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the saved VM state %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the new name does not fit in it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot rewrite the saved VM state %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no VM image in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM image in %1 is incomplete: %2 is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM image in %1 has no kernel command line in its manifest.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the VM image check has not finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM image build script %1 is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox agent %1 is missing; build Terrarium again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Building the VM image from Debian packages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Building the VM image failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot move the new VM image to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM image is ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the VM image build was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the name &quot;%1&quot; cannot name a VM: use 1 to %2 ASCII letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;-&apos; or &apos;+&apos;, starting with a letter or digit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 CPUs asked for; the host has %2, so use 1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 CPUs asked for; a VM needs at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB of memory asked for; a VM needs at least %2 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB of memory asked for; the host has %2 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox settings do not fit a VM: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM ready state %1 stayed in use by another start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the UUID of the VM %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot restore the VM %1 from its ready state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM that was to be saved for warm starts did not get ready in time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another Terrarium is making or using the VM ready state %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the disk of the VM to save: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM to save started without the agent&apos;s channel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start the VM %1 to save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM to save went away before it held.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent of the VM to save went away: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot reach the agent of the VM to save: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The VM to save cannot set its clock and random state: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the VM is being saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot move the VM ready state to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save the VM %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the VM ready state was not made</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -204,11 +3074,11 @@ Try &apos;terrarium --help&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the podman command has not finished</source>
+        <source>Podman has not been checked yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Cannot run %1: %2</source>
+        <source>the podman command has not finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -264,6 +3134,22 @@ Try &apos;terrarium --help&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Cannot create Podman&apos;s run folder %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read Podman&apos;s run folder %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Podman&apos;s run folder %1 is not a folder owned by you (owner uid %2); someone else may have made it. Remove it, or set XDG_RUNTIME_DIR.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot make Podman&apos;s run folder %1 private: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the Podman preflight has not finished</source>
         <translation type="unfinished"></translation>
     </message>
@@ -296,14 +3182,6 @@ Try &apos;terrarium --help&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This host cannot limit memory, CPU and process counts of rootless containers through cgroups (cgroup v%1, controllers: %2). Terrarium limits each process instead (address space and process count via rlimits); CPU use is not limited.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none delegated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>chooseRuntime() needs a successful check() first</source>
         <translation type="unfinished"></translation>
     </message>
@@ -316,15 +3194,35 @@ Try &apos;terrarium --help&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The agent in container %1 did not answer within %2 s.</source>
+        <source>%1 processes (not %2: this account may not allow more)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The sandbox %1 is in use by another Terrarium (process %2).</source>
+        <source>%1 processes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The sandbox agent %1 is missing; build Terrarium again.</source>
+        <source>The sandbox %1 is limited to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This host cannot limit rootless containers through cgroups (cgroup v%1, controllers: %2), so the sandbox %3 is limited another way: %4 MiB of memory in total, watched by its agent (a step past it is stopped), and through rlimits %4 MiB of data per process and %5. Its CPU use is not limited (%6 CPUs were asked for).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none delegated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid container image name (like localhost/terrarium/debian:bookworm or docker.io/library/debian:12).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace folder %1 has a comma or a line break in its name, which Podman cannot mount; rename it or choose another folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the container %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -332,7 +3230,7 @@ Try &apos;terrarium --help&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The workspace folder %1 does not exist.</source>
+        <source>Creating the container %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -340,7 +3238,11 @@ Try &apos;terrarium --help&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The agent in %1 did not describe the sandbox: %2</source>
+        <source>Connecting to the agent in the container</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot make the workspace folder in the sandbox %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -348,11 +3250,11 @@ Try &apos;terrarium --help&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The sandbox %1 is not running.</source>
+        <source>The sandbox did not come back from the snapshot.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The sandbox did not come back from the snapshot.</source>
+        <source>The %1 sandbox has no console of its own; open a terminal in it instead.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -364,14 +3266,79 @@ Try &apos;terrarium --help&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The sandbox %1 is in use by a running Terrarium; stop that run first.</source>
+        <source>The sandbox went away.</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>Terrarium::Core::Tr</name>
     <message>
-        <source>No command given</source>
+        <source>The workspace transfer was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed in the sandbox: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A workspace transfer is running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 has more than %2 entries; that is too many to copy into a sandbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The name is not valid UTF-8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It is on another file system.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its contents could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It is larger than %1 MiB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link points outside the workspace (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It is a special file (a FIFO, socket or device).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It changed while the workspace was being copied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot copy %1 into the sandbox: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The files of this sandbox cannot be listed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot list the files in the sandbox: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1 in the sandbox: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It was not applied.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -419,6 +3386,254 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Step %1 wants to run a command with %2 risk. Run it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Terrarium::Widgets::ChangeReviewPanel</name>
+    <message>
+        <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A binary file (%1): its contents are not shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too large to show here (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The difference cannot be shown: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the permissions change: %1 → %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A file becomes a folder here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A folder the sandbox made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A folder the sandbox removed, with what it held.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A link the sandbox removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A link, now pointing to %1 instead of %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A link pointing to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A special file (a FIFO, socket or device).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no difference to show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes made in the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changed files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick the changes to apply; Space ticks the selected one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick every change that can be applied; changes made on the host too stay as they are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Untick every change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave the host folder as it is; nothing of these changes is applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply Selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the ticked changes to the host folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result of applying the changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done with the sandbox&apos;s changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No files changed in the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 file changed in the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n files changed in the sandbox</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n also changed on the host</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cannot be applied</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing has been written to the host folder yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applying writes to %1; nothing has been written there yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a change to see it here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sandbox changed nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This change cannot be applied: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Ticking it overwrites the host&apos;s version.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applied 1 change to the host folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Applied %n changes to the host folder</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 change could not be applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes could not be applied</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 change was applied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes were applied.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 change was not selected and stays in the sandbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes were not selected and stay in the sandbox.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Host folder: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applied</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -488,6 +3703,49 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Text files (*.txt *.log);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stdout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stderr</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show Less</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the usual height, scrolling inside</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show every line at full height, without scrolling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show less of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show all of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>output.txt</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Terrarium::Widgets::DiffView</name>
+    <message>
+        <source>Differences</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -665,6 +3923,149 @@ Try &apos;terrarium --help&apos;.</source>
         <source>A run is in progress. Stop it and close Terrarium?</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Choose a &amp;Folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A &amp;New Folder for Each Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Replay…</source>
+        <translation>Runbook ab&amp;spielen…</translation>
+    </message>
+    <message>
+        <source>Review &amp;Workspace Changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What a sandbox that works on a copy changed, to apply or discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &amp;History</source>
+        <translation>&amp;Verlauf der Läufe</translation>
+    </message>
+    <message>
+        <source>The kept runs, to look at again, run again or delete</source>
+        <translation>Die gespeicherten Läufe, zum erneuten Ansehen, erneuten Ausführen oder Löschen</translation>
+    </message>
+    <message>
+        <source>&amp;Terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A shell inside the run&apos;s sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the Sandbox&apos;s &amp;Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A VM&apos;s serial console: its boot messages and a root shell</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new folder in %1 for each run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay a Runbook</source>
+        <translation>Ein Runbook abspielen</translation>
+    </message>
+    <message>
+        <source>Runbooks (*.yaml *.yml);;All files (*)</source>
+        <translation>Runbooks (*.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>The goal of the run in progress; stop it to change the goal</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Terrarium::Widgets::PastRunView</name>
+    <message>
+        <source>&amp;Back to Current</source>
+        <translation>&amp;Zurück zum aktuellen Lauf</translation>
+    </message>
+    <message>
+        <source>Run &amp;Again…</source>
+        <translation>&amp;Erneut ausführen…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen…</translation>
+    </message>
+    <message>
+        <source>Back to the current run (Esc)</source>
+        <translation>Zurück zum aktuellen Lauf (Esc)</translation>
+    </message>
+    <message>
+        <source>Start a new run with this goal</source>
+        <translation>Einen neuen Lauf mit diesem Ziel starten</translation>
+    </message>
+    <message>
+        <source>Delete this run and its output from the history</source>
+        <translation>Diesen Lauf und seine Ausgabe aus dem Verlauf löschen</translation>
+    </message>
+    <message>
+        <source>Past run timeline</source>
+        <translation>Zeitleiste des früheren Laufs</translation>
+    </message>
+    <message>
+        <source>Back to Current</source>
+        <translation>Zurück zum aktuellen Lauf</translation>
+    </message>
+    <message>
+        <source>A run is in progress; it can run again once that ends</source>
+        <translation>Ein Lauf ist im Gange; dieser kann erneut laufen, sobald jener endet</translation>
+    </message>
+    <message>
+        <source>Could not copy %1 to %2</source>
+        <translation>%1 konnte nicht nach %2 kopiert werden</translation>
+    </message>
+    <message>
+        <source>Viewing a past run: %1</source>
+        <translation>Ein früherer Lauf: %1</translation>
+    </message>
+    <message>
+        <source>The run ended before this step did.</source>
+        <translation>Der Lauf endete vor diesem Schritt.</translation>
+    </message>
+    <message>
+        <source>Terrarium stopped before the run ended (%1).</source>
+        <translation>Terrarium wurde beendet, bevor der Lauf endete (%1).</translation>
+    </message>
+    <message>
+        <source>Run Again?</source>
+        <translation>Erneut ausführen?</translation>
+    </message>
+    <message>
+        <source>Start a new run with this goal?
+
+%1
+
+It runs in the sandbox and workspace chosen in the window.</source>
+        <translation>Einen neuen Lauf mit diesem Ziel starten?
+
+%1
+
+Er läuft in der Sandbox und dem Arbeitsordner, die im Fenster gewählt sind.</translation>
+    </message>
+    <message>
+        <source>Delete the Run?</source>
+        <translation>Lauf löschen?</translation>
+    </message>
+    <message>
+        <source>Delete this run, its events and its output from the history? This cannot be undone.
+
+%1</source>
+        <translation>Diesen Lauf, seine Ereignisse und seine Ausgabe aus dem Verlauf löschen? Das kann nicht rückgängig gemacht werden.
+
+%1</translation>
+    </message>
 </context>
 <context>
     <name>Terrarium::Widgets::PlanStepDelegate</name>
@@ -681,11 +4082,11 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Plan revision</source>
-        <translation type="unfinished"></translation>
+        <translation>Planfassung</translation>
     </message>
     <message>
         <source>Earlier revisions of the plan stay here after re-planning</source>
-        <translation type="unfinished"></translation>
+        <translation>Frühere Fassungen des Plans bleiben nach einer Neuplanung hier</translation>
     </message>
     <message>
         <source>Plan checklist</source>
@@ -693,11 +4094,101 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Revision %1 (current)</source>
-        <translation type="unfinished"></translation>
+        <translation>Fassung %1 (aktuell)</translation>
     </message>
     <message>
         <source>Revision %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fassung %1</translation>
+    </message>
+</context>
+<context>
+    <name>Terrarium::Widgets::RunHistoryDelegate</name>
+    <message>
+        <source>SUCCESS</source>
+        <translation>ERFOLG</translation>
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation>FEHLGESCHLAGEN</translation>
+    </message>
+    <message>
+        <source>CANCELLED</source>
+        <translation>ABGEBROCHEN</translation>
+    </message>
+    <message>
+        <source>INTERRUPTED</source>
+        <translation>UNTERBROCHEN</translation>
+    </message>
+    <message>
+        <source>RUNNING</source>
+        <translation>LÄUFT</translation>
+    </message>
+    <message>
+        <source>in progress</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>1 token</source>
+        <translation>1 Token</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 Tokens</translation>
+    </message>
+</context>
+<context>
+    <name>Terrarium::Widgets::RunHistoryPanel</name>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Filter runs</source>
+        <translation>Läufe filtern</translation>
+    </message>
+    <message>
+        <source>Filter runs by text</source>
+        <translation>Läufe nach Text filtern</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Alle</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>Erfolgreich</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>Unterbrochen</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Laufend</translation>
+    </message>
+    <message>
+        <source>Filter runs by status</source>
+        <translation>Läufe nach Status filtern</translation>
+    </message>
+    <message>
+        <source>Past runs</source>
+        <translation>Frühere Läufe</translation>
+    </message>
+    <message>
+        <source>No run matches the filter.</source>
+        <translation>Kein Lauf passt zum Filter.</translation>
+    </message>
+    <message>
+        <source>Runs you start are kept here.</source>
+        <translation>Die Läufe, die Sie starten, werden hier gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -719,11 +4210,164 @@ Try &apos;terrarium --help&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>New plan: revision %1.</source>
+        <source>Describe a goal above and press &lt;b&gt;Run&lt;/b&gt; (&lt;b&gt;Ctrl+Enter&lt;/b&gt;)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The run failed: %1</source>
+        <source>or drop a task file (.yaml) on the window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 step done</source>
+        <translation>1 Schritt erledigt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n steps done</source>
+        <translation>
+            <numerusform>%n Schritt erledigt</numerusform>
+            <numerusform>%n Schritte erledigt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 step not done</source>
+        <translation>1 Schritt nicht erledigt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n steps not done</source>
+        <translation>
+            <numerusform>%n Schritt nicht erledigt</numerusform>
+            <numerusform>%n Schritte nicht erledigt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 re-plan</source>
+        <translation>1 Neuplanung</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n re-plans</source>
+        <translation>
+            <numerusform>%n Neuplanung</numerusform>
+            <numerusform>%n Neuplanungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 tokens in, %2 out</source>
+        <translation>%1 Tokens hinein, %2 heraus</translation>
+    </message>
+    <message>
+        <source>Run succeeded in %1: %2</source>
+        <translation>Lauf erfolgreich in %1: %2</translation>
+    </message>
+    <message>
+        <source>Run cancelled after %1: %2</source>
+        <translation>Lauf abgebrochen nach %1: %2</translation>
+    </message>
+    <message>
+        <source>Run failed after %1: %2</source>
+        <translation>Lauf fehlgeschlagen nach %1: %2</translation>
+    </message>
+    <message>
+        <source>1 step run</source>
+        <translation>1 Schritt ausgeführt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n steps run</source>
+        <translation>
+            <numerusform>%n Schritt ausgeführt</numerusform>
+            <numerusform>%n Schritte ausgeführt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 approval asked</source>
+        <translation>1 Freigabe erfragt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n approvals asked</source>
+        <translation>
+            <numerusform>%n Freigabe erfragt</numerusform>
+            <numerusform>%n Freigaben erfragt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 model retry</source>
+        <translation>1 erneute Modellanfrage</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model retries</source>
+        <translation>
+            <numerusform>%n erneute Modellanfrage</numerusform>
+            <numerusform>%n erneute Modellanfragen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>setup %1</source>
+        <translation>Vorbereitung %1</translation>
+    </message>
+    <message>
+        <source>model %1</source>
+        <translation>Modell %1</translation>
+    </message>
+    <message>
+        <source>commands %1</source>
+        <translation>Befehle %1</translation>
+    </message>
+    <message>
+        <source>waiting for you %1</source>
+        <translation>Warten auf Sie %1</translation>
+    </message>
+    <message>
+        <source>Time: %1</source>
+        <translation>Zeit: %1</translation>
+    </message>
+    <message>
+        <source>planner</source>
+        <translation>Planer</translation>
+    </message>
+    <message>
+        <source>executor</source>
+        <translation>Ausführer</translation>
+    </message>
+    <message>
+        <source>%1 %2 in, %3 out</source>
+        <translation>%1 %2 hinein, %3 heraus</translation>
+    </message>
+    <message>
+        <source>Tokens: %1</source>
+        <translation>Tokens: %1</translation>
+    </message>
+    <message>
+        <source>Waiting for your approval: this command has %1 risk. Run it? Answer in the panel below the timeline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 was not run: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New plan (revision %1): 1 step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>New plan (revision %1): %n steps</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The %1 model did not answer; trying again in %2 s (attempt %3 of %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preferences…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 was undone after it failed: the sandbox was rolled back to its snapshot from before the step.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -897,6 +4541,299 @@ Try &apos;terrarium --help&apos;.</source>
         <source>Required for this server</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval and limits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Containers work on a cop&amp;y of the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The files are copied into the container; when the run ends you review what it changed and apply what you accept. Virtual machines always work on a copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resources of each sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many processes and threads may run in the sandbox at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much the sandbox&apos;s own disk may grow; the workspace does not count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ma&amp;ximum processes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk si&amp;ze:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval of commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask before running risky commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run only what the safety rules pass; deny the rest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run every command without asking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Risky commands run without asking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands the safety rules flag (deleting files, changing permissions, fetching and running scripts, …) run at once. Use it only with a sandbox you can throw away.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Appro&amp;val:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands approved with Always</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None yet: commands you approve with “Always” appear here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask again before running the selected commands (Delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always allowed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands you approved with “Always”: they run without asking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limits of each run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands run in total, across re-plans</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None: stop at the first failed step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A step still running after this long is stopped and fails</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>M&amp;aximum steps:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-plans before givin&amp;g up:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step &amp;timeout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a copy of the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the workspace folder itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 setting here is overridden by the environment, the command line or a task file; its field says which.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n settings here are overridden by the environment, the command line or a task file; their fields say which.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Terrarium::Widgets::SetupProgressRow</name>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding the models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the sandbox host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preparing the sandbox image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copying the workspace into the sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Getting ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 percent, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbox and models ready in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setup stopped after %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Terrarium::Widgets::SourcedField</name>
+    <message>
+        <source>default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>command line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>task file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keyring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing in the config file, the environment or on the command line sets this: %1 applies.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terrarium&apos;s default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overridden: %1 in the environment is used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overridden: %1 in the environment sets %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What you save here applies once %1 is unset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1, for this session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overridden for this session: %1 on the command line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overridden for this session: %1 on the command line sets %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What you save here applies from the next start without %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1, for the task file&apos;s runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The task file on show sets %1 for its runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What you save here applies to runs without a task file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Terrarium::Widgets::StatusBadge</name>
@@ -948,6 +4885,10 @@ Try &apos;terrarium --help&apos;.</source>
         <source>The run is in state %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>STARTING</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Terrarium::Widgets::StepCard</name>
@@ -985,14 +4926,6 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
     <message>
         <source>Close the command&apos;s input, as Ctrl+D does in a terminal (Ctrl+D)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save Full Output…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save everything the command printed, not only what is shown (Ctrl+Shift+S)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1115,6 +5048,199 @@ Try &apos;terrarium --help&apos;.</source>
         <source>%1, %2, took %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>undone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interleaved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show stdout and stderr in one console, in the order they arrived</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interleave stdout and stderr</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the command to the clipboard (Ctrl+Shift+C)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save full output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standard output and error, interleaved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undoing the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put the sandbox back as it was before this step, from the snapshot taken then; every later step is undone too.
+The snapshot holds the sandbox&apos;s disk, including a VM&apos;s copy of the workspace. A workspace folder mounted from this computer (Podman&apos;s default) is not part of it and stays as it is.
+Programs running in a VM end: it starts again from the snapshot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for your approval: answer in the panel below the timeline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Denied: the command was not run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timed out: the command ran longer than the step timeout and was stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled: the run was stopped during this step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ This step created or changed files that tools run by themselves (git hooks, .envrc, editor tasks, shell start-up files); check them before you use the workspace outside the sandbox: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ Set-user-ID or set-group-ID bits this step set were removed from: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ These files have set-user-ID or set-group-ID bits that could not be removed; do not run them outside the sandbox: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not save the output to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rolling the sandbox back to before this step…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undone: the sandbox is as it was before this step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undone with step %1: the sandbox is as it was before that step, which ran before this one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not undo the step: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save everything the command printed, stdout and stderr interleaved as they arrived, to a file (Ctrl+Shift+S)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save everything the command printed, not only what is shown: stdout and stderr to a file each (Ctrl+Shift+S)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Denied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command was not allowed to run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run was stopped while the command ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command ran past the step timeout and was stopped (exit code %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, undone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(hidden input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>^D (end of input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Terrarium::Widgets::StepDurationChart</name>
+    <message>
+        <source>Step durations</source>
+        <translation>Dauer der Schritte</translation>
+    </message>
+    <message>
+        <source>Step %1, %2: %3</source>
+        <translation>Schritt %1, %2: %3</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
 </context>
 <context>
     <name>Terrarium::Widgets::StepStateIndicator</name>
@@ -1138,6 +5264,81 @@ Try &apos;terrarium --help&apos;.</source>
         <source>Skipped</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Waiting for your approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Denied: the command was not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timed out: the command was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undone: the sandbox was rolled back to before this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Terrarium::Widgets::TaskFilePanel</name>
+    <message>
+        <source>Sandbox:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limits:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow this task to run commands directly on this computer, as me, with no isolation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow the sandbox to reach the network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Don&apos;t Use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget the task file&apos;s settings; the goal stays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Don&apos;t use the task file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task file %1 — press Run to start it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a goal; the usual settings apply.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Terrarium::Widgets::TerminalArea</name>
@@ -1146,31 +5347,31 @@ Try &apos;terrarium --help&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>New Terminal Tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Split Left/Right</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Split Top/Bottom</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Close Terminal</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Next Terminal</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Previous Terminal</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 (+%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New Terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split &amp;Right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split &amp;Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;lose Terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt Terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious Terminal</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1260,958 +5461,147 @@ Try &apos;terrarium --help&apos;.</source>
     </message>
 </context>
 <context>
-    <name>Tr</name>
+    <name>Terrarium::Widgets::TimelineNote</name>
     <message>
-        <source>Terrarium plans a goal with a language model, turns each step into a shell command and runs it inside a sandbox, re-planning when a step fails.</source>
+        <source>Failure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Show this help and exit.</source>
+        <source>Denied</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Show the version and exit.</source>
+        <source>Re-planning</source>
+        <translation>Neuplanung</translation>
+    </message>
+    <message>
+        <source>New plan</source>
+        <translation>Neuer Plan</translation>
+    </message>
+    <message>
+        <source>Undone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run without a window: events go to stdout as JSON lines, a log to stderr.</source>
+        <source>Model retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The goal to reach.</source>
+        <source>Run succeeded</source>
+        <translation>Lauf erfolgreich</translation>
+    </message>
+    <message>
+        <source>Run cancelled</source>
+        <translation>Lauf abgebrochen</translation>
+    </message>
+    <message>
+        <source>Note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>text</source>
+        <source>Run failed</source>
+        <translation>Lauf fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Show details</source>
+        <translation>Details anzeigen</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Hide details</source>
+        <translation>Details ausblenden</translation>
+    </message>
+</context>
+<context>
+    <name>Terrarium::Widgets::WorkspaceChangeDelegate</name>
+    <message>
+        <source>added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Where commands run: podman (default), libvirt or host (no isolation).</source>
+        <source>deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>kind</source>
+        <source>changed</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Host folder shared with the sandbox as its workspace (default: the current folder).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dir</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>LLM wire protocol: responses, chat or anthropic.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Base URL of the LLM API, e.g. http://localhost:11434/v1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>url</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Model that writes the plan.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Model that turns steps into commands.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Risky commands: ask (default), safe (deny them without asking) or all (run everything).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>policy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Most commands one run may execute (default 30).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>n</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Most re-plans one run may make (default 5).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seconds one command may run (default 600).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>seconds</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sandbox image (default: Terrarium&apos;s Debian image, built locally when missing).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sandbox network: none (default) or outbound.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Use the sandbox with this name, attaching to it if it exists (see --list-sandboxes).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Leave the sandbox running after a headless run.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Build the sandbox image if it is missing, and exit.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Build the sandbox image again, and exit.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>List Terrarium&apos;s sandboxes and exit.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Remove a sandbox nobody uses and exit.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Configuration file to use instead of ~/.config/terrarium/terrarium.conf.</source>
-        <translation type="unfinished"></translation>
-    </message>
+</context>
+<context>
+    <name>Terrarium::Widgets::WorkspaceChangeModel</name>
     <message>
         <source>file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The goal, as an alternative to --goal.</source>
+        <source>folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>[goal...]</source>
+        <source>link</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Give the goal either with --goal or as arguments, not both.</source>
+        <source>special file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--headless needs a goal: --goal &quot;...&quot;.</source>
+        <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No terminal to ask for approval, so the command is denied. Use --approve safe or --approve all to decide without asking.</source>
+        <source>The name holds invisible or control characters, shown as escapes such as \u202e.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>
-Step %1 wants to run a risky command (%2 risk):
-  $ %3
-</source>
+        <source>Hidden characters in its name · %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Allow it? [o]nce, this [s]ession, [a]lways, [d]eny: </source>
+        <source>Changed on the host too; the host&apos;s version will be overwritten</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Please answer o, s, a or d: </source>
+        <source>Changed on the host too</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No terminal to type input on, so the command&apos;s input is closed.</source>
+        <source>Permissions %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Type a line for the command (Ctrl+D closes its input): </source>
+        <source>Was a %1, now a %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Interrupted again; exiting without waiting.</source>
+        <source>Link removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Interrupted; cancelling (press Ctrl+C again to exit at once)...</source>
+        <source>Link to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Plan (revision %1):</source>
+        <source>New folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Step %1: %2
-  $ %3</source>
+        <source>Folder removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>  done in %1 ms</source>
+        <source>File removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>  exit code %1 after %2 ms</source>
+        <source>New file, %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Error in step %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Re-planning (attempt %1)...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step %1 needs approval (%2 risk): %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step %1 is waiting for input: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run succeeded.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run cancelled.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The workspace folder %1 does not exist.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No API key configured; looking for a local Ollama or llama.cpp server...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(Looked for local servers: %1.)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Using %1 with model %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>WARNING: the host sandbox runs every command directly on this machine, as you, with no isolation, in %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The libvirt sandbox is not available in this build of Terrarium; use the Podman sandbox.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Note: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Attaching to the existing sandbox %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The sandbox could not start: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The sandbox image %1 is ready.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No Terrarium sandboxes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NAME</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>STATE</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>IN USE</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NETWORK</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>WORKSPACE</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no Terrarium sandbox named %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Removed %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A run is in progress; stop it first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Preparing the sandbox…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Settings saved.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run succeeded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the command is empty</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the command spans several lines; it must be one line</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the command contains a NUL character</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the command is longer than %1 characters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>it did not call the emit_bash tool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the emit_bash arguments are not a JSON object</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the emit_bash call has no &quot;command&quot; string</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The executor model (%1) did not return a usable command twice: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n minute(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n second(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cancelled by the user</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The user denied the command.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Planning failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The run reached its limit of %1 steps.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The safety policy does not allow this command: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not get a command for the step &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The sandbox failed while running &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The command timed out after %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The command was killed by signal %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The command exited with code %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The step &quot;%1&quot; failed and the limit of %2 re-plans is reached: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The step &quot;%1&quot; failed and the run reached its limit of %2 steps: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the answer was empty</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no list of steps was found in it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The planner model (%1) did not return a usable plan twice: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; in %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>planner</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>executor</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown provider &quot;%1&quot; (from %2): use responses, chat or anthropic.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; (from %2) is not an http or https URL.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No model is set for the %1 at %2: pass --%3-model or set TERRARIUM_%4_MODEL.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 must be a positive whole number, not &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown sandbox &quot;%1&quot; (from %2): use podman, libvirt or host.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown network policy &quot;%1&quot; (from %2): use none or outbound.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown approval policy &quot;%1&quot; (from %2): use ask, safe or all.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No language model is configured. Do one of these:
-  - set OPENAI_API_KEY (OpenAI, Responses API) or ANTHROPIC_API_KEY (Anthropic);
-  - point Terrarium at an OpenAI-compatible server: --base-url URL --planner-model M --executor-model M (or TERRARIUM_BASE_URL, TERRARIUM_MODEL, TERRARIUM_API_KEY);
-  - start a local server Terrarium finds by itself: Ollama on localhost:11434 (ollama serve, with a model pulled) or llama.cpp&apos;s llama-server on localhost:8080.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No desktop keyring (Secret Service) is running; set OPENAI_API_KEY/ANTHROPIC_API_KEY (or TERRARIUM_API_KEY for other servers) in the environment instead.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The desktop keyring refused access to the %1 API key (is it locked?): %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not read the %1 API key from the desktop keyring: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not store the %1 API key in the desktop keyring: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not remove the %1 API key from the desktop keyring: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ollama at %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>llama.cpp server at %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>detection has not finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no local server to look for</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nothing answered at %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ollama runs at %1 but has no model; pull one with &quot;ollama pull MODEL&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no settings file to save to.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not write the settings to %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1, line %2: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the file holds a NUL byte; it is not a text file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the file is not UTF-8 text</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a mapping</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a key must be a plain name, not %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown key &quot;%1&quot; (expected %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is set twice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is empty</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; must be text, not %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; must be one of %2, not &quot;%3&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>quoted text &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; must be a whole number greater than 0, not %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;limits&quot; must be a mapping of names to numbers, not %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;env&quot; must be a mapping of variable names to values, not %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not a valid environment variable name (letters, digits and _, not starting with a digit)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>env &quot;%1&quot; is set twice</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>env &quot;%1&quot; has no value; write %1: &quot;&quot; for an empty one</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>env &quot;%1&quot; must be text, a number or true/false, not %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the file holds more than one YAML document</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the file is empty; a task file needs at least a goal</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a task file must be a mapping of keys (goal, sandbox, ...), not %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>there is no &quot;goal&quot;; a task file needs one, e.g. goal: &quot;run the tests&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1, line %2, column %3: %4 (not valid YAML)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: cannot be read as YAML: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the front matter that starts here is never closed by a &quot;---&quot; line</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: a task file is a .yaml, .yml, .md, .markdown or .txt file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is %2 KiB; task files are limited to %3 KiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the goal is set both in the front matter and by the text below it; keep one</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the file holds no goal; write what the agent should do</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a folder, not a task file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is larger than %2 KiB, the limit for task files</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The planner&apos;s base URL &quot;%1&quot; is not an http:// or https:// URL.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The executor&apos;s base URL &quot;%1&quot; is not an http:// or https:// URL.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown sandbox &quot;%1&quot;: use podman, libvirt or host.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown network policy &quot;%1&quot;: use none or outbound.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The sandbox needs at least one CPU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The sandbox needs some memory (MiB greater than 0).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The request to %1 for model &quot;%2&quot; was cancelled.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No network access for %1 (model &quot;%2&quot;).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The network access for %1 (model &quot;%2&quot;) was shut down.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 sent an event larger than %2 MiB for model &quot;%3&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 sent nothing for %2 s on the request for model &quot;%3&quot;; the stream stalled.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (gave up after %2 attempts)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 did not accept the API key for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;. Check the key configured for this endpoint.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 denied access to model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 has no model &quot;%2&quot; or no endpoint %3 (HTTP %4): &quot;%5&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 timed out the request for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 quota is exhausted for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is rate-limiting requests for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 had a server error for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 rejected the request for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 answered HTTP %2 for model &quot;%3&quot;: &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 ended the stream for model &quot;%2&quot; before the response was complete.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not reach %1 at %2 for model &quot;%3&quot;: %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 sent a stream for model &quot;%2&quot; that could not be read: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 reported an error for model &quot;%2&quot; during the stream: &quot;%3&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 answered the request for model &quot;%2&quot; with plain JSON instead of an event stream; the server does not support streaming here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the response failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the stream carried an event that is not a JSON object (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not an object</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot create %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The full output could not be kept on disk (%1); only what the console shows is left.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot read the saved output %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deletes the root file system (rm /)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deletes or replaces the whole home directory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deletes a system directory such as /etc, /usr or /var</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deletes or moves files inside a system directory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deletes files recursively (rm -r)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Overwrites files so they cannot be recovered (shred)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wipes a disk or its file system signatures</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Changes a disk&apos;s partition table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Formats a file system (mkfs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Writes raw data to a disk device with dd</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Writes directly to a disk device</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Writes to system files (/etc, /boot, /usr, ...)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Makes files writable by every user (chmod 777 / o+w)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sets the setuid or setgid bit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recursively changes permissions or owners of / or a system directory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gives files to root (chown root)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Changes owners recursively (chown -R)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stops, disables or masks a system service</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Shuts down or reboots the system</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Kills every process, or init</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fork bomb: starts processes until the system runs out</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Runs code downloaded from the network (curl | sh)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Runs encoded or obfuscated code (base64 -d | sh)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deletes whatever find matches (find -delete / -exec rm)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deletes files named on standard input (xargs rm)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Drops a database, schema or table (SQL DROP)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Empties a table (SQL TRUNCATE)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deletes every row of a table (SQL DELETE without WHERE)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Overwrites the remote&apos;s history (git push --force)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Throws away uncommitted changes (git reset --hard)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deletes untracked files (git clean -f)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nests or expands too deeply to be checked completely</source>
+        <source>Contents changed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -60,7 +60,9 @@ QString RunHistoryDelegate::detailText(const QModelIndex &index)
         parts << QLocale().toString(started.toLocalTime(), QLocale::ShortFormat);
     const QVariant tokens = index.data(RunHistoryModel::TokensRole);
     if (tokens.isValid())
-        parts << tr("%1 tokens").arg(QLocale().toString(tokens.toLongLong()));
+        parts << (tokens.toLongLong() == 1
+                      ? tr("1 token")
+                      : tr("%1 tokens").arg(QLocale().toString(tokens.toLongLong())));
     parts.removeAll(QString());
     return parts.join(QStringLiteral(" · "));
 }

@@ -41,7 +41,23 @@ void RunHistoryModel::setStore(RunStore *store)
         });
     beginResetModel();
     m_runs = store ? store->runs() : QList<StoredRun>();
+    m_tokens.clear();
+    for (const StoredRun &run : std::as_const(m_runs))
+        readTokens(run);
     endResetModel();
+}
+
+void RunHistoryModel::readTokens(const StoredRun &run)
+{
+    const QList<StoredUsage> usage = m_store ? m_store->usage(run.runId) : QList<StoredUsage>();
+    if (usage.isEmpty()) {
+        m_tokens.remove(run.runId);
+        return;
+    }
+    qint64 tokens = 0;
+    for (const StoredUsage &role : usage)
+        tokens += role.inputTokens + role.outputTokens;
+    m_tokens.insert(run.runId, tokens);
 }
 
 void RunHistoryModel::reload()
@@ -55,18 +71,24 @@ void RunHistoryModel::reload()
     if (!sameOrder) {
         beginResetModel();
         m_runs = runs;
+        m_tokens.clear();
+        for (const StoredRun &run : std::as_const(m_runs))
+            readTokens(run);
         endResetModel();
         return;
     }
     if (added > 0) {
         beginInsertRows({}, 0, int(added) - 1);
         m_runs = runs.mid(0, added) + m_runs;
+        for (qsizetype i = 0; i < added; ++i)
+            readTokens(m_runs.at(i));
         endInsertRows();
     }
     for (qsizetype i = added; i < runs.size(); ++i) {
         if (sameRun(runs.at(i), m_runs.at(i)))
             continue;
         m_runs[i] = runs.at(i);
+        readTokens(m_runs.at(i));
         Q_EMIT dataChanged(index(int(i)), index(int(i)));
     }
 }
@@ -113,7 +135,9 @@ QVariant RunHistoryModel::data(const QModelIndex &index, int role) const
             return std::max<qint64>(0, run.startedAt.msecsTo(run.endedAt));
         return {};
     case TokensRole:
-        return {}; // TOKENS: see the role's comment.
+        if (const auto tokens = m_tokens.constFind(run.runId); tokens != m_tokens.cend())
+            return *tokens;
+        return {};
     default:
         return {};
     }

@@ -3,6 +3,7 @@
 #include "core/store/StoredRun.h"
 
 #include <QAbstractListModel>
+#include <QHash>
 #include <QPointer>
 
 class QTimer;
@@ -28,10 +29,8 @@ public:
         StartedAtRole, // QDateTime
         EndedAtRole, // QDateTime, invalid while running or when interrupted
         DurationRole, // milliseconds; invalid while running or when interrupted
-        // Tokens in and out over the whole run (qint64), invalid while the store does not
-        // count them per run.
-        // TOKENS: the run store's usage table (issue 11, helper/store2) gives them per run;
-        // fill this role from it (see data()) and the history row shows them.
+        // Tokens in and out over the whole run, all roles (qint64, from the store's usage
+        // table); invalid when the run asked no model (a replay, a run that never planned).
         TokensRole,
     };
     Q_ENUM(Role)
@@ -56,8 +55,13 @@ public:
     int rowOf(const QString &runId) const;
 
 private:
+    // Reads the tokens of run from the store into m_tokens.
+    void readTokens(const StoredRun &run);
+
     QPointer<RunStore> m_store;
     QList<StoredRun> m_runs;
+    // Per run id; read when a row is listed or changes, not on every refresh.
+    QHash<QString, qint64> m_tokens;
     QTimer *m_refresh = nullptr;
 };
 

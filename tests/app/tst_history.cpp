@@ -11,6 +11,7 @@
 #include "ui/ConsoleView.h"
 #include "ui/MainWindow.h"
 #include "ui/PastRunView.h"
+#include "ui/RunHistoryDelegate.h"
 #include "ui/RunHistoryPanel.h"
 #include "ui/RunTimeline.h"
 #include "ui/StepCard.h"
@@ -54,6 +55,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void sidebarListsTheKeptRuns();
+    void sidebarShowsTokens();
     void filterByTextAndStatus();
     void pastRunIsRebuiltReadOnly();
     void outputIsReadWhenACardOpens();
@@ -165,6 +167,38 @@ void tst_History::sidebarListsTheKeptRuns()
 
     QTest::keyClick(m_window.get(), Qt::Key_H, Qt::ControlModifier | Qt::ShiftModifier);
     QVERIFY(!m_window->isHistoryShown());
+}
+
+void tst_History::sidebarShowsTokens()
+{
+    // Every usage event of every role counts, in and out; a run that asked no model says none.
+    Widgets::RunHistoryPanel *panel = m_window->historyPanel();
+    m_window->setHistoryShown(true);
+    QAbstractItemModel *model = panel->listView()->model();
+    const auto rowOf = [model](const QString &runId) {
+        for (int row = 0; row < model->rowCount(); ++row) {
+            if (model->index(row, 0).data(Core::RunHistoryModel::RunIdRole).toString() == runId)
+                return model->index(row, 0);
+        }
+        return QModelIndex();
+    };
+    const QModelIndex fixed = rowOf(u"fixed"_qs);
+    QVERIFY(fixed.isValid());
+    QCOMPARE(fixed.data(Core::RunHistoryModel::TokensRole),
+             QVariant(qint64(1000 + 200 + 300 + 40 + 900 + 150 + 300 + 50 + 280 + 30)));
+    QVERIFY(Widgets::RunHistoryDelegate::detailText(fixed).contains(
+        tr("%1 tokens").arg(QLocale().toString(3250))));
+    const QModelIndex cancelled = rowOf(u"cancelled"_qs);
+    QVERIFY(!cancelled.data(Core::RunHistoryModel::TokensRole).isValid());
+    QVERIFY(!Widgets::RunHistoryDelegate::detailText(cancelled).contains(u"token"_qs));
+
+    // A run going now: its row counts what its model asked so far, and follows.
+    StoredRunWriter live(*m_store, u"live"_qs, u"the run going now"_qs, u"podman"_qs, at(12));
+    live.usage(u"planner"_qs, 1, 0).flush();
+    QTRY_COMPARE(rowOf(u"live"_qs).data(Core::RunHistoryModel::TokensRole), QVariant(qint64(1)));
+    QVERIFY(Widgets::RunHistoryDelegate::detailText(rowOf(u"live"_qs)).contains(u"1 token"_qs));
+    live.usage(u"executor"_qs, 400, 20).complete(u"success"_qs);
+    QTRY_COMPARE(rowOf(u"live"_qs).data(Core::RunHistoryModel::TokensRole), QVariant(qint64(421)));
 }
 
 void tst_History::filterByTextAndStatus()

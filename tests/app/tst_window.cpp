@@ -7,6 +7,7 @@
 #include "core/agent/Orchestrator.h"
 #include "core/agent/PlanModel.h"
 #include "core/store/RunHistoryModel.h"
+#include "core/store/RunStore.h"
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/ScriptedTurns.h"
 #include "tests/support/SseScript.h"
@@ -73,6 +74,19 @@ ScriptedResponse commandReply(const QString &command)
     return Tests::ScriptedTurns::command(LlmProvider::ChatCompletions, command);
 }
 
+// The answers the run store kept for the newest run's approvals, in order (read on a store of
+// its own, as the next start reads it).
+QStringList storedDecisions()
+{
+    Core::RunStore store;
+    if (!store.open(Core::RunStore::defaultPath()) || store.runs().isEmpty())
+        return {};
+    QStringList decisions;
+    for (const Core::StoredApproval &approval : store.approvals(store.runs().first().runId))
+        decisions << approval.decision;
+    return decisions;
+}
+
 } // namespace
 
 // A notification daemon, as the desktop would run one: it receives Notify over D-Bus.
@@ -112,6 +126,7 @@ private Q_SLOTS:
     void successfulRunTicksTheChecklist();
     void failedStepIsRePlanned();
     void approveOnceRunsTheCommand();
+    void approveForSessionIsKept();
     void denyRePlans();
     void inputReachesTheCommand();
     void droppedMarkdownIsTheGoal();
@@ -349,6 +364,26 @@ void tst_Window::approveOnceRunsTheCommand()
     QCOMPARE(m_ended.first(), RunState::Success);
     QVERIFY(!QDir(workspace).exists(QStringLiteral("build")));
     QVERIFY(!m_window->approvalPanel()->isVisible());
+    // The run is kept with the user's answer, not only that the command ran.
+    QCOMPARE(storedDecisions(), QStringList{QStringLiteral("once")});
+}
+
+void tst_Window::approveForSessionIsKept()
+{
+    const QString workspace = m_dir->filePath(QStringLiteral("workspace"));
+    QVERIFY(QDir(workspace).mkpath(QStringLiteral("build")));
+    m_server->enqueue(planReply({QStringLiteral("Remove the build folder")}));
+    m_server->enqueue(commandReply(QStringLiteral("rm -rf build")));
+
+    m_window->setGoal(QStringLiteral("clean up"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->approvalPanel()->isVisible(), 15000);
+    QTest::mouseClick(m_window->approvalPanel()->button(Core::ApprovalDecision::Session),
+                      Qt::LeftButton);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+    QVERIFY(!QDir(workspace).exists(QStringLiteral("build")));
+    QCOMPARE(storedDecisions(), QStringList{QStringLiteral("session")});
 }
 
 void tst_Window::denyRePlans()
@@ -374,6 +409,7 @@ void tst_Window::denyRePlans()
     QCOMPARE(denied->command(), QStringLiteral("rm -rf build"));
     QCOMPARE(denied->state(), StepState::Denied);
     QCOMPARE(denied->resultText(), QStringLiteral("denied"));
+    QCOMPARE(storedDecisions(), QStringList{QStringLiteral("deny")});
 }
 
 void tst_Window::inputReachesTheCommand()
