@@ -207,7 +207,8 @@ void Orchestrator::resume(const QString &goal, const QList<StepRecord> &finished
         add(record, StepState::Done);
     std::optional<StepRecord> failure = interrupted;
     if (failure) {
-        if (failure->note.isEmpty())
+        // A step with no end was cut off by Terrarium's death; one that ended says how itself.
+        if (failure->note.isEmpty() && !failure->exitCode)
             failure->note = Tr::tr("Terrarium stopped while this step ran; its effects may be "
                                    "partial.");
         m_executed.append(*failure);

@@ -1,5 +1,6 @@
 #include "ResumePoint.h"
 
+#include "core/CoreTr.h"
 #include "core/agent/OutputTail.h"
 #include "core/store/RunStore.h"
 
@@ -51,7 +52,12 @@ ResumePoint ResumePoint::read(const RunStore &store, const QString &runId)
             point.finished.append(record);
             point.interrupted.reset();
         } else if (step.state != QLatin1String("undone")) {
-            // The last step that did not succeed is where the run goes on from.
+            // The last step that did not succeed is where the run goes on from. One that ended
+            // without an exit code (denied, timed out, cancelled) says so; one with no end at
+            // all was cut off (Orchestrator::resume says that).
+            if (!record.exitCode && step.state != QLatin1String("running")
+                && step.state != QLatin1String("awaiting_approval"))
+                record.note = Tr::tr("The step ended %1.").arg(step.state);
             point.interrupted = record;
         }
     }
