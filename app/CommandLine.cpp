@@ -115,6 +115,12 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                "(headless); stops at the first step whose exit code differs from the recorded "
                "one."),
         Tr::tr("runbook"));
+    const QCommandLineOption resume(
+        QStringLiteral("resume"),
+        Tr::tr("Take up a kept run that was interrupted (Terrarium was killed or crashed) or "
+               "failed, headless, under the same run id: the planner re-plans from the step "
+               "that did not finish. Its own sandbox is used again when it still exists."),
+        Tr::tr("run"));
     const QCommandLineOption replanOnDivergence(
         QStringLiteral("replan-on-divergence"),
         Tr::tr("With --replay: when a step's exit code differs, the planner re-plans from there "
@@ -138,7 +144,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                        listSandboxes, removeSandbox, config,       task,
                        yes,           workspaceMode, applyChanges, undoRisky,
                        listRuns,      exportRunbook, replay,       replanOnDivergence,
-                       cleanOrphans});
+                       cleanOrphans,  resume});
     parser.addPositionalArgument(QStringLiteral("goal"),
                                  Tr::tr("The goal, as an alternative to --goal."),
                                  Tr::tr("[goal...]"));
@@ -176,6 +182,20 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.yes = parser.isSet(yes);
     options.replayFile = parser.value(replay);
     options.replanOnDivergence = parser.isSet(replanOnDivergence);
+    options.resumeRunId = parser.value(resume).trimmed();
+    if (parser.isSet(resume)) {
+        if (options.resumeRunId.isEmpty()) {
+            parsed.error = Tr::tr("--resume needs a run id (terrarium --list-runs lists them).");
+            return parsed;
+        }
+        if (!options.goal.isEmpty() || !options.taskFile.isEmpty() || parser.isSet(replay)) {
+            parsed.error = Tr::tr("A resumed run (--resume) has its own goal; give no goal, "
+                                  "--task or --replay with it.");
+            return parsed;
+        }
+        // Like a replay, it goes on without a window.
+        options.headless = true;
+    }
     if (!options.replayFile.isEmpty()) {
         if (!options.goal.isEmpty() || !options.taskFile.isEmpty()) {
             parsed.error = Tr::tr("A runbook (--replay) has its own goal; give no goal or "
@@ -238,8 +258,9 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
         return parsed;
     }
     if (options.headless && options.goal.isEmpty() && options.taskFile.isEmpty()
-        && options.replayFile.isEmpty() && options.exportRunId.isEmpty() && !options.showHelp
-        && !options.showVersion && !options.isMaintenance()) {
+        && options.replayFile.isEmpty() && options.exportRunId.isEmpty()
+        && options.resumeRunId.isEmpty() && !options.showHelp && !options.showVersion
+        && !options.isMaintenance()) {
         parsed.error = Tr::tr("--headless needs a goal: --goal \"...\" or --task FILE.");
         return parsed;
     }

@@ -38,6 +38,9 @@ struct CommandLineOptions
     QString replayFile;
     // With --replay: a step that ends otherwise than recorded is re-planned by the planner.
     bool replanOnDivergence = false;
+    // --resume RUN_ID: take up a kept run that was interrupted or failed, headless, under its
+    // own id (its goal, sandbox kind and workspace are the stored ones).
+    QString resumeRunId;
     // Remove the sandboxes runs left behind (killed runs); alone, do only that and exit.
     bool cleanOrphans = false;
 

@@ -97,6 +97,26 @@ void HeadlessRunner::start()
             log(m_store->notice());
     } else
         log(Tr::tr("Runs are not kept: %1").arg(opened.error().message));
+    if (!m_options.resumeRunId.isEmpty()) {
+        if (!options.store) {
+            log(Tr::tr("The run %1 cannot be resumed: the run store cannot be opened.")
+                    .arg(m_options.resumeRunId));
+            finish(UsageError);
+            return;
+        }
+        const auto resumed = m_store->resumeRun(m_options.resumeRunId);
+        if (!resumed) {
+            log(resumed.error().message);
+            finish(UsageError);
+            return;
+        }
+        goal = resumed->goal;
+        config->workspace = resumed->workspace;
+        if (!resumed->sandbox.isEmpty())
+            config->sandbox = resumed->sandbox;
+        options.resume = *resumed;
+        log(Tr::tr("Resuming the run %1: %2").arg(resumed->runId, goal));
+    }
     findOrphans(*config);
     m_session = std::make_unique<RunSession>(*config, options);
     connect(m_session.get(), &RunSession::changesReady, this, &HeadlessRunner::askAboutChanges);
@@ -304,6 +324,7 @@ void HeadlessRunner::findOrphans(const Core::AppConfig &config)
                                       m_store && m_store->isOpen() ? m_store.get() : nullptr, this);
     // The sandbox this run attaches to by name is its own, whatever it was before.
     m_orphanFinder->spare(m_options.sandboxName);
+    m_orphanFinder->spareRun(m_options.resumeRunId);
     m_orphansSettled = false;
     connect(m_orphanFinder, &OrphanFinder::found, this, &HeadlessRunner::onOrphansFound);
     connect(m_orphanFinder, &OrphanFinder::removed, this, [this](const Orphan &orphan) {

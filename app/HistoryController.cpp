@@ -37,6 +37,14 @@ HistoryController::HistoryController(Widgets::MainWindow *window, Core::RunStore
         m_window->setGoal(goal);
         Q_EMIT runRequested(goal);
     });
+    connect(past, &Widgets::PastRunView::resumeRequested, this, [this](const QString &runId) {
+        if (m_window->isBusy()) {
+            m_window->showStatusMessage(Tr::tr("A run is in progress; stop it first."));
+            return;
+        }
+        m_window->showCurrentRun();
+        Q_EMIT resumeRequested(runId);
+    });
 }
 
 HistoryController::~HistoryController() = default;

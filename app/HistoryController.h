@@ -43,6 +43,8 @@ public:
 Q_SIGNALS:
     // Run Again on a past run, agreed to: the window's goal is set; start it as Run does.
     void runRequested(const QString &goal);
+    // Resume… on a past run (the user agreed, no run is going).
+    void resumeRequested(const QString &runId);
 
 private:
     QPointer<Widgets::MainWindow> m_window;

@@ -73,7 +73,8 @@ void OrphanFinder::find()
         });
         connect(asked, &Vm::SandboxBackend::listed, this, [this, asked, kind] {
             for (const Orphan &orphan : select(kind, asked->sandboxes(), m_store)) {
-                if (orphan.sandbox.name != m_spared)
+                if (orphan.sandbox.name != m_spared
+                    && (m_sparedRun.isEmpty() || orphan.runId() != m_sparedRun))
                     m_orphans << orphan;
             }
             onAnswered();

@@ -43,6 +43,8 @@ public:
 
     // A sandbox never to count as an orphan: the one a run is about to attach to by name.
     void spare(const QString &name) { m_spared = name; }
+    // Nor the sandboxes of a run about to be resumed (terrarium --resume).
+    void spareRun(const QString &runId) { m_sparedRun = runId; }
     // Looks; found() follows (from the event loop, also when there are none).
     void find();
     const QList<Orphan> &orphans() const { return m_orphans; }
@@ -79,6 +81,7 @@ private:
     std::vector<std::unique_ptr<Vm::SandboxBackend>> m_backends;
     QList<Orphan> m_orphans;
     QString m_spared;
+    QString m_sparedRun;
     QStringList m_problems;
     QTimer *m_deadline = nullptr;
     int m_pending = 0;

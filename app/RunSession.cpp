@@ -14,6 +14,7 @@
 #include "core/llm/LlmClient.h"
 #include "core/safety/SafetyGate.h"
 #include "core/store/CommittedEventRelay.h"
+#include "core/store/ResumePoint.h"
 #include "core/store/RunStore.h"
 #include "vm/Sandbox.h"
 #include "vm/SandboxBackend.h"
@@ -118,7 +119,10 @@ void RunSession::start(const QString &goal)
     }
     Q_EMIT workspaceReady(m_config.workspace);
     // The run starts here: a workspace refused above is a usage error, not a run that failed.
-    m_events->begin();
+    if (m_options.resume)
+        m_events->continueRun(m_options.resume->runId, m_options.resume->lastSeq);
+    else
+        m_events->begin();
     if (m_options.store) {
         const Core::StoredRun run{.runId = m_events->runId(),
                                   .goal = goal,
@@ -128,7 +132,8 @@ void RunSession::start(const QString &goal)
                                   .endedAt = {},
                                   .status = QStringLiteral("running"),
                                   .lastSeq = 0};
-        if (const auto begun = m_options.store->beginRun(run); !begun) {
+        const auto begun = m_options.resume ? Core::Result<void>{} : m_options.store->beginRun(run);
+        if (!begun) {
             Q_EMIT message(Tr::tr("This run is not kept: %1").arg(begun.error().message));
         } else {
             // Kept first, then shown: what the user saw is what a crash leaves on disk.
@@ -207,6 +212,35 @@ void RunSession::prepareSandbox()
             spec.keep = m_options.keepSandbox || !m_options.sandboxName.isEmpty();
             return spec;
         };
+        if (name.isEmpty() && m_options.resume) {
+            // A resumed run's own sandbox (labelled with its run id) is attached when it is
+            // still there: what the earlier steps did in it is kept.
+            connect(m_backend.get(), &Vm::SandboxBackend::listFailed, this,
+                    [this](const Core::Error &error) { failSetup(error.message); });
+            connect(m_backend.get(), &Vm::SandboxBackend::listed, this, [this, spec] {
+                for (const Vm::SandboxInfo &info : m_backend->sandboxes()) {
+                    if (info.spec.runId != m_options.resume->runId)
+                        continue;
+                    const auto attached = m_backend->attach(info.name);
+                    if (!attached) {
+                        failSetup(attached.error().message);
+                        return;
+                    }
+                    Q_EMIT message(Tr::tr("Attaching to the run's own sandbox %1.").arg(info.name));
+                    // Made for the run and not kept on request: it goes when the run ends.
+                    m_adoptedSandbox = !info.spec.keep;
+                    startSandbox(*attached, false);
+                    return;
+                }
+                if (m_backend->kind() != Vm::SandboxKind::Host)
+                    Q_EMIT message(Tr::tr("The run's sandbox is gone; a new one is started on the "
+                                          "same workspace (what earlier steps did outside the "
+                                          "workspace is not there)."));
+                startSandbox(m_backend->create(spec(SandboxFactory::newSandboxName())), true);
+            });
+            m_backend->refresh();
+            return;
+        }
         if (name.isEmpty()) {
             startSandbox(m_backend->create(spec(SandboxFactory::newSandboxName())), true);
             return;
@@ -401,6 +435,14 @@ void RunSession::startRun()
                                 Core::LlmEndpoint::providerDisplayName(m_config.executor.provider),
                                 Vm::sandboxKindName(m_sandbox->kind())));
     Q_EMIT runStarting(m_orchestrator.get());
+    if (m_options.resume && m_options.store) {
+        const Core::ResumePoint point =
+            Core::ResumePoint::read(*m_options.store, m_options.resume->runId);
+        Q_EMIT message(Tr::tr("Resuming the run %1 after its last finished step.")
+                           .arg(m_options.resume->runId));
+        m_orchestrator->resume(m_goal, point.finished, point.interrupted, point.planRevision);
+        return;
+    }
     m_orchestrator->start(m_goal);
 }
 
@@ -694,7 +736,7 @@ void RunSession::teardown(std::function<void()> done)
     }
     sandbox->disconnect(this);
     // An attached sandbox was there before the run and stays; so does one kept on request.
-    const bool keep = !m_createdSandbox || m_options.keepSandbox;
+    const bool keep = (!m_createdSandbox && !m_adoptedSandbox) || m_options.keepSandbox;
     if (keep && m_backend->canKeep()) {
         if (sandbox->isRunning()) {
             Q_EMIT message(Tr::tr("The sandbox %1 keeps running; attach to it with --sandbox-name "

@@ -10,7 +10,10 @@
 #include "core/workspace/WorkspaceManifest.h"
 #include "core/workspace/WorkspaceSelection.h"
 
+#include "core/store/StoredRun.h"
+
 #include <QObject>
+
 #include <QPointer>
 #include <QSet>
 
@@ -79,6 +82,11 @@ public:
         // hands the run to the planner.
         QList<Core::RunbookStep> script;
         bool replanOnDivergence = false;
+        // A kept run taken up again (terrarium --resume; the store has already made it
+        // "running", see Core::RunStore::resumeRun): its events go on under its id, its own
+        // sandbox is attached when it is still there, and the orchestrator re-plans from where
+        // it stopped (Core::ResumePoint).
+        std::optional<Core::StoredRun> resume;
     };
 
     // Where the session is; every transition goes forward.
@@ -221,6 +229,8 @@ private:
     std::optional<Core::WorkspaceChangeSet> m_pendingChanges;
 
     QString m_lastProgress; // phase, percent and message last published
+    // A resumed run's own sandbox, attached: it goes with the run like a created one.
+    bool m_adoptedSandbox = false;
     bool m_createdSandbox = false; // false when attached to an existing one
     bool m_cancelled = false;
     bool m_finished = false;

@@ -67,6 +67,7 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     openStore();
     m_history = new HistoryController(window, m_store.get(), this);
     connect(m_history, &HistoryController::runRequested, this, &WindowController::run);
+    connect(m_history, &HistoryController::resumeRequested, this, &WindowController::resume);
 
     // Output spools a crashed Terrarium left in the cache go, once the window is up.
     QTimer::singleShot(std::chrono::seconds(2), this, [] { Core::OutputSpool::removeStale(); });
@@ -344,15 +345,35 @@ bool WindowController::useWorkspace(const QString &path)
     return true;
 }
 
-void WindowController::start(const QString &goal, const std::optional<Core::TaskFile> &task)
+void WindowController::resume(const QString &runId)
+{
+    if (m_session && !m_session->isFinished())
+        return;
+    Core::RunStore *store = openStore();
+    if (!store) {
+        m_window->showError(Tr::tr("The run store cannot be opened, so no run can be resumed."));
+        return;
+    }
+    const auto resumed = store->resumeRun(runId);
+    if (!resumed) {
+        m_window->showError(resumed.error().message);
+        return;
+    }
+    m_window->setGoal(resumed->goal);
+    start(resumed->goal, std::nullopt, *resumed);
+}
+
+void WindowController::start(const QString &goal, const std::optional<Core::TaskFile> &task,
+                             const std::optional<Core::StoredRun> &resume)
 {
     if (m_session && !m_session->isFinished())
         return;
     m_window->clearError();
 
     Core::ConfigOverrides overrides = m_overrides;
-    overrides.sandbox = m_window->sandboxKind();
-    overrides.workspace = m_window->workspace();
+    // A resumed run keeps its own sandbox kind and workspace.
+    overrides.sandbox = resume ? resume->sandbox : m_window->sandboxKind();
+    overrides.workspace = resume ? resume->workspace : m_window->workspace();
     auto config =
         Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(), overrides);
     if (!config) {
@@ -360,7 +381,7 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
         return;
     }
     // What the window shows is what the run gets: an empty workspace is a new folder.
-    config->workspace = m_window->workspace();
+    config->workspace = resume ? resume->workspace : m_window->workspace();
     // The task file's own settings win for this run.
     if (task)
         task->applyTo(*config);
@@ -375,6 +396,7 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     options.store = openStore();
     if (task && m_replay)
         options.script = task->steps;
+    options.resume = resume;
     m_session = std::make_unique<RunSession>(*config, options);
     connect(m_session.get(), &RunSession::message, m_window,
             &Widgets::MainWindow::showStatusMessage);
@@ -386,8 +408,8 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     connect(m_session.get(), &RunSession::eventEmitted, m_window,
             &Widgets::MainWindow::handleRunEvent);
     connect(m_session.get(), &RunSession::eventEmitted, m_history,
-            [this](const Core::RunEvent &event) {
-                if (event.seq == 1)
+            [this, first = resume ? resume->lastSeq + 1 : 1](const Core::RunEvent &event) {
+                if (event.seq == first)
                     m_history->setCurrentRunId(event.runId);
             });
     connect(m_session.get(), &RunSession::runStarting, m_window, &Widgets::MainWindow::attachRun);

@@ -3,6 +3,7 @@
 #include "core/agent/RunState.h"
 #include "core/config/ConfigOverrides.h"
 #include "core/config/TaskFile.h"
+#include "core/store/StoredRun.h"
 
 #include <QHash>
 #include <QObject>
@@ -81,7 +82,10 @@ Q_SIGNALS:
     void shutDown();
 
 private:
-    void start(const QString &goal, const std::optional<Core::TaskFile> &task);
+    void start(const QString &goal, const std::optional<Core::TaskFile> &task,
+               const std::optional<Core::StoredRun> &resume = std::nullopt);
+    // Takes up a kept run that was interrupted or failed (Resume… in the history).
+    void resume(const QString &runId);
     // The empty state: models and sandbox the next run would use, and whether they are there.
     void updateReadiness();
     // The run store, opened once, when the window opens (for the history); null when it cannot

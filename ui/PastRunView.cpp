@@ -24,6 +24,7 @@ PastRunView::PastRunView(QWidget *parent)
     , m_back(new QPushButton(tr("&Back to Current"), this))
     , m_rerun(new QPushButton(tr("Run &Again…"), this))
     , m_delete(new QPushButton(tr("&Delete…"), this))
+    , m_resume(new QPushButton(tr("&Resume…"), this))
     , m_timeline(new RunTimeline(this))
 {
     setObjectName(QStringLiteral("pastRunView"));
@@ -61,6 +62,9 @@ PastRunView::PastRunView(QWidget *parent)
     m_back->setDefault(true);
     m_rerun->setToolTip(tr("Start a new run with this goal"));
     m_delete->setToolTip(tr("Delete this run and its output from the history"));
+    m_resume->setToolTip(tr("Go on with this run from the step that did not finish"));
+    m_resume->hide();
+    barLayout->addWidget(m_resume, 0, Qt::AlignTop);
     barLayout->addWidget(m_rerun, 0, Qt::AlignTop);
     barLayout->addWidget(m_delete, 0, Qt::AlignTop);
     barLayout->addWidget(m_back, 0, Qt::AlignTop);
@@ -83,6 +87,7 @@ PastRunView::PastRunView(QWidget *parent)
     addAction(back);
     connect(m_rerun, &QPushButton::clicked, this, &PastRunView::requestRerun);
     connect(m_delete, &QPushButton::clicked, this, &PastRunView::requestDelete);
+    connect(m_resume, &QPushButton::clicked, this, &PastRunView::requestResume);
 }
 
 PastRunView::~PastRunView() = default;
@@ -95,6 +100,7 @@ void PastRunView::setConfirmer(Confirmer confirmer)
 void PastRunView::setRerunEnabled(bool enabled)
 {
     m_rerun->setEnabled(enabled);
+    m_resume->setEnabled(enabled);
     m_rerun->setToolTip(enabled ? tr("Start a new run with this goal")
                                 : tr("A run is in progress; it can run again once that ends"));
 }
@@ -117,6 +123,8 @@ void PastRunView::showRun(const Core::StoredRun &run, const QList<Core::RunEvent
 {
     clear();
     m_run = run;
+    m_resume->setVisible(run.status == QLatin1String("interrupted")
+                         || run.status == QLatin1String("failed"));
     m_loadOutput = std::move(outputLoader);
     m_timeline->setRawOutputWriter(
         [kept](int stepId, Core::OutputStream stream,
@@ -204,6 +212,20 @@ void PastRunView::requestRerun()
                           .arg(m_run.goal)))
         return;
     Q_EMIT rerunRequested(m_run.goal);
+}
+
+void PastRunView::requestResume()
+{
+    if (m_run.runId.isEmpty() || !m_resume->isVisible() || !m_resume->isEnabled())
+        return;
+    if (m_confirm
+        && !m_confirm(tr("Resume the Run?"),
+                      tr("Go on with this run from the step that did not finish?\n\n%1\n\nThe "
+                         "planner is told what already ran. It goes on in its own %2 sandbox "
+                         "when that still exists, else in a new one, in %3.")
+                          .arg(m_run.goal, m_run.sandbox, m_run.workspace)))
+        return;
+    Q_EMIT resumeRequested(m_run.runId);
 }
 
 void PastRunView::requestDelete()

@@ -53,11 +53,14 @@ public:
     QPushButton *backButton() const { return m_back; }
     QPushButton *rerunButton() const { return m_rerun; }
     QPushButton *deleteButton() const { return m_delete; }
+    // Offered (shown) for a run that was interrupted or failed.
+    QPushButton *resumeButton() const { return m_resume; }
     QString barText() const;
 
     // What Run Again… and Delete… do once the user said yes; also the buttons' actions.
     void requestRerun();
     void requestDelete();
+    void requestResume();
 
 Q_SIGNALS:
     void backRequested();
@@ -65,6 +68,8 @@ Q_SIGNALS:
     void rerunRequested(const QString &goal);
     // The run is to be deleted (the user agreed).
     void deleteRequested(const QString &runId);
+    // The run is to go on from where it stopped, under its id (the user agreed).
+    void resumeRequested(const QString &runId);
 
 private:
     void loadOutput(int stepId);
@@ -78,6 +83,7 @@ private:
     QPushButton *m_back = nullptr;
     QPushButton *m_rerun = nullptr;
     QPushButton *m_delete = nullptr;
+    QPushButton *m_resume = nullptr;
     RunTimeline *m_timeline = nullptr;
 };
 

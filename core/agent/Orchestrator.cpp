@@ -169,6 +169,65 @@ void Orchestrator::start(const QString &goal)
                                        .maxSteps = m_limits.maxSteps});
 }
 
+void Orchestrator::resume(const QString &goal, const QList<StepRecord> &finished,
+                          const std::optional<StepRecord> &interrupted, int planRevision)
+{
+    if (m_state != RunState::Idle && !isTerminal(m_state)) {
+        qCWarning(lcCore) << "a run is already in progress; ignoring resume()";
+        return;
+    }
+    if (!m_events->isBegun())
+        m_events->begin();
+    m_goal = goal;
+    m_error.clear();
+    m_replans = 0;
+    m_cancelling = false;
+    m_currentStepId = -1;
+    m_succeeded = finished;
+    m_executed = finished;
+    m_executedSteps = int(finished.size());
+    m_checkpointed.clear();
+    qDeleteAll(std::exchange(m_outputs, {}));
+    m_output.clear();
+    m_script.clear();
+    m_scripted = false;
+    m_facts = m_runner->facts();
+
+    QList<PlanStep> steps;
+    const auto add = [&steps](const StepRecord &record, StepState state) {
+        steps.append(PlanStep{.id = record.stepId,
+                              .title = record.title,
+                              .state = state,
+                              .command = record.command,
+                              .exitCode = record.exitCode,
+                              .durationMs = record.durationMs,
+                              .revision = 1});
+    };
+    for (const StepRecord &record : finished)
+        add(record, StepState::Done);
+    std::optional<StepRecord> failure = interrupted;
+    if (failure) {
+        // A step with no end was cut off by Terrarium's death; one that ended says how itself.
+        if (failure->note.isEmpty() && !failure->exitCode)
+            failure->note = Tr::tr("Terrarium stopped while this step ran; its effects may be "
+                                   "partial.");
+        m_executed.append(*failure);
+        ++m_executedSteps;
+        add(*failure, StepState::Failed);
+    }
+    m_plan->restore(steps, planRevision);
+
+    ++m_replans;
+    setState(RunState::RePlanning);
+    emitEvent(Events::RePlanning{.attempt = m_replans});
+    m_planner->requestPlan(
+        PlanRequest{.goal = m_goal,
+                    .facts = m_facts,
+                    .finished = m_succeeded,
+                    .failure = failure,
+                    .maxSteps = std::max(1, m_limits.maxSteps - m_executedSteps)});
+}
+
 void Orchestrator::cancel()
 {
     if (m_state == RunState::Idle || isTerminal(m_state) || m_cancelling)

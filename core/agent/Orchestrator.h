@@ -85,6 +85,15 @@ public:
 
     // Starts a run; ignored while one is in progress.
     void start(const QString &goal);
+    // Takes up a run that stopped with Terrarium (a crash, SIGKILL) on its event stream
+    // (continued by the caller, see RunEventStream::continueRun): finished is what succeeded
+    // before, in order; interrupted, when set, the step that was under way. The planner is
+    // asked for the rest of the plan as after a failure of that step (without an exit code or
+    // a note: Terrarium stopped while it ran, its effects may be partial); without one, as after
+    // the last finished step. planRevision is the last plan
+    // revision the run published; new steps get ids after the highest one given.
+    void resume(const QString &goal, const QList<StepRecord> &finished,
+                const std::optional<StepRecord> &interrupted, int planRevision);
     // Stops whatever is happening (model request or command) and ends in CANCELLED.
     void cancel();
     // The user's answer to approval_required for the current step.

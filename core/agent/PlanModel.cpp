@@ -136,6 +136,19 @@ void PlanModel::clear()
     Q_EMIT revisionChanged(m_revision);
 }
 
+void PlanModel::restore(const QList<PlanStep> &steps, int revision)
+{
+    beginResetModel();
+    m_steps = steps;
+    m_history.clear();
+    m_revision = std::max(revision, 1);
+    m_nextId = 1;
+    for (const PlanStep &step : steps)
+        m_nextId = std::max(m_nextId, step.id + 1);
+    endResetModel();
+    Q_EMIT revisionChanged(m_revision);
+}
+
 void PlanModel::setStepState(int id, StepState state)
 {
     const int row = rowOf(id);

@@ -51,6 +51,9 @@ public:
     // Keeps finished steps, drops pending ones and appends the new titles as the next revision.
     void revise(const QStringList &remainingTitles);
     void clear();
+    // A resumed run's steps that already ran, as revision `revision`: the next revision (the
+    // re-plan) goes on after them, with ids after the highest one.
+    void restore(const QList<PlanStep> &steps, int revision);
 
     void setStepState(int id, StepState state);
     void setStepCommand(int id, const QString &command);

@@ -19,6 +19,13 @@ void RunEventStream::begin()
     m_complete = false;
 }
 
+void RunEventStream::continueRun(const QString &runId, qint64 lastSeq)
+{
+    m_runId = runId;
+    m_seq = lastSeq;
+    m_complete = false;
+}
+
 bool RunEventStream::publish(RunEventData data)
 {
     if (!isBegun())

@@ -21,6 +21,8 @@ public:
 
     // Starts a new run: a new run id, seq from 1 again.
     void begin();
+    // Continues a kept run (resumed): its id, seq from lastSeq + 1, not complete.
+    void continueRun(const QString &runId, qint64 lastSeq);
     QString runId() const { return m_runId; }
     // The last seq published (0 before the first event).
     qint64 lastSeq() const { return m_seq; }

@@ -368,6 +368,52 @@ Result<void> RunStore::beginRun(const StoredRun &run)
     return {};
 }
 
+Result<StoredRun> RunStore::resumeRun(const QString &runId)
+{
+    if (!isOpen())
+        return makeError(ErrorCode::IoError, Tr::tr("The run store is not open."));
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    QSqlQuery select(db);
+    select.prepare(QStringLiteral("SELECT owner_pid FROM runs WHERE run_id = ?"));
+    select.addBindValue(runId);
+    if (!select.exec())
+        return std::unexpected(sqlError(Tr::tr("Cannot read the run store %1").arg(m_path),
+                                        select.lastError(), m_path));
+    if (!select.next())
+        return makeError(
+            ErrorCode::NotFound,
+            Tr::tr("There is no kept run %1 (terrarium --list-runs lists them).").arg(runId));
+    const qint64 owner = select.value(0).toLongLong();
+    (void)commit();
+    std::optional<StoredRun> stored = run(runId);
+    if (!stored)
+        return makeError(ErrorCode::NotFound, Tr::tr("There is no kept run %1.").arg(runId));
+    if (stored->status == QLatin1String("running")
+        && (owner == QCoreApplication::applicationPid() || processLives(owner)))
+        return makeError(ErrorCode::InvalidInput,
+                         Tr::tr("The run %1 is still going on (process %2); it cannot be resumed.")
+                             .arg(runId)
+                             .arg(owner));
+    if (stored->status == QLatin1String("success"))
+        return makeError(ErrorCode::InvalidInput,
+                         Tr::tr("The run %1 succeeded; there is nothing to resume.").arg(runId));
+    if (stored->status == QLatin1String("cancelled"))
+        return makeError(ErrorCode::InvalidInput,
+                         Tr::tr("The run %1 was cancelled; it is not resumed.").arg(runId));
+    QSqlQuery update(db);
+    update.prepare(QStringLiteral("UPDATE runs SET status = 'running', ended_at = NULL, "
+                                  "owner_pid = ? WHERE run_id = ?"));
+    update.addBindValue(QCoreApplication::applicationPid());
+    update.addBindValue(runId);
+    if (!update.exec())
+        return std::unexpected(sqlError(Tr::tr("Cannot update the run store %1").arg(m_path),
+                                        update.lastError(), m_path));
+    m_begun.append(runId);
+    stored->status = QStringLiteral("running");
+    stored->endedAt = {};
+    return *stored;
+}
+
 void RunStore::append(const RunEvent &event)
 {
     m_pending.append(event);

@@ -80,6 +80,11 @@ public:
 
     // A new run, owned by this process until its workflow_complete.
     Result<void> beginRun(const StoredRun &run);
+    // Takes up a kept run again under its own id (terrarium --resume): an interrupted or failed
+    // run becomes "running", owned by this process, with no end. Refused (InvalidInput, or
+    // NotFound for an unknown id) for a run that succeeded, was cancelled or is still going on
+    // in a living process. Returns the run as it now is; its events go on from lastSeq + 1.
+    Result<StoredRun> resumeRun(const QString &runId);
     // Queues an event of a begun run; committed within CommitInterval, or at once when it is a
     // workflow_complete (which also ends the run with its status).
     void append(const RunEvent &event);

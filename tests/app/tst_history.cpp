@@ -63,6 +63,7 @@ private Q_SLOTS:
     void bigRunShowsWithoutItsOutput();
     void interruptedRunEndsItsSteps();
     void runAgainAsksFirst();
+    void resumeIsOfferedForUnfinishedRunsAndAsksFirst();
     void deleteRemovesFromStoreAndList();
     void summaryCountsTheRun();
     void sidebarIsRemembered();
@@ -425,6 +426,42 @@ void tst_History::runAgainAsksFirst()
     QVERIFY(m_history->openRun(u"failed"_qs));
     QVERIFY(!past->rerunButton()->isEnabled());
     past->requestRerun();
+    QCOMPARE(requested.size(), 1);
+    m_window->setBusy(false);
+}
+
+void tst_History::resumeIsOfferedForUnfinishedRunsAndAsksFirst()
+{
+    Widgets::PastRunView *past = m_window->pastRunView();
+    // Not for a run that succeeded or was cancelled.
+    QVERIFY(m_history->openRun(u"cancelled"_qs));
+    QVERIFY(!past->resumeButton()->isVisible());
+    QVERIFY(m_history->openRun(u"failed"_qs));
+    QVERIFY(past->resumeButton()->isVisible());
+    QSignalSpy requested(m_history.get(), &App::HistoryController::resumeRequested);
+    QStringList asked;
+    bool answer = false;
+    past->setConfirmer([&](const QString &title, const QString &text) {
+        asked << title + u'\n' + text;
+        return answer;
+    });
+    // No: nothing starts.
+    QTest::mouseClick(past->resumeButton(), Qt::LeftButton);
+    QCOMPARE(asked.size(), 1);
+    QVERIFY(asked.first().contains(u"Fix the build on arm64"_qs));
+    QCOMPARE(requested.size(), 0);
+    QVERIFY(m_window->isShowingPastRun());
+    // Yes: the run is asked for by its id, and the window shows the current run.
+    answer = true;
+    QTest::mouseClick(past->resumeButton(), Qt::LeftButton);
+    QCOMPARE(requested.size(), 1);
+    QCOMPARE(requested.first().first().toString(), u"failed"_qs);
+    QVERIFY(!m_window->isShowingPastRun());
+    // While a run is going, Resume waits.
+    m_window->setBusy(true);
+    QVERIFY(m_history->openRun(u"failed"_qs));
+    QVERIFY(!past->resumeButton()->isEnabled());
+    past->requestResume();
     QCOMPARE(requested.size(), 1);
     m_window->setBusy(false);
 }

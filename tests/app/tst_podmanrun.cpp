@@ -72,6 +72,7 @@ private Q_SLOTS:
     void commandsWaitingForInputNeverHang();
     void interruptDuringSetupEndsTheRunOnce();
     void orphansOfKilledRunsAreNamedAndCleaned();
+    void resumeAttachesTheKilledRunsSandbox();
 
 private:
     QStringList runArguments(const QString &goal) const;
@@ -762,6 +763,75 @@ void tst_PodmanRun::orphansOfKilledRunsAreNamedAndCleaned()
     QVERIFY(containersOf(livingRunId).isEmpty());
     terrarium({QStringLiteral("--remove-sandbox"), keptName}, &exitCode);
     QCOMPARE(exitCode, 0);
+}
+
+void tst_PodmanRun::resumeAttachesTheKilledRunsSandbox()
+{
+    const std::unique_ptr<Vm::PodmanBackend> backend = Tests::PodmanTestBackend::prepare();
+    QVERIFY(backend);
+    const auto containersOf = [&backend](const QString &runId) {
+        QProcess ps;
+        ps.start(backend->host().podman,
+                 backend->host().globalArguments()
+                     << QStringLiteral("ps") << QStringLiteral("--all")
+                     << QStringLiteral("--filter=label=org.terrarium.run=%1").arg(runId)
+                     << QStringLiteral("--format={{.Names}}"));
+        waitForExit(ps, 30000);
+        return QString::fromUtf8(ps.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
+    };
+
+    // Step 1 leaves a file in the container (not in the workspace); step 2 is killed.
+    m_server->enqueue(planReply({QStringLiteral("Leave a marker"), QStringLiteral("Wait")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo from-step-one > /tmp/marker")));
+    m_server->enqueue(commandReply(QStringLiteral("sleep 300")));
+    QProcess first;
+    first.setProcessEnvironment(environment());
+    first.start(binary(), runArguments(QStringLiteral("mark, then wait")));
+    QByteArray seen;
+    QString runId;
+    QElapsedTimer clock;
+    clock.start();
+    bool second = false;
+    while (!second && clock.elapsed() < 120000 && first.state() != QProcess::NotRunning) {
+        QTest::qWait(50);
+        seen += first.readAllStandardOutput();
+        for (const QByteArray &line : seen.split('\n')) {
+            const QJsonObject event = QJsonDocument::fromJson(line).object();
+            if (event.isEmpty())
+                continue;
+            runId = event.value(QStringLiteral("run_id")).toString();
+            second = second
+                || (event.value(QStringLiteral("type")).toString()
+                        == QLatin1String("step_executing")
+                    && event.value(QStringLiteral("payload"))
+                            .toObject()
+                            .value(QStringLiteral("step_id"))
+                            .toInt()
+                        == 2);
+        }
+    }
+    QVERIFY2(second, first.readAllStandardError().constData());
+    ::kill(pid_t(first.processId()), SIGKILL);
+    QVERIFY(waitForExit(first, 10000));
+    QCOMPARE(containersOf(runId).size(), 1);
+
+    // Resumed, it goes on in that container: the file step 1 made is there.
+    m_server->enqueue(planReply({QStringLiteral("Read the marker")}));
+    m_server->enqueue(commandReply(QStringLiteral("cat /tmp/marker")));
+    QStringList resume = runArguments(QString());
+    resume = resume.mid(resume.indexOf(QStringLiteral("--config")));
+    QProcess resumed;
+    resumed.setProcessEnvironment(environment());
+    resumed.start(binary(), QStringList{QStringLiteral("--resume"), runId} + resume);
+    QVERIFY(waitForExit(resumed, 120000));
+    const QByteArray out = resumed.readAllStandardOutput();
+    const QByteArray log = resumed.readAllStandardError();
+    QVERIFY2(resumed.exitCode() == 0, log.constData());
+    QVERIFY2(log.contains("Attaching to the run's own sandbox"), log.constData());
+    QVERIFY2(out.contains("from-step-one"), out.constData());
+    QVERIFY(out.contains(runId.toUtf8()));
+    // It was the run's own, so it goes with the run.
+    QTRY_VERIFY_WITH_TIMEOUT(containersOf(runId).isEmpty(), 30000);
 }
 
 #include "tst_podmanrun.moc"

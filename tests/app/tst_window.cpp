@@ -141,6 +141,7 @@ private Q_SLOTS:
     void preferencesSayWhereValuesComeFrom();
     void splittersAreKeptForTheNextWindow();
     void finishedRunIsInTheHistory();
+    void resumeFromTheHistory();
 
 private:
     void drop(const QString &path);
@@ -860,4 +861,70 @@ void tst_Window::finishedRunIsInTheHistory()
 }
 
 QTEST_MAIN(tst_Window)
+void tst_Window::resumeFromTheHistory()
+{
+    // A run whose process died during its second step, as the store keeps it.
+    const QString runId = QStringLiteral("resume-me");
+    const QString workspace = m_dir->filePath(QStringLiteral("workspace"));
+    {
+        Core::RunStore writer;
+        QVERIFY(writer.open(Core::RunStore::defaultPath()));
+        QVERIFY(writer.beginRun(Core::StoredRun{.runId = runId,
+                                                .goal = QStringLiteral("mark and finish"),
+                                                .sandbox = QStringLiteral("host"),
+                                                .workspace = workspace,
+                                                .startedAt = QDateTime::currentDateTimeUtc(),
+                                                .endedAt = {},
+                                                .status = QStringLiteral("running"),
+                                                .lastSeq = 0}));
+        qint64 seq = 0;
+        const auto append = [&](Core::RunEventData data) {
+            writer.append(Core::RunEvent{.runId = runId,
+                                         .seq = ++seq,
+                                         .timestamp = QDateTime::currentDateTimeUtc(),
+                                         .data = std::move(data)});
+        };
+        append(Core::Events::PlanGenerated{
+            .steps = {{.id = 1, .title = QStringLiteral("Leave a mark")},
+                      {.id = 2, .title = QStringLiteral("Wait")}},
+            .revision = 1});
+        append(Core::Events::StepExecuting{.stepId = 1,
+                                           .step = QStringLiteral("Leave a mark"),
+                                           .command = QStringLiteral("true")});
+        Core::Events::StepResult result;
+        result.stepId = 1;
+        append(result);
+        append(Core::Events::StepExecuting{
+            .stepId = 2, .step = QStringLiteral("Wait"), .command = QStringLiteral("sleep 60")});
+        QVERIFY(writer.flush());
+    } // the writer lets its run go without an end: interrupted
+
+    m_server->enqueue(planReply({QStringLiteral("Finish")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo finished")));
+    QVERIFY(m_controller->history()->openRun(runId));
+    Widgets::PastRunView *past = m_window->pastRunView();
+    QVERIFY(past->resumeButton()->isVisible());
+    past->setConfirmer([](const QString &, const QString &) { return true; });
+    QTest::mouseClick(past->resumeButton(), Qt::LeftButton);
+    QVERIFY(!m_window->isShowingPastRun());
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+
+    // The checklist shows the earlier step done, the interrupted one failed, the new one after.
+    QAbstractItemModel *plan = m_window->planView()->listView()->model();
+    QCOMPARE(plan->rowCount(), 3);
+    QCOMPARE(plan->data(plan->index(0, 0), Core::PlanModel::StateRole).toInt(),
+             int(StepState::Done));
+    QCOMPARE(plan->data(plan->index(2, 0), Core::PlanModel::IdRole).toInt(), 3);
+    QCOMPARE(plan->data(plan->index(2, 0), Core::PlanModel::StateRole).toInt(),
+             int(StepState::Done));
+
+    Core::RunStore store;
+    QVERIFY(store.open(Core::RunStore::defaultPath()));
+    QCOMPARE(store.run(runId)->status, QStringLiteral("success"));
+    const QList<Core::RunEvent> events = store.events(runId);
+    for (qsizetype i = 0; i < events.size(); ++i)
+        QCOMPARE(events.at(i).seq, i + 1);
+}
+
 #include "tst_window.moc"
