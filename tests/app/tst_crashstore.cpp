@@ -23,7 +23,8 @@ using namespace Qt::StringLiterals;
 // The run store's promise, tried the hard way: a real headless run (scripted model, host
 // sandbox) is SIGKILLed at random moments, from its first setup step to its end. After each
 // kill the database is intact, every event the process had printed (it prints an event only
-// once it is on disk) is in it unchanged, and the next start lists the run as interrupted.
+// once it is on disk) is in it unchanged, and the next start lists the run as interrupted; every
+// fifth interrupted run is resumed and completes.
 class tst_CrashStore : public QObject
 {
     Q_OBJECT
@@ -39,6 +40,7 @@ private:
     int m_beforeTheStore = 0;
     int m_interrupted = 0;
     int m_ended = 0;
+    int m_resumed = 0;
 };
 
 namespace {
@@ -179,6 +181,42 @@ bool tst_CrashStore::killAndCheck(int delayMs, QString *failure)
         *failure = u"--list-runs does not show the run as %1: %2"_s.arg(run->status, listing);
         return false;
     }
+
+    // Every fifth interrupted run is taken up again: it ends well under its id, gap-free.
+    if (end || m_interrupted % 5 != 1)
+        return true;
+    // A model of its own: what the killed run did not ask for is still queued in the first.
+    LlmTestServer model;
+    if (!model.listen()) {
+        *failure = u"set-up failed"_s;
+        return false;
+    }
+    model.enqueue(ScriptedTurns::plan(Provider, {u"Count once more"_s}));
+    model.enqueue(ScriptedTurns::command(Provider, u"echo resumed"_s));
+    QProcess resumed;
+    resumed.setProcessEnvironment(env);
+    resumed.start(HeadlessRun::binary(),
+                  {u"--resume"_s, runId, u"--config"_s, config, u"--provider"_s, u"chat"_s,
+                   u"--base-url"_s, model.baseUrl().toString(), u"--planner-model"_s, u"p"_s,
+                   u"--executor-model"_s, u"e"_s});
+    if (!HeadlessRun::waitForExit(resumed, 60000) || resumed.exitCode() != 0) {
+        *failure = u"--resume did not complete the run: "_s
+            + QString::fromUtf8(resumed.readAllStandardError());
+        return false;
+    }
+    RunStore after;
+    if (!after.open(storePath) || after.run(runId).value_or(StoredRun()).status != u"success"_s) {
+        *failure = u"the resumed run did not end as a success"_s;
+        return false;
+    }
+    const QList<RunEvent> all = after.events(runId);
+    for (qsizetype i = 0; i < all.size(); ++i) {
+        if (all.at(i).seq != i + 1) {
+            *failure = u"the resumed run's events are not gap-free at %1"_s.arg(i + 1);
+            return false;
+        }
+    }
+    ++m_resumed;
     return true;
 }
 
@@ -197,10 +235,12 @@ void tst_CrashStore::sigkillAtRandomMoments()
         QVERIFY2(killAndCheck(delayMs, &failure),
                  qPrintable(u"kill %1 after %2 ms: %3"_s.arg(kill).arg(delayMs).arg(failure)));
     }
-    qInfo("%d kills in %lld s: %d before the first event, %d mid-run, %d after the end", Kills,
-          clock.elapsed() / 1000, m_beforeTheStore, m_interrupted, m_ended);
+    qInfo("%d kills in %lld s: %d before the first event, %d mid-run (%d of them resumed), %d "
+          "after the end",
+          Kills, clock.elapsed() / 1000, m_beforeTheStore, m_interrupted, m_resumed, m_ended);
     // A test that never caught a run half-way would prove nothing.
     QVERIFY(m_interrupted >= Kills / 2);
+    QVERIFY(m_resumed >= m_interrupted / 5);
 }
 
 QTEST_GUILESS_MAIN(tst_CrashStore)
