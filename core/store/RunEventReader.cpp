@@ -2,6 +2,7 @@
 
 #include "core/CoreTr.h"
 
+#include <QDateTime>
 #include <QJsonDocument>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -74,18 +75,16 @@ QList<RunEvent> RunEventReader::select(const QString &sql, const QVariantList &v
         return list;
     const QString runId = values.value(0).toString();
     while (query.next()) {
-        // The store's own format: see RunStore::commit().
-        const QJsonObject envelope{
-            {QStringLiteral("type"), query.value(1).toString()},
-            {QStringLiteral("run_id"), runId},
-            {QStringLiteral("seq"), query.value(0).toLongLong()},
-            {QStringLiteral("ts"), query.value(2).toString()},
-            {QStringLiteral("payload"),
-             QJsonDocument::fromJson(query.value(3).toString().toUtf8()).object()},
-        };
-        if (const auto event = RunEvent::fromJson(envelope))
-            list.append(*event);
-        // else: a type of a newer Terrarium, not this one's to show
+        // The store's own format (see RunStore::commit()), read into typed events directly.
+        const auto type = RunEvent::typeFromName(query.value(1).toString());
+        if (!type)
+            continue; // a type of a newer Terrarium, not this one's to show
+        list.append(RunEvent{
+            .runId = runId,
+            .seq = query.value(0).toLongLong(),
+            .timestamp = QDateTime::fromString(query.value(2).toString(), Qt::ISODateWithMs),
+            .data = RunEvent::dataFromJson(
+                *type, QJsonDocument::fromJson(query.value(3).toString().toUtf8()).object())});
     }
     return list;
 }
