@@ -10,7 +10,7 @@ namespace Terrarium::Core {
 
 // Reads a stored run back in parts, on a read-only connection of its own to the run store's
 // file (WAL: it never waits for the store writing a run in progress). A run of 10,000 events
-// is mostly step_output: events() leaves those out, and stepOutput() gives one step's when
+// is mostly output: events() leaves it out, and stepOutput() gives one step's when
 // its console is looked at, so a past run shows without reading all of its output first.
 class RunEventReader
 {
@@ -23,7 +23,8 @@ public:
     Result<void> open(const QString &path);
     bool isOpen() const;
 
-    // The run's events in order, its step_output events left out.
+    // The run's events in order, its step_output events left out and its step results without
+    // their output tails.
     QList<RunEvent> events(const QString &runId) const;
     // The step_output events of one step, in order.
     QList<RunEvent> stepOutput(const QString &runId, int stepId) const;

@@ -73,6 +73,16 @@ const QList<Migration> migrations = {
              "PRIMARY KEY (run_id, step_id, stream)) WITHOUT ROWID"),
      },
      &EventIndexer::indexAll},
+    // 3: a past run opens without reading its output, and a step's output without the run's.
+    // Partial indexes, so that a flood of output is not indexed twice (RunEventReader names them).
+    {{
+         QStringLiteral("CREATE INDEX events_shown ON events (run_id, seq) "
+                        "WHERE type != 'step_output'"),
+         QStringLiteral("CREATE INDEX events_output ON events "
+                        "(run_id, json_extract(payload, '$.step_id'), seq) "
+                        "WHERE type = 'step_output'"),
+     },
+     nullptr},
 };
 
 const QString runColumns = QStringLiteral(

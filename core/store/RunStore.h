@@ -50,7 +50,7 @@ class RunStore : public QObject
     Q_OBJECT
 
 public:
-    static constexpr int SchemaVersion = 2;
+    static constexpr int SchemaVersion = 3;
     static constexpr auto CommitInterval = std::chrono::milliseconds(20);
     // Characters of a step's output kept in its step_output events; the rest is only counted
     // (elided_chars) and lives in the step's raw output file (recordSpool), so that a flood of

@@ -1,5 +1,7 @@
 #include "StoredRunWriter.h"
 
+#include "core/agent/OutputTail.h"
+#include "core/agent/StepOutputLog.h"
 #include "core/store/RunStore.h"
 
 #include <QJsonArray>
@@ -95,12 +97,21 @@ StoredRunWriter &StoredRunWriter::step(int stepId, const QString &title, const Q
                {QStringLiteral("data"), chunk}});
     }
     wait(ms - slice * chunks);
-    return event(RunEventType::StepResult,
-                 {{QStringLiteral("step_id"), stepId},
-                  {QStringLiteral("stdout"), stdoutChunks.join(QString())},
-                  {QStringLiteral("stderr"), stderrChunks.join(QString())},
-                  {QStringLiteral("exit_code"), exitCode},
-                  {QStringLiteral("duration_ms"), ms}});
+    // The result carries the tails a run keeps of each stream, as the orchestrator's do.
+    Core::OutputTail stdoutTail(Core::StepOutputLog::TailBytes);
+    Core::OutputTail stderrTail(Core::StepOutputLog::TailBytes);
+    for (const QString &chunk : stdoutChunks)
+        stdoutTail.append(chunk.toUtf8());
+    for (const QString &chunk : stderrChunks)
+        stderrTail.append(chunk.toUtf8());
+    QJsonObject result{{QStringLiteral("step_id"), stepId},
+                       {QStringLiteral("stdout"), QString::fromUtf8(stdoutTail.data())},
+                       {QStringLiteral("stderr"), QString::fromUtf8(stderrTail.data())},
+                       {QStringLiteral("exit_code"), exitCode},
+                       {QStringLiteral("duration_ms"), ms}};
+    if (stdoutTail.isTruncated() || stderrTail.isTruncated())
+        result.insert(QStringLiteral("truncated"), true);
+    return event(RunEventType::StepResult, result);
 }
 
 StoredRunWriter &StoredRunWriter::approval(int stepId, const QString &title, const QString &command,

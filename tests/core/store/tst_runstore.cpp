@@ -3,6 +3,7 @@
 // migrated, a newer one refused), bad files refused, the tables derived from the events, a run
 // deleted with its output files, and commits that fail (a lock held by another process, a full
 // tmpfs) said clearly and retried without losing anything.
+#include "core/store/RunEventReader.h"
 #include "core/store/RunStore.h"
 
 #include <QCryptographicHash>
@@ -703,6 +704,19 @@ void tst_RunStore::aSchema1StoreIsMigrated()
     QCOMPARE(schemaVersion(path()), RunStore::SchemaVersion);
     // Every stored event as it was, byte for byte.
     QCOMPARE(rawEvents(path()).mid(0, 28), before);
+
+    // The history reads a migrated run as a new one: without its output, then a step's.
+    RunEventReader reader;
+    QVERIFY(reader.open(path()));
+    const QList<RunEvent> shown = reader.events(a);
+    QCOMPARE(shown.size(), 11);
+    QVERIFY(std::ranges::none_of(
+        shown, [](const RunEvent &event) { return event.type() == RunEventType::StepOutput; }));
+    const QList<RunEvent> output = reader.stepOutput(b, 2);
+    QCOMPARE(output.size(), 1);
+    QCOMPARE(output.at(0).seq, qint64(10));
+    QCOMPARE(output.at(0).get<Events::StepOutput>()->data,
+             QStringLiteral("make: *** No rule to make target 'clean'.  Stop.\n"));
 }
 
 void tst_RunStore::removeRunTakesItsEventsAndFiles()
