@@ -3,6 +3,8 @@
 #include "core/CoreLogging.h"
 #include "core/CoreTr.h"
 #include "core/store/EventIndexer.h"
+#include "core/store/RunStoreWriter.h"
+#include "core/store/StoreSqlError.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -10,11 +12,12 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QPromise>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
-#include <QStorageInfo>
+#include <QThreadPool>
 #include <QTimer>
 #include <QUuid>
 
@@ -103,79 +106,31 @@ bool processLives(qint64 pid)
     return pid > 0 && (::kill(pid_t(pid), 0) == 0 || errno == EPERM);
 }
 
-// SQLite's primary result codes (Qt passes them on as the native error code).
-enum SqliteCode {
-    Corrupt = 11,
-    Busy = 5,
-    Locked = 6,
-    ReadOnly = 8,
-    IoErr = 10,
-    Full = 13,
-    CantOpen = 14,
-    NotADb = 26
-};
-
-int sqliteCode(const QSqlError &error)
-{
-    return error.nativeErrorCode().toInt() & 0xff;
-}
-
-// What went wrong, in words, for a file at path.
-QString causeOf(const QSqlError &error, const QString &path)
-{
-    const QString detail = error.databaseText().isEmpty() ? error.text() : error.databaseText();
-    switch (sqliteCode(error)) {
-    case Busy:
-    case Locked:
-        return Tr::tr("another program holds it locked (%1)").arg(detail);
-    case Full:
-        return Tr::tr("the disk is full (%1)").arg(detail);
-    case ReadOnly:
-        return Tr::tr("it cannot be written to (%1)").arg(detail);
-    case IoErr:
-        // SQLite says "disk I/O error" for a write that found no room, too.
-        if (QStorageInfo(QFileInfo(path).absolutePath()).bytesAvailable() < 64 * 1024)
-            return Tr::tr("the disk is full (%1)").arg(detail);
-        return Tr::tr("reading or writing it failed (%1)").arg(detail);
-    case CantOpen:
-        return Tr::tr("it cannot be opened (%1)").arg(detail);
-    default:
-        return error.text();
-    }
-}
-
-Error sqlError(const QString &what, const QSqlError &error, const QString &path)
-{
-    return Error{ErrorCode::IoError, Tr::tr("%1: %2").arg(what, causeOf(error, path))};
-}
-
-// A file that is not a database, or a damaged one (not one that is merely locked or on a full
-// disk): to be moved aside.
-bool isDamaged(const QSqlError &error)
-{
-    return sqliteCode(error) == NotADb || sqliteCode(error) == Corrupt;
-}
-
 } // namespace
 
 RunStore::RunStore(QObject *parent)
     : QObject(parent)
     , m_connection(QStringLiteral("terrarium-runstore-%1")
                        .arg(QUuid::createUuid().toString(QUuid::WithoutBraces)))
+    , m_writer(std::make_unique<RunStoreWriter>())
+    , m_writerThread(std::make_unique<QThreadPool>())
     , m_commitTimer(new QTimer(this))
     , m_retryTimer(new QTimer(this))
 {
+    // One thread, for good: the writer's connection belongs to the thread that opened it.
+    m_writerThread->setMaxThreadCount(1);
+    m_writerThread->setExpiryTimeout(-1);
     m_commitTimer->setSingleShot(true);
     m_commitTimer->setInterval(CommitInterval);
-    connect(m_commitTimer, &QTimer::timeout, this, [this] { (void)commit(); });
+    connect(m_commitTimer, &QTimer::timeout, this, &RunStore::startCommit);
     m_retryTimer->setSingleShot(true);
-    connect(m_retryTimer, &QTimer::timeout, this, [this] { (void)commit(); });
+    connect(m_retryTimer, &QTimer::timeout, this, &RunStore::startCommit);
 }
 
 RunStore::~RunStore()
 {
     if (isOpen()) {
-        (void)commit();
+        (void)flush();
         // Runs begun here that never ended: this process lets them go without an end.
         QSqlQuery query(QSqlDatabase::database(m_connection, false));
         query.prepare(QStringLiteral(
@@ -189,6 +144,8 @@ RunStore::~RunStore()
         QSqlDatabase::database(m_connection, false).close();
         QSqlDatabase::removeDatabase(m_connection);
     }
+    m_writerThread->start([writer = m_writer.get()] { writer->close(); });
+    m_writerThread->waitForDone();
 }
 
 QString RunStore::defaultPath()
@@ -247,8 +204,8 @@ Result<void> RunStore::openFile(const QString &path)
     // a commit that fails is retried.
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(LockWait.count()));
     if (!db.open())
-        return std::unexpected(
-            sqlError(Tr::tr("Cannot open the run store %1").arg(path), db.lastError(), path));
+        return std::unexpected(StoreSqlError::describe(
+            Tr::tr("Cannot open the run store %1").arg(path), db.lastError(), path));
     m_path = path;
     QSqlQuery query(db);
     // WAL: readers never wait for the writer; FULL: a commit is on disk when it returns.
@@ -256,15 +213,16 @@ Result<void> RunStore::openFile(const QString &path)
          {QStringLiteral("PRAGMA journal_mode=WAL"), QStringLiteral("PRAGMA synchronous=FULL"),
           QStringLiteral("PRAGMA foreign_keys=ON")}) {
         if (!query.exec(pragma)) {
-            Error error =
-                sqlError(Tr::tr("The run store %1 is not a database Terrarium can use").arg(path),
-                         query.lastError(), path);
-            if (isDamaged(query.lastError()))
+            Error error = StoreSqlError::describe(
+                Tr::tr("The run store %1 is not a database Terrarium can use").arg(path),
+                query.lastError(), path);
+            if (StoreSqlError::isDamaged(query.lastError()))
                 error.code = ErrorCode::MalformedResponse; // to be moved aside
             else
-                error.message = sqlError(Tr::tr("Cannot open the run store %1").arg(path),
-                                         query.lastError(), path)
-                                    .message;
+                error.message =
+                    StoreSqlError::describe(Tr::tr("Cannot open the run store %1").arg(path),
+                                            query.lastError(), path)
+                        .message;
             db.close();
             return std::unexpected(error);
         }
@@ -281,10 +239,10 @@ Result<void> RunStore::migrate()
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     QSqlQuery query(db);
     if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next()) {
-        Error error =
-            sqlError(Tr::tr("The run store %1 is not a database Terrarium can use").arg(m_path),
-                     query.lastError(), m_path);
-        if (isDamaged(query.lastError()))
+        Error error = StoreSqlError::describe(
+            Tr::tr("The run store %1 is not a database Terrarium can use").arg(m_path),
+            query.lastError(), m_path);
+        if (StoreSqlError::isDamaged(query.lastError()))
             error.code = ErrorCode::MalformedResponse; // to be moved aside
         return std::unexpected(error);
     }
@@ -300,7 +258,7 @@ Result<void> RunStore::migrate()
         const QString failed =
             Tr::tr("Cannot migrate the run store %1 to schema %2").arg(m_path).arg(next + 1);
         if (!db.transaction())
-            return std::unexpected(sqlError(failed, db.lastError(), m_path));
+            return std::unexpected(StoreSqlError::describe(failed, db.lastError(), m_path));
         const Migration &migration = migrations.at(next);
         QSqlError error;
         bool done = true;
@@ -324,7 +282,7 @@ Result<void> RunStore::migrate()
         if (!done) {
             // All of one migration or none of it: the file stays at the version it had.
             db.rollback();
-            return std::unexpected(sqlError(failed, error, m_path));
+            return std::unexpected(StoreSqlError::describe(failed, error, m_path));
         }
         qCDebug(lcCore) << "run store migrated to schema" << next + 1;
     }
@@ -336,8 +294,8 @@ Result<void> RunStore::markInterrupted()
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     QSqlQuery select(db);
     if (!select.exec(QStringLiteral("SELECT run_id, owner_pid FROM runs WHERE status = 'running'")))
-        return std::unexpected(sqlError(Tr::tr("Cannot read the run store %1").arg(m_path),
-                                        select.lastError(), m_path));
+        return std::unexpected(StoreSqlError::describe(
+            Tr::tr("Cannot read the run store %1").arg(m_path), select.lastError(), m_path));
     QStringList orphans;
     while (select.next()) {
         const qint64 owner = select.value(1).toLongLong();
@@ -349,8 +307,8 @@ Result<void> RunStore::markInterrupted()
     for (const QString &runId : orphans) {
         update.addBindValue(runId);
         if (!update.exec())
-            return std::unexpected(sqlError(Tr::tr("Cannot update the run store %1").arg(m_path),
-                                            update.lastError(), m_path));
+            return std::unexpected(StoreSqlError::describe(
+                Tr::tr("Cannot update the run store %1").arg(m_path), update.lastError(), m_path));
     }
     return {};
 }
@@ -372,8 +330,8 @@ Result<void> RunStore::beginRun(const StoredRun &run)
     query.addBindValue(QCoreApplication::applicationPid());
     if (!query.exec())
         return std::unexpected(
-            sqlError(Tr::tr("Cannot record the run %1 in %2").arg(run.runId, m_path),
-                     query.lastError(), m_path));
+            StoreSqlError::describe(Tr::tr("Cannot record the run %1 in %2").arg(run.runId, m_path),
+                                    query.lastError(), m_path));
     m_begun.append(run.runId);
     return {};
 }
@@ -387,14 +345,14 @@ Result<StoredRun> RunStore::resumeRun(const QString &runId)
     select.prepare(QStringLiteral("SELECT owner_pid FROM runs WHERE run_id = ?"));
     select.addBindValue(runId);
     if (!select.exec())
-        return std::unexpected(sqlError(Tr::tr("Cannot read the run store %1").arg(m_path),
-                                        select.lastError(), m_path));
+        return std::unexpected(StoreSqlError::describe(
+            Tr::tr("Cannot read the run store %1").arg(m_path), select.lastError(), m_path));
     if (!select.next())
         return makeError(
             ErrorCode::NotFound,
             Tr::tr("There is no kept run %1 (terrarium --list-runs lists them).").arg(runId));
     const qint64 owner = select.value(0).toLongLong();
-    (void)commit();
+    (void)flush();
     std::optional<StoredRun> stored = run(runId);
     if (!stored)
         return makeError(ErrorCode::NotFound, Tr::tr("There is no kept run %1.").arg(runId));
@@ -416,8 +374,8 @@ Result<StoredRun> RunStore::resumeRun(const QString &runId)
     update.addBindValue(QCoreApplication::applicationPid());
     update.addBindValue(runId);
     if (!update.exec())
-        return std::unexpected(sqlError(Tr::tr("Cannot update the run store %1").arg(m_path),
-                                        update.lastError(), m_path));
+        return std::unexpected(StoreSqlError::describe(
+            Tr::tr("Cannot update the run store %1").arg(m_path), update.lastError(), m_path));
     m_begun.append(runId);
     stored->status = QStringLiteral("running");
     stored->endedAt = {};
@@ -430,123 +388,102 @@ void RunStore::append(const RunEvent &event)
     // While commits fail, the retry takes what is queued; trying more often would only block.
     if (m_retryTimer->isActive())
         return;
+    // A run's end is on disk when this returns: what lists or resumes runs may look at once.
     if (event.type() == RunEventType::WorkflowComplete) {
-        (void)commit();
+        (void)flush();
         return;
     }
+    // While a commit is in flight, what came meanwhile is committed as soon as it is done.
+    if (m_inFlight)
+        return;
     if (!m_commitTimer->isActive())
         m_commitTimer->start();
 }
 
 Result<void> RunStore::flush()
 {
-    return commit();
+    if (!isOpen())
+        return m_pending.isEmpty() && !m_inFlight
+            ? Result<void>{}
+            : makeError(ErrorCode::IoError, Tr::tr("The run store is not open."));
+    Result<void> result;
+    while (result) {
+        if (!m_inFlight)
+            startCommit();
+        if (!m_inFlight)
+            break; // nothing left to commit
+        m_inFlightResult.waitForFinished();
+        result = finishCommit(m_inFlightResult.result());
+    }
+    return result;
 }
 
-Result<void> RunStore::commit()
+void RunStore::startCommit()
 {
     m_commitTimer->stop();
     m_retryTimer->stop();
-    if (m_pending.isEmpty())
-        return {};
-    if (!isOpen())
-        return makeError(ErrorCode::IoError, Tr::tr("The run store is not open."));
-    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
-    const auto fail = [this, &db](const QSqlError &error) -> Result<void> {
-        db.rollback();
-        const Error failure =
-            sqlError(Tr::tr("Cannot save the run's events in %1").arg(m_path), error, m_path);
+    if (m_inFlight || m_pending.isEmpty() || !isOpen())
+        return;
+    m_inFlight = std::exchange(m_pending, {});
+    const quint64 number = ++m_commitNumber;
+    auto promise = std::make_shared<QPromise<Result<RunStoreWriter::Written>>>();
+    m_inFlightResult = promise->future();
+    m_writerThread->start([this, number, writer = m_writer.get(), promise,
+                           batch = RunStoreWriter::Batch{.path = m_path,
+                                                         .events = *m_inFlight,
+                                                         .storedOutput = m_storedOutput}] {
+        promise->start();
+        promise->addResult(writer->write(batch));
+        promise->finish();
+        // Always queued, never inside startCommit() or flush(); dropped with the store. The
+        // result is taken here unless flush() took it first.
+        QMetaObject::invokeMethod(
+            this,
+            [this, number] {
+                if (number == m_commitNumber && m_inFlight)
+                    (void)finishCommit(m_inFlightResult.result());
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+Result<void> RunStore::finishCommit(const Result<RunStoreWriter::Written> &written)
+{
+    const QList<RunEvent> batch = std::move(*m_inFlight);
+    m_inFlight.reset();
+    if (!written) {
+        // Nothing of the batch is on disk: it goes first again.
+        m_pending = batch + m_pending;
         // Tried again, less often the longer it fails; said when it starts failing or fails
         // differently, not at every try.
         const auto previous = std::chrono::milliseconds(m_retryTimer->interval());
         m_retryTimer->start(m_failure.isEmpty()
                                 ? FirstRetry
                                 : std::min<std::chrono::milliseconds>(previous * 2, LastRetry));
-        if (failure.message != m_failure) {
-            m_failure = failure.message;
-            qCWarning(lcCore).noquote() << failure.message;
-            Q_EMIT commitFailed(failure);
+        if (written.error().message != m_failure) {
+            m_failure = written.error().message;
+            qCWarning(lcCore).noquote() << m_failure;
+            Q_EMIT commitFailed(written.error());
         }
-        return std::unexpected(failure);
-    };
-    if (!db.transaction())
-        return fail(db.lastError());
-    QSqlQuery insert(db);
-    insert.prepare(QStringLiteral(
-        "INSERT OR IGNORE INTO events (run_id, seq, type, ts, payload) VALUES (?, ?, ?, ?, ?)"));
-    QSqlQuery progress(db);
-    progress.prepare(
-        QStringLiteral("UPDATE runs SET last_seq = max(last_seq, ?) WHERE run_id = ?"));
-    QSqlQuery end(db);
-    end.prepare(QStringLiteral("UPDATE runs SET status = ?, ended_at = ? WHERE run_id = ?"));
-    EventIndexer indexer(db);
-    QHash<QString, qint64> lastSeqs;
-    // Output past a step's budget is counted, not kept here: the step's raw output file has
-    // all of it. Counted on a copy, so that a failed commit counts nothing.
-    QHash<QPair<QString, int>, qint64> storedOutput = m_storedOutput;
-    for (const RunEvent &pendingEvent : std::as_const(m_pending)) {
-        RunEvent event = pendingEvent;
-        if (auto *output = std::get_if<Events::StepOutput>(&event.data)) {
-            qint64 &stored = storedOutput[{event.runId, output->stepId}];
-            const qint64 room = std::max<qint64>(0, StepOutputBudget - stored);
-            if (output->data.size() > room) {
-                output->elidedChars += output->data.size() - room;
-                output->data.truncate(room);
-            }
-            stored += output->data.size();
-        }
-        // The event's JSON form: what the store keeps is what headless prints (but for output
-        // past the budget).
-        const QJsonObject json = event.toJson();
-        const QString type = json.value(QLatin1String("type")).toString();
-        const QString timestamp = json.value(QLatin1String("ts")).toString();
-        const QJsonObject payload = json.value(QLatin1String("payload")).toObject();
-        insert.addBindValue(event.runId);
-        insert.addBindValue(event.seq);
-        insert.addBindValue(type);
-        insert.addBindValue(timestamp);
-        insert.addBindValue(
-            QString::fromUtf8(QJsonDocument(payload).toJson(QJsonDocument::Compact)));
-        if (!insert.exec())
-            return fail(insert.lastError());
-        // An event stored before (given twice) says nothing new.
-        if (insert.numRowsAffected() == 0)
-            continue;
-        if (EventIndexer::indexes(type)
-            && !indexer.add(event.runId, event.seq, type, timestamp, payload))
-            return fail(indexer.lastError());
-        lastSeqs[event.runId] = std::max(lastSeqs.value(event.runId), event.seq);
-        if (const auto *complete = event.get<Events::WorkflowComplete>()) {
-            end.addBindValue(runOutcomeName(complete->status));
-            end.addBindValue(timestamp);
-            end.addBindValue(event.runId);
-            if (!end.exec())
-                return fail(end.lastError());
-        }
+        return std::unexpected(written.error());
     }
-    for (auto it = lastSeqs.cbegin(); it != lastSeqs.cend(); ++it) {
-        progress.addBindValue(it.value());
-        progress.addBindValue(it.key());
-        if (!progress.exec())
-            return fail(progress.lastError());
-    }
-    if (!db.commit())
-        return fail(db.lastError());
-    m_pending.clear();
-    m_storedOutput = std::move(storedOutput);
+    m_storedOutput = written->storedOutput;
     if (!m_failure.isEmpty()) {
         qCInfo(lcCore).noquote() << "run store" << m_path << "saves events again";
         m_failure.clear();
     }
-    for (auto it = lastSeqs.cbegin(); it != lastSeqs.cend(); ++it)
+    for (auto it = written->lastSeqs.cbegin(); it != written->lastSeqs.cend(); ++it)
         Q_EMIT committed(it.key(), it.value());
+    // What came while this commit was in flight has waited long enough.
+    if (!m_pending.isEmpty() && !m_retryTimer->isActive())
+        startCommit();
     return {};
 }
 
 Result<void> RunStore::recordApprovalDecision(const QString &runId, int stepId,
                                               ApprovalDecision decision)
 {
-    if (const auto flushed = commit(); !flushed)
+    if (const auto flushed = flush(); !flushed)
         return flushed;
     if (!isOpen())
         return makeError(ErrorCode::IoError, Tr::tr("The run store is not open."));
@@ -563,8 +500,8 @@ Result<void> RunStore::recordApprovalDecision(const QString &runId, int stepId,
     query.addBindValue(runId);
     query.addBindValue(stepId);
     if (!query.exec())
-        return std::unexpected(sqlError(Tr::tr("Cannot record the approval in %1").arg(m_path),
-                                        query.lastError(), m_path));
+        return std::unexpected(StoreSqlError::describe(
+            Tr::tr("Cannot record the approval in %1").arg(m_path), query.lastError(), m_path));
     if (query.numRowsAffected() == 0)
         return makeError(
             ErrorCode::NotFound,
@@ -587,9 +524,9 @@ Result<void> RunStore::recordSpool(const QString &runId, const StoredSpool &spoo
     query.addBindValue(spool.bytes);
     query.addBindValue(spool.truncated ? 1 : 0);
     if (!query.exec())
-        return std::unexpected(
-            sqlError(Tr::tr("Cannot record the output file %1 in %2").arg(spool.path, m_path),
-                     query.lastError(), m_path));
+        return std::unexpected(StoreSqlError::describe(
+            Tr::tr("Cannot record the output file %1 in %2").arg(spool.path, m_path),
+            query.lastError(), m_path));
     return {};
 }
 
@@ -598,7 +535,7 @@ Result<void> RunStore::removeRun(const QString &runId)
     if (!isOpen())
         return makeError(ErrorCode::IoError, Tr::tr("The run store is not open."));
     // Its queued events would come back without their run (and fail the commit) otherwise.
-    if (const auto flushed = commit(); !flushed)
+    if (const auto flushed = flush(); !flushed)
         return flushed;
     const auto stored = run(runId);
     if (!stored)
@@ -612,7 +549,7 @@ Result<void> RunStore::removeRun(const QString &runId)
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     const QString failed = Tr::tr("Cannot delete the run %1 from %2").arg(runId, m_path);
     if (!db.transaction())
-        return std::unexpected(sqlError(failed, db.lastError(), m_path));
+        return std::unexpected(StoreSqlError::describe(failed, db.lastError(), m_path));
     QSqlQuery query(db);
     // The derived tables go with the run (ON DELETE CASCADE); events were there before them.
     for (const QString &statement : {QStringLiteral("DELETE FROM events WHERE run_id = ?"),
@@ -622,13 +559,13 @@ Result<void> RunStore::removeRun(const QString &runId)
         if (!query.exec()) {
             const QSqlError error = query.lastError();
             db.rollback();
-            return std::unexpected(sqlError(failed, error, m_path));
+            return std::unexpected(StoreSqlError::describe(failed, error, m_path));
         }
     }
     if (!db.commit()) {
         const QSqlError error = db.lastError();
         db.rollback();
-        return std::unexpected(sqlError(failed, error, m_path));
+        return std::unexpected(StoreSqlError::describe(failed, error, m_path));
     }
     m_begun.removeAll(runId);
     // After the commit: a file left behind is litter, a reference to a file gone would be worse.

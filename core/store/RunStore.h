@@ -3,6 +3,7 @@
 #include "core/Error.h"
 #include "core/agent/RunEvent.h"
 #include "core/safety/ApprovalDecision.h"
+#include "core/store/RunStoreWriter.h"
 #include "core/store/StoredApproval.h"
 #include "core/store/StoredPlanRevision.h"
 #include "core/store/StoredRun.h"
@@ -11,14 +12,17 @@
 #include "core/store/StoredStep.h"
 #include "core/store/StoredUsage.h"
 
+#include <QFuture>
 #include <QHash>
 #include <QList>
 #include <QObject>
 #include <QPair>
 
+#include <memory>
 #include <optional>
 
 class QSqlQuery;
+class QThreadPool;
 class QTimer;
 
 namespace Terrarium::Core {
@@ -27,7 +31,9 @@ namespace Terrarium::Core {
 // window closing, a crash or a SIGKILL and can be looked at again. Events are committed in
 // groups: one transaction for what arrived within CommitInterval, at once for workflow_complete
 // (and on flush()); a commit is synced to disk (synchronous=FULL), so what was committed
-// survives a power loss too. committed() says how far each run is on disk.
+// survives a power loss too. committed() says how far each run is on disk. Commits are made on a
+// thread of the store's own (RunStoreWriter), one at a time, so that waiting for the disk never
+// blocks the caller's thread; flush() waits for them.
 //
 // Beside the events, tables derived from them as they are stored (plan revisions, steps,
 // approvals, usage per role; see EventIndexer) let a past run be listed and summed up without
@@ -126,7 +132,11 @@ private:
     Result<void> openFile(const QString &path);
     Result<void> migrate();
     Result<void> markInterrupted();
-    Result<void> commit();
+    // Hands what is queued to the writer thread, unless a commit is in flight already.
+    void startCommit();
+    // Takes the in-flight commit's result (on the GUI thread): says it, or queues its events
+    // again to be retried.
+    Result<void> finishCommit(const Result<RunStoreWriter::Written> &written);
     // Reads the database's current row of runs from query (see runColumns).
     static StoredRun runFrom(const QSqlQuery &query);
 
@@ -134,11 +144,16 @@ private:
     QString m_path;
     QString m_notice;
     QList<RunEvent> m_pending;
+    std::unique_ptr<RunStoreWriter> m_writer;
+    std::unique_ptr<QThreadPool> m_writerThread;
+    std::optional<QList<RunEvent>> m_inFlight; // the batch being committed
+    QFuture<Result<RunStoreWriter::Written>> m_inFlightResult;
+    quint64 m_commitNumber = 0;
     QStringList m_begun; // runs begun through this store
     QTimer *m_commitTimer = nullptr;
     QTimer *m_retryTimer = nullptr; // running while commits fail
     QString m_failure; // the last commit's failure, said once
-    QHash<QPair<QString, int>, qint64> m_storedOutput; // output characters kept, per run step
+    RunStoreWriter::OutputCounts m_storedOutput; // output characters kept, per run step
 };
 
 } // namespace Terrarium::Core

@@ -8,6 +8,7 @@
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QProcess>
@@ -262,6 +263,7 @@ private Q_SLOTS:
     void aSchema1StoreIsMigrated();
     void removeRunTakesItsEventsAndFiles();
     void aLockedDatabaseIsRetried();
+    void commitsWaitOffTheCallersThread();
     void fullDiskIsRetried();
 
 private:
@@ -803,6 +805,46 @@ void tst_RunStore::removeRunTakesItsEventsAndFiles()
         }
     }
     QSqlDatabase::removeDatabase(u"count"_qs);
+}
+
+// A commit waits for the disk, or for another program's lock, on the store's writer thread:
+// the caller's thread (the window's) goes on meanwhile. Here the lock is held by this very
+// thread, so a commit made on it could only fail after LockWait; made off it, it gets in as soon
+// as the lock is let go.
+void tst_RunStore::commitsWaitOffTheCallersThread()
+{
+    RunStore store;
+    QVERIFY(store.open(path()));
+    QVERIFY(store.beginRun(newRun(u"waits"_qs)));
+    QSqlDatabase holder = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"holder"_qs);
+    holder.setDatabaseName(path());
+    QVERIFY(holder.open());
+    {
+        QSqlQuery hold(holder);
+        QVERIFY(hold.exec(QStringLiteral("BEGIN IMMEDIATE")));
+
+        QSignalSpy failed(&store, &RunStore::commitFailed);
+        QSignalSpy committed(&store, &RunStore::committed);
+        store.append(makeEvent(u"waits"_qs, 1));
+        // Past the commit interval, within the lock wait: the commit is waiting, not this thread.
+        QElapsedTimer clock;
+        clock.start();
+        qint64 turns = 0;
+        while (clock.elapsed() < RunStore::LockWait.count() / 2) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+            ++turns;
+        }
+        QVERIFY2(turns > 10, QByteArray::number(turns));
+        QVERIFY(committed.isEmpty());
+        QVERIFY(hold.exec(QStringLiteral("COMMIT")));
+        QTRY_COMPARE(committed.size(), 1);
+        QCOMPARE(committed.first().at(1).toLongLong(), qint64(1));
+        QVERIFY(failed.isEmpty());
+    }
+    holder.close();
+    holder = {};
+    QSqlDatabase::removeDatabase(u"holder"_qs);
+    QCOMPARE(store.events(u"waits"_qs).size(), 1);
 }
 
 void tst_RunStore::aLockedDatabaseIsRetried()
