@@ -12,6 +12,7 @@
 #include "core/config/WorkspacePolicy.h"
 #include "core/exec/CheckpointJob.h"
 #include "core/llm/LlmClient.h"
+#include "core/output/OutputSpoolSnapshot.h"
 #include "core/safety/SafetyGate.h"
 #include "core/store/CommittedEventRelay.h"
 #include "core/store/ResumePoint.h"
@@ -30,7 +31,9 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
 
+#include <memory>
 #include <utility>
 
 namespace Terrarium::App {
@@ -90,7 +93,14 @@ RunSession::RunSession(const Core::AppConfig &config, const Options &options, QO
             });
 }
 
-RunSession::~RunSession() = default;
+RunSession::~RunSession()
+{
+    // A step's output is kept with its run even when the session ends right after the step.
+    for (QFutureWatcher<Core::Result<void>> *copy : m_spoolCopies.keys()) {
+        copy->waitForFinished();
+        finishSpoolCopy(copy);
+    }
+}
 
 void RunSession::start(const QString &goal)
 {
@@ -805,23 +815,45 @@ void RunSession::keepStepOutput(int stepId)
         const QString name = stream == Core::OutputStream::Stdout ? QStringLiteral("stdout")
                                                                   : QStringLiteral("stderr");
         const QString path = folder.filePath(QStringLiteral("step-%1.%2").arg(stepId).arg(name));
-        // Bounded by the spool's capacity (its head and tail), so this copy is short.
-        Core::Result<void> kept = QDir().mkpath(folder.path())
-            ? spool.copyTo(path)
+        Core::Result<Core::OutputSpoolSnapshot> snapshot = QDir().mkpath(folder.path())
+            ? spool.snapshot()
             : Core::makeError(Core::ErrorCode::IoError,
                               Tr::tr("Cannot create %1").arg(folder.path()));
-        if (kept)
-            kept = m_options.store->recordSpool(
-                runId,
-                Core::StoredSpool{.stepId = stepId,
-                                  .stream = name,
-                                  .path = path,
-                                  .bytes = spool.bytesAppended(),
-                                  .truncated = spool.bytesDropped() > 0});
-        if (!kept)
+        if (!snapshot) {
             qCWarning(lcApp).noquote()
-                << "the output of step" << stepId << "is not kept:" << kept.error().message;
+                << "the output of step" << stepId << "is not kept:" << snapshot.error().message;
+            continue;
+        }
+        auto *copy = new QFutureWatcher<Core::Result<void>>(this);
+        m_spoolCopies.insert(copy,
+                             {runId,
+                              Core::StoredSpool{.stepId = stepId,
+                                                .stream = name,
+                                                .path = path,
+                                                .bytes = spool.bytesAppended(),
+                                                .truncated = spool.bytesDropped() > 0}});
+        connect(copy, &QFutureWatcherBase::finished, this, [this, copy] { finishSpoolCopy(copy); });
+        copy->setFuture(QtConcurrent::run(
+            [snapshot = std::make_shared<Core::OutputSpoolSnapshot>(std::move(*snapshot)), path] {
+                return snapshot->writeTo(path);
+            }));
     }
+}
+
+void RunSession::finishSpoolCopy(QFutureWatcher<Core::Result<void>> *copy)
+{
+    const auto record = m_spoolCopies.take(copy);
+    if (record.first.isEmpty())
+        return; // taken already (by the destructor)
+    copy->deleteLater();
+    Core::Result<void> kept = copy->result();
+    if (kept && m_options.store)
+        kept = m_options.store->recordSpool(record.first, record.second);
+    else if (kept)
+        kept = Core::makeError(Core::ErrorCode::IoError, Tr::tr("The run store is closed."));
+    if (!kept)
+        qCWarning(lcApp).noquote() << "the output of step" << record.second.stepId
+                                   << "is not kept:" << kept.error().message;
 }
 
 void RunSession::publishEnd(Core::RunState state, const QString &error)

@@ -11,7 +11,10 @@
 #include "core/workspace/WorkspaceSelection.h"
 
 #include "core/store/StoredRun.h"
+#include "core/store/StoredSpool.h"
 
+#include <QFutureWatcher>
+#include <QHash>
 #include <QObject>
 
 #include <QPointer>
@@ -201,8 +204,11 @@ private:
     // setup_progress: phase is "models", "preflight", "image", "sandbox" or "workspace".
     void setupProgress(const QString &phase, int percent, const QString &message);
     // Copies the step's raw output (as the command wrote it, masked) beside the run store and
-    // records it with the run, when the run is kept.
+    // records it with the run, when the run is kept. The copy (up to the spool's capacity) is
+    // made on a worker thread; the session waits for it only when it ends.
     void keepStepOutput(int stepId);
+    // Records a copy made by keepStepOutput() in the store, or says why it is not kept.
+    void finishSpoolCopy(QFutureWatcher<Core::Result<void>> *copy);
     // workflow_complete, unless the orchestrator already published it.
     void publishEnd(Core::RunState state, const QString &error);
 
@@ -229,6 +235,9 @@ private:
     std::optional<Core::WorkspaceChangeSet> m_pendingChanges;
 
     QString m_lastProgress; // phase, percent and message last published
+    // Copies of steps' raw output still being made, with what they are recorded as.
+    QHash<QFutureWatcher<Core::Result<void>> *, std::pair<QString, Core::StoredSpool>>
+        m_spoolCopies;
     // A resumed run's own sandbox, attached: it goes with the run like a created one.
     bool m_adoptedSandbox = false;
     bool m_createdSandbox = false; // false when attached to an existing one

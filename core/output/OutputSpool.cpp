@@ -8,7 +8,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLockFile>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
@@ -16,15 +15,9 @@ namespace Terrarium::Core {
 
 namespace {
 
-constexpr qint64 CopyBlockSize = 1024 * 1024;
 // The tail is kept in this many segments of an eighth of the capacity each (plus the one being
 // written), so dropping the oldest keeps between 3/8 and 1/2 of the capacity.
 constexpr int TailSegments = 3;
-
-bool isContinuationByte(char byte)
-{
-    return (static_cast<unsigned char>(byte) & 0xC0) == 0x80;
-}
 
 } // namespace
 
@@ -189,70 +182,41 @@ void OutputSpool::fail(const QString &message) const
     m_file.reset();
 }
 
-Result<void> OutputSpool::copyTo(const QString &path) const
+Result<OutputSpoolSnapshot> OutputSpool::snapshot() const
 {
     if (m_error)
         return std::unexpected(*m_error);
-    const auto cannotWrite = [&path](const QString &why) {
-        return makeError(ErrorCode::IoError,
-                         Tr::tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), why));
-    };
-
-    QSaveFile target(path);
-    if (!target.open(QIODevice::WriteOnly))
-        return cannotWrite(target.errorString());
-    if (m_file) {
-        for (QFile *file : {m_file.get(), m_tailFile.get()}) {
-            if (file && !file->flush()) {
-                fail(file->errorString());
-                return std::unexpected(*m_error);
-            }
-        }
-        QStringList parts{m_file->fileName()};
-        for (const Segment &segment : m_tail)
-            parts.append(segment.path);
-        const qint64 dropped = bytesDropped();
-        for (qsizetype i = 0; i < parts.size(); ++i) {
-            QFile source(parts.at(i));
-            if (!source.open(QIODevice::ReadOnly))
-                return makeError(
-                    ErrorCode::IoError,
-                    Tr::tr("Cannot read the saved output %1: %2")
-                        .arg(QDir::toNativeSeparators(source.fileName()), source.errorString()));
-            bool atGap = i == 1 && dropped > 0;
-            if (atGap) {
-                const QByteArray marker =
-                    Tr::tr("\n[… %1 bytes of output left out here: Terrarium keeps the first and "
-                           "the last %2 MiB of a step's output …]\n")
-                        .arg(dropped)
-                        .arg(m_capacity / 2 / (1024 * 1024))
-                        .toUtf8();
-                if (target.write(marker) != marker.size())
-                    return cannotWrite(target.errorString());
-            }
-            QByteArray block;
-            while (!(block = source.read(CopyBlockSize)).isEmpty()) {
-                if (atGap) {
-                    // The cut may have split a character; its remains are no text.
-                    qsizetype skip = 0;
-                    while (skip < block.size() && skip < 3 && isContinuationByte(block.at(skip)))
-                        ++skip;
-                    block.remove(0, skip);
-                    atGap = false;
-                }
-                if (target.write(block) != block.size())
-                    return cannotWrite(target.errorString());
-            }
-            if (source.error() != QFileDevice::NoError)
-                return makeError(
-                    ErrorCode::IoError,
-                    Tr::tr("Cannot read the saved output %1: %2")
-                        .arg(QDir::toNativeSeparators(source.fileName()), source.errorString()));
+    OutputSpoolSnapshot snapshot;
+    if (!m_file)
+        return snapshot; // nothing was appended: an empty file
+    for (QFile *file : {m_file.get(), m_tailFile.get()}) {
+        if (file && !file->flush()) {
+            fail(file->errorString());
+            return std::unexpected(*m_error);
         }
     }
-    if (!target.commit())
-        return cannotWrite(target.errorString());
-    return {};
+    if (const auto added = snapshot.addPart(m_file->fileName(), m_headBytes); !added)
+        return std::unexpected(added.error());
+    for (const Segment &segment : m_tail) {
+        if (const auto added = snapshot.addPart(segment.path, segment.bytes); !added)
+            return std::unexpected(added.error());
+    }
+    if (const qint64 dropped = bytesDropped(); dropped > 0)
+        snapshot.setGapMarker(
+            Tr::tr("\n[… %1 bytes of output left out here: Terrarium keeps the first and the last "
+                   "%2 MiB of a step's output …]\n")
+                .arg(dropped)
+                .arg(m_capacity / 2 / (1024 * 1024))
+                .toUtf8());
+    return snapshot;
+}
+
+Result<void> OutputSpool::copyTo(const QString &path) const
+{
+    const auto taken = snapshot();
+    if (!taken)
+        return std::unexpected(taken.error());
+    return taken->writeTo(path);
 }
 
 } // namespace Terrarium::Core

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Error.h"
+#include "core/output/OutputSpoolSnapshot.h"
 
 #include <QList>
 #include <QString>
@@ -66,6 +67,9 @@ public:
     // remembered write error, or with IoError when path cannot be written. Synchronous: reads the
     // whole spool once (about a second per GB on an SSD).
     Result<void> copyTo(const QString &path) const;
+    // What copyTo() would write, to be written on another thread (or after the spool is gone).
+    // Fails with the remembered write error.
+    Result<OutputSpoolSnapshot> snapshot() const;
 
     // Removes spool directories under root that no running process owns any more (left behind
     // by a crash), leaving alone those of live processes and brand-new ones. Returns how many

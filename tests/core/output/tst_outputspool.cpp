@@ -70,6 +70,7 @@ private Q_SLOTS:
     void leftoversOfCrashedRunsAreRemoved();
     void cleanupNeverFollowsSymlinks();
     void capacityKeepsHeadAndTail();
+    void snapshotOutlivesTheSpool();
 };
 
 void tst_OutputSpool::roundTrip()
@@ -351,6 +352,44 @@ void tst_OutputSpool::capacityKeepsHeadAndTail()
     QVERIFY(tail.size() >= capacity * 3 / 8 - 4);
     QVERIFY(all.endsWith(tail));
     QVERIFY(QString::fromUtf8(tail).toUtf8() == tail); // starts on a character boundary
+}
+
+// What a run keeps of a step is written on a worker thread after the step: by then the spool
+// may be gone with its directory (the run went on, or ended), and it may have been appended to.
+void tst_OutputSpool::snapshotOutlivesTheSpool()
+{
+    QTemporaryDir root;
+    constexpr qint64 capacity = 64 * 1024;
+    QByteArray all;
+    Terrarium::Core::OutputSpoolSnapshot snapshot;
+    QString directory;
+    {
+        OutputSpool spool(root.path(), capacity);
+        for (int line = 0; all.size() < 4 * capacity; ++line) {
+            const QByteArray text = QByteArray::number(line) + " ü line\n";
+            spool.append(QByteArrayView(text));
+            all += text;
+        }
+        auto taken = spool.snapshot();
+        QVERIFY(taken.has_value());
+        snapshot = std::move(*taken);
+        directory = spool.directory();
+        // Appended after the snapshot: not in it.
+        spool.append(QByteArrayView("after the snapshot\n"));
+    }
+    QVERIFY(!QFileInfo::exists(directory));
+
+    const QString copy = root.filePath(QStringLiteral("copy.txt"));
+    QVERIFY(snapshot.writeTo(copy).has_value());
+    const QByteArray saved = readAll(copy);
+    QVERIFY(saved.startsWith(all.left(capacity / 2)));
+    QVERIFY(saved.contains("bytes of output left out here"));
+    QVERIFY(all.endsWith(saved.mid(saved.indexOf('\n', saved.indexOf("left out here")) + 1)));
+    QVERIFY(!saved.contains("after the snapshot"));
+    // Written twice, the same.
+    const QString again = root.filePath(QStringLiteral("again.txt"));
+    QVERIFY(snapshot.writeTo(again).has_value());
+    QCOMPARE(readAll(again), saved);
 }
 
 QTEST_GUILESS_MAIN(tst_OutputSpool)
