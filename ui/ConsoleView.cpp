@@ -171,7 +171,8 @@ struct ConsoleView::Private
     Core::AnsiParser parser;
     Core::AnsiParser stderrParser; // an interleaved console's stderr
     OutputBatch batch;
-    Core::OutputSpool spool;
+    // Empty while the output is kept elsewhere (setKeepsFullOutput()).
+    std::optional<Core::OutputSpool> spool{std::in_place};
     QTimer *timer = nullptr;
     // A batch being rendered over several event loop passes; queue[queued...] is still to come.
     QList<AnsiSpan> queue;
@@ -384,7 +385,8 @@ void ConsoleView::appendText(const QString &text)
     if (text.isEmpty())
         return;
     d->totalCharacters += text.size();
-    d->spool.append(QStringView(text));
+    if (d->spool)
+        d->spool->append(QStringView(text));
     // Parsing here keeps what waits for the next render bounded by the scrollback, however much
     // arrives in between.
     d->parser.feed(text);
@@ -402,7 +404,8 @@ void ConsoleView::appendText(Stream from, const QString &text)
     if (text.isEmpty())
         return;
     d->totalCharacters += text.size();
-    d->spool.append(QStringView(text));
+    if (d->spool)
+        d->spool->append(QStringView(text));
     d->stderrParser.feed(text);
     QList<AnsiSpan> spans = d->stderrParser.takeSpans();
     for (AnsiSpan &span : spans)
@@ -557,10 +560,28 @@ qint64 ConsoleView::hiddenLines() const
 
 bool ConsoleView::saveFullOutput(const QString &path, QString *error) const
 {
-    const Core::Result<void> saved = d->spool.copyTo(path);
+    const Core::Result<void> saved = d->spool
+        ? d->spool->copyTo(path)
+        : Core::makeError(Core::ErrorCode::InvalidInput,
+                          tr("This console does not keep its output; the step does."));
     if (!saved && error)
         *error = saved.error().message;
     return saved.has_value();
+}
+
+void ConsoleView::setKeepsFullOutput(bool keep)
+{
+    if (keep == d->spool.has_value())
+        return;
+    if (keep)
+        d->spool.emplace();
+    else
+        d->spool.reset();
+}
+
+bool ConsoleView::keepsFullOutput() const
+{
+    return d->spool.has_value();
 }
 
 void ConsoleView::clearView()
@@ -825,7 +846,10 @@ void ConsoleView::contextMenuEvent(QContextMenuEvent *event)
     QAction *save = menu.addAction(QIcon::fromTheme(QStringLiteral("document-save-as")),
                                    tr("&Save Full Output…"));
     save->setEnabled(!isEmpty());
-    connect(save, &QAction::triggered, this, &ConsoleView::saveFullOutputInteractively);
+    if (d->spool)
+        connect(save, &QAction::triggered, this, &ConsoleView::saveFullOutputInteractively);
+    else
+        connect(save, &QAction::triggered, this, &ConsoleView::saveFullOutputRequested);
     QAction *clear =
         menu.addAction(QIcon::fromTheme(QStringLiteral("edit-clear")), tr("C&lear View"));
     clear->setToolTip(tr("Empties this view; the saved output keeps everything"));

@@ -70,8 +70,15 @@ public:
     // Characters appended in total, shown or not.
     qint64 totalCharacters() const;
     bool isEmpty() const { return totalCharacters() == 0; }
-    // Writes the complete output (as received, escapes included) to path.
+    // Writes the complete output (as received, escapes included) to path; fails (with error)
+    // when the console does not keep it.
     bool saveFullOutput(const QString &path, QString *error = nullptr) const;
+    // Whether the console keeps everything appended in a spool file of its own (the default).
+    // Off where the output is kept elsewhere (a run's step output log) so that a flood is
+    // written to disk once: what was spooled goes, and "Save Full Output…" asks the console's
+    // owner instead (saveFullOutputRequested()).
+    void setKeepsFullOutput(bool keep);
+    bool keepsFullOutput() const;
 
     // Lines that scrolled out of the widget and are only in the saved output.
     qint64 hiddenLines() const;
@@ -98,6 +105,8 @@ public:
 
 Q_SIGNALS:
     void expandedChanged(bool expanded);
+    // "Save Full Output…" was chosen in a console that does not keep its output.
+    void saveFullOutputRequested();
     // The text was laid out again for a new width: visualLines() may have changed without the
     // document's size saying so (it counts lines not yet painted as one each).
     void rewrapped();

@@ -607,8 +607,12 @@ void MainWindow::attachRun(Core::Orchestrator *orchestrator)
     m_plan->setPlanModel(orchestrator ? orchestrator->planModel() : nullptr);
     if (!orchestrator) {
         m_timeline->setRawOutputWriter({});
+        m_timeline->setConsolesKeepOutput(true);
         return;
     }
+    // The orchestrator's step output logs keep each stream's bytes for as long as the run's
+    // cards are shown (its session lives until the next run clears them): written once.
+    m_timeline->setConsolesKeepOutput(false);
     m_timeline->setRawOutputWriter([run = QPointer<Core::Orchestrator>(orchestrator)](
                                        int stepId, Core::OutputStream stream,
                                        const QString &path) -> std::optional<Core::Result<void>> {

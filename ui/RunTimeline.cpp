@@ -130,9 +130,17 @@ StepCard *RunTimeline::addCard(int stepId, const QString &title, const QString &
     connect(card, &StepCard::inputClosed, this, &RunTimeline::inputClosed);
     connect(card, &StepCard::undoRequested, this, &RunTimeline::undoRequested);
     card->setRawOutputWriter(cardWriter(stepId));
+    card->setConsolesKeepOutput(m_consolesKeepOutput);
     m_cards.insert(stepId, card);
     addWidget(card);
     return card;
+}
+
+void RunTimeline::setConsolesKeepOutput(bool keep)
+{
+    m_consolesKeepOutput = keep;
+    for (StepCard *card : std::as_const(m_cards))
+        card->setConsolesKeepOutput(keep);
 }
 
 void RunTimeline::setRawOutputWriter(RawOutputWriter writer)

@@ -46,6 +46,9 @@ public:
     using RawOutputWriter = std::function<std::optional<Core::Result<void>>(
         int stepId, Core::OutputStream stream, const QString &path)>;
     void setRawOutputWriter(RawOutputWriter writer);
+    // Whether the cards' consoles keep copies of the output (StepCard::setConsolesKeepOutput):
+    // not while the raw output writer reads a live run's step output logs.
+    void setConsolesKeepOutput(bool keep);
     StepCard *card(int stepId) const { return m_cards.value(stepId); }
     QList<StepCard *> cards() const;
     void setAllCollapsed(bool collapsed);
@@ -99,6 +102,7 @@ private:
     QPointer<TimelineNote> m_lastRetry; // updated in place while the model keeps failing
     QDateTime m_startedAt; // the run's first event
     RawOutputWriter m_rawOutput;
+    bool m_consolesKeepOutput = true;
     QSet<int> m_elidedShown; // steps whose output past the history's budget was said
     Core::RunSummary m_runSummary;
     bool m_follow = true;

@@ -259,6 +259,7 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
         connect(console->document()->documentLayout(),
                 &QAbstractTextDocumentLayout::documentSizeChanged, this,
                 [this, console] { d->fitConsole(console); });
+        connect(console, &ConsoleView::saveFullOutputRequested, this, &StepCard::saveFullOutput);
         connect(console, &ConsoleView::expandedChanged, this,
                 [this, console] { d->fitConsole(console); });
         // Queued: the console is in the middle of a resize then, and would not lay out its
@@ -717,7 +718,7 @@ std::expected<QStringList, QString> StepCard::saveOutputTo(const QString &path) 
         return std::unexpected(tr("The step has not printed anything yet."));
     QStringList written;
     QString error;
-    if (d->outputView == OutputView::Interleaved) {
+    if (d->outputView == OutputView::Interleaved && d->interleavedConsole->keepsFullOutput()) {
         if (!d->interleavedConsole->saveFullOutput(path, &error))
             return std::unexpected(tr("Could not save the output to %1: %2")
                                        .arg(QDir::toNativeSeparators(path), error));
@@ -752,6 +753,12 @@ std::expected<QStringList, QString> StepCard::saveOutputTo(const QString &path) 
 void StepCard::setRawOutputWriter(RawOutputWriter writer)
 {
     d->rawOutput = std::move(writer);
+}
+
+void StepCard::setConsolesKeepOutput(bool keep)
+{
+    for (ConsoleView *console : {d->stdoutConsole, d->stderrConsole, d->interleavedConsole})
+        console->setKeepsFullOutput(keep);
 }
 
 QString StepCard::stderrPathFor(const QString &path)

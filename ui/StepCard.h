@@ -110,12 +110,17 @@ public:
     // Writes the complete output, as received (escapes included). In the separate view:
     // stdout to path, and stderr to path with ".stderr" before the suffix (a.log ->
     // a.stderr.log), or to path itself when there is no stdout. In the interleaved view: both
-    // to path, in arrival order, as `2>&1` would. Returns the files written, or why nothing (or
+    // to path, in arrival order, as `2>&1` would (while the consoles keep their output; see
+    // setConsolesKeepOutput()). Returns the files written, or why nothing (or
     // not everything) could be saved.
     // In the separate view, what the run kept is saved where there is a raw output source: the
     // bytes exactly as the command wrote them (masked), not the text the consoles show.
     std::expected<QStringList, QString> saveOutputTo(const QString &path) const;
     void setRawOutputWriter(RawOutputWriter writer);
+    // Whether the consoles keep their own copy of the output (ConsoleView::setKeepsFullOutput);
+    // off where the raw output writer has all of it. The interleaved view is then saved as
+    // the separate one is.
+    void setConsolesKeepOutput(bool keep);
     // Where saveOutputTo(path) puts stderr when there is stdout too.
     static QString stderrPathFor(const QString &path);
 

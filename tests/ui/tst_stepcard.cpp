@@ -122,6 +122,7 @@ private Q_SLOTS:
     void consolesAreLabelled();
     void interleavedViewShowsArrivalOrder();
     void interleavedViewSavesOneFile();
+    void outputKeptByTheRunIsNotKeptTwice();
     void showAllExpandsAConsoleToFullHeight();
     void consolesFitAgainWhenTheWidthChanges();
     void inputEnterSendsTheLine();
@@ -657,6 +658,58 @@ void tst_StepCard::interleavedViewSavesOneFile()
     // As received, in arrival order, escapes included.
     QCOMPARE(readFile(path), u"out1\nerr1\nout2\n\x1b[31merr2\x1b[0m\n"_qs);
     QVERIFY(!QFile::exists(dir.filePath(u"both.stderr.log"_qs)));
+}
+
+// In a live run the step's output log keeps each stream's bytes: the consoles keep no second
+// copy, and every way to save (the button, a console's menu, the interleaved view) writes the
+// log's bytes.
+void tst_StepCard::outputKeptByTheRunIsNotKeptTwice()
+{
+    const QByteArray out("out1\nout2 \xff\n");
+    Terrarium::Core::StepOutputLog log(1, {});
+    log.append(Terrarium::Core::OutputStream::Stdout, out);
+    log.append(Terrarium::Core::OutputStream::Stderr, "err1\n");
+    log.finish();
+    ShownCard shown;
+    shown.card.setRawOutputWriter(
+        [&log](Terrarium::Core::OutputStream stream,
+               const QString &to) -> std::optional<Terrarium::Core::Result<void>> {
+            return log.spool(stream).copyTo(to);
+        });
+    shown.card.setConsolesKeepOutput(false);
+    shown.card.appendOutput(false, QString::fromUtf8(out));
+    shown.card.appendOutput(true, u"err1\n"_qs);
+    for (ConsoleView *console : {shown.card.stdoutConsole(), shown.card.stderrConsole()}) {
+        QVERIFY(!console->keepsFullOutput());
+        QString error;
+        QVERIFY(!console->saveFullOutput(QDir::temp().filePath(u"never.log"_qs), &error));
+        QVERIFY(!error.isEmpty());
+    }
+    const auto fileBytes = [](const QString &name) {
+        QFile file(name);
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    };
+
+    // The interleaved view saves the two streams as the run kept them.
+    shown.card.setOutputView(StepCard::OutputView::Interleaved);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"both.log"_qs);
+    const std::expected<QStringList, QString> saved = shown.card.saveOutputTo(path);
+    QVERIFY2(saved.has_value(), qPrintable(saved.error()));
+    QCOMPARE(*saved, QStringList({path, dir.filePath(u"both.stderr.log"_qs)}));
+    QCOMPARE(fileBytes(path), out);
+    QCOMPARE(fileBytes(dir.filePath(u"both.stderr.log"_qs)), QByteArray("err1\n"));
+
+    // A console's own "Save Full Output…" goes through the card.
+    const QString chosen = dir.filePath(u"menu.log"_qs);
+    shown.card.setSaveFileChooser([&chosen](const QString &) { return chosen; });
+    Q_EMIT shown.card.stderrConsole()->saveFullOutputRequested();
+    QCOMPARE(fileBytes(chosen), out);
+    QCOMPARE(fileBytes(dir.filePath(u"menu.stderr.log"_qs)), QByteArray("err1\n"));
+
+    // Kept again (the run is gone): the consoles spool what comes from now on.
+    shown.card.setConsolesKeepOutput(true);
+    QVERIFY(shown.card.stdoutConsole()->keepsFullOutput());
 }
 
 void tst_StepCard::showAllExpandsAConsoleToFullHeight()
