@@ -221,6 +221,28 @@ void WindowController::showOrphans(const QList<Orphan> &orphans)
     box->setObjectName(QStringLiteral("orphansDialog"));
     box->setInformativeText(lines.join(u'\n'));
     QPushButton *remove = box->addButton(Tr::tr("Remove"), QMessageBox::DestructiveRole);
+    // The newest run that can be taken up again, in its own sandbox: offered first. The others
+    // stay in the history, interrupted, until removed.
+    const Orphan *resumable = nullptr;
+    for (const Orphan &orphan : orphans) {
+        if (orphan.run
+            && (orphan.run->status == QLatin1String("interrupted")
+                || orphan.run->status == QLatin1String("failed"))
+            && (!resumable || orphan.run->startedAt > resumable->run->startedAt))
+            resumable = &orphan;
+    }
+    if (resumable) {
+        QPushButton *resumeButton =
+            box->addButton(orphans.size() == 1 ? Tr::tr("Resume Run") : Tr::tr("Resume Newest Run"),
+                           QMessageBox::AcceptRole);
+        resumeButton->setObjectName(QStringLiteral("resumeOrphanButton"));
+        resumeButton->setToolTip(
+            Tr::tr("Continue run %1 in its sandbox from the step it did not finish")
+                .arg(resumable->runId()));
+        connect(resumeButton, &QPushButton::clicked, this,
+                [this, runId = resumable->runId()] { resume(runId); });
+        box->setDefaultButton(resumeButton);
+    }
     box->addButton(Tr::tr("Keep"), QMessageBox::RejectRole);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setWindowModality(Qt::NonModal);

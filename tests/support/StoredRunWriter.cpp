@@ -11,7 +11,8 @@ namespace Terrarium::Tests {
 using Core::RunEventType;
 
 StoredRunWriter::StoredRunWriter(Core::RunStore &store, const QString &runId, const QString &goal,
-                                 const QString &sandbox, const QDateTime &startedAt)
+                                 const QString &sandbox, const QDateTime &startedAt,
+                                 const QString &workspace)
     : m_store(store)
     , m_runId(runId)
     , m_clock(startedAt)
@@ -20,7 +21,8 @@ StoredRunWriter::StoredRunWriter(Core::RunStore &store, const QString &runId, co
     run.runId = runId;
     run.goal = goal;
     run.sandbox = sandbox;
-    run.workspace = QStringLiteral("/home/u/Terrarium/%1").arg(runId);
+    run.workspace =
+        workspace.isEmpty() ? QStringLiteral("/home/u/Terrarium/%1").arg(runId) : workspace;
     run.startedAt = startedAt;
     m_begun = bool(store.beginRun(run));
 }

@@ -21,7 +21,8 @@ public:
     StoredRunWriter(Core::RunStore &store, const QString &runId, const QString &goal,
                     const QString &sandbox = QStringLiteral("podman"),
                     const QDateTime &startedAt = QDateTime(QDate(2024, 5, 6), QTime(9, 30),
-                                                           Qt::UTC));
+                                                           Qt::UTC),
+                    const QString &workspace = {});
 
     bool isBegun() const { return m_begun; }
     // The clock of the next event moves on by ms.
