@@ -475,6 +475,9 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
             });
     m_window->changeReviewPanel()->hide();
     m_window->beginRun();
+    // A resumed run shows what it did before, as it was, above what it does now.
+    if (resume && options.store)
+        m_window->timeline()->showEarlierPart(options.store->events(resume->runId));
     m_window->setBusy(true);
     m_window->showStatusMessage(Tr::tr("Preparing the sandbox…"));
     m_session->start(goal);

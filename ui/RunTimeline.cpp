@@ -389,6 +389,34 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
     }
 }
 
+void RunTimeline::showEarlierPart(const QList<Core::RunEvent> &events)
+{
+    if (events.isEmpty())
+        return;
+    QString earlierEnd;
+    for (const Core::RunEvent &event : events) {
+        // Nobody can answer what waited for input or approval then; the run's end was not one.
+        if (event.type() == Core::RunEventType::InputRequired)
+            continue;
+        if (const auto *end = event.get<Core::Events::WorkflowComplete>()) {
+            earlierEnd = end->error;
+            continue;
+        }
+        handleEvent(event);
+    }
+    for (StepCard *card : std::as_const(m_cards)) {
+        if (card->state() == Core::StepState::Running
+            || card->state() == Core::StepState::AwaitingApproval) {
+            card->setState(Core::StepState::Cancelled);
+            card->setStateNote(tr("The run stopped during this step."));
+        }
+        card->setCollapsed(true);
+    }
+    addNote(TimelineNote::Kind::Info,
+            tr("Resumed: the run goes on from here, with a new plan for what is left."),
+            earlierEnd.isEmpty() ? QString() : tr("It had ended with: %1").arg(earlierEnd));
+}
+
 void RunTimeline::setStepState(int stepId, Core::StepState state)
 {
     if (StepCard *card = m_cards.value(stepId))

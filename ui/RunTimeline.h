@@ -41,6 +41,10 @@ public:
     void setReadiness(const QString &text);
     QString emptyStateText() const;
     void handleEvent(const Core::RunEvent &event);
+    // A resumed run's events from before it was taken up again (its output too): the steps
+    // and notes as they were, collapsed, a step the run stopped in marked so, then a row saying
+    // that the run goes on from there. The run's earlier end, if it had one, is no summary.
+    void showEarlierPart(const QList<Core::RunEvent> &events);
     void setStepState(int stepId, Core::StepState state);
     // Saves a step's kept output byte for byte (see StepCard::RawOutputWriter).
     using RawOutputWriter = std::function<std::optional<Core::Result<void>>(

@@ -10,6 +10,8 @@
 #include "tests/support/ScriptedTurns.h"
 #include "tests/support/StoredRunWriter.h"
 #include "ui/MainWindow.h"
+#include "ui/RunTimeline.h"
+#include "ui/StepCard.h"
 #include "vm/Sandbox.h"
 
 #include <QApplication>
@@ -201,6 +203,15 @@ void tst_OrphanWindow::windowResumesTheRunOfAnOrphan()
 
     QTRY_VERIFY_WITH_TIMEOUT(endedAs.has_value(), 180000);
     QCOMPARE(*endedAs, Core::RunState::Success);
+    // The window shows the run whole: the step done before, where it went on, what it did now.
+    const QList<Widgets::StepCard *> cards = window->timeline()->cards();
+    QVERIFY(cards.size() >= 2);
+    QCOMPARE(cards.first()->title(), QStringLiteral("Leave a marker"));
+    QCOMPARE(cards.first()->state(), Core::StepState::Done);
+    QCOMPARE(cards.last()->title(), QStringLiteral("Read the marker"));
+    QCOMPARE(cards.last()->state(), Core::StepState::Done);
+    QVERIFY2(window->timeline()->notices().join(u'\n').contains(QStringLiteral("Resumed")),
+             qPrintable(window->timeline()->notices().join(u'\n')));
     {
         Core::RunStore store;
         QVERIFY(store.open(Core::RunStore::defaultPath()));
