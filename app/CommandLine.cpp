@@ -132,6 +132,11 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
         QStringLiteral("clean-orphans"),
         Tr::tr("Remove the sandboxes that runs which did not end left behind (not those kept "
                "with --keep-sandbox or --sandbox-name); alone, do only that and exit."));
+    const QCommandLineOption serve(
+        QStringLiteral("serve"),
+        Tr::tr("With --headless and no goal: serve the control API on 127.0.0.1 and ::1 (port "
+               "%1 unless a port follows; 0 picks a free one) and run what its clients start.")
+            .arg(DefaultServePort));
     const QCommandLineOption config(QStringLiteral("config"),
                                     Tr::tr("Configuration file to use instead of "
                                            "~/.config/terrarium/terrarium.conf."),
@@ -144,14 +149,40 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                        listSandboxes, removeSandbox, config,       task,
                        yes,           workspaceMode, applyChanges, undoRisky,
                        listRuns,      exportRunbook, replay,       replanOnDivergence,
-                       cleanOrphans,  resume});
+                       cleanOrphans,  resume,        serve});
     parser.addPositionalArgument(QStringLiteral("goal"),
                                  Tr::tr("The goal, as an alternative to --goal."),
                                  Tr::tr("[goal...]"));
 
+    // --serve [PORT]: the port is optional, which the parser does not know; taken off first.
+    QStringList parsedArguments = arguments;
+    std::optional<quint16> servePort;
+    for (qsizetype i = 1; i < parsedArguments.size(); ++i) {
+        QString value;
+        if (parsedArguments.at(i).startsWith(QLatin1String("--serve=")))
+            value = parsedArguments.at(i).mid(8);
+        else if (parsedArguments.at(i) == QLatin1String("--serve") && i + 1 < parsedArguments.size()
+                 && !parsedArguments.at(i + 1).isEmpty()
+                 && std::ranges::all_of(parsedArguments.at(i + 1),
+                                        [](QChar c) { return c.isDigit(); }))
+            value = parsedArguments.takeAt(i + 1);
+        else
+            continue;
+        bool ok = false;
+        const uint port = value.toUInt(&ok);
+        Parsed parsed;
+        parsed.helpText = parser.helpText();
+        if (!ok || port > 65535) {
+            parsed.error = Tr::tr("--serve takes a port from 0 to 65535, not \"%1\".").arg(value);
+            return parsed;
+        }
+        servePort = quint16(port);
+        parsedArguments[i] = QStringLiteral("--serve");
+    }
+
     Parsed parsed;
     parsed.helpText = parser.helpText();
-    if (!parser.parse(arguments)) {
+    if (!parser.parse(parsedArguments)) {
         parsed.error = parser.errorText();
         return parsed;
     }
@@ -233,6 +264,16 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.listRuns = parser.isSet(listRuns);
     options.removeSandbox = parser.value(removeSandbox);
     options.cleanOrphans = parser.isSet(cleanOrphans);
+    options.serve = parser.isSet(serve);
+    options.servePort = servePort.value_or(DefaultServePort);
+    if (options.serve
+        && (!options.headless || !options.goal.isEmpty() || !options.taskFile.isEmpty()
+            || !options.replayFile.isEmpty() || !options.resumeRunId.isEmpty()
+            || !options.exportRunId.isEmpty())) {
+        parsed.error = Tr::tr("--serve goes with --headless and no goal: the control API's "
+                              "clients start the runs.");
+        return parsed;
+    }
 
     auto optional = [&parser](const QCommandLineOption &option) -> std::optional<QString> {
         return parser.isSet(option) ? std::optional(parser.value(option)) : std::nullopt;
@@ -259,8 +300,8 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     }
     if (options.headless && options.goal.isEmpty() && options.taskFile.isEmpty()
         && options.replayFile.isEmpty() && options.exportRunId.isEmpty()
-        && options.resumeRunId.isEmpty() && !options.showHelp && !options.showVersion
-        && !options.isMaintenance()) {
+        && options.resumeRunId.isEmpty() && !options.serve && !options.showHelp
+        && !options.showVersion && !options.isMaintenance()) {
         parsed.error = Tr::tr("--headless needs a goal: --goal \"...\" or --task FILE.");
         return parsed;
     }

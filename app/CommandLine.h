@@ -10,6 +10,9 @@
 namespace Terrarium::App {
 
 // What the user asked for on the command line.
+// The control API's port when --serve names none.
+inline constexpr quint16 DefaultServePort = 7424;
+
 struct CommandLineOptions
 {
     bool headless = false;
@@ -43,6 +46,9 @@ struct CommandLineOptions
     QString resumeRunId;
     // Remove the sandboxes runs left behind (killed runs); alone, do only that and exit.
     bool cleanOrphans = false;
+    // --serve [PORT] (with --headless, no goal): serve the control API, run what clients start.
+    bool serve = false;
+    quint16 servePort = 0;
 
     // Modes that do their work and exit, without a window.
     bool isMaintenance() const

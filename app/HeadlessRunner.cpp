@@ -1,7 +1,6 @@
 #include "HeadlessRunner.h"
 
 #include "app/AppTr.h"
-#include "app/HumanLog.h"
 #include "app/OrphanFinder.h"
 #include "app/RunSession.h"
 #include "app/SandboxFactory.h"
@@ -15,7 +14,6 @@
 #include "core/workspace/WorkspaceSelection.h"
 
 #include <QFileInfo>
-#include <QJsonDocument>
 #include <QSettings>
 
 #include <unistd.h>
@@ -27,13 +25,7 @@ HeadlessRunner::HeadlessRunner(const CommandLineOptions &options, QSettings *set
     : QObject(parent)
     , m_options(options)
     , m_settings(settings)
-{
-    // File descriptors, not FILE*: every event line must leave at once, even into a pipe.
-    m_stdout.open(STDOUT_FILENO, QIODevice::WriteOnly | QIODevice::Unbuffered,
-                  QFileDevice::DontCloseHandle);
-    m_stderr.open(STDERR_FILENO, QIODevice::WriteOnly | QIODevice::Unbuffered,
-                  QFileDevice::DontCloseHandle);
-}
+{ }
 
 HeadlessRunner::~HeadlessRunner() = default;
 
@@ -141,14 +133,7 @@ void HeadlessRunner::onRunStarting(Core::Orchestrator *orchestrator)
 
 void HeadlessRunner::onEvent(const Core::RunEvent &event)
 {
-    QByteArray line = QJsonDocument(event.toJson()).toJson(QJsonDocument::Compact);
-    line.append('\n');
-    m_stdout.write(line);
-
-    const QString human = HumanLog::format(event);
-    if (!human.isEmpty())
-        log(human);
-
+    m_output.printEvent(event);
     if (const auto *approval = event.get<Core::Events::ApprovalRequired>())
         askApproval(*approval);
     else if (const auto *input = event.get<Core::Events::InputRequired>())
@@ -386,9 +371,7 @@ void HeadlessRunner::finish(int exitCode)
 
 void HeadlessRunner::log(const QString &line)
 {
-    // The log quotes commands, prompts and errors from the sandbox and the model: escaped, so
-    // that nothing in them can redraw the terminal.
-    m_stderr.write(Core::VisibleText::escape(line).toUtf8() + '\n');
+    m_output.log(line);
 }
 
 } // namespace Terrarium::App

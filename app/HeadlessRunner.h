@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/CommandLine.h"
+#include "app/HeadlessOutput.h"
 #include "core/agent/RunEvent.h"
 #include "core/agent/RunState.h"
 
@@ -67,8 +68,7 @@ private:
 
     CommandLineOptions m_options;
     QPointer<QSettings> m_settings;
-    QFile m_stdout;
-    QFile m_stderr;
+    HeadlessOutput m_output;
     std::unique_ptr<Core::RunStore> m_store; // outlives the session, which writes to it
     std::unique_ptr<RunSession> m_session;
     QPointer<Core::Orchestrator> m_orchestrator;

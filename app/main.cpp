@@ -1,5 +1,6 @@
 #include "app/AppTr.h"
 #include "app/CommandLine.h"
+#include "app/ControlHost.h"
 #include "app/HeadlessRunner.h"
 #include "app/RunListing.h"
 #include "app/SandboxTool.h"
@@ -117,6 +118,17 @@ int main(int argc, char *argv[])
         QObject::connect(&tool, &App::SandboxTool::finished, app.get(),
                          [](int exitCode) { QCoreApplication::exit(exitCode); });
         tool.start();
+        return app->exec();
+    }
+
+    if (options.serve) {
+        App::SignalWatcher signalWatcher;
+        App::ControlHost host(options, settings.get());
+        QObject::connect(&signalWatcher, &App::SignalWatcher::interrupted, &host,
+                         &App::ControlHost::interrupt);
+        QObject::connect(&host, &App::ControlHost::finished, app.get(),
+                         [](int exitCode) { QCoreApplication::exit(exitCode); });
+        host.start();
         return app->exec();
     }
 

@@ -20,7 +20,7 @@ build_packages=(
 test_packages=(
     clang libclang-rt-14-dev acl
     dbus gnome-keyring libsecret-tools
-    vttest
+    vttest python3-websockets
 )
 bench_packages=(
     konsole xterm

@@ -16,6 +16,7 @@ private Q_SLOTS:
     void taskFileAndYes();
     void helpAndVersion();
     void cleanOrphans();
+    void serve();
 };
 
 void tst_CommandLine::headlessRun()
@@ -74,6 +75,15 @@ void tst_CommandLine::errors_data()
         << QStringList{QStringLiteral("--clean-orphans"), QStringLiteral("--goal"),
                        QStringLiteral("x")}
         << "--clean-orphans works alone or with --headless";
+    QTest::newRow("serve in the window")
+        << QStringList{QStringLiteral("--serve")} << "--serve goes with --headless and no goal";
+    QTest::newRow("serve with a goal")
+        << QStringList{QStringLiteral("--headless"), QStringLiteral("--serve"),
+                       QStringLiteral("--goal"), QStringLiteral("x")}
+        << "--serve goes with --headless and no goal";
+    QTest::newRow("serve on no port")
+        << QStringList{QStringLiteral("--headless"), QStringLiteral("--serve=70000")}
+        << "--serve takes a port from 0 to 65535";
 }
 
 void tst_CommandLine::errors()
@@ -135,6 +145,31 @@ void tst_CommandLine::cleanOrphans()
         CommandLine::parse({QStringLiteral("terrarium"), QStringLiteral("--headless"),
                             QStringLiteral("--goal"), QStringLiteral("x")});
     QVERIFY(without.options && !without.options->cleanOrphans);
+}
+
+void tst_CommandLine::serve()
+{
+    const auto parse = [](QStringList arguments) {
+        arguments.prepend(QStringLiteral("terrarium"));
+        return CommandLine::parse(arguments);
+    };
+    const auto byDefault = parse({QStringLiteral("--headless"), QStringLiteral("--serve")});
+    QVERIFY2(byDefault.options, qPrintable(byDefault.error));
+    QVERIFY(byDefault.options->serve);
+    QCOMPARE(byDefault.options->servePort, Terrarium::App::DefaultServePort);
+    QVERIFY(byDefault.options->goal.isEmpty());
+    // The port is optional; one that follows is not taken for a goal.
+    const auto port =
+        parse({QStringLiteral("--headless"), QStringLiteral("--serve"), QStringLiteral("0"),
+               QStringLiteral("--sandbox"), QStringLiteral("host")});
+    QVERIFY2(port.options, qPrintable(port.error));
+    QCOMPARE(port.options->servePort, quint16(0));
+    QVERIFY(port.options->goal.isEmpty());
+    QCOMPARE(port.options->overrides.sandbox, std::optional<QString>(QStringLiteral("host")));
+    const auto equals = parse({QStringLiteral("--serve=8080"), QStringLiteral("--headless")});
+    QVERIFY2(equals.options, qPrintable(equals.error));
+    QCOMPARE(equals.options->servePort, quint16(8080));
+    QVERIFY(byDefault.helpText.contains(QLatin1String("--serve")));
 }
 
 QTEST_GUILESS_MAIN(tst_CommandLine)

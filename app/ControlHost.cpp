@@ -1,0 +1,203 @@
+#include "ControlHost.h"
+
+#include "app/AppTr.h"
+#include "app/RunSession.h"
+#include "core/agent/Orchestrator.h"
+#include "core/config/ConfigLoader.h"
+#include "core/config/TaskFile.h"
+#include "core/control/ControlServer.h"
+#include "core/control/ControlToken.h"
+#include "core/store/RunStore.h"
+
+#include <QSettings>
+
+namespace Terrarium::App {
+
+ControlHost::ControlHost(const CommandLineOptions &options, QSettings *settings, QObject *parent)
+    : QObject(parent)
+    , m_options(options)
+    , m_settings(settings)
+{ }
+
+ControlHost::~ControlHost()
+{
+    // The server goes first: no client reaches a session that is being destroyed.
+    m_server.reset();
+    m_session.reset();
+}
+
+void ControlHost::log(const QString &line)
+{
+    m_output.log(line);
+}
+
+void ControlHost::fail(const QString &reason)
+{
+    log(reason);
+    // Once the event loop runs: start() is called before it does.
+    QMetaObject::invokeMethod(
+        this, [this] { Q_EMIT finished(2); }, Qt::QueuedConnection);
+}
+
+void ControlHost::start()
+{
+    const auto token = Core::ControlToken::load(Core::ControlToken::defaultFile(),
+                                                QProcessEnvironment::systemEnvironment());
+    if (!token) {
+        fail(token.error().message);
+        return;
+    }
+    m_store = std::make_unique<Core::RunStore>();
+    if (const auto opened = m_store->open(Core::RunStore::defaultPath()); !opened) {
+        // Subscribing replays from the store: without it, clients would miss events.
+        fail(Tr::tr("The control API needs the run store: %1").arg(opened.error().message));
+        return;
+    }
+    m_server = std::make_unique<Core::ControlServer>(*token, m_store.get(), this);
+    if (const auto listened = m_server->listen(m_options.servePort); !listened) {
+        fail(listened.error().message);
+        return;
+    }
+    const bool fromEnvironment = QProcessEnvironment::systemEnvironment().contains(
+        QStringLiteral("TERRARIUM_CONTROL_TOKEN"));
+    log(Tr::tr("Terrarium control API on %1 (token: %2)")
+            .arg(m_server->url().toString(),
+                 fromEnvironment ? Tr::tr("TERRARIUM_CONTROL_TOKEN")
+                                 : Core::ControlToken::defaultFile()));
+}
+
+Core::Result<QString> ControlHost::startRun(const QString &goal, const QString &taskText)
+{
+    if (m_interrupted)
+        return Core::makeError(Core::ErrorCode::Cancelled, Tr::tr("Terrarium is stopping."));
+    if (m_session && !m_session->isFinished())
+        return Core::makeError(Core::ErrorCode::LimitReached,
+                               Tr::tr("A run is going on (%1); one at a time.").arg(m_runId));
+    auto config = Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(),
+                                           m_options.overrides);
+    if (!config)
+        return std::unexpected(config.error());
+    QString runGoal = goal.trimmed();
+    if (!taskText.isEmpty()) {
+        const auto task = Core::TaskFile::parse(taskText.toUtf8(), Tr::tr("the task"));
+        if (!task)
+            return std::unexpected(task.error());
+        // What needs the user's word at the keyboard (no isolation, the network) is not the
+        // word of a program on the socket: only --yes when serving allows it.
+        const QStringList consents = task->consentsNeeded();
+        if (!consents.isEmpty() && !m_options.yes)
+            return Core::makeError(Core::ErrorCode::PermissionDenied,
+                                   Core::TaskFile::consentMessage(
+                                       consents, Tr::tr("start terrarium --serve with --yes")));
+        runGoal = task->goal;
+        task->applyTo(*config);
+    }
+    RunSession::Options options;
+    options.settings = m_settings;
+    options.store = m_store.get();
+    options.changes = RunSession::ChangePolicy::Discard;
+    if (m_session)
+        m_session.release()->deleteLater();
+    m_awaitingApproval.clear();
+    m_awaitingInput.clear();
+    m_session = std::make_unique<RunSession>(*config, options);
+    connect(m_session.get(), &RunSession::message, this, &ControlHost::log);
+    connect(m_session.get(), &RunSession::eventEmitted, this, &ControlHost::onEvent);
+    connect(m_session.get(), &RunSession::setupFailed, this, &ControlHost::log);
+    connect(m_session.get(), &RunSession::finished, this, [this] {
+        if (m_interrupted)
+            Q_EMIT finished(130);
+    });
+    m_session->start(runGoal);
+    if (!m_session->events()->isBegun())
+        return Core::makeError(Core::ErrorCode::Configuration,
+                               Tr::tr("The run could not start; see Terrarium's log."));
+    m_runId = m_session->events()->runId();
+    return m_runId;
+}
+
+void ControlHost::onEvent(const Core::RunEvent &event)
+{
+    m_output.printEvent(event);
+    if (const auto *approval = event.get<Core::Events::ApprovalRequired>())
+        m_awaitingApproval.insert(approval->stepId);
+    else if (const auto *input = event.get<Core::Events::InputRequired>())
+        m_awaitingInput.insert(input->stepId);
+    else if (const auto *result = event.get<Core::Events::StepResult>()) {
+        m_awaitingApproval.remove(result->stepId);
+        m_awaitingInput.remove(result->stepId);
+    } else if (event.type() == Core::RunEventType::WorkflowComplete) {
+        m_awaitingApproval.clear();
+        m_awaitingInput.clear();
+    }
+    if (m_server)
+        m_server->publish(event);
+}
+
+Core::Result<void> ControlHost::checkRun(const QString &runId) const
+{
+    if (!m_session || runId != m_runId)
+        return Core::makeError(Core::ErrorCode::NotFound,
+                               Tr::tr("The run %1 is not going on here.").arg(runId));
+    if (m_session->isFinished())
+        return Core::makeError(Core::ErrorCode::InvalidInput,
+                               Tr::tr("The run %1 has ended.").arg(runId));
+    return {};
+}
+
+Core::Result<void> ControlHost::answerApproval(const QString &runId, int stepId,
+                                               Core::ApprovalDecision decision)
+{
+    if (const auto checked = checkRun(runId); !checked)
+        return checked;
+    if (!m_awaitingApproval.remove(stepId))
+        return Core::makeError(Core::ErrorCode::InvalidInput,
+                               Tr::tr("Step %1 waits for no approval.").arg(stepId));
+    m_session->resolveApproval(stepId, decision);
+    return {};
+}
+
+Core::Result<void> ControlHost::sendInput(const QString &runId, int stepId, const QString &text)
+{
+    if (const auto checked = checkRun(runId); !checked)
+        return checked;
+    if (!m_awaitingInput.contains(stepId) || !m_session->orchestrator())
+        return Core::makeError(Core::ErrorCode::InvalidInput,
+                               Tr::tr("Step %1 waits for no input.").arg(stepId));
+    m_session->orchestrator()->sendInput(stepId, text.toUtf8());
+    return {};
+}
+
+Core::Result<void> ControlHost::closeInput(const QString &runId, int stepId)
+{
+    if (const auto checked = checkRun(runId); !checked)
+        return checked;
+    if (!m_awaitingInput.remove(stepId) || !m_session->orchestrator())
+        return Core::makeError(Core::ErrorCode::InvalidInput,
+                               Tr::tr("Step %1 waits for no input.").arg(stepId));
+    m_session->orchestrator()->closeInput(stepId);
+    return {};
+}
+
+Core::Result<void> ControlHost::cancelRun(const QString &runId)
+{
+    if (const auto checked = checkRun(runId); !checked)
+        return checked;
+    m_session->cancel();
+    return {};
+}
+
+void ControlHost::interrupt()
+{
+    if (m_interrupted || !m_session || m_session->isFinished()) {
+        if (m_session && !m_session->isFinished())
+            m_session->abandon();
+        Q_EMIT finished(130);
+        return;
+    }
+    m_interrupted = true;
+    log(Tr::tr("Interrupted; cancelling the run (press Ctrl+C again to exit at once)..."));
+    m_session->cancel();
+}
+
+} // namespace Terrarium::App

@@ -1,0 +1,36 @@
+#include "HeadlessOutput.h"
+
+#include "app/HumanLog.h"
+#include "core/agent/RunEvent.h"
+#include "core/output/VisibleText.h"
+
+#include <QJsonDocument>
+
+#include <unistd.h>
+
+namespace Terrarium::App {
+
+HeadlessOutput::HeadlessOutput()
+{
+    m_stdout.open(STDOUT_FILENO, QIODevice::WriteOnly | QIODevice::Unbuffered,
+                  QFileDevice::DontCloseHandle);
+    m_stderr.open(STDERR_FILENO, QIODevice::WriteOnly | QIODevice::Unbuffered,
+                  QFileDevice::DontCloseHandle);
+}
+
+void HeadlessOutput::printEvent(const Core::RunEvent &event)
+{
+    QByteArray line = QJsonDocument(event.toJson()).toJson(QJsonDocument::Compact);
+    line.append('\n');
+    m_stdout.write(line);
+    const QString human = HumanLog::format(event);
+    if (!human.isEmpty())
+        log(human);
+}
+
+void HeadlessOutput::log(const QString &line)
+{
+    m_stderr.write(Core::VisibleText::escape(line).toUtf8() + '\n');
+}
+
+} // namespace Terrarium::App

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QFile>
+#include <QString>
+
+namespace Terrarium::Core {
+struct RunEvent;
+}
+
+namespace Terrarium::App {
+
+// Where a Terrarium without a window writes: each run event as one JSON line on stdout (the
+// event contract), and a log for people on stderr. Both go straight to their file descriptors,
+// unbuffered, so that a line leaves at once, even into a pipe.
+class HeadlessOutput
+{
+public:
+    HeadlessOutput();
+
+    // The event's JSON line on stdout, and what it says for people (HumanLog) in the log.
+    void printEvent(const Core::RunEvent &event);
+    // The log quotes commands, prompts and errors from the sandbox and the model: escaped, so
+    // that nothing in them can redraw the terminal.
+    void log(const QString &line);
+
+private:
+    QFile m_stdout;
+    QFile m_stderr;
+};
+
+} // namespace Terrarium::App

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QString>
+
+class QWebSocket;
+
+namespace Terrarium::Core {
+
+// One connected control client, as ControlServer keeps it: whether it proved the token, which
+// runs it follows and how far each was sent, and its message allowance (a token bucket).
+class ControlClient
+{
+public:
+    ControlClient(QWebSocket *socket, int messagesPerSecond, int burst);
+
+    QWebSocket *socket() const { return m_socket; }
+    bool isAuthenticated() const { return m_authenticated; }
+    void setAuthenticated() { m_authenticated = true; }
+
+    // Takes one message from the allowance; false when it is used up (the message is refused).
+    bool takeMessage();
+    // Refusals in a row for the rate; reset by a message that is let through.
+    int refusedInARow() const { return m_refusedInARow; }
+
+    // run id -> the last seq sent (0: none yet)
+    QHash<QString, qint64> subscriptions;
+
+private:
+    QWebSocket *m_socket;
+    bool m_authenticated = false;
+    double m_allowance;
+    int m_messagesPerSecond;
+    int m_burst;
+    int m_refusedInARow = 0;
+    QElapsedTimer m_clock;
+};
+
+} // namespace Terrarium::Core

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "core/safety/ApprovalDecision.h"
+
+#include <QJsonValue>
+#include <QString>
+
+namespace Terrarium::Core {
+
+// What a control client asks for (one message of protocol version 1; see ControlProtocol).
+enum class ControlRequestType {
+    Auth, // {token}
+    RunsList,
+    RunStart, // {goal} or {task}: a task file's text
+    RunSubscribe, // {run_id, from_seq}
+    RunUnsubscribe, // {run_id}
+    ApprovalAnswer, // {run_id, step_id, decision}
+    InputSend, // {run_id, step_id, text}
+    InputClose, // {run_id, step_id}
+    RunCancel, // {run_id}
+};
+
+struct ControlRequest
+{
+    ControlRequestType type = ControlRequestType::RunsList;
+    QJsonValue id; // the client's, echoed in the reply; may be absent
+    QString token;
+    QString runId;
+    qint64 fromSeq = 1;
+    QString goal;
+    QString task;
+    int stepId = 0;
+    ApprovalDecision decision = ApprovalDecision::Deny;
+    QString text;
+};
+
+} // namespace Terrarium::Core

@@ -1,0 +1,400 @@
+#include "ControlServer.h"
+
+#include "core/CoreLogging.h"
+#include "core/CoreTr.h"
+#include "core/control/ControlClient.h"
+#include "core/control/ControlProtocol.h"
+#include "core/control/ControlTarget.h"
+#include "core/control/ControlToken.h"
+#include "core/store/RunStore.h"
+
+#include <QJsonArray>
+#include <QWebSocket>
+#include <QWebSocketCorsAuthenticator>
+#include <QWebSocketServer>
+
+namespace Terrarium::Core {
+
+namespace {
+
+QString timeText(const QDateTime &time)
+{
+    return time.isValid() ? time.toUTC().toString(Qt::ISODateWithMs) : QString();
+}
+
+QJsonObject runJson(const StoredRun &run)
+{
+    QJsonObject json{{QStringLiteral("run_id"), run.runId},
+                     {QStringLiteral("goal"), run.goal},
+                     {QStringLiteral("status"), run.status},
+                     {QStringLiteral("sandbox"), run.sandbox},
+                     {QStringLiteral("started_at"), timeText(run.startedAt)},
+                     {QStringLiteral("last_seq"), run.lastSeq}};
+    if (run.endedAt.isValid())
+        json.insert(QStringLiteral("ended_at"), timeText(run.endedAt));
+    return json;
+}
+
+} // namespace
+
+ControlServer::ControlServer(const QString &token, RunStore *store, ControlTarget *target,
+                             QObject *parent)
+    : ControlServer(token, store, target, Limits(), parent)
+{ }
+
+ControlServer::ControlServer(const QString &token, RunStore *store, ControlTarget *target,
+                             const Limits &limits, QObject *parent)
+    : QObject(parent)
+    , m_token(token)
+    , m_store(store)
+    , m_target(target)
+    , m_limits(limits)
+{ }
+
+ControlServer::~ControlServer()
+{
+    close();
+}
+
+Result<void> ControlServer::listen(quint16 port)
+{
+    if (const auto listened = listen(QHostAddress(QHostAddress::LocalHost), port); !listened)
+        return listened;
+    // ::1 as well where the host has IPv6, on the same port; without it, 127.0.0.1 serves.
+    QWebSocketServer *server = newServer();
+    if (server->listen(QHostAddress(QHostAddress::LocalHostIPv6), this->port())) {
+        m_servers.append(server);
+    } else {
+        qCDebug(lcCore) << "control API not on ::1:" << server->errorString();
+        delete server;
+    }
+    return {};
+}
+
+QWebSocketServer *ControlServer::newServer()
+{
+    auto *server =
+        new QWebSocketServer(QStringLiteral("Terrarium"), QWebSocketServer::NonSecureMode, this);
+    server->setMaxPendingConnections(m_limits.maxClients);
+    // A page in a browser sends its Origin; a program sends none.
+    connect(server, &QWebSocketServer::originAuthenticationRequired, this,
+            [this](QWebSocketCorsAuthenticator *authenticator) {
+                authenticator->setAllowed(authenticator->origin().isEmpty()
+                                          || m_allowedOrigins.contains(authenticator->origin()));
+            });
+    connect(server, &QWebSocketServer::newConnection, this,
+            [this, server] { onNewConnection(server); });
+    return server;
+}
+
+Result<void> ControlServer::listen(const QHostAddress &address, quint16 port)
+{
+    if (!address.isLoopback())
+        return makeError(ErrorCode::PermissionDenied,
+                         Tr::tr("The control API listens on loopback addresses only (127.0.0.1 "
+                                "or ::1), not on %1: it can start commands in a sandbox.")
+                             .arg(address.toString()));
+    if (m_token.size() < ControlToken::MinimumChars)
+        return makeError(ErrorCode::Configuration,
+                         Tr::tr("The control API needs a token of at least %1 characters.")
+                             .arg(ControlToken::MinimumChars));
+    QWebSocketServer *server = newServer();
+    if (!server->listen(address, port)) {
+        const QString reason = server->errorString();
+        delete server;
+        return makeError(ErrorCode::IoError,
+                         Tr::tr("The control API cannot listen on %1 port %2: %3")
+                             .arg(address.toString())
+                             .arg(port)
+                             .arg(reason));
+    }
+    m_servers.append(server);
+    return {};
+}
+
+void ControlServer::close()
+{
+    for (const auto &client : m_clients) {
+        client->socket()->disconnect(this);
+        client->socket()->close(QWebSocketProtocol::CloseCodeGoingAway,
+                                Tr::tr("Terrarium stops serving."));
+        client->socket()->deleteLater();
+    }
+    m_clients.clear();
+    qDeleteAll(std::exchange(m_servers, {}));
+}
+
+bool ControlServer::isListening() const
+{
+    return !m_servers.isEmpty();
+}
+
+quint16 ControlServer::port() const
+{
+    return m_servers.isEmpty() ? 0 : m_servers.first()->serverPort();
+}
+
+QUrl ControlServer::url() const
+{
+    if (m_servers.isEmpty())
+        return {};
+    QUrl url;
+    url.setScheme(QStringLiteral("ws"));
+    url.setHost(m_servers.first()->serverAddress().toString());
+    url.setPort(port());
+    return url;
+}
+
+void ControlServer::setAllowedOrigins(const QStringList &origins)
+{
+    m_allowedOrigins = origins;
+}
+
+int ControlServer::clientCount() const
+{
+    return int(m_clients.size());
+}
+
+ControlClient *ControlServer::clientOf(QWebSocket *socket) const
+{
+    for (const auto &client : m_clients) {
+        if (client->socket() == socket)
+            return client.get();
+    }
+    return nullptr;
+}
+
+void ControlServer::onNewConnection(QWebSocketServer *server)
+{
+    while (QWebSocket *socket = server->nextPendingConnection()) {
+        socket->setParent(this);
+        socket->setMaxAllowedIncomingMessageSize(quint64(m_limits.maxMessageBytes));
+        socket->setMaxAllowedIncomingFrameSize(quint64(m_limits.maxMessageBytes));
+        if (int(m_clients.size()) >= m_limits.maxClients) {
+            socket->sendTextMessage(QString::fromUtf8(ControlProtocol::error(
+                {},
+                Error{ErrorCode::LimitReached,
+                      Tr::tr("Too many control clients (at most %1); try again later.")
+                          .arg(m_limits.maxClients)})));
+            socket->close(QWebSocketProtocol::CloseCodeAbnormalDisconnection,
+                          Tr::tr("too many clients"));
+            socket->deleteLater();
+            continue;
+        }
+        auto client = std::make_unique<ControlClient>(socket, m_limits.messagesPerSecond,
+                                                      m_limits.messageBurst);
+        ControlClient *added = client.get();
+        m_clients.push_back(std::move(client));
+        connect(socket, &QWebSocket::textMessageReceived, this,
+                [this, socket](const QString &message) {
+                    if (ControlClient *client = clientOf(socket))
+                        onMessage(client, message);
+                });
+        connect(socket, &QWebSocket::binaryMessageReceived, this, [this, socket] {
+            if (ControlClient *client = clientOf(socket))
+                send(client,
+                     ControlProtocol::error({},
+                                            Error{ErrorCode::InvalidInput,
+                                                  Tr::tr("Messages are JSON text, not "
+                                                         "binary.")}));
+        });
+        connect(socket, &QWebSocket::disconnected, this, [this, socket] { remove(socket); });
+        Q_EMIT clientCountChanged(clientCount());
+
+        const QByteArray authorization = socket->request().rawHeader("Authorization");
+        if (!authorization.isEmpty()) {
+            const QByteArray bearer("Bearer ");
+            if (!authorization.startsWith(bearer)
+                || !ControlToken::matches(m_token.toLatin1(),
+                                          authorization.mid(bearer.size()).trimmed())) {
+                refuse(added,
+                       ControlProtocol::error(
+                           {}, Error{ErrorCode::Authentication, Tr::tr("The token is wrong.")}),
+                       Tr::tr("unauthenticated"));
+                continue;
+            }
+            added->setAuthenticated();
+        }
+        send(added, ControlProtocol::hello(added->isAuthenticated()));
+    }
+}
+
+void ControlServer::refuse(ControlClient *client, const QByteArray &message, const QString &reason)
+{
+    QWebSocket *socket = client->socket();
+    socket->sendTextMessage(QString::fromUtf8(message));
+    socket->close(QWebSocketProtocol::CloseCodePolicyViolated, reason);
+    remove(socket);
+}
+
+void ControlServer::remove(QWebSocket *socket)
+{
+    const auto removed = std::erase_if(
+        m_clients, [socket](const auto &client) { return client->socket() == socket; });
+    if (removed == 0)
+        return;
+    socket->disconnect(this);
+    socket->deleteLater();
+    Q_EMIT clientCountChanged(clientCount());
+}
+
+void ControlServer::send(ControlClient *client, const QByteArray &message)
+{
+    client->socket()->sendTextMessage(QString::fromUtf8(message));
+}
+
+void ControlServer::onMessage(ControlClient *client, const QString &message)
+{
+    if (!client->takeMessage()) {
+        if (client->refusedInARow() >= m_limits.maxRefusedInARow) {
+            refuse(client,
+                   ControlProtocol::error(
+                       {}, Error{ErrorCode::RateLimited, Tr::tr("Too many messages; closing.")}),
+                   Tr::tr("too many messages"));
+            return;
+        }
+        send(
+            client,
+            ControlProtocol::error({},
+                                   Error{ErrorCode::RateLimited,
+                                         Tr::tr("Too many messages (at most %1 a second); this one "
+                                                "was not read.")
+                                             .arg(m_limits.messagesPerSecond)}));
+        return;
+    }
+    const QByteArray bytes = message.toUtf8();
+    const Result<ControlRequest> request = ControlProtocol::parse(bytes);
+    if (!client->isAuthenticated()) {
+        // One chance: the first message proves the token, or the client goes.
+        if (!request || request->type != ControlRequestType::Auth
+            || !ControlToken::matches(m_token.toLatin1(), request->token.toLatin1())) {
+            refuse(client,
+                   ControlProtocol::error(
+                       ControlProtocol::idOf(bytes),
+                       Error{ErrorCode::Authentication,
+                             Tr::tr("Not authenticated: send the token first, as "
+                                    "{\"v\": 1, \"type\": \"auth\", \"token\": \"…\"} or an "
+                                    "Authorization: Bearer header.")}),
+                   Tr::tr("unauthenticated"));
+            return;
+        }
+        client->setAuthenticated();
+        send(client, ControlProtocol::result(request->id));
+        return;
+    }
+    if (!request) {
+        send(client, ControlProtocol::error(ControlProtocol::idOf(bytes), request.error()));
+        return;
+    }
+    handle(client, *request);
+}
+
+void ControlServer::handle(ControlClient *client, const ControlRequest &request)
+{
+    const auto reply = [this, client, &request](const Result<void> &done) {
+        send(client,
+             done ? ControlProtocol::result(request.id)
+                  : ControlProtocol::error(request.id, done.error()));
+    };
+    const auto noTarget = [] {
+        return makeError(ErrorCode::Configuration,
+                         Tr::tr("This Terrarium runs nothing for "
+                                "control clients."));
+    };
+    switch (request.type) {
+    case ControlRequestType::Auth:
+        send(client, ControlProtocol::result(request.id)); // already authenticated
+        return;
+    case ControlRequestType::RunsList: {
+        QJsonArray runs;
+        if (m_store && m_store->isOpen()) {
+            for (const StoredRun &run : m_store->runs())
+                runs.append(runJson(run));
+        }
+        send(client, ControlProtocol::result(request.id, {{QStringLiteral("runs"), runs}}));
+        return;
+    }
+    case ControlRequestType::RunStart: {
+        if (!m_target) {
+            reply(noTarget());
+            return;
+        }
+        const Result<QString> started = m_target->startRun(request.goal, request.task);
+        if (!started) {
+            send(client, ControlProtocol::error(request.id, started.error()));
+            return;
+        }
+        send(client, ControlProtocol::result(request.id, {{QStringLiteral("run_id"), *started}}));
+        return;
+    }
+    case ControlRequestType::RunSubscribe:
+        subscribe(client, request);
+        return;
+    case ControlRequestType::RunUnsubscribe:
+        client->subscriptions.remove(request.runId);
+        send(client, ControlProtocol::result(request.id));
+        return;
+    case ControlRequestType::ApprovalAnswer:
+        reply(m_target ? m_target->answerApproval(request.runId, request.stepId, request.decision)
+                       : noTarget());
+        return;
+    case ControlRequestType::InputSend:
+        reply(m_target ? m_target->sendInput(request.runId, request.stepId, request.text)
+                       : noTarget());
+        return;
+    case ControlRequestType::InputClose:
+        reply(m_target ? m_target->closeInput(request.runId, request.stepId) : noTarget());
+        return;
+    case ControlRequestType::RunCancel:
+        reply(m_target ? m_target->cancelRun(request.runId) : noTarget());
+        return;
+    }
+}
+
+void ControlServer::subscribe(ControlClient *client, const ControlRequest &request)
+{
+    if (!m_store || !m_store->isOpen() || !m_store->run(request.runId)) {
+        send(client,
+             ControlProtocol::error(request.id,
+                                    Error{ErrorCode::NotFound,
+                                          Tr::tr("There is no kept run %1.").arg(request.runId)}));
+        return;
+    }
+    // What the store has (every event published so far was committed before it was), then,
+    // from publish(), what comes after: no gap, nothing twice.
+    const QList<RunEvent> stored = m_store->events(request.runId, request.fromSeq);
+    client->subscriptions.insert(request.runId, request.fromSeq - 1);
+    send(client,
+         ControlProtocol::result(request.id,
+                                 {{QStringLiteral("run_id"), request.runId},
+                                  {QStringLiteral("replayed"), qint64(stored.size())}}));
+    for (const RunEvent &event : stored) {
+        if (!sendEvent(client, event))
+            return;
+    }
+}
+
+bool ControlServer::sendEvent(ControlClient *client, const RunEvent &event)
+{
+    auto subscribed = client->subscriptions.find(event.runId);
+    if (subscribed == client->subscriptions.end() || event.seq <= *subscribed)
+        return true;
+    if (client->socket()->bytesToWrite() > m_limits.maxQueuedBytes) {
+        send(client, ControlProtocol::lagging(event.runId, *subscribed));
+        client->subscriptions.erase(subscribed);
+        return false;
+    }
+    send(client, ControlProtocol::event(event));
+    *subscribed = event.seq;
+    return true;
+}
+
+void ControlServer::publish(const RunEvent &event)
+{
+    for (const auto &client : m_clients) {
+        if (client->isAuthenticated())
+            sendEvent(client.get(), event);
+    }
+}
+
+} // namespace Terrarium::Core

@@ -1,0 +1,106 @@
+#pragma once
+
+#include "core/Error.h"
+#include "core/agent/RunEvent.h"
+
+#include <QHostAddress>
+#include <QList>
+#include <QObject>
+#include <QStringList>
+#include <QUrl>
+
+#include <memory>
+#include <vector>
+
+class QWebSocket;
+class QWebSocketServer;
+
+namespace Terrarium::Core {
+
+class ControlClient;
+class ControlTarget;
+struct ControlRequest;
+class RunStore;
+
+// The control API's server (docs/CONTROL_API.md): WebSocket connections on the loopback
+// interfaces only, each proving the token (an "Authorization: Bearer" header, or an "auth"
+// message first) before anything else, then asking for runs, subscribing to a run's events
+// (replayed from the run store from any seq, then live, gap-free) and passing on the user's
+// intents to the ControlTarget.
+//
+// Guarded against its clients: pages in a browser (a handshake with an Origin that is not on
+// the allow-list is refused), too many clients, oversized messages (closed with code 1009),
+// floods (a message allowance per client), malformed or unknown messages (an error reply each).
+// A slow client never holds anything up: events are queued to it up to a bound, past which it
+// is told it is lagging and unsubscribed, to subscribe again from its last seq.
+class ControlServer : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Limits
+    {
+        int maxClients = 64;
+        qint64 maxMessageBytes = 1024 * 1024;
+        int messagesPerSecond = 200;
+        int messageBurst = 1000;
+        qint64 maxQueuedBytes = 32 * 1024 * 1024;
+        // Refused for the rate this often in a row, a client is closed.
+        int maxRefusedInARow = 2000;
+    };
+
+    ControlServer(const QString &token, RunStore *store, ControlTarget *target,
+                  QObject *parent = nullptr);
+    ControlServer(const QString &token, RunStore *store, ControlTarget *target,
+                  const Limits &limits, QObject *parent = nullptr);
+    ~ControlServer() override;
+
+    // Listens on 127.0.0.1 and, where the host has it, ::1, on port (0: one the system picks;
+    // both addresses get the same one).
+    Result<void> listen(quint16 port = 0);
+    // Listens on address, which must be a loopback address: the API drives a sandbox, and is
+    // never offered to the network.
+    Result<void> listen(const QHostAddress &address, quint16 port);
+    void close();
+    bool isListening() const;
+    quint16 port() const;
+    // ws://127.0.0.1:PORT (or the address listened on)
+    QUrl url() const;
+
+    // Origins (scheme://host[:port]) whose pages may connect; none by default. A client that
+    // sends no Origin (a program, not a page) is never refused for it.
+    void setAllowedOrigins(const QStringList &origins);
+    int clientCount() const;
+
+public Q_SLOTS:
+    // A run event, after the store committed it: sent to the run's subscribers.
+    void publish(const Terrarium::Core::RunEvent &event);
+
+Q_SIGNALS:
+    void clientCountChanged(int count);
+
+private:
+    // A server socket that refuses pages from other origins and hands on its connections.
+    QWebSocketServer *newServer();
+    void onNewConnection(QWebSocketServer *server);
+    void onMessage(ControlClient *client, const QString &message);
+    void handle(ControlClient *client, const ControlRequest &request);
+    void subscribe(ControlClient *client, const ControlRequest &request);
+    // Sends event to client unless its queue is full (then it is told it lags, and dropped
+    // from the run). False when the client was dropped.
+    bool sendEvent(ControlClient *client, const RunEvent &event);
+    void send(ControlClient *client, const QByteArray &message);
+    void refuse(ControlClient *client, const QByteArray &message, const QString &reason);
+    void remove(QWebSocket *socket);
+    ControlClient *clientOf(QWebSocket *socket) const;
+
+    QString m_token;
+    RunStore *m_store;
+    ControlTarget *m_target;
+    Limits m_limits;
+    QStringList m_allowedOrigins;
+    QList<QWebSocketServer *> m_servers;
+    std::vector<std::unique_ptr<ControlClient>> m_clients;
+};
+
+} // namespace Terrarium::Core

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""An independent control API client (python3-websockets, not Qt) for tst_app_control.
+
+Usage: control_client.py URL TOKEN GOAL
+Authenticates with an Authorization header, starts a run of GOAL, subscribes to it from seq 1,
+answers every approval with "once", and prints one line per event type it saw, then
+"END <status> <first seq>-<last seq> <count>". Exits 0 when the run ended, 1 otherwise.
+"""
+import asyncio
+import json
+import sys
+
+import websockets
+
+
+async def connect(url, token):
+    headers = {"Authorization": "Bearer " + token}
+    try:  # websockets >= 14 (Debian 13)
+        return await websockets.connect(url, additional_headers=headers, max_size=None)
+    except TypeError:  # websockets 10 (Debian 12)
+        return await websockets.connect(url, extra_headers=headers, max_size=None)
+
+
+async def main(url, token, goal):
+    socket = await connect(url, token)
+    hello = json.loads(await socket.recv())
+    assert hello["type"] == "hello" and hello["authenticated"], hello
+    await socket.send(json.dumps({"v": 1, "id": "start", "type": "run.start", "goal": goal}))
+    run_id = None
+    seqs = []
+    while True:
+        message = json.loads(await asyncio.wait_for(socket.recv(), 60))
+        if message["type"] == "result" and message.get("id") == "start":
+            run_id = message["run_id"]
+            await socket.send(json.dumps({"v": 1, "id": "sub", "type": "run.subscribe",
+                                          "run_id": run_id, "from_seq": 1}))
+        elif message["type"] == "error":
+            print("ERROR", message["code"], message["message"])
+            return 1
+        elif message["type"] == "event":
+            event = message["event"]
+            seqs.append(event["seq"])
+            print("EVENT", event["type"])
+            if event["type"] == "approval_required":
+                await socket.send(json.dumps({
+                    "v": 1, "id": "ok", "type": "approval.answer", "run_id": run_id,
+                    "step_id": event["payload"]["step_id"], "decision": "once"}))
+            if event["type"] == "workflow_complete":
+                print("END", event["payload"]["status"], "%d-%d" % (seqs[0], seqs[-1]),
+                      len(seqs))
+                await socket.close()
+                return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3])))

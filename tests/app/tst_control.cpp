@@ -1,0 +1,492 @@
+// The control API end to end: `terrarium --headless --serve 0` (host sandbox, scripted model)
+// driven by real WebSocket clients, Qt's own and an independent one (python3-websockets):
+// runs started, followed gap-free, approvals answered, input sent, a run cancelled, a client
+// that reconnects mid-run and resubscribes; and every refusal the API promises.
+#include "core/control/ControlServer.h"
+#include "tests/support/HeadlessRun.h"
+#include "tests/support/LlmTestServer.h"
+#include "tests/support/ScriptedTurns.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkRequest>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QWebSocket>
+
+#include <csignal>
+
+using namespace Terrarium;
+using namespace Terrarium::Tests;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr Core::LlmProvider Provider = Core::LlmProvider::ChatCompletions;
+const QString Token = u"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"_s;
+
+// A Qt WebSocket client that keeps every message it is sent, in order.
+class Client : public QObject
+{
+public:
+    explicit Client(const QUrl &url, const QList<QPair<QByteArray, QByteArray>> &headers = {})
+    {
+        connect(&socket, &QWebSocket::textMessageReceived, this, [this](const QString &text) {
+            messages.append(QJsonDocument::fromJson(text.toUtf8()).object());
+        });
+        connect(&socket, &QWebSocket::disconnected, this, [this] { closed = true; });
+        QNetworkRequest request(url);
+        for (const auto &[name, value] : headers)
+            request.setRawHeader(name, value);
+        socket.setMaxAllowedIncomingMessageSize(256 * 1024 * 1024);
+        socket.open(request);
+    }
+
+    bool waitForHello()
+    {
+        return QTest::qWaitFor([this] { return !messages.isEmpty() || closed; }, 10000)
+            && !messages.isEmpty() && messages.first().value(u"type"_s) == u"hello"_s;
+    }
+    void send(QJsonObject message)
+    {
+        message.insert(u"v"_s, 1);
+        socket.sendTextMessage(QString::fromUtf8(QJsonDocument(message).toJson()));
+    }
+    // Sends message with an id and returns the reply ("result" or "error") to it.
+    QJsonObject request(QJsonObject message)
+    {
+        const QString id = u"r%1"_s.arg(++m_nextId);
+        message.insert(u"id"_s, id);
+        send(message);
+        QJsonObject reply;
+        (void)QTest::qWaitFor(
+            [&] {
+                for (const QJsonObject &received : std::as_const(messages)) {
+                    if (received.value(u"id"_s).toString() == id) {
+                        reply = received;
+                        return true;
+                    }
+                }
+                return closed;
+            },
+            30000);
+        return reply;
+    }
+    QList<QJsonObject> events(const QString &runId) const
+    {
+        QList<QJsonObject> list;
+        for (const QJsonObject &message : messages) {
+            const QJsonObject event = message.value(u"event"_s).toObject();
+            if (message.value(u"type"_s) == u"event"_s && event.value(u"run_id"_s) == runId)
+                list.append(event);
+        }
+        return list;
+    }
+    std::optional<QJsonObject> event(const QString &runId, const QString &type) const
+    {
+        for (const QJsonObject &event : events(runId)) {
+            if (event.value(u"type"_s) == type)
+                return event;
+        }
+        return std::nullopt;
+    }
+    qsizetype errors(const QString &code) const
+    {
+        return std::ranges::count_if(messages, [&code](const QJsonObject &message) {
+            return message.value(u"type"_s) == u"error"_s && message.value(u"code"_s) == code;
+        });
+    }
+
+    QWebSocket socket;
+    QList<QJsonObject> messages;
+    bool closed = false;
+
+private:
+    int m_nextId = 0;
+};
+
+QList<QPair<QByteArray, QByteArray>> bearer(const QString &token)
+{
+    return {{"Authorization", "Bearer " + token.toLatin1()}};
+}
+
+// The seqs of events, each once and in order from first, or a description of what is wrong.
+QString gapFree(const QList<QJsonObject> &events, qint64 first)
+{
+    qint64 expected = first;
+    for (const QJsonObject &event : events) {
+        const qint64 seq = event.value(u"seq"_s).toInteger();
+        if (seq != expected)
+            return u"seq %1 where %2 was expected"_s.arg(seq).arg(expected);
+        ++expected;
+    }
+    return {};
+}
+
+} // namespace
+
+class tst_Control : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void refusesClientsWithoutTheToken();
+    void refusesPagesAndTheNetwork();
+    void malformedAndOversizedMessagesAreRefused();
+    void drivesARunThroughApprovalAndInput();
+    void aClientThatReconnectsMissesNothing();
+    void cancelsARun();
+    void anIndependentClientDrivesARun();
+
+private:
+    QUrl url() const { return m_url; }
+    // Starts a run of goal as client and subscribes to it from seq 1; its id.
+    QString startAndSubscribe(Client &client, const QString &goal);
+
+    std::unique_ptr<QTemporaryDir> m_home;
+    std::unique_ptr<LlmTestServer> m_llm;
+    std::unique_ptr<QProcess> m_terrarium;
+    QByteArray m_log;
+    QUrl m_url;
+};
+
+void tst_Control::init()
+{
+    m_home = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_home->isValid());
+    QVERIFY(QDir(m_home->path()).mkpath(u"workspace"_s));
+    QFile config(m_home->filePath(u"terrarium.conf"_s));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.close();
+    m_llm = std::make_unique<LlmTestServer>();
+    QVERIFY(m_llm->listen());
+
+    QProcessEnvironment env;
+    env.insert(u"PATH"_s, qEnvironmentVariable("PATH"));
+    env.insert(u"HOME"_s, m_home->path());
+    env.insert(u"XDG_RUNTIME_DIR"_s, m_home->filePath(u"runtime"_s));
+    env.insert(u"LANG"_s, u"C.UTF-8"_s);
+    env.insert(u"TERRARIUM_CONTROL_TOKEN"_s, Token);
+    m_terrarium = std::make_unique<QProcess>();
+    m_terrarium->setProcessEnvironment(env);
+    m_terrarium->start(HeadlessRun::binary(),
+                       {u"--headless"_s, u"--serve"_s, u"0"_s, u"--sandbox"_s, u"host"_s,
+                        u"--workspace"_s, m_home->filePath(u"workspace"_s), u"--config"_s,
+                        m_home->filePath(u"terrarium.conf"_s), u"--provider"_s, u"chat"_s,
+                        u"--base-url"_s, m_llm->baseUrl().toString(), u"--planner-model"_s, u"p"_s,
+                        u"--executor-model"_s, u"e"_s});
+    QVERIFY(m_terrarium->waitForStarted());
+    static const QRegularExpression address(u"control API on (ws://\\S+)"_s);
+    m_log.clear();
+    QTRY_VERIFY_WITH_TIMEOUT((m_log += m_terrarium->readAllStandardError(),
+                              address.match(QString::fromUtf8(m_log)).hasMatch()
+                                  || m_terrarium->state() == QProcess::NotRunning),
+                             20000);
+    const auto match = address.match(QString::fromUtf8(m_log));
+    QVERIFY2(match.hasMatch(), m_log.constData());
+    m_url = QUrl(match.captured(1));
+    QCOMPARE(m_url.host(), u"127.0.0.1"_s);
+}
+
+void tst_Control::cleanup()
+{
+    if (m_terrarium && m_terrarium->state() != QProcess::NotRunning) {
+        ::kill(pid_t(m_terrarium->processId()), SIGTERM);
+        if (!HeadlessRun::waitForExit(*m_terrarium, 30000))
+            m_terrarium->kill();
+    }
+    m_terrarium.reset();
+    m_llm.reset();
+    m_home.reset();
+}
+
+QString tst_Control::startAndSubscribe(Client &client, const QString &goal)
+{
+    const QJsonObject started = client.request({{u"type"_s, u"run.start"_s}, {u"goal"_s, goal}});
+    const QString runId = started.value(u"run_id"_s).toString();
+    if (started.value(u"type"_s) != u"result"_s || runId.isEmpty())
+        return {};
+    const QJsonObject subscribed =
+        client.request({{u"type"_s, u"run.subscribe"_s}, {u"run_id"_s, runId}, {u"from_seq"_s, 1}});
+    return subscribed.value(u"type"_s) == u"result"_s ? runId : QString();
+}
+
+void tst_Control::refusesClientsWithoutTheToken()
+{
+    // No token: the first message must be one; anything else closes the connection.
+    Client anonymous(url());
+    QVERIFY(anonymous.waitForHello());
+    QCOMPARE(anonymous.messages.first().value(u"authenticated"_s).toBool(), false);
+    anonymous.send({{u"type"_s, u"runs.list"_s}});
+    QTRY_VERIFY(anonymous.closed);
+    QCOMPARE(anonymous.errors(u"authentication"_s), 1);
+    QCOMPARE(anonymous.socket.closeCode(), QWebSocketProtocol::CloseCodePolicyViolated);
+
+    // A wrong token, in the header or as the first message.
+    Client wrongHeader(url(), bearer(QString(64, u'0')));
+    QTRY_VERIFY(wrongHeader.closed);
+    QCOMPARE(wrongHeader.errors(u"authentication"_s), 1);
+    Client wrongMessage(url());
+    QVERIFY(wrongMessage.waitForHello());
+    wrongMessage.send({{u"type"_s, u"auth"_s}, {u"token"_s, QString(Token.left(63) + u'x')}});
+    QTRY_VERIFY(wrongMessage.closed);
+    QCOMPARE(wrongMessage.errors(u"authentication"_s), 1);
+
+    // The right one, either way.
+    Client byMessage(url());
+    QVERIFY(byMessage.waitForHello());
+    QCOMPARE(byMessage.request({{u"type"_s, u"auth"_s}, {u"token"_s, Token}})
+                 .value(u"type"_s)
+                 .toString(),
+             u"result"_s);
+    QCOMPARE(byMessage.request({{u"type"_s, u"runs.list"_s}}).value(u"type"_s).toString(),
+             u"result"_s);
+    Client byHeader(url(), bearer(Token));
+    QVERIFY(byHeader.waitForHello());
+    QCOMPARE(byHeader.messages.first().value(u"authenticated"_s).toBool(), true);
+    QVERIFY(byHeader.request({{u"type"_s, u"runs.list"_s}}).value(u"runs"_s).isArray());
+}
+
+void tst_Control::refusesPagesAndTheNetwork()
+{
+    // A page in a browser sends its Origin: refused at the handshake, even with the token.
+    Client page(url(), {{"Origin", "https://example.com"}, bearer(Token).first()});
+    QTRY_VERIFY(page.closed);
+    QVERIFY(page.messages.isEmpty());
+    // The server still serves programs.
+    Client program(url(), bearer(Token));
+    QVERIFY(program.waitForHello());
+
+    // Never on the network, whatever a caller asks for.
+    Core::ControlServer server(Token, nullptr, nullptr);
+    for (const QHostAddress &address :
+         {QHostAddress(QHostAddress::AnyIPv4), QHostAddress(u"192.168.1.10"_s),
+          QHostAddress(QHostAddress::Any)}) {
+        const auto listened = server.listen(address, 0);
+        QVERIFY(!listened);
+        QVERIFY2(listened.error().message.contains(u"loopback"_s),
+                 qPrintable(listened.error().message));
+    }
+    QVERIFY(!server.isListening());
+    // Nor with a token that could be guessed.
+    Core::ControlServer weak(u"short"_s, nullptr, nullptr);
+    QVERIFY(!weak.listen(QHostAddress(QHostAddress::LocalHost), 0));
+}
+
+void tst_Control::malformedAndOversizedMessagesAreRefused()
+{
+    Client client(url(), bearer(Token));
+    QVERIFY(client.waitForHello());
+    const QStringList malformed{
+        u"not json"_s,
+        u"[1, 2, 3]"_s,
+        u"{\"v\": 2, \"type\": \"runs.list\"}"_s,
+        u"{\"type\": \"runs.list\"}"_s,
+        u"{\"v\": 1, \"type\": \"rm -rf /\"}"_s,
+        u"{\"v\": 1}"_s,
+        u"{\"v\": 1, \"type\": \"run.subscribe\", \"run_id\": \"../../etc\"}"_s,
+        u"{\"v\": 1, \"type\": \"run.subscribe\", \"run_id\": 7}"_s,
+        u"{\"v\": 1, \"type\": \"approval.answer\", \"run_id\": \"r\", \"step_id\": -1, "
+        "\"decision\": \"once\"}"_s,
+        u"{\"v\": 1, \"type\": \"approval.answer\", \"run_id\": \"r\", \"step_id\": 1, "
+        "\"decision\": \"yes please\"}"_s,
+        u"{\"v\": 1, \"type\": \"run.start\"}"_s,
+        u"{\"v\": 1, \"type\": \"run.start\", \"goal\": \"a\", \"task\": \"b\"}"_s,
+        u"{\"v\": 1, \"type\": \"input.send\", \"run_id\": \"r\", \"step_id\": 1e300, "
+        "\"text\": \"x\"}"_s,
+        u"{\"v\": 1, \"id\": {\"nested\": true}, \"type\": \"runs.list\"}"_s,
+    };
+    constexpr int Count = 1000;
+    for (int i = 0; i < Count; ++i)
+        client.socket.sendTextMessage(malformed.at(i % malformed.size()));
+    QTRY_COMPARE_WITH_TIMEOUT(client.errors(u"invalid_input"_s), Count, 30000);
+    QVERIFY(!client.closed);
+    // Each said what was wrong.
+    for (const QJsonObject &message : std::as_const(client.messages)) {
+        if (message.value(u"type"_s) == u"error"_s)
+            QVERIFY(!message.value(u"message"_s).toString().isEmpty());
+    }
+    // And the connection goes on.
+    QCOMPARE(client.request({{u"type"_s, u"runs.list"_s}}).value(u"type"_s).toString(),
+             u"result"_s);
+
+    // 100 MB in one frame: closed as too big, without the server reading it all first.
+    Client flooder(url(), bearer(Token));
+    QVERIFY(flooder.waitForHello());
+    flooder.socket.sendBinaryMessage(QByteArray(100 * 1024 * 1024, 'x'));
+    QTRY_VERIFY_WITH_TIMEOUT(flooder.closed, 60000);
+    QCOMPARE(flooder.socket.closeCode(), QWebSocketProtocol::CloseCodeTooMuchData);
+    // Others are served as before.
+    QCOMPARE(client.request({{u"type"_s, u"runs.list"_s}}).value(u"type"_s).toString(),
+             u"result"_s);
+    QCOMPARE(m_terrarium->state(), QProcess::Running);
+}
+
+void tst_Control::drivesARunThroughApprovalAndInput()
+{
+    m_llm->enqueue(ScriptedTurns::plan(
+        Provider, {u"Remove the old build"_s, u"Ask for a name"_s, u"Say it"_s}));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"rm -rf build"_s));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"read n; echo \"name=[$n]\" > name"_s));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"cat name"_s));
+    Client client(url(), bearer(Token));
+    QVERIFY(client.waitForHello());
+    const QString runId = startAndSubscribe(client, u"name things"_s);
+    QVERIFY2(!runId.isEmpty(), m_log.constData());
+
+    // The risky command waits for an answer, which comes from here.
+    QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"approval_required"_s), 30000);
+    const QJsonObject approval = *client.event(runId, u"approval_required"_s);
+    QCOMPARE(approval.value(u"payload"_s)[u"command"_s].toString(), u"rm -rf build"_s);
+    // An answer for a step that waits for none is refused.
+    QCOMPARE(client
+                 .request({{u"type"_s, u"approval.answer"_s},
+                           {u"run_id"_s, runId},
+                           {u"step_id"_s, 3},
+                           {u"decision"_s, u"once"_s}})
+                 .value(u"code"_s)
+                 .toString(),
+             u"invalid_input"_s);
+    QCOMPARE(client
+                 .request({{u"type"_s, u"approval.answer"_s},
+                           {u"run_id"_s, runId},
+                           {u"step_id"_s, approval.value(u"payload"_s)[u"step_id"_s].toInt()},
+                           {u"decision"_s, u"once"_s}})
+                 .value(u"type"_s)
+                 .toString(),
+             u"result"_s);
+
+    // The command that reads a line gets it from here.
+    QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"input_required"_s), 30000);
+    const int inputStep =
+        client.event(runId, u"input_required"_s)->value(u"payload"_s)[u"step_id"_s].toInt();
+    QCOMPARE(client
+                 .request({{u"type"_s, u"input.send"_s},
+                           {u"run_id"_s, runId},
+                           {u"step_id"_s, inputStep},
+                           {u"text"_s, u"ann\n"_s}})
+                 .value(u"type"_s)
+                 .toString(),
+             u"result"_s);
+
+    QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"workflow_complete"_s), 60000);
+    QCOMPARE(client.event(runId, u"workflow_complete"_s)->value(u"payload"_s)[u"status"_s],
+             u"success"_s);
+    const QList<QJsonObject> events = client.events(runId);
+    QVERIFY2(gapFree(events, 1).isEmpty(), qPrintable(gapFree(events, 1)));
+    QStringList types;
+    for (const QJsonObject &event : events)
+        types << event.value(u"type"_s).toString();
+    QVERIFY(types.indexOf(u"plan_generated"_s) < types.indexOf(u"step_executing"_s));
+    QVERIFY(types.contains(u"step_result"_s));
+    bool saidTheName = false;
+    for (const QJsonObject &event : events) {
+        if (event.value(u"type"_s) == u"step_output"_s)
+            saidTheName = saidTheName
+                || event.value(u"payload"_s)[u"data"_s].toString().contains(u"name=[ann]"_s);
+    }
+    QVERIFY(saidTheName);
+    // The events are what --headless prints, the same objects.
+    const QList<QJsonObject> printed =
+        HeadlessRun::parseEvents(m_terrarium->readAllStandardOutput());
+    QCOMPARE(printed.size(), events.size());
+    QCOMPARE(printed.last(), events.last());
+    // The run is listed as kept.
+    const QJsonArray runs =
+        client.request({{u"type"_s, u"runs.list"_s}}).value(u"runs"_s).toArray();
+    QCOMPARE(runs.size(), 1);
+    QCOMPARE(runs.first()[u"run_id"_s].toString(), runId);
+    QCOMPARE(runs.first()[u"status"_s].toString(), u"success"_s);
+}
+
+void tst_Control::aClientThatReconnectsMissesNothing()
+{
+    m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Count slowly"_s, u"Count again"_s}));
+    m_llm->enqueue(ScriptedTurns::command(
+        Provider, u"for i in $(seq 1 30); do echo tick-$i; sleep 0.05; done"_s));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"seq 1 3"_s));
+    auto first = std::make_unique<Client>(url(), bearer(Token));
+    QVERIFY(first->waitForHello());
+    const QString runId = startAndSubscribe(*first, u"count"_s);
+    QVERIFY(!runId.isEmpty());
+    // Gone in the middle of the run...
+    QTRY_VERIFY_WITH_TIMEOUT(first->events(runId).size() >= 5, 30000);
+    const QList<QJsonObject> before = first->events(runId);
+    const qint64 last = before.last().value(u"seq"_s).toInteger();
+    first->socket.abort();
+    first.reset();
+    QTest::qWait(300); // the run goes on meanwhile
+    // ...and back, from the next seq.
+    Client again(url(), bearer(Token));
+    QVERIFY(again.waitForHello());
+    QCOMPARE(
+        again
+            .request(
+                {{u"type"_s, u"run.subscribe"_s}, {u"run_id"_s, runId}, {u"from_seq"_s, last + 1}})
+            .value(u"type"_s)
+            .toString(),
+        u"result"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(again.event(runId, u"workflow_complete"_s), 60000);
+    const QList<QJsonObject> whole = before + again.events(runId);
+    QVERIFY2(gapFree(whole, 1).isEmpty(), qPrintable(gapFree(whole, 1)));
+    QCOMPARE(whole.last().value(u"payload"_s)[u"status"_s].toString(), u"success"_s);
+}
+
+void tst_Control::cancelsARun()
+{
+    m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Wait"_s}));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"sleep 100"_s));
+    Client client(url(), bearer(Token));
+    QVERIFY(client.waitForHello());
+    const QString runId = startAndSubscribe(client, u"wait"_s);
+    QVERIFY(!runId.isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"step_executing"_s), 30000);
+    // One run at a time.
+    QCOMPARE(client.request({{u"type"_s, u"run.start"_s}, {u"goal"_s, u"another"_s}})
+                 .value(u"code"_s)
+                 .toString(),
+             u"limit_reached"_s);
+    QCOMPARE(client.request({{u"type"_s, u"run.cancel"_s}, {u"run_id"_s, runId}})
+                 .value(u"type"_s)
+                 .toString(),
+             u"result"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"workflow_complete"_s), 30000);
+    QCOMPARE(client.event(runId, u"workflow_complete"_s)->value(u"payload"_s)[u"status"_s],
+             u"cancelled"_s);
+    // A run that is not going on here cannot be cancelled.
+    QCOMPARE(client.request({{u"type"_s, u"run.cancel"_s}, {u"run_id"_s, u"no-such-run"_s}})
+                 .value(u"code"_s)
+                 .toString(),
+             u"not_found"_s);
+}
+
+void tst_Control::anIndependentClientDrivesARun()
+{
+    m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Clean up"_s, u"Greet"_s}));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"rm -rf old"_s));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"echo hello"_s));
+    QProcess python;
+    // Debian's interpreter, with Debian's python3-websockets (not one on PATH from elsewhere).
+    python.start(u"/usr/bin/python3"_s,
+                 {QStringLiteral(TERRARIUM_SOURCE_DIR "/tests/app/control_client.py"),
+                  url().toString(), Token, u"clean and greet"_s});
+    QVERIFY(HeadlessRun::waitForExit(python, 120000));
+    const QString out = QString::fromUtf8(python.readAllStandardOutput());
+    QVERIFY2(python.exitCode() == 0,
+             qPrintable(out + QString::fromUtf8(python.readAllStandardError())));
+    QVERIFY2(out.contains(u"EVENT approval_required"_s), qPrintable(out));
+    static const QRegularExpression end(u"END success 1-(\\d+) (\\d+)"_s);
+    const auto match = end.match(out);
+    QVERIFY2(match.hasMatch(), qPrintable(out));
+    // Gap-free: as many events as seqs.
+    QCOMPARE(match.captured(1), match.captured(2));
+}
+
+QTEST_GUILESS_MAIN(tst_Control)
+#include "tst_control.moc"
