@@ -125,7 +125,7 @@ QJsonValue ControlProtocol::idOf(QByteArrayView message)
         QJsonDocument::fromJson(message.toByteArray()).object().value(QLatin1String("id"));
     if ((id.isString() && id.toString().size() <= MaxIdChars) || id.isDouble())
         return id;
-    return {};
+    return QJsonValue(QJsonValue::Undefined);
 }
 
 Result<ControlRequest> ControlProtocol::parse(QByteArrayView bytes)

@@ -23,7 +23,7 @@ enum class ControlRequestType {
 struct ControlRequest
 {
     ControlRequestType type = ControlRequestType::RunsList;
-    QJsonValue id; // the client's, echoed in the reply; may be absent
+    QJsonValue id{QJsonValue::Undefined}; // the client's, echoed in the reply; may be absent
     QString token;
     QString runId;
     qint64 fromSeq = 1;

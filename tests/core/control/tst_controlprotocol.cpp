@@ -1,0 +1,135 @@
+#include "core/agent/RunEvent.h"
+#include "core/control/ControlProtocol.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace Terrarium::Core;
+
+class tst_ControlProtocol : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void requests();
+    void refusals_data();
+    void refusals();
+    void replies();
+};
+
+void tst_ControlProtocol::requests()
+{
+    auto parsed = ControlProtocol::parse(
+        R"({"v": 1, "id": 7, "type": "approval.answer", "run_id": "5b2f-1", "step_id": 3,
+            "decision": " Session "})");
+    QVERIFY2(parsed, parsed ? "" : qPrintable(parsed.error().message));
+    QCOMPARE(parsed->type, ControlRequestType::ApprovalAnswer);
+    QCOMPARE(parsed->id, QJsonValue(7));
+    QCOMPARE(parsed->runId, QStringLiteral("5b2f-1"));
+    QCOMPARE(parsed->stepId, 3);
+    QCOMPARE(parsed->decision, ApprovalDecision::Session);
+
+    parsed = ControlProtocol::parse(R"({"v": 1, "type": "run.subscribe", "run_id": "r"})");
+    QVERIFY(parsed);
+    QCOMPARE(parsed->fromSeq, qint64(1)); // from the start unless told
+    QVERIFY(parsed->id.isUndefined());
+    parsed = ControlProtocol::parse(
+        R"({"v": 1, "id": "a", "type": "run.subscribe", "run_id": "r", "from_seq": 42})");
+    QCOMPARE(parsed->fromSeq, qint64(42));
+    QCOMPARE(parsed->id, QJsonValue(QStringLiteral("a")));
+
+    parsed = ControlProtocol::parse(R"({"v": 1, "type": "run.start", "task": "goal: x\n"})");
+    QVERIFY(parsed);
+    QCOMPARE(parsed->task, QStringLiteral("goal: x\n"));
+    QVERIFY(parsed->goal.isEmpty());
+    // Input is passed on as it is, newline and all (an empty line is input too).
+    parsed = ControlProtocol::parse(
+        R"({"v": 1, "type": "input.send", "run_id": "r", "step_id": 1, "text": "\n"})");
+    QVERIFY(parsed);
+    QCOMPARE(parsed->text, QStringLiteral("\n"));
+}
+
+void tst_ControlProtocol::refusals_data()
+{
+    QTest::addColumn<QByteArray>("message");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("not json") << QByteArray("hello") << "not JSON";
+    QTest::newRow("array") << QByteArray("[]") << "not a JSON object";
+    QTest::newRow("no version") << QByteArray(R"({"type": "runs.list"})") << "version";
+    QTest::newRow("version 2") << QByteArray(R"({"v": 2, "type": "runs.list"})") << "version";
+    QTest::newRow("no type") << QByteArray(R"({"v": 1})") << "no \"type\"";
+    QTest::newRow("unknown type") << QByteArray(R"({"v": 1, "type": "shell.exec"})")
+                                  << "Unknown message type \"shell.exec\"";
+    QTest::newRow("object id") << QByteArray(R"({"v": 1, "id": {}, "type": "runs.list"})")
+                               << "\"id\"";
+    QTest::newRow("run id path") << QByteArray(R"({"v": 1, "type": "run.cancel",
+                                                   "run_id": "../x"})")
+                                 << "run_id";
+    QTest::newRow("run id number")
+        << QByteArray(R"({"v": 1, "type": "run.cancel", "run_id": 5})") << "run_id";
+    QTest::newRow("step 0") << QByteArray(R"({"v": 1, "type": "input.close", "run_id": "r",
+                                              "step_id": 0})")
+                            << "step_id";
+    QTest::newRow("step fraction") << QByteArray(R"({"v": 1, "type": "input.close",
+                                                     "run_id": "r", "step_id": 1.5})")
+                                   << "step_id";
+    QTest::newRow("step huge") << QByteArray(R"({"v": 1, "type": "input.close", "run_id": "r",
+                                                 "step_id": 1e20})")
+                               << "step_id";
+    QTest::newRow("seq as text") << QByteArray(R"({"v": 1, "type": "run.subscribe",
+                                                   "run_id": "r", "from_seq": "1"})")
+                                 << "from_seq";
+    QTest::newRow("bad decision") << QByteArray(R"({"v": 1, "type": "approval.answer",
+                                                    "run_id": "r", "step_id": 1,
+                                                    "decision": "yes"})")
+                                  << "decision";
+    QTest::newRow("start with nothing")
+        << QByteArray(R"({"v": 1, "type": "run.start"})") << "either a \"goal\" or a \"task\"";
+    QTest::newRow("start with both") << QByteArray(R"({"v": 1, "type": "run.start",
+                                                       "goal": "a", "task": "b"})")
+                                     << "either a \"goal\" or a \"task\"";
+    QTest::newRow("goal too long") << (QByteArray(R"({"v": 1, "type": "run.start", "goal": ")")
+                                       + QByteArray(ControlProtocol::MaxTextChars + 1, 'g') + "\"}")
+                                   << "longer than";
+}
+
+void tst_ControlProtocol::refusals()
+{
+    QFETCH(QByteArray, message);
+    QFETCH(QString, says);
+    const auto parsed = ControlProtocol::parse(message);
+    QVERIFY(!parsed);
+    QCOMPARE(parsed.error().code, ErrorCode::InvalidInput);
+    QVERIFY2(parsed.error().message.contains(says), qPrintable(parsed.error().message));
+}
+
+void tst_ControlProtocol::replies()
+{
+    const auto object = [](const QByteArray &json) {
+        return QJsonDocument::fromJson(json).object();
+    };
+    QCOMPARE(object(ControlProtocol::hello(false)),
+             object(R"({"v":1,"type":"hello","server":"terrarium","authenticated":false})"));
+    QCOMPARE(object(ControlProtocol::result(7, {{QStringLiteral("run_id"), QStringLiteral("r")}})),
+             object(R"({"v":1,"type":"result","id":7,"run_id":"r"})"));
+    QCOMPARE(object(ControlProtocol::error(QStringLiteral("x"),
+                                           Error{ErrorCode::NotFound, QStringLiteral("gone")})),
+             object(R"({"v":1,"type":"error","id":"x","code":"not_found","message":"gone"})"));
+    QCOMPARE(object(ControlProtocol::lagging(QStringLiteral("r"), 41)),
+             object(R"({"v":1,"type":"lagging","run_id":"r","last_seq":41})"));
+    // An event is the object --headless prints, whole.
+    const RunEvent event{.runId = QStringLiteral("r"),
+                         .seq = 3,
+                         .timestamp = QDateTime::currentDateTimeUtc(),
+                         .data = Events::RePlanning{.attempt = 2}};
+    const QJsonObject sent = object(ControlProtocol::event(event));
+    QCOMPARE(sent.value(QLatin1String("type")).toString(), QStringLiteral("event"));
+    QCOMPARE(sent.value(QLatin1String("event")).toObject(), event.toJson());
+    // The id of a message that could not be read comes back when it can.
+    QCOMPARE(ControlProtocol::idOf(R"({"id": 9, "type": "nope"})"), QJsonValue(9));
+    QVERIFY(ControlProtocol::idOf("garbage").isUndefined());
+}
+
+QTEST_GUILESS_MAIN(tst_ControlProtocol)
+#include "tst_controlprotocol.moc"
