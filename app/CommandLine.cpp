@@ -134,8 +134,9 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                "with --keep-sandbox or --sandbox-name); alone, do only that and exit."));
     const QCommandLineOption serve(
         QStringLiteral("serve"),
-        Tr::tr("With --headless and no goal: serve the control API on 127.0.0.1 and ::1 (port "
-               "%1 unless a port follows; 0 picks a free one) and run what its clients start.")
+        Tr::tr("Serve the control API on 127.0.0.1 and ::1 (port %1 unless a port follows; 0 "
+               "picks a free one) while the window is open; with --headless and no goal, run "
+               "what its clients start.")
             .arg(DefaultServePort));
     const QCommandLineOption config(QStringLiteral("config"),
                                     Tr::tr("Configuration file to use instead of "
@@ -266,11 +267,11 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.cleanOrphans = parser.isSet(cleanOrphans);
     options.serve = parser.isSet(serve);
     options.servePort = servePort.value_or(DefaultServePort);
-    if (options.serve
-        && (!options.headless || !options.goal.isEmpty() || !options.taskFile.isEmpty()
-            || !options.replayFile.isEmpty() || !options.resumeRunId.isEmpty()
-            || !options.exportRunId.isEmpty())) {
-        parsed.error = Tr::tr("--serve goes with --headless and no goal: the control API's "
+    // The window serves alongside what the user does; headless, the clients start the runs.
+    if (options.serve && options.headless
+        && (!options.goal.isEmpty() || !options.taskFile.isEmpty() || !options.replayFile.isEmpty()
+            || !options.resumeRunId.isEmpty() || !options.exportRunId.isEmpty())) {
+        parsed.error = Tr::tr("--serve with --headless takes no goal: the control API's "
                               "clients start the runs.");
         return parsed;
     }

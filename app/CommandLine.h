@@ -46,7 +46,8 @@ struct CommandLineOptions
     QString resumeRunId;
     // Remove the sandboxes runs left behind (killed runs); alone, do only that and exit.
     bool cleanOrphans = false;
-    // --serve [PORT] (with --headless, no goal): serve the control API, run what clients start.
+    // --serve [PORT]: serve the control API (with --headless and no goal: run what clients
+    // start, without a window).
     bool serve = false;
     quint16 servePort = 0;
 

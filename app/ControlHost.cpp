@@ -98,8 +98,7 @@ Core::Result<QString> ControlHost::startRun(const QString &goal, const QString &
     options.changes = RunSession::ChangePolicy::Discard;
     if (m_session)
         m_session.release()->deleteLater();
-    m_awaitingApproval.clear();
-    m_awaitingInput.clear();
+    m_questions.clear();
     m_session = std::make_unique<RunSession>(*config, options);
     connect(m_session.get(), &RunSession::message, this, &ControlHost::log);
     connect(m_session.get(), &RunSession::eventEmitted, this, &ControlHost::onEvent);
@@ -119,17 +118,7 @@ Core::Result<QString> ControlHost::startRun(const QString &goal, const QString &
 void ControlHost::onEvent(const Core::RunEvent &event)
 {
     m_output.printEvent(event);
-    if (const auto *approval = event.get<Core::Events::ApprovalRequired>())
-        m_awaitingApproval.insert(approval->stepId);
-    else if (const auto *input = event.get<Core::Events::InputRequired>())
-        m_awaitingInput.insert(input->stepId);
-    else if (const auto *result = event.get<Core::Events::StepResult>()) {
-        m_awaitingApproval.remove(result->stepId);
-        m_awaitingInput.remove(result->stepId);
-    } else if (event.type() == Core::RunEventType::WorkflowComplete) {
-        m_awaitingApproval.clear();
-        m_awaitingInput.clear();
-    }
+    m_questions.observe(event);
     if (m_server)
         m_server->publish(event);
 }
@@ -150,7 +139,7 @@ Core::Result<void> ControlHost::answerApproval(const QString &runId, int stepId,
 {
     if (const auto checked = checkRun(runId); !checked)
         return checked;
-    if (!m_awaitingApproval.remove(stepId))
+    if (!m_questions.takeApproval(stepId))
         return Core::makeError(Core::ErrorCode::InvalidInput,
                                Tr::tr("Step %1 waits for no approval.").arg(stepId));
     m_session->resolveApproval(stepId, decision);
@@ -161,7 +150,7 @@ Core::Result<void> ControlHost::sendInput(const QString &runId, int stepId, cons
 {
     if (const auto checked = checkRun(runId); !checked)
         return checked;
-    if (!m_awaitingInput.contains(stepId) || !m_session->orchestrator())
+    if (!m_session->orchestrator() || !m_questions.takeInput(stepId))
         return Core::makeError(Core::ErrorCode::InvalidInput,
                                Tr::tr("Step %1 waits for no input.").arg(stepId));
     m_session->orchestrator()->sendInput(stepId, text.toUtf8());
@@ -172,7 +161,7 @@ Core::Result<void> ControlHost::closeInput(const QString &runId, int stepId)
 {
     if (const auto checked = checkRun(runId); !checked)
         return checked;
-    if (!m_awaitingInput.remove(stepId) || !m_session->orchestrator())
+    if (!m_session->orchestrator() || !m_questions.takeInput(stepId))
         return Core::makeError(Core::ErrorCode::InvalidInput,
                                Tr::tr("Step %1 waits for no input.").arg(stepId));
     m_session->orchestrator()->closeInput(stepId);

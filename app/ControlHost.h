@@ -3,10 +3,10 @@
 #include "app/CommandLine.h"
 #include "app/HeadlessOutput.h"
 #include "core/control/ControlTarget.h"
+#include "core/control/PendingQuestions.h"
 
 #include <QObject>
 #include <QPointer>
-#include <QSet>
 
 #include <memory>
 
@@ -66,8 +66,7 @@ private:
     std::unique_ptr<Core::ControlServer> m_server;
     std::unique_ptr<RunSession> m_session; // the current or last run
     QString m_runId;
-    QSet<int> m_awaitingApproval; // steps of the current run
-    QSet<int> m_awaitingInput;
+    Core::PendingQuestions m_questions; // of the current run
     bool m_interrupted = false;
 };
 

@@ -12,10 +12,14 @@
 #include "core/config/LocalServerDetector.h"
 #include "core/config/SettingsSession.h"
 #include "core/config/TaskFile.h"
+#include "core/config/UserSettings.h"
 #include "core/config/WorkspacePolicy.h"
+#include "core/control/ControlServer.h"
+#include "core/control/ControlToken.h"
 #include "core/output/OutputSpool.h"
 #include "core/output/VisibleText.h"
 #include "core/store/RunStore.h"
+#include "ui/ApprovalPanel.h"
 #include "ui/ChangeReviewPanel.h"
 #include "ui/MainWindow.h"
 #include "ui/RunTimeline.h"
@@ -65,6 +69,7 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
 
     // The kept runs, for the history from the start (and for the runs to come).
     openStore();
+    applyRemoteControl();
     m_history = new HistoryController(window, m_store.get(), this);
     connect(m_history, &HistoryController::runRequested, this, &WindowController::run);
     connect(m_history, &HistoryController::resumeRequested, this, &WindowController::resume);
@@ -155,7 +160,131 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     });
 }
 
-WindowController::~WindowController() = default;
+WindowController::~WindowController()
+{
+    // No client reaches a session that is going.
+    m_control.reset();
+}
+
+void WindowController::serveControl(quint16 port)
+{
+    m_servePort = port;
+    applyRemoteControl();
+}
+
+void WindowController::applyRemoteControl()
+{
+    const Core::UserSettings values = Core::UserSettings::load(*m_settings);
+    const bool wanted = m_servePort || values.remoteControl;
+    const quint16 port = m_servePort ? *m_servePort : quint16(values.remoteControlPort);
+    if (!wanted) {
+        if (m_control) {
+            m_control.reset();
+            m_window->showStatusMessage(Tr::tr("Remote control is off."));
+        }
+        return;
+    }
+    if (m_control && m_controlPort == port)
+        return;
+    m_control.reset();
+    const auto token = Core::ControlToken::load(Core::ControlToken::defaultFile(),
+                                                QProcessEnvironment::systemEnvironment());
+    if (!token) {
+        m_window->showError(Tr::tr("Remote control is off: %1").arg(token.error().message));
+        return;
+    }
+    auto server = std::make_unique<Core::ControlServer>(*token, openStore(), this);
+    if (const auto listened = server->listen(port); !listened) {
+        m_window->showError(Tr::tr("Remote control is off: %1").arg(listened.error().message));
+        return;
+    }
+    m_control = std::move(server);
+    m_controlPort = port;
+    m_window->showStatusMessage(
+        Tr::tr("Remote control on %1 (docs/CONTROL_API.md).").arg(m_control->url().toString()));
+}
+
+Core::Result<void> WindowController::checkControlledRun(const QString &runId) const
+{
+    if (!m_session || !m_session->events()->isBegun() || m_session->events()->runId() != runId)
+        return Core::makeError(Core::ErrorCode::NotFound,
+                               Tr::tr("The run %1 is not going on in this window.").arg(runId));
+    if (m_session->isFinished())
+        return Core::makeError(Core::ErrorCode::InvalidInput,
+                               Tr::tr("The run %1 has ended.").arg(runId));
+    return {};
+}
+
+Core::Result<QString> WindowController::startRun(const QString &goal, const QString &taskText)
+{
+    if (m_session && !m_session->isFinished())
+        return Core::makeError(Core::ErrorCode::LimitReached,
+                               Tr::tr("A run is going on in the window; one at a time."));
+    std::optional<Core::TaskFile> task;
+    if (!taskText.isEmpty()) {
+        auto parsed = Core::TaskFile::parse(taskText.toUtf8(), Tr::tr("the task"));
+        if (!parsed)
+            return std::unexpected(parsed.error());
+        // What needs the user's word (no isolation, the network) is given in the window only.
+        const QStringList consents = parsed->consentsNeeded();
+        if (!consents.isEmpty())
+            return Core::makeError(Core::ErrorCode::PermissionDenied,
+                                   Core::TaskFile::consentMessage(
+                                       consents, Tr::tr("open the task file in the window")));
+        task = std::move(*parsed);
+    }
+    const QString runGoal = task ? task->goal : goal.trimmed();
+    m_window->showCurrentRun();
+    m_window->setGoal(runGoal);
+    start(runGoal, task);
+    if (!m_session || !m_session->events()->isBegun())
+        return Core::makeError(Core::ErrorCode::Configuration,
+                               Tr::tr("The run could not start; the window says why."));
+    return m_session->events()->runId();
+}
+
+Core::Result<void> WindowController::answerApproval(const QString &runId, int stepId,
+                                                    Core::ApprovalDecision decision)
+{
+    if (const auto checked = checkControlledRun(runId); !checked)
+        return checked;
+    // Answered as if in the window's panel, which then goes.
+    if (!m_questions.takeApproval(stepId) || !m_window->approvalPanel()->answer(stepId, decision))
+        return Core::makeError(Core::ErrorCode::InvalidInput,
+                               Tr::tr("Step %1 waits for no approval.").arg(stepId));
+    return {};
+}
+
+Core::Result<void> WindowController::sendInput(const QString &runId, int stepId,
+                                               const QString &text)
+{
+    if (const auto checked = checkControlledRun(runId); !checked)
+        return checked;
+    if (!m_session->orchestrator() || !m_questions.takeInput(stepId))
+        return Core::makeError(Core::ErrorCode::InvalidInput,
+                               Tr::tr("Step %1 waits for no input.").arg(stepId));
+    m_session->orchestrator()->sendInput(stepId, text.toUtf8());
+    return {};
+}
+
+Core::Result<void> WindowController::closeInput(const QString &runId, int stepId)
+{
+    if (const auto checked = checkControlledRun(runId); !checked)
+        return checked;
+    if (!m_session->orchestrator() || !m_questions.takeInput(stepId))
+        return Core::makeError(Core::ErrorCode::InvalidInput,
+                               Tr::tr("Step %1 waits for no input.").arg(stepId));
+    m_session->orchestrator()->closeInput(stepId);
+    return {};
+}
+
+Core::Result<void> WindowController::cancelRun(const QString &runId)
+{
+    if (const auto checked = checkControlledRun(runId); !checked)
+        return checked;
+    m_session->cancel();
+    return {};
+}
 
 void WindowController::updateReadiness()
 {
@@ -429,6 +558,12 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     });
     connect(m_session.get(), &RunSession::eventEmitted, m_window,
             &Widgets::MainWindow::handleRunEvent);
+    m_questions.clear();
+    connect(m_session.get(), &RunSession::eventEmitted, this, [this](const Core::RunEvent &event) {
+        m_questions.observe(event);
+        if (m_control)
+            m_control->publish(event);
+    });
     connect(m_session.get(), &RunSession::eventEmitted, m_history,
             [this, first = resume ? resume->lastSeq + 1 : 1](const Core::RunEvent &event) {
                 if (event.seq == first)
@@ -500,6 +635,9 @@ void WindowController::editSettings()
     }
     connect(session, &Core::SettingsSession::loaded, dialog, [dialog, session] {
         dialog->setValues(session->values());
+        // Made on first use: the user may turn remote control on and copy it right away.
+        dialog->setControlToken(Core::ControlToken::load(Core::ControlToken::defaultFile(),
+                                                         QProcessEnvironment::systemEnvironment()));
         dialog->setApiKeys(session->apiKey(Core::LlmRole::Planner),
                            session->apiKey(Core::LlmRole::Executor));
         if (session->keyringError())
@@ -524,6 +662,7 @@ void WindowController::editSettings()
                     else
                         m_window->showStatusMessage(Tr::tr("Settings saved."));
                     updateReadiness();
+                    applyRemoteControl();
                     session->deleteLater();
                 });
         session->save(dialog->values(), dialog->changedApiKey(Core::LlmRole::Planner),

@@ -3,6 +3,8 @@
 #include "core/agent/RunState.h"
 #include "core/config/ConfigOverrides.h"
 #include "core/config/TaskFile.h"
+#include "core/control/ControlTarget.h"
+#include "core/control/PendingQuestions.h"
 #include "core/store/StoredRun.h"
 
 #include <QHash>
@@ -17,6 +19,7 @@ class QNetworkAccessManager;
 class QSettings;
 
 namespace Terrarium::Core {
+class ControlServer;
 class RunStore;
 class TerminalSession;
 } // namespace Terrarium::Core
@@ -40,8 +43,10 @@ class RunSession;
 
 // The window's side of the app: turns what the user asks for in the MainWindow (run a goal,
 // open a task file, stop, approve, type input) into RunSessions and orchestrator calls, and
-// reports back (status, errors, a desktop notification when a run ends unseen).
-class WindowController : public QObject
+// reports back (status, errors, a desktop notification when a run ends unseen). With remote
+// control on (Settings, or --serve), it serves the control API and takes its clients' intents
+// as the user's: a run they start, an approval they answer shows in the window as if done here.
+class WindowController : public QObject, public Core::ControlTarget
 {
     Q_OBJECT
 
@@ -72,6 +77,18 @@ public:
     void editSettings();
     // Lets go of the sandboxes still held, then emits shutDown() (the app quits then).
     void shutdown();
+    // Serves the control API on port for as long as the window is open (--serve), whatever
+    // the settings say.
+    void serveControl(quint16 port);
+    // The control API's server while remote control is on; null otherwise.
+    Core::ControlServer *controlServer() const { return m_control.get(); }
+
+    Core::Result<QString> startRun(const QString &goal, const QString &taskText) override;
+    Core::Result<void> answerApproval(const QString &runId, int stepId,
+                                      Core::ApprovalDecision decision) override;
+    Core::Result<void> sendInput(const QString &runId, int stepId, const QString &text) override;
+    Core::Result<void> closeInput(const QString &runId, int stepId) override;
+    Core::Result<void> cancelRun(const QString &runId) override;
     // Where the window's splitter positions are kept in the settings (saved when the window
     // closes, restored when the next one opens).
     static QString layoutKey();
@@ -109,6 +126,10 @@ private:
     // "Terminal 2 — podman (name)"; number counts the terminals opened in this window.
     static QString terminalTitle(int number, const Vm::Sandbox &sandbox);
     void markTerminalsDisconnected(const QString &sandbox, const QString &reason);
+    // Starts, restarts or stops the control API as --serve and the settings say.
+    void applyRemoteControl();
+    // The run id is the current run's and it goes on, or why not.
+    Core::Result<void> checkControlledRun(const QString &runId) const;
 
     QPointer<Widgets::MainWindow> m_window;
     QPointer<QSettings> m_settings;
@@ -127,6 +148,10 @@ private:
     int m_terminalsOpened = 0;
     // Each terminal pane's number, kept when it reconnects to another sandbox.
     QHash<const Widgets::TerminalPane *, int> m_terminalNumbers;
+    std::unique_ptr<Core::ControlServer> m_control;
+    quint16 m_controlPort = 0; // what m_control listens on
+    std::optional<quint16> m_servePort; // --serve
+    Core::PendingQuestions m_questions; // of the current run
 };
 
 } // namespace Terrarium::App

@@ -121,7 +121,7 @@ int main(int argc, char *argv[])
         return app->exec();
     }
 
-    if (options.serve) {
+    if (options.serve && options.headless) {
         App::SignalWatcher signalWatcher;
         App::ControlHost host(options, settings.get());
         QObject::connect(&signalWatcher, &App::SignalWatcher::interrupted, &host,
@@ -150,6 +150,8 @@ int main(int argc, char *argv[])
     QApplication::setQuitOnLastWindowClosed(false);
     QObject::connect(&controller, &App::WindowController::shutDown, app.get(),
                      [] { QCoreApplication::quit(); });
+    if (options.serve)
+        controller.serveControl(options.servePort);
     if (!options.goal.isEmpty())
         window.setGoal(options.goal);
     window.show();

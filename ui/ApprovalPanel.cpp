@@ -112,6 +112,14 @@ QPushButton *ApprovalPanel::button(Core::ApprovalDecision decision) const
     return m_deny;
 }
 
+bool ApprovalPanel::answer(int stepId, Core::ApprovalDecision decision)
+{
+    if (stepId < 0 || stepId != m_stepId)
+        return false;
+    decide(decision);
+    return true;
+}
+
 void ApprovalPanel::decide(Core::ApprovalDecision decision)
 {
     const int stepId = m_stepId;

@@ -22,6 +22,9 @@ public:
 
     void ask(int stepId, const QString &command, const QString &risk, const QStringList &reasons);
     void dismiss();
+    // An answer to the question shown given elsewhere (the control API): as if its button had
+    // been pressed. False, and nothing done, when stepId's is not the question shown.
+    bool answer(int stepId, Core::ApprovalDecision decision);
     int stepId() const { return m_stepId; }
     QString command() const;
 

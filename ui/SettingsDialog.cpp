@@ -7,12 +7,14 @@
 #include "ui/UiColors.h"
 
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -118,6 +120,7 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_tabs->addTab(createModelsTab(), tr("Models"));
     m_tabs->addTab(createSandboxTab(), tr("Sandbox"));
     m_tabs->addTab(createSafetyTab(), tr("Approval and limits"));
+    m_tabs->addTab(createRemoteControlTab(), tr("Remote control"));
     // Wide enough for the notes below overridden fields to fit on one line, mostly; still well
     // within 1024 pixels.
     m_tabs->setMinimumWidth(fontMetrics().averageCharWidth() * 125);
@@ -353,6 +356,66 @@ QWidget *SettingsDialog::createSandboxTab()
     return tab;
 }
 
+QWidget *SettingsDialog::createRemoteControlTab()
+{
+    auto *tab = new QWidget(this);
+    auto *layout = new QVBoxLayout(tab);
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+
+    // The control API: other programs of this user drive runs as the window does.
+    auto *remote = new QGroupBox(tr("Remote control"), tab);
+    auto *remoteForm = new QFormLayout(remote);
+    m_remoteControl =
+        new QCheckBox(tr("Let programs on this computer watch and drive runs"), remote);
+    m_remoteControl->setToolTip(
+        tr("A WebSocket on 127.0.0.1 and ::1 only, for clients that know the token; web pages "
+           "are refused. See docs/CONTROL_API.md."));
+    remoteForm->addRow(m_remoteControl);
+    m_remoteControlPort = new QSpinBox(remote);
+    m_remoteControlPort->setRange(Core::LimitRange::port().min, Core::LimitRange::port().max);
+    m_remoteControlPort->setGroupSeparatorShown(false);
+    auto *portLabel = new QLabel(tr("Port &for clients:"), remote);
+    portLabel->setBuddy(m_remoteControlPort);
+    auto *portRow = new QHBoxLayout;
+    portRow->addWidget(m_remoteControlPort);
+    portRow->addStretch(1);
+    remoteForm->addRow(portLabel, portRow);
+    m_controlToken = new QLineEdit(remote);
+    m_controlToken->setReadOnly(true);
+    m_controlToken->setEchoMode(QLineEdit::Password);
+    m_controlToken->setFont(mono);
+    m_controlToken->setAccessibleName(tr("Control token"));
+    m_copyControlToken = new QToolButton(remote);
+    m_copyControlToken->setText(tr("Copy"));
+    m_copyControlToken->setToolTip(tr("Copy the token for a client to send as “Authorization: "
+                                      "Bearer …”"));
+    m_copyControlToken->setEnabled(false);
+    auto *tokenRow = new QHBoxLayout;
+    tokenRow->addWidget(m_controlToken, 1);
+    tokenRow->addWidget(m_copyControlToken);
+    auto *tokenLabel = new QLabel(tr("Re&quired token:"), remote);
+    tokenLabel->setBuddy(m_controlToken);
+    remoteForm->addRow(tokenLabel, tokenRow);
+    auto *how = new QLabel(tr("Clients connect to ws://127.0.0.1 on this port (or ::1) and send "
+                              "the token first. Scripts can also run terrarium --headless "
+                              "--serve. The protocol is in docs/CONTROL_API.md."),
+                           remote);
+    how->setWordWrap(true);
+    how->setForegroundRole(QPalette::PlaceholderText);
+    remoteForm->addRow(how);
+    layout->addWidget(remote);
+    layout->addStretch(1);
+    connect(m_copyControlToken, &QToolButton::clicked, this, [this] {
+        QGuiApplication::clipboard()->setText(m_controlToken->text());
+        m_copyControlToken->setText(tr("Copied"));
+    });
+    const auto updateRemote = [this] {
+        m_remoteControlPort->setEnabled(m_remoteControl->isChecked());
+    };
+    connect(m_remoteControl, &QCheckBox::toggled, this, updateRemote);
+    return tab;
+}
+
 QWidget *SettingsDialog::createSafetyTab()
 {
     auto *tab = new QWidget(this);
@@ -484,6 +547,9 @@ void SettingsDialog::setValues(const Core::UserSettings &values)
     m_maxSteps->setValue(values.maxSteps);
     m_maxReplans->setValue(values.maxReplans);
     m_stepTimeout->setValue(values.stepTimeoutSeconds);
+    m_remoteControl->setChecked(values.remoteControl);
+    m_remoteControlPort->setValue(values.remoteControlPort);
+    m_remoteControlPort->setEnabled(values.remoteControl);
     updateHostWarning();
     updateApprovalWarning();
     updateAlwaysAllowed();
@@ -514,7 +580,18 @@ Core::UserSettings SettingsDialog::values() const
     values.maxSteps = m_maxSteps->value();
     values.maxReplans = m_maxReplans->value();
     values.stepTimeoutSeconds = m_stepTimeout->value();
+    values.remoteControl = m_remoteControl->isChecked();
+    values.remoteControlPort = m_remoteControlPort->value();
     return values;
+}
+
+void SettingsDialog::setControlToken(const Core::Result<QString> &token)
+{
+    m_controlToken->setText(token ? *token : QString());
+    m_controlToken->setEchoMode(token ? QLineEdit::Password : QLineEdit::Normal);
+    m_controlToken->setPlaceholderText(token ? QString() : token.error().message);
+    m_controlToken->setToolTip(token ? QString() : token.error().message);
+    m_copyControlToken->setEnabled(bool(token));
 }
 
 void SettingsDialog::setApiKeys(const QString &plannerKey, const QString &executorKey)

@@ -71,6 +71,10 @@ public:
     // Completions, its base URL and model); an error is shown next to the button.
     void setDetectionResult(const Core::Result<Core::LocalServer> &result);
 
+    // The control API's token, shown hidden under Remote control with a button that copies it;
+    // an error in its place when there is none to show.
+    void setControlToken(const Core::Result<QString> &token);
+
 Q_SIGNALS:
     void detectLocalServerRequested();
 
@@ -89,6 +93,7 @@ private:
     QWidget *createModelGroup(Core::LlmRole role, QWidget *parent);
     QWidget *createSandboxTab();
     QWidget *createSafetyTab();
+    QWidget *createRemoteControlTab();
     // Wraps field to show where the setting `key` (its config file key) comes from.
     SourcedField *sourced(const QString &key, QWidget *field);
     ModelFields &fields(Core::LlmRole role);
@@ -125,6 +130,10 @@ private:
     QSpinBox *m_maxSteps = nullptr;
     QSpinBox *m_maxReplans = nullptr;
     QSpinBox *m_stepTimeout = nullptr;
+    QCheckBox *m_remoteControl = nullptr;
+    QSpinBox *m_remoteControlPort = nullptr;
+    QLineEdit *m_controlToken = nullptr;
+    QToolButton *m_copyControlToken = nullptr;
     // By config file key ("planner/model", "limits/max_steps").
     QHash<QString, SourcedField *> m_sourced;
     Core::ConfigProvenance m_provenance;

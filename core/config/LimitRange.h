@@ -18,6 +18,7 @@ struct LimitRange
     static constexpr LimitRange pids() { return {1, 4194304}; }
     static constexpr LimitRange diskMiB() { return {64, 1073741824}; }
     static constexpr LimitRange maxSteps() { return {1, 10000}; }
+    static constexpr LimitRange port() { return {1, 65535}; }
     // 0 turns re-planning off: the first failed step ends the run.
     static constexpr LimitRange maxReplans() { return {0, 100}; }
     static constexpr LimitRange stepTimeoutSeconds() { return {1, 604800}; }

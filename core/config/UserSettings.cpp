@@ -105,6 +105,8 @@ Result<void> UserSettings::validate() const
          Tr::tr("The re-plans before giving up must be from %1 to %2.")},
         {stepTimeoutSeconds, LimitRange::stepTimeoutSeconds(),
          Tr::tr("The step timeout must be from %1 to %2 seconds.")},
+        {remoteControlPort, LimitRange::port(),
+         Tr::tr("The remote control port must be from %1 to %2.")},
     };
     for (const auto &number : numbers) {
         if (!number.range.contains(number.value))
@@ -150,6 +152,9 @@ UserSettings UserSettings::load(const QSettings &settings)
     values.stepTimeoutSeconds =
         inRange(settings, QStringLiteral("limits/step_timeout"), values.stepTimeoutSeconds,
                 LimitRange::stepTimeoutSeconds());
+    values.remoteControl = settings.value(QStringLiteral("control/enabled")).toBool();
+    values.remoteControlPort = inRange(settings, QStringLiteral("control/port"),
+                                       values.remoteControlPort, LimitRange::port());
     return values;
 }
 
@@ -179,6 +184,8 @@ void UserSettings::save(QSettings &settings) const
     settings.setValue(QStringLiteral("limits/max_steps"), maxSteps);
     settings.setValue(QStringLiteral("limits/max_replans"), maxReplans);
     settings.setValue(QStringLiteral("limits/step_timeout"), stepTimeoutSeconds);
+    settings.setValue(QStringLiteral("control/enabled"), remoteControl);
+    settings.setValue(QStringLiteral("control/port"), remoteControlPort);
 }
 
 } // namespace Terrarium::Core

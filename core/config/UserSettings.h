@@ -54,6 +54,9 @@ struct UserSettings
     int maxSteps = 30;
     int maxReplans = 5; // 0: no re-planning
     int stepTimeoutSeconds = 600;
+    // The control API (docs/CONTROL_API.md): off unless the user turns it on.
+    bool remoteControl = false;
+    int remoteControlPort = 7424;
 
     Model &model(LlmRole role) { return role == LlmRole::Planner ? planner : executor; }
     const Model &model(LlmRole role) const { return role == LlmRole::Planner ? planner : executor; }

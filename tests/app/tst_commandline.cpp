@@ -75,12 +75,10 @@ void tst_CommandLine::errors_data()
         << QStringList{QStringLiteral("--clean-orphans"), QStringLiteral("--goal"),
                        QStringLiteral("x")}
         << "--clean-orphans works alone or with --headless";
-    QTest::newRow("serve in the window")
-        << QStringList{QStringLiteral("--serve")} << "--serve goes with --headless and no goal";
-    QTest::newRow("serve with a goal")
+    QTest::newRow("serve headless with a goal")
         << QStringList{QStringLiteral("--headless"), QStringLiteral("--serve"),
                        QStringLiteral("--goal"), QStringLiteral("x")}
-        << "--serve goes with --headless and no goal";
+        << "--serve with --headless takes no goal";
     QTest::newRow("serve on no port")
         << QStringList{QStringLiteral("--headless"), QStringLiteral("--serve=70000")}
         << "--serve takes a port from 0 to 65535";
@@ -170,6 +168,12 @@ void tst_CommandLine::serve()
     QVERIFY2(equals.options, qPrintable(equals.error));
     QCOMPARE(equals.options->servePort, quint16(8080));
     QVERIFY(byDefault.helpText.contains(QLatin1String("--serve")));
+    // In the window: served while it is open, the goal there as usual.
+    const auto window =
+        parse({QStringLiteral("--serve"), QStringLiteral("--goal"), QStringLiteral("x")});
+    QVERIFY2(window.options, qPrintable(window.error));
+    QVERIFY(window.options->serve && !window.options->headless);
+    QCOMPARE(window.options->goal, QStringLiteral("x"));
 }
 
 QTEST_GUILESS_MAIN(tst_CommandLine)

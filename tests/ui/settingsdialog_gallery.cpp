@@ -105,7 +105,10 @@ int main(int argc, char **argv)
         values.approval = ApprovalPolicy::All;
         values.alwaysAllowed.clear();
     }
+    values.remoteControl = true;
     dialog.setValues(values);
+    dialog.setControlToken(
+        QStringLiteral("0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0"));
 
     // The provenance as the app computes it, from a scratch config file holding these values.
     QTemporaryDir scratch;

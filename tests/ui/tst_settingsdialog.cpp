@@ -271,8 +271,8 @@ void tst_SettingsDialog::everyFieldHasABuddyWithItsOwnMnemonic()
         if (input && !qobject_cast<QAbstractSpinBox *>(widget->parentWidget()))
             fields << widget;
     }
-    // Per role 4; the sandbox 5 and its limits 2; approval 1 and run limits 3.
-    QCOMPARE(fields.size(), 4 * 2 + 5 + 2 + 1 + 3);
+    // Per role 4; the sandbox 5 and its limits 2; approval 1 and run limits 3; remote control 2.
+    QCOMPARE(fields.size(), 4 * 2 + 5 + 2 + 1 + 3 + 2);
 
     QStringList mnemonics;
     for (QWidget *field : fields) {

@@ -145,6 +145,7 @@ void tst_UserSettings::writesTheKeysConfigLoaderReads()
     }
     const QSettings file(path(), QSettings::IniFormat);
     const QStringList expectedKeys = {
+        QStringLiteral("control/enabled"),       QStringLiteral("control/port"),
         QStringLiteral("executor/base_url"),     QStringLiteral("executor/model"),
         QStringLiteral("executor/provider"),     QStringLiteral("limits/max_replans"),
         QStringLiteral("limits/max_steps"),      QStringLiteral("limits/step_timeout"),
@@ -163,6 +164,9 @@ void tst_UserSettings::writesTheKeysConfigLoaderReads()
     QCOMPARE(file.value(QStringLiteral("executor/provider")).toString(), QStringLiteral("chat"));
     QCOMPARE(file.value(QStringLiteral("sandbox/kind")).toString(), QStringLiteral("libvirt"));
     QCOMPARE(file.value(QStringLiteral("sandbox/memory_mib")).toInt(), 3000);
+    // Remote control is off unless turned on, and read back as written.
+    QCOMPARE(file.value(QStringLiteral("control/enabled")).toBool(), false);
+    QCOMPARE(UserSettings::load(file).remoteControlPort, 7424);
 }
 
 void tst_UserSettings::configLoaderRunsWhatWasSaved()
