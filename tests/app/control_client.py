@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """An independent control API client (python3-websockets, not Qt) for tst_app_control.
 
-Usage: control_client.py URL TOKEN GOAL
+Usage: control_client.py URL TOKEN GOAL [--stall SECONDS]
 Authenticates with an Authorization header, starts a run of GOAL, subscribes to it from seq 1,
 answers every approval with "once", and prints one line per event type it saw, then
-"END <status> <first seq>-<last seq> <count>". Exits 0 when the run ended, 1 otherwise.
+"END <status> <first seq>-<last seq> <count>". With --stall it reads nothing for SECONDS after
+subscribing (a slow client): told it lags, it prints "LAGGING <last seq>" and subscribes again
+from the next seq. Exits 0 when the run ended with every seq seen once and in order.
 """
 import asyncio
 import json
@@ -21,7 +23,7 @@ async def connect(url, token):
         return await websockets.connect(url, extra_headers=headers, max_size=None)
 
 
-async def main(url, token, goal):
+async def main(url, token, goal, stall):
     socket = await connect(url, token)
     hello = json.loads(await socket.recv())
     assert hello["type"] == "hello" and hello["authenticated"], hello
@@ -29,14 +31,21 @@ async def main(url, token, goal):
     run_id = None
     seqs = []
     while True:
-        message = json.loads(await asyncio.wait_for(socket.recv(), 60))
+        message = json.loads(await asyncio.wait_for(socket.recv(), 120))
         if message["type"] == "result" and message.get("id") == "start":
             run_id = message["run_id"]
             await socket.send(json.dumps({"v": 1, "id": "sub", "type": "run.subscribe",
                                           "run_id": run_id, "from_seq": 1}))
+            if stall:
+                await asyncio.sleep(stall)
         elif message["type"] == "error":
             print("ERROR", message["code"], message["message"])
             return 1
+        elif message["type"] == "lagging":
+            last = message["last_seq"]
+            print("LAGGING", last)
+            await socket.send(json.dumps({"v": 1, "id": "again", "type": "run.subscribe",
+                                          "run_id": run_id, "from_seq": last + 1}))
         elif message["type"] == "event":
             event = message["event"]
             seqs.append(event["seq"])
@@ -49,8 +58,9 @@ async def main(url, token, goal):
                 print("END", event["payload"]["status"], "%d-%d" % (seqs[0], seqs[-1]),
                       len(seqs))
                 await socket.close()
-                return 0
+                return 0 if seqs == list(range(1, len(seqs) + 1)) else 1
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3])))
+    stall = float(sys.argv[5]) if len(sys.argv) > 5 and sys.argv[4] == "--stall" else 0
+    sys.exit(asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3], stall)))

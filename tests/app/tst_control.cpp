@@ -143,6 +143,7 @@ private Q_SLOTS:
     void aClientThatReconnectsMissesNothing();
     void cancelsARun();
     void anIndependentClientDrivesARun();
+    void aSlowClientIsToldItLagsAndCatchesUp();
 
 private:
     QUrl url() const { return m_url; }
@@ -486,6 +487,51 @@ void tst_Control::anIndependentClientDrivesARun()
     QVERIFY2(match.hasMatch(), qPrintable(out));
     // Gap-free: as many events as seqs.
     QCOMPARE(match.captured(1), match.captured(2));
+}
+
+// A client that reads nothing while a step floods: the server does not wait for it (nor hold
+// ever more for it), tells it that it lags, and it subscribes again from where it was.
+void tst_Control::aSlowClientIsToldItLagsAndCatchesUp()
+{
+    m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Flood"_s, u"Say done"_s}));
+    // About 110 MB of output: far past what the server queues for one client (32 MiB).
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"head -c 80000000 /dev/zero | base64"_s));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"echo done"_s));
+    Client fast(url(), bearer(Token));
+    QVERIFY(fast.waitForHello());
+    QProcess slow;
+    slow.start(u"/usr/bin/python3"_s,
+               {QStringLiteral(TERRARIUM_SOURCE_DIR "/tests/app/control_client.py"),
+                url().toString(), Token, u"flood"_s, u"--stall"_s, u"6"_s});
+    // The run is the slow client's; the other follows it too, and keeps up.
+    QString runId;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            const QJsonArray runs =
+                fast.request({{u"type"_s, u"runs.list"_s}}).value(u"runs"_s).toArray();
+            runId = runs.isEmpty() ? QString() : runs.first()[u"run_id"_s].toString();
+            return !runId.isEmpty();
+        }(),
+        30000);
+    QCOMPARE(fast.request({{u"type"_s, u"run.subscribe"_s}, {u"run_id"_s, runId}})
+                 .value(u"type"_s)
+                 .toString(),
+             u"result"_s);
+    QVERIFY(HeadlessRun::waitForExit(slow, 240000));
+    const QString out = QString::fromUtf8(slow.readAllStandardOutput());
+    QVERIFY2(slow.exitCode() == 0,
+             qPrintable(out.right(2000) + QString::fromUtf8(slow.readAllStandardError())));
+    QVERIFY2(out.contains(u"LAGGING "_s), qPrintable(out.right(2000)));
+    QVERIFY2(out.contains(u"END success"_s), qPrintable(out.right(2000)));
+    // The one that read on was never told it lags, and saw the whole run.
+    QTRY_VERIFY_WITH_TIMEOUT(fast.event(runId, u"workflow_complete"_s), 60000);
+    QCOMPARE(std::ranges::count_if(fast.messages,
+                                   [](const QJsonObject &message) {
+                                       return message.value(u"type"_s) == u"lagging"_s;
+                                   }),
+             0);
+    const QList<QJsonObject> events = fast.events(runId);
+    QVERIFY2(gapFree(events, 1).isEmpty(), qPrintable(gapFree(events, 1)));
 }
 
 QTEST_GUILESS_MAIN(tst_Control)
