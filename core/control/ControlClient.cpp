@@ -1,5 +1,7 @@
 #include "ControlClient.h"
 
+#include <QWebSocket>
+
 #include <algorithm>
 
 namespace Terrarium::Core {
@@ -11,6 +13,24 @@ ControlClient::ControlClient(QWebSocket *socket, int messagesPerSecond, int burs
     , m_burst(burst)
 {
     m_clock.start();
+}
+
+void ControlClient::queue(const QString &message)
+{
+    m_outbox.enqueue(message);
+    m_outboxBytes += message.size(); // the JSON is ASCII but for the text in it: close enough
+}
+
+QString ControlClient::takeQueued()
+{
+    QString message = m_outbox.dequeue();
+    m_outboxBytes -= message.size();
+    return message;
+}
+
+qint64 ControlClient::backlog() const
+{
+    return m_outboxBytes + m_socket->bytesToWrite();
 }
 
 bool ControlClient::takeMessage()

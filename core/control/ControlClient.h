@@ -2,6 +2,8 @@
 
 #include <QElapsedTimer>
 #include <QHash>
+#include <QQueue>
+#include <QSet>
 #include <QString>
 
 class QWebSocket;
@@ -26,6 +28,17 @@ public:
 
     // run id -> the last seq sent (0: none yet)
     QHash<QString, qint64> subscriptions;
+    // Runs still being replayed from the store, a page at a time: live events wait for the
+    // replay to reach them.
+    QSet<QString> replaying;
+
+    // Messages not yet handed to the socket, in order. An event's text is shared by every
+    // client it goes to (implicit sharing), so a run's flood is held once, not per client.
+    void queue(const QString &message);
+    QString takeQueued();
+    bool hasQueued() const { return !m_outbox.isEmpty(); }
+    // UTF-8 bytes waiting here and in the socket: what the client is behind by.
+    qint64 backlog() const;
 
 private:
     QWebSocket *m_socket;
@@ -34,6 +47,8 @@ private:
     int m_messagesPerSecond;
     int m_burst;
     int m_refusedInARow = 0;
+    QQueue<QString> m_outbox;
+    qint64 m_outboxBytes = 0;
     QElapsedTimer m_clock;
 };
 

@@ -8,7 +8,9 @@
 #include "core/control/ControlToken.h"
 #include "core/store/RunStore.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
+#include <QTimer>
 #include <QWebSocket>
 #include <QWebSocketCorsAuthenticator>
 #include <QWebSocketServer>
@@ -49,7 +51,12 @@ ControlServer::ControlServer(const QString &token, RunStore *store, ControlTarge
     , m_store(store)
     , m_target(target)
     , m_limits(limits)
-{ }
+    , m_drainTimer(new QTimer(this))
+{
+    m_drainTimer->setSingleShot(true);
+    m_drainTimer->setInterval(0);
+    connect(m_drainTimer, &QTimer::timeout, this, &ControlServer::drain);
+}
 
 ControlServer::~ControlServer()
 {
@@ -240,7 +247,39 @@ void ControlServer::remove(QWebSocket *socket)
 
 void ControlServer::send(ControlClient *client, const QByteArray &message)
 {
-    client->socket()->sendTextMessage(QString::fromUtf8(message));
+    client->queue(QString::fromUtf8(message));
+    if (!m_drainTimer->isActive())
+        m_drainTimer->start();
+}
+
+void ControlServer::drain()
+{
+    // Below this much in its socket a client gets more; a pass lasts at most this long.
+    constexpr qint64 SocketLowWater = 1024 * 1024;
+    constexpr qint64 PassNanoseconds = 4'000'000;
+    QElapsedTimer clock;
+    clock.start();
+    bool more = true;
+    while (more && clock.nsecsElapsed() < PassNanoseconds) {
+        more = false;
+        for (const auto &client : m_clients) {
+            if (client->socket()->bytesToWrite() > SocketLowWater)
+                continue;
+            // A run being replayed gets its next page once what was queued is on its way.
+            if (!client->hasQueued() && !client->replaying.isEmpty())
+                replayPage(client.get(), *client->replaying.cbegin());
+            if (!client->hasQueued())
+                continue;
+            client->socket()->sendTextMessage(client->takeQueued());
+            more = more || client->hasQueued() || !client->replaying.isEmpty();
+        }
+    }
+    // Still queued: on the next pass, after input and painting, or once sockets took theirs.
+    const bool waiting = std::ranges::any_of(m_clients, [](const auto &client) {
+        return client->hasQueued() || !client->replaying.isEmpty();
+    });
+    if (waiting)
+        m_drainTimer->start(more ? 0 : 5);
 }
 
 void ControlServer::onMessage(ControlClient *client, const QString &message)
@@ -332,6 +371,7 @@ void ControlServer::handle(ControlClient *client, const ControlRequest &request)
         return;
     case ControlRequestType::RunUnsubscribe:
         client->subscriptions.remove(request.runId);
+        client->replaying.remove(request.runId);
         send(client, ControlProtocol::result(request.id));
         return;
     case ControlRequestType::ApprovalAnswer:
@@ -360,40 +400,63 @@ void ControlServer::subscribe(ControlClient *client, const ControlRequest &reque
                                           Tr::tr("There is no kept run %1.").arg(request.runId)}));
         return;
     }
-    // What the store has (every event published so far was committed before it was), then,
-    // from publish(), what comes after: no gap, nothing twice.
-    const QList<RunEvent> stored = m_store->events(request.runId, request.fromSeq);
+    // What the store has (every event published so far was committed before it was), a page
+    // at a time in drain(), then, from publish(), what comes after: no gap, nothing twice.
     client->subscriptions.insert(request.runId, request.fromSeq - 1);
-    send(client,
-         ControlProtocol::result(request.id,
-                                 {{QStringLiteral("run_id"), request.runId},
-                                  {QStringLiteral("replayed"), qint64(stored.size())}}));
-    for (const RunEvent &event : stored) {
-        if (!sendEvent(client, event))
-            return;
-    }
+    client->replaying.insert(request.runId);
+    send(client, ControlProtocol::result(request.id, {{QStringLiteral("run_id"), request.runId}}));
 }
 
-bool ControlServer::sendEvent(ControlClient *client, const RunEvent &event)
+bool ControlServer::replayPage(ControlClient *client, const QString &runId)
 {
-    auto subscribed = client->subscriptions.find(event.runId);
-    if (subscribed == client->subscriptions.end() || event.seq <= *subscribed)
-        return true;
-    if (client->socket()->bytesToWrite() > m_limits.maxQueuedBytes) {
-        send(client, ControlProtocol::lagging(event.runId, *subscribed));
-        client->subscriptions.erase(subscribed);
+    constexpr qint64 PageEvents = 64;
+    const auto subscribed = client->subscriptions.constFind(runId);
+    if (subscribed == client->subscriptions.cend() || !m_store || !m_store->isOpen()) {
+        client->replaying.remove(runId);
         return false;
     }
-    send(client, ControlProtocol::event(event));
+    const QList<RunEvent> page = m_store->events(runId, *subscribed + 1, PageEvents);
+    for (const RunEvent &event : page) {
+        if (!sendEvent(client, event, QString::fromUtf8(ControlProtocol::event(event)), true))
+            return false; // lagging: dropped from the run
+    }
+    if (page.size() < PageEvents) {
+        client->replaying.remove(runId); // caught up: live from here
+        return false;
+    }
+    return true;
+}
+
+bool ControlServer::sendEvent(ControlClient *client, const RunEvent &event, const QString &message,
+                              bool replayed)
+{
+    auto subscribed = client->subscriptions.find(event.runId);
+    if (subscribed == client->subscriptions.end() || event.seq <= *subscribed
+        || (!replayed && client->replaying.contains(event.runId)))
+        return true;
+    if (client->backlog() > m_limits.maxQueuedBytes) {
+        send(client, ControlProtocol::lagging(event.runId, *subscribed));
+        client->subscriptions.erase(subscribed);
+        client->replaying.remove(event.runId);
+        return false;
+    }
+    client->queue(message);
+    if (!m_drainTimer->isActive())
+        m_drainTimer->start();
     *subscribed = event.seq;
     return true;
 }
 
 void ControlServer::publish(const RunEvent &event)
 {
+    // Made once, however many clients follow the run.
+    QString message;
     for (const auto &client : m_clients) {
-        if (client->isAuthenticated())
-            sendEvent(client.get(), event);
+        if (!client->isAuthenticated() || !client->subscriptions.contains(event.runId))
+            continue;
+        if (message.isNull())
+            message = QString::fromUtf8(ControlProtocol::event(event));
+        sendEvent(client.get(), event, message);
     }
 }
 

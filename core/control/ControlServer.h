@@ -12,6 +12,7 @@
 #include <memory>
 #include <vector>
 
+class QTimer;
 class QWebSocket;
 class QWebSocketServer;
 
@@ -44,7 +45,10 @@ public:
         qint64 maxMessageBytes = 1024 * 1024;
         int messagesPerSecond = 200;
         int messageBurst = 1000;
-        qint64 maxQueuedBytes = 32 * 1024 * 1024;
+        // Per client: a few of the relay's batches of output (up to 100 events of 64 KiB each
+        // are released at once when a commit lands), so that a client that reads at the run's
+        // pace never lags.
+        qint64 maxQueuedBytes = 16 * 1024 * 1024;
         // Refused for the rate this often in a row, a client is closed.
         int maxRefusedInARow = 2000;
     };
@@ -88,8 +92,17 @@ private:
     void subscribe(ControlClient *client, const ControlRequest &request);
     // Sends event to client unless its queue is full (then it is told it lags, and dropped
     // from the run). False when the client was dropped.
-    bool sendEvent(ControlClient *client, const RunEvent &event);
+    // replayed: from the store (a live event waits while its run is being replayed).
+    bool sendEvent(ControlClient *client, const RunEvent &event, const QString &message,
+                   bool replayed = false);
+    // Queues the next page of a run being replayed to client; false once caught up (or
+    // dropped for lagging).
+    bool replayPage(ControlClient *client, const QString &runId);
     void send(ControlClient *client, const QByteArray &message);
+    // Hands queued messages to the sockets, round robin, for a few milliseconds at a time and
+    // only while a socket has little waiting: sending to 50 clients is never one long stall of
+    // the GUI thread, and a flood is not copied into 50 socket buffers at once.
+    void drain();
     void refuse(ControlClient *client, const QByteArray &message, const QString &reason);
     void remove(QWebSocket *socket);
     ControlClient *clientOf(QWebSocket *socket) const;
@@ -101,6 +114,7 @@ private:
     QStringList m_allowedOrigins;
     QList<QWebSocketServer *> m_servers;
     std::vector<std::unique_ptr<ControlClient>> m_clients;
+    QTimer *m_drainTimer = nullptr;
 };
 
 } // namespace Terrarium::Core

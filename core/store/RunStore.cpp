@@ -620,7 +620,7 @@ std::optional<StoredRun> RunStore::run(const QString &runId) const
     return runFrom(query);
 }
 
-QList<RunEvent> RunStore::events(const QString &runId, qint64 fromSeq) const
+QList<RunEvent> RunStore::events(const QString &runId, qint64 fromSeq, qint64 maxCount) const
 {
     QList<RunEvent> list;
     if (!isOpen())
@@ -628,9 +628,10 @@ QList<RunEvent> RunStore::events(const QString &runId, qint64 fromSeq) const
     QSqlQuery query(QSqlDatabase::database(m_connection, false));
     query.setForwardOnly(true);
     query.prepare(QStringLiteral("SELECT seq, type, ts, payload FROM events WHERE run_id = ? AND "
-                                 "seq >= ? ORDER BY seq"));
+                                 "seq >= ? ORDER BY seq LIMIT ?"));
     query.addBindValue(runId);
     query.addBindValue(fromSeq);
+    query.addBindValue(maxCount); // SQLite: a negative limit is none
     if (!query.exec())
         return list;
     while (query.next()) {

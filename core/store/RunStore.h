@@ -110,8 +110,9 @@ public:
     // Newest first.
     QList<StoredRun> runs() const;
     std::optional<StoredRun> run(const QString &runId) const;
-    // The run's committed events from fromSeq on, in order.
-    QList<RunEvent> events(const QString &runId, qint64 fromSeq = 1) const;
+    // The run's committed events from fromSeq on, in order; at most maxCount of them when it is
+    // not negative.
+    QList<RunEvent> events(const QString &runId, qint64 fromSeq = 1, qint64 maxCount = -1) const;
     // Derived from the committed events; in order (revision, step id, request).
     QList<StoredPlanRevision> planRevisions(const QString &runId) const;
     QList<StoredStep> steps(const QString &runId) const;

@@ -9,6 +9,7 @@
 // Needs an X server (xvfb-run) and konsole and xterm (scripts/install-deps.sh bench); exits 2
 // without them.
 #include "BenchReport.h"
+#include "StallMeter.h"
 #include "core/terminal/TerminalEmulator.h"
 #include "ui/TerminalView.h"
 #include "vm/LocalPtySession.h"
@@ -41,18 +42,6 @@ constexpr int Rows = 24;
 constexpr int TimeoutMs = 300'000;
 const QString FontFamily = QStringLiteral("DejaVu Sans Mono");
 constexpr int FontPoints = 10;
-
-double rssMiB()
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return 0;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
-    }
-    return 0;
-}
 
 // Deterministic ANSI-coloured text: lines of words, each word in its own colour (the 16 base
 // colours mostly, sometimes 256-colour or true colour, sometimes bold), at most 78 visible
@@ -199,7 +188,7 @@ ViewRun runInView(const QString &file, const QString &result, double *rssEmpty, 
     }
 
     if (rssEmpty)
-        *rssEmpty = rssMiB();
+        *rssEmpty = Bench::StallMeter::rssMiB();
     auto *session = new Vm::LocalPtySession(&window);
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("TERM"), QStringLiteral("xterm-256color"));
@@ -223,7 +212,7 @@ ViewRun runInView(const QString &file, const QString &result, double *rssEmpty, 
     settle(50);
     run.untilPaintedSeconds = double(clock.nsecsElapsed()) / 1e9 - 0.05;
     if (rssFull)
-        *rssFull = rssMiB();
+        *rssFull = Bench::StallMeter::rssMiB();
     if (scrollback)
         *scrollback = view->emulator()->scrollbackLines();
     return run;
@@ -311,7 +300,7 @@ int main(int argc, char *argv[])
             while (!warm.read(1 << 20).isEmpty()) { }
         }
     }
-    const double rssBefore = rssMiB();
+    const double rssBefore = Bench::StallMeter::rssMiB();
     QList<double> view, viewPainted, konsoleTimes, xtermTimes;
     double rssEmpty = 0;
     double rssFull = 0;

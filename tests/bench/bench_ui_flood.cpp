@@ -13,6 +13,7 @@
 //
 // Runs on the display in DISPLAY (Xvfb in CI) when there is one, offscreen otherwise.
 #include "BenchReport.h"
+#include "StallMeter.h"
 #include "app/WindowController.h"
 #include "core/exec/ExecJob.h"
 #include "core/llm/LlmEndpoint.h"
@@ -44,66 +45,13 @@
 
 using namespace Terrarium;
 using Bench::BenchReport;
+using Bench::StallMeter;
 
 namespace {
 
 constexpr qint64 ConsoleRandomBytes = 75'000'000; // base64: 100 MB of text plus newlines
 constexpr qint64 BaselineRandomBytes = 7'500'000; // 10 MB
 constexpr qsizetype AppendChars = 64 * 1024; // the orchestrator's step_output size
-constexpr int TickMs = 5;
-
-double rssMiB()
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return 0;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
-    }
-    return 0;
-}
-
-// Gaps between the ticks of a 5 ms timer: anything beyond 5 ms is time the event loop could
-// not run (input, paint) because something else held the GUI thread.
-class StallMeter
-{
-public:
-    void start(QObject *context)
-    {
-        m_peakRss = m_startRss = rssMiB();
-        m_timer = new QTimer(context);
-        m_timer->setTimerType(Qt::PreciseTimer);
-        m_timer->setInterval(TickMs);
-        QObject::connect(m_timer, &QTimer::timeout, context, [this] {
-            const qint64 now = m_clock.nsecsElapsed();
-            m_gaps.append(double(now - m_last) / 1e6);
-            m_last = now;
-            if (m_gaps.size() % 10 == 0)
-                m_peakRss = std::max(m_peakRss, rssMiB());
-        });
-        m_clock.start();
-        m_last = 0;
-        m_timer->start();
-    }
-    void stop()
-    {
-        m_timer->stop();
-        m_peakRss = std::max(m_peakRss, rssMiB());
-    }
-    double longest() const { return m_gaps.isEmpty() ? 0 : *std::ranges::max_element(m_gaps); }
-    double percentile(double p) const { return BenchReport::percentile(m_gaps, p); }
-    double rssGrowth() const { return m_peakRss - m_startRss; }
-    qsizetype ticks() const { return m_gaps.size(); }
-
-private:
-    QTimer *m_timer = nullptr;
-    QElapsedTimer m_clock;
-    qint64 m_last = 0;
-    QList<double> m_gaps;
-    double m_startRss = 0;
-    double m_peakRss = 0;
-};
 
 struct StreamResult
 {
