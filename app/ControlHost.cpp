@@ -8,6 +8,7 @@
 #include "core/control/ControlServer.h"
 #include "core/control/ControlToken.h"
 #include "core/store/RunStore.h"
+#include "vm/Sandbox.h"
 
 #include <QSettings>
 
@@ -174,6 +175,21 @@ Core::Result<void> ControlHost::cancelRun(const QString &runId)
         return checked;
     m_session->cancel();
     return {};
+}
+
+Core::Result<Core::TerminalSession *> ControlHost::openTerminal(const QString &runId, int columns,
+                                                                int rows)
+{
+    if (const auto checked = checkRun(runId); !checked)
+        return std::unexpected(checked.error());
+    Vm::Sandbox *sandbox = m_session->sandbox();
+    if (!sandbox || !sandbox->isRunning())
+        return Core::makeError(Core::ErrorCode::SandboxError,
+                               Tr::tr("The run's sandbox is not running (yet)."));
+    Vm::PtyRequest request;
+    request.columns = columns;
+    request.rows = rows;
+    return sandbox->openPty(request);
 }
 
 void ControlHost::interrupt()

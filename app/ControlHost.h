@@ -47,6 +47,8 @@ public:
     Core::Result<void> sendInput(const QString &runId, int stepId, const QString &text) override;
     Core::Result<void> closeInput(const QString &runId, int stepId) override;
     Core::Result<void> cancelRun(const QString &runId) override;
+    Core::Result<Core::TerminalSession *> openTerminal(const QString &runId, int columns,
+                                                       int rows) override;
 
 Q_SIGNALS:
     void finished(int exitCode);

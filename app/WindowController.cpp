@@ -278,6 +278,23 @@ Core::Result<void> WindowController::closeInput(const QString &runId, int stepId
     return {};
 }
 
+Core::Result<Core::TerminalSession *> WindowController::openTerminal(const QString &runId,
+                                                                     int columns, int rows)
+{
+    // The run's sandbox stays for the window's terminals after the run, and so for these.
+    if (!m_session || !m_session->events()->isBegun() || m_session->events()->runId() != runId)
+        return Core::makeError(Core::ErrorCode::NotFound,
+                               Tr::tr("The run %1 is not the window's.").arg(runId));
+    Vm::Sandbox *sandbox = m_session->sandbox();
+    if (!sandbox || !sandbox->isRunning())
+        return Core::makeError(Core::ErrorCode::SandboxError,
+                               Tr::tr("The run's sandbox is not running."));
+    Vm::PtyRequest request;
+    request.columns = columns;
+    request.rows = rows;
+    return sandbox->openPty(request);
+}
+
 Core::Result<void> WindowController::cancelRun(const QString &runId)
 {
     if (const auto checked = checkControlledRun(runId); !checked)

@@ -89,6 +89,8 @@ public:
     Core::Result<void> sendInput(const QString &runId, int stepId, const QString &text) override;
     Core::Result<void> closeInput(const QString &runId, int stepId) override;
     Core::Result<void> cancelRun(const QString &runId) override;
+    Core::Result<Core::TerminalSession *> openTerminal(const QString &runId, int columns,
+                                                       int rows) override;
     // Where the window's splitter positions are kept in the settings (saved when the window
     // closes, restored when the next one opens).
     static QString layoutKey();

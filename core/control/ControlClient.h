@@ -10,6 +10,8 @@ class QWebSocket;
 
 namespace Terrarium::Core {
 
+class TerminalSession;
+
 // One connected control client, as ControlServer keeps it: whether it proved the token, which
 // runs it follows and how far each was sent, and its message allowance (a token bucket).
 class ControlClient
@@ -31,6 +33,9 @@ public:
     // Runs still being replayed from the store, a page at a time: live events wait for the
     // replay to reach them.
     QSet<QString> replaying;
+    // The client's terminals ("t1", "t2", ...), closed when it goes.
+    QHash<QString, TerminalSession *> terminals;
+    int terminalsOpened = 0;
 
     // Messages not yet handed to the socket, in order. An event's text is shared by every
     // client it goes to (implicit sharing), so a run's flood is held once, not per client.

@@ -75,6 +75,30 @@ public:
         return id;
     }
 
+    Result<QString> terminalId() const
+    {
+        static const QRegularExpression allowed(QStringLiteral("^[a-z0-9]{1,16}$"));
+        auto id = text(QStringLiteral("terminal_id"), 16);
+        if (id && !allowed.match(*id).hasMatch())
+            return invalid(Tr::tr("\"terminal_id\" is not one this server gives."));
+        return id;
+    }
+
+    // A terminal's size: 1 to 1000 columns and rows, 100 by 30 unless given.
+    bool size(int &columns, int &rows, Error &error) const
+    {
+        const auto cols = integer(QStringLiteral("cols"), 100);
+        const auto lines = integer(QStringLiteral("rows"), 30);
+        if (!cols || !lines || *cols > 1000 || *lines > 1000) {
+            error = Error{ErrorCode::InvalidInput,
+                          Tr::tr("\"cols\" and \"rows\" must be from 1 to 1000.")};
+            return false;
+        }
+        columns = int(*cols);
+        rows = int(*lines);
+        return true;
+    }
+
     Result<int> stepId() const
     {
         const auto id = integer(QStringLiteral("step_id"));
@@ -101,6 +125,10 @@ const QHash<QString, ControlRequestType> &requestTypes()
         {QStringLiteral("input.send"), ControlRequestType::InputSend},
         {QStringLiteral("input.close"), ControlRequestType::InputClose},
         {QStringLiteral("run.cancel"), ControlRequestType::RunCancel},
+        {QStringLiteral("terminal.open"), ControlRequestType::TerminalOpen},
+        {QStringLiteral("terminal.write"), ControlRequestType::TerminalWrite},
+        {QStringLiteral("terminal.resize"), ControlRequestType::TerminalResize},
+        {QStringLiteral("terminal.close"), ControlRequestType::TerminalClose},
     };
     return types;
 }
@@ -209,6 +237,21 @@ Result<ControlRequest> ControlProtocol::parse(QByteArrayView bytes)
         ok = take(fields.runId(), request.runId, error)
             && take(fields.stepId(), request.stepId, error);
         break;
+    case ControlRequestType::TerminalOpen:
+        ok = take(fields.runId(), request.runId, error)
+            && fields.size(request.columns, request.rows, error);
+        break;
+    case ControlRequestType::TerminalWrite:
+        ok = take(fields.terminalId(), request.terminalId, error)
+            && take(fields.text(QStringLiteral("data"), MaxTextChars, false), request.text, error);
+        break;
+    case ControlRequestType::TerminalResize:
+        ok = take(fields.terminalId(), request.terminalId, error)
+            && fields.size(request.columns, request.rows, error);
+        break;
+    case ControlRequestType::TerminalClose:
+        ok = take(fields.terminalId(), request.terminalId, error);
+        break;
     }
     if (!ok)
         return std::unexpected(error);
@@ -247,6 +290,25 @@ QByteArray ControlProtocol::event(const RunEvent &event)
 {
     QJsonObject reply = message(QStringLiteral("event"));
     reply.insert(QStringLiteral("event"), event.toJson());
+    return compact(reply);
+}
+
+QByteArray ControlProtocol::terminalOutput(const QString &terminalId, const QByteArray &data)
+{
+    QJsonObject reply = message(QStringLiteral("terminal.output"));
+    reply.insert(QStringLiteral("terminal_id"), terminalId);
+    reply.insert(QStringLiteral("data"), QString::fromLatin1(data.toBase64()));
+    return compact(reply);
+}
+
+QByteArray ControlProtocol::terminalClosed(const QString &terminalId, int exitCode,
+                                           const QString &why)
+{
+    QJsonObject reply = message(QStringLiteral("terminal.closed"));
+    reply.insert(QStringLiteral("terminal_id"), terminalId);
+    reply.insert(QStringLiteral("exit_code"), exitCode);
+    if (!why.isEmpty())
+        reply.insert(QStringLiteral("reason"), why);
     return compact(reply);
 }
 

@@ -39,6 +39,10 @@ public:
     // The subscriber's queue overflowed after lastSeq: it was unsubscribed and may subscribe
     // again from lastSeq + 1.
     static QByteArray lagging(const QString &runId, qint64 lastSeq);
+    // What a terminal printed (bytes, base64: a terminal's output need not be UTF-8).
+    static QByteArray terminalOutput(const QString &terminalId, const QByteArray &data);
+    // The terminal ended: its shell exited, the sandbox went, or the client fell behind.
+    static QByteArray terminalClosed(const QString &terminalId, int exitCode, const QString &why);
 };
 
 } // namespace Terrarium::Core

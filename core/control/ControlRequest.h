@@ -18,6 +18,10 @@ enum class ControlRequestType {
     InputSend, // {run_id, step_id, text}
     InputClose, // {run_id, step_id}
     RunCancel, // {run_id}
+    TerminalOpen, // {run_id, cols, rows}: a shell in the run's sandbox
+    TerminalWrite, // {terminal_id, data}
+    TerminalResize, // {terminal_id, cols, rows}
+    TerminalClose, // {terminal_id}
 };
 
 struct ControlRequest
@@ -32,6 +36,9 @@ struct ControlRequest
     int stepId = 0;
     ApprovalDecision decision = ApprovalDecision::Deny;
     QString text;
+    QString terminalId;
+    int columns = 100;
+    int rows = 30;
 };
 
 } // namespace Terrarium::Core

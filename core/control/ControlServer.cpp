@@ -7,6 +7,7 @@
 #include "core/control/ControlTarget.h"
 #include "core/control/ControlToken.h"
 #include "core/store/RunStore.h"
+#include "core/terminal/TerminalSession.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -122,6 +123,11 @@ Result<void> ControlServer::listen(const QHostAddress &address, quint16 port)
 void ControlServer::close()
 {
     for (const auto &client : m_clients) {
+        for (TerminalSession *terminal : std::as_const(client->terminals)) {
+            terminal->disconnect(this);
+            terminal->close();
+            terminal->deleteLater();
+        }
         client->socket()->disconnect(this);
         client->socket()->close(QWebSocketProtocol::CloseCodeGoingAway,
                                 Tr::tr("Terrarium stops serving."));
@@ -236,6 +242,14 @@ void ControlServer::refuse(ControlClient *client, const QByteArray &message, con
 
 void ControlServer::remove(QWebSocket *socket)
 {
+    if (ControlClient *client = clientOf(socket)) {
+        for (TerminalSession *terminal : std::as_const(client->terminals)) {
+            terminal->disconnect(this);
+            terminal->close();
+            terminal->deleteLater();
+        }
+        client->terminals.clear();
+    }
     const auto removed = std::erase_if(
         m_clients, [socket](const auto &client) { return client->socket() == socket; });
     if (removed == 0)
@@ -388,6 +402,28 @@ void ControlServer::handle(ControlClient *client, const ControlRequest &request)
     case ControlRequestType::RunCancel:
         reply(m_target ? m_target->cancelRun(request.runId) : noTarget());
         return;
+    case ControlRequestType::TerminalOpen:
+        openTerminal(client, request);
+        return;
+    case ControlRequestType::TerminalWrite:
+    case ControlRequestType::TerminalResize:
+    case ControlRequestType::TerminalClose: {
+        TerminalSession *terminal = client->terminals.value(request.terminalId);
+        if (!terminal) {
+            reply(makeError(
+                ErrorCode::NotFound,
+                Tr::tr("There is no terminal %1 (it may have ended).").arg(request.terminalId)));
+            return;
+        }
+        if (request.type == ControlRequestType::TerminalWrite)
+            terminal->write(request.text.toUtf8());
+        else if (request.type == ControlRequestType::TerminalResize)
+            terminal->resize(request.columns, request.rows);
+        else
+            closeTerminal(client, request.terminalId, 0, {});
+        reply({});
+        return;
+    }
     }
 }
 
@@ -405,6 +441,65 @@ void ControlServer::subscribe(ControlClient *client, const ControlRequest &reque
     client->subscriptions.insert(request.runId, request.fromSeq - 1);
     client->replaying.insert(request.runId);
     send(client, ControlProtocol::result(request.id, {{QStringLiteral("run_id"), request.runId}}));
+}
+
+void ControlServer::openTerminal(ControlClient *client, const ControlRequest &request)
+{
+    if (!m_target) {
+        send(client,
+             ControlProtocol::error(request.id,
+                                    Error{ErrorCode::Configuration,
+                                          Tr::tr("This Terrarium runs nothing for control "
+                                                 "clients.")}));
+        return;
+    }
+    if (client->terminals.size() >= m_limits.maxTerminalsPerClient) {
+        send(client,
+             ControlProtocol::error(request.id,
+                                    Error{ErrorCode::LimitReached,
+                                          Tr::tr("At most %1 terminals per client.")
+                                              .arg(m_limits.maxTerminalsPerClient)}));
+        return;
+    }
+    const Result<TerminalSession *> opened =
+        m_target->openTerminal(request.runId, request.columns, request.rows);
+    if (!opened) {
+        send(client, ControlProtocol::error(request.id, opened.error()));
+        return;
+    }
+    TerminalSession *terminal = *opened;
+    terminal->setParent(this);
+    const QString id = QStringLiteral("t%1").arg(++client->terminalsOpened);
+    client->terminals.insert(id, terminal);
+    QWebSocket *socket = client->socket();
+    connect(terminal, &TerminalSession::received, this, [this, socket, id](const QByteArray &data) {
+        ControlClient *owner = clientOf(socket);
+        if (!owner)
+            return;
+        // A shell that floods a client that does not read is ended, not queued forever.
+        if (owner->backlog() > m_limits.maxQueuedBytes) {
+            closeTerminal(owner, id, -1, Tr::tr("The client fell behind the terminal's output."));
+            return;
+        }
+        send(owner, ControlProtocol::terminalOutput(id, data));
+    });
+    connect(terminal, &TerminalSession::finished, this, [this, socket, id](int exitCode) {
+        if (ControlClient *owner = clientOf(socket))
+            closeTerminal(owner, id, exitCode, Tr::tr("The shell ended."));
+    });
+    send(client, ControlProtocol::result(request.id, {{QStringLiteral("terminal_id"), id}}));
+}
+
+void ControlServer::closeTerminal(ControlClient *client, const QString &terminalId, int exitCode,
+                                  const QString &why)
+{
+    TerminalSession *terminal = client->terminals.take(terminalId);
+    if (!terminal)
+        return;
+    terminal->disconnect(this);
+    terminal->close();
+    terminal->deleteLater();
+    send(client, ControlProtocol::terminalClosed(terminalId, exitCode, why));
 }
 
 bool ControlServer::replayPage(ControlClient *client, const QString &runId)

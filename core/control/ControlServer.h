@@ -51,6 +51,7 @@ public:
         qint64 maxQueuedBytes = 16 * 1024 * 1024;
         // Refused for the rate this often in a row, a client is closed.
         int maxRefusedInARow = 2000;
+        int maxTerminalsPerClient = 8;
     };
 
     ControlServer(const QString &token, RunStore *store, ControlTarget *target,
@@ -90,6 +91,10 @@ private:
     void onMessage(ControlClient *client, const QString &message);
     void handle(ControlClient *client, const ControlRequest &request);
     void subscribe(ControlClient *client, const ControlRequest &request);
+    void openTerminal(ControlClient *client, const ControlRequest &request);
+    // Ends a client's terminal, saying why unless the client asked.
+    void closeTerminal(ControlClient *client, const QString &terminalId, int exitCode,
+                       const QString &why);
     // Sends event to client unless its queue is full (then it is told it lags, and dropped
     // from the run). False when the client was dropped.
     // replayed: from the store (a live event waits while its run is being replayed).

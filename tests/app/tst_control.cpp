@@ -144,6 +144,7 @@ private Q_SLOTS:
     void cancelsARun();
     void anIndependentClientDrivesARun();
     void aSlowClientIsToldItLagsAndCatchesUp();
+    void opensATerminalInTheRunsSandbox();
 
 private:
     QUrl url() const { return m_url; }
@@ -540,6 +541,73 @@ void tst_Control::aSlowClientIsToldItLagsAndCatchesUp()
         (m_log += m_terrarium->readAllStandardError()).right(3000).constData(), 60000);
     const QList<QJsonObject> events = fast.events(runId);
     QVERIFY2(gapFree(events, 1).isEmpty(), qPrintable(gapFree(events, 1)));
+}
+
+void tst_Control::opensATerminalInTheRunsSandbox()
+{
+    m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Wait"_s}));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"sleep 60"_s));
+    Client client(url(), bearer(Token));
+    QVERIFY(client.waitForHello());
+    const QString runId = startAndSubscribe(client, u"wait"_s);
+    QVERIFY(!runId.isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"step_executing"_s), 30000);
+    // Only into a run that is going on here.
+    QCOMPARE(client.request({{u"type"_s, u"terminal.open"_s}, {u"run_id"_s, u"other-run"_s}})
+                 .value(u"code"_s)
+                 .toString(),
+             u"not_found"_s);
+    const QJsonObject opened = client.request(
+        {{u"type"_s, u"terminal.open"_s}, {u"run_id"_s, runId}, {u"cols"_s, 90}, {u"rows"_s, 20}});
+    const QString terminal = opened.value(u"terminal_id"_s).toString();
+    QVERIFY2(!terminal.isEmpty(), QJsonDocument(opened).toJson().constData());
+    const auto output = [&client, &terminal] {
+        QByteArray bytes;
+        for (const QJsonObject &message : std::as_const(client.messages)) {
+            if (message.value(u"type"_s) == u"terminal.output"_s
+                && message.value(u"terminal_id"_s) == terminal)
+                bytes += QByteArray::fromBase64(message.value(u"data"_s).toString().toLatin1());
+        }
+        return bytes;
+    };
+    QCOMPARE(client
+                 .request({{u"type"_s, u"terminal.write"_s},
+                           {u"terminal_id"_s, terminal},
+                           {u"data"_s, u"echo term-$((6*7)); stty size\n"_s}})
+                 .value(u"type"_s)
+                 .toString(),
+             u"result"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(output().contains("term-42"), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(output().contains("20 90"), 20000);
+    QCOMPARE(client
+                 .request({{u"type"_s, u"terminal.resize"_s},
+                           {u"terminal_id"_s, terminal},
+                           {u"cols"_s, 120},
+                           {u"rows"_s, 40}})
+                 .value(u"type"_s)
+                 .toString(),
+             u"result"_s);
+    client.request({{u"type"_s, u"terminal.write"_s},
+                    {u"terminal_id"_s, terminal},
+                    {u"data"_s, u"stty size\n"_s}});
+    QTRY_VERIFY_WITH_TIMEOUT(output().contains("40 120"), 20000);
+    QCOMPARE(client.request({{u"type"_s, u"terminal.close"_s}, {u"terminal_id"_s, terminal}})
+                 .value(u"type"_s)
+                 .toString(),
+             u"result"_s);
+    QTRY_VERIFY(std::ranges::any_of(client.messages, [&terminal](const QJsonObject &message) {
+        return message.value(u"type"_s) == u"terminal.closed"_s
+            && message.value(u"terminal_id"_s) == terminal;
+    }));
+    QCOMPARE(client
+                 .request({{u"type"_s, u"terminal.write"_s},
+                           {u"terminal_id"_s, terminal},
+                           {u"data"_s, u"echo again\n"_s}})
+                 .value(u"code"_s)
+                 .toString(),
+             u"not_found"_s);
+    client.request({{u"type"_s, u"run.cancel"_s}, {u"run_id"_s, runId}});
+    QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"workflow_complete"_s), 30000);
 }
 
 QTEST_GUILESS_MAIN(tst_Control)

@@ -48,6 +48,11 @@ void tst_ControlProtocol::requests()
         R"({"v": 1, "type": "input.send", "run_id": "r", "step_id": 1, "text": "\n"})");
     QVERIFY(parsed);
     QCOMPARE(parsed->text, QStringLiteral("\n"));
+    parsed = ControlProtocol::parse(R"({"v": 1, "type": "terminal.open", "run_id": "r"})");
+    QVERIFY(parsed);
+    QCOMPARE(parsed->type, ControlRequestType::TerminalOpen);
+    QCOMPARE(parsed->columns, 100); // unless told
+    QCOMPARE(parsed->rows, 30);
 }
 
 void tst_ControlProtocol::refusals_data()
@@ -89,6 +94,12 @@ void tst_ControlProtocol::refusals_data()
     QTest::newRow("start with both") << QByteArray(R"({"v": 1, "type": "run.start",
                                                        "goal": "a", "task": "b"})")
                                      << "either a \"goal\" or a \"task\"";
+    QTest::newRow("terminal id with a path")
+        << QByteArray(R"({"v": 1, "type": "terminal.close", "terminal_id": "../t1"})")
+        << "terminal_id";
+    QTest::newRow("terminal too wide")
+        << QByteArray(R"({"v": 1, "type": "terminal.open", "run_id": "r", "cols": 5000})")
+        << "\"cols\" and \"rows\"";
     QTest::newRow("goal too long") << (QByteArray(R"({"v": 1, "type": "run.start", "goal": ")")
                                        + QByteArray(ControlProtocol::MaxTextChars + 1, 'g') + "\"}")
                                    << "longer than";
