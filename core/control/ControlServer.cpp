@@ -211,7 +211,11 @@ void ControlServer::onNewConnection(QWebSocketServer *server)
                                                   Tr::tr("Messages are JSON text, not "
                                                          "binary.")}));
         });
-        connect(socket, &QWebSocket::disconnected, this, [this, socket] { remove(socket); });
+        // Queued: a write in drain() or publish() may find the peer gone, and the client list
+        // must not change under their loops.
+        connect(
+            socket, &QWebSocket::disconnected, this, [this, socket] { remove(socket); },
+            Qt::QueuedConnection);
         Q_EMIT clientCountChanged(clientCount());
 
         const QByteArray authorization = socket->request().rawHeader("Authorization");
@@ -229,6 +233,17 @@ void ControlServer::onNewConnection(QWebSocketServer *server)
             added->setAuthenticated();
         }
         send(added, ControlProtocol::hello(added->isAuthenticated()));
+        // A connection that never proves the token does not keep a place for long.
+        if (!added->isAuthenticated())
+            QTimer::singleShot(m_limits.authenticationTime, socket, [this, socket] {
+                ControlClient *client = clientOf(socket);
+                if (client && !client->isAuthenticated())
+                    refuse(client,
+                           ControlProtocol::error({},
+                                                  Error{ErrorCode::Authentication,
+                                                        Tr::tr("No token came in time; closing.")}),
+                           Tr::tr("unauthenticated"));
+            });
     }
 }
 

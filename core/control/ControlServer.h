@@ -9,6 +9,7 @@
 #include <QStringList>
 #include <QUrl>
 
+#include <chrono>
 #include <memory>
 #include <vector>
 
@@ -52,6 +53,8 @@ public:
         // Refused for the rate this often in a row, a client is closed.
         int maxRefusedInARow = 2000;
         int maxTerminalsPerClient = 8;
+        // A client that has not proved the token by then is closed.
+        std::chrono::milliseconds authenticationTime{10'000};
     };
 
     ControlServer(const QString &token, RunStore *store, ControlTarget *target,

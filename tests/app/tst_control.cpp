@@ -221,6 +221,10 @@ QString tst_Control::startAndSubscribe(Client &client, const QString &goal)
 
 void tst_Control::refusesClientsWithoutTheToken()
 {
+    // One that says nothing at all does not keep its place (checked at the end).
+    Client silent(url());
+    QVERIFY(silent.waitForHello());
+
     // No token: the first message must be one; anything else closes the connection.
     Client anonymous(url());
     QVERIFY(anonymous.waitForHello());
@@ -253,6 +257,11 @@ void tst_Control::refusesClientsWithoutTheToken()
     QVERIFY(byHeader.waitForHello());
     QCOMPARE(byHeader.messages.first().value(u"authenticated"_s).toBool(), true);
     QVERIFY(byHeader.request({{u"type"_s, u"runs.list"_s}}).value(u"runs"_s).isArray());
+
+    QTRY_VERIFY_WITH_TIMEOUT(silent.closed, 20000);
+    QCOMPARE(silent.errors(u"authentication"_s), 1);
+    // Those that proved it stay.
+    QVERIFY(!byHeader.closed && !byMessage.closed);
 }
 
 void tst_Control::refusesPagesAndTheNetwork()
