@@ -6,64 +6,64 @@
     <message>
         <location filename="../vm/AgentChannel.cpp" line="71"/>
         <source>The agent rejected %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent hat %1 abgelehnt: %2</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="74"/>
         <source>The sandbox&apos;s agent does not support %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent der Sandbox unterstützt %1 nicht</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="77"/>
         <source>The agent failed %1 (error %2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent ist bei %1 gescheitert (Fehler %2): %3</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="105"/>
         <source>The sandbox is not running</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox läuft nicht</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="113"/>
         <source>%1 does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 existiert nicht</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="117"/>
         <source>%1 is outside the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 liegt außerhalb des Arbeitsordners</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="121"/>
         <location filename="../vm/HostSandbox.cpp" line="126"/>
         <location filename="../vm/HostSandbox.cpp" line="128"/>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="123"/>
         <source>%1 is not a regular file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine reguläre Datei</translation>
     </message>
     <message>
         <location filename="../vm/HostBackend.cpp" line="13"/>
         <source>There is no host sandbox named %1: host sandboxes end with their run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keine Host-Sandbox namens %1: Host-Sandboxen enden mit ihrem Lauf.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXmlEdit.cpp" line="35"/>
         <source>Cannot read libvirt&apos;s XML: %1 (line %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Das XML von libvirt kann nicht gelesen werden: %1 (Zeile %2)</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXmlEdit.cpp" line="126"/>
         <source>The VM&apos;s XML has no %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Im XML der VM fehlt %1.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSaveImage.cpp" line="49"/>
         <source>The saved VM state %1 cannot be used: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der gespeicherte VM-Zustand %1 kann nicht verwendet werden: %2.</translation>
     </message>
 </context>
 <context>
@@ -71,73 +71,73 @@
     <message>
         <location filename="../app/CommandLine.cpp" line="14"/>
         <source>Terrarium plans a goal with a language model, turns each step into a shell command and runs it inside a sandbox, re-planning when a step fails.</source>
-        <translation type="unfinished"></translation>
+        <translation>Terrarium plant ein Ziel mit einem Sprachmodell, macht aus jedem Schritt einen Shell-Befehl und führt ihn in einer Sandbox aus; schlägt ein Schritt fehl, wird neu geplant.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="17"/>
         <source>Show this help and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Hilfe anzeigen und beenden.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="19"/>
         <source>Show the version and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Version anzeigen und beenden.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="22"/>
         <source>Run without a window: events go to stdout as JSON lines, a log to stderr.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ohne Fenster ausführen: Ereignisse gehen als JSON-Zeilen nach stdout, ein Protokoll nach stderr.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="23"/>
         <source>The goal to reach.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das zu erreichende Ziel.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="24"/>
         <source>text</source>
-        <translation type="unfinished"></translation>
+        <translation>Text</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="26"/>
         <source>Task file (.yaml, .md or .txt) with the goal and the run&apos;s settings. The window shows what it asks for and waits for Run; --headless checks it and runs it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufgabendatei (.yaml, .md oder .txt) mit dem Ziel und den Einstellungen des Laufs. Das Fenster zeigt, was sie verlangt, und wartet auf Ausführen; --headless prüft sie und führt sie aus.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="29"/>
         <location filename="../app/CommandLine.cpp" line="144"/>
         <source>file</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="31"/>
         <source>Allow what the task file asks for that needs consent: sandbox: host (no isolation) and network: outbound.</source>
-        <translation type="unfinished"></translation>
+        <translation>Erlauben, was die Aufgabendatei verlangt und eine Zustimmung braucht: sandbox: host (keine Isolation) und network: outbound.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="34"/>
         <source>Where commands run: podman (default), libvirt or host (no isolation).</source>
-        <translation type="unfinished"></translation>
+        <translation>Wo Befehle laufen: podman (Standard), libvirt oder host (keine Isolation).</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="36"/>
         <source>kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Art</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="38"/>
         <source>Host folder shared with the sandbox as its workspace (default: a new folder under ~/Terrarium, or the task file&apos;s folder).</source>
-        <translation type="unfinished"></translation>
+        <translation>Host-Ordner, der mit der Sandbox als ihr Arbeitsordner geteilt wird (Standard: ein neuer Ordner unter ~/Terrarium oder der Ordner der Aufgabendatei).</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="41"/>
         <source>dir</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordner</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="43"/>
         <source>LLM wire protocol: responses, chat or anthropic.</source>
-        <translation type="unfinished"></translation>
+        <translation>Protokoll zum LLM: responses, chat oder anthropic.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="44"/>
@@ -145,130 +145,130 @@
         <location filename="../app/CommandLine.cpp" line="93"/>
         <location filename="../app/CommandLine.cpp" line="130"/>
         <source>name</source>
-        <translation type="unfinished"></translation>
+        <translation>Name</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="46"/>
         <source>Base URL of the LLM API, e.g. http://localhost:11434/v1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Basis-URL der LLM-API, z. B. http://localhost:11434/v1.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="48"/>
         <source>url</source>
-        <translation type="unfinished"></translation>
+        <translation>URL</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="50"/>
         <source>Model that writes the plan.</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell, das den Plan schreibt.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="50"/>
         <location filename="../app/CommandLine.cpp" line="53"/>
         <source>model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="52"/>
         <source>Model that turns steps into commands.</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell, das aus Schritten Befehle macht.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="55"/>
         <source>Risky commands: ask (default), safe (deny them without asking) or all (run everything).</source>
-        <translation type="unfinished"></translation>
+        <translation>Riskante Befehle: ask (Standard, nachfragen), safe (ohne Nachfrage ablehnen) oder all (alles ausführen).</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="57"/>
         <location filename="../app/CommandLine.cpp" line="75"/>
         <source>policy</source>
-        <translation type="unfinished"></translation>
+        <translation>Regel</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="60"/>
         <source>Most commands one run may execute (1-10000, default 30).</source>
-        <translation type="unfinished"></translation>
+        <translation>Höchstzahl der Befehle, die ein Lauf ausführen darf (1-10000, Standard 30).</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="60"/>
         <location filename="../app/CommandLine.cpp" line="65"/>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="63"/>
         <source>Most re-plans one run may make (0-100; 0 turns re-planning off; default 5).</source>
-        <translation type="unfinished"></translation>
+        <translation>Höchstzahl der Neuplanungen eines Laufs (0-100; 0 schaltet das Neuplanen ab; Standard 5).</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="68"/>
         <source>Seconds one command may run (1-604800, default 600).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekunden, die ein Befehl laufen darf (1-604800, Standard 600).</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="68"/>
         <source>seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekunden</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="70"/>
         <source>Sandbox image (default: Terrarium&apos;s Debian image, built locally when missing).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox-Image (Standard: das Debian-Image von Terrarium, lokal gebaut, wenn es fehlt).</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="74"/>
         <source>Sandbox network: none (default) or outbound.</source>
-        <translation type="unfinished"></translation>
+        <translation>Netzwerk der Sandbox: none (Standard) oder outbound.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="78"/>
         <source>mount (default for Podman): commands work in the folder itself; copy: on a copy whose changes you review before they reach the folder (always for VMs).</source>
-        <translation type="unfinished"></translation>
+        <translation>mount (Standard für Podman): Befehle arbeiten im Ordner selbst; copy: auf einer Kopie, deren Änderungen Sie prüfen, bevor sie den Ordner erreichen (immer bei VMs).</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="80"/>
         <source>mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Modus</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="83"/>
         <source>With a sandbox that works on a copy, what happens to its changes at the end: ask (default; not applied without a terminal), yes (all but conflicts) or no.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bei einer Sandbox, die auf einer Kopie arbeitet: was am Ende mit ihren Änderungen geschieht: ask (Standard; ohne Terminal nicht übernommen), yes (alle außer Konflikten) oder no.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="85"/>
         <source>ask|yes|no</source>
-        <translation type="unfinished"></translation>
+        <translation>ask|yes|no</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="88"/>
         <source>Snapshot the sandbox before each step the safety rules mark risky and roll it back when that step fails (VMs and Podman).</source>
-        <translation type="unfinished"></translation>
+        <translation>Vor jedem Schritt, den die Sicherheitsregeln als riskant einstufen, einen Snapshot der Sandbox anlegen und sie zurücksetzen, wenn der Schritt fehlschlägt (VMs und Podman).</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="91"/>
         <source>Use the sandbox with this name, attaching to it if it exists (see --list-sandboxes).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox mit diesem Namen verwenden und sich mit ihr verbinden, falls sie existiert (siehe --list-sandboxes).</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="95"/>
         <source>Leave the sandbox running after a headless run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox nach einem Lauf ohne Fenster weiterlaufen lassen.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="98"/>
         <source>Build the sandbox image if it is missing, and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Sandbox-Image bauen, falls es fehlt, und beenden.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="100"/>
         <source>Build the sandbox image again, and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Sandbox-Image neu bauen und beenden.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="102"/>
         <source>List Terrarium&apos;s sandboxes and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandboxen von Terrarium auflisten und beenden.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="104"/>
@@ -284,7 +284,7 @@
         <location filename="../app/CommandLine.cpp" line="111"/>
         <location filename="../app/CommandLine.cpp" line="123"/>
         <source>run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="114"/>
@@ -299,7 +299,7 @@
     <message>
         <location filename="../app/CommandLine.cpp" line="120"/>
         <source>Take up a kept run that was interrupted (Terrarium was killed or crashed) or failed, headless, under the same run id: the planner re-plans from the step that did not finish. Its own sandbox is used again when it still exists.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen gespeicherten Lauf, der unterbrochen wurde (Terrarium wurde beendet oder ist abgestürzt) oder fehlgeschlagen ist, headless unter derselben Lauf-ID wieder aufnehmen: Der Planer plant ab dem Schritt neu, der nicht fertig wurde. Seine eigene Sandbox wird wiederverwendet, wenn es sie noch gibt.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="126"/>
@@ -309,7 +309,7 @@
     <message>
         <location filename="../app/CommandLine.cpp" line="129"/>
         <source>Remove a sandbox nobody uses and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Sandbox entfernen, die niemand verwendet, und beenden.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="133"/>
@@ -319,27 +319,27 @@
     <message>
         <location filename="../app/CommandLine.cpp" line="137"/>
         <source>Serve the control API on 127.0.0.1 and ::1 (port %1 unless a port follows; 0 picks a free one) while the window is open; with --headless and no goal, run what its clients start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Steuerungs-API auf 127.0.0.1 und ::1 anbieten (Port %1, sofern kein Port folgt; 0 wählt einen freien), solange das Fenster offen ist; mit --headless und ohne Ziel ausführen, was ihre Clients starten.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="142"/>
         <source>Configuration file to use instead of ~/.config/terrarium/terrarium.conf.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu verwendende Konfigurationsdatei statt ~/.config/terrarium/terrarium.conf.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="155"/>
         <source>The goal, as an alternative to --goal.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ziel, als Alternative zu --goal.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="156"/>
         <source>[goal...]</source>
-        <translation type="unfinished"></translation>
+        <translation>[Ziel...]</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="177"/>
         <source>--serve takes a port from 0 to 65535, not &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>--serve erwartet einen Port von 0 bis 65535, nicht &quot;%1&quot;.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="201"/>
@@ -349,17 +349,17 @@
     <message>
         <location filename="../app/CommandLine.cpp" line="209"/>
         <source>Give the goal either with --goal or as arguments, not both.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie das Ziel entweder mit --goal oder als Argumente an, nicht beides.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="220"/>
         <source>--resume needs a run id (terrarium --list-runs lists them).</source>
-        <translation type="unfinished"></translation>
+        <translation>--resume braucht eine Lauf-ID (terrarium --list-runs listet sie auf).</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="224"/>
         <source>A resumed run (--resume) has its own goal; give no goal, --task or --replay with it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein fortgesetzter Lauf (--resume) hat sein eigenes Ziel; geben Sie dazu kein Ziel, kein --task und kein --replay an.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="233"/>
@@ -374,17 +374,17 @@
     <message>
         <location filename="../app/CommandLine.cpp" line="244"/>
         <source>Give the goal either in the task file (--task) or on the command line, not both.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie das Ziel entweder in der Aufgabendatei (--task) oder auf der Befehlszeile an, nicht beides.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="257"/>
         <source>--apply-changes takes ask, yes or no, not &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>--apply-changes erwartet ask, yes oder no, nicht &quot;%1&quot;.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="274"/>
         <source>--serve with --headless takes no goal: the control API&apos;s clients start the runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>--serve mit --headless erwartet kein Ziel: Die Clients der Steuerungs-API starten die Läufe.</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="299"/>
@@ -394,7 +394,7 @@
     <message>
         <location filename="../app/CommandLine.cpp" line="306"/>
         <source>--headless needs a goal: --goal &quot;...&quot; or --task FILE.</source>
-        <translation type="unfinished"></translation>
+        <translation>--headless braucht ein Ziel: --goal &quot;...&quot; oder --task DATEI.</translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="54"/>
@@ -404,7 +404,7 @@
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="63"/>
         <source>pass --yes</source>
-        <translation type="unfinished"></translation>
+        <translation>--yes angeben</translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="91"/>
@@ -415,17 +415,17 @@
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="94"/>
         <source>The run %1 cannot be resumed: the run store cannot be opened.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 kann nicht fortgesetzt werden: Der Laufspeicher kann nicht geöffnet werden.</translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="110"/>
         <source>Resuming the run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 wird fortgesetzt: %2</translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="147"/>
         <source>No terminal to ask for approval, so the command is denied. Use --approve safe or --approve all to decide without asking.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Terminal, um nach der Freigabe zu fragen, daher wird der Befehl abgelehnt. Mit --approve safe oder --approve all wird ohne Nachfrage entschieden.</translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="152"/>
@@ -433,71 +433,75 @@
 Step %1 wants to run a risky command (%2 risk):
   $ %3
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
+  $ %3
+</translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="157"/>
         <source>Allow it? [o]nce, this [s]ession, [a]lways, [d]eny: </source>
-        <translation type="unfinished"></translation>
+        <translation>Zulassen? [o] einmal, [s] für diese Sitzung, [a] immer, [d] ablehnen: </translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="175"/>
         <source>Please answer o, s, a or d: </source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte mit o, s, a oder d antworten: </translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="201"/>
         <source>  never applied: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>  nie übernommen: %1</translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="203"/>
         <source>  changed on the host too: kept as it is there</source>
-        <translation type="unfinished"></translation>
+        <translation>  auch auf dem Host geändert: bleibt dort, wie es ist</translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="208"/>
         <source>The sandbox worked on a copy of %1 and changed:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox hat auf einer Kopie von %1 gearbeitet und geändert:
+%2</translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="211"/>
         <source>No terminal to ask, so nothing was applied. Use --apply-changes yes to apply the changes without asking, or --keep-sandbox to keep them in the sandbox.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Terminal zum Nachfragen, daher wurde nichts übernommen. Mit --apply-changes yes werden die Änderungen ohne Nachfrage übernommen, mit --keep-sandbox bleiben sie in der Sandbox erhalten.</translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="223"/>
         <source>Apply these changes? [y]es, [n]o, [d]iffs: </source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Änderungen übernehmen? [y] ja, [n] nein, [d] Diffs anzeigen: </translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="229"/>
         <source>Please answer y, n or d: </source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte mit y, n oder d antworten: </translation>
     </message>
     <message numerus="yes">
         <location filename="../app/HeadlessRunner.cpp" line="244"/>
         <source>Apply them to %1 (not the %n you changed there too)? [y]es, [n]o, [d]iffs: </source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Nach %1 übernehmen (außer der %n Datei, die Sie dort auch geändert haben)? [y] ja, [n] nein, [d] Diffs anzeigen: </numerusform>
+            <numerusform>Nach %1 übernehmen (außer den %n Dateien, die Sie dort auch geändert haben)? [y] ja, [n] nein, [d] Diffs anzeigen: </numerusform>
         </translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="248"/>
         <source>Apply them to %1? [y]es, [n]o, [d]iffs: </source>
-        <translation type="unfinished"></translation>
+        <translation>Nach %1 übernehmen? [y] ja, [n] nein, [d] Diffs anzeigen: </translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="255"/>
         <source>No terminal to type input on, so the command&apos;s input is closed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Terminal für Eingaben, daher wird die Eingabe des Befehls geschlossen.</translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="268"/>
         <source>Type a line for the command (Ctrl+D closes its input): </source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie eine Zeile für den Befehl ein (Strg+D schließt seine Eingabe): </translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="291"/>
@@ -522,12 +526,12 @@ Step %1 wants to run a risky command (%2 risk):
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="339"/>
         <source>An earlier run that did not end left its sandbox behind:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein früherer Lauf, der nicht endete, hat seine Sandbox zurückgelassen:</translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="340"/>
         <source>Earlier runs that did not end left these sandboxes behind:</source>
-        <translation type="unfinished"></translation>
+        <translation>Frühere Läufe, die nicht endeten, haben diese Sandboxen zurückgelassen:</translation>
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="343"/>
@@ -545,7 +549,7 @@ Step %1 wants to run a risky command (%2 risk):
         <location filename="../app/WindowController.cpp" line="413"/>
         <location filename="../app/WindowController.cpp" line="447"/>
         <source>A run is in progress; stop it first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Lauf ist im Gange; halten Sie ihn zuerst an.</translation>
     </message>
     <message>
         <location filename="../app/HistoryController.cpp" line="57"/>
@@ -560,123 +564,129 @@ Step %1 wants to run a risky command (%2 risk):
     <message>
         <location filename="../app/HumanLog.cpp" line="12"/>
         <source>Plan (revision %1):</source>
-        <translation type="unfinished"></translation>
+        <translation>Plan (Fassung %1):</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="18"/>
         <source>Step %1: %2
   $ %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1: %2
+  $ %3</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="22"/>
         <source>  cancelled after %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>  abgebrochen nach %1 ms</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="23"/>
         <source>  timed out after %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>  Zeitüberschreitung nach %1 ms</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="25"/>
         <source>  done in %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>  fertig in %1 ms</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="26"/>
         <source>  exit code %1 after %2 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>  Exit-Code %1 nach %2 ms</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="28"/>
         <source>
   WARNING: files that tools run by themselves were created or changed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>
+  WARNUNG: Dateien, die Werkzeuge von selbst ausführen, wurden angelegt oder geändert: %1</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="32"/>
         <source>
   setuid/setgid bits removed from: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>
+  setuid/setgid-Bits entfernt von: %1</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="35"/>
         <source>
   WARNING: setuid/setgid bits could not be removed from: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>
+  WARNUNG: setuid/setgid-Bits konnten nicht entfernt werden von: %1</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="38"/>
         <source>
   This step cannot be undone: no snapshot could be taken before it (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>
+  Dieser Schritt kann nicht rückgängig gemacht werden: Vor ihm konnte kein Snapshot angelegt werden (%1).</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="45"/>
         <source>Step %1 was not run: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 wurde nicht ausgeführt: %2</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="46"/>
         <source>Step %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="49"/>
         <source>Re-planning (attempt %1)...</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuplanung (Versuch %1)...</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="51"/>
         <source>Step %1 needs approval (%2 risk): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 braucht eine Freigabe (Risiko: %2): %3</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="55"/>
         <source>Step %1 is waiting for input: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 wartet auf eine Eingabe: %2</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="58"/>
         <source>Run succeeded.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf erfolgreich.</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="60"/>
         <source>Run cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf abgebrochen.</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="61"/>
         <source>Run failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf fehlgeschlagen: %1</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="64"/>
         <source>Step %1 undone: the sandbox was rolled back to its snapshot from before the step (in %2 ms).</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt (in %2 ms).</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="71"/>
         <source>The %1 model did not answer (%2); trying again in %3 s (attempt %4 of %5).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das %1-Modell hat nicht geantwortet (%2); neuer Versuch in %3 s (Versuch %4 von %5).</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="72"/>
         <source>planner</source>
-        <translation type="unfinished"></translation>
+        <translation>Planer</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="72"/>
         <source>executor</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführer</translation>
     </message>
     <message>
         <location filename="../app/main.cpp" line="77"/>
         <source>terrarium: %1
 Try &apos;terrarium --help&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>terrarium: %1
+Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../app/main.cpp" line="88"/>
@@ -684,7 +694,7 @@ Try &apos;terrarium --help&apos;.</source>
         <location filename="../app/main.cpp" line="104"/>
         <location filename="../app/main.cpp" line="108"/>
         <source>terrarium: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>terrarium: %1</translation>
     </message>
     <message>
         <location filename="../app/main.cpp" line="98"/>
@@ -709,127 +719,127 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../app/OrphanFinder.cpp" line="132"/>
         <source>%1, left by run %2 (%3): %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, zurückgelassen von Lauf %2 (%3): %4</translation>
     </message>
     <message>
         <location filename="../app/OrphanFinder.cpp" line="168"/>
         <source>Its kind of sandbox cannot be asked now.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Art von Sandbox kann gerade nicht abgefragt werden.</translation>
     </message>
     <message>
         <location filename="../app/ReadinessSummary.cpp" line="14"/>
         <source>%1: a local Ollama or llama.cpp server, looked for when the run starts (or set a model and key in Preferences)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: ein lokaler Ollama- oder llama.cpp-Server, nach dem beim Start des Laufs gesucht wird (oder legen Sie in den Einstellungen ein Modell und einen Schlüssel fest)</translation>
     </message>
     <message>
         <location filename="../app/ReadinessSummary.cpp" line="18"/>
         <source>%1: %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 (%3)</translation>
     </message>
     <message>
         <location filename="../app/ReadinessSummary.cpp" line="21"/>
         <source>, key set</source>
-        <translation type="unfinished"></translation>
+        <translation>, Schlüssel gesetzt</translation>
     </message>
     <message>
         <location filename="../app/ReadinessSummary.cpp" line="23"/>
         <source>, key from the keyring when the run starts</source>
-        <translation type="unfinished"></translation>
+        <translation>, Schlüssel aus dem Schlüsselbund beim Start des Laufs</translation>
     </message>
     <message>
         <location filename="../app/ReadinessSummary.cpp" line="38"/>
         <source>Planner</source>
-        <translation type="unfinished"></translation>
+        <translation>Planer</translation>
     </message>
     <message>
         <location filename="../app/ReadinessSummary.cpp" line="39"/>
         <source>Executor</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführer</translation>
     </message>
     <message>
         <location filename="../app/ReadinessSummary.cpp" line="42"/>
         <source>Sandbox: a Podman container, but podman is not installed (sudo apt install podman)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox: ein Podman-Container, aber podman ist nicht installiert (sudo apt install podman)</translation>
     </message>
     <message>
         <location filename="../app/ReadinessSummary.cpp" line="44"/>
         <source>Sandbox: a Podman container, network off; its image is built on the first run</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox: ein Podman-Container, Netzwerk aus; sein Image wird beim ersten Lauf gebaut</translation>
     </message>
     <message>
         <location filename="../app/ReadinessSummary.cpp" line="48"/>
         <source>Sandbox: a libvirt VM, but QEMU is not installed (sudo apt install qemu-system-x86 libvirt-daemon-system)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox: eine libvirt-VM, aber QEMU ist nicht installiert (sudo apt install qemu-system-x86 libvirt-daemon-system)</translation>
     </message>
     <message>
         <location filename="../app/ReadinessSummary.cpp" line="50"/>
         <source>Sandbox: a libvirt VM, network off; its image is built on the first run</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox: eine libvirt-VM, Netzwerk aus; ihr Image wird beim ersten Lauf gebaut</translation>
     </message>
     <message>
         <location filename="../app/ReadinessSummary.cpp" line="53"/>
         <source>Sandbox: none, commands run on this computer as you</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox: keine, Befehle laufen auf diesem Computer als Sie</translation>
     </message>
     <message>
         <location filename="../app/ReadinessSummary.cpp" line="55"/>
         <source>Sandbox: %1 (unknown)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox: %1 (unbekannt)</translation>
     </message>
     <message>
         <location filename="../app/RunListing.cpp" line="30"/>
         <source>RUN</source>
-        <translation type="unfinished"></translation>
+        <translation>LAUF</translation>
     </message>
     <message>
         <location filename="../app/RunListing.cpp" line="31"/>
         <source>STATUS</source>
-        <translation type="unfinished"></translation>
+        <translation>STATUS</translation>
     </message>
     <message>
         <location filename="../app/RunListing.cpp" line="32"/>
         <source>STARTED</source>
-        <translation type="unfinished"></translation>
+        <translation>GESTARTET</translation>
     </message>
     <message>
         <location filename="../app/RunListing.cpp" line="33"/>
         <source>TOOK</source>
-        <translation type="unfinished"></translation>
+        <translation>DAUER</translation>
     </message>
     <message>
         <location filename="../app/RunListing.cpp" line="34"/>
         <source>GOAL</source>
-        <translation type="unfinished"></translation>
+        <translation>ZIEL</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="52"/>
         <source>added</source>
-        <translation type="unfinished"></translation>
+        <translation>hinzugefügt</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="54"/>
         <source>changed</source>
-        <translation type="unfinished"></translation>
+        <translation>geändert</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="56"/>
         <source>deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>gelöscht</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="58"/>
         <source>permissions changed</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechte geändert</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="60"/>
         <source>replaced by another kind of file</source>
-        <translation type="unfinished"></translation>
+        <translation>durch eine andere Dateiart ersetzt</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="120"/>
         <source>Workspace: %1 (a new folder for this run)</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeitsordner: %1 (ein neuer Ordner für diesen Lauf)</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="147"/>
@@ -839,12 +849,12 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../app/RunSession.cpp" line="155"/>
         <source>%1. The run goes on; saving it is tried again.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. Der Lauf geht weiter; das Speichern wird erneut versucht.</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="166"/>
         <source>Finding the models</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelle werden gesucht</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="171"/>
@@ -854,64 +864,64 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../app/RunSession.cpp" line="183"/>
         <source>Planner: %1, executor: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Planer: %1, Ausführer: %2</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="202"/>
         <source>WARNING: the host sandbox runs every command directly on this machine, as you, with no isolation, in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>WARNUNG: Die Host-Sandbox führt jeden Befehl direkt auf diesem Rechner aus, als Sie, ohne Isolation, in %1.</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="216"/>
         <location filename="../app/RunSession.cpp" line="290"/>
         <source>Note: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinweis: %1</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="239"/>
         <source>Attaching to the run&apos;s own sandbox %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung mit der eigenen Sandbox %1 des Laufs.</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="246"/>
         <source>The run&apos;s sandbox is gone; a new one is started on the same workspace (what earlier steps did outside the workspace is not there).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox des Laufs gibt es nicht mehr; eine neue wird mit demselben Arbeitsordner gestartet (was frühere Schritte außerhalb des Arbeitsordners getan haben, fehlt darin).</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="268"/>
         <source>Attaching to the existing sandbox %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung mit der vorhandenen Sandbox %1.</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="292"/>
         <source>Starting the %1 sandbox %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die %1-Sandbox %2 wird gestartet</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="300"/>
         <source>The sandbox could not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox konnte nicht starten: %1</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="309"/>
         <source>The sandbox is ready</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox ist bereit</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="354"/>
         <source>There is no record of what was copied into the sandbox %1, so its changes cannot be reviewed safely; nothing of it will be applied to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keine Aufzeichnung darüber, was in die Sandbox %1 kopiert wurde, daher können ihre Änderungen nicht sicher geprüft werden; nichts davon wird nach %2 übernommen.</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="361"/>
         <location filename="../app/RunSession.cpp" line="366"/>
         <source>Copying the workspace into the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsordner wird in die Sandbox kopiert</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="373"/>
         <source>The workspace could not be copied into the sandbox: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsordner konnte nicht in die Sandbox kopiert werden: %1</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="385"/>
@@ -921,25 +931,25 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../app/RunSession.cpp" line="390"/>
         <source>Copied 1 file (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</translation>
     </message>
     <message numerus="yes">
         <location filename="../app/RunSession.cpp" line="393"/>
         <source>Copied %n files (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</numerusform>
+            <numerusform>%n Dateien (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="400"/>
         <source>Not copied: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht kopiert: %1 (%2)</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="425"/>
         <source>The %1 sandbox cannot take snapshots, so risky steps that fail cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die %1-Sandbox kann keine Snapshots anlegen, daher lassen sich fehlgeschlagene riskante Schritte nicht rückgängig machen.</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="435"/>
@@ -954,139 +964,139 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../app/RunSession.cpp" line="441"/>
         <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
-        <translation type="unfinished"></translation>
+        <translation>Planer: %1 (%2), Ausführer: %3 (%4), Sandbox: %5</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="451"/>
         <source>Resuming the run %1 after its last finished step.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 wird nach seinem letzten abgeschlossenen Schritt fortgesetzt.</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="466"/>
         <source>The run was cancelled; the sandbox&apos;s changes were not applied to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wurde abgebrochen; die Änderungen der Sandbox wurden nicht nach %1 übernommen.</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="500"/>
         <source>the sandbox is not running</source>
-        <translation type="unfinished"></translation>
+        <translation>die Sandbox läuft nicht</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="501"/>
         <source>there is no record of what was copied in</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt keine Aufzeichnung darüber, was hineinkopiert wurde</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="512"/>
         <source>The sandbox&apos;s changes could not be collected (%1); nothing was applied to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden (%1); nichts wurde nach %2 übernommen.</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="520"/>
         <source>The sandbox changed nothing in the workspace.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox hat im Arbeitsordner nichts geändert.</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="532"/>
         <source>1 change in the sandbox was not applied to %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen:</translation>
     </message>
     <message numerus="yes">
         <location filename="../app/RunSession.cpp" line="533"/>
         <source>%n changes in the sandbox were not applied to %1:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen:</numerusform>
+            <numerusform>%n Änderungen in der Sandbox wurden nicht nach %1 übernommen:</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../app/RunSession.cpp" line="541"/>
         <source>  ... and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>  ... und %n weitere</numerusform>
+            <numerusform>  ... und %n weitere</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="561"/>
         <source>The sandbox&apos;s changes could not be collected: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden: %1</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="567"/>
         <source>The sandbox has no changes that are not in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox hat keine Änderungen, die nicht schon in %1 sind.</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="583"/>
         <source>The changes could not be applied to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Änderungen konnten nicht nach %1 übernommen werden: %2</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="587"/>
         <source>Applied 1 change to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Änderung nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
         <location filename="../app/RunSession.cpp" line="588"/>
         <source>Applied %n changes to %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Änderung nach %1 übernommen.</numerusform>
+            <numerusform>%n Änderungen nach %1 übernommen.</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="593"/>
         <source>Not applied: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht übernommen: %1 (%2)</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="607"/>
         <source>1 change in the sandbox was not applied to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
         <location filename="../app/RunSession.cpp" line="608"/>
         <source>%n changes in the sandbox were not applied to %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen.</numerusform>
+            <numerusform>%n Änderungen in der Sandbox wurden nicht nach %1 übernommen.</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="624"/>
         <source>Another step is being undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein anderer Schritt wird gerade rückgängig gemacht.</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="626"/>
         <source>The sandbox is no longer there to roll back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox ist nicht mehr da, um sie zurückzusetzen.</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="628"/>
         <source>The workspace is being transferred; try again when it is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsordner wird gerade übertragen; versuchen Sie es erneut, wenn das fertig ist.</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="629"/>
         <source>There is no snapshot from before this step.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keinen Snapshot von vor diesem Schritt.</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="638"/>
         <source>Undoing step %1: rolling the sandbox back to its snapshot...</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 wird rückgängig gemacht: Die Sandbox wird auf ihren Snapshot zurückgesetzt...</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="647"/>
         <source>Step %1 could not be undone: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 konnte nicht rückgängig gemacht werden: %2</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="661"/>
         <source>Step %1 undone in %2 ms: the sandbox is as it was before it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 in %2 ms rückgängig gemacht: Die Sandbox ist wieder so wie vor ihm.</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="677"/>
@@ -1096,7 +1106,7 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../app/RunSession.cpp" line="702"/>
         <source>Cancelled by the user</source>
-        <translation type="unfinished"></translation>
+        <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="708"/>
@@ -1111,82 +1121,82 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../app/RunSession.cpp" line="821"/>
         <source>Cannot create %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
         <location filename="../app/RunSession.cpp" line="853"/>
         <source>The run store is closed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
     <message>
         <location filename="../app/SandboxFactory.cpp" line="60"/>
         <source>Unknown sandbox &quot;%1&quot;: use podman, libvirt or host.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannte Sandbox &quot;%1&quot;: Verwenden Sie podman, libvirt oder host.</translation>
     </message>
     <message>
         <location filename="../app/SandboxFactory.cpp" line="79"/>
         <source>Unknown sandbox &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannte Sandbox &quot;%1&quot;.</translation>
     </message>
     <message>
         <location filename="../app/SandboxTool.cpp" line="69"/>
         <source>The %1 sandbox image is ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das %1-Sandbox-Image ist bereit.</translation>
     </message>
     <message>
         <location filename="../app/SandboxTool.cpp" line="130"/>
         <source>No Terrarium sandboxes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Terrarium-Sandboxen.</translation>
     </message>
     <message>
         <location filename="../app/SandboxTool.cpp" line="137"/>
         <source>NAME</source>
-        <translation type="unfinished"></translation>
+        <translation>NAME</translation>
     </message>
     <message>
         <location filename="../app/SandboxTool.cpp" line="138"/>
         <source>STATE</source>
-        <translation type="unfinished"></translation>
+        <translation>ZUSTAND</translation>
     </message>
     <message>
         <location filename="../app/SandboxTool.cpp" line="139"/>
         <source>IN USE</source>
-        <translation type="unfinished"></translation>
+        <translation>IN VERWENDUNG</translation>
     </message>
     <message>
         <location filename="../app/SandboxTool.cpp" line="140"/>
         <source>NETWORK</source>
-        <translation type="unfinished"></translation>
+        <translation>NETZWERK</translation>
     </message>
     <message>
         <location filename="../app/SandboxTool.cpp" line="141"/>
         <source>WORKSPACE</source>
-        <translation type="unfinished"></translation>
+        <translation>ARBEITSORDNER</translation>
     </message>
     <message>
         <location filename="../app/SandboxTool.cpp" line="147"/>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>ja</translation>
     </message>
     <message>
         <location filename="../app/SandboxTool.cpp" line="147"/>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>nein</translation>
     </message>
     <message>
         <location filename="../app/SandboxTool.cpp" line="162"/>
         <source>Removed %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 entfernt.</translation>
     </message>
     <message>
         <location filename="../app/SandboxTool.cpp" line="173"/>
         <source>There is no Terrarium sandbox named %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keine Terrarium-Sandbox namens %1.</translation>
     </message>
     <message>
         <location filename="../app/SandboxTool.cpp" line="182"/>
         <source>The runs are not named: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Läufe können nicht benannt werden: %1</translation>
     </message>
     <message>
         <location filename="../app/SandboxTool.cpp" line="189"/>
@@ -1196,53 +1206,53 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../app/SandboxTool.cpp" line="196"/>
         <source>Removed %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 entfernt</translation>
     </message>
     <message>
         <location filename="../app/SandboxTool.cpp" line="203"/>
         <source>Could not remove %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="94"/>
         <source>This run&apos;s sandbox works in the folder itself; there is nothing to review.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox dieses Laufs arbeitet im Ordner selbst; es gibt nichts zu prüfen.</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="183"/>
         <source>Remote control is off.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Fernsteuerung ist aus.</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="193"/>
         <location filename="../app/WindowController.cpp" line="198"/>
         <source>Remote control is off: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Fernsteuerung ist aus: %1</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="204"/>
         <source>Remote control on %1 (docs/CONTROL_API.md).</source>
-        <translation type="unfinished"></translation>
+        <translation>Fernsteuerung auf %1 (docs/CONTROL_API.md).</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="211"/>
         <source>The run %1 is not going on in this window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 läuft nicht in diesem Fenster.</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="222"/>
         <source>A run is going on in the window; one at a time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Im Fenster ist ein Lauf im Gange; nur einer zur selben Zeit.</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="233"/>
         <source>open the task file in the window</source>
-        <translation type="unfinished"></translation>
+        <translation>öffnen Sie die Aufgabendatei im Fenster</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="242"/>
         <source>The run could not start; the window says why.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf konnte nicht starten; das Fenster zeigt, warum.</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="325"/>
@@ -1252,7 +1262,7 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../app/WindowController.cpp" line="330"/>
         <source>Could not remove the sandbox %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="343"/>
@@ -1262,52 +1272,52 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../app/WindowController.cpp" line="345"/>
         <source>An earlier run that did not end left its sandbox running. Remove it?</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein früherer Lauf, der nicht endete, hat seine Sandbox laufen lassen. Entfernen?</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="347"/>
         <source>Earlier runs that did not end left their sandboxes running. Remove them?</source>
-        <translation type="unfinished"></translation>
+        <translation>Frühere Läufe, die nicht endeten, haben ihre Sandboxen laufen lassen. Entfernen?</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="352"/>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernen</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="365"/>
         <source>Resume Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf fortsetzen</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="365"/>
         <source>Resume Newest Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuesten Lauf fortsetzen</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="369"/>
         <source>Continue run %1 in its sandbox from the step it did not finish</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 in seiner Sandbox ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="375"/>
         <source>Keep</source>
-        <translation type="unfinished"></translation>
+        <translation>Behalten</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="402"/>
         <source>tick the box next to it in the task file&apos;s panel</source>
-        <translation type="unfinished"></translation>
+        <translation>setzen Sie den Haken daneben im Bereich der Aufgabendatei</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="436"/>
         <source>The task file&apos;s folder is not used as the workspace: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner der Aufgabendatei wird nicht als Arbeitsordner verwendet: %1</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="441"/>
         <source>Task file loaded: check what it asks for, then press Run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufgabendatei geladen: Prüfen Sie, was sie verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="452"/>
@@ -1327,12 +1337,12 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../app/WindowController.cpp" line="477"/>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="480"/>
         <source>    (expected to exit with %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>    (sollte mit %1 enden)</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="484"/>
@@ -1342,130 +1352,130 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../app/WindowController.cpp" line="505"/>
         <source>The run store cannot be opened, so no run can be resumed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Laufspeicher kann nicht geöffnet werden, daher kann kein Lauf fortgesetzt werden.</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="602"/>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="617"/>
         <source>Preparing the sandbox…</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="663"/>
         <source>Settings saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="680"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="689"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="700"/>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="705"/>
         <source>Terminal %1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Terminal %1 — %2</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="732"/>
         <source>No sandbox is running: start a run, then open its console.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="740"/>
         <source>Console — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Konsole — %1</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="756"/>
         <source>The sandbox %1 was removed when the next run started.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="792"/>
         <source>Run succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf erfolgreich</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="795"/>
         <source>Run cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf abgebrochen</translation>
     </message>
     <message>
         <location filename="../app/WindowController.cpp" line="798"/>
         <source>Run failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="53"/>
         <source>The control API needs the run store: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Steuerungs-API braucht den Laufspeicher: %1</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="63"/>
         <source>Terrarium control API on %1 (token: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Terrarium-Steuerungs-API auf %1 (Token: %2)</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="65"/>
         <source>TERRARIUM_CONTROL_TOKEN</source>
-        <translation type="unfinished"></translation>
+        <translation>TERRARIUM_CONTROL_TOKEN</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="72"/>
         <source>Terrarium is stopping.</source>
-        <translation type="unfinished"></translation>
+        <translation>Terrarium wird beendet.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="75"/>
         <source>A run is going on (%1); one at a time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Lauf ist im Gange (%1); nur einer zur selben Zeit.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="82"/>
         <location filename="../app/WindowController.cpp" line="225"/>
         <source>the task</source>
-        <translation type="unfinished"></translation>
+        <translation>die Aufgabe</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="91"/>
         <source>start terrarium --serve with --yes</source>
-        <translation type="unfinished"></translation>
+        <translation>starten Sie terrarium --serve mit --yes</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="113"/>
         <source>The run could not start; see Terrarium&apos;s log.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf konnte nicht starten; siehe das Protokoll von Terrarium.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="130"/>
         <source>The run %1 is not going on here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 läuft hier nicht.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="133"/>
         <location filename="../app/WindowController.cpp" line="214"/>
         <source>The run %1 has ended.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 ist beendet.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="144"/>
         <location filename="../app/WindowController.cpp" line="254"/>
         <source>Step %1 waits for no approval.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="155"/>
@@ -1473,12 +1483,12 @@ Try &apos;terrarium --help&apos;.</source>
         <location filename="../app/WindowController.cpp" line="265"/>
         <location filename="../app/WindowController.cpp" line="276"/>
         <source>Step %1 waits for no input.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 wartet auf keine Eingabe.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="188"/>
         <source>Interrupted; cancelling the run (press Ctrl+C again to exit at once)...</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterbrochen; der Lauf wird abgebrochen (erneut Strg+C drücken, um sofort zu beenden)...</translation>
     </message>
 </context>
 <context>
@@ -1486,62 +1496,62 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../core/agent/CommandGuard.cpp" line="83"/>
         <source>the command is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl ist leer</translation>
     </message>
     <message>
         <location filename="../core/agent/CommandGuard.cpp" line="86"/>
         <source>the command spans several lines; it must be one line</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl erstreckt sich über mehrere Zeilen; er muss eine Zeile sein</translation>
     </message>
     <message>
         <location filename="../core/agent/CommandGuard.cpp" line="89"/>
         <source>the command contains a NUL character</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl enthält ein NUL-Zeichen</translation>
     </message>
     <message>
         <location filename="../core/agent/CommandGuard.cpp" line="92"/>
         <source>the command contains the control or invisible character %1 at position %2; a command must be plain text, so that what is shown is what runs</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl enthält das Steuer- oder unsichtbare Zeichen %1 an Position %2; ein Befehl muss reiner Text sein, damit das Angezeigte auch das Ausgeführte ist</translation>
     </message>
     <message>
         <location filename="../core/agent/CommandGuard.cpp" line="99"/>
         <source>the command is longer than %1 characters</source>
-        <translation type="unfinished"></translation>
+        <translation>der Befehl ist länger als %1 Zeichen</translation>
     </message>
     <message>
         <location filename="../core/agent/CommandTranslator.cpp" line="38"/>
         <source>it did not call the emit_bash tool</source>
-        <translation type="unfinished"></translation>
+        <translation>es hat das Werkzeug emit_bash nicht aufgerufen</translation>
     </message>
     <message>
         <location filename="../core/agent/CommandTranslator.cpp" line="43"/>
         <source>the emit_bash arguments are not a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>die Argumente von emit_bash sind kein JSON-Objekt</translation>
     </message>
     <message>
         <location filename="../core/agent/CommandTranslator.cpp" line="46"/>
         <source>the emit_bash call has no &quot;command&quot; string</source>
-        <translation type="unfinished"></translation>
+        <translation>der Aufruf von emit_bash hat keinen &quot;command&quot;-String</translation>
     </message>
     <message>
         <location filename="../core/agent/CommandTranslator.cpp" line="62"/>
         <source>The executor model (%1) did not return a usable command twice: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ausführer-Modell (%1) hat zweimal keinen brauchbaren Befehl geliefert: %2</translation>
     </message>
     <message numerus="yes">
         <location filename="../core/agent/Orchestrator.cpp" line="46"/>
         <source>%n minute(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Minute</numerusform>
+            <numerusform>%n Minuten</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../core/agent/Orchestrator.cpp" line="47"/>
         <source>%n second(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Sekunde</numerusform>
+            <numerusform>%n Sekunden</numerusform>
         </translation>
     </message>
     <message>
@@ -1550,77 +1560,77 @@ Try &apos;terrarium --help&apos;.</source>
         <location filename="../core/agent/Orchestrator.cpp" line="530"/>
         <location filename="../core/agent/Orchestrator.cpp" line="573"/>
         <source>Cancelled by the user</source>
-        <translation type="unfinished"></translation>
+        <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="212"/>
         <source>Terrarium stopped while this step ran; its effects may be partial.</source>
-        <translation type="unfinished"></translation>
+        <translation>Terrarium wurde beendet, während dieser Schritt lief; seine Wirkung ist womöglich unvollständig.</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="255"/>
         <source>denied by the user</source>
-        <translation type="unfinished"></translation>
+        <translation>vom Benutzer abgelehnt</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="310"/>
         <source>Planning failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Planung fehlgeschlagen: %1</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="322"/>
         <source>The run reached its limit of %1 steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf hat seine Grenze von %1 Schritten erreicht.</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="366"/>
         <source>denied by the safety policy: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>von den Sicherheitsregeln abgelehnt: %1</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="378"/>
         <source>Could not get a command for the step &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Für den Schritt &quot;%1&quot; konnte kein Befehl ermittelt werden: %2</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="539"/>
         <source>The sandbox failed during the step &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox ist während des Schritts &quot;%1&quot; ausgefallen: %2</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="590"/>
         <source>stopped: the sandbox&apos;s disk use grew to %1 MiB, past its limit of %2 MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>angehalten: Der Plattenverbrauch der Sandbox stieg auf %1 MiB, über ihre Grenze von %2 MiB</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="595"/>
         <source>stopped: the sandbox&apos;s processes together used more than its memory limit of %1 MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>angehalten: Die Prozesse der Sandbox haben zusammen mehr als ihre Speichergrenze von %1 MiB belegt</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="600"/>
         <source>timed out after %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitüberschreitung nach %1</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="603"/>
         <source>killed by signal %1</source>
-        <translation type="unfinished"></translation>
+        <translation>durch Signal %1 beendet</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="605"/>
         <source>exited with code %1</source>
-        <translation type="unfinished"></translation>
+        <translation>mit Code %1 beendet</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="659"/>
         <source>The step &quot;%1&quot; failed and could not be undone: %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen und konnte nicht rückgängig gemacht werden: %2 (%3)</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="676"/>
         <source>The step&apos;s changes were undone: the sandbox was put back as it was before the step.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Änderungen des Schritts wurden rückgängig gemacht: Die Sandbox ist wieder so wie vor dem Schritt.</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="688"/>
@@ -1630,17 +1640,17 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="695"/>
         <source>The step &quot;%1&quot; failed, and re-planning is off: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und Neuplanen ist ausgeschaltet: %2</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="700"/>
         <source>The step &quot;%1&quot; failed and the limit of %2 re-plans is reached: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und die Grenze von %2 Neuplanungen ist erreicht: %3</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="708"/>
         <source>The step &quot;%1&quot; failed and the run reached its limit of %2 steps: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und der Lauf hat seine Grenze von %2 Schritten erreicht: %3</translation>
     </message>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="817"/>
@@ -1665,94 +1675,94 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../core/agent/Planner.cpp" line="42"/>
         <source>the answer was empty</source>
-        <translation type="unfinished"></translation>
+        <translation>die Antwort war leer</translation>
     </message>
     <message>
         <location filename="../core/agent/Planner.cpp" line="43"/>
         <source>no list of steps was found in it</source>
-        <translation type="unfinished"></translation>
+        <translation>darin wurde keine Liste von Schritten gefunden</translation>
     </message>
     <message>
         <location filename="../core/agent/Planner.cpp" line="55"/>
         <source>The planner model (%1) did not return a usable plan twice: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Planer-Modell (%1) hat zweimal keinen brauchbaren Plan geliefert: %2</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="45"/>
         <source>&quot;%1&quot; in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; in %2</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="99"/>
         <location filename="../core/config/KeyStore.cpp" line="19"/>
         <source>planner</source>
-        <translation type="unfinished"></translation>
+        <translation>Planer</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="99"/>
         <location filename="../core/config/KeyStore.cpp" line="19"/>
         <source>executor</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführer</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="121"/>
         <source>Unknown provider &quot;%1&quot; (from %2): use responses, chat or anthropic.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannter Anbieter &quot;%1&quot; (Quelle: %2): Verwenden Sie responses, chat oder anthropic.</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="143"/>
         <source>&quot;%1&quot; (from %2) is not an http or https URL.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; (Quelle: %2) ist keine http- oder https-URL.</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="173"/>
         <source>No model is set for the %1 at %2: pass --%3-model or set TERRARIUM_%4_MODEL.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für den %1 bei %2 ist kein Modell festgelegt: Geben Sie --%3-model an oder setzen Sie TERRARIUM_%4_MODEL.</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="208"/>
         <source>%1 must be a whole number from %2 to %3, not &quot;%4&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 muss eine ganze Zahl von %2 bis %3 sein, nicht &quot;%4&quot;.</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="248"/>
         <source>Unknown sandbox &quot;%1&quot; (from %2): use podman, libvirt or host.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannte Sandbox &quot;%1&quot; (Quelle: %2): Verwenden Sie podman, libvirt oder host.</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="282"/>
         <source>Unknown network policy &quot;%1&quot; (from %2): use none or outbound.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannte Netzwerkregel &quot;%1&quot; (Quelle: %2): Verwenden Sie none oder outbound.</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="295"/>
         <source>Unknown workspace mode &quot;%1&quot; (from %2): use mount or copy.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannter Arbeitsordner-Modus &quot;%1&quot; (Quelle: %2): Verwenden Sie mount oder copy.</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="348"/>
         <source>Unknown approval policy &quot;%1&quot; (from %2): use ask, safe or all.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannte Freigaberegel &quot;%1&quot; (Quelle: %2): Verwenden Sie ask, safe oder all.</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="372"/>
         <source>The configuration file %1 does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Konfigurationsdatei %1 existiert nicht.</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="375"/>
         <source>The configuration file %1 is not a file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Konfigurationsdatei %1 ist keine Datei.</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="380"/>
         <source>The configuration file %1 cannot be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Konfigurationsdatei %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="384"/>
         <source>The configuration file %1 is not a valid INI file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Konfigurationsdatei %1 ist keine gültige INI-Datei.</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="404"/>
@@ -1760,230 +1770,233 @@ Try &apos;terrarium --help&apos;.</source>
   - set OPENAI_API_KEY (OpenAI, Responses API) or ANTHROPIC_API_KEY (Anthropic);
   - point Terrarium at an OpenAI-compatible server: --base-url URL --planner-model M --executor-model M (or TERRARIUM_BASE_URL, TERRARIUM_MODEL, TERRARIUM_API_KEY);
   - start a local server Terrarium finds by itself: Ollama on localhost:11434 (ollama serve, with a model pulled) or llama.cpp&apos;s llama-server on localhost:8080.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist kein Sprachmodell konfiguriert. Tun Sie eines davon:
+  - OPENAI_API_KEY (OpenAI, Responses API) oder ANTHROPIC_API_KEY (Anthropic) setzen;
+  - Terrarium auf einen OpenAI-kompatiblen Server verweisen: --base-url URL --planner-model M --executor-model M (oder TERRARIUM_BASE_URL, TERRARIUM_MODEL, TERRARIUM_API_KEY);
+  - einen lokalen Server starten, den Terrarium selbst findet: Ollama auf localhost:11434 (ollama serve, mit einem heruntergeladenen Modell) oder llama-server von llama.cpp auf localhost:8080.</translation>
     </message>
     <message>
         <location filename="../core/config/KeyStore.cpp" line="40"/>
         <source>No desktop keyring (Secret Service) is running; set OPENAI_API_KEY/ANTHROPIC_API_KEY (or TERRARIUM_API_KEY for other servers) in the environment instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es läuft kein Desktop-Schlüsselbund (Secret Service); setzen Sie stattdessen OPENAI_API_KEY/ANTHROPIC_API_KEY (oder TERRARIUM_API_KEY für andere Server) in der Umgebung.</translation>
     </message>
     <message>
         <location filename="../core/config/KeyStore.cpp" line="55"/>
         <source>The desktop keyring refused access to the %1 API key (is it locked?): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Desktop-Schlüsselbund hat den Zugriff auf den %1-API-Schlüssel verweigert (ist er gesperrt?): %2</translation>
     </message>
     <message>
         <location filename="../core/config/KeyStore.cpp" line="69"/>
         <source>Could not read the %1 API key from the desktop keyring: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der %1-API-Schlüssel konnte nicht aus dem Desktop-Schlüsselbund gelesen werden: %2</translation>
     </message>
     <message>
         <location filename="../core/config/KeyStore.cpp" line="72"/>
         <source>Could not store the %1 API key in the desktop keyring: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der %1-API-Schlüssel konnte nicht im Desktop-Schlüsselbund gespeichert werden: %2</translation>
     </message>
     <message>
         <location filename="../core/config/KeyStore.cpp" line="75"/>
         <source>Could not remove the %1 API key from the desktop keyring: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der %1-API-Schlüssel konnte nicht aus dem Desktop-Schlüsselbund entfernt werden: %2</translation>
     </message>
     <message>
         <location filename="../core/config/LocalServer.cpp" line="9"/>
         <source>Ollama at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ollama auf %1</translation>
     </message>
     <message>
         <location filename="../core/config/LocalServer.cpp" line="10"/>
         <source>llama.cpp server at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>llama.cpp-Server auf %1</translation>
     </message>
     <message>
         <location filename="../core/config/LocalServerDetector.cpp" line="55"/>
         <source>detection has not finished</source>
-        <translation type="unfinished"></translation>
+        <translation>die Erkennung ist nicht abgeschlossen</translation>
     </message>
     <message>
         <location filename="../core/config/LocalServerDetector.cpp" line="63"/>
         <source>no local server to look for</source>
-        <translation type="unfinished"></translation>
+        <translation>kein lokaler Server zu suchen</translation>
     </message>
     <message>
         <location filename="../core/config/LocalServerDetector.cpp" line="95"/>
         <source>nothing answered at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>unter %1 hat nichts geantwortet</translation>
     </message>
     <message>
         <location filename="../core/config/LocalServerDetector.cpp" line="115"/>
         <source>Ollama runs at %1 but has no model; pull one with &quot;ollama pull MODEL&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Ollama läuft auf %1, hat aber kein Modell; laden Sie eines mit &quot;ollama pull MODEL&quot; herunter</translation>
     </message>
     <message>
         <location filename="../core/config/ModelResolver.cpp" line="66"/>
         <source>No API key configured; looking for a local Ollama or llama.cpp server...</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein API-Schlüssel konfiguriert; es wird nach einem lokalen Ollama- oder llama.cpp-Server gesucht...</translation>
     </message>
     <message>
         <location filename="../core/config/ModelResolver.cpp" line="77"/>
         <source>(Looked for local servers: %1.)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Gesuchte lokale Server: %1.)</translation>
     </message>
     <message>
         <location filename="../core/config/ModelResolver.cpp" line="80"/>
         <source>Using %1 with model %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird mit dem Modell %2 verwendet.</translation>
     </message>
     <message>
         <location filename="../core/config/SettingSource.cpp" line="33"/>
         <source>Terrarium&apos;s default</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard von Terrarium</translation>
     </message>
     <message>
         <location filename="../core/config/SettingSource.cpp" line="35"/>
         <source>%1 in the config file %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 in der Konfigurationsdatei %2</translation>
     </message>
     <message>
         <location filename="../core/config/SettingSource.cpp" line="37"/>
         <source>the environment variable %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Umgebungsvariable %1</translation>
     </message>
     <message>
         <location filename="../core/config/SettingSource.cpp" line="39"/>
         <source>the command line option %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Befehlszeilenoption %1</translation>
     </message>
     <message>
         <location filename="../core/config/SettingSource.cpp" line="41"/>
         <source>%1 in the task file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 in der Aufgabendatei</translation>
     </message>
     <message>
         <location filename="../core/config/SettingsSession.cpp" line="56"/>
         <source>There is no settings file to save to.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keine Einstellungsdatei zum Speichern.</translation>
     </message>
     <message>
         <location filename="../core/config/SettingsSession.cpp" line="74"/>
         <source>Could not write the settings to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einstellungen konnten nicht nach %1 geschrieben werden.</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="42"/>
         <source>%1, line %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, Zeile %2: %3</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="53"/>
         <source>the file holds a NUL byte; it is not a text file</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei enthält ein NUL-Byte; sie ist keine Textdatei</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="57"/>
         <source>the file is not UTF-8 text</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei ist kein UTF-8-Text</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="68"/>
         <source>a mapping</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Zuordnung</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="70"/>
         <source>a list</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Liste</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="73"/>
         <source>empty</source>
-        <translation type="unfinished"></translation>
+        <translation>leer</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="77"/>
         <source>&quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot;</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="139"/>
         <source>a key must be a plain name, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Schlüssel muss ein einfacher Name sein, nicht %1</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="143"/>
         <source>unknown key &quot;%1&quot; (expected %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Schlüssel &quot;%1&quot; (erwartet: %2)</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="147"/>
         <source>&quot;%1&quot; is set twice</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; ist doppelt gesetzt</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="157"/>
         <location filename="../core/config/TaskFile.cpp" line="162"/>
         <location filename="../core/config/TaskFile.cpp" line="354"/>
         <source>&quot;%1&quot; is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; ist leer</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="159"/>
         <location filename="../core/config/TaskFile.cpp" line="349"/>
         <source>&quot;%1&quot; must be text, not %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; muss Text sein, nicht %2</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="175"/>
         <source>&quot;%1&quot; must be one of %2, not &quot;%3&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; muss eines von %2 sein, nicht &quot;%3&quot;</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="194"/>
         <source>quoted text &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Text in Anführungszeichen &quot;%1&quot;</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="197"/>
         <source>&quot;%1&quot; must be a whole number from %2 to %3, not %4</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; muss eine ganze Zahl von %2 bis %3 sein, nicht %4</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="209"/>
         <source>&quot;limits&quot; must be a mapping of names to numbers, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;limits&quot; muss eine Zuordnung von Namen zu Zahlen sein, nicht %1</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="257"/>
         <source>&quot;env&quot; must be a mapping of variable names to values, not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;env&quot; muss eine Zuordnung von Variablennamen zu Werten sein, nicht %1</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="267"/>
         <source>%1 is not a valid environment variable name (letters, digits and _, not starting with a digit)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein gültiger Name für eine Umgebungsvariable (Buchstaben, Ziffern und _, nicht mit einer Ziffer beginnend)</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="273"/>
         <source>env &quot;%1&quot; is not allowed: it changes how programs are loaded or started, so a task file may not set it</source>
-        <translation type="unfinished"></translation>
+        <translation>env &quot;%1&quot; ist nicht erlaubt: sie ändert, wie Programme geladen oder gestartet werden, daher darf eine Aufgabendatei sie nicht setzen</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="278"/>
         <source>env &quot;%1&quot; is set twice</source>
-        <translation type="unfinished"></translation>
+        <translation>env &quot;%1&quot; ist doppelt gesetzt</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="284"/>
         <source>env &quot;%1&quot; has no value; write %1: &quot;&quot; for an empty one</source>
-        <translation type="unfinished"></translation>
+        <translation>env &quot;%1&quot; hat keinen Wert; schreiben Sie %1: &quot;&quot; für einen leeren</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="288"/>
         <source>env &quot;%1&quot; must be text, a number or true/false, not %2</source>
-        <translation type="unfinished"></translation>
+        <translation>env &quot;%1&quot; muss Text, eine Zahl oder true/false sein, nicht %2</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="301"/>
         <source>&quot;steps&quot; must be a list of steps ({title, command, exit_code}), not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;steps&quot; muss eine Liste von Schritten ({title, command, exit_code}) sein, nicht %1</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="306"/>
@@ -1993,106 +2006,106 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="323"/>
         <source>step %1 must be a mapping {title, command, exit_code}, not %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 muss eine Zuordnung {title, command, exit_code} sein, nicht %2</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="366"/>
         <source>step %1 has no &quot;%2&quot;; every step needs a title and a command</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 hat kein &quot;%2&quot;; jeder Schritt braucht einen Titel und einen Befehl</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="380"/>
         <source>the file holds more than one YAML document</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei enthält mehr als ein YAML-Dokument</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="385"/>
         <source>the file is empty; a task file needs at least a goal</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei ist leer; eine Aufgabendatei braucht mindestens ein Ziel</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="390"/>
         <source>a task file must be a mapping of keys (goal, sandbox, ...), not %1</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Aufgabendatei muss eine Zuordnung von Schlüsseln (goal, sandbox, ...) sein, nicht %1</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="442"/>
         <source>there is no &quot;goal&quot;; a task file needs one, e.g. goal: &quot;run the tests&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt kein &quot;goal&quot;; eine Aufgabendatei braucht eines, z. B. goal: &quot;run the tests&quot;</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="450"/>
         <source>%1, line %2, column %3: %4 (not valid YAML)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, Zeile %2, Spalte %3: %4 (kein gültiges YAML)</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="458"/>
         <source>%1: cannot be read as YAML: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: kann nicht als YAML gelesen werden: %2</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="489"/>
         <source>the front matter that starts here is never closed by a &quot;---&quot; line</source>
-        <translation type="unfinished"></translation>
+        <translation>der hier beginnende Front Matter wird nie durch eine &quot;---&quot;-Zeile geschlossen</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="582"/>
         <location filename="../core/config/TaskFile.cpp" line="646"/>
         <source>%1: a task file is a .yaml, .yml, .md, .markdown or .txt file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: eine Aufgabendatei ist eine .yaml-, .yml-, .md-, .markdown- oder .txt-Datei</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="586"/>
         <location filename="../core/config/TaskFile.cpp" line="652"/>
         <source>%1 is %2 KiB; task files are limited to %3 KiB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist %2 KiB groß; Aufgabendateien sind auf %3 KiB begrenzt</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="626"/>
         <source>the goal is set both in the front matter and by the text below it; keep one</source>
-        <translation type="unfinished"></translation>
+        <translation>das Ziel ist sowohl im Front Matter als auch durch den Text darunter gesetzt; behalten Sie eines</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="633"/>
         <source>the file holds no goal; write what the agent should do</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei enthält kein Ziel; schreiben Sie, was der Agent tun soll</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="649"/>
         <source>%1 is a folder, not a task file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist ein Ordner, keine Aufgabendatei</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="660"/>
         <location filename="../core/config/TaskFile.cpp" line="667"/>
         <location filename="../core/control/ControlToken.cpp" line="89"/>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="671"/>
         <source>%1 is larger than %2 KiB, the limit for task files</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist größer als %2 KiB, die Grenze für Aufgabendateien</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="742"/>
         <source>CPUs: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CPUs: %1</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="744"/>
         <source>memory: %1 MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>Speicher: %1 MiB</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="746"/>
         <source>processes: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Prozesse: %1</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="748"/>
         <source>steps: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritte: %1</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="750"/>
@@ -2102,303 +2115,303 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="752"/>
         <source>step timeout: %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitlimit pro Schritt: %1 s</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="772"/>
         <source>to run commands directly on this computer with no isolation (sandbox: host)</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehle direkt auf diesem Computer ohne Isolation auszuführen (sandbox: host)</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="775"/>
         <source>to give the sandbox network access (network: outbound)</source>
-        <translation type="unfinished"></translation>
+        <translation>der Sandbox Netzwerkzugang zu geben (network: outbound)</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="776"/>
         <source>The task file asks %1. Nothing runs until you allow it: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aufgabendatei verlangt, %1. Nichts läuft, bis Sie es erlauben: %2.</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="777"/>
         <source> and </source>
-        <translation type="unfinished"></translation>
+        <translation> und </translation>
     </message>
     <message>
         <location filename="../core/config/UserSettings.cpp" line="76"/>
         <source>The planner&apos;s base URL &quot;%1&quot; is not an http:// or https:// URL.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Basis-URL des Planers &quot;%1&quot; ist keine http://- oder https://-URL.</translation>
     </message>
     <message>
         <location filename="../core/config/UserSettings.cpp" line="77"/>
         <source>The executor&apos;s base URL &quot;%1&quot; is not an http:// or https:// URL.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Basis-URL des Ausführers &quot;%1&quot; ist keine http://- oder https://-URL.</translation>
     </message>
     <message>
         <location filename="../core/config/UserSettings.cpp" line="85"/>
         <source>Unknown sandbox &quot;%1&quot;: use podman, libvirt or host.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannte Sandbox &quot;%1&quot;: Verwenden Sie podman, libvirt oder host.</translation>
     </message>
     <message>
         <location filename="../core/config/UserSettings.cpp" line="89"/>
         <source>Unknown network policy &quot;%1&quot;: use none or outbound.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannte Netzwerkregel &quot;%1&quot;: Verwenden Sie none oder outbound.</translation>
     </message>
     <message>
         <location filename="../core/config/UserSettings.cpp" line="96"/>
         <source>The sandbox&apos;s CPUs must be from %1 to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die CPUs der Sandbox müssen zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
         <location filename="../core/config/UserSettings.cpp" line="98"/>
         <source>The sandbox&apos;s memory must be from %1 to %2 MiB.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Speicher der Sandbox muss zwischen %1 und %2 MiB liegen.</translation>
     </message>
     <message>
         <location filename="../core/config/UserSettings.cpp" line="100"/>
         <source>The sandbox&apos;s maximum processes must be from %1 to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die maximalen Prozesse der Sandbox müssen zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
         <location filename="../core/config/UserSettings.cpp" line="102"/>
         <source>The sandbox&apos;s disk size must be from %1 to %2 MiB.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Plattengröße der Sandbox muss zwischen %1 und %2 MiB liegen.</translation>
     </message>
     <message>
         <location filename="../core/config/UserSettings.cpp" line="103"/>
         <source>The maximum steps must be from %1 to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die maximalen Schritte müssen zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
         <location filename="../core/config/UserSettings.cpp" line="105"/>
         <source>The re-plans before giving up must be from %1 to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Neuplanungen vor dem Aufgeben müssen zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
         <location filename="../core/config/UserSettings.cpp" line="107"/>
         <source>The step timeout must be from %1 to %2 seconds.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Zeitlimit pro Schritt muss zwischen %1 und %2 Sekunden liegen.</translation>
     </message>
     <message>
         <location filename="../core/config/UserSettings.cpp" line="109"/>
         <source>The remote control port must be from %1 to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Port der Fernsteuerung muss zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
         <location filename="../core/config/WorkspacePolicy.cpp" line="53"/>
         <source>No workspace folder was given.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es wurde kein Arbeitsordner angegeben.</translation>
     </message>
     <message>
         <location filename="../core/config/WorkspacePolicy.cpp" line="57"/>
         <location filename="../vm/PodmanSandbox.cpp" line="337"/>
         <source>The workspace folder %1 does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsordner %1 existiert nicht.</translation>
     </message>
     <message>
         <location filename="../core/config/WorkspacePolicy.cpp" line="60"/>
         <source>The workspace %1 is a file, not a folder; choose the folder that holds it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsordner %1 ist eine Datei, kein Ordner; wählen Sie den Ordner, der sie enthält.</translation>
     </message>
     <message>
         <location filename="../core/config/WorkspacePolicy.cpp" line="67"/>
         <source>Commands can change everything in their workspace; choose a project folder, or leave the workspace empty to get a new folder under %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehle können alles in ihrem Arbeitsordner ändern; wählen Sie einen Projektordner oder lassen Sie den Arbeitsordner leer, um einen neuen Ordner unter %1 zu bekommen.</translation>
     </message>
     <message>
         <location filename="../core/config/WorkspacePolicy.cpp" line="72"/>
         <source>The root folder / cannot be a workspace. %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Wurzelordner / kann kein Arbeitsordner sein. %1</translation>
     </message>
     <message>
         <location filename="../core/config/WorkspacePolicy.cpp" line="76"/>
         <source>Your home folder %1 cannot be a workspace. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihr Persönlicher Ordner %1 kann kein Arbeitsordner sein. %2</translation>
     </message>
     <message>
         <location filename="../core/config/WorkspacePolicy.cpp" line="79"/>
         <source>%1 contains your home folder, so it cannot be a workspace. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 enthält Ihren Persönlichen Ordner und kann daher kein Arbeitsordner sein. %2</translation>
     </message>
     <message>
         <location filename="../core/config/WorkspacePolicy.cpp" line="85"/>
         <source>%1 is inside ~/%2, which holds your settings or credentials, so it cannot be a workspace. %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 liegt in ~/%2, wo Ihre Einstellungen oder Zugangsdaten liegen, und kann daher kein Arbeitsordner sein. %3</translation>
     </message>
     <message>
         <location filename="../core/config/WorkspacePolicy.cpp" line="92"/>
         <source>%1 is a system folder, so it cannot be a workspace. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist ein Systemordner und kann daher kein Arbeitsordner sein. %2</translation>
     </message>
     <message>
         <location filename="../core/config/WorkspacePolicy.cpp" line="125"/>
         <source>Cannot create the folder %1 for run workspaces.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner %1 für die Arbeitsordner der Läufe kann nicht angelegt werden.</translation>
     </message>
     <message>
         <location filename="../core/config/WorkspacePolicy.cpp" line="142"/>
         <source>Cannot create a workspace folder in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>In %1 kann kein Arbeitsordner angelegt werden.</translation>
     </message>
     <message>
         <location filename="../core/exec/CommandRunner.cpp" line="21"/>
         <source>This sandbox cannot take checkpoints.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Sandbox kann keine Prüfpunkte anlegen.</translation>
     </message>
     <message>
         <location filename="../core/exec/CommandRunner.cpp" line="31"/>
         <source>This sandbox cannot go back to a checkpoint.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Sandbox kann nicht zu einem Prüfpunkt zurückkehren.</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmEndpoint.cpp" line="64"/>
         <source>Set %1, or save a key in Settings &gt; Preferences.</source>
-        <translation type="unfinished"></translation>
+        <translation>Setzen Sie %1 oder speichern Sie einen Schlüssel unter Einstellungen &gt; Terrarium einrichten.</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmEndpoint.cpp" line="67"/>
         <source>For this server set TERRARIUM_API_KEY (or TERRARIUM_PLANNER_API_KEY / TERRARIUM_EXECUTOR_API_KEY for one role), or save a key in Settings &gt; Preferences; OPENAI_API_KEY and ANTHROPIC_API_KEY only ever go to the vendors&apos; own https addresses.</source>
-        <translation type="unfinished"></translation>
+        <translation>Setzen Sie für diesen Server TERRARIUM_API_KEY (oder TERRARIUM_PLANNER_API_KEY / TERRARIUM_EXECUTOR_API_KEY für eine Rolle) oder speichern Sie einen Schlüssel unter Einstellungen &gt; Terrarium einrichten; OPENAI_API_KEY und ANTHROPIC_API_KEY gehen immer nur an die eigenen https-Adressen der Anbieter.</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="80"/>
         <source>The request to %1 for model &quot;%2&quot; was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Anfrage an %1 für das Modell &quot;%2&quot; wurde abgebrochen.</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="91"/>
         <source>No network access for %1 (model &quot;%2&quot;).</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Netzwerkzugang für %1 (Modell &quot;%2&quot;).</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="115"/>
         <source>The network access for %1 (model &quot;%2&quot;) was shut down.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Netzwerkzugang für %1 (Modell &quot;%2&quot;) wurde beendet.</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="179"/>
         <source>%1 sent an event larger than %2 MiB for model &quot;%3&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat für das Modell &quot;%3&quot; ein Ereignis größer als %2 MiB gesendet.</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="240"/>
         <source>%1 sent nothing for %2 s on the request for model &quot;%3&quot;; the stream stalled.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat auf die Anfrage für das Modell &quot;%3&quot; %2 s lang nichts gesendet; der Stream ist ins Stocken geraten.</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="276"/>
         <source>%1 (gave up after %2 attempts)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (nach %2 Versuchen aufgegeben)</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="326"/>
         <source>%1 at %2 wants an API key for model &quot;%3&quot; (HTTP %4: &quot;%5&quot;), and none was sent. %6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 auf %2 verlangt für das Modell &quot;%3&quot; einen API-Schlüssel (HTTP %4: &quot;%5&quot;), und es wurde keiner gesendet. %6</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="334"/>
         <source>%1 did not accept the API key for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;. Check the key configured for this endpoint.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat den API-Schlüssel für das Modell &quot;%2&quot; nicht akzeptiert (HTTP %3): &quot;%4&quot;. Prüfen Sie den für diesen Endpunkt konfigurierten Schlüssel.</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="347"/>
         <source>%1 at %2 answered with a redirect (HTTP %3) to %4. Terrarium does not follow redirects, so that an API key never goes anywhere but the configured address; if the new address is right, set the base URL to it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 auf %2 hat mit einer Umleitung (HTTP %3) nach %4 geantwortet. Terrarium folgt keinen Umleitungen, damit ein API-Schlüssel nie an eine andere als die konfigurierte Adresse geht; ist die neue Adresse richtig, setzen Sie die Basis-URL darauf.</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="352"/>
         <source>an unnamed address</source>
-        <translation type="unfinished"></translation>
+        <translation>eine unbenannte Adresse</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="357"/>
         <source>%1 denied access to model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat den Zugriff auf das Modell &quot;%2&quot; verweigert (HTTP %3): &quot;%4&quot;</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="362"/>
         <source>%1 has no model &quot;%2&quot; or no endpoint %3 (HTTP %4): &quot;%5&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat kein Modell &quot;%2&quot; oder keinen Endpunkt %3 (HTTP %4): &quot;%5&quot;</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="368"/>
         <source>%1 timed out the request for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat die Anfrage für das Modell &quot;%2&quot; wegen Zeitüberschreitung beendet (HTTP %3): &quot;%4&quot;</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="375"/>
         <source>%1 quota is exhausted for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Kontingent von %1 für das Modell &quot;%2&quot; ist erschöpft (HTTP %3): &quot;%4&quot;</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="379"/>
         <source>%1 is rate-limiting requests for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 drosselt Anfragen für das Modell &quot;%2&quot; (HTTP %3): &quot;%4&quot;</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="388"/>
         <source>%1 had a server error for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hatte einen Serverfehler für das Modell &quot;%2&quot; (HTTP %3): &quot;%4&quot;</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="394"/>
         <source>%1 rejected the request for model &quot;%2&quot; (HTTP %3): &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat die Anfrage für das Modell &quot;%2&quot; abgelehnt (HTTP %3): &quot;%4&quot;</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="398"/>
         <source>%1 answered HTTP %2 for model &quot;%3&quot;: &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat für das Modell &quot;%3&quot; mit HTTP %2 geantwortet: &quot;%4&quot;</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="415"/>
         <source>%1 ended the stream for model &quot;%2&quot; before the response was complete.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat den Stream für das Modell &quot;%2&quot; beendet, bevor die Antwort vollständig war.</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="419"/>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="431"/>
         <source>Could not reach %1 at %2 for model &quot;%3&quot;: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 auf %2 war für das Modell &quot;%3&quot; nicht erreichbar: %4</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="444"/>
         <source>%1 sent a stream for model &quot;%2&quot; that could not be read: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat für das Modell &quot;%2&quot; einen Stream gesendet, der nicht gelesen werden konnte: %3</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="451"/>
         <source>%1 reported an error for model &quot;%2&quot; during the stream: &quot;%3&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat während des Streams einen Fehler für das Modell &quot;%2&quot; gemeldet: &quot;%3&quot;</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmReply.cpp" line="464"/>
         <source>%1 answered the request for model &quot;%2&quot; with plain JSON instead of an event stream; the server does not support streaming here.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat die Anfrage für das Modell &quot;%2&quot; mit reinem JSON statt eines Ereignis-Streams beantwortet; der Server unterstützt hier kein Streaming.</translation>
     </message>
     <message>
         <location filename="../core/llm/ResponsesStreamDecoder.cpp" line="75"/>
         <source>the response failed</source>
-        <translation type="unfinished"></translation>
+        <translation>die Antwort ist fehlgeschlagen</translation>
     </message>
     <message>
         <location filename="../core/llm/StreamDecoder.cpp" line="52"/>
         <source>the stream carried an event that is not a JSON object (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>der Stream enthielt ein Ereignis, das kein JSON-Objekt ist (%1)</translation>
     </message>
     <message>
         <location filename="../core/llm/StreamDecoder.cpp" line="54"/>
         <source>not an object</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Objekt</translation>
     </message>
     <message>
         <location filename="../core/output/OutputSpool.cpp" line="126"/>
         <source>cannot create %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
         <location filename="../core/output/OutputSpool.cpp" line="178"/>
@@ -2412,249 +2425,251 @@ Try &apos;terrarium --help&apos;.</source>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="243"/>
         <location filename="../vm/PodmanPreflight.cpp" line="102"/>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <location filename="../core/output/OutputSpoolSnapshot.cpp" line="32"/>
         <source>Cannot read the saved output %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die gespeicherte Ausgabe %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <location filename="../core/output/OutputSpool.cpp" line="206"/>
         <source>
 [… %1 bytes of output left out here: Terrarium keeps the first and the last %2 MiB of a step&apos;s output …]
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+[… %1 Bytes der Ausgabe sind hier ausgelassen: Terrarium behält die ersten und die letzten %2 MiB der Ausgabe eines Schritts …]
+</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="178"/>
         <source>Deletes the root file system (rm /)</source>
-        <translation type="unfinished"></translation>
+        <translation>Löscht das Wurzeldateisystem (rm /)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="180"/>
         <source>Deletes or replaces the whole home directory</source>
-        <translation type="unfinished"></translation>
+        <translation>Löscht oder ersetzt das ganze Home-Verzeichnis</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="182"/>
         <source>Deletes a system directory such as /etc, /usr or /var</source>
-        <translation type="unfinished"></translation>
+        <translation>Löscht ein Systemverzeichnis wie /etc, /usr oder /var</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="184"/>
         <source>Deletes or moves files inside a system directory</source>
-        <translation type="unfinished"></translation>
+        <translation>Löscht oder verschiebt Dateien in einem Systemverzeichnis</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="186"/>
         <source>Deletes files recursively (rm -r)</source>
-        <translation type="unfinished"></translation>
+        <translation>Löscht Dateien rekursiv (rm -r)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="188"/>
         <source>Overwrites files so they cannot be recovered (shred)</source>
-        <translation type="unfinished"></translation>
+        <translation>Überschreibt Dateien, sodass sie nicht wiederherstellbar sind (shred)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="190"/>
         <source>Wipes a disk or its file system signatures</source>
-        <translation type="unfinished"></translation>
+        <translation>Löscht einen Datenträger oder seine Dateisystem-Signaturen</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="192"/>
         <source>Changes a disk&apos;s partition table</source>
-        <translation type="unfinished"></translation>
+        <translation>Ändert die Partitionstabelle eines Datenträgers</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="194"/>
         <source>Formats a file system (mkfs)</source>
-        <translation type="unfinished"></translation>
+        <translation>Formatiert ein Dateisystem (mkfs)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="196"/>
         <source>Writes raw data to a disk device with dd</source>
-        <translation type="unfinished"></translation>
+        <translation>Schreibt mit dd Rohdaten auf ein Datenträgergerät</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="198"/>
         <source>Writes directly to a disk device</source>
-        <translation type="unfinished"></translation>
+        <translation>Schreibt direkt auf ein Datenträgergerät</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="200"/>
         <source>Writes to system files (/etc, /boot, /usr, ...)</source>
-        <translation type="unfinished"></translation>
+        <translation>Schreibt in Systemdateien (/etc, /boot, /usr, ...)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="202"/>
         <source>Makes files writable by every user (chmod 777 / o+w)</source>
-        <translation type="unfinished"></translation>
+        <translation>Macht Dateien für jeden Benutzer schreibbar (chmod 777 / o+w)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="204"/>
         <source>Sets the setuid or setgid bit</source>
-        <translation type="unfinished"></translation>
+        <translation>Setzt das setuid- oder setgid-Bit</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="206"/>
         <source>Recursively changes permissions or owners of / or a system directory</source>
-        <translation type="unfinished"></translation>
+        <translation>Ändert rekursiv Rechte oder Eigentümer von / oder einem Systemverzeichnis</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="208"/>
         <source>Gives files to root (chown root)</source>
-        <translation type="unfinished"></translation>
+        <translation>Übergibt Dateien an root (chown root)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="210"/>
         <source>Changes owners recursively (chown -R)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ändert Eigentümer rekursiv (chown -R)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="212"/>
         <source>Stops, disables or masks a system service</source>
-        <translation type="unfinished"></translation>
+        <translation>Stoppt, deaktiviert oder maskiert einen Systemdienst</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="214"/>
         <source>Shuts down or reboots the system</source>
-        <translation type="unfinished"></translation>
+        <translation>Fährt das System herunter oder startet es neu</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="216"/>
         <source>Kills every process, or init</source>
-        <translation type="unfinished"></translation>
+        <translation>Beendet jeden Prozess oder init</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="218"/>
         <source>Fork bomb: starts processes until the system runs out</source>
-        <translation type="unfinished"></translation>
+        <translation>Forkbombe: startet Prozesse, bis das System erschöpft ist</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="220"/>
         <source>Runs code downloaded from the network (curl | sh)</source>
-        <translation type="unfinished"></translation>
+        <translation>Führt aus dem Netzwerk heruntergeladenen Code aus (curl | sh)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="222"/>
         <source>Runs encoded or obfuscated code (base64 -d | sh)</source>
-        <translation type="unfinished"></translation>
+        <translation>Führt kodierten oder verschleierten Code aus (base64 -d | sh)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="224"/>
         <source>Deletes whatever find matches (find -delete / -exec rm)</source>
-        <translation type="unfinished"></translation>
+        <translation>Löscht alles, was find findet (find -delete / -exec rm)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="226"/>
         <source>Deletes files named on standard input (xargs rm)</source>
-        <translation type="unfinished"></translation>
+        <translation>Löscht auf der Standardeingabe genannte Dateien (xargs rm)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="228"/>
         <source>Drops a database, schema or table (SQL DROP)</source>
-        <translation type="unfinished"></translation>
+        <translation>Verwirft eine Datenbank, ein Schema oder eine Tabelle (SQL DROP)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="230"/>
         <source>Empties a table (SQL TRUNCATE)</source>
-        <translation type="unfinished"></translation>
+        <translation>Leert eine Tabelle (SQL TRUNCATE)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="232"/>
         <source>Deletes every row of a table (SQL DELETE without WHERE)</source>
-        <translation type="unfinished"></translation>
+        <translation>Löscht jede Zeile einer Tabelle (SQL DELETE ohne WHERE)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="234"/>
         <source>Overwrites the remote&apos;s history (git push --force)</source>
-        <translation type="unfinished"></translation>
+        <translation>Überschreibt die Historie des Remote-Repositorys (git push --force)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="236"/>
         <source>Throws away uncommitted changes (git reset --hard)</source>
-        <translation type="unfinished"></translation>
+        <translation>Verwirft nicht committete Änderungen (git reset --hard)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="238"/>
         <source>Deletes untracked files (git clean -f)</source>
-        <translation type="unfinished"></translation>
+        <translation>Löscht nicht verfolgte Dateien (git clean -f)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="240"/>
         <source>Deletes a branch or tag on the remote (git push --delete)</source>
-        <translation type="unfinished"></translation>
+        <translation>Löscht einen Branch oder Tag auf dem Remote-Repository (git push --delete)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="242"/>
         <source>Expires the reflog, the way back to lost commits (git reflog expire)</source>
-        <translation type="unfinished"></translation>
+        <translation>Lässt das Reflog verfallen, den Weg zurück zu verlorenen Commits (git reflog expire)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="244"/>
         <source>Nests or expands too deeply to be checked completely</source>
-        <translation type="unfinished"></translation>
+        <translation>Ist zu tief verschachtelt oder expandiert, um vollständig geprüft zu werden</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="246"/>
         <source>Runs a program whose name is only known when the command runs ($(...), $VAR, arrays, code that builds the command)</source>
-        <translation type="unfinished"></translation>
+        <translation>Führt ein Programm aus, dessen Name erst feststeht, wenn der Befehl läuft ($(...), $VAR, Arrays, Code, der den Befehl zusammensetzt)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="249"/>
         <source>Runs a script that the same command line writes</source>
-        <translation type="unfinished"></translation>
+        <translation>Führt ein Skript aus, das dieselbe Befehlszeile schreibt</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="251"/>
         <source>Runs a command as another user (pkexec, runuser, setpriv)</source>
-        <translation type="unfinished"></translation>
+        <translation>Führt einen Befehl als anderer Benutzer aus (pkexec, runuser, setpriv)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="253"/>
         <source>Runs commands on another host (ssh)</source>
-        <translation type="unfinished"></translation>
+        <translation>Führt Befehle auf einem anderen Rechner aus (ssh)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="255"/>
         <source>Runs a command on the host, outside the sandbox (flatpak-spawn --host)</source>
-        <translation type="unfinished"></translation>
+        <translation>Führt einen Befehl auf dem Host aus, außerhalb der Sandbox (flatpak-spawn --host)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="257"/>
         <source>An option makes the program run another command (git alias &apos;!&apos;, tar --checkpoint-action=exec)</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Option lässt das Programm einen anderen Befehl ausführen (git alias &apos;!&apos;, tar --checkpoint-action=exec)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="260"/>
         <source>Extracts an archive over / or a system directory (tar -C /)</source>
-        <translation type="unfinished"></translation>
+        <translation>Entpackt ein Archiv über / oder ein Systemverzeichnis (tar -C /)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="262"/>
         <source>Installs something that runs later on its own (shell start-up file, crontab, user service)</source>
-        <translation type="unfinished"></translation>
+        <translation>Installiert etwas, das später von selbst läuft (Shell-Startdatei, crontab, Benutzerdienst)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="265"/>
         <source>Opens a network connection through /dev/tcp or /dev/udp</source>
-        <translation type="unfinished"></translation>
+        <translation>Öffnet eine Netzwerkverbindung über /dev/tcp oder /dev/udp</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="267"/>
         <source>Connects a shell to the network (reverse shell: nc -e, socat exec:, bash -i &gt;&amp; /dev/tcp/...)</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindet eine Shell mit dem Netzwerk (Reverse Shell: nc -e, socat exec:, bash -i &gt;&amp; /dev/tcp/...)</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="270"/>
         <source>Sends secrets (SSH keys, credentials, /etc/shadow) over the network</source>
-        <translation type="unfinished"></translation>
+        <translation>Sendet Geheimnisse (SSH-Schlüssel, Zugangsdaten, /etc/shadow) über das Netzwerk</translation>
     </message>
     <message>
         <location filename="../core/safety/SafetyRules.cpp" line="272"/>
         <source>Sets a variable that loads code into the programs it starts (LD_PRELOAD, LD_LIBRARY_PATH, BASH_ENV)</source>
-        <translation type="unfinished"></translation>
+        <translation>Setzt eine Variable, die Code in die gestarteten Programme lädt (LD_PRELOAD, LD_LIBRARY_PATH, BASH_ENV)</translation>
     </message>
     <message>
         <location filename="../core/store/RunbookExporter.cpp" line="20"/>
@@ -2715,7 +2730,7 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../core/store/RunbookExporter.cpp" line="127"/>
         <source>Each step&apos;s command runs as recorded and must end with its exit_code.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl jedes Schritts läuft wie aufgezeichnet und muss mit seinem exit_code enden.</translation>
     </message>
     <message>
         <location filename="../core/store/RunEventReader.cpp" line="39"/>
@@ -2736,17 +2751,17 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../core/store/StoreSqlError.cpp" line="39"/>
         <source>it cannot be written to (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>sie kann nicht beschrieben werden (%1)</translation>
     </message>
     <message>
         <location filename="../core/store/StoreSqlError.cpp" line="44"/>
         <source>reading or writing it failed (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Lesen oder Schreiben ist fehlgeschlagen (%1)</translation>
     </message>
     <message>
         <location filename="../core/store/StoreSqlError.cpp" line="46"/>
         <source>it cannot be opened (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>sie kann nicht geöffnet werden (%1)</translation>
     </message>
     <message>
         <location filename="../core/store/StoreSqlError.cpp" line="56"/>
@@ -2755,7 +2770,7 @@ Try &apos;terrarium --help&apos;.</source>
         <location filename="../core/workspace/WorkspaceFs.cpp" line="44"/>
         <location filename="../vm/libvirt/LibvirtError.cpp" line="187"/>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <location filename="../core/store/RunStore.cpp" line="185"/>
@@ -2821,32 +2836,32 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../core/store/RunStore.cpp" line="333"/>
         <source>Cannot record the run %1 in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 kann nicht in %2 festgehalten werden</translation>
     </message>
     <message>
         <location filename="../core/store/RunStore.cpp" line="353"/>
         <source>There is no kept run %1 (terrarium --list-runs lists them).</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keinen gespeicherten Lauf %1 (terrarium --list-runs listet sie auf).</translation>
     </message>
     <message>
         <location filename="../core/store/RunStore.cpp" line="362"/>
         <source>The run %1 is still going on (process %2); it cannot be resumed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 läuft noch (Prozess %2); er kann nicht fortgesetzt werden.</translation>
     </message>
     <message>
         <location filename="../core/store/RunStore.cpp" line="367"/>
         <source>The run %1 succeeded; there is nothing to resume.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 war erfolgreich; es gibt nichts fortzusetzen.</translation>
     </message>
     <message>
         <location filename="../core/store/RunStore.cpp" line="370"/>
         <source>The run %1 was cancelled; it is not resumed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 wurde abgebrochen; er wird nicht fortgesetzt.</translation>
     </message>
     <message>
         <location filename="../core/store/RunStoreWriter.cpp" line="66"/>
         <source>Cannot save the run&apos;s events in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ereignisse des Laufs können nicht in %1 gespeichert werden</translation>
     </message>
     <message>
         <location filename="../core/store/RunStore.cpp" line="504"/>
@@ -2861,12 +2876,12 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../core/store/RunStore.cpp" line="528"/>
         <source>Cannot record the output file %1 in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ausgabedatei %1 kann nicht in %2 festgehalten werden</translation>
     </message>
     <message>
         <location filename="../core/store/RunStore.cpp" line="543"/>
         <source>There is no run %1 in %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keinen Lauf %1 in %2.</translation>
     </message>
     <message>
         <location filename="../core/store/RunStore.cpp" line="547"/>
@@ -2886,702 +2901,703 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="77"/>
         <source>The name of %1 (or its link target) is not valid UTF-8; it is left alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Name von %1 (oder sein Linkziel) ist kein gültiges UTF-8; es bleibt unberührt.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="80"/>
         <source>%1 is a special file (a FIFO, socket or device); such files are not copied to the host.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist eine Spezialdatei (ein FIFO, Socket oder Gerät); solche Dateien werden nicht auf den Host kopiert.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="84"/>
         <source>%1 could not be read in the sandbox: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte in der Sandbox nicht gelesen werden: %2</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="87"/>
         <source>The link %1 points outside the workspace (%2); it is not created.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Link %1 zeigt aus dem Arbeitsordner heraus (%2); er wird nicht angelegt.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="90"/>
         <source>%1 is larger than %2 MiB; it is not copied to the host.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist größer als %2 MiB; es wird nicht auf den Host kopiert.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="97"/>
         <location filename="../core/workspace/WorkspaceFolder.cpp" line="112"/>
         <source>%1 lies behind the link %2 on the host; nothing is written through links.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 liegt auf dem Host hinter dem Link %2; durch Links wird nichts geschrieben.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="113"/>
         <source>The workspace has too many files to compare (more than %1 in the %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsordner hat zu viele Dateien zum Vergleichen (mehr als %1 in %2).</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="116"/>
         <source>sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>der Sandbox</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="116"/>
         <source>host folder</source>
-        <translation type="unfinished"></translation>
+        <translation>dem Host-Ordner</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="128"/>
         <source>The contents of %1 are on another file system and were not compared.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Inhalt von %1 liegt auf einem anderen Dateisystem und wurde nicht verglichen.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="131"/>
         <source>The contents of %1 could not be read and were not compared: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Inhalt von %1 konnte nicht gelesen werden und wurde nicht verglichen: %2</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="162"/>
         <source>The host&apos;s %1 was not copied into the sandbox, which made its own.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 des Hosts wurde nicht in die Sandbox kopiert, die ihr eigenes angelegt hat.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="180"/>
         <source>%1 was also created on the host since the copy.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde seit der Kopie auch auf dem Host angelegt.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="183"/>
         <source>%1 was deleted on the host since the copy.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde seit der Kopie auf dem Host gelöscht.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="184"/>
         <source>%1 was changed on the host since the copy.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde seit der Kopie auf dem Host geändert.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="193"/>
         <source>The setuid, setgid or sticky bit of %1 is not applied.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das setuid-, setgid- oder Sticky-Bit von %1 wird nicht übernommen.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="221"/>
         <source>The folder %1 holds files on the host that are new or changed since the copy.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner %1 enthält auf dem Host Dateien, die seit der Kopie neu sind oder geändert wurden.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="289"/>
         <source>the sandbox&apos;s file was not read</source>
-        <translation type="unfinished"></translation>
+        <translation>die Datei der Sandbox wurde nicht gelesen</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="342"/>
         <source>%1 It was not overwritten.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Es wurde nichts überschrieben.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceDiff.cpp" line="268"/>
         <location filename="../core/workspace/WorkspaceDiff.cpp" line="270"/>
         <source>%1 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Bytes</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceDiff.cpp" line="271"/>
         <source>%1 → %2 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 → %2 Bytes</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceDiff.cpp" line="277"/>
         <source>+%1 −%2</source>
-        <translation type="unfinished"></translation>
+        <translation>+%1 −%2</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceDiff.cpp" line="279"/>
         <source>Binary file, %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Binärdatei, %1</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceDiff.cpp" line="281"/>
         <source>Too large to show (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu groß zum Anzeigen (%1)</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceDiff.cpp" line="283"/>
         <source>Cannot show the change: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Änderung kann nicht angezeigt werden: %1</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceFolder.cpp" line="50"/>
         <source>%1 changed on the host after the changes were listed; it was left alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde auf dem Host geändert, nachdem die Änderungen aufgelistet wurden; es blieb unberührt.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceFolder.cpp" line="78"/>
         <location filename="../core/workspace/WorkspaceManifest.cpp" line="207"/>
         <source>Cannot open the folder %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceFolder.cpp" line="88"/>
         <source>The folder %1 is not open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner %1 ist nicht geöffnet.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceFolder.cpp" line="117"/>
         <source>%1 is not a folder on the host.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein Ordner auf dem Host.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceFolder.cpp" line="126"/>
         <source>%1 is on another file system than the workspace.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 liegt auf einem anderen Dateisystem als der Arbeitsordner.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceFolder.cpp" line="193"/>
         <source>%1 is not a regular file.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine reguläre Datei.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceFolder.cpp" line="225"/>
         <source>%1 changed in the sandbox after the changes were listed; it was left alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde in der Sandbox geändert, nachdem die Änderungen aufgelistet wurden; es blieb unberührt.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceFolder.cpp" line="231"/>
         <source>%1 is no link.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein Link.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceFolder.cpp" line="256"/>
         <source>The folder %1 was not removed: it still holds files on the host.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner %1 wurde nicht entfernt: Er enthält auf dem Host noch Dateien.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceFolder.cpp" line="324"/>
         <source>The link %1 points outside the workspace (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Link %1 zeigt aus dem Arbeitsordner heraus (%2).</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceFolder.cpp" line="335"/>
         <source>The link %1 would lead through the link %2 on the host.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Link %1 würde auf dem Host durch den Link %2 führen.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceFs.cpp" line="83"/>
         <location filename="../vm/AgentChannel.cpp" line="297"/>
         <source>%1 is larger than %2 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist größer als %2 Bytes</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceManifest.cpp" line="112"/>
         <source>A workspace manifest entry has no path or an unknown type.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Eintrag im Manifest des Arbeitsordners hat keinen Pfad oder einen unbekannten Typ.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceManifest.cpp" line="223"/>
         <source>Cannot list the folder %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner %1 kann nicht aufgelistet werden: %2</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceManifest.cpp" line="308"/>
         <source>A workspace manifest has no list of entries.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Manifest des Arbeitsordners hat keine Liste von Einträgen.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspacePath.cpp" line="12"/>
         <source>The path is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Pfad ist leer.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspacePath.cpp" line="14"/>
         <source>The path &quot;%1&quot; contains a NUL character.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Pfad &quot;%1&quot; enthält ein NUL-Zeichen.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspacePath.cpp" line="16"/>
         <source>The path &quot;%1&quot; is absolute.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Pfad &quot;%1&quot; ist absolut.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspacePath.cpp" line="20"/>
         <source>The path &quot;%1&quot; has an empty component.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Pfad &quot;%1&quot; hat einen leeren Bestandteil.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspacePath.cpp" line="22"/>
         <source>The path &quot;%1&quot; contains &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Pfad &quot;%1&quot; enthält &quot;%2&quot;.</translation>
     </message>
     <message>
         <location filename="../vm/AgentCall.cpp" line="17"/>
         <source>The agent has not answered yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent hat noch nicht geantwortet</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="111"/>
         <source>its output ended</source>
-        <translation type="unfinished"></translation>
+        <translation>seine Ausgabe endete</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="113"/>
         <source>there is no connection to it</source>
-        <translation type="unfinished"></translation>
+        <translation>es gibt keine Verbindung zu ihm</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="119"/>
         <source>the connection to it was closed</source>
-        <translation type="unfinished"></translation>
+        <translation>die Verbindung zu ihm wurde geschlossen</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="121"/>
         <source>the connection to it was destroyed</source>
-        <translation type="unfinished"></translation>
+        <translation>die Verbindung zu ihm wurde zerstört</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="127"/>
         <source>it could not be started: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>er konnte nicht gestartet werden: %1</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="144"/>
         <source>its channel was shut down</source>
-        <translation type="unfinished"></translation>
+        <translation>sein Kanal wurde geschlossen</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="180"/>
         <source>The request %1 is larger than the agent accepts (%2 bytes)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Anfrage %1 ist größer, als der Agent annimmt (%2 Bytes)</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="208"/>
         <source>it did not answer agent.hello: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>er hat auf agent.hello nicht geantwortet: %1</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="228"/>
         <source>the connection to it failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Verbindung zu ihm ist fehlgeschlagen: %1</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="266"/>
         <source>A negative read limit was given for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Für %1 wurde eine negative Lesegrenze angegeben</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="441"/>
         <location filename="../vm/AgentChannel.cpp" line="454"/>
         <source>it sent a line longer than %1 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>er hat eine Zeile länger als %1 Bytes gesendet</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="549"/>
         <source>The agent&apos;s answer to %1 holds invalid base64</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Antwort des Agenten auf %1 enthält ungültiges Base64</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="680"/>
         <source>the connection to it ended</source>
-        <translation type="unfinished"></translation>
+        <translation>die Verbindung zu ihm endete</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="689"/>
         <source>it was killed by signal %1</source>
-        <translation type="unfinished"></translation>
+        <translation>er wurde durch Signal %1 beendet</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="691"/>
         <source>it exited with code %1</source>
-        <translation type="unfinished"></translation>
+        <translation>er wurde mit Code %1 beendet</translation>
     </message>
     <message>
         <location filename="../vm/AgentChannel.cpp" line="710"/>
         <source>the sandbox&apos;s agent went away: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Agent der Sandbox ist nicht mehr da: %1</translation>
     </message>
     <message>
         <location filename="../vm/AgentExecJob.cpp" line="73"/>
         <location filename="../vm/HostExecJob.cpp" line="134"/>
         <location filename="../vm/HostSandbox.cpp" line="250"/>
         <source>No command given</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Befehl angegeben</translation>
     </message>
     <message>
         <location filename="../vm/AgentExecJob.cpp" line="117"/>
         <source>it did not end command %1 in time (%2 s after its deadline); the sandbox is not answering</source>
-        <translation type="unfinished"></translation>
+        <translation>er hat Befehl %1 nicht rechtzeitig beendet (%2 s nach seiner Frist); die Sandbox antwortet nicht</translation>
     </message>
     <message>
         <location filename="../vm/AgentExecJob.cpp" line="192"/>
         <source>The sandbox&apos;s agent does not audit workspaces</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent der Sandbox prüft keine Arbeitsordner</translation>
     </message>
     <message>
         <location filename="../vm/AgentSandbox.cpp" line="29"/>
         <source>The agent in the sandbox %1 did not answer within %2 s.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent in der Sandbox %1 hat nicht innerhalb von %2 s geantwortet.</translation>
     </message>
     <message>
         <location filename="../vm/AgentSandbox.cpp" line="67"/>
         <source>The agent in %1 did not describe the sandbox: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent in %1 hat die Sandbox nicht beschrieben: %2</translation>
     </message>
     <message>
         <location filename="../vm/AgentSandbox.cpp" line="88"/>
         <source>the sandbox was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>die Sandbox wurde angehalten</translation>
     </message>
     <message>
         <location filename="../vm/AgentSandbox.cpp" line="96"/>
         <source>The sandbox %1 is not running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox %1 läuft nicht.</translation>
     </message>
     <message>
         <location filename="../vm/HostExecJob.cpp" line="204"/>
         <location filename="../vm/LocalPtySession.cpp" line="175"/>
         <location filename="../vm/LocalPtySession.cpp" line="216"/>
         <source>Could not start %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht gestartet werden: %2</translation>
     </message>
     <message>
         <location filename="../vm/HostExecJob.cpp" line="345"/>
         <source>terrarium: the command left processes running in the background; they were stopped with it.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>terrarium: Der Befehl hat Prozesse im Hintergrund laufen lassen; sie wurden mit ihm beendet.
+</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="147"/>
         <source>The workspace %1 is not accessible: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf den Arbeitsordner %1 kann nicht zugegriffen werden: %2</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="164"/>
         <source>Confined file access needs Linux 5.6 or newer</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingeschränkter Dateizugriff braucht Linux 5.6 oder neuer</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="336"/>
         <source>The host sandbox cannot take snapshots; use a Podman or libvirt sandbox to be able to roll back</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Host-Sandbox kann keine Snapshots anlegen; verwenden Sie eine Podman- oder libvirt-Sandbox, um zurücksetzen zu können</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="347"/>
         <source>The host sandbox cannot roll back: it has no snapshots. Use a Podman or libvirt sandbox for that</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Host-Sandbox kann nicht zurücksetzen: Sie hat keine Snapshots. Verwenden Sie dafür eine Podman- oder libvirt-Sandbox</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="365"/>
         <source>No workspace directory is set</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist kein Arbeitsverzeichnis gesetzt</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="368"/>
         <source>The workspace %1 does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsordner %1 existiert nicht</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="371"/>
         <source>The workspace %1 is not a directory</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsordner %1 ist kein Verzeichnis</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="441"/>
         <source>The working directory %1 does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Arbeitsverzeichnis %1 existiert nicht</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="449"/>
         <source>The working directory %1 is outside the workspace %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Arbeitsverzeichnis %1 liegt außerhalb des Arbeitsordners %2</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="458"/>
         <source>Invalid file path &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültiger Dateipfad &quot;%1&quot;</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="474"/>
         <source>%1 is outside the workspace %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 liegt außerhalb des Arbeitsordners %2</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="481"/>
         <source>Invalid read limit %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige Lesegrenze %1</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="499"/>
         <location filename="../vm/HostSandbox.cpp" line="580"/>
         <source>%1 is not a regular file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine reguläre Datei</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="502"/>
         <source>%1 is larger than the %2 bytes allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist größer als die erlaubten %2 Bytes</translation>
     </message>
     <message>
         <location filename="../vm/HostSandbox.cpp" line="542"/>
         <source>%1 does not name a file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 bezeichnet keine Datei</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="65"/>
         <source>%1 contains control characters</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 enthält Steuerzeichen</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="71"/>
         <source>%1 is not set</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist nicht gesetzt</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="76"/>
         <source>%1 &quot;%2&quot; is not an absolute path</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 &quot;%2&quot; ist kein absoluter Pfad</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="86"/>
         <source>%1: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="98"/>
         <location filename="../vm/libvirt/DomainXml.cpp" line="562"/>
         <source>the name is not set</source>
-        <translation type="unfinished"></translation>
+        <translation>der Name ist nicht gesetzt</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="99"/>
         <location filename="../vm/libvirt/DomainXml.cpp" line="563"/>
         <source>the name</source>
-        <translation type="unfinished"></translation>
+        <translation>der Name</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="100"/>
         <source>the image</source>
-        <translation type="unfinished"></translation>
+        <translation>das Image</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="101"/>
         <source>the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>der Arbeitsordner</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="103"/>
         <source>the environment variable name &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>der Name der Umgebungsvariable &quot;%1&quot;</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="105"/>
         <source>it needs at least one CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>sie braucht mindestens eine CPU</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="107"/>
         <source>it needs some memory</source>
-        <translation type="unfinished"></translation>
+        <translation>sie braucht etwas Speicher</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="108"/>
         <source>the architecture</source>
-        <translation type="unfinished"></translation>
+        <translation>die Architektur</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="109"/>
         <source>the machine type</source>
-        <translation type="unfinished"></translation>
+        <translation>der Maschinentyp</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="110"/>
         <source>the emulator path</source>
-        <translation type="unfinished"></translation>
+        <translation>der Emulatorpfad</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="111"/>
         <source>the kernel path</source>
-        <translation type="unfinished"></translation>
+        <translation>der Kernelpfad</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="112"/>
         <source>the initrd path</source>
-        <translation type="unfinished"></translation>
+        <translation>der initrd-Pfad</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="113"/>
         <source>the kernel command line</source>
-        <translation type="unfinished"></translation>
+        <translation>die Kernel-Befehlszeile</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="114"/>
         <source>the disk path</source>
-        <translation type="unfinished"></translation>
+        <translation>der Plattenpfad</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="115"/>
         <source>the console log path</source>
-        <translation type="unfinished"></translation>
+        <translation>der Pfad des Konsolenprotokolls</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="116"/>
         <source>the agent socket path</source>
-        <translation type="unfinished"></translation>
+        <translation>der Pfad des Agenten-Sockets</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="121"/>
         <source>the agent socket path %1 is %2 bytes long, more than the %3 a UNIX socket allows</source>
-        <translation type="unfinished"></translation>
+        <translation>der Pfad des Agenten-Sockets %1 ist %2 Bytes lang, mehr als die %3, die ein UNIX-Socket erlaubt</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="126"/>
         <source>Cannot describe the VM %1 to libvirt</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 kann libvirt nicht beschrieben werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="149"/>
         <source>A sandbox VM managed by Terrarium: an agent&apos;s commands run in it, and Terrarium removes it with the sandbox.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine von Terrarium verwaltete Sandbox-VM: Die Befehle eines Agenten laufen darin, und Terrarium entfernt sie mit der Sandbox.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="152"/>
         <source>Workspace: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeitsordner: %1.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="154"/>
         <source>Created %1 UTC.</source>
-        <translation type="unfinished"></translation>
+        <translation>Angelegt am %1 UTC.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="301"/>
         <source>&lt;%1&gt; is not a number</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;%1&gt; ist keine Zahl</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="327"/>
         <source>unknown network policy &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannte Netzwerkregel &quot;%1&quot;</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="446"/>
         <source>Terrarium sandbox %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Terrarium-Sandbox %1</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="477"/>
         <source>Cannot describe the VM %1 to libvirt: the XML could not be written</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 kann libvirt nicht beschrieben werden: Das XML konnte nicht geschrieben werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="499"/>
         <source>Cannot read the VM&apos;s description: it is not a libvirt domain</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Beschreibung der VM kann nicht gelesen werden: Sie ist keine libvirt-Domain</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="527"/>
         <source>Cannot read the VM&apos;s description: %1 (line %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Beschreibung der VM kann nicht gelesen werden: %1 (Zeile %2)</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="533"/>
         <source>The VM %1 was not made by Terrarium: it has no Terrarium metadata</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 wurde nicht von Terrarium angelegt: Sie hat keine Terrarium-Metadaten</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="539"/>
         <source>The Terrarium metadata of the VM %1 is damaged: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Terrarium-Metadaten der VM %1 sind beschädigt: %2</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="564"/>
         <source>the overlay path</source>
-        <translation type="unfinished"></translation>
+        <translation>der Overlay-Pfad</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXml.cpp" line="566"/>
         <source>Cannot describe the snapshot %1 to libvirt</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Snapshot %1 kann libvirt nicht beschrieben werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXmlEdit.cpp" line="160"/>
         <source>disk %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Platte %1</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXmlEdit.cpp" line="187"/>
         <source>source for disk %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Quelle für Platte %1</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/DomainXmlEdit.cpp" line="298"/>
         <source>disk %1 in the snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>Platte %1 im Snapshot</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="35"/>
         <source>Connecting to libvirt</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung mit libvirt</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="68"/>
         <source>libvirt at %1 offers no QEMU virtual machines for %2: install qemu-system-x86 (Debian/Ubuntu).</source>
-        <translation type="unfinished"></translation>
+        <translation>libvirt auf %1 bietet keine virtuellen QEMU-Maschinen für %2 an: Installieren Sie qemu-system-x86 (Debian/Ubuntu).</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="90"/>
         <source>qemu-img is missing; install it (Debian/Ubuntu: sudo apt install qemu-utils).</source>
-        <translation type="unfinished"></translation>
+        <translation>qemu-img fehlt; installieren Sie es (Debian/Ubuntu: sudo apt install qemu-utils).</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="102"/>
         <source>libvirt offers KVM</source>
-        <translation type="unfinished"></translation>
+        <translation>libvirt bietet KVM an</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="103"/>
         <source>libvirt offers QEMU without KVM (slower)</source>
-        <translation type="unfinished"></translation>
+        <translation>libvirt bietet QEMU ohne KVM an (langsamer)</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="125"/>
         <source>libvirt is ready</source>
-        <translation type="unfinished"></translation>
+        <translation>libvirt ist bereit</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="142"/>
         <source>VMs run under QEMU&apos;s software emulation (TCG), several times slower than with KVM%1.</source>
-        <translation type="unfinished"></translation>
+        <translation>VMs laufen unter der Software-Emulation von QEMU (TCG), um ein Mehrfaches langsamer als mit KVM%1.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="146"/>
         <source> (KVM: %1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (KVM: %1)</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="148"/>
         <source>A VM could not be restored from its saved state and booted instead: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine VM konnte nicht aus ihrem gespeicherten Zustand wiederhergestellt werden und wurde stattdessen gebootet: %1</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="152"/>
         <source>VMs boot instead of starting from a saved state: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>VMs booten, statt aus einem gespeicherten Zustand zu starten: %1</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="170"/>
         <source>libvirt has not been connected yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>libvirt ist noch nicht verbunden.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="199"/>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="219"/>
         <source>There is no Terrarium VM named %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keine Terrarium-VM namens %1.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="224"/>
         <location filename="../vm/SandboxManager.cpp" line="111"/>
         <source>The sandbox %1 is in use by a running Terrarium; stop that run first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox %1 wird von einem laufenden Terrarium verwendet; halten Sie zuerst diesen Lauf an.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="235"/>
@@ -3589,381 +3605,381 @@ Try &apos;terrarium --help&apos;.</source>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="349"/>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="833"/>
         <source>Cannot stop the VM %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 kann nicht angehalten werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtConnection.cpp" line="73"/>
         <source>Cannot connect to libvirt at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Verbindung mit libvirt auf %1 möglich</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtConnection.cpp" line="88"/>
         <source>Cannot list the VMs at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VMs auf %1 können nicht aufgelistet werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtConnection.cpp" line="134"/>
         <source>Cannot find the VM %1 at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 auf %2 wurde nicht gefunden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtConnection.cpp" line="147"/>
         <source>Cannot read the state of the VM %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Zustand der VM %1 kann nicht gelesen werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtConnection.cpp" line="157"/>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="102"/>
         <location filename="../vm/libvirt/VmWarmStart.cpp" line="253"/>
         <source>Cannot read the description of the VM %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Beschreibung der VM %1 kann nicht gelesen werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtConnection.cpp" line="172"/>
         <source>Cannot create the VM %1 at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 auf %2 kann nicht angelegt werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtConnection.cpp" line="188"/>
         <source>Cannot remove the VM %1 at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 auf %2 kann nicht entfernt werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtConnection.cpp" line="199"/>
         <source>Cannot read the host&apos;s capabilities at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Fähigkeiten des Hosts auf %1 können nicht gelesen werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtConnection.cpp" line="225"/>
         <source>KVM is not usable</source>
-        <translation type="unfinished"></translation>
+        <translation>KVM ist nicht nutzbar</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtConsoleSession.cpp" line="115"/>
         <source>Cannot open the console of the VM %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Konsole der VM %1 kann nicht geöffnet werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtConsoleSession.cpp" line="118"/>
         <source>Cannot open the console of the VM %1 (is it open in another pane or in virsh console?)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Konsole der VM %1 kann nicht geöffnet werden (ist sie in einem anderen Bereich oder in virsh console offen?)</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtConsoleSession.cpp" line="127"/>
         <source>Cannot follow the console of the VM %1 (libvirt&apos;s event loop is not running)</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Konsole der VM %1 kann nicht gefolgt werden (die Ereignisschleife von libvirt läuft nicht)</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtError.cpp" line="83"/>
         <source>libvirtd is not running on %1; start it there (e.g. sudo systemctl start libvirtd, or libvirtd -d).</source>
-        <translation type="unfinished"></translation>
+        <translation>libvirtd läuft nicht auf %1; starten Sie ihn dort (z. B. sudo systemctl start libvirtd oder libvirtd -d).</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtError.cpp" line="86"/>
         <source>libvirtd is not running; start it (e.g. sudo systemctl start libvirtd, or libvirtd -d).</source>
-        <translation type="unfinished"></translation>
+        <translation>libvirtd läuft nicht; starten Sie ihn (z. B. sudo systemctl start libvirtd oder libvirtd -d).</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtError.cpp" line="89"/>
         <source>No libvirt driver accepted this address: libvirtd is not running, or lacks its QEMU driver; start it (e.g. sudo systemctl start libvirtd, or libvirtd -d) and install what is missing (Debian: libvirt-daemon-system qemu-system-x86).</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein libvirt-Treiber hat diese Adresse angenommen: libvirtd läuft nicht oder ihm fehlt sein QEMU-Treiber; starten Sie ihn (z. B. sudo systemctl start libvirtd oder libvirtd -d) und installieren Sie, was fehlt (Debian: libvirt-daemon-system qemu-system-x86).</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtError.cpp" line="95"/>
         <source>The account used on %1 needs access to libvirt there (e.g. membership of the libvirt group).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das auf %1 verwendete Konto braucht dort Zugriff auf libvirt (z. B. Mitgliedschaft in der Gruppe libvirt).</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtError.cpp" line="99"/>
         <source>qemu:///system needs root or membership of the libvirt group (sudo usermod -aG libvirt $USER, then log in again); qemu:///session needs neither.</source>
-        <translation type="unfinished"></translation>
+        <translation>qemu:///system braucht root oder die Mitgliedschaft in der Gruppe libvirt (sudo usermod -aG libvirt $USER, dann neu anmelden); qemu:///session braucht keins von beiden.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtError.cpp" line="103"/>
         <source>qemu:///session runs as you: check that $XDG_RUNTIME_DIR/libvirt and ~/.config/libvirt belong to you, or use qemu:///system as a member of the libvirt group.</source>
-        <translation type="unfinished"></translation>
+        <translation>qemu:///session läuft als Sie: Prüfen Sie, ob $XDG_RUNTIME_DIR/libvirt und ~/.config/libvirt Ihnen gehören, oder verwenden Sie qemu:///system als Mitglied der Gruppe libvirt.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtError.cpp" line="107"/>
         <source>Check your access rights to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfen Sie Ihre Zugriffsrechte auf %1.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtError.cpp" line="109"/>
         <source>Hardware virtualisation (KVM) is not usable here: use software emulation (domain type qemu, slower), or make /dev/kvm usable (enable virtualisation in the firmware, load kvm_intel or kvm_amd, join the kvm group).</source>
-        <translation type="unfinished"></translation>
+        <translation>Hardware-Virtualisierung (KVM) ist hier nicht nutzbar: Verwenden Sie Software-Emulation (Domain-Typ qemu, langsamer) oder machen Sie /dev/kvm nutzbar (Virtualisierung in der Firmware einschalten, kvm_intel oder kvm_amd laden, der Gruppe kvm beitreten).</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtError.cpp" line="114"/>
         <source>Check that ssh %1 works from this account without a password prompt (a key, with ssh-agent).</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfen Sie, ob ssh %1 von diesem Konto aus ohne Passwortabfrage funktioniert (ein Schlüssel, mit ssh-agent).</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtError.cpp" line="176"/>
         <source>%1: libvirt gave no reason</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: libvirt hat keinen Grund genannt</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtError.cpp" line="180"/>
         <source>libvirt error %1</source>
-        <translation type="unfinished"></translation>
+        <translation>libvirt-Fehler %1</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtError.cpp" line="188"/>
         <source>%1: %2. %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2. %3</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtHostCapabilities.cpp" line="102"/>
         <source>no &lt;capabilities&gt; element</source>
-        <translation type="unfinished"></translation>
+        <translation>kein &lt;capabilities&gt;-Element</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtHostCapabilities.cpp" line="107"/>
         <source>Cannot read libvirt&apos;s host capabilities: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Host-Fähigkeiten von libvirt können nicht gelesen werden: %1</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="94"/>
         <source>Cannot create a disk layer for the VM %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Für die VM %1 kann keine Plattenschicht angelegt werden: %2</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="113"/>
         <source>Cannot point the VM %1 at its rolled back disk</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 kann nicht auf ihre zurückgesetzte Platte umgestellt werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="133"/>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="621"/>
         <source>Cannot start the VM %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 kann nicht gestartet werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="142"/>
         <source>The VM %1 started on %2 instead of its rolled back disk %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 ist auf %2 statt auf ihrer zurückgesetzten Platte %3 gestartet.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="214"/>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="295"/>
         <source>The VM %1 is busy with another snapshot or rollback.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 ist mit einem anderen Snapshot oder Zurücksetzen beschäftigt.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="265"/>
         <source>Cannot replace the snapshot %1 of the VM %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Snapshot %1 der VM %2 kann nicht ersetzt werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="273"/>
         <source>Cannot take the snapshot %1 of the VM %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Snapshot %1 der VM %2 kann nicht angelegt werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="306"/>
         <source>The VM %1 has no snapshot named %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 hat keinen Snapshot namens %2.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="352"/>
         <source>Cannot roll the VM %1 back</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 kann nicht zurückgesetzt werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="390"/>
         <source>The VM %1 did not come back from the rollback: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 ist nach dem Zurücksetzen nicht wieder da: %2</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="428"/>
         <location filename="../vm/PodmanSandbox.cpp" line="291"/>
         <source>The sandbox %1 is in use by another Terrarium (process %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox %1 wird von einem anderen Terrarium verwendet (Prozess %2).</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="468"/>
         <source>The VM %1 is not running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 läuft nicht.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="482"/>
         <source>Restoring the VM from its ready state</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM wird aus ihrem Bereitschaftszustand wiederhergestellt</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="489"/>
         <source>cannot copy %1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht nach %2 kopiert werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="519"/>
         <source>the restored VM cannot renew its clock and random state: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die wiederhergestellte VM kann ihre Uhr und ihren Zufallszustand nicht erneuern: %1</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="553"/>
         <source>Creating the VM&apos;s disk</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Platte der VM wird angelegt</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="569"/>
         <source>Cannot create the disk of the VM %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Platte der VM %1 kann nicht angelegt werden: %2</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="578"/>
         <source>Cannot run %1 (package qemu-utils): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht ausgeführt werden (Paket qemu-utils): %2</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="614"/>
         <source>Booting the VM (KVM)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM bootet (KVM)</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="615"/>
         <source>Booting the VM (emulated, without KVM)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM bootet (emuliert, ohne KVM)</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="648"/>
         <source>The VM %1 started without the agent&apos;s channel.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 ist ohne den Kanal des Agenten gestartet.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="653"/>
         <source>The VM %1 has a network interface, but its sandbox must have none; it was changed outside Terrarium.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 hat eine Netzwerkschnittstelle, ihre Sandbox darf aber keine haben; sie wurde außerhalb von Terrarium geändert.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="660"/>
         <source>Waiting for the VM&apos;s agent</source>
-        <translation type="unfinished"></translation>
+        <translation>Warten auf den Agenten der VM</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="686"/>
         <source>Cannot reach the agent of the VM %1 at %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent der VM %1 auf %2 ist nicht erreichbar: %3</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="739"/>
         <source>Checking the workspace folder in the VM</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsordner in der VM wird geprüft</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="760"/>
         <source>Cannot make the workspace folder in the VM %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsordner in der VM %1 kann nicht angelegt werden.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="786"/>
         <source>The VM %1 stopped answering: %2 (did it run out of memory or power off?)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 antwortet nicht mehr: %2 (ist ihr der Speicher ausgegangen oder wurde sie ausgeschaltet?)</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="852"/>
         <source>The VM %1 was stopped during the rollback.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 wurde während des Zurücksetzens angehalten.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSaveImage.cpp" line="58"/>
         <location filename="../vm/libvirt/LibvirtSaveImage.cpp" line="74"/>
         <source>it is too short</source>
-        <translation type="unfinished"></translation>
+        <translation>er ist zu kurz</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSaveImage.cpp" line="61"/>
         <source>saving it did not complete</source>
-        <translation type="unfinished"></translation>
+        <translation>das Speichern wurde nicht abgeschlossen</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSaveImage.cpp" line="63"/>
         <source>it is not a libvirt save image</source>
-        <translation type="unfinished"></translation>
+        <translation>er ist kein libvirt-Speicherabbild</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSaveImage.cpp" line="67"/>
         <source>its format version %1 is not supported</source>
-        <translation type="unfinished"></translation>
+        <translation>seine Formatversion %1 wird nicht unterstützt</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSaveImage.cpp" line="71"/>
         <location filename="../vm/libvirt/LibvirtSaveImage.cpp" line="77"/>
         <location filename="../vm/libvirt/LibvirtSaveImage.cpp" line="82"/>
         <source>its header is damaged</source>
-        <translation type="unfinished"></translation>
+        <translation>sein Header ist beschädigt</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSaveImage.cpp" line="96"/>
         <source>Cannot read the saved VM state %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der gespeicherte VM-Zustand %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSaveImage.cpp" line="110"/>
         <source>Cannot open the saved VM state %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der gespeicherte VM-Zustand %1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSaveImage.cpp" line="124"/>
         <source>the new name does not fit in it</source>
-        <translation type="unfinished"></translation>
+        <translation>der neue Name passt nicht hinein</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSaveImage.cpp" line="131"/>
         <source>Cannot rewrite the saved VM state %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der gespeicherte VM-Zustand %1 kann nicht neu geschrieben werden: %2</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmImage.cpp" line="19"/>
         <source>There is no VM image in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>In %1 gibt es kein VM-Image.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmImage.cpp" line="46"/>
         <source>The VM image in %1 is incomplete: %2 is missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das VM-Image in %1 ist unvollständig: %2 fehlt.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmImage.cpp" line="51"/>
         <source>The VM image in %1 has no kernel command line in its manifest.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das VM-Image in %1 hat keine Kernel-Befehlszeile in seinem Manifest.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmImageBuilder.cpp" line="27"/>
         <source>the VM image check has not finished</source>
-        <translation type="unfinished"></translation>
+        <translation>die Prüfung des VM-Images ist nicht abgeschlossen</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmImageBuilder.cpp" line="60"/>
         <source>The VM image build script %1 is missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Build-Skript %1 für das VM-Image fehlt.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmImageBuilder.cpp" line="65"/>
         <location filename="../vm/PodmanSandbox.cpp" line="305"/>
         <source>The sandbox agent %1 is missing; build Terrarium again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Sandbox-Agent %1 fehlt; bauen Sie Terrarium neu.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmImageBuilder.cpp" line="80"/>
         <source>Building the VM image from Debian packages</source>
-        <translation type="unfinished"></translation>
+        <translation>Das VM-Image wird aus Debian-Paketen gebaut</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmImageBuilder.cpp" line="108"/>
         <source>Building the VM image failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Bauen des VM-Images ist fehlgeschlagen: %1</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmImageBuilder.cpp" line="116"/>
         <source>Cannot move the new VM image to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das neue VM-Image kann nicht nach %1 verschoben werden.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmImageBuilder.cpp" line="120"/>
         <source>The VM image is ready</source>
-        <translation type="unfinished"></translation>
+        <translation>Das VM-Image ist bereit</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmImageBuilder.cpp" line="126"/>
@@ -3971,420 +3987,420 @@ Try &apos;terrarium --help&apos;.</source>
         <location filename="../vm/PodmanCommand.cpp" line="64"/>
         <location filename="../vm/PodmanImageBuilder.cpp" line="135"/>
         <source>Cannot run %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht ausgeführt werden: %2</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmImageBuilder.cpp" line="143"/>
         <source>the VM image build was cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>das Bauen des VM-Images wurde abgebrochen</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmSpecValidation.cpp" line="33"/>
         <source>the name &quot;%1&quot; cannot name a VM: use 1 to %2 ASCII letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;-&apos; or &apos;+&apos;, starting with a letter or digit</source>
-        <translation type="unfinished"></translation>
+        <translation>der Name &quot;%1&quot; taugt nicht als VM-Name: Verwenden Sie 1 bis %2 ASCII-Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos;, &apos;-&apos; oder &apos;+&apos;, beginnend mit einem Buchstaben oder einer Ziffer</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmSpecValidation.cpp" line="39"/>
         <source>%1 CPUs asked for; the host has %2, so use 1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 CPUs angefordert; der Host hat %2, verwenden Sie also 1 bis %2</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmSpecValidation.cpp" line="43"/>
         <source>%1 CPUs asked for; a VM needs at least 1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 CPUs angefordert; eine VM braucht mindestens 1</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmSpecValidation.cpp" line="46"/>
         <source>%1 MiB of memory asked for; a VM needs at least %2 MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 MiB Speicher angefordert; eine VM braucht mindestens %2 MiB</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmSpecValidation.cpp" line="50"/>
         <source>%1 MiB of memory asked for; the host has %2 MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 MiB Speicher angefordert; der Host hat %2 MiB</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmSpecValidation.cpp" line="58"/>
         <source>The sandbox settings do not fit a VM: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox-Einstellungen passen nicht zu einer VM: %1.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmWarmStart.cpp" line="241"/>
         <source>The VM ready state %1 stayed in use by another start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der VM-Bereitschaftszustand %1 blieb von einem anderen Start belegt.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmWarmStart.cpp" line="248"/>
         <source>Cannot read the UUID of the VM %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die UUID der VM %1 kann nicht gelesen werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmWarmStart.cpp" line="264"/>
         <source>Cannot restore the VM %1 from its ready state</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 kann nicht aus ihrem Bereitschaftszustand wiederhergestellt werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="49"/>
         <source>The VM that was to be saved for warm starts did not get ready in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM, die für Warmstarts gespeichert werden sollte, wurde nicht rechtzeitig bereit.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="72"/>
         <source>Another Terrarium is making or using the VM ready state %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein anderes Terrarium erstellt oder verwendet den VM-Bereitschaftszustand %1.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="89"/>
         <source>Cannot create the disk of the VM to save: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Platte der zu speichernden VM kann nicht angelegt werden: %1</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="134"/>
         <source>The VM to save started without the agent&apos;s channel.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die zu speichernde VM ist ohne den Kanal des Agenten gestartet.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="148"/>
         <source>Cannot start the VM %1 to save</source>
-        <translation type="unfinished"></translation>
+        <translation>Die zu speichernde VM %1 kann nicht gestartet werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="173"/>
         <source>The VM to save went away before it held.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die zu speichernde VM ist verschwunden, bevor sie gehalten wurde.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="182"/>
         <source>The agent of the VM to save went away: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent der zu speichernden VM ist nicht mehr da: %1</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="194"/>
         <source>Cannot reach the agent of the VM to save: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Agent der zu speichernden VM ist nicht erreichbar: %1</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="211"/>
         <source>The VM to save cannot set its clock and random state: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die zu speichernde VM kann ihre Uhr und ihren Zufallszustand nicht setzen: %1</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="224"/>
         <source>the VM is being saved</source>
-        <translation type="unfinished"></translation>
+        <translation>die VM wird gerade gespeichert</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="254"/>
         <source>Cannot move the VM ready state to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der VM-Bereitschaftszustand kann nicht nach %1 verschoben werden.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="264"/>
         <source>Cannot save the VM %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die VM %1 kann nicht gespeichert werden</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="285"/>
         <source>the VM ready state was not made</source>
-        <translation type="unfinished"></translation>
+        <translation>der VM-Bereitschaftszustand wurde nicht erstellt</translation>
     </message>
     <message>
         <location filename="../vm/LocalPtySession.cpp" line="154"/>
         <source>The terminal session was already started</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Terminalsitzung wurde bereits gestartet</translation>
     </message>
     <message>
         <location filename="../vm/LocalPtySession.cpp" line="157"/>
         <source>No program given for the terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Programm für das Terminal angegeben</translation>
     </message>
     <message>
         <location filename="../vm/LocalPtySession.cpp" line="163"/>
         <source>Could not start %1: not found on the PATH</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht gestartet werden: nicht im PATH gefunden</translation>
     </message>
     <message>
         <location filename="../vm/LocalPtySession.cpp" line="185"/>
         <source>Could not open a pseudo terminal: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Es konnte kein Pseudoterminal geöffnet werden: %1</translation>
     </message>
     <message>
         <location filename="../vm/LocalPtySession.cpp" line="214"/>
         <source>Could not enter %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht betreten werden: %2</translation>
     </message>
     <message>
         <location filename="../vm/PodmanBackend.cpp" line="24"/>
         <source>Checking Podman</source>
-        <translation type="unfinished"></translation>
+        <translation>Podman wird geprüft</translation>
     </message>
     <message>
         <location filename="../vm/PodmanBackend.cpp" line="79"/>
         <source>Choosing a container runtime</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Container-Laufzeit wird gewählt</translation>
     </message>
     <message>
         <location filename="../vm/PodmanBackend.cpp" line="91"/>
         <source>Podman is ready</source>
-        <translation type="unfinished"></translation>
+        <translation>Podman ist bereit</translation>
     </message>
     <message>
         <location filename="../vm/PodmanBackend.cpp" line="118"/>
         <location filename="../vm/PodmanBackend.cpp" line="135"/>
         <location filename="../vm/PodmanBackend.cpp" line="147"/>
         <source>Podman has not been checked yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Podman wurde noch nicht geprüft.</translation>
     </message>
     <message>
         <location filename="../vm/PodmanCommand.cpp" line="29"/>
         <source>the podman command has not finished</source>
-        <translation type="unfinished"></translation>
+        <translation>der podman-Befehl ist nicht abgeschlossen</translation>
     </message>
     <message>
         <location filename="../vm/PodmanCommand.cpp" line="76"/>
         <source>podman crashed</source>
-        <translation type="unfinished"></translation>
+        <translation>podman ist abgestürzt</translation>
     </message>
     <message>
         <location filename="../vm/PodmanCommand.cpp" line="77"/>
         <location filename="../vm/WorkspaceTransfer.cpp" line="212"/>
         <source>exit code %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Exit-Code %1</translation>
     </message>
     <message>
         <location filename="../vm/PodmanCommand.cpp" line="90"/>
         <source>podman did not answer within %1 s: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>podman hat nicht innerhalb von %1 s geantwortet: %2</translation>
     </message>
     <message>
         <location filename="../vm/PodmanCommand.cpp" line="104"/>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>abgebrochen</translation>
     </message>
     <message>
         <location filename="../vm/PodmanImageBuilder.cpp" line="42"/>
         <source>the image build has not finished</source>
-        <translation type="unfinished"></translation>
+        <translation>das Bauen des Images ist nicht abgeschlossen</translation>
     </message>
     <message>
         <location filename="../vm/PodmanImageBuilder.cpp" line="61"/>
         <source>Cannot look for the image %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach dem Image %1 kann nicht gesucht werden: %2</translation>
     </message>
     <message>
         <location filename="../vm/PodmanImageBuilder.cpp" line="77"/>
         <source>The image build script %1 is missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Build-Skript %1 für das Image fehlt.</translation>
     </message>
     <message>
         <location filename="../vm/PodmanImageBuilder.cpp" line="98"/>
         <source>Building the sandbox image %1 from Debian packages</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Sandbox-Image %1 wird aus Debian-Paketen gebaut</translation>
     </message>
     <message>
         <location filename="../vm/PodmanImageBuilder.cpp" line="126"/>
         <source>Building the sandbox image failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Bauen des Sandbox-Images ist fehlgeschlagen: %1</translation>
     </message>
     <message>
         <location filename="../vm/PodmanImageBuilder.cpp" line="143"/>
         <source>Importing the root filesystem into Podman</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Wurzeldateisystem wird in Podman importiert</translation>
     </message>
     <message>
         <location filename="../vm/PodmanImageBuilder.cpp" line="158"/>
         <source>Importing the sandbox image failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Import des Sandbox-Images ist fehlgeschlagen: %1</translation>
     </message>
     <message>
         <location filename="../vm/PodmanImageBuilder.cpp" line="163"/>
         <source>The sandbox image %1 is ready</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Sandbox-Image %1 ist bereit</translation>
     </message>
     <message>
         <location filename="../vm/PodmanImageBuilder.cpp" line="183"/>
         <source>the image build was cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>das Bauen des Images wurde abgebrochen</translation>
     </message>
     <message>
         <location filename="../vm/PodmanPreflight.cpp" line="58"/>
         <source>Cannot create Podman&apos;s run folder %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Laufzeitordner %1 von Podman kann nicht angelegt werden: %2</translation>
     </message>
     <message>
         <location filename="../vm/PodmanPreflight.cpp" line="65"/>
         <source>Cannot read Podman&apos;s run folder %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Laufzeitordner %1 von Podman kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <location filename="../vm/PodmanPreflight.cpp" line="70"/>
         <source>Podman&apos;s run folder %1 is not a folder owned by you (owner uid %2); someone else may have made it. Remove it, or set XDG_RUNTIME_DIR.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Laufzeitordner %1 von Podman ist kein Ordner, der Ihnen gehört (Eigentümer-UID %2); jemand anderes hat ihn womöglich angelegt. Entfernen Sie ihn oder setzen Sie XDG_RUNTIME_DIR.</translation>
     </message>
     <message>
         <location filename="../vm/PodmanPreflight.cpp" line="76"/>
         <source>Cannot make Podman&apos;s run folder %1 private: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Laufzeitordner %1 von Podman kann nicht privat gemacht werden: %2</translation>
     </message>
     <message>
         <location filename="../vm/PodmanPreflight.cpp" line="118"/>
         <source>the Podman preflight has not finished</source>
-        <translation type="unfinished"></translation>
+        <translation>die Vorabprüfung von Podman ist nicht abgeschlossen</translation>
     </message>
     <message>
         <location filename="../vm/PodmanPreflight.cpp" line="147"/>
         <source>Podman is not installed, so Terrarium cannot create container sandboxes. Install it (on Debian or Ubuntu: sudo apt install podman runc uidmap slirp4netns) or choose another sandbox.</source>
-        <translation type="unfinished"></translation>
+        <translation>Podman ist nicht installiert, daher kann Terrarium keine Container-Sandboxen anlegen. Installieren Sie es (unter Debian oder Ubuntu: sudo apt install podman runc uidmap slirp4netns) oder wählen Sie eine andere Sandbox.</translation>
     </message>
     <message>
         <location filename="../vm/PodmanPreflight.cpp" line="164"/>
         <source>Rootless Podman needs subordinate user and group ids, and %1 has no range for %2. Add one with: sudo usermod --add-subuids 100000-165535 --add-subgids 100000-165535 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Rootless Podman braucht untergeordnete Benutzer- und Gruppen-IDs, und %1 hat keinen Bereich für %2. Fügen Sie einen hinzu mit: sudo usermod --add-subuids 100000-165535 --add-subgids 100000-165535 %2</translation>
     </message>
     <message>
         <location filename="../vm/PodmanPreflight.cpp" line="174"/>
         <source>Rootless Podman needs %1, which is missing. Install it (Debian/Ubuntu: sudo apt install uidmap).</source>
-        <translation type="unfinished"></translation>
+        <translation>Rootless Podman braucht %1, das fehlt. Installieren Sie es (Debian/Ubuntu: sudo apt install uidmap).</translation>
     </message>
     <message>
         <location filename="../vm/PodmanPreflight.cpp" line="185"/>
         <source>Sandboxes cannot have network access on this machine: rootless networking needs /dev/net/tun, which this user cannot open (%1). Most systems make it usable by everyone: sudo chmod 0666 /dev/net/tun</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandboxen können auf diesem Rechner keinen Netzwerkzugang haben: Rootless-Networking braucht /dev/net/tun, das dieser Benutzer nicht öffnen kann (%1). Auf den meisten Systemen wird es so für alle nutzbar: sudo chmod 0666 /dev/net/tun</translation>
     </message>
     <message>
         <location filename="../vm/PodmanPreflight.cpp" line="282"/>
         <source>Podman cannot use overlay storage here (%1); the slower vfs driver is used instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Podman kann hier keinen Overlay-Speicher verwenden (%1); stattdessen wird der langsamere vfs-Treiber verwendet.</translation>
     </message>
     <message>
         <location filename="../vm/PodmanPreflight.cpp" line="290"/>
         <source>Podman does not work for this user: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Podman funktioniert für diesen Benutzer nicht: %1</translation>
     </message>
     <message>
         <location filename="../vm/PodmanPreflight.cpp" line="299"/>
         <source>podman info gave an answer Terrarium cannot read.</source>
-        <translation type="unfinished"></translation>
+        <translation>podman info hat eine Antwort gegeben, die Terrarium nicht lesen kann.</translation>
     </message>
     <message>
         <location filename="../vm/PodmanPreflight.cpp" line="332"/>
         <source>chooseRuntime() needs a successful check() first</source>
-        <translation type="unfinished"></translation>
+        <translation>chooseRuntime() braucht zuerst ein erfolgreiches check()</translation>
     </message>
     <message>
         <location filename="../vm/PodmanPreflight.cpp" line="344"/>
         <source>No OCI runtime for Podman is installed. Install crun or runc (Debian/Ubuntu: sudo apt install runc).</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist keine OCI-Laufzeit für Podman installiert. Installieren Sie crun oder runc (Debian/Ubuntu: sudo apt install runc).</translation>
     </message>
     <message>
         <location filename="../vm/PodmanPreflight.cpp" line="373"/>
         <source>No OCI runtime can start a container on this host: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine OCI-Laufzeit kann auf diesem Host einen Container starten: %1</translation>
     </message>
     <message>
         <location filename="../vm/PodmanSandbox.cpp" line="147"/>
         <source>%1 processes (not %2: this account may not allow more)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Prozesse (nicht %2: dieses Konto erlaubt womöglich nicht mehr)</translation>
     </message>
     <message>
         <location filename="../vm/PodmanSandbox.cpp" line="150"/>
         <source>%1 processes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Prozesse</translation>
     </message>
     <message>
         <location filename="../vm/PodmanSandbox.cpp" line="154"/>
         <source>The sandbox %1 is limited to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox %1 ist auf %2 begrenzt.</translation>
     </message>
     <message>
         <location filename="../vm/PodmanSandbox.cpp" line="156"/>
         <source>This host cannot limit rootless containers through cgroups (cgroup v%1, controllers: %2), so the sandbox %3 is limited another way: %4 MiB of memory in total, watched by its agent (a step past it is stopped), and through rlimits %4 MiB of data per process and %5. Its CPU use is not limited (%6 CPUs were asked for).</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Host kann Rootless-Container nicht über cgroups begrenzen (cgroup v%1, Controller: %2), daher wird die Sandbox %3 anders begrenzt: insgesamt %4 MiB Speicher, überwacht von ihrem Agenten (ein Schritt darüber wird angehalten), und über rlimits %4 MiB Daten pro Prozess und %5. Ihre CPU-Nutzung ist nicht begrenzt (%6 CPUs waren angefordert).</translation>
     </message>
     <message>
         <location filename="../vm/PodmanSandbox.cpp" line="162"/>
         <source>none delegated</source>
-        <translation type="unfinished"></translation>
+        <translation>keine delegiert</translation>
     </message>
     <message>
         <location filename="../vm/PodmanSandbox.cpp" line="192"/>
         <source>&quot;%1&quot; is not a valid container image name (like localhost/terrarium/debian:bookworm or docker.io/library/debian:12).</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; ist kein gültiger Container-Image-Name (wie localhost/terrarium/debian:bookworm oder docker.io/library/debian:12).</translation>
     </message>
     <message>
         <location filename="../vm/PodmanSandbox.cpp" line="202"/>
         <source>The workspace folder %1 has a comma or a line break in its name, which Podman cannot mount; rename it or choose another folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsordner %1 hat ein Komma oder einen Zeilenumbruch im Namen, den Podman nicht einbinden kann; benennen Sie ihn um oder wählen Sie einen anderen Ordner.</translation>
     </message>
     <message>
         <location filename="../vm/PodmanSandbox.cpp" line="311"/>
         <source>Starting the container %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Container %1 wird gestartet</translation>
     </message>
     <message>
         <location filename="../vm/PodmanSandbox.cpp" line="320"/>
         <source>Cannot start the container %1 again: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Container %1 kann nicht erneut gestartet werden: %2</translation>
     </message>
     <message>
         <location filename="../vm/PodmanSandbox.cpp" line="349"/>
         <source>Creating the container %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Container %1 wird angelegt</translation>
     </message>
     <message>
         <location filename="../vm/PodmanSandbox.cpp" line="366"/>
         <source>Podman could not create the sandbox from %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Podman konnte die Sandbox nicht aus %1 anlegen: %2</translation>
     </message>
     <message>
         <location filename="../vm/PodmanSandbox.cpp" line="376"/>
         <source>Connecting to the agent in the container</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung mit dem Agenten im Container</translation>
     </message>
     <message>
         <location filename="../vm/PodmanSandbox.cpp" line="418"/>
         <source>Cannot make the workspace folder in the sandbox %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsordner in der Sandbox %1 kann nicht angelegt werden.</translation>
     </message>
     <message>
         <location filename="../vm/PodmanSandbox.cpp" line="436"/>
         <source>The sandbox %1 stopped answering: %2 (did the container stop or run out of memory?)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox %1 antwortet nicht mehr: %2 (wurde der Container angehalten oder ist ihm der Speicher ausgegangen?)</translation>
     </message>
     <message>
         <location filename="../vm/PodmanSandbox.cpp" line="629"/>
         <source>The sandbox did not come back from the snapshot.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox ist nach dem Snapshot nicht wieder da.</translation>
     </message>
     <message>
         <location filename="../vm/Sandbox.cpp" line="68"/>
         <source>The %1 sandbox has no console of its own; open a terminal in it instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die %1-Sandbox hat keine eigene Konsole; öffnen Sie stattdessen ein Terminal darin.</translation>
     </message>
     <message>
         <location filename="../vm/SandboxJob.cpp" line="16"/>
         <source>The operation has not finished</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Vorgang ist nicht abgeschlossen</translation>
     </message>
     <message>
         <location filename="../vm/SandboxManager.cpp" line="102"/>
         <source>There is no Terrarium sandbox named %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keine Terrarium-Sandbox namens %1.</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="79"/>
         <source>The sandbox went away.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox ist nicht mehr da.</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="124"/>
         <source>The workspace transfer was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Übertragung des Arbeitsordners wurde abgebrochen.</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="209"/>
         <source>%1 failed in the sandbox: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist in der Sandbox fehlgeschlagen: %2</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="228"/>
@@ -4392,265 +4408,265 @@ Try &apos;terrarium --help&apos;.</source>
         <location filename="../vm/WorkspaceTransfer.cpp" line="510"/>
         <location filename="../vm/WorkspaceTransfer.cpp" line="582"/>
         <source>A workspace transfer is running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Übertragung des Arbeitsordners läuft.</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="237"/>
         <source>The folder %1 has more than %2 entries; that is too many to copy into a sandbox.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner %1 hat mehr als %2 Einträge; das sind zu viele, um sie in eine Sandbox zu kopieren.</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="274"/>
         <source>The name is not valid UTF-8.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Name ist kein gültiges UTF-8.</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="280"/>
         <source>It is on another file system.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es liegt auf einem anderen Dateisystem.</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="286"/>
         <source>Its contents could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sein Inhalt konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="293"/>
         <location filename="../vm/WorkspaceTransfer.cpp" line="388"/>
         <source>It could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Es konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="295"/>
         <source>It is larger than %1 MiB.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist größer als %1 MiB.</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="301"/>
         <source>The link could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Link konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="304"/>
         <source>The link points outside the workspace (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Link zeigt aus dem Arbeitsordner heraus (%1).</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="311"/>
         <source>It is a special file (a FIFO, socket or device).</source>
-        <translation type="unfinished"></translation>
+        <translation>Es ist eine Spezialdatei (ein FIFO, Socket oder Gerät).</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="391"/>
         <source>It changed while the workspace was being copied.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es hat sich geändert, während der Arbeitsordner kopiert wurde.</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="404"/>
         <source>Cannot copy %1 into the sandbox: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht in die Sandbox kopiert werden: %2</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="435"/>
         <source>The files of this sandbox cannot be listed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Dateien dieser Sandbox können nicht aufgelistet werden.</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="457"/>
         <source>Cannot list the files in the sandbox: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Dateien in der Sandbox können nicht aufgelistet werden: %1</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="642"/>
         <source>Cannot read %1 in the sandbox: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann in der Sandbox nicht gelesen werden: %2</translation>
     </message>
     <message>
         <location filename="../vm/WorkspaceTransfer.cpp" line="668"/>
         <source>It was not applied.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es wurde nicht übernommen.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlProtocol.cpp" line="49"/>
         <source>&quot;%1&quot; must be a string.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; muss ein String sein.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlProtocol.cpp" line="52"/>
         <source>&quot;%1&quot; is longer than %2 characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; ist länger als %2 Zeichen.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlProtocol.cpp" line="54"/>
         <source>&quot;%1&quot; is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; ist leer.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlProtocol.cpp" line="65"/>
         <source>&quot;%1&quot; must be a whole number of at least 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; muss eine ganze Zahl von mindestens 1 sein.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlProtocol.cpp" line="74"/>
         <source>&quot;run_id&quot; holds characters no run id has.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;run_id&quot; enthält Zeichen, die keine Lauf-ID hat.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlProtocol.cpp" line="84"/>
         <source>&quot;step_id&quot; is too large.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;step_id&quot; ist zu groß.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlProtocol.cpp" line="136"/>
         <source>The message is not JSON (%1 at offset %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nachricht ist kein JSON (%1 bei Offset %2).</translation>
     </message>
     <message>
         <location filename="../core/control/ControlProtocol.cpp" line="140"/>
         <source>The message is not a JSON object.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nachricht ist kein JSON-Objekt.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlProtocol.cpp" line="145"/>
         <source>Unsupported protocol version; this server speaks &quot;v&quot;: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht unterstützte Protokollversion; dieser Server spricht &quot;v&quot;: %1.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlProtocol.cpp" line="150"/>
         <source>&quot;id&quot; must be a number or a string of at most %1 characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;id&quot; muss eine Zahl oder ein String mit höchstens %1 Zeichen sein.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlProtocol.cpp" line="158"/>
         <source>The message has no &quot;type&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nachricht hat keinen &quot;type&quot;.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlProtocol.cpp" line="159"/>
         <source>Unknown message type &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannter Nachrichtentyp &quot;%1&quot;.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlProtocol.cpp" line="176"/>
         <source>run.start needs either a &quot;goal&quot; or a &quot;task&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>run.start braucht entweder ein &quot;goal&quot; oder eine &quot;task&quot;.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlProtocol.cpp" line="196"/>
         <source>&quot;decision&quot; must be once, session, always or deny.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;decision&quot; muss once, session, always oder deny sein.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="101"/>
         <source>The control API listens on loopback addresses only (127.0.0.1 or ::1), not on %1: it can start commands in a sandbox.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Steuerungs-API lauscht nur auf Loopback-Adressen (127.0.0.1 oder ::1), nicht auf %1: Sie kann Befehle in einer Sandbox starten.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="106"/>
         <source>The control API needs a token of at least %1 characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Steuerungs-API braucht ein Token mit mindestens %1 Zeichen.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="113"/>
         <source>The control API cannot listen on %1 port %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Steuerungs-API kann nicht auf %1 Port %2 lauschen: %3</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="127"/>
         <source>Terrarium stops serving.</source>
-        <translation type="unfinished"></translation>
+        <translation>Terrarium beendet den Dienst.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="184"/>
         <source>Too many control clients (at most %1); try again later.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu viele Steuerungs-Clients (höchstens %1); versuchen Sie es später erneut.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="187"/>
         <source>too many clients</source>
-        <translation type="unfinished"></translation>
+        <translation>zu viele Clients</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="205"/>
         <source>Messages are JSON text, not binary.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nachrichten sind JSON-Text, nicht binär.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="219"/>
         <source>The token is wrong.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Token ist falsch.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="220"/>
         <location filename="../core/control/ControlServer.cpp" line="317"/>
         <source>unauthenticated</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht authentifiziert</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="291"/>
         <source>Too many messages; closing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu viele Nachrichten; die Verbindung wird geschlossen.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="292"/>
         <source>too many messages</source>
-        <translation type="unfinished"></translation>
+        <translation>zu viele Nachrichten</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="299"/>
         <source>Too many messages (at most %1 a second); this one was not read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu viele Nachrichten (höchstens %1 pro Sekunde); diese wurde nicht gelesen.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="314"/>
         <source>Not authenticated: send the token first, as {&quot;v&quot;: 1, &quot;type&quot;: &quot;auth&quot;, &quot;token&quot;: &quot;…&quot;} or an Authorization: Bearer header.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht authentifiziert: Senden Sie zuerst das Token, als {&quot;v&quot;: 1, &quot;type&quot;: &quot;auth&quot;, &quot;token&quot;: &quot;…&quot;} oder als Header Authorization: Bearer.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="340"/>
         <source>This Terrarium runs nothing for control clients.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Terrarium führt nichts für Steuerungs-Clients aus.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="400"/>
         <location filename="../core/store/RunStore.cpp" line="358"/>
         <source>There is no kept run %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keinen gespeicherten Lauf %1.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlToken.cpp" line="52"/>
         <source>%1 is shorter than %2 characters; a token that short could be guessed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kürzer als %2 Zeichen; ein so kurzes Token ließe sich erraten.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlToken.cpp" line="61"/>
         <source>Cannot make the folder %1 for the control token: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner %1 für das Steuerungs-Token kann nicht angelegt werden: %2</translation>
     </message>
     <message>
         <location filename="../core/control/ControlToken.cpp" line="74"/>
         <source>Cannot write the control token to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Steuerungs-Token kann nicht nach %1 geschrieben werden.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlToken.cpp" line="80"/>
         <source>Cannot create %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht angelegt werden: %2</translation>
     </message>
     <message>
         <location filename="../core/control/ControlToken.cpp" line="94"/>
         <source>The control token file %1 is not yours alone (it must be a file you own with mode 0600); remove it and a new one is made.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datei %1 mit dem Steuerungs-Token gehört nicht allein Ihnen (sie muss eine Datei in Ihrem Besitz mit Modus 0600 sein); entfernen Sie sie, dann wird eine neue angelegt.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlToken.cpp" line="104"/>
         <source>The control token file %1 holds no usable token; remove it and a new one is made.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datei %1 mit dem Steuerungs-Token enthält kein brauchbares Token; entfernen Sie sie, dann wird eine neue angelegt.</translation>
     </message>
     <message>
         <location filename="../core/store/ResumePoint.cpp" line="60"/>
         <source>The step ended %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schritt endete als %1.</translation>
     </message>
 </context>
 <context>
@@ -4658,57 +4674,57 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../ui/ApprovalPanel.cpp" line="19"/>
         <source>Run &amp;once</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Einmal ausführen</translation>
     </message>
     <message>
         <location filename="../ui/ApprovalPanel.cpp" line="20"/>
         <source>Allow for this &amp;session</source>
-        <translation type="unfinished"></translation>
+        <translation>Für diese &amp;Sitzung erlauben</translation>
     </message>
     <message>
         <location filename="../ui/ApprovalPanel.cpp" line="21"/>
         <source>&amp;Always allow</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Immer erlauben</translation>
     </message>
     <message>
         <location filename="../ui/ApprovalPanel.cpp" line="22"/>
         <source>&amp;Deny</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;blehnen</translation>
     </message>
     <message>
         <location filename="../ui/ApprovalPanel.cpp" line="26"/>
         <source>Approval needed</source>
-        <translation type="unfinished"></translation>
+        <translation>Freigabe nötig</translation>
     </message>
     <message>
         <location filename="../ui/ApprovalPanel.cpp" line="40"/>
         <source>Command waiting for approval</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl wartet auf Freigabe</translation>
     </message>
     <message>
         <location filename="../ui/ApprovalPanel.cpp" line="45"/>
         <source>Run this command now; ask again next time</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Befehl jetzt ausführen; beim nächsten Mal erneut fragen</translation>
     </message>
     <message>
         <location filename="../ui/ApprovalPanel.cpp" line="47"/>
         <source>Run it, and the same command again without asking until Terrarium quits</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführen, und denselben Befehl ohne Nachfrage erneut ausführen, bis Terrarium beendet wird</translation>
     </message>
     <message>
         <location filename="../ui/ApprovalPanel.cpp" line="48"/>
         <source>Run it, and never ask about this exact command again</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführen, und nie wieder nach genau diesem Befehl fragen</translation>
     </message>
     <message>
         <location filename="../ui/ApprovalPanel.cpp" line="49"/>
         <source>Do not run it; the planner looks for another way</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht ausführen; der Planer sucht einen anderen Weg</translation>
     </message>
     <message>
         <location filename="../ui/ApprovalPanel.cpp" line="78"/>
         <source>Step %1 wants to run a command with %2 risk. Run it?</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 will einen Befehl mit Risiko %2 ausführen. Ausführen?</translation>
     </message>
 </context>
 <context>
@@ -4716,303 +4732,303 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="43"/>
         <source>%1 → %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 → %2</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="55"/>
         <source>A binary file (%1): its contents are not shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Binärdatei (%1): Ihr Inhalt wird nicht angezeigt.</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="58"/>
         <source>Too large to show here (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu groß, um hier angezeigt zu werden (%1).</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="60"/>
         <source>The difference cannot be shown: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Unterschied kann nicht angezeigt werden: %1</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="71"/>
         <source>Only the permissions change: %1 → %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur die Rechte ändern sich: %1 → %2.</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="76"/>
         <source>A file becomes a folder here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Datei wird hier zu einem Ordner.</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="77"/>
         <source>A folder the sandbox made.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Ordner, den die Sandbox angelegt hat.</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="78"/>
         <source>A folder the sandbox removed, with what it held.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Ordner, den die Sandbox entfernt hat, samt Inhalt.</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="82"/>
         <source>A link the sandbox removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Link, den die Sandbox entfernt hat.</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="84"/>
         <source>A link, now pointing to %1 instead of %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Link, der jetzt auf %1 statt auf %2 zeigt.</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="87"/>
         <source>A link pointing to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Link, der auf %1 zeigt.</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="91"/>
         <source>A special file (a FIFO, socket or device).</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Spezialdatei (ein FIFO, Socket oder Gerät).</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="92"/>
         <source>There is no difference to show.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keinen Unterschied anzuzeigen.</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="131"/>
         <source>Changes made in the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>In der Sandbox vorgenommene Änderungen</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="164"/>
         <source>Changed files</source>
-        <translation type="unfinished"></translation>
+        <translation>Geänderte Dateien</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="172"/>
         <source>Tick the changes to apply; Space ticks the selected one</source>
-        <translation type="unfinished"></translation>
+        <translation>Haken Sie die zu übernehmenden Änderungen an; die Leertaste hakt die ausgewählte an</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="214"/>
         <source>Select All</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle auswählen</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="215"/>
         <source>Tick every change that can be applied; changes made on the host too stay as they are</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede übernehmbare Änderung anhaken; auch auf dem Host geänderte bleiben, wie sie sind</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="218"/>
         <source>Select None</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine auswählen</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="219"/>
         <source>Untick every change</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Haken entfernen</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="221"/>
         <source>Discard All</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle verwerfen</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="222"/>
         <source>Leave the host folder as it is; nothing of these changes is applied</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Host-Ordner lassen, wie er ist; nichts von diesen Änderungen wird übernommen</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="225"/>
         <source>Apply Selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgewählte übernehmen</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="226"/>
         <source>Write the ticked changes to the host folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Die angehakten Änderungen in den Host-Ordner schreiben</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="270"/>
         <source>Result of applying the changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis der Übernahme</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="279"/>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="280"/>
         <source>Done with the sandbox&apos;s changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Fertig mit den Änderungen der Sandbox</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="348"/>
         <source>No files changed in the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Dateien in der Sandbox geändert</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="350"/>
         <source>1 file changed in the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Datei in der Sandbox geändert</translation>
     </message>
     <message numerus="yes">
         <location filename="../ui/ChangeReviewPanel.cpp" line="351"/>
         <source>%n files changed in the sandbox</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Datei in der Sandbox geändert</numerusform>
+            <numerusform>%n Dateien in der Sandbox geändert</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="352"/>
         <source>%1 added</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hinzugefügt</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="352"/>
         <source>%1 changed</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 geändert</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="353"/>
         <source>%1 deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 gelöscht</translation>
     </message>
     <message numerus="yes">
         <location filename="../ui/ChangeReviewPanel.cpp" line="355"/>
         <source>%n also changed on the host</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n auch auf dem Host geändert</numerusform>
+            <numerusform>%n auch auf dem Host geändert</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../ui/ChangeReviewPanel.cpp" line="357"/>
         <source>%n cannot be applied</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n nicht übernehmbar</numerusform>
+            <numerusform>%n nicht übernehmbar</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="358"/>
         <source> · </source>
-        <translation type="unfinished"></translation>
+        <translation> · </translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="360"/>
         <source>Nothing has been written to the host folder yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>In den Host-Ordner wurde noch nichts geschrieben.</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="361"/>
         <source>Applying writes to %1; nothing has been written there yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Übernehmen schreibt nach %1; dort wurde noch nichts geschrieben.</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="378"/>
         <source>%1 of %2 selected</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2 ausgewählt</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="390"/>
         <source>Select a change to see it here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie eine Änderung aus, um sie hier zu sehen.</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="391"/>
         <source>The sandbox changed nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox hat nichts geändert.</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="405"/>
         <source>This change cannot be applied: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Änderung kann nicht übernommen werden: %1</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="409"/>
         <source>%1 Ticking it overwrites the host&apos;s version.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Wird sie angehakt, wird die Fassung des Hosts überschrieben.</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="458"/>
         <source>Applied 1 change to the host folder</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Änderung in den Host-Ordner übernommen</translation>
     </message>
     <message numerus="yes">
         <location filename="../ui/ChangeReviewPanel.cpp" line="459"/>
         <source>Applied %n changes to the host folder</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Änderung in den Host-Ordner übernommen</numerusform>
+            <numerusform>%n Änderungen in den Host-Ordner übernommen</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="460"/>
         <source>1 change could not be applied</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Änderung konnte nicht übernommen werden</translation>
     </message>
     <message numerus="yes">
         <location filename="../ui/ChangeReviewPanel.cpp" line="461"/>
         <source>%n changes could not be applied</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Änderung konnte nicht übernommen werden</numerusform>
+            <numerusform>%n Änderungen konnten nicht übernommen werden</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="464"/>
         <source>1 change was applied.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Änderung wurde übernommen.</translation>
     </message>
     <message numerus="yes">
         <location filename="../ui/ChangeReviewPanel.cpp" line="465"/>
         <source>%n changes were applied.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Änderung wurde übernommen.</numerusform>
+            <numerusform>%n Änderungen wurden übernommen.</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="468"/>
         <source>1 change was not selected and stays in the sandbox.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Änderung wurde nicht ausgewählt und bleibt in der Sandbox.</translation>
     </message>
     <message numerus="yes">
         <location filename="../ui/ChangeReviewPanel.cpp" line="469"/>
         <source>%n changes were not selected and stay in the sandbox.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Änderung wurde nicht ausgewählt und bleibt in der Sandbox.</numerusform>
+            <numerusform>%n Änderungen wurden nicht ausgewählt und bleiben in der Sandbox.</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="472"/>
         <source>Host folder: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Host-Ordner: %1</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="480"/>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="480"/>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="491"/>
         <source>Not applied: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht übernommen: %1</translation>
     </message>
     <message>
         <location filename="../ui/ChangeReviewPanel.cpp" line="494"/>
         <source>Applied</source>
-        <translation type="unfinished"></translation>
+        <translation>Übernommen</translation>
     </message>
 </context>
 <context>
@@ -5021,28 +5037,28 @@ Try &apos;terrarium --help&apos;.</source>
         <location filename="../ui/CommandBlock.cpp" line="30"/>
         <location filename="../ui/CommandBlock.cpp" line="34"/>
         <source>Command</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl</translation>
     </message>
     <message>
         <location filename="../ui/CommandBlock.cpp" line="58"/>
         <location filename="../ui/CommandBlock.cpp" line="75"/>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopieren</translation>
     </message>
     <message>
         <location filename="../ui/CommandBlock.cpp" line="63"/>
         <source>Copy the command to the clipboard (Ctrl+Shift+C)</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Befehl in die Zwischenablage kopieren (Strg+Umschalt+C)</translation>
     </message>
     <message>
         <location filename="../ui/CommandBlock.cpp" line="64"/>
         <source>Copy command</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl kopieren</translation>
     </message>
     <message>
         <location filename="../ui/CommandBlock.cpp" line="122"/>
         <source>Copied</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopiert</translation>
     </message>
 </context>
 <context>
@@ -5050,108 +5066,108 @@ Try &apos;terrarium --help&apos;.</source>
     <message numerus="yes">
         <location filename="../ui/ConsoleView.cpp" line="313"/>
         <source>… %Ln lines above are in the saved output</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… %Ln Zeile darüber steht in der gespeicherten Ausgabe</numerusform>
+            <numerusform>… %Ln Zeilen darüber stehen in der gespeicherten Ausgabe</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="566"/>
         <source>This console does not keep its output; the step does.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Konsole behält ihre Ausgabe nicht; der Schritt tut es.</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="836"/>
         <source>&amp;Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kopieren</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="841"/>
         <source>Select &amp;All</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Alles auswählen</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="847"/>
         <source>&amp;Save Full Output…</source>
-        <translation type="unfinished"></translation>
+        <translation>Vollständige Ausgabe &amp;speichern…</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="854"/>
         <source>C&amp;lear View</source>
-        <translation type="unfinished"></translation>
+        <translation>Ansicht &amp;leeren</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="855"/>
         <source>Empties this view; the saved output keeps everything</source>
-        <translation type="unfinished"></translation>
+        <translation>Leert diese Ansicht; die gespeicherte Ausgabe behält alles</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="864"/>
         <source>standard-output.txt</source>
-        <translation type="unfinished"></translation>
+        <translation>standard-output.txt</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="865"/>
         <source>standard-error.txt</source>
-        <translation type="unfinished"></translation>
+        <translation>standard-error.txt</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="868"/>
         <location filename="../ui/ConsoleView.cpp" line="873"/>
         <source>Save Full Output</source>
-        <translation type="unfinished"></translation>
+        <translation>Vollständige Ausgabe speichern</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="868"/>
         <source>Text files (*.txt *.log);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Textdateien (*.txt *.log);;Alle Dateien (*)</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="623"/>
         <location filename="../ui/ConsoleView.cpp" line="627"/>
         <source>stdout</source>
-        <translation type="unfinished"></translation>
+        <translation>stdout</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="625"/>
         <location filename="../ui/ConsoleView.cpp" line="627"/>
         <source>stderr</source>
-        <translation type="unfinished"></translation>
+        <translation>stderr</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="657"/>
         <source>Show Less</source>
-        <translation type="unfinished"></translation>
+        <translation>Weniger anzeigen</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="657"/>
         <source>Show All</source>
-        <translation type="unfinished"></translation>
+        <translation>Alles anzeigen</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="658"/>
         <source>Back to the usual height, scrolling inside</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurück zur üblichen Höhe, mit Scrollen im Inneren</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="659"/>
         <source>Show every line at full height, without scrolling</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Zeile in voller Höhe anzeigen, ohne Scrollen</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="661"/>
         <source>Show less of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Weniger von %1 anzeigen</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="662"/>
         <source>Show all of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Alles von %1 anzeigen</translation>
     </message>
     <message>
         <location filename="../ui/ConsoleView.cpp" line="866"/>
         <source>output.txt</source>
-        <translation type="unfinished"></translation>
+        <translation>output.txt</translation>
     </message>
 </context>
 <context>
@@ -5159,7 +5175,7 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../ui/DiffView.cpp" line="48"/>
         <source>Differences</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterschiede</translation>
     </message>
 </context>
 <context>
@@ -5178,217 +5194,217 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../ui/MainWindow.cpp" line="67"/>
         <source>&amp;Goal:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ziel:</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="70"/>
         <source>Describe what the agent should do, e.g. &quot;run the test suite and fix what fails&quot;. Ctrl+Enter runs it; you can also drop a .md, .txt or .yaml task file here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beschreiben Sie, was der Agent tun soll, z. B. &quot;run the test suite and fix what fails&quot;. Strg+Eingabe führt es aus; Sie können auch eine .md-, .txt- oder .yaml-Aufgabendatei hier ablegen.</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="72"/>
         <source>Goal</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziel</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="82"/>
         <source>&amp;Sandbox:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sandbox:</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="84"/>
         <source>Podman container</source>
-        <translation type="unfinished"></translation>
+        <translation>Podman-Container</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="85"/>
         <source>libvirt virtual machine</source>
-        <translation type="unfinished"></translation>
+        <translation>Virtuelle libvirt-Maschine</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="86"/>
         <source>Host (no isolation)</source>
-        <translation type="unfinished"></translation>
+        <translation>Host (keine Isolation)</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="87"/>
         <source>Sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="92"/>
         <source>Start the run (Ctrl+Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Lauf starten (Strg+Eingabe)</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="100"/>
         <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
+        <translation>Anha&amp;lten</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="101"/>
         <source>Stop the run and everything it started (Ctrl+.)</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Lauf und alles, was er gestartet hat, anhalten (Strg+.)</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="104"/>
         <source>Workspace:</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeitsordner:</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="107"/>
         <source>Workspace folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeitsordner</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="109"/>
         <source>&amp;Change…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ände&amp;rn…</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="110"/>
         <source>The host folder the sandbox sees as /workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Host-Ordner, den die Sandbox als /workspace sieht</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="121"/>
         <source>Commands will run directly on this computer, as you, with no isolation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehle werden direkt auf diesem Computer ausgeführt, als Sie, ohne Isolation.</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="158"/>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="215"/>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereit</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="256"/>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="257"/>
         <source>&amp;Open Task File…</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufgabendatei ö&amp;ffnen…</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="261"/>
         <source>Choose &amp;Workspace…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Arbeitsordner wählen…</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="264"/>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="268"/>
         <source>&amp;Run Goal</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziel &amp;ausführen</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="273"/>
         <source>&amp;Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>An&amp;halten</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="282"/>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;nsicht</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="284"/>
         <source>Focus &amp;Goal</source>
-        <translation type="unfinished"></translation>
+        <translation>Fokus auf &amp;Ziel</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="287"/>
         <source>Focus &amp;Plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Fokus auf &amp;Plan</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="290"/>
         <source>&amp;Collapse All Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Schritte &amp;einklappen</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="294"/>
         <source>&amp;Expand All Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Schritte a&amp;usklappen</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="327"/>
         <source>&amp;Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Einstellungen</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="329"/>
         <source>&amp;Preferences…</source>
-        <translation type="unfinished"></translation>
+        <translation>Terrarium ein&amp;richten…</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="338"/>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hilfe</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="339"/>
         <source>&amp;About Terrarium</source>
-        <translation type="unfinished"></translation>
+        <translation>Ü&amp;ber Terrarium</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="340"/>
         <source>About Terrarium</source>
-        <translation type="unfinished"></translation>
+        <translation>Über Terrarium</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="341"/>
         <source>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans a goal with a language model, runs each step as a command inside a sandbox, and shows it all live.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plant ein Ziel mit einem Sprachmodell, führt jeden Schritt als Befehl in einer Sandbox aus und zeigt alles live.&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="513"/>
         <source>Type a goal first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie zuerst ein Ziel ein.</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="522"/>
         <source>Open Task File</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufgabendatei öffnen</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="523"/>
         <source>Task files (*.yaml *.yml *.md *.markdown *.txt);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufgabendateien (*.yaml *.yml *.md *.markdown *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="540"/>
         <source>Choose the Workspace Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Arbeitsordner wählen</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="577"/>
         <source>Stop the Run?</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf anhalten?</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="577"/>
         <source>A run is in progress. Stop it and close Terrarium?</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Lauf ist im Gange. Ihn anhalten und Terrarium schließen?</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="113"/>
         <source>Choose a &amp;Folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen &amp;Ordner wählen…</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="114"/>
         <source>A &amp;New Folder for Each Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein &amp;neuer Ordner für jeden Lauf</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="259"/>
@@ -5398,12 +5414,12 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../ui/MainWindow.cpp" line="278"/>
         <source>Review &amp;Workspace Changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Änderungen im Arbeitsordner &amp;prüfen</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="280"/>
         <source>What a sandbox that works on a copy changed, to apply or discard</source>
-        <translation type="unfinished"></translation>
+        <translation>Was eine Sandbox, die auf einer Kopie arbeitet, geändert hat, zum Übernehmen oder Verwerfen</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="298"/>
@@ -5418,27 +5434,27 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../ui/MainWindow.cpp" line="309"/>
         <source>&amp;Terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Terminal</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="315"/>
         <source>A shell inside the run&apos;s sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Shell in der Sandbox des Laufs</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="317"/>
         <source>Open the Sandbox&apos;s &amp;Console</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Konsole der Sandbox öffnen</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="319"/>
         <source>A VM&apos;s serial console: its boot messages and a root shell</source>
-        <translation type="unfinished"></translation>
+        <translation>Die serielle Konsole einer VM: ihre Boot-Meldungen und eine root-Shell</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="483"/>
         <source>A new folder in %1 for each run</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein neuer Ordner in %1 für jeden Lauf</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="531"/>
@@ -5453,7 +5469,7 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../ui/MainWindow.cpp" line="683"/>
         <source>The goal of the run in progress; stop it to change the goal</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ziel des laufenden Laufs; halten Sie ihn an, um das Ziel zu ändern</translation>
     </message>
 </context>
 <context>
@@ -5476,7 +5492,7 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../ui/PastRunView.cpp" line="27"/>
         <source>&amp;Resume…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fortsetzen…</translation>
     </message>
     <message>
         <location filename="../ui/PastRunView.cpp" line="61"/>
@@ -5497,7 +5513,7 @@ Try &apos;terrarium --help&apos;.</source>
     <message>
         <location filename="../ui/PastRunView.cpp" line="65"/>
         <source>Go on with this run from the step that did not finish</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Lauf ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
         <location filename="../ui/PastRunView.cpp" line="72"/>
@@ -5555,7 +5571,7 @@ Er läuft in der Sandbox und dem Arbeitsordner, die im Fenster gewählt sind.</t
     <message>
         <location filename="../ui/PastRunView.cpp" line="222"/>
         <source>Resume the Run?</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf fortsetzen?</translation>
     </message>
     <message>
         <location filename="../ui/PastRunView.cpp" line="223"/>
@@ -5564,7 +5580,11 @@ Er läuft in der Sandbox und dem Arbeitsordner, die im Fenster gewählt sind.</t
 %1
 
 The planner is told what already ran. It goes on in its own %2 sandbox when that still exists, else in a new one, in %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Lauf ab dem Schritt fortsetzen, der nicht fertig wurde?
+
+%1
+
+Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-Sandbox weiter, wenn es sie noch gibt, sonst in einer neuen, in %3.</translation>
     </message>
     <message>
         <location filename="../ui/PastRunView.cpp" line="236"/>
@@ -5586,7 +5606,7 @@ The planner is told what already ran. It goes on in its own %2 sandbox when that
     <message>
         <location filename="../ui/PlanStepDelegate.cpp" line="180"/>
         <source>exit %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Exit %1</translation>
     </message>
 </context>
 <context>
@@ -5594,7 +5614,7 @@ The planner is told what already ran. It goes on in its own %2 sandbox when that
     <message>
         <location filename="../ui/PlanView.cpp" line="24"/>
         <source>&amp;Plan</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Plan</translation>
     </message>
     <message>
         <location filename="../ui/PlanView.cpp" line="30"/>
@@ -5609,7 +5629,7 @@ The planner is told what already ran. It goes on in its own %2 sandbox when that
     <message>
         <location filename="../ui/PlanView.cpp" line="36"/>
         <source>Plan checklist</source>
-        <translation type="unfinished"></translation>
+        <translation>Plan-Checkliste</translation>
     </message>
     <message>
         <location filename="../ui/PlanView.cpp" line="90"/>
@@ -5738,32 +5758,32 @@ The planner is told what already ran. It goes on in its own %2 sandbox when that
     <message>
         <location filename="../ui/RunTimeline.cpp" line="37"/>
         <source>Run timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitleiste des Laufs</translation>
     </message>
     <message>
         <location filename="../ui/RunTimeline.cpp" line="85"/>
         <source>Steps appear here as they run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritte erscheinen hier, während sie laufen.</translation>
     </message>
     <message>
         <location filename="../ui/RunTimeline.cpp" line="345"/>
         <source>Step %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
         <location filename="../ui/RunTimeline.cpp" line="349"/>
         <source>Re-planning from the failure (attempt %1)…</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuplanung nach dem Fehler (Versuch %1)…</translation>
     </message>
     <message>
         <location filename="../ui/RunTimeline.cpp" line="79"/>
         <source>Describe a goal above and press &lt;b&gt;Run&lt;/b&gt; (&lt;b&gt;Ctrl+Enter&lt;/b&gt;)</source>
-        <translation type="unfinished"></translation>
+        <translation>Beschreiben Sie oben ein Ziel und drücken Sie &lt;b&gt;Ausführen&lt;/b&gt; (&lt;b&gt;Strg+Eingabe&lt;/b&gt;)</translation>
     </message>
     <message>
         <location filename="../ui/RunTimeline.cpp" line="81"/>
         <source>or drop a task file (.yaml) on the window.</source>
-        <translation type="unfinished"></translation>
+        <translation>oder legen Sie eine Aufgabendatei (.yaml) auf dem Fenster ab.</translation>
     </message>
     <message>
         <location filename="../ui/RunTimeline.cpp" line="201"/>
@@ -5915,67 +5935,69 @@ The planner is told what already ran. It goes on in its own %2 sandbox when that
     <message>
         <location filename="../ui/RunTimeline.cpp" line="301"/>
         <source>Waiting for your approval: this command has %1 risk. Run it? Answer in the panel below the timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wartet auf Ihre Freigabe: Dieser Befehl hat das Risiko %1. Ausführen? Antworten Sie im Bereich unter der Zeitleiste.</translation>
     </message>
     <message>
         <location filename="../ui/RunTimeline.cpp" line="316"/>
         <source>
 [The rest of this step&apos;s output is not in the history; Save writes all of it.]
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+[Der Rest der Ausgabe dieses Schritts ist nicht im Verlauf; Speichern schreibt sie vollständig.]
+</translation>
     </message>
     <message>
         <location filename="../ui/RunTimeline.cpp" line="340"/>
         <source>Not run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht ausgeführt: %1</translation>
     </message>
     <message>
         <location filename="../ui/RunTimeline.cpp" line="344"/>
         <source>Step %1 was not run: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 wurde nicht ausgeführt: %2</translation>
     </message>
     <message>
         <location filename="../ui/RunTimeline.cpp" line="358"/>
         <source>New plan (revision %1): 1 step</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuer Plan (Fassung %1): 1 Schritt</translation>
     </message>
     <message numerus="yes">
         <location filename="../ui/RunTimeline.cpp" line="359"/>
         <source>New plan (revision %1): %n steps</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Neuer Plan (Fassung %1): %n Schritt</numerusform>
+            <numerusform>Neuer Plan (Fassung %1): %n Schritte</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../ui/RunTimeline.cpp" line="366"/>
         <source>The %1 model did not answer; trying again in %2 s (attempt %3 of %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>Das %1-Modell hat nicht geantwortet; neuer Versuch in %2 s (Versuch %3 von %4)</translation>
     </message>
     <message>
         <location filename="../ui/RunTimeline.cpp" line="378"/>
         <source>Preferences…</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen…</translation>
     </message>
     <message>
         <location filename="../ui/RunTimeline.cpp" line="386"/>
         <source>Step %1 was undone after it failed: the sandbox was rolled back to its snapshot from before the step.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt %1 wurde nach seinem Fehlschlag rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt.</translation>
     </message>
     <message>
         <location filename="../ui/RunTimeline.cpp" line="411"/>
         <source>The run stopped during this step.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wurde während dieses Schritts beendet.</translation>
     </message>
     <message>
         <location filename="../ui/RunTimeline.cpp" line="416"/>
         <source>Resumed: the run goes on from here, with a new plan for what is left.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortgesetzt: Der Lauf geht hier weiter, mit einem neuen Plan für das, was übrig ist.</translation>
     </message>
     <message>
         <location filename="../ui/RunTimeline.cpp" line="417"/>
         <source>It had ended with: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Zuvor beendet mit: %1</translation>
     </message>
 </context>
 <context>
@@ -5983,459 +6005,459 @@ The planner is told what already ran. It goes on in its own %2 sandbox when that
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="57"/>
         <source>Planner: writes and revises the plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Planer: schreibt und überarbeitet den Plan</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="58"/>
         <source>&amp;Protocol:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Protokoll:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="59"/>
         <source>&amp;Base URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Basis-URL:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="60"/>
         <source>&amp;Model:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Modell:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="61"/>
         <source>API &amp;key:</source>
-        <translation type="unfinished"></translation>
+        <translation>API-&amp;Schlüssel:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="62"/>
         <source>S&amp;how</source>
-        <translation type="unfinished"></translation>
+        <translation>An&amp;zeigen</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="64"/>
         <source>Executor: turns each step into a command</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführer: macht aus jedem Schritt einen Befehl</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="65"/>
         <source>Pr&amp;otocol:</source>
-        <translation type="unfinished"></translation>
+        <translation>P&amp;rotokoll:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="66"/>
         <source>Base &amp;URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>Basis-&amp;URL:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="67"/>
         <source>Mo&amp;del:</source>
-        <translation type="unfinished"></translation>
+        <translation>Mo&amp;dell:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="68"/>
         <source>API k&amp;ey:</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Sc&amp;hlüssel:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="69"/>
         <source>Sho&amp;w</source>
-        <translation type="unfinished"></translation>
+        <translation>Anzei&amp;gen</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="115"/>
         <source>Terrarium Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Terrarium-Einstellungen</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="191"/>
         <source>Detect &amp;local server</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Lokalen Server erkennen</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="193"/>
         <source>Look for Ollama (localhost:11434) or llama.cpp&apos;s server (localhost:8080) and use it for both roles</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach Ollama (localhost:11434) oder dem Server von llama.cpp (localhost:8080) suchen und ihn für beide Rollen verwenden</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="158"/>
         <source>Save the settings (Ctrl+Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einstellungen speichern (Strg+Eingabe)</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="208"/>
         <source>Looking for a local model server…</source>
-        <translation type="unfinished"></translation>
+        <translation>Suche nach einem lokalen Modellserver…</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="224"/>
         <source>Automatic (from the API key or base URL)</source>
-        <translation type="unfinished"></translation>
+        <translation>Automatisch (aus API-Schlüssel oder Basis-URL)</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="230"/>
         <source>OpenAI Responses</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenAI Responses</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="233"/>
         <source>Chat Completions (OpenAI, Ollama, llama.cpp, vLLM)</source>
-        <translation type="unfinished"></translation>
+        <translation>Chat Completions (OpenAI, Ollama, llama.cpp, vLLM)</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="236"/>
         <source>Anthropic Messages</source>
-        <translation type="unfinished"></translation>
+        <translation>Anthropic Messages</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="250"/>
         <source>None stored</source>
-        <translation type="unfinished"></translation>
+        <translation>Keiner gespeichert</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="254"/>
         <source>Show the key while editing it</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Schlüssel beim Bearbeiten anzeigen</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="285"/>
         <source>Sandbox for new runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox für neue Läufe</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="289"/>
         <source>Podman container</source>
-        <translation type="unfinished"></translation>
+        <translation>Podman-Container</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="290"/>
         <source>libvirt virtual machine</source>
-        <translation type="unfinished"></translation>
+        <translation>Virtuelle libvirt-Maschine</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="291"/>
         <source>Host (no isolation)</source>
-        <translation type="unfinished"></translation>
+        <translation>Host (keine Isolation)</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="296"/>
         <source>Commands run directly on this computer, with no isolation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehle laufen direkt auf diesem Computer, ohne Isolation.</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="297"/>
         <source>The host sandbox runs every command as you, on your files, with your network. Use it only for goals you would run yourself.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Host-Sandbox führt jeden Befehl als Sie aus, auf Ihren Dateien, mit Ihrem Netzwerk. Verwenden Sie sie nur für Ziele, die Sie auch selbst ausführen würden.</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="302"/>
         <source>Terrarium&apos;s own Debian image</source>
-        <translation type="unfinished"></translation>
+        <translation>Das eigene Debian-Image von Terrarium</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="334"/>
         <location filename="../ui/SettingsDialog.cpp" line="344"/>
         <source> MiB</source>
-        <translation type="unfinished"></translation>
+        <translation> MiB</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="306"/>
         <source>None: no network at all</source>
-        <translation type="unfinished"></translation>
+        <translation>Keins: überhaupt kein Netzwerk</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="307"/>
         <source>Outbound: may reach the internet</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgehend: darf das Internet erreichen</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="320"/>
         <source>Default &amp;sandbox:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Standard-Sandbox:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="322"/>
         <source>&amp;Image:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Image:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="348"/>
         <source>&amp;CPUs:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;CPUs:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="349"/>
         <source>Memo&amp;ry:</source>
-        <translation type="unfinished"></translation>
+        <translation>S&amp;peicher:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="323"/>
         <source>&amp;Network:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Netzwerk:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="668"/>
         <source>API keys are kept in the desktop keyring, never in the settings file.</source>
-        <translation type="unfinished"></translation>
+        <translation>API-Schlüssel werden im Desktop-Schlüsselbund aufbewahrt, nie in der Einstellungsdatei.</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="692"/>
         <source>Found %1; both roles now use its model %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 gefunden; beide Rollen verwenden jetzt sein Modell %2.</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="702"/>
         <location filename="../ui/SettingsDialog.cpp" line="708"/>
         <source>%1 or %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 oder %2</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="707"/>
         <location filename="../ui/SettingsDialog.cpp" line="714"/>
         <source>Required for this server</source>
-        <translation type="unfinished"></translation>
+        <translation>Für diesen Server erforderlich</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="120"/>
         <source>Models</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelle</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="121"/>
         <source>Sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="122"/>
         <source>Approval and limits</source>
-        <translation type="unfinished"></translation>
+        <translation>Freigabe und Grenzen</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="123"/>
         <location filename="../ui/SettingsDialog.cpp" line="366"/>
         <source>Remote control</source>
-        <translation type="unfinished"></translation>
+        <translation>Fernsteuerung</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="309"/>
         <source>Containers work on a cop&amp;y of the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>Container arbeiten auf einer &amp;Kopie des Arbeitsordners</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="311"/>
         <source>The files are copied into the container; when the run ends you review what it changed and apply what you accept. Virtual machines always work on a copy.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Dateien werden in den Container kopiert; am Ende des Laufs prüfen Sie, was er geändert hat, und übernehmen, was Sie annehmen. Virtuelle Maschinen arbeiten immer auf einer Kopie.</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="327"/>
         <source>Resources of each sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Ressourcen jeder Sandbox</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="340"/>
         <source>How many processes and threads may run in the sandbox at once</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie viele Prozesse und Threads gleichzeitig in der Sandbox laufen dürfen</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="347"/>
         <source>How much the sandbox&apos;s own disk may grow; the workspace does not count</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie weit die eigene Platte der Sandbox wachsen darf; der Arbeitsordner zählt nicht mit</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="350"/>
         <source>Ma&amp;ximum processes:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ma&amp;ximale Prozesse:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="351"/>
         <source>Disk si&amp;ze:</source>
-        <translation type="unfinished"></translation>
+        <translation>Platten&amp;größe:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="369"/>
         <source>Let programs on this computer watch and drive runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Programmen auf diesem Computer erlauben, Läufe zu beobachten und zu steuern</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="371"/>
         <source>A WebSocket on 127.0.0.1 and ::1 only, for clients that know the token; web pages are refused. See docs/CONTROL_API.md.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein WebSocket nur auf 127.0.0.1 und ::1, für Clients, die das Token kennen; Webseiten werden abgewiesen. Siehe docs/CONTROL_API.md.</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="377"/>
         <source>Port &amp;for clients:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Port für Clients:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="387"/>
         <source>Control token</source>
-        <translation type="unfinished"></translation>
+        <translation>Steuerungs-Token</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="389"/>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopieren</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="390"/>
         <source>Copy the token for a client to send as “Authorization: Bearer …”</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Token kopieren, damit ein Client es als „Authorization: Bearer …“ sendet</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="396"/>
         <source>Re&amp;quired token:</source>
-        <translation type="unfinished"></translation>
+        <translation>Erforderliches &amp;Token:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="399"/>
         <source>Clients connect to ws://127.0.0.1 on this port (or ::1) and send the token first. Scripts can also run terrarium --headless --serve. The protocol is in docs/CONTROL_API.md.</source>
-        <translation type="unfinished"></translation>
+        <translation>Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="410"/>
         <source>Copied</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopiert</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="424"/>
         <source>Approval of commands</source>
-        <translation type="unfinished"></translation>
+        <translation>Freigabe von Befehlen</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="427"/>
         <source>Ask before running risky commands</source>
-        <translation type="unfinished"></translation>
+        <translation>Vor riskanten Befehlen nachfragen</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="429"/>
         <source>Run only what the safety rules pass; deny the rest</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur ausführen, was die Sicherheitsregeln durchlassen; den Rest ablehnen</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="431"/>
         <source>Run every command without asking</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeden Befehl ohne Nachfrage ausführen</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="434"/>
         <source>Risky commands run without asking.</source>
-        <translation type="unfinished"></translation>
+        <translation>Riskante Befehle laufen ohne Nachfrage.</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="435"/>
         <source>Commands the safety rules flag (deleting files, changing permissions, fetching and running scripts, …) run at once. Use it only with a sandbox you can throw away.</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehle, die die Sicherheitsregeln markieren (Dateien löschen, Rechte ändern, Skripte herunterladen und ausführen, …), laufen sofort. Verwenden Sie das nur mit einer Sandbox, die Sie wegwerfen können.</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="439"/>
         <source>Appro&amp;val:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Freigabe:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="451"/>
         <source>Commands approved with Always</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit „Immer“ freigegebene Befehle</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="457"/>
         <source>None yet: commands you approve with “Always” appear here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine: Befehle, die Sie mit „Immer“ freigeben, erscheinen hier.</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="459"/>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernen</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="460"/>
         <source>Ask again before running the selected commands (Delete)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vor dem Ausführen der ausgewählten Befehle wieder nachfragen (Entf)</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="465"/>
         <source>Always allowed:</source>
-        <translation type="unfinished"></translation>
+        <translation>Immer erlaubt:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="467"/>
         <source>Commands you approved with “Always”: they run without asking</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehle, die Sie mit „Immer“ freigegeben haben: Sie laufen ohne Nachfrage</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="471"/>
         <source>Limits of each run</source>
-        <translation type="unfinished"></translation>
+        <translation>Grenzen jedes Laufs</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="475"/>
         <source>Commands run in total, across re-plans</source>
-        <translation type="unfinished"></translation>
+        <translation>Insgesamt ausgeführte Befehle, über Neuplanungen hinweg</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="478"/>
         <source>None: stop at the first failed step</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine: beim ersten fehlgeschlagenen Schritt anhalten</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="483"/>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="485"/>
         <source>A step still running after this long is stopped and fails</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Schritt, der nach dieser Zeit noch läuft, wird angehalten und schlägt fehl</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="492"/>
         <source>M&amp;aximum steps:</source>
-        <translation type="unfinished"></translation>
+        <translation>Maximale &amp;Schritte:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="493"/>
         <source>Re-plans before givin&amp;g up:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neuplanungen vor dem Aufgeben:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="494"/>
         <source>Step &amp;timeout:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zeitlimit pro Schritt:</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="615"/>
         <source>a copy of the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Kopie des Arbeitsordners</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="616"/>
         <source>the workspace folder itself</source>
-        <translation type="unfinished"></translation>
+        <translation>der Arbeitsordner selbst</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="627"/>
         <source>1 setting here is overridden by the environment, the command line or a task file; its field says which.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</translation>
     </message>
     <message numerus="yes">
         <location filename="../ui/SettingsDialog.cpp" line="629"/>
         <source>%n settings here are overridden by the environment, the command line or a task file; their fields say which.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</numerusform>
+            <numerusform>%n Einstellungen hier werden von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihre Felder sagen, wovon.</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="636"/>
         <source>Saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert in %1</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="758"/>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>keiner</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="758"/>
         <source>keyring</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüsselbund</translation>
     </message>
 </context>
 <context>
@@ -6443,62 +6465,62 @@ The planner is told what already ran. It goes on in its own %2 sandbox when that
     <message>
         <location filename="../ui/SetupProgressRow.cpp" line="36"/>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gestartet…</translation>
     </message>
     <message>
         <location filename="../ui/SetupProgressRow.cpp" line="38"/>
         <source>Run setup</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorbereitung des Laufs</translation>
     </message>
     <message>
         <location filename="../ui/SetupProgressRow.cpp" line="47"/>
         <source>Finding the models</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelle werden gesucht</translation>
     </message>
     <message>
         <location filename="../ui/SetupProgressRow.cpp" line="49"/>
         <source>Checking the sandbox host</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Sandbox-Host wird geprüft</translation>
     </message>
     <message>
         <location filename="../ui/SetupProgressRow.cpp" line="51"/>
         <source>Preparing the sandbox image</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Sandbox-Image wird vorbereitet</translation>
     </message>
     <message>
         <location filename="../ui/SetupProgressRow.cpp" line="53"/>
         <source>Starting the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox wird gestartet</translation>
     </message>
     <message>
         <location filename="../ui/SetupProgressRow.cpp" line="55"/>
         <source>Copying the workspace into the sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Arbeitsordner wird in die Sandbox kopiert</translation>
     </message>
     <message>
         <location filename="../ui/SetupProgressRow.cpp" line="56"/>
         <source>Getting ready</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird vorbereitet</translation>
     </message>
     <message>
         <location filename="../ui/SetupProgressRow.cpp" line="64"/>
         <source>%1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1…</translation>
     </message>
     <message>
         <location filename="../ui/SetupProgressRow.cpp" line="68"/>
         <source>%1: %2 percent, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 Prozent, %3</translation>
     </message>
     <message>
         <location filename="../ui/SetupProgressRow.cpp" line="83"/>
         <source>Sandbox and models ready in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox und Modelle bereit in %1</translation>
     </message>
     <message>
         <location filename="../ui/SetupProgressRow.cpp" line="84"/>
         <source>Setup stopped after %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorbereitung nach %1 angehalten</translation>
     </message>
 </context>
 <context>
@@ -6507,114 +6529,114 @@ The planner is told what already ran. It goes on in its own %2 sandbox when that
         <location filename="../ui/SourcedField.cpp" line="39"/>
         <location filename="../ui/SourcedField.cpp" line="86"/>
         <source>default</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="39"/>
         <location filename="../ui/SourcedField.cpp" line="92"/>
         <source>config file</source>
-        <translation type="unfinished"></translation>
+        <translation>Konfigurationsdatei</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="39"/>
         <location filename="../ui/SourcedField.cpp" line="96"/>
         <source>environment</source>
-        <translation type="unfinished"></translation>
+        <translation>Umgebung</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="40"/>
         <location filename="../ui/SourcedField.cpp" line="104"/>
         <source>command line</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehlszeile</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="40"/>
         <location filename="../ui/SourcedField.cpp" line="114"/>
         <source>task file</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufgabendatei</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="40"/>
         <source>keyring</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüsselbund</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="40"/>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>keiner</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="87"/>
         <source>Nothing in the config file, the environment or on the command line sets this: %1 applies.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts in der Konfigurationsdatei, der Umgebung oder auf der Befehlszeile setzt dies: %1 gilt.</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="89"/>
         <source>Terrarium&apos;s default</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard von Terrarium</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="93"/>
         <location filename="../ui/SourcedField.cpp" line="97"/>
         <source>From %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Quelle: %1.</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="98"/>
         <source>Overridden: %1 in the environment is used.</source>
-        <translation type="unfinished"></translation>
+        <translation>Überschrieben: %1 aus der Umgebung wird verwendet.</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="99"/>
         <source>Overridden: %1 in the environment sets %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Überschrieben: %1 aus der Umgebung setzt %2.</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="101"/>
         <source>What you save here applies once %1 is unset.</source>
-        <translation type="unfinished"></translation>
+        <translation>Was Sie hier speichern, gilt, sobald %1 nicht mehr gesetzt ist.</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="105"/>
         <source>From %1, for this session.</source>
-        <translation type="unfinished"></translation>
+        <translation>Quelle: %1, für diese Sitzung.</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="106"/>
         <source>Overridden for this session: %1 on the command line.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für diese Sitzung überschrieben: %1 auf der Befehlszeile.</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="107"/>
         <source>Overridden for this session: %1 on the command line sets %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für diese Sitzung überschrieben: %1 auf der Befehlszeile setzt %2.</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="111"/>
         <source>What you save here applies from the next start without %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Was Sie hier speichern, gilt ab dem nächsten Start ohne %1.</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="115"/>
         <source>From %1, for the task file&apos;s runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Quelle: %1, für die Läufe der Aufgabendatei.</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="116"/>
         <source>The task file on show sets %1 for its runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die angezeigte Aufgabendatei setzt %1 für ihre Läufe.</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="118"/>
         <source>What you save here applies to runs without a task file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Was Sie hier speichern, gilt für Läufe ohne Aufgabendatei.</translation>
     </message>
     <message>
         <location filename="../ui/SourcedField.cpp" line="171"/>
         <location filename="../ui/SourcedField.cpp" line="178"/>
         <location filename="../ui/SourcedField.cpp" line="182"/>
         <source>“%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“</translation>
     </message>
 </context>
 <context>
@@ -6622,67 +6644,67 @@ The planner is told what already ran. It goes on in its own %2 sandbox when that
     <message>
         <location filename="../ui/StatusBadge.cpp" line="15"/>
         <source>Run status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status des Laufs</translation>
     </message>
     <message>
         <location filename="../ui/StatusBadge.cpp" line="23"/>
         <source>READY</source>
-        <translation type="unfinished"></translation>
+        <translation>BEREIT</translation>
     </message>
     <message>
         <location filename="../ui/StatusBadge.cpp" line="27"/>
         <source>PLANNING</source>
-        <translation type="unfinished"></translation>
+        <translation>PLANUNG</translation>
     </message>
     <message>
         <location filename="../ui/StatusBadge.cpp" line="29"/>
         <source>EXECUTING</source>
-        <translation type="unfinished"></translation>
+        <translation>AUSFÜHRUNG</translation>
     </message>
     <message>
         <location filename="../ui/StatusBadge.cpp" line="31"/>
         <source>AWAITING APPROVAL</source>
-        <translation type="unfinished"></translation>
+        <translation>WARTET AUF FREIGABE</translation>
     </message>
     <message>
         <location filename="../ui/StatusBadge.cpp" line="33"/>
         <source>AWAITING INPUT</source>
-        <translation type="unfinished"></translation>
+        <translation>WARTET AUF EINGABE</translation>
     </message>
     <message>
         <location filename="../ui/StatusBadge.cpp" line="35"/>
         <source>ERROR</source>
-        <translation type="unfinished"></translation>
+        <translation>FEHLER</translation>
     </message>
     <message>
         <location filename="../ui/StatusBadge.cpp" line="37"/>
         <source>RE-PLANNING</source>
-        <translation type="unfinished"></translation>
+        <translation>NEUPLANUNG</translation>
     </message>
     <message>
         <location filename="../ui/StatusBadge.cpp" line="39"/>
         <source>SUCCESS</source>
-        <translation type="unfinished"></translation>
+        <translation>ERFOLG</translation>
     </message>
     <message>
         <location filename="../ui/StatusBadge.cpp" line="41"/>
         <source>FAILED</source>
-        <translation type="unfinished"></translation>
+        <translation>FEHLGESCHLAGEN</translation>
     </message>
     <message>
         <location filename="../ui/StatusBadge.cpp" line="43"/>
         <source>CANCELLED</source>
-        <translation type="unfinished"></translation>
+        <translation>ABGEBROCHEN</translation>
     </message>
     <message>
         <location filename="../ui/StatusBadge.cpp" line="81"/>
         <source>The run is in state %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf ist im Zustand %1</translation>
     </message>
     <message>
         <location filename="../ui/StatusBadge.cpp" line="25"/>
         <source>STARTING</source>
-        <translation type="unfinished"></translation>
+        <translation>STARTET</translation>
     </message>
 </context>
 <context>
@@ -6690,422 +6712,424 @@ The planner is told what already ran. It goes on in its own %2 sandbox when that
     <message>
         <location filename="../ui/StepCard.cpp" line="249"/>
         <source>Standard output</source>
-        <translation type="unfinished"></translation>
+        <translation>Standardausgabe</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="252"/>
         <source>Standard error</source>
-        <translation type="unfinished"></translation>
+        <translation>Standardfehler</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="276"/>
         <source>Input:</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingabe:</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="279"/>
         <source>Input for the command</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingabe für den Befehl</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="280"/>
         <source>Enter sends the line to the command; Ctrl+D closes its input</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingabe schickt die Zeile an den Befehl; Strg+D schließt seine Eingabe</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="283"/>
         <source>Send</source>
-        <translation type="unfinished"></translation>
+        <translation>Senden</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="285"/>
         <source>Send the line to the command (Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Zeile an den Befehl senden (Eingabe)</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="287"/>
         <source>Close Input</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingabe schließen</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="290"/>
         <source>Close the command&apos;s input, as Ctrl+D does in a terminal (Ctrl+D)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Eingabe des Befehls schließen, wie Strg+D in einem Terminal (Strg+D)</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="366"/>
         <source>No output.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Ausgabe.</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="368"/>
         <source>The command printed nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl hat nichts ausgegeben</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1037"/>
         <source>exit %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Exit %1</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1039"/>
         <source>Exit code %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Exit-Code %1</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1041"/>
         <source>The command succeeded (exit code 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl war erfolgreich (Exit-Code 0)</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1042"/>
         <source>The command failed with exit code %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl ist mit Exit-Code %1 fehlgeschlagen</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="536"/>
         <source>Took %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer: %1</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="537"/>
         <source>The command ran for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl lief %1</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="563"/>
         <source>Type a line for the command</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie eine Zeile für den Befehl ein</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="565"/>
         <source>The command is waiting for input</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl wartet auf eine Eingabe</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="566"/>
         <source>The command is waiting for input: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl wartet auf eine Eingabe: %1</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="698"/>
         <source>Save Full Output</source>
-        <translation type="unfinished"></translation>
+        <translation>Vollständige Ausgabe speichern</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="699"/>
         <source>Log files (*.log *.txt);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Protokolldateien (*.log *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="704"/>
         <source>Could Not Save Output</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgabe konnte nicht gespeichert werden</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="957"/>
         <source>Saved to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert in %1</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="718"/>
         <source>The step has not printed anything yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schritt hat noch nichts ausgegeben.</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="739"/>
         <source>Could not save the standard output to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Standardausgabe konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="746"/>
         <source>Could not save the standard error to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Standardfehler konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="778"/>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="782"/>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="787"/>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="787"/>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min %2 s</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="792"/>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 h</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="792"/>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 h %2 min</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="972"/>
         <source>Expand step</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt aufklappen</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="973"/>
         <source>Collapse step</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt einklappen</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="974"/>
         <source>Show the command and its output (Space)</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Befehl und seine Ausgabe anzeigen (Leertaste)</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="975"/>
         <source>Show only the title (Space)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur den Titel anzeigen (Leertaste)</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1048"/>
         <source>Step: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt: %1</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1051"/>
         <source>%1, %2, took %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, %2, Dauer %3</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="173"/>
         <source>undone</source>
-        <translation type="unfinished"></translation>
+        <translation>rückgängig gemacht</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="180"/>
         <source>Interleaved</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemischt</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="185"/>
         <source>Show stdout and stderr in one console, in the order they arrived</source>
-        <translation type="unfinished"></translation>
+        <translation>stdout und stderr in einer Konsole anzeigen, in der Reihenfolge ihres Eintreffens</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="186"/>
         <source>Interleave stdout and stderr</source>
-        <translation type="unfinished"></translation>
+        <translation>stdout und stderr mischen</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="192"/>
         <location filename="../ui/StepCard.cpp" line="212"/>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopieren</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="197"/>
         <source>Copy the command to the clipboard (Ctrl+Shift+C)</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Befehl in die Zwischenablage kopieren (Strg+Umschalt+C)</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="198"/>
         <source>Copy command</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl kopieren</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="201"/>
         <location filename="../ui/StepCard.cpp" line="217"/>
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern…</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="206"/>
         <source>Save full output</source>
-        <translation type="unfinished"></translation>
+        <translation>Vollständige Ausgabe speichern</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="243"/>
         <source>Copied</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopiert</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="255"/>
         <source>Standard output and error, interleaved</source>
-        <translation type="unfinished"></translation>
+        <translation>Standardausgabe und -fehler, gemischt</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="327"/>
         <source>Undoing the step</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schritt wird rückgängig gemacht</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="328"/>
         <source>Undo Step</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt rückgängig machen</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="333"/>
         <source>Put the sandbox back as it was before this step, from the snapshot taken then; every later step is undone too.
 The snapshot holds the sandbox&apos;s disk, including a VM&apos;s copy of the workspace. A workspace folder mounted from this computer (Podman&apos;s default) is not part of it and stays as it is.
 Programs running in a VM end: it starts again from the snapshot.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox auf den Stand vor diesem Schritt zurücksetzen, aus dem damals angelegten Snapshot; jeder spätere Schritt wird ebenfalls rückgängig gemacht.
+Der Snapshot umfasst die Platte der Sandbox, einschließlich der Kopie des Arbeitsordners in einer VM. Ein von diesem Computer eingebundener Arbeitsordner (Standard bei Podman) gehört nicht dazu und bleibt, wie er ist.
+Programme, die in einer VM laufen, enden: Sie startet erneut aus dem Snapshot.</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="359"/>
         <source>Step status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status des Schritts</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="378"/>
         <source>Workspace warning</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnung zum Arbeitsordner</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="427"/>
         <source>Waiting for your approval: answer in the panel below the timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wartet auf Ihre Freigabe: Antworten Sie im Bereich unter der Zeitleiste.</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="430"/>
         <source>Denied: the command was not run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgelehnt: Der Befehl wurde nicht ausgeführt.</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="433"/>
         <source>Timed out: the command ran longer than the step timeout and was stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitüberschreitung: Der Befehl lief länger als das Zeitlimit pro Schritt und wurde angehalten.</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="437"/>
         <source>Cancelled: the run was stopped during this step.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen: Der Lauf wurde während dieses Schritts angehalten.</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="504"/>
         <source>⚠ This step created or changed files that tools run by themselves (git hooks, .envrc, editor tasks, shell start-up files); check them before you use the workspace outside the sandbox: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>⚠ Dieser Schritt hat Dateien angelegt oder geändert, die Werkzeuge von selbst ausführen (Git-Hooks, .envrc, Editor-Tasks, Shell-Startdateien); prüfen Sie sie, bevor Sie den Arbeitsordner außerhalb der Sandbox verwenden: %1</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="509"/>
         <source>⚠ Set-user-ID or set-group-ID bits this step set were removed from: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>⚠ Von diesem Schritt gesetzte Set-User-ID- oder Set-Group-ID-Bits wurden entfernt von: %1</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="512"/>
         <source>⚠ These files have set-user-ID or set-group-ID bits that could not be removed; do not run them outside the sandbox: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>⚠ Diese Dateien haben Set-User-ID- oder Set-Group-ID-Bits, die nicht entfernt werden konnten; führen Sie sie nicht außerhalb der Sandbox aus: %1</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="708"/>
         <source>Saved</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="723"/>
         <source>Could not save the output to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ausgabe konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="909"/>
         <source>Rolling the sandbox back to before this step…</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox wird auf den Stand vor diesem Schritt zurückgesetzt…</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="913"/>
         <source>Undone: the sandbox is as it was before this step.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rückgängig gemacht: Die Sandbox ist wieder so wie vor diesem Schritt.</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="914"/>
         <source>Undone with step %1: the sandbox is as it was before that step, which ran before this one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit Schritt %1 rückgängig gemacht: Die Sandbox ist wieder so wie vor jenem Schritt, der vor diesem lief.</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="918"/>
         <source>Could not undo the step: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schritt konnte nicht rückgängig gemacht werden: %1</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="949"/>
         <source>Save everything the command printed, stdout and stderr interleaved as they arrived, to a file (Ctrl+Shift+S)</source>
-        <translation type="unfinished"></translation>
+        <translation>Alles, was der Befehl ausgegeben hat, in eine Datei speichern, stdout und stderr gemischt in der Reihenfolge ihres Eintreffens (Strg+Umschalt+S)</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="951"/>
         <source>Save everything the command printed, not only what is shown: stdout and stderr to a file each (Ctrl+Shift+S)</source>
-        <translation type="unfinished"></translation>
+        <translation>Alles, was der Befehl ausgegeben hat, speichern, nicht nur das Angezeigte: stdout und stderr in je eine Datei (Strg+Umschalt+S)</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1001"/>
         <source>denied</source>
-        <translation type="unfinished"></translation>
+        <translation>abgelehnt</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1003"/>
         <source>Denied</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgelehnt</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1004"/>
         <source>The command was not allowed to run</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl durfte nicht ausgeführt werden</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1008"/>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>abgebrochen</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1010"/>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1011"/>
         <source>The run was stopped while the command ran</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wurde angehalten, während der Befehl lief</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1015"/>
         <source>timed out</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitüberschreitung</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1017"/>
         <source>Timed out</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitüberschreitung</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1019"/>
         <source>The command ran past the step timeout and was stopped (exit code %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Befehl lief über das Zeitlimit pro Schritt hinaus und wurde angehalten (Exit-Code %1)</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1054"/>
         <source>%1, undone</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, rückgängig gemacht</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1056"/>
         <source>%1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1068"/>
         <source>(hidden input)</source>
-        <translation type="unfinished"></translation>
+        <translation>(verborgene Eingabe)</translation>
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="1080"/>
         <location filename="../ui/StepCard.cpp" line="1081"/>
         <source>^D (end of input)</source>
-        <translation type="unfinished"></translation>
+        <translation>^D (Ende der Eingabe)</translation>
     </message>
 </context>
 <context>
@@ -7131,52 +7155,52 @@ Programs running in a VM end: it starts again from the snapshot.</source>
     <message>
         <location filename="../ui/StepStateIndicator.cpp" line="35"/>
         <source>Pending</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausstehend</translation>
     </message>
     <message>
         <location filename="../ui/StepStateIndicator.cpp" line="39"/>
         <source>Running</source>
-        <translation type="unfinished"></translation>
+        <translation>Läuft</translation>
     </message>
     <message>
         <location filename="../ui/StepStateIndicator.cpp" line="41"/>
         <source>Done</source>
-        <translation type="unfinished"></translation>
+        <translation>Erledigt</translation>
     </message>
     <message>
         <location filename="../ui/StepStateIndicator.cpp" line="43"/>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen</translation>
     </message>
     <message>
         <location filename="../ui/StepStateIndicator.cpp" line="51"/>
         <source>Skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>Übersprungen</translation>
     </message>
     <message>
         <location filename="../ui/StepStateIndicator.cpp" line="37"/>
         <source>Waiting for your approval</source>
-        <translation type="unfinished"></translation>
+        <translation>Wartet auf Ihre Freigabe</translation>
     </message>
     <message>
         <location filename="../ui/StepStateIndicator.cpp" line="45"/>
         <source>Denied: the command was not run</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgelehnt: Der Befehl wurde nicht ausgeführt</translation>
     </message>
     <message>
         <location filename="../ui/StepStateIndicator.cpp" line="47"/>
         <source>Timed out: the command was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitüberschreitung: Der Befehl wurde angehalten</translation>
     </message>
     <message>
         <location filename="../ui/StepStateIndicator.cpp" line="49"/>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen</translation>
     </message>
     <message>
         <location filename="../ui/StepStateIndicator.cpp" line="53"/>
         <source>Undone: the sandbox was rolled back to before this step</source>
-        <translation type="unfinished"></translation>
+        <translation>Rückgängig gemacht: Die Sandbox wurde auf den Stand vor diesem Schritt zurückgesetzt</translation>
     </message>
 </context>
 <context>
@@ -7184,67 +7208,67 @@ Programs running in a VM end: it starts again from the snapshot.</source>
     <message>
         <location filename="../ui/TaskFilePanel.cpp" line="18"/>
         <source>Sandbox:</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbox:</translation>
     </message>
     <message>
         <location filename="../ui/TaskFilePanel.cpp" line="20"/>
         <source>Network:</source>
-        <translation type="unfinished"></translation>
+        <translation>Netzwerk:</translation>
     </message>
     <message>
         <location filename="../ui/TaskFilePanel.cpp" line="22"/>
         <source>Image:</source>
-        <translation type="unfinished"></translation>
+        <translation>Image:</translation>
     </message>
     <message>
         <location filename="../ui/TaskFilePanel.cpp" line="24"/>
         <source>Environment:</source>
-        <translation type="unfinished"></translation>
+        <translation>Umgebung:</translation>
     </message>
     <message>
         <location filename="../ui/TaskFilePanel.cpp" line="26"/>
         <source>Limits:</source>
-        <translation type="unfinished"></translation>
+        <translation>Grenzen:</translation>
     </message>
     <message>
         <location filename="../ui/TaskFilePanel.cpp" line="33"/>
         <source>Allow this task to run commands directly on this computer, as me, with no isolation</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Aufgabe erlauben, Befehle direkt auf diesem Computer auszuführen, als ich, ohne Isolation</translation>
     </message>
     <message>
         <location filename="../ui/TaskFilePanel.cpp" line="35"/>
         <source>Allow the sandbox to reach the network</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Sandbox erlauben, das Netzwerk zu erreichen</translation>
     </message>
     <message>
         <location filename="../ui/TaskFilePanel.cpp" line="48"/>
         <source>Task file</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufgabendatei</translation>
     </message>
     <message>
         <location filename="../ui/TaskFilePanel.cpp" line="61"/>
         <source>Don&apos;t Use</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht verwenden</translation>
     </message>
     <message>
         <location filename="../ui/TaskFilePanel.cpp" line="62"/>
         <source>Forget the task file&apos;s settings; the goal stays</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einstellungen der Aufgabendatei vergessen; das Ziel bleibt</translation>
     </message>
     <message>
         <location filename="../ui/TaskFilePanel.cpp" line="63"/>
         <source>Don&apos;t use the task file</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aufgabendatei nicht verwenden</translation>
     </message>
     <message>
         <location filename="../ui/TaskFilePanel.cpp" line="87"/>
         <source>Task file %1 — press Run to start it</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufgabendatei %1 — drücken Sie Ausführen, um sie zu starten</translation>
     </message>
     <message>
         <location filename="../ui/TaskFilePanel.cpp" line="90"/>
         <source>Only a goal; the usual settings apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur ein Ziel; die üblichen Einstellungen gelten.</translation>
     </message>
 </context>
 <context>
@@ -7252,42 +7276,42 @@ Programs running in a VM end: it starts again from the snapshot.</source>
     <message>
         <location filename="../ui/TerminalArea.cpp" line="23"/>
         <source>No terminal is open. Use “Open terminal” on a running sandbox to start one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Terminal ist offen. Verwenden Sie „Terminal öffnen“ bei einer laufenden Sandbox, um eines zu starten.</translation>
     </message>
     <message>
         <location filename="../ui/TerminalArea.cpp" line="271"/>
         <source>%1 (+%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (+%2)</translation>
     </message>
     <message>
         <location filename="../ui/TerminalArea.cpp" line="43"/>
         <source>&amp;New Terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neues Terminal</translation>
     </message>
     <message>
         <location filename="../ui/TerminalArea.cpp" line="44"/>
         <source>Split &amp;Right</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Rechts teilen</translation>
     </message>
     <message>
         <location filename="../ui/TerminalArea.cpp" line="45"/>
         <source>Split &amp;Down</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Unten teilen</translation>
     </message>
     <message>
         <location filename="../ui/TerminalArea.cpp" line="46"/>
         <source>C&amp;lose Terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>Terminal &amp;schließen</translation>
     </message>
     <message>
         <location filename="../ui/TerminalArea.cpp" line="47"/>
         <source>Ne&amp;xt Terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>Nä&amp;chstes Terminal</translation>
     </message>
     <message>
         <location filename="../ui/TerminalArea.cpp" line="48"/>
         <source>Pre&amp;vious Terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vorheriges Terminal</translation>
     </message>
 </context>
 <context>
@@ -7295,32 +7319,32 @@ Programs running in a VM end: it starts again from the snapshot.</source>
     <message>
         <location filename="../ui/TerminalPane.cpp" line="23"/>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>Schließen</translation>
     </message>
     <message>
         <location filename="../ui/TerminalPane.cpp" line="60"/>
         <source>[Process exited with code %1]</source>
-        <translation type="unfinished"></translation>
+        <translation>[Prozess mit Code %1 beendet]</translation>
     </message>
     <message>
         <location filename="../ui/TerminalPane.cpp" line="60"/>
         <source>Restart</source>
-        <translation type="unfinished"></translation>
+        <translation>Neu starten</translation>
     </message>
     <message>
         <location filename="../ui/TerminalPane.cpp" line="115"/>
         <source>The sandbox is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sandbox ist nicht mehr da.</translation>
     </message>
     <message>
         <location filename="../ui/TerminalPane.cpp" line="115"/>
         <source>Reconnect</source>
-        <translation type="unfinished"></translation>
+        <translation>Neu verbinden</translation>
     </message>
     <message>
         <location filename="../ui/TerminalPane.cpp" line="104"/>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>
@@ -7328,32 +7352,32 @@ Programs running in a VM end: it starts again from the snapshot.</source>
     <message>
         <location filename="../ui/TerminalSearchBar.cpp" line="18"/>
         <source>Match case</source>
-        <translation type="unfinished"></translation>
+        <translation>Groß-/Kleinschreibung beachten</translation>
     </message>
     <message>
         <location filename="../ui/TerminalSearchBar.cpp" line="26"/>
         <source>Find in terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>Im Terminal suchen</translation>
     </message>
     <message>
         <location filename="../ui/TerminalSearchBar.cpp" line="31"/>
         <source>Next match below (Shift+Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nächster Treffer darunter (Umschalt+Eingabe)</translation>
     </message>
     <message>
         <location filename="../ui/TerminalSearchBar.cpp" line="33"/>
         <source>Next match above (Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nächster Treffer darüber (Eingabe)</translation>
     </message>
     <message>
         <location filename="../ui/TerminalSearchBar.cpp" line="35"/>
         <source>Close the find bar (Escape)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Suchleiste schließen (Esc)</translation>
     </message>
     <message>
         <location filename="../ui/TerminalSearchBar.cpp" line="79"/>
         <source>No matches</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Treffer</translation>
     </message>
 </context>
 <context>
@@ -7361,37 +7385,37 @@ Programs running in a VM end: it starts again from the snapshot.</source>
     <message>
         <location filename="../ui/TerminalView.cpp" line="1699"/>
         <source>&amp;Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kopieren</translation>
     </message>
     <message>
         <location filename="../ui/TerminalView.cpp" line="1702"/>
         <source>&amp;Paste</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Einfügen</translation>
     </message>
     <message>
         <location filename="../ui/TerminalView.cpp" line="1705"/>
         <source>Select &amp;All</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Alles auswählen</translation>
     </message>
     <message>
         <location filename="../ui/TerminalView.cpp" line="1707"/>
         <source>&amp;Find…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Suchen…</translation>
     </message>
     <message>
         <location filename="../ui/TerminalView.cpp" line="1715"/>
         <source>Zoom &amp;In</source>
-        <translation type="unfinished"></translation>
+        <translation>Ver&amp;größern</translation>
     </message>
     <message>
         <location filename="../ui/TerminalView.cpp" line="1717"/>
         <source>Zoom &amp;Out</source>
-        <translation type="unfinished"></translation>
+        <translation>Verklei&amp;nern</translation>
     </message>
     <message>
         <location filename="../ui/TerminalView.cpp" line="1719"/>
         <source>&amp;Reset Zoom</source>
-        <translation type="unfinished"></translation>
+        <translation>Zoom &amp;zurücksetzen</translation>
     </message>
 </context>
 <context>
@@ -7399,12 +7423,12 @@ Programs running in a VM end: it starts again from the snapshot.</source>
     <message>
         <location filename="../ui/TimelineNote.cpp" line="48"/>
         <source>Failure</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlschlag</translation>
     </message>
     <message>
         <location filename="../ui/TimelineNote.cpp" line="50"/>
         <source>Denied</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgelehnt</translation>
     </message>
     <message>
         <location filename="../ui/TimelineNote.cpp" line="52"/>
@@ -7419,12 +7443,12 @@ Programs running in a VM end: it starts again from the snapshot.</source>
     <message>
         <location filename="../ui/TimelineNote.cpp" line="56"/>
         <source>Undone</source>
-        <translation type="unfinished"></translation>
+        <translation>Rückgängig gemacht</translation>
     </message>
     <message>
         <location filename="../ui/TimelineNote.cpp" line="58"/>
         <source>Model retry</source>
-        <translation type="unfinished"></translation>
+        <translation>Erneute Modellanfrage</translation>
     </message>
     <message>
         <location filename="../ui/TimelineNote.cpp" line="60"/>
@@ -7439,7 +7463,7 @@ Programs running in a VM end: it starts again from the snapshot.</source>
     <message>
         <location filename="../ui/TimelineNote.cpp" line="64"/>
         <source>Note</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinweis</translation>
     </message>
     <message>
         <location filename="../ui/TimelineNote.cpp" line="66"/>
@@ -7468,17 +7492,17 @@ Programs running in a VM end: it starts again from the snapshot.</source>
     <message>
         <location filename="../ui/WorkspaceChangeDelegate.cpp" line="46"/>
         <source>added</source>
-        <translation type="unfinished"></translation>
+        <translation>hinzugefügt</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeDelegate.cpp" line="48"/>
         <source>deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>gelöscht</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeDelegate.cpp" line="52"/>
         <source>changed</source>
-        <translation type="unfinished"></translation>
+        <translation>geändert</translation>
     </message>
 </context>
 <context>
@@ -7486,92 +7510,92 @@ Programs running in a VM end: it starts again from the snapshot.</source>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="37"/>
         <source>file</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="39"/>
         <source>folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordner</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="41"/>
         <source>link</source>
-        <translation type="unfinished"></translation>
+        <translation>Link</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="45"/>
         <source>special file</source>
-        <translation type="unfinished"></translation>
+        <translation>Spezialdatei</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="194"/>
         <source>%1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, %2</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="202"/>
         <source>The name holds invisible or control characters, shown as escapes such as \u202e.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Name enthält unsichtbare oder Steuerzeichen, angezeigt als Escapes wie \u202e.</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="216"/>
         <source>Hidden characters in its name · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Verborgene Zeichen im Namen · %1</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="297"/>
         <source>Changed on the host too; the host&apos;s version will be overwritten</source>
-        <translation type="unfinished"></translation>
+        <translation>Auch auf dem Host geändert; die Fassung des Hosts wird überschrieben</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="298"/>
         <source>Changed on the host too</source>
-        <translation type="unfinished"></translation>
+        <translation>Auch auf dem Host geändert</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="305"/>
         <source>Permissions %1 → %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechte %1 → %2</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="309"/>
         <source>Was a %1, now a %2</source>
-        <translation type="unfinished"></translation>
+        <translation>War %1, jetzt %2</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="319"/>
         <source>Link removed</source>
-        <translation type="unfinished"></translation>
+        <translation>Link entfernt</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="320"/>
         <source>Link to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Link auf %1</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="323"/>
         <source>New folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuer Ordner</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="323"/>
         <source>Folder removed</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordner entfernt</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="327"/>
         <source>File removed</source>
-        <translation type="unfinished"></translation>
+        <translation>Datei entfernt</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="329"/>
         <source>New file, %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Neue Datei, %1</translation>
     </message>
     <message>
         <location filename="../ui/WorkspaceChangeModel.cpp" line="330"/>
         <source>Contents changed</source>
-        <translation type="unfinished"></translation>
+        <translation>Inhalt geändert</translation>
     </message>
 </context>
 </TS>
