@@ -8,7 +8,6 @@
 #include "core/control/ControlServer.h"
 #include "core/control/ControlToken.h"
 #include "core/store/RunStore.h"
-#include "vm/Sandbox.h"
 
 #include <QSettings>
 
@@ -182,14 +181,7 @@ Core::Result<Core::TerminalSession *> ControlHost::openTerminal(const QString &r
 {
     if (const auto checked = checkRun(runId); !checked)
         return std::unexpected(checked.error());
-    Vm::Sandbox *sandbox = m_session->sandbox();
-    if (!sandbox || !sandbox->isRunning())
-        return Core::makeError(Core::ErrorCode::SandboxError,
-                               Tr::tr("The run's sandbox is not running (yet)."));
-    Vm::PtyRequest request;
-    request.columns = columns;
-    request.rows = rows;
-    return sandbox->openPty(request);
+    return m_session->openShell(columns, rows);
 }
 
 void ControlHost::interrupt()

@@ -799,6 +799,17 @@ void RunSession::setupProgress(const QString &phase, int percent, const QString 
         Core::Events::SetupProgress{.phase = phase, .percent = percent, .message = message});
 }
 
+Core::Result<Core::TerminalSession *> RunSession::openShell(int columns, int rows)
+{
+    if (!m_sandbox || !m_sandbox->isRunning())
+        return Core::makeError(Core::ErrorCode::SandboxError,
+                               Tr::tr("The run's sandbox is not running."));
+    Vm::PtyRequest request;
+    request.columns = columns;
+    request.rows = rows;
+    return m_sandbox->openPty(request);
+}
+
 void RunSession::keepStepOutput(int stepId)
 {
     if (!m_relay || !m_options.store || !m_orchestrator)

@@ -35,6 +35,7 @@ class RunEventStream;
 class CommittedEventRelay;
 class RunStore;
 class SafetyGate;
+class TerminalSession;
 } // namespace Terrarium::Core
 
 namespace Terrarium::Vm {
@@ -158,6 +159,9 @@ public:
     const Core::AppConfig &config() const { return m_config; }
     Core::Orchestrator *orchestrator() const { return m_orchestrator.get(); }
     Vm::Sandbox *sandbox() const { return m_sandbox.get(); }
+    // A shell in the run's sandbox (a terminal pane, a control client's terminal), owned by the
+    // caller; an error while the sandbox is not running.
+    Core::Result<Core::TerminalSession *> openShell(int columns, int rows);
 
 Q_SIGNALS:
     // Every event of the run (see events()).

@@ -285,14 +285,7 @@ Core::Result<Core::TerminalSession *> WindowController::openTerminal(const QStri
     if (!m_session || !m_session->events()->isBegun() || m_session->events()->runId() != runId)
         return Core::makeError(Core::ErrorCode::NotFound,
                                Tr::tr("The run %1 is not the window's.").arg(runId));
-    Vm::Sandbox *sandbox = m_session->sandbox();
-    if (!sandbox || !sandbox->isRunning())
-        return Core::makeError(Core::ErrorCode::SandboxError,
-                               Tr::tr("The run's sandbox is not running."));
-    Vm::PtyRequest request;
-    request.columns = columns;
-    request.rows = rows;
-    return sandbox->openPty(request);
+    return m_session->openShell(columns, rows);
 }
 
 Core::Result<void> WindowController::cancelRun(const QString &runId)
@@ -697,10 +690,7 @@ Core::TerminalSession *WindowController::openShell()
             Tr::tr("No sandbox is running: start a run, then open a terminal into its sandbox."));
         return nullptr;
     }
-    Vm::PtyRequest request;
-    request.columns = 100;
-    request.rows = 30;
-    const auto session = sandbox->openPty(request);
+    const auto session = m_session->openShell(100, 30);
     if (!session) {
         m_window->showError(
             Tr::tr("Cannot open a terminal in the sandbox: %1").arg(session.error().message));
