@@ -138,6 +138,11 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                "picks a free one) while the window is open; with --headless and no goal, run "
                "what its clients start.")
             .arg(DefaultServePort));
+    const QCommandLineOption serveSocket(
+        QStringLiteral("serve-socket"),
+        Tr::tr("Serve the control API on the Unix socket %1 (beside the port with --serve, "
+               "alone without it).")
+            .arg(QStringLiteral("$XDG_RUNTIME_DIR/terrarium/control.sock")));
     const QCommandLineOption config(QStringLiteral("config"),
                                     Tr::tr("Configuration file to use instead of "
                                            "~/.config/terrarium/terrarium.conf."),
@@ -150,7 +155,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                        listSandboxes, removeSandbox, config,       task,
                        yes,           workspaceMode, applyChanges, undoRisky,
                        listRuns,      exportRunbook, replay,       replanOnDivergence,
-                       cleanOrphans,  resume,        serve});
+                       cleanOrphans,  resume,        serve,        serveSocket});
     parser.addPositionalArgument(QStringLiteral("goal"),
                                  Tr::tr("The goal, as an alternative to --goal."),
                                  Tr::tr("[goal...]"));
@@ -267,8 +272,9 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.cleanOrphans = parser.isSet(cleanOrphans);
     options.serve = parser.isSet(serve);
     options.servePort = servePort.value_or(DefaultServePort);
+    options.serveSocket = parser.isSet(serveSocket);
     // The window serves alongside what the user does; headless, the clients start the runs.
-    if (options.serve && options.headless
+    if (options.serves() && options.headless
         && (!options.goal.isEmpty() || !options.taskFile.isEmpty() || !options.replayFile.isEmpty()
             || !options.resumeRunId.isEmpty() || !options.exportRunId.isEmpty())) {
         parsed.error = Tr::tr("--serve with --headless takes no goal: the control API's "
@@ -301,7 +307,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     }
     if (options.headless && options.goal.isEmpty() && options.taskFile.isEmpty()
         && options.replayFile.isEmpty() && options.exportRunId.isEmpty()
-        && options.resumeRunId.isEmpty() && !options.serve && !options.showHelp
+        && options.resumeRunId.isEmpty() && !options.serves() && !options.showHelp
         && !options.showVersion && !options.isMaintenance()) {
         parsed.error = Tr::tr("--headless needs a goal: --goal \"...\" or --task FILE.");
         return parsed;

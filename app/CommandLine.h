@@ -50,6 +50,9 @@ struct CommandLineOptions
     // start, without a window).
     bool serve = false;
     quint16 servePort = 0;
+    // --serve-socket: serve it on the Unix socket (Core::ControlLocalListener::defaultPath()).
+    bool serveSocket = false;
+    bool serves() const { return serve || serveSocket; }
 
     // Modes that do their work and exit, without a window.
     bool isMaintenance() const

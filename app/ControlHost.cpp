@@ -5,6 +5,7 @@
 #include "core/agent/Orchestrator.h"
 #include "core/config/ConfigLoader.h"
 #include "core/config/TaskFile.h"
+#include "core/control/ControlLocalListener.h"
 #include "core/control/ControlServer.h"
 #include "core/control/ControlToken.h"
 #include "core/store/RunStore.h"
@@ -22,6 +23,7 @@ ControlHost::ControlHost(const CommandLineOptions &options, QSettings *settings,
 ControlHost::~ControlHost()
 {
     // The server goes first: no client reaches a session that is being destroyed.
+    m_tokenLoader.reset();
     m_server.reset();
     m_session.reset();
 }
@@ -41,29 +43,47 @@ void ControlHost::fail(const QString &reason)
 
 void ControlHost::start()
 {
-    const auto token = Core::ControlToken::load(Core::ControlToken::defaultFile(),
-                                                QProcessEnvironment::systemEnvironment());
-    if (!token) {
-        fail(token.error().message);
-        return;
-    }
+    m_tokenLoader = std::make_unique<Core::ControlTokenLoader>(
+        Core::ControlToken::defaultFile(), QProcessEnvironment::systemEnvironment());
+    connect(m_tokenLoader.get(), &Core::ControlTokenLoader::loaded, this,
+            [this](const Core::Result<Core::ControlTokenLoader::Token> &token) {
+                m_tokenLoader.release()->deleteLater();
+                if (token)
+                    serve(*token);
+                else
+                    fail(token.error().message);
+            });
+    m_tokenLoader->load();
+}
+
+void ControlHost::serve(const Core::ControlTokenLoader::Token &token)
+{
     m_store = std::make_unique<Core::RunStore>();
     if (const auto opened = m_store->open(Core::RunStore::defaultPath()); !opened) {
         // Subscribing replays from the store: without it, clients would miss events.
         fail(Tr::tr("The control API needs the run store: %1").arg(opened.error().message));
         return;
     }
-    m_server = std::make_unique<Core::ControlServer>(*token, m_store.get(), this);
-    if (const auto listened = m_server->listen(m_options.servePort); !listened) {
-        fail(listened.error().message);
-        return;
+    m_server = std::make_unique<Core::ControlServer>(token.value, m_store.get(), this);
+    QStringList addresses;
+    if (m_options.serve) {
+        if (const auto listened = m_server->listen(m_options.servePort); !listened) {
+            fail(listened.error().message);
+            return;
+        }
+        addresses.append(m_server->url().toString());
     }
-    const bool fromEnvironment = QProcessEnvironment::systemEnvironment().contains(
-        QStringLiteral("TERRARIUM_CONTROL_TOKEN"));
+    if (m_options.serveSocket) {
+        const auto listened = m_server->listenLocal(Core::ControlLocalListener::defaultPath());
+        if (!listened) {
+            fail(listened.error().message);
+            return;
+        }
+        addresses.append(QStringLiteral("unix:") + m_server->localPath());
+    }
     log(Tr::tr("Terrarium control API on %1 (token: %2)")
-            .arg(m_server->url().toString(),
-                 fromEnvironment ? Tr::tr("TERRARIUM_CONTROL_TOKEN")
-                                 : Core::ControlToken::defaultFile()));
+            .arg(addresses.join(QStringLiteral(" and ")),
+                 Core::ControlTokenLoader::describe(token)));
 }
 
 Core::Result<QString> ControlHost::startRun(const QString &goal, const QString &taskText)

@@ -3,6 +3,7 @@
 #include "app/CommandLine.h"
 #include "app/HeadlessOutput.h"
 #include "core/control/ControlTarget.h"
+#include "core/control/ControlTokenLoader.h"
 #include "core/control/PendingQuestions.h"
 
 #include <QObject>
@@ -35,8 +36,8 @@ public:
     ControlHost(const CommandLineOptions &options, QSettings *settings, QObject *parent = nullptr);
     ~ControlHost() override;
 
-    // Opens the store, finds the token, listens; finished(2) with the reason on stderr when it
-    // cannot.
+    // Finds the token, opens the store, listens (on the port with --serve, on the Unix socket
+    // with --serve-socket); finished(2) with the reason on stderr when it cannot.
     void start();
     void interrupt();
     Core::ControlServer *server() const { return m_server.get(); }
@@ -54,6 +55,7 @@ Q_SIGNALS:
     void finished(int exitCode);
 
 private:
+    void serve(const Core::ControlTokenLoader::Token &token);
     void onEvent(const Core::RunEvent &event);
     // The run id is the current run's, or why not.
     Core::Result<void> checkRun(const QString &runId) const;
@@ -65,6 +67,7 @@ private:
     QPointer<QSettings> m_settings;
     HeadlessOutput m_output;
     std::unique_ptr<Core::RunStore> m_store; // outlives the sessions, which write to it
+    std::unique_ptr<Core::ControlTokenLoader> m_tokenLoader;
     std::unique_ptr<Core::ControlServer> m_server;
     std::unique_ptr<RunSession> m_session; // the current or last run
     QString m_runId;

@@ -14,8 +14,10 @@
 #include "core/config/TaskFile.h"
 #include "core/config/UserSettings.h"
 #include "core/config/WorkspacePolicy.h"
+#include "core/control/ControlLocalListener.h"
 #include "core/control/ControlServer.h"
 #include "core/control/ControlToken.h"
+#include "core/control/ControlTokenLoader.h"
 #include "core/output/OutputSpool.h"
 #include "core/output/VisibleText.h"
 #include "core/store/RunStore.h"
@@ -166,42 +168,71 @@ WindowController::~WindowController()
     m_control.reset();
 }
 
-void WindowController::serveControl(quint16 port)
+void WindowController::serveControl(std::optional<quint16> port, bool unixSocket)
 {
-    m_servePort = port;
+    m_servePlaces = ControlPlaces{.port = port, .unixSocket = unixSocket};
     applyRemoteControl();
 }
 
 void WindowController::applyRemoteControl()
 {
     const Core::UserSettings values = Core::UserSettings::load(*m_settings);
-    const bool wanted = m_servePort || values.remoteControl;
-    const quint16 port = m_servePort ? *m_servePort : quint16(values.remoteControlPort);
-    if (!wanted) {
+    ControlPlaces wanted;
+    if (m_servePlaces)
+        wanted = *m_servePlaces;
+    else if (values.remoteControl)
+        wanted = ControlPlaces{.port = quint16(values.remoteControlPort),
+                               .unixSocket = values.remoteControlSocket};
+    if (!wanted.port && !wanted.unixSocket) {
+        m_controlTokenLoader.reset();
         if (m_control) {
             m_control.reset();
             m_window->showStatusMessage(Tr::tr("Remote control is off."));
+            Q_EMIT controlServerChanged();
         }
         return;
     }
-    if (m_control && m_controlPort == port)
+    if ((m_control || m_controlTokenLoader) && m_controlPlaces == wanted)
         return;
     m_control.reset();
-    const auto token = Core::ControlToken::load(Core::ControlToken::defaultFile(),
-                                                QProcessEnvironment::systemEnvironment());
-    if (!token) {
-        m_window->showError(Tr::tr("Remote control is off: %1").arg(token.error().message));
-        return;
-    }
-    auto server = std::make_unique<Core::ControlServer>(*token, openStore(), this);
-    if (const auto listened = server->listen(port); !listened) {
+    m_controlPlaces = wanted;
+    // The keyring may ask to be unlocked first; the server starts once it answers.
+    m_controlTokenLoader = std::make_unique<Core::ControlTokenLoader>(
+        Core::ControlToken::defaultFile(), QProcessEnvironment::systemEnvironment());
+    connect(m_controlTokenLoader.get(), &Core::ControlTokenLoader::loaded, this,
+            [this, wanted](const Core::Result<Core::ControlTokenLoader::Token> &token) {
+                m_controlTokenLoader.release()->deleteLater();
+                if (!token) {
+                    m_window->showError(
+                        Tr::tr("Remote control is off: %1").arg(token.error().message));
+                    Q_EMIT controlServerChanged();
+                    return;
+                }
+                startControl(wanted, token->value);
+            });
+    m_controlTokenLoader->load();
+}
+
+void WindowController::startControl(const ControlPlaces &places, const QString &token)
+{
+    auto server = std::make_unique<Core::ControlServer>(token, openStore(), this);
+    auto listened = places.port ? server->listen(*places.port) : Core::Result<void>();
+    if (listened && places.unixSocket)
+        listened = server->listenLocal(Core::ControlLocalListener::defaultPath());
+    if (!listened) {
         m_window->showError(Tr::tr("Remote control is off: %1").arg(listened.error().message));
+        Q_EMIT controlServerChanged();
         return;
     }
     m_control = std::move(server);
-    m_controlPort = port;
-    m_window->showStatusMessage(
-        Tr::tr("Remote control on %1 (docs/CONTROL_API.md).").arg(m_control->url().toString()));
+    QStringList addresses;
+    if (places.port)
+        addresses.append(m_control->url().toString());
+    if (places.unixSocket)
+        addresses.append(QStringLiteral("unix:") + m_control->localPath());
+    m_window->showStatusMessage(Tr::tr("Remote control on %1 (docs/CONTROL_API.md).")
+                                    .arg(addresses.join(QStringLiteral(", "))));
+    Q_EMIT controlServerChanged();
 }
 
 Core::Result<void> WindowController::checkControlledRun(const QString &runId) const
@@ -646,8 +677,18 @@ void WindowController::editSettings()
     connect(session, &Core::SettingsSession::loaded, dialog, [dialog, session] {
         dialog->setValues(session->values());
         // Made on first use: the user may turn remote control on and copy it right away.
-        dialog->setControlToken(Core::ControlToken::load(Core::ControlToken::defaultFile(),
-                                                         QProcessEnvironment::systemEnvironment()));
+        auto *tokenLoader = new Core::ControlTokenLoader(
+            Core::ControlToken::defaultFile(), QProcessEnvironment::systemEnvironment(), dialog);
+        connect(tokenLoader, &Core::ControlTokenLoader::loaded, dialog,
+                [dialog, tokenLoader](const Core::Result<Core::ControlTokenLoader::Token> &token) {
+                    tokenLoader->deleteLater();
+                    if (token)
+                        dialog->setControlToken(token->value,
+                                                Core::ControlTokenLoader::describe(*token));
+                    else
+                        dialog->setControlToken(std::unexpected(token.error()));
+                });
+        tokenLoader->load();
         dialog->setApiKeys(session->apiKey(Core::LlmRole::Planner),
                            session->apiKey(Core::LlmRole::Executor));
         if (session->keyringError())

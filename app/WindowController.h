@@ -20,6 +20,7 @@ class QSettings;
 
 namespace Terrarium::Core {
 class ControlServer;
+class ControlTokenLoader;
 class RunStore;
 class TerminalSession;
 } // namespace Terrarium::Core
@@ -77,9 +78,10 @@ public:
     void editSettings();
     // Lets go of the sandboxes still held, then emits shutDown() (the app quits then).
     void shutdown();
-    // Serves the control API on port for as long as the window is open (--serve), whatever
-    // the settings say.
-    void serveControl(quint16 port);
+    // Serves the control API for as long as the window is open, whatever the settings say: on
+    // port (--serve) and, with unixSocket, on ControlLocalListener::defaultPath()
+    // (--serve-socket). The server starts once the token is found (controlServerChanged).
+    void serveControl(std::optional<quint16> port, bool unixSocket = false);
     // The control API's server while remote control is on; null otherwise.
     Core::ControlServer *controlServer() const { return m_control.get(); }
 
@@ -96,6 +98,8 @@ public:
     static QString layoutKey();
 
 Q_SIGNALS:
+    // The control API's server started, stopped, or could not start.
+    void controlServerChanged();
     // A run ended (or could not start); for tests and the notification.
     void runEnded(Terrarium::Core::RunState state);
     void shutDown();
@@ -150,9 +154,19 @@ private:
     int m_terminalsOpened = 0;
     // Each terminal pane's number, kept when it reconnects to another sandbox.
     QHash<const Widgets::TerminalPane *, int> m_terminalNumbers;
+    // Where the control API is served: a port, the Unix socket, or both.
+    struct ControlPlaces
+    {
+        std::optional<quint16> port;
+        bool unixSocket = false;
+        bool operator==(const ControlPlaces &) const = default;
+    };
+    void startControl(const ControlPlaces &places, const QString &token);
     std::unique_ptr<Core::ControlServer> m_control;
-    quint16 m_controlPort = 0; // what m_control listens on
-    std::optional<quint16> m_servePort; // --serve
+    ControlPlaces m_controlPlaces; // where m_control listens, or is about to
+    // Finding the token for a server about to start; replaced when the wish changes meanwhile.
+    std::unique_ptr<Core::ControlTokenLoader> m_controlTokenLoader;
+    std::optional<ControlPlaces> m_servePlaces; // --serve, --serve-socket
     Core::PendingQuestions m_questions; // of the current run
 };
 

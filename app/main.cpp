@@ -121,7 +121,7 @@ int main(int argc, char *argv[])
         return app->exec();
     }
 
-    if (options.serve && options.headless) {
+    if (options.serves() && options.headless) {
         App::SignalWatcher signalWatcher;
         App::ControlHost host(options, settings.get());
         QObject::connect(&signalWatcher, &App::SignalWatcher::interrupted, &host,
@@ -150,8 +150,9 @@ int main(int argc, char *argv[])
     QApplication::setQuitOnLastWindowClosed(false);
     QObject::connect(&controller, &App::WindowController::shutDown, app.get(),
                      [] { QCoreApplication::quit(); });
-    if (options.serve)
-        controller.serveControl(options.servePort);
+    if (options.serves())
+        controller.serveControl(options.serve ? std::optional(options.servePort) : std::nullopt,
+                                options.serveSocket);
     if (!options.goal.isEmpty())
         window.setGoal(options.goal);
     window.show();

@@ -380,6 +380,13 @@ QWidget *SettingsDialog::createRemoteControlTab()
     portRow->addWidget(m_remoteControlPort);
     portRow->addStretch(1);
     remoteForm->addRow(portLabel, portRow);
+    m_remoteControlSocket = new QCheckBox(tr("Also on a Unix socket in the session's runtime "
+                                             "folder (terrarium/control.sock)"),
+                                          remote);
+    m_remoteControlSocket->setToolTip(tr("For clients that would rather not use a port; only "
+                                         "your own programs can open it, and they need the "
+                                         "token too."));
+    remoteForm->addRow(m_remoteControlSocket);
     m_controlToken = new QLineEdit(remote);
     m_controlToken->setReadOnly(true);
     m_controlToken->setEchoMode(QLineEdit::Password);
@@ -396,6 +403,11 @@ QWidget *SettingsDialog::createRemoteControlTab()
     auto *tokenLabel = new QLabel(tr("Re&quired token:"), remote);
     tokenLabel->setBuddy(m_controlToken);
     remoteForm->addRow(tokenLabel, tokenRow);
+    m_controlTokenPlace = new QLabel(remote);
+    m_controlTokenPlace->setWordWrap(true);
+    m_controlTokenPlace->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_controlTokenPlace->setForegroundRole(QPalette::PlaceholderText);
+    remoteForm->addRow(QString(), m_controlTokenPlace);
     auto *how = new QLabel(tr("Clients connect to ws://127.0.0.1 on this port (or ::1) and send "
                               "the token first. Scripts can also run terrarium --headless "
                               "--serve. The protocol is in docs/CONTROL_API.md."),
@@ -411,6 +423,7 @@ QWidget *SettingsDialog::createRemoteControlTab()
     });
     const auto updateRemote = [this] {
         m_remoteControlPort->setEnabled(m_remoteControl->isChecked());
+        m_remoteControlSocket->setEnabled(m_remoteControl->isChecked());
     };
     connect(m_remoteControl, &QCheckBox::toggled, this, updateRemote);
     return tab;
@@ -550,6 +563,8 @@ void SettingsDialog::setValues(const Core::UserSettings &values)
     m_remoteControl->setChecked(values.remoteControl);
     m_remoteControlPort->setValue(values.remoteControlPort);
     m_remoteControlPort->setEnabled(values.remoteControl);
+    m_remoteControlSocket->setChecked(values.remoteControlSocket);
+    m_remoteControlSocket->setEnabled(values.remoteControl);
     updateHostWarning();
     updateApprovalWarning();
     updateAlwaysAllowed();
@@ -582,11 +597,14 @@ Core::UserSettings SettingsDialog::values() const
     values.stepTimeoutSeconds = m_stepTimeout->value();
     values.remoteControl = m_remoteControl->isChecked();
     values.remoteControlPort = m_remoteControlPort->value();
+    values.remoteControlSocket = m_remoteControlSocket->isChecked();
     return values;
 }
 
-void SettingsDialog::setControlToken(const Core::Result<QString> &token)
+void SettingsDialog::setControlToken(const Core::Result<QString> &token, const QString &keptIn)
 {
+    m_controlTokenPlace->setText(token && !keptIn.isEmpty() ? tr("Kept in %1.").arg(keptIn)
+                                                            : QString());
     m_controlToken->setText(token ? *token : QString());
     m_controlToken->setEchoMode(token ? QLineEdit::Password : QLineEdit::Normal);
     m_controlToken->setPlaceholderText(token ? QString() : token.error().message);

@@ -73,7 +73,8 @@ public:
 
     // The control API's token, shown hidden under Remote control with a button that copies it;
     // an error in its place when there is none to show.
-    void setControlToken(const Core::Result<QString> &token);
+    // keptIn: where a client finds it (the keyring, a file, the environment).
+    void setControlToken(const Core::Result<QString> &token, const QString &keptIn = {});
 
 Q_SIGNALS:
     void detectLocalServerRequested();
@@ -132,6 +133,8 @@ private:
     QSpinBox *m_stepTimeout = nullptr;
     QCheckBox *m_remoteControl = nullptr;
     QSpinBox *m_remoteControlPort = nullptr;
+    QCheckBox *m_remoteControlSocket = nullptr;
+    QLabel *m_controlTokenPlace = nullptr;
     QLineEdit *m_controlToken = nullptr;
     QToolButton *m_copyControlToken = nullptr;
     // By config file key ("planner/model", "limits/max_steps").

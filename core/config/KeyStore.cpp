@@ -14,9 +14,11 @@ namespace {
 
 enum class Operation { Read, Write, Remove };
 
-QString roleName(LlmRole role)
+// What the user is told an entry is.
+QString describe(LlmRole role)
 {
-    return role == LlmRole::Planner ? Tr::tr("planner") : Tr::tr("executor");
+    return role == LlmRole::Planner ? Tr::tr("the planner API key")
+                                    : Tr::tr("the executor API key");
 }
 
 // Asked only after a job failed, to tell "there is no keyring" (the user needs another way to
@@ -42,7 +44,7 @@ Error noKeyringError()
                         "servers) in the environment instead.")};
 }
 
-Error failure(const QKeychain::Job &job, LlmRole role, Operation operation)
+Error failure(const QKeychain::Job &job, const QString &description, Operation operation)
 {
     const QString detail = job.errorString();
     switch (job.error()) {
@@ -52,9 +54,8 @@ Error failure(const QKeychain::Job &job, LlmRole role, Operation operation)
     case QKeychain::AccessDenied:
     case QKeychain::AccessDeniedByUser:
         return Error{ErrorCode::PermissionDenied,
-                     Tr::tr("The desktop keyring refused access to the %1 API key (is it "
-                            "locked?): %2")
-                         .arg(roleName(role), detail)};
+                     Tr::tr("The desktop keyring refused access to %1 (is it locked?): %2")
+                         .arg(description, detail)};
     case QKeychain::NoError:
     case QKeychain::EntryNotFound:
     case QKeychain::CouldNotDeleteEntry:
@@ -66,35 +67,35 @@ Error failure(const QKeychain::Job &job, LlmRole role, Operation operation)
     QString message;
     switch (operation) {
     case Operation::Read:
-        message = Tr::tr("Could not read the %1 API key from the desktop keyring: %2");
+        message = Tr::tr("Could not read %1 from the desktop keyring: %2");
         break;
     case Operation::Write:
-        message = Tr::tr("Could not store the %1 API key in the desktop keyring: %2");
+        message = Tr::tr("Could not store %1 in the desktop keyring: %2");
         break;
     case Operation::Remove:
-        message = Tr::tr("Could not remove the %1 API key from the desktop keyring: %2");
+        message = Tr::tr("Could not remove %1 from the desktop keyring: %2");
         break;
     }
-    return Error{ErrorCode::IoError, message.arg(roleName(role), detail)};
+    return Error{ErrorCode::IoError, message.arg(description, detail)};
 }
 
 // The job is deliberately left without a QObject parent: QtKeychain's libsecret callbacks hold a
 // raw pointer to it until the Secret Service answers, so it must outlive the KeyStore if need
 // be. autoDelete (on by default) makes QtKeychain delete it once it has finished.
 template<typename JobType>
-JobType *newJob(LlmRole role)
+JobType *newJob(const QString &entry)
 {
     auto *job = new JobType(KeyStore::serviceName());
     job->setAutoDelete(true);
     job->setInsecureFallback(false); // never a plain-text copy in a settings file
-    job->setKey(llmRoleKey(role));
+    job->setKey(entry);
     return job;
 }
 
-void logFailure(LlmRole role, const char *what, const Error &error)
+void logFailure(const QString &entry, const char *what, const Error &error)
 {
-    // The message comes from the keyring or from us and never holds the key itself.
-    qCWarning(lcCore) << "keyring:" << what << llmRoleKey(role) << "failed:" << error.message;
+    // The message comes from the keyring or from us and never holds the secret itself.
+    qCWarning(lcCore) << "keyring:" << what << entry << "failed:" << error.message;
 }
 
 } // namespace
@@ -112,51 +113,84 @@ KeyStore::~KeyStore() = default;
 
 void KeyStore::read(LlmRole role)
 {
-    auto *job = newJob<QKeychain::ReadPasswordJob>(role);
-    connect(job, &QKeychain::Job::finished, this, [this, role, job] {
-        if (job->error() == QKeychain::NoError) {
-            Q_EMIT readFinished(role, job->textData());
-        } else if (job->error() == QKeychain::EntryNotFound) {
-            Q_EMIT readFinished(role, QString());
-        } else {
-            const Error error = failure(*job, role, Operation::Read);
-            logFailure(role, "read", error);
-            Q_EMIT readFinished(role, std::unexpected(error));
-        }
-    });
-    job->start();
+    readEntry(llmRoleKey(role), describe(role),
+              [this, role](const Result<QString> &key) { Q_EMIT readFinished(role, key); });
 }
 
 void KeyStore::write(LlmRole role, const QString &key)
 {
-    if (key.isEmpty()) {
-        remove(role);
-        return;
-    }
-    auto *job = newJob<QKeychain::WritePasswordJob>(role);
-    job->setTextData(key);
-    connect(job, &QKeychain::Job::finished, this, [this, role, job] {
+    writeEntry(llmRoleKey(role), describe(role), key,
+               [this, role](const Result<void> &result) { Q_EMIT writeFinished(role, result); });
+}
+
+void KeyStore::remove(LlmRole role)
+{
+    removeEntry(llmRoleKey(role), describe(role),
+                [this, role](const Result<void> &result) { Q_EMIT writeFinished(role, result); });
+}
+
+void KeyStore::readSecret(const QString &entry, const QString &description)
+{
+    readEntry(entry, description,
+              [this, entry](const Result<QString> &value) { Q_EMIT secretRead(entry, value); });
+}
+
+void KeyStore::writeSecret(const QString &entry, const QString &description, const QString &value)
+{
+    writeEntry(entry, description, value,
+               [this, entry](const Result<void> &result) { Q_EMIT secretWritten(entry, result); });
+}
+
+void KeyStore::readEntry(const QString &entry, const QString &description,
+                         const std::function<void(const Result<QString> &)> &done)
+{
+    auto *job = newJob<QKeychain::ReadPasswordJob>(entry);
+    connect(job, &QKeychain::Job::finished, this, [entry, description, done, job] {
         if (job->error() == QKeychain::NoError) {
-            Q_EMIT writeFinished(role, {});
+            done(job->textData());
+        } else if (job->error() == QKeychain::EntryNotFound) {
+            done(QString());
         } else {
-            const Error error = failure(*job, role, Operation::Write);
-            logFailure(role, "write", error);
-            Q_EMIT writeFinished(role, std::unexpected(error));
+            const Error error = failure(*job, description, Operation::Read);
+            logFailure(entry, "read", error);
+            done(std::unexpected(error));
         }
     });
     job->start();
 }
 
-void KeyStore::remove(LlmRole role)
+void KeyStore::writeEntry(const QString &entry, const QString &description, const QString &value,
+                          const std::function<void(const Result<void> &)> &done)
 {
-    auto *job = newJob<QKeychain::DeletePasswordJob>(role);
-    connect(job, &QKeychain::Job::finished, this, [this, role, job] {
-        if (job->error() == QKeychain::NoError || job->error() == QKeychain::EntryNotFound) {
-            Q_EMIT writeFinished(role, {});
+    if (value.isEmpty()) {
+        removeEntry(entry, description, done);
+        return;
+    }
+    auto *job = newJob<QKeychain::WritePasswordJob>(entry);
+    job->setTextData(value);
+    connect(job, &QKeychain::Job::finished, this, [entry, description, done, job] {
+        if (job->error() == QKeychain::NoError) {
+            done({});
         } else {
-            const Error error = failure(*job, role, Operation::Remove);
-            logFailure(role, "remove", error);
-            Q_EMIT writeFinished(role, std::unexpected(error));
+            const Error error = failure(*job, description, Operation::Write);
+            logFailure(entry, "write", error);
+            done(std::unexpected(error));
+        }
+    });
+    job->start();
+}
+
+void KeyStore::removeEntry(const QString &entry, const QString &description,
+                           const std::function<void(const Result<void> &)> &done)
+{
+    auto *job = newJob<QKeychain::DeletePasswordJob>(entry);
+    connect(job, &QKeychain::Job::finished, this, [entry, description, done, job] {
+        if (job->error() == QKeychain::NoError || job->error() == QKeychain::EntryNotFound) {
+            done({});
+        } else {
+            const Error error = failure(*job, description, Operation::Remove);
+            logFailure(entry, "remove", error);
+            done(std::unexpected(error));
         }
     });
     job->start();

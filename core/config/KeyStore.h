@@ -6,11 +6,13 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 namespace Terrarium::Core {
 
 // The planner's and the executor's API keys in the desktop keyring (the freedesktop Secret
 // Service: GNOME Keyring, KeePassXC, KWallet's bridge), through QtKeychain. Entries are named
-// "planner" and "executor" under the service serviceName().
+// "planner" and "executor" under the service serviceName(), beside the control token.
 //
 // Keys never go to a file: QtKeychain's plain-text fallback is always off, so without a keyring
 // every operation fails with ErrorCode::Configuration and a message that points to the
@@ -38,9 +40,25 @@ public:
     // Answers with writeFinished; removing an absent entry succeeds.
     void remove(LlmRole role);
 
+    // Terrarium's other secrets (the control API's token), under the same service: entry is
+    // the name in the keyring, description what a message calls it ("the control token").
+    // Answer with secretRead (absent reads as empty) and secretWritten.
+    void readSecret(const QString &entry, const QString &description);
+    void writeSecret(const QString &entry, const QString &description, const QString &value);
+
 Q_SIGNALS:
     void readFinished(Terrarium::Core::LlmRole role, const Terrarium::Core::Result<QString> &key);
     void writeFinished(Terrarium::Core::LlmRole role, const Terrarium::Core::Result<void> &result);
+    void secretRead(const QString &entry, const Terrarium::Core::Result<QString> &value);
+    void secretWritten(const QString &entry, const Terrarium::Core::Result<void> &result);
+
+private:
+    void readEntry(const QString &entry, const QString &description,
+                   const std::function<void(const Result<QString> &)> &done);
+    void writeEntry(const QString &entry, const QString &description, const QString &value,
+                    const std::function<void(const Result<void> &)> &done);
+    void removeEntry(const QString &entry, const QString &description,
+                     const std::function<void(const Result<void> &)> &done);
 };
 
 } // namespace Terrarium::Core

@@ -153,6 +153,7 @@ UserSettings UserSettings::load(const QSettings &settings)
         inRange(settings, QStringLiteral("limits/step_timeout"), values.stepTimeoutSeconds,
                 LimitRange::stepTimeoutSeconds());
     values.remoteControl = settings.value(QStringLiteral("control/enabled")).toBool();
+    values.remoteControlSocket = settings.value(QStringLiteral("control/socket")).toBool();
     values.remoteControlPort = inRange(settings, QStringLiteral("control/port"),
                                        values.remoteControlPort, LimitRange::port());
     return values;
@@ -186,6 +187,7 @@ void UserSettings::save(QSettings &settings) const
     settings.setValue(QStringLiteral("limits/step_timeout"), stepTimeoutSeconds);
     settings.setValue(QStringLiteral("control/enabled"), remoteControl);
     settings.setValue(QStringLiteral("control/port"), remoteControlPort);
+    settings.setValue(QStringLiteral("control/socket"), remoteControlSocket);
 }
 
 } // namespace Terrarium::Core

@@ -57,6 +57,8 @@ struct UserSettings
     // The control API (docs/CONTROL_API.md): off unless the user turns it on.
     bool remoteControl = false;
     int remoteControlPort = 7424;
+    // Also on the Unix socket (ControlLocalListener::defaultPath()).
+    bool remoteControlSocket = false;
 
     Model &model(LlmRole role) { return role == LlmRole::Planner ? planner : executor; }
     const Model &model(LlmRole role) const { return role == LlmRole::Planner ? planner : executor; }

@@ -3,6 +3,7 @@
 #include "core/CoreLogging.h"
 #include "core/CoreTr.h"
 #include "core/control/ControlClient.h"
+#include "core/control/ControlLocalListener.h"
 #include "core/control/ControlProtocol.h"
 #include "core/control/ControlTarget.h"
 #include "core/control/ControlToken.h"
@@ -11,6 +12,7 @@
 
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QTcpSocket>
 #include <QTimer>
 #include <QWebSocket>
 #include <QWebSocketCorsAuthenticator>
@@ -120,6 +122,28 @@ Result<void> ControlServer::listen(const QHostAddress &address, quint16 port)
     return {};
 }
 
+Result<void> ControlServer::listenLocal(const QString &path)
+{
+    if (m_token.size() < ControlToken::MinimumChars)
+        return makeError(ErrorCode::Configuration,
+                         Tr::tr("The control API needs a token of at least %1 characters.")
+                             .arg(ControlToken::MinimumChars));
+    auto *listener = new ControlLocalListener(this);
+    if (const auto listened = listener->listenOn(path); !listened) {
+        delete listener;
+        return listened;
+    }
+    if (!m_localUpgrader)
+        m_localUpgrader = newServer();
+    connect(listener, &ControlLocalListener::connectionReady, m_localUpgrader,
+            [upgrader = m_localUpgrader](QTcpSocket *socket) {
+                // The upgrader owns it from here and deletes it when the handshake fails.
+                upgrader->handleConnection(socket);
+            });
+    delete std::exchange(m_localListener, listener);
+    return {};
+}
+
 void ControlServer::close()
 {
     for (const auto &client : m_clients) {
@@ -135,11 +159,18 @@ void ControlServer::close()
     }
     m_clients.clear();
     qDeleteAll(std::exchange(m_servers, {}));
+    delete std::exchange(m_localListener, nullptr);
+    delete std::exchange(m_localUpgrader, nullptr);
 }
 
 bool ControlServer::isListening() const
 {
-    return !m_servers.isEmpty();
+    return !m_servers.isEmpty() || m_localListener;
+}
+
+QString ControlServer::localPath() const
+{
+    return m_localListener ? m_localListener->fullServerName() : QString();
 }
 
 quint16 ControlServer::port() const

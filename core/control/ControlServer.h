@@ -13,6 +13,7 @@
 #include <memory>
 #include <vector>
 
+class QTcpSocket;
 class QTimer;
 class QWebSocket;
 class QWebSocketServer;
@@ -20,6 +21,7 @@ class QWebSocketServer;
 namespace Terrarium::Core {
 
 class ControlClient;
+class ControlLocalListener;
 class ControlTarget;
 struct ControlRequest;
 class RunStore;
@@ -69,11 +71,15 @@ public:
     // Listens on address, which must be a loopback address: the API drives a sandbox, and is
     // never offered to the network.
     Result<void> listen(const QHostAddress &address, quint16 port);
+    // Also listens on a Unix socket at path (ControlLocalListener), the same API and token.
+    Result<void> listenLocal(const QString &path);
     void close();
     bool isListening() const;
     quint16 port() const;
     // ws://127.0.0.1:PORT (or the address listened on)
     QUrl url() const;
+    // The Unix socket listened on, if any.
+    QString localPath() const;
 
     // Origins (scheme://host[:port]) whose pages may connect; none by default. A client that
     // sends no Origin (a program, not a page) is never refused for it.
@@ -121,6 +127,9 @@ private:
     Limits m_limits;
     QStringList m_allowedOrigins;
     QList<QWebSocketServer *> m_servers;
+    // The Unix socket's listener and the (not listening) server that upgrades its connections.
+    ControlLocalListener *m_localListener = nullptr;
+    QWebSocketServer *m_localUpgrader = nullptr;
     std::vector<std::unique_ptr<ControlClient>> m_clients;
     QTimer *m_drainTimer = nullptr;
 };

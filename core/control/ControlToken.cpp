@@ -43,6 +43,15 @@ QString ControlToken::defaultFile()
         + QStringLiteral("/terrarium/control-token");
 }
 
+Result<void> ControlToken::makePrivateFolder(const QString &folder)
+{
+    if (!QDir().mkpath(folder) || ::chmod(QFile::encodeName(folder).constData(), 0700) != 0)
+        return makeError(
+            ErrorCode::IoError,
+            Tr::tr("Cannot make the folder %1 for the control API: %2").arg(folder, systemError()));
+    return {};
+}
+
 Result<QString> ControlToken::load(const QString &file, const QProcessEnvironment &environment)
 {
     const QString fromEnvironment = environment.value(QLatin1String(EnvironmentVariable)).trimmed();
@@ -55,11 +64,8 @@ Result<QString> ControlToken::load(const QString &file, const QProcessEnvironmen
                                  .arg(MinimumChars));
         return fromEnvironment;
     }
-    const QString folder = QFileInfo(file).absolutePath();
-    if (!QDir().mkpath(folder) || ::chmod(QFile::encodeName(folder).constData(), 0700) != 0)
-        return makeError(ErrorCode::IoError,
-                         Tr::tr("Cannot make the folder %1 for the control token: %2")
-                             .arg(folder, systemError()));
+    if (const auto folder = makePrivateFolder(QFileInfo(file).absolutePath()); !folder)
+        return std::unexpected(folder.error());
     const QByteArray path = QFile::encodeName(file);
     // Made only if missing, readable by its owner alone from the start.
     const int created = ::open(path.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);

@@ -20,6 +20,8 @@ public:
     static QString generate();
     // $XDG_RUNTIME_DIR/terrarium/control-token
     static QString defaultFile();
+    // Makes folder (and its parents) if missing and leaves it to its owner alone (0700).
+    static Result<void> makePrivateFolder(const QString &folder);
     // The token from the environment, else from file (made with a new token when missing). A
     // file others may read or that is not the user's own is refused, never used; so is an
     // environment token shorter than MinimumChars.

@@ -2,9 +2,10 @@
 """An independent control API client (python3-websockets, not Qt) for tst_app_control.
 
 Usage: control_client.py URL TOKEN GOAL [--stall SECONDS]
-Authenticates with an Authorization header, starts a run of GOAL, subscribes to it from seq 1,
-answers every approval with "once", and prints one line per event type it saw, then
-"END <status> <first seq>-<last seq> <count>". With --stall it reads nothing for SECONDS after
+URL is ws://HOST:PORT, or unix:PATH for the server's Unix socket. Authenticates with an
+Authorization header (refused: prints "ERROR <code> <message>" and exits 1), starts a run of
+GOAL, subscribes to it from seq 1, answers every approval with "once", and prints one line per
+event type it saw, then "END <status> <first seq>-<last seq> <count>". With --stall it reads nothing for SECONDS after
 subscribing (a slow client): told it lags, it prints "LAGGING <last seq>" and subscribes again
 from the next seq. Exits 0 when the run ended with every seq seen once and in order.
 """
@@ -17,15 +18,23 @@ import websockets
 
 async def connect(url, token):
     headers = {"Authorization": "Bearer " + token}
+    if url.startswith("unix:"):
+        opener = lambda **kwargs: websockets.unix_connect(url[len("unix:"):], "ws://localhost/",
+                                                          **kwargs)
+    else:
+        opener = lambda **kwargs: websockets.connect(url, **kwargs)
     try:  # websockets >= 14 (Debian 13)
-        return await websockets.connect(url, additional_headers=headers, max_size=None)
+        return await opener(additional_headers=headers, max_size=None)
     except TypeError:  # websockets 10 (Debian 12)
-        return await websockets.connect(url, extra_headers=headers, max_size=None)
+        return await opener(extra_headers=headers, max_size=None)
 
 
 async def main(url, token, goal, stall):
     socket = await connect(url, token)
     hello = json.loads(await socket.recv())
+    if hello["type"] == "error":  # refused: the token is wrong
+        print("ERROR", hello["code"], hello["message"])
+        return 1
     assert hello["type"] == "hello" and hello["authenticated"], hello
     await socket.send(json.dumps({"v": 1, "id": "start", "type": "run.start", "goal": goal}))
     run_id = None

@@ -174,6 +174,22 @@ void tst_CommandLine::serve()
     QVERIFY2(window.options, qPrintable(window.error));
     QVERIFY(window.options->serve && !window.options->headless);
     QCOMPARE(window.options->goal, QStringLiteral("x"));
+
+    // The Unix socket alone (headless needs no goal then either), or beside the port.
+    const auto socketOnly = parse({QStringLiteral("--headless"), QStringLiteral("--serve-socket")});
+    QVERIFY2(socketOnly.options, qPrintable(socketOnly.error));
+    QVERIFY(socketOnly.options->serveSocket && !socketOnly.options->serve);
+    QVERIFY(socketOnly.options->serves());
+    const auto both = parse(
+        {QStringLiteral("--serve-socket"), QStringLiteral("--serve"), QStringLiteral("9000")});
+    QVERIFY2(both.options, qPrintable(both.error));
+    QVERIFY(both.options->serveSocket && both.options->serve);
+    QCOMPARE(both.options->servePort, quint16(9000));
+    QVERIFY(byDefault.helpText.contains(QLatin1String("--serve-socket")));
+    const auto socketWithGoal = parse(
+        {QStringLiteral("--headless"), QStringLiteral("--serve-socket"), QStringLiteral("x")});
+    QVERIFY(!socketWithGoal.options);
+    QVERIFY(socketWithGoal.error.contains(QLatin1String("takes no goal")));
 }
 
 QTEST_GUILESS_MAIN(tst_CommandLine)

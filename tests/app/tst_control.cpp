@@ -20,6 +20,8 @@
 
 #include <csignal>
 
+#include <sys/stat.h>
+
 using namespace Terrarium;
 using namespace Terrarium::Tests;
 using namespace Qt::StringLiterals;
@@ -145,9 +147,21 @@ private Q_SLOTS:
     void anIndependentClientDrivesARun();
     void aSlowClientIsToldItLagsAndCatchesUp();
     void opensATerminalInTheRunsSandbox();
+    void servesOnAUnixSocket();
+    void aSecondServerDoesNotTakeTheSocket();
+    void keepsTheTokenInAFileWithoutAKeyring();
 
 private:
     QUrl url() const { return m_url; }
+    // The serving process's environment: its own home and runtime folder, the test's token.
+    QProcessEnvironment environment() const;
+    QString runtimeFolder() const;
+    // `terrarium --headless` with serveArguments, once it says where it serves or has exited;
+    // its stderr so far in log. Null when it did not start at all.
+    std::unique_ptr<QProcess> startServing(const QStringList &serveArguments,
+                                           const QProcessEnvironment &env, QByteArray *log);
+    // Runs tests/app/control_client.py; its stdout and exit code.
+    QPair<QString, int> runPythonClient(const QStringList &arguments);
     // Starts a run of goal as client and subscribes to it from seq 1; its id.
     QString startAndSubscribe(Client &client, const QString &goal);
 
@@ -168,32 +182,57 @@ void tst_Control::init()
     config.close();
     m_llm = std::make_unique<LlmTestServer>();
     QVERIFY(m_llm->listen());
-
-    QProcessEnvironment env;
-    env.insert(u"PATH"_s, qEnvironmentVariable("PATH"));
-    env.insert(u"HOME"_s, m_home->path());
-    env.insert(u"XDG_RUNTIME_DIR"_s, m_home->filePath(u"runtime"_s));
-    env.insert(u"LANG"_s, u"C.UTF-8"_s);
-    env.insert(u"TERRARIUM_CONTROL_TOKEN"_s, Token);
-    m_terrarium = std::make_unique<QProcess>();
-    m_terrarium->setProcessEnvironment(env);
-    m_terrarium->start(HeadlessRun::binary(),
-                       {u"--headless"_s, u"--serve"_s, u"0"_s, u"--sandbox"_s, u"host"_s,
-                        u"--workspace"_s, m_home->filePath(u"workspace"_s), u"--config"_s,
-                        m_home->filePath(u"terrarium.conf"_s), u"--provider"_s, u"chat"_s,
-                        u"--base-url"_s, m_llm->baseUrl().toString(), u"--planner-model"_s, u"p"_s,
-                        u"--executor-model"_s, u"e"_s});
-    QVERIFY(m_terrarium->waitForStarted());
+    m_terrarium = startServing({u"--serve"_s, u"0"_s}, environment(), &m_log);
+    QVERIFY(m_terrarium);
     static const QRegularExpression address(u"control API on (ws://\\S+)"_s);
-    m_log.clear();
-    QTRY_VERIFY_WITH_TIMEOUT((m_log += m_terrarium->readAllStandardError(),
-                              address.match(QString::fromUtf8(m_log)).hasMatch()
-                                  || m_terrarium->state() == QProcess::NotRunning),
-                             20000);
     const auto match = address.match(QString::fromUtf8(m_log));
     QVERIFY2(match.hasMatch(), m_log.constData());
     m_url = QUrl(match.captured(1));
     QCOMPARE(m_url.host(), u"127.0.0.1"_s);
+}
+
+QProcessEnvironment tst_Control::environment() const
+{
+    QProcessEnvironment env;
+    env.insert(u"PATH"_s, qEnvironmentVariable("PATH"));
+    env.insert(u"HOME"_s, m_home->path());
+    env.insert(u"XDG_RUNTIME_DIR"_s, runtimeFolder());
+    env.insert(u"LANG"_s, u"C.UTF-8"_s);
+    env.insert(u"TERRARIUM_CONTROL_TOKEN"_s, Token);
+    return env;
+}
+
+QString tst_Control::runtimeFolder() const
+{
+    return m_home->filePath(u"runtime"_s);
+}
+
+std::unique_ptr<QProcess> tst_Control::startServing(const QStringList &serveArguments,
+                                                    const QProcessEnvironment &env, QByteArray *log)
+{
+    auto terrarium = std::make_unique<QProcess>();
+    terrarium->setProcessEnvironment(env);
+    terrarium->start(HeadlessRun::binary(),
+                     QStringList{u"--headless"_s} + serveArguments
+                         + QStringList{u"--sandbox"_s, u"host"_s, u"--workspace"_s,
+                                       m_home->filePath(u"workspace"_s), u"--config"_s,
+                                       m_home->filePath(u"terrarium.conf"_s), u"--provider"_s,
+                                       u"chat"_s, u"--base-url"_s, m_llm->baseUrl().toString(),
+                                       u"--planner-model"_s, u"p"_s, u"--executor-model"_s,
+                                       u"e"_s});
+    if (!terrarium->waitForStarted())
+        return nullptr;
+    log->clear();
+    // Serving (its address on stderr), or gone.
+    // Whichever came first is looked at below.
+    (void)QTest::qWaitFor(
+        [&] {
+            *log += terrarium->readAllStandardError();
+            return log->contains("control API on") || terrarium->state() == QProcess::NotRunning;
+        },
+        20000);
+    *log += terrarium->readAllStandardError();
+    return terrarium;
 }
 
 void tst_Control::cleanup()
@@ -617,6 +656,147 @@ void tst_Control::opensATerminalInTheRunsSandbox()
              u"not_found"_s);
     client.request({{u"type"_s, u"run.cancel"_s}, {u"run_id"_s, runId}});
     QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"workflow_complete"_s), 30000);
+}
+
+QPair<QString, int> tst_Control::runPythonClient(const QStringList &arguments)
+{
+    QProcess python;
+    // Debian's interpreter, with Debian's python3-websockets (not one on PATH from elsewhere).
+    python.start(u"/usr/bin/python3"_s,
+                 QStringList{QStringLiteral(TERRARIUM_SOURCE_DIR "/tests/app/control_client.py")}
+                     + arguments);
+    if (!HeadlessRun::waitForExit(python, 120000))
+        return {u"control_client.py did not finish"_s, -1};
+    return {QString::fromUtf8(python.readAllStandardOutput() + python.readAllStandardError()),
+            python.exitCode()};
+}
+
+// --serve-socket alone: no port at all, a socket only its user can open, the same API (and the
+// same token) through it.
+void tst_Control::servesOnAUnixSocket()
+{
+    m_terrarium.reset(); // init's server goes; this one serves on the socket only
+    QByteArray log;
+    auto terrarium = startServing({u"--serve-socket"_s}, environment(), &log);
+    QVERIFY(terrarium);
+    const QString socketPath = runtimeFolder() + u"/terrarium/control.sock"_s;
+    QVERIFY2(log.contains(QByteArray("control API on unix:" + socketPath.toUtf8())),
+             log.constData());
+    QVERIFY2(!log.contains("ws://"), log.constData());
+
+    struct stat status
+    {
+    };
+    QCOMPARE(::stat(QFile::encodeName(socketPath).constData(), &status), 0);
+    QVERIFY(S_ISSOCK(status.st_mode));
+    QCOMPARE(status.st_mode & 0077, 0u);
+    QCOMPARE(::stat(QFile::encodeName(runtimeFolder() + u"/terrarium"_s).constData(), &status), 0);
+    QCOMPARE(status.st_mode & 0777, 0700u);
+
+    // The token is asked for here too.
+    const auto refused = runPythonClient({u"unix:"_s + socketPath, QString(64, u'0'), u"x"_s});
+    QCOMPARE(refused.second, 1);
+    QVERIFY2(refused.first.contains(u"ERROR authentication"_s), qPrintable(refused.first));
+
+    m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Clean up"_s, u"Greet"_s}));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"rm -rf old"_s));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"echo hello"_s));
+    const auto [out, exitCode] =
+        runPythonClient({u"unix:"_s + socketPath, Token, u"clean and greet"_s});
+    QVERIFY2(exitCode == 0, qPrintable(out));
+    QVERIFY2(out.contains(u"EVENT approval_required"_s), qPrintable(out));
+    static const QRegularExpression end(u"END success 1-(\\d+) (\\d+)"_s);
+    const auto match = end.match(out);
+    QVERIFY2(match.hasMatch(), qPrintable(out));
+    QCOMPARE(match.captured(1), match.captured(2));
+
+    ::kill(pid_t(terrarium->processId()), SIGTERM);
+    QVERIFY(HeadlessRun::waitForExit(*terrarium, 30000));
+    // Gone with it.
+    QVERIFY(!QFileInfo::exists(socketPath));
+}
+
+// The socket is one Terrarium's: a second is refused while the first serves, and takes the
+// place of one that was killed (its socket file left behind).
+void tst_Control::aSecondServerDoesNotTakeTheSocket()
+{
+    m_terrarium.reset();
+    QByteArray firstLog;
+    auto first = startServing({u"--serve-socket"_s}, environment(), &firstLog);
+    QVERIFY(first);
+    QVERIFY2(firstLog.contains("control API on unix:"), firstLog.constData());
+
+    QByteArray secondLog;
+    auto second = startServing({u"--serve-socket"_s}, environment(), &secondLog);
+    QVERIFY(second);
+    QVERIFY(HeadlessRun::waitForExit(*second, 20000));
+    secondLog += second->readAllStandardError();
+    QCOMPARE(second->exitCode(), 2);
+    QVERIFY2(secondLog.contains("Another Terrarium serves the control API on"),
+             secondLog.constData());
+    QCOMPARE(first->state(), QProcess::Running);
+
+    first->kill(); // no chance to remove its socket
+    QVERIFY(HeadlessRun::waitForExit(*first, 20000));
+    const QString socketPath = runtimeFolder() + u"/terrarium/control.sock"_s;
+    QVERIFY(QFileInfo::exists(socketPath));
+    QByteArray thirdLog;
+    auto third = startServing({u"--serve-socket"_s}, environment(), &thirdLog);
+    QVERIFY(third);
+    QVERIFY2(thirdLog.contains("control API on unix:"), thirdLog.constData());
+    // It answers there: authenticated, and the empty goal refused as any would be.
+    const auto [out, exitCode] = runPythonClient({u"unix:"_s + socketPath, Token, u""_s});
+    QCOMPARE(exitCode, 1);
+    QVERIFY2(out.contains(u"ERROR invalid_input"_s), qPrintable(out));
+    ::kill(pid_t(third->processId()), SIGTERM);
+    QVERIFY(HeadlessRun::waitForExit(*third, 30000));
+}
+
+// Without TERRARIUM_CONTROL_TOKEN and without a desktop keyring (no session bus), the token is
+// made in a file only its user can read, and that is what clients must send.
+void tst_Control::keepsTheTokenInAFileWithoutAKeyring()
+{
+    m_terrarium.reset();
+    QProcessEnvironment env = environment();
+    env.remove(u"TERRARIUM_CONTROL_TOKEN"_s);
+    env.insert(u"DBUS_SESSION_BUS_ADDRESS"_s, u"unix:path=/nonexistent/bus"_s);
+    QByteArray log;
+    auto terrarium = startServing({u"--serve"_s, u"0"_s}, env, &log);
+    QVERIFY(terrarium);
+    const QString tokenFile = runtimeFolder() + u"/terrarium/control-token"_s;
+    QVERIFY2(log.contains(QByteArray("(token: " + tokenFile.toUtf8() + ")")), log.constData());
+    struct stat status
+    {
+    };
+    QCOMPARE(::stat(QFile::encodeName(tokenFile).constData(), &status), 0);
+    QCOMPARE(status.st_mode & 0777, 0600u);
+    QFile file(tokenFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString token = QString::fromLatin1(file.readAll()).trimmed();
+    QCOMPARE(token.size(), 64);
+    QVERIFY(token != Token);
+
+    static const QRegularExpression address(u"control API on (ws://\\S+)"_s);
+    const QUrl url(address.match(QString::fromUtf8(log)).captured(1));
+    Client wrong(url, bearer(Token));
+    QTRY_VERIFY(wrong.closed);
+    QCOMPARE(wrong.errors(u"authentication"_s), 1);
+    Client right(url, bearer(token));
+    QVERIFY(right.waitForHello());
+    QCOMPARE(right.messages.first().value(u"authenticated"_s).toBool(), true);
+
+    // The next start finds the same one.
+    ::kill(pid_t(terrarium->processId()), SIGTERM);
+    QVERIFY(HeadlessRun::waitForExit(*terrarium, 30000));
+    QByteArray again;
+    terrarium = startServing({u"--serve"_s, u"0"_s}, env, &again);
+    QVERIFY(terrarium);
+    QVERIFY2(again.contains(QByteArray("(token: " + tokenFile.toUtf8() + ")")), again.constData());
+    QFile reread(tokenFile);
+    QVERIFY(reread.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromLatin1(reread.readAll()).trimmed(), token);
+    ::kill(pid_t(terrarium->processId()), SIGTERM);
+    QVERIFY(HeadlessRun::waitForExit(*terrarium, 30000));
 }
 
 QTEST_GUILESS_MAIN(tst_Control)

@@ -90,7 +90,7 @@ void tst_ControlWindow::aClientDrivesTheWindowsRun()
     connect(&controller, &App::WindowController::runEnded, this,
             [&ended](Core::RunState state) { ended = state; });
     window.show();
-    QVERIFY(controller.controlServer());
+    QTRY_VERIFY(controller.controlServer());
     QCOMPARE(controller.controlServer()->port(), quint16(values.remoteControlPort));
 
     QWebSocket client;
@@ -177,7 +177,7 @@ void tst_ControlWindow::offUnlessTurnedOn()
     QVERIFY(!controller.controlServer());
     // --serve turns it on for this window alone.
     controller.serveControl(0);
-    QVERIFY(controller.controlServer());
+    QTRY_VERIFY(controller.controlServer());
     QVERIFY(controller.controlServer()->isListening());
     QCOMPARE(Core::UserSettings::load(settings).remoteControl, false);
 }

@@ -43,6 +43,7 @@
 #include <QListView>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -806,6 +807,26 @@ void tst_Window::preferencesSayWhereValuesComeFrom()
     for (QLabel *label : dialog->findChildren<QLabel *>())
         fileNamed = fileNamed || label->text().contains(m_settings->fileName());
     QVERIFY(fileNamed);
+
+    // The control token, made in the (test's private) keyring and shown with where it is kept.
+    QLineEdit *token = nullptr;
+    for (QLineEdit *edit : dialog->findChildren<QLineEdit *>()) {
+        if (edit->accessibleName() == QLatin1String("Control token"))
+            token = edit;
+    }
+    QVERIFY(token);
+    QTRY_COMPARE(token->text().size(), 64);
+    QProcess lookup;
+    lookup.start(QStringLiteral("secret-tool"),
+                 {QStringLiteral("lookup"), QStringLiteral("server"),
+                  QStringLiteral("org.terrarium.Terrarium"), QStringLiteral("user"),
+                  QStringLiteral("control-token")});
+    QVERIFY(lookup.waitForFinished(20000));
+    QCOMPARE(QString::fromUtf8(lookup.readAllStandardOutput()).trimmed(), token->text());
+    bool keptInKeyring = false;
+    for (QLabel *label : dialog->findChildren<QLabel *>())
+        keptInKeyring = keptInKeyring || label->text().startsWith(u"Kept in the desktop keyring");
+    QVERIFY(keptInKeyring);
     dialog->reject();
 }
 

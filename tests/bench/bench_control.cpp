@@ -29,6 +29,7 @@
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QWebSocket>
@@ -243,6 +244,9 @@ int main(int argc, char *argv[])
     Widgets::MainWindow window;
     App::WindowController controller(&window, &settings, {});
     controller.serveControl(0);
+    QSignalSpy started(&controller, &App::WindowController::controlServerChanged);
+    if (!controller.controlServer() && !started.wait(20000))
+        return BenchReport::cannotRun(QStringLiteral("the control API did not answer"));
     if (!controller.controlServer())
         return BenchReport::cannotRun(QStringLiteral("the control API did not start"));
     window.resize(1200, 800);
