@@ -17,8 +17,15 @@ build_packages=(
     qemu-system-x86 qemu-utils e2fsprogs libvirt-daemon-system libvirt-clients
     lz4 zstd xz-utils binutils
 )
+# The fuzz targets (tests/fuzz) need clang with libFuzzer, and for the control-protocol one a
+# clang that compiles <expected>: 16 or later. Debian 12's default clang is 14.
+codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}" || true)
+case "$codename" in
+    bookworm) fuzz_packages=(clang-16 libclang-rt-16-dev) ;;
+    *) fuzz_packages=(clang libclang-rt-19-dev) ;; # trixie (Debian 13): its clang is 19
+esac
 test_packages=(
-    clang libclang-rt-14-dev acl
+    "${fuzz_packages[@]}" acl
     dbus gnome-keyring libsecret-tools
     vttest python3-websockets
 )

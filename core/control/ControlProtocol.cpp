@@ -68,7 +68,9 @@ public:
 
     Result<QString> runId() const
     {
-        static const QRegularExpression allowed(QStringLiteral("^[A-Za-z0-9._-]+$"));
+        // Anchored with \A...\z: "$" would also match before a final "\n".
+        static const QRegularExpression allowed(
+            QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9._-]+")));
         auto id = text(QStringLiteral("run_id"), MaxRunIdChars);
         if (id && !allowed.match(*id).hasMatch())
             return invalid(Tr::tr("\"run_id\" holds characters no run id has."));
@@ -77,7 +79,8 @@ public:
 
     Result<QString> terminalId() const
     {
-        static const QRegularExpression allowed(QStringLiteral("^[a-z0-9]{1,16}$"));
+        static const QRegularExpression allowed(
+            QRegularExpression::anchoredPattern(QStringLiteral("[a-z0-9]{1,16}")));
         auto id = text(QStringLiteral("terminal_id"), 16);
         if (id && !allowed.match(*id).hasMatch())
             return invalid(Tr::tr("\"terminal_id\" is not one this server gives."));

@@ -17,7 +17,8 @@ namespace Terrarium::Core {
 // Unlike a browser, finish() also dispatches an event whose blank line never came: providers
 // (and one recorded Anthropic stream) end the body right after the last data line.
 //
-// Depends on QtCore only and avoids <expected>: the libFuzzer target builds it with clang 14.
+// Depends on QtCore only and avoids <expected>: the libFuzzer target builds it with any clang,
+// clang 14 (whose <expected> does not work) too.
 // Cost is linear in the input; memory is bounded by maxEventSize() per line and per event.
 class SseParser
 {

@@ -71,6 +71,9 @@ void tst_ControlProtocol::refusals_data()
     QTest::newRow("run id path") << QByteArray(R"({"v": 1, "type": "run.cancel",
                                                    "run_id": "../x"})")
                                  << "run_id";
+    // "$" alone would let a final newline through.
+    QTest::newRow("run id with a newline")
+        << QByteArray(R"({"v": 1, "type": "run.cancel", "run_id": "r\n"})") << "run_id";
     QTest::newRow("run id number")
         << QByteArray(R"({"v": 1, "type": "run.cancel", "run_id": 5})") << "run_id";
     QTest::newRow("step 0") << QByteArray(R"({"v": 1, "type": "input.close", "run_id": "r",
@@ -96,6 +99,9 @@ void tst_ControlProtocol::refusals_data()
                                      << "either a \"goal\" or a \"task\"";
     QTest::newRow("terminal id with a path")
         << QByteArray(R"({"v": 1, "type": "terminal.close", "terminal_id": "../t1"})")
+        << "terminal_id";
+    QTest::newRow("terminal id with a newline")
+        << QByteArray(R"({"v": 1, "type": "terminal.close", "terminal_id": "t1\n"})")
         << "terminal_id";
     QTest::newRow("terminal too wide")
         << QByteArray(R"({"v": 1, "type": "terminal.open", "run_id": "r", "cols": 5000})")
