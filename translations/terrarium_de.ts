@@ -105,7 +105,7 @@
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="29"/>
-        <location filename="../app/CommandLine.cpp" line="144"/>
+        <location filename="../app/CommandLine.cpp" line="149"/>
         <source>file</source>
         <translation>Datei</translation>
     </message>
@@ -322,77 +322,82 @@
         <translation>Die Steuerungs-API auf 127.0.0.1 und ::1 anbieten (Port %1, sofern kein Port folgt; 0 wählt einen freien), solange das Fenster offen ist; mit --headless und ohne Ziel ausführen, was ihre Clients starten.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="142"/>
+        <location filename="../app/CommandLine.cpp" line="143"/>
+        <source>Serve the control API on the Unix socket %1 (beside the port with --serve, alone without it).</source>
+        <translation>Die Steuerungs-API auf dem Unix-Socket %1 anbieten (neben dem Port mit --serve, ohne es allein).</translation>
+    </message>
+    <message>
+        <location filename="../app/CommandLine.cpp" line="147"/>
         <source>Configuration file to use instead of ~/.config/terrarium/terrarium.conf.</source>
         <translation>Zu verwendende Konfigurationsdatei statt ~/.config/terrarium/terrarium.conf.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="155"/>
+        <location filename="../app/CommandLine.cpp" line="160"/>
         <source>The goal, as an alternative to --goal.</source>
         <translation>Das Ziel, als Alternative zu --goal.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="156"/>
+        <location filename="../app/CommandLine.cpp" line="161"/>
         <source>[goal...]</source>
         <translation>[Ziel...]</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="177"/>
+        <location filename="../app/CommandLine.cpp" line="182"/>
         <source>--serve takes a port from 0 to 65535, not &quot;%1&quot;.</source>
         <translation>--serve erwartet einen Port von 0 bis 65535, nicht &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="201"/>
+        <location filename="../app/CommandLine.cpp" line="206"/>
         <source>--export-runbook takes a run and a file: --export-runbook RUN_ID FILE.</source>
         <translation>--export-runbook erwartet einen Lauf und eine Datei: --export-runbook RUN_ID DATEI.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="209"/>
+        <location filename="../app/CommandLine.cpp" line="214"/>
         <source>Give the goal either with --goal or as arguments, not both.</source>
         <translation>Geben Sie das Ziel entweder mit --goal oder als Argumente an, nicht beides.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="220"/>
+        <location filename="../app/CommandLine.cpp" line="225"/>
         <source>--resume needs a run id (terrarium --list-runs lists them).</source>
         <translation>--resume braucht eine Lauf-ID (terrarium --list-runs listet sie auf).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="224"/>
+        <location filename="../app/CommandLine.cpp" line="229"/>
         <source>A resumed run (--resume) has its own goal; give no goal, --task or --replay with it.</source>
         <translation>Ein fortgesetzter Lauf (--resume) hat sein eigenes Ziel; geben Sie dazu kein Ziel, kein --task und kein --replay an.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="233"/>
+        <location filename="../app/CommandLine.cpp" line="238"/>
         <source>A runbook (--replay) has its own goal; give no goal or --task with it.</source>
         <translation>Ein Runbook (--replay) hat sein eigenes Ziel; geben Sie dazu kein Ziel und kein --task an.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="240"/>
+        <location filename="../app/CommandLine.cpp" line="245"/>
         <source>--replan-on-divergence only goes with --replay RUNBOOK.</source>
         <translation>--replan-on-divergence geht nur zusammen mit --replay RUNBOOK.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="244"/>
+        <location filename="../app/CommandLine.cpp" line="249"/>
         <source>Give the goal either in the task file (--task) or on the command line, not both.</source>
         <translation>Geben Sie das Ziel entweder in der Aufgabendatei (--task) oder auf der Befehlszeile an, nicht beides.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="257"/>
+        <location filename="../app/CommandLine.cpp" line="262"/>
         <source>--apply-changes takes ask, yes or no, not &quot;%1&quot;.</source>
         <translation>--apply-changes erwartet ask, yes oder no, nicht &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="274"/>
+        <location filename="../app/CommandLine.cpp" line="280"/>
         <source>--serve with --headless takes no goal: the control API&apos;s clients start the runs.</source>
         <translation>--serve mit --headless erwartet kein Ziel: Die Clients der Steuerungs-API starten die Läufe.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="299"/>
+        <location filename="../app/CommandLine.cpp" line="305"/>
         <source>--clean-orphans works alone or with --headless.</source>
         <translation>--clean-orphans geht nur allein oder mit --headless.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="306"/>
+        <location filename="../app/CommandLine.cpp" line="312"/>
         <source>--headless needs a goal: --goal &quot;...&quot; or --task FILE.</source>
         <translation>--headless braucht ein Ziel: --goal &quot;...&quot; oder --task DATEI.</translation>
     </message>
@@ -408,7 +413,7 @@
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="91"/>
-        <location filename="../app/WindowController.cpp" line="305"/>
+        <location filename="../app/WindowController.cpp" line="346"/>
         <source>Runs are not kept: %1</source>
         <translation>Läufe werden nicht gespeichert: %1</translation>
     </message>
@@ -546,8 +551,8 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
     <message>
         <location filename="../app/HistoryController.cpp" line="33"/>
         <location filename="../app/HistoryController.cpp" line="42"/>
-        <location filename="../app/WindowController.cpp" line="413"/>
-        <location filename="../app/WindowController.cpp" line="447"/>
+        <location filename="../app/WindowController.cpp" line="454"/>
+        <location filename="../app/WindowController.cpp" line="488"/>
         <source>A run is in progress; stop it first.</source>
         <translation>Ein Lauf ist im Gange; halten Sie ihn zuerst an.</translation>
     </message>
@@ -1119,12 +1124,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="821"/>
+        <location filename="../app/RunSession.cpp" line="806"/>
+        <source>The run&apos;s sandbox is not running.</source>
+        <translation>Die Sandbox des Laufs läuft nicht.</translation>
+    </message>
+    <message>
+        <location filename="../app/RunSession.cpp" line="832"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="853"/>
+        <location filename="../app/RunSession.cpp" line="864"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
@@ -1214,279 +1224,283 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="94"/>
+        <location filename="../app/WindowController.cpp" line="96"/>
         <source>This run&apos;s sandbox works in the folder itself; there is nothing to review.</source>
         <translation>Die Sandbox dieses Laufs arbeitet im Ordner selbst; es gibt nichts zu prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="183"/>
+        <location filename="../app/WindowController.cpp" line="190"/>
         <source>Remote control is off.</source>
         <translation>Die Fernsteuerung ist aus.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="193"/>
-        <location filename="../app/WindowController.cpp" line="198"/>
+        <location filename="../app/WindowController.cpp" line="207"/>
+        <location filename="../app/WindowController.cpp" line="223"/>
         <source>Remote control is off: %1</source>
         <translation>Die Fernsteuerung ist aus: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="204"/>
+        <location filename="../app/WindowController.cpp" line="233"/>
         <source>Remote control on %1 (docs/CONTROL_API.md).</source>
         <translation>Fernsteuerung auf %1 (docs/CONTROL_API.md).</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="211"/>
+        <location filename="../app/WindowController.cpp" line="242"/>
         <source>The run %1 is not going on in this window.</source>
         <translation>Der Lauf %1 läuft nicht in diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="222"/>
+        <location filename="../app/WindowController.cpp" line="253"/>
         <source>A run is going on in the window; one at a time.</source>
         <translation>Im Fenster ist ein Lauf im Gange; nur einer zur selben Zeit.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="233"/>
+        <location filename="../app/WindowController.cpp" line="264"/>
         <source>open the task file in the window</source>
         <translation>öffnen Sie die Aufgabendatei im Fenster</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="242"/>
+        <location filename="../app/WindowController.cpp" line="273"/>
         <source>The run could not start; the window says why.</source>
         <translation>Der Lauf konnte nicht starten; das Fenster zeigt, warum.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="325"/>
+        <location filename="../app/WindowController.cpp" line="318"/>
+        <source>The run %1 is not the window&apos;s.</source>
+        <translation>Der Lauf %1 gehört nicht zu diesem Fenster.</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="366"/>
         <source>Removed the sandbox %1 an earlier run left behind.</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 wurde entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="330"/>
+        <location filename="../app/WindowController.cpp" line="371"/>
         <source>Could not remove the sandbox %1: %2</source>
         <translation>Die Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="343"/>
+        <location filename="../app/WindowController.cpp" line="384"/>
         <source>Sandboxes Left Behind</source>
         <translation>Zurückgelassene Sandboxen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="345"/>
+        <location filename="../app/WindowController.cpp" line="386"/>
         <source>An earlier run that did not end left its sandbox running. Remove it?</source>
         <translation>Ein früherer Lauf, der nicht endete, hat seine Sandbox laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="347"/>
+        <location filename="../app/WindowController.cpp" line="388"/>
         <source>Earlier runs that did not end left their sandboxes running. Remove them?</source>
         <translation>Frühere Läufe, die nicht endeten, haben ihre Sandboxen laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="352"/>
+        <location filename="../app/WindowController.cpp" line="393"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="365"/>
+        <location filename="../app/WindowController.cpp" line="406"/>
         <source>Resume Run</source>
         <translation>Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="365"/>
+        <location filename="../app/WindowController.cpp" line="406"/>
         <source>Resume Newest Run</source>
         <translation>Neuesten Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="369"/>
+        <location filename="../app/WindowController.cpp" line="410"/>
         <source>Continue run %1 in its sandbox from the step it did not finish</source>
         <translation>Lauf %1 in seiner Sandbox ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="375"/>
+        <location filename="../app/WindowController.cpp" line="416"/>
         <source>Keep</source>
         <translation>Behalten</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="402"/>
+        <location filename="../app/WindowController.cpp" line="443"/>
         <source>tick the box next to it in the task file&apos;s panel</source>
         <translation>setzen Sie den Haken daneben im Bereich der Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="436"/>
+        <location filename="../app/WindowController.cpp" line="477"/>
         <source>The task file&apos;s folder is not used as the workspace: %1</source>
         <translation>Der Ordner der Aufgabendatei wird nicht als Arbeitsordner verwendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="441"/>
+        <location filename="../app/WindowController.cpp" line="482"/>
         <source>Task file loaded: check what it asks for, then press Run.</source>
         <translation>Aufgabendatei geladen: Prüfen Sie, was sie verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="452"/>
+        <location filename="../app/WindowController.cpp" line="493"/>
         <source>%1 has no steps, so it is not a runbook; a runbook is exported from a run that succeeded.</source>
         <translation>%1 hat keine Schritte und ist daher kein Runbook; ein Runbook wird aus einem erfolgreichen Lauf exportiert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="467"/>
+        <location filename="../app/WindowController.cpp" line="508"/>
         <source>A runbook of 1 recorded step: Run replays it without a model and stops if its exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit 1 aufgezeichneten Schritt: Ausführen spielt ihn ohne Modell ab und hält an, wenn sein Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="469"/>
+        <location filename="../app/WindowController.cpp" line="510"/>
         <source>A runbook of %1 recorded steps: Run replays them without a model and stops at the first whose exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit %1 aufgezeichneten Schritten: Ausführen spielt sie ohne Modell ab und hält beim ersten an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="477"/>
+        <location filename="../app/WindowController.cpp" line="518"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="480"/>
+        <location filename="../app/WindowController.cpp" line="521"/>
         <source>    (expected to exit with %1)</source>
         <translation>    (sollte mit %1 enden)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="484"/>
+        <location filename="../app/WindowController.cpp" line="525"/>
         <source>Runbook loaded: check what it asks for, then press Run.</source>
         <translation>Runbook geladen: prüfen Sie, was es verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="505"/>
+        <location filename="../app/WindowController.cpp" line="546"/>
         <source>The run store cannot be opened, so no run can be resumed.</source>
         <translation>Der Laufspeicher kann nicht geöffnet werden, daher kann kein Lauf fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="602"/>
+        <location filename="../app/WindowController.cpp" line="643"/>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
         <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="617"/>
+        <location filename="../app/WindowController.cpp" line="658"/>
         <source>Preparing the sandbox…</source>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="663"/>
+        <location filename="../app/WindowController.cpp" line="714"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="680"/>
+        <location filename="../app/WindowController.cpp" line="731"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="689"/>
+        <location filename="../app/WindowController.cpp" line="737"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="700"/>
+        <location filename="../app/WindowController.cpp" line="748"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="705"/>
+        <location filename="../app/WindowController.cpp" line="753"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="732"/>
+        <location filename="../app/WindowController.cpp" line="780"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="740"/>
+        <location filename="../app/WindowController.cpp" line="788"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="756"/>
+        <location filename="../app/WindowController.cpp" line="804"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="792"/>
+        <location filename="../app/WindowController.cpp" line="840"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="795"/>
+        <location filename="../app/WindowController.cpp" line="843"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="798"/>
+        <location filename="../app/WindowController.cpp" line="846"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="53"/>
+        <location filename="../app/ControlHost.cpp" line="64"/>
         <source>The control API needs the run store: %1</source>
         <translation>Die Steuerungs-API braucht den Laufspeicher: %1</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="63"/>
+        <location filename="../app/ControlHost.cpp" line="84"/>
         <source>Terrarium control API on %1 (token: %2)</source>
         <translation>Terrarium-Steuerungs-API auf %1 (Token: %2)</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="65"/>
         <source>TERRARIUM_CONTROL_TOKEN</source>
-        <translation>TERRARIUM_CONTROL_TOKEN</translation>
+        <translation type="vanished">TERRARIUM_CONTROL_TOKEN</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="72"/>
+        <location filename="../app/ControlHost.cpp" line="92"/>
         <source>Terrarium is stopping.</source>
         <translation>Terrarium wird beendet.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="75"/>
+        <location filename="../app/ControlHost.cpp" line="95"/>
         <source>A run is going on (%1); one at a time.</source>
         <translation>Ein Lauf ist im Gange (%1); nur einer zur selben Zeit.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="82"/>
-        <location filename="../app/WindowController.cpp" line="225"/>
+        <location filename="../app/ControlHost.cpp" line="102"/>
+        <location filename="../app/WindowController.cpp" line="256"/>
         <source>the task</source>
         <translation>die Aufgabe</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="91"/>
+        <location filename="../app/ControlHost.cpp" line="111"/>
         <source>start terrarium --serve with --yes</source>
         <translation>starten Sie terrarium --serve mit --yes</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="113"/>
+        <location filename="../app/ControlHost.cpp" line="133"/>
         <source>The run could not start; see Terrarium&apos;s log.</source>
         <translation>Der Lauf konnte nicht starten; siehe das Protokoll von Terrarium.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="130"/>
+        <location filename="../app/ControlHost.cpp" line="150"/>
         <source>The run %1 is not going on here.</source>
         <translation>Der Lauf %1 läuft hier nicht.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="133"/>
-        <location filename="../app/WindowController.cpp" line="214"/>
+        <location filename="../app/ControlHost.cpp" line="153"/>
+        <location filename="../app/WindowController.cpp" line="245"/>
         <source>The run %1 has ended.</source>
         <translation>Der Lauf %1 ist beendet.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="144"/>
-        <location filename="../app/WindowController.cpp" line="254"/>
+        <location filename="../app/ControlHost.cpp" line="164"/>
+        <location filename="../app/WindowController.cpp" line="285"/>
         <source>Step %1 waits for no approval.</source>
         <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="155"/>
-        <location filename="../app/ControlHost.cpp" line="166"/>
-        <location filename="../app/WindowController.cpp" line="265"/>
-        <location filename="../app/WindowController.cpp" line="276"/>
+        <location filename="../app/ControlHost.cpp" line="175"/>
+        <location filename="../app/ControlHost.cpp" line="186"/>
+        <location filename="../app/WindowController.cpp" line="296"/>
+        <location filename="../app/WindowController.cpp" line="307"/>
         <source>Step %1 waits for no input.</source>
         <translation>Schritt %1 wartet auf keine Eingabe.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="188"/>
+        <location filename="../app/ControlHost.cpp" line="216"/>
         <source>Interrupted; cancelling the run (press Ctrl+C again to exit at once)...</source>
         <translation>Unterbrochen; der Lauf wird abgebrochen (erneut Strg+C drücken, um sofort zu beenden)...</translation>
     </message>
@@ -1694,13 +1708,11 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="99"/>
-        <location filename="../core/config/KeyStore.cpp" line="19"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="99"/>
-        <location filename="../core/config/KeyStore.cpp" line="19"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
@@ -1776,29 +1788,55 @@ Siehe &apos;terrarium --help&apos;.</translation>
   - einen lokalen Server starten, den Terrarium selbst findet: Ollama auf localhost:11434 (ollama serve, mit einem heruntergeladenen Modell) oder llama-server von llama.cpp auf localhost:8080.</translation>
     </message>
     <message>
-        <location filename="../core/config/KeyStore.cpp" line="40"/>
+        <location filename="../core/config/KeyStore.cpp" line="20"/>
+        <source>the planner API key</source>
+        <translation>den API-Schlüssel des Planers</translation>
+    </message>
+    <message>
+        <location filename="../core/config/KeyStore.cpp" line="21"/>
+        <source>the executor API key</source>
+        <translation>den API-Schlüssel des Ausführers</translation>
+    </message>
+    <message>
+        <location filename="../core/config/KeyStore.cpp" line="42"/>
         <source>No desktop keyring (Secret Service) is running; set OPENAI_API_KEY/ANTHROPIC_API_KEY (or TERRARIUM_API_KEY for other servers) in the environment instead.</source>
         <translation>Es läuft kein Desktop-Schlüsselbund (Secret Service); setzen Sie stattdessen OPENAI_API_KEY/ANTHROPIC_API_KEY (oder TERRARIUM_API_KEY für andere Server) in der Umgebung.</translation>
     </message>
     <message>
-        <location filename="../core/config/KeyStore.cpp" line="55"/>
+        <location filename="../core/config/KeyStore.cpp" line="57"/>
+        <source>The desktop keyring refused access to %1 (is it locked?): %2</source>
+        <translation>Der Schlüsselbund des Desktops verweigert den Zugriff auf %1 (ist er gesperrt?): %2</translation>
+    </message>
+    <message>
+        <location filename="../core/config/KeyStore.cpp" line="70"/>
+        <source>Could not read %1 from the desktop keyring: %2</source>
+        <translation>Konnte %1 nicht aus dem Schlüsselbund des Desktops lesen: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/config/KeyStore.cpp" line="73"/>
+        <source>Could not store %1 in the desktop keyring: %2</source>
+        <translation>Konnte %1 nicht im Schlüsselbund des Desktops speichern: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/config/KeyStore.cpp" line="76"/>
+        <source>Could not remove %1 from the desktop keyring: %2</source>
+        <translation>Konnte %1 nicht aus dem Schlüsselbund des Desktops entfernen: %2</translation>
+    </message>
+    <message>
         <source>The desktop keyring refused access to the %1 API key (is it locked?): %2</source>
-        <translation>Der Desktop-Schlüsselbund hat den Zugriff auf den %1-API-Schlüssel verweigert (ist er gesperrt?): %2</translation>
+        <translation type="vanished">Der Desktop-Schlüsselbund hat den Zugriff auf den %1-API-Schlüssel verweigert (ist er gesperrt?): %2</translation>
     </message>
     <message>
-        <location filename="../core/config/KeyStore.cpp" line="69"/>
         <source>Could not read the %1 API key from the desktop keyring: %2</source>
-        <translation>Der %1-API-Schlüssel konnte nicht aus dem Desktop-Schlüsselbund gelesen werden: %2</translation>
+        <translation type="vanished">Der %1-API-Schlüssel konnte nicht aus dem Desktop-Schlüsselbund gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/KeyStore.cpp" line="72"/>
         <source>Could not store the %1 API key in the desktop keyring: %2</source>
-        <translation>Der %1-API-Schlüssel konnte nicht im Desktop-Schlüsselbund gespeichert werden: %2</translation>
+        <translation type="vanished">Der %1-API-Schlüssel konnte nicht im Desktop-Schlüsselbund gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/KeyStore.cpp" line="75"/>
         <source>Could not remove the %1 API key from the desktop keyring: %2</source>
-        <translation>Der %1-API-Schlüssel konnte nicht aus dem Desktop-Schlüsselbund entfernt werden: %2</translation>
+        <translation type="vanished">Der %1-API-Schlüssel konnte nicht aus dem Desktop-Schlüsselbund entfernt werden: %2</translation>
     </message>
     <message>
         <location filename="../core/config/LocalServer.cpp" line="9"/>
@@ -2078,7 +2116,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="660"/>
         <location filename="../core/config/TaskFile.cpp" line="667"/>
-        <location filename="../core/control/ControlToken.cpp" line="89"/>
+        <location filename="../core/control/ControlToken.cpp" line="95"/>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
@@ -4507,159 +4545,201 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>&quot;%1&quot; muss eine ganze Zahl von mindestens 1 sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="74"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="76"/>
         <source>&quot;run_id&quot; holds characters no run id has.</source>
         <translation>&quot;run_id&quot; enthält Zeichen, die keine Lauf-ID hat.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="84"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="86"/>
+        <source>&quot;terminal_id&quot; is not one this server gives.</source>
+        <translation>„terminal_id“ ist keine, die dieser Server vergibt.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlProtocol.cpp" line="97"/>
+        <source>&quot;cols&quot; and &quot;rows&quot; must be from 1 to 1000.</source>
+        <translation>„cols“ und „rows“ müssen zwischen 1 und 1000 liegen.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlProtocol.cpp" line="111"/>
         <source>&quot;step_id&quot; is too large.</source>
         <translation>&quot;step_id&quot; ist zu groß.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="136"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="167"/>
         <source>The message is not JSON (%1 at offset %2).</source>
         <translation>Die Nachricht ist kein JSON (%1 bei Offset %2).</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="140"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="171"/>
         <source>The message is not a JSON object.</source>
         <translation>Die Nachricht ist kein JSON-Objekt.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="145"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="176"/>
         <source>Unsupported protocol version; this server speaks &quot;v&quot;: %1.</source>
         <translation>Nicht unterstützte Protokollversion; dieser Server spricht &quot;v&quot;: %1.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="150"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="181"/>
         <source>&quot;id&quot; must be a number or a string of at most %1 characters.</source>
         <translation>&quot;id&quot; muss eine Zahl oder ein String mit höchstens %1 Zeichen sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="158"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="189"/>
         <source>The message has no &quot;type&quot;.</source>
         <translation>Die Nachricht hat keinen &quot;type&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="159"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="190"/>
         <source>Unknown message type &quot;%1&quot;.</source>
         <translation>Unbekannter Nachrichtentyp &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="176"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="207"/>
         <source>run.start needs either a &quot;goal&quot; or a &quot;task&quot;.</source>
         <translation>run.start braucht entweder ein &quot;goal&quot; oder eine &quot;task&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="196"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="227"/>
         <source>&quot;decision&quot; must be once, session, always or deny.</source>
         <translation>&quot;decision&quot; muss once, session, always oder deny sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="101"/>
+        <location filename="../core/control/ControlServer.cpp" line="104"/>
         <source>The control API listens on loopback addresses only (127.0.0.1 or ::1), not on %1: it can start commands in a sandbox.</source>
         <translation>Die Steuerungs-API lauscht nur auf Loopback-Adressen (127.0.0.1 oder ::1), nicht auf %1: Sie kann Befehle in einer Sandbox starten.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="106"/>
+        <location filename="../core/control/ControlServer.cpp" line="109"/>
+        <location filename="../core/control/ControlServer.cpp" line="129"/>
         <source>The control API needs a token of at least %1 characters.</source>
         <translation>Die Steuerungs-API braucht ein Token mit mindestens %1 Zeichen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="113"/>
+        <location filename="../core/control/ControlServer.cpp" line="116"/>
         <source>The control API cannot listen on %1 port %2: %3</source>
         <translation>Die Steuerungs-API kann nicht auf %1 Port %2 lauschen: %3</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="127"/>
+        <location filename="../core/control/ControlServer.cpp" line="157"/>
         <source>Terrarium stops serving.</source>
         <translation>Terrarium beendet den Dienst.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="184"/>
+        <location filename="../core/control/ControlServer.cpp" line="221"/>
         <source>Too many control clients (at most %1); try again later.</source>
         <translation>Zu viele Steuerungs-Clients (höchstens %1); versuchen Sie es später erneut.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="187"/>
+        <location filename="../core/control/ControlServer.cpp" line="224"/>
         <source>too many clients</source>
         <translation>zu viele Clients</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="205"/>
+        <location filename="../core/control/ControlServer.cpp" line="242"/>
         <source>Messages are JSON text, not binary.</source>
         <translation>Nachrichten sind JSON-Text, nicht binär.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="219"/>
+        <location filename="../core/control/ControlServer.cpp" line="260"/>
         <source>The token is wrong.</source>
         <translation>Das Token ist falsch.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="220"/>
-        <location filename="../core/control/ControlServer.cpp" line="317"/>
+        <location filename="../core/control/ControlServer.cpp" line="261"/>
+        <location filename="../core/control/ControlServer.cpp" line="276"/>
+        <location filename="../core/control/ControlServer.cpp" line="377"/>
         <source>unauthenticated</source>
         <translation>nicht authentifiziert</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="291"/>
+        <location filename="../core/control/ControlServer.cpp" line="275"/>
+        <source>No token came in time; closing.</source>
+        <translation>Kein Token kam rechtzeitig; die Verbindung wird geschlossen.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="351"/>
         <source>Too many messages; closing.</source>
         <translation>Zu viele Nachrichten; die Verbindung wird geschlossen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="292"/>
+        <location filename="../core/control/ControlServer.cpp" line="352"/>
         <source>too many messages</source>
         <translation>zu viele Nachrichten</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="299"/>
+        <location filename="../core/control/ControlServer.cpp" line="359"/>
         <source>Too many messages (at most %1 a second); this one was not read.</source>
         <translation>Zu viele Nachrichten (höchstens %1 pro Sekunde); diese wurde nicht gelesen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="314"/>
+        <location filename="../core/control/ControlServer.cpp" line="374"/>
         <source>Not authenticated: send the token first, as {&quot;v&quot;: 1, &quot;type&quot;: &quot;auth&quot;, &quot;token&quot;: &quot;…&quot;} or an Authorization: Bearer header.</source>
         <translation>Nicht authentifiziert: Senden Sie zuerst das Token, als {&quot;v&quot;: 1, &quot;type&quot;: &quot;auth&quot;, &quot;token&quot;: &quot;…&quot;} oder als Header Authorization: Bearer.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="340"/>
+        <location filename="../core/control/ControlServer.cpp" line="400"/>
+        <location filename="../core/control/ControlServer.cpp" line="498"/>
         <source>This Terrarium runs nothing for control clients.</source>
         <translation>Dieses Terrarium führt nichts für Steuerungs-Clients aus.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="400"/>
+        <location filename="../core/control/ControlServer.cpp" line="461"/>
+        <source>There is no terminal %1 (it may have ended).</source>
+        <translation>Es gibt kein Terminal %1 (es hat vielleicht geendet).</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="482"/>
         <location filename="../core/store/RunStore.cpp" line="358"/>
         <source>There is no kept run %1.</source>
         <translation>Es gibt keinen gespeicherten Lauf %1.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlToken.cpp" line="52"/>
+        <location filename="../core/control/ControlServer.cpp" line="506"/>
+        <source>At most %1 terminals per client.</source>
+        <translation>Höchstens %1 Terminals je Client.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="527"/>
+        <source>The client fell behind the terminal&apos;s output.</source>
+        <translation>Der Client kam mit der Ausgabe des Terminals nicht mit.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="534"/>
+        <source>The shell ended.</source>
+        <translation>Die Shell hat geendet.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlToken.cpp" line="61"/>
         <source>%1 is shorter than %2 characters; a token that short could be guessed.</source>
         <translation>%1 ist kürzer als %2 Zeichen; ein so kurzes Token ließe sich erraten.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlToken.cpp" line="61"/>
         <source>Cannot make the folder %1 for the control token: %2</source>
-        <translation>Der Ordner %1 für das Steuerungs-Token kann nicht angelegt werden: %2</translation>
+        <translation type="vanished">Der Ordner %1 für das Steuerungs-Token kann nicht angelegt werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlToken.cpp" line="74"/>
+        <location filename="../core/control/ControlToken.cpp" line="51"/>
+        <source>Cannot make the folder %1 for the control API: %2</source>
+        <translation>Kann den Ordner %1 für die Steuerungs-API nicht anlegen: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlToken.cpp" line="80"/>
         <source>Cannot write the control token to %1.</source>
         <translation>Das Steuerungs-Token kann nicht nach %1 geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlToken.cpp" line="80"/>
+        <location filename="../core/control/ControlToken.cpp" line="86"/>
         <source>Cannot create %1: %2</source>
         <translation>%1 kann nicht angelegt werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlToken.cpp" line="94"/>
+        <location filename="../core/control/ControlToken.cpp" line="100"/>
         <source>The control token file %1 is not yours alone (it must be a file you own with mode 0600); remove it and a new one is made.</source>
         <translation>Die Datei %1 mit dem Steuerungs-Token gehört nicht allein Ihnen (sie muss eine Datei in Ihrem Besitz mit Modus 0600 sein); entfernen Sie sie, dann wird eine neue angelegt.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlToken.cpp" line="104"/>
+        <location filename="../core/control/ControlToken.cpp" line="110"/>
         <source>The control token file %1 holds no usable token; remove it and a new one is made.</source>
         <translation>Die Datei %1 mit dem Steuerungs-Token enthält kein brauchbares Token; entfernen Sie sie, dann wird eine neue angelegt.</translation>
     </message>
@@ -4667,6 +4747,26 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <location filename="../core/store/ResumePoint.cpp" line="60"/>
         <source>The step ended %1.</source>
         <translation>Der Schritt endete als %1.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlLocalListener.cpp" line="39"/>
+        <source>Another Terrarium serves the control API on %1.</source>
+        <translation>Ein anderes Terrarium bietet die Steuerungs-API schon auf %1 an.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlLocalListener.cpp" line="46"/>
+        <source>The control API cannot listen on %1: %2</source>
+        <translation>Die Steuerungs-API kann nicht auf %1 lauschen: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlTokenLoader.cpp" line="14"/>
+        <source>the control token</source>
+        <translation>das Steuerungs-Token</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlTokenLoader.cpp" line="118"/>
+        <source>the desktop keyring (secret-tool lookup server %1 user %2)</source>
+        <translation>dem Schlüsselbund des Desktops (secret-tool lookup server %1 user %2)</translation>
     </message>
 </context>
 <context>
@@ -6194,24 +6294,24 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>&amp;Netzwerk:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="668"/>
+        <location filename="../ui/SettingsDialog.cpp" line="686"/>
         <source>API keys are kept in the desktop keyring, never in the settings file.</source>
         <translation>API-Schlüssel werden im Desktop-Schlüsselbund aufbewahrt, nie in der Einstellungsdatei.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="692"/>
+        <location filename="../ui/SettingsDialog.cpp" line="710"/>
         <source>Found %1; both roles now use its model %2.</source>
         <translation>%1 gefunden; beide Rollen verwenden jetzt sein Modell %2.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="702"/>
-        <location filename="../ui/SettingsDialog.cpp" line="708"/>
+        <location filename="../ui/SettingsDialog.cpp" line="720"/>
+        <location filename="../ui/SettingsDialog.cpp" line="726"/>
         <source>%1 or %2</source>
         <translation>%1 oder %2</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="707"/>
-        <location filename="../ui/SettingsDialog.cpp" line="714"/>
+        <location filename="../ui/SettingsDialog.cpp" line="725"/>
+        <location filename="../ui/SettingsDialog.cpp" line="732"/>
         <source>Required for this server</source>
         <translation>Für diesen Server erforderlich</translation>
     </message>
@@ -6287,157 +6387,172 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>&amp;Port für Clients:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="387"/>
+        <location filename="../ui/SettingsDialog.cpp" line="383"/>
+        <source>Also on a Unix socket in the session&apos;s runtime folder (terrarium/control.sock)</source>
+        <translation>Auch auf einem Unix-Socket im Laufzeitordner der Sitzung (terrarium/control.sock)</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="386"/>
+        <source>For clients that would rather not use a port; only your own programs can open it, and they need the token too.</source>
+        <translation>Für Clients, die lieber keinen Port nutzen; nur Ihre eigenen Programme können ihn öffnen, und auch sie brauchen das Token.</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="394"/>
         <source>Control token</source>
         <translation>Steuerungs-Token</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="389"/>
+        <location filename="../ui/SettingsDialog.cpp" line="396"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="390"/>
+        <location filename="../ui/SettingsDialog.cpp" line="397"/>
         <source>Copy the token for a client to send as “Authorization: Bearer …”</source>
         <translation>Das Token kopieren, damit ein Client es als „Authorization: Bearer …“ sendet</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="396"/>
+        <location filename="../ui/SettingsDialog.cpp" line="403"/>
         <source>Re&amp;quired token:</source>
         <translation>Erforderliches &amp;Token:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="399"/>
+        <location filename="../ui/SettingsDialog.cpp" line="411"/>
         <source>Clients connect to ws://127.0.0.1 on this port (or ::1) and send the token first. Scripts can also run terrarium --headless --serve. The protocol is in docs/CONTROL_API.md.</source>
         <translation>Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="410"/>
+        <location filename="../ui/SettingsDialog.cpp" line="422"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="424"/>
+        <location filename="../ui/SettingsDialog.cpp" line="437"/>
         <source>Approval of commands</source>
         <translation>Freigabe von Befehlen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="427"/>
+        <location filename="../ui/SettingsDialog.cpp" line="440"/>
         <source>Ask before running risky commands</source>
         <translation>Vor riskanten Befehlen nachfragen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="429"/>
+        <location filename="../ui/SettingsDialog.cpp" line="442"/>
         <source>Run only what the safety rules pass; deny the rest</source>
         <translation>Nur ausführen, was die Sicherheitsregeln durchlassen; den Rest ablehnen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="431"/>
+        <location filename="../ui/SettingsDialog.cpp" line="444"/>
         <source>Run every command without asking</source>
         <translation>Jeden Befehl ohne Nachfrage ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="434"/>
+        <location filename="../ui/SettingsDialog.cpp" line="447"/>
         <source>Risky commands run without asking.</source>
         <translation>Riskante Befehle laufen ohne Nachfrage.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="435"/>
+        <location filename="../ui/SettingsDialog.cpp" line="448"/>
         <source>Commands the safety rules flag (deleting files, changing permissions, fetching and running scripts, …) run at once. Use it only with a sandbox you can throw away.</source>
         <translation>Befehle, die die Sicherheitsregeln markieren (Dateien löschen, Rechte ändern, Skripte herunterladen und ausführen, …), laufen sofort. Verwenden Sie das nur mit einer Sandbox, die Sie wegwerfen können.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="439"/>
+        <location filename="../ui/SettingsDialog.cpp" line="452"/>
         <source>Appro&amp;val:</source>
         <translation>&amp;Freigabe:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="451"/>
+        <location filename="../ui/SettingsDialog.cpp" line="464"/>
         <source>Commands approved with Always</source>
         <translation>Mit „Immer“ freigegebene Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="457"/>
+        <location filename="../ui/SettingsDialog.cpp" line="470"/>
         <source>None yet: commands you approve with “Always” appear here.</source>
         <translation>Noch keine: Befehle, die Sie mit „Immer“ freigeben, erscheinen hier.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="459"/>
+        <location filename="../ui/SettingsDialog.cpp" line="472"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="460"/>
+        <location filename="../ui/SettingsDialog.cpp" line="473"/>
         <source>Ask again before running the selected commands (Delete)</source>
         <translation>Vor dem Ausführen der ausgewählten Befehle wieder nachfragen (Entf)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="465"/>
+        <location filename="../ui/SettingsDialog.cpp" line="478"/>
         <source>Always allowed:</source>
         <translation>Immer erlaubt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="467"/>
+        <location filename="../ui/SettingsDialog.cpp" line="480"/>
         <source>Commands you approved with “Always”: they run without asking</source>
         <translation>Befehle, die Sie mit „Immer“ freigegeben haben: Sie laufen ohne Nachfrage</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="471"/>
+        <location filename="../ui/SettingsDialog.cpp" line="484"/>
         <source>Limits of each run</source>
         <translation>Grenzen jedes Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="475"/>
+        <location filename="../ui/SettingsDialog.cpp" line="488"/>
         <source>Commands run in total, across re-plans</source>
         <translation>Insgesamt ausgeführte Befehle, über Neuplanungen hinweg</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="478"/>
+        <location filename="../ui/SettingsDialog.cpp" line="491"/>
         <source>None: stop at the first failed step</source>
         <translation>Keine: beim ersten fehlgeschlagenen Schritt anhalten</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="483"/>
+        <location filename="../ui/SettingsDialog.cpp" line="496"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="485"/>
+        <location filename="../ui/SettingsDialog.cpp" line="498"/>
         <source>A step still running after this long is stopped and fails</source>
         <translation>Ein Schritt, der nach dieser Zeit noch läuft, wird angehalten und schlägt fehl</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="492"/>
+        <location filename="../ui/SettingsDialog.cpp" line="505"/>
         <source>M&amp;aximum steps:</source>
         <translation>Maximale &amp;Schritte:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="493"/>
+        <location filename="../ui/SettingsDialog.cpp" line="506"/>
         <source>Re-plans before givin&amp;g up:</source>
         <translation>&amp;Neuplanungen vor dem Aufgeben:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="494"/>
+        <location filename="../ui/SettingsDialog.cpp" line="507"/>
         <source>Step &amp;timeout:</source>
         <translation>&amp;Zeitlimit pro Schritt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="615"/>
+        <location filename="../ui/SettingsDialog.cpp" line="606"/>
+        <source>Kept in %1.</source>
+        <translation>Aufbewahrt in %1.</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="633"/>
         <source>a copy of the workspace</source>
         <translation>eine Kopie des Arbeitsordners</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="616"/>
+        <location filename="../ui/SettingsDialog.cpp" line="634"/>
         <source>the workspace folder itself</source>
         <translation>der Arbeitsordner selbst</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="627"/>
+        <location filename="../ui/SettingsDialog.cpp" line="645"/>
         <source>1 setting here is overridden by the environment, the command line or a task file; its field says which.</source>
         <translation>1 Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/SettingsDialog.cpp" line="629"/>
+        <location filename="../ui/SettingsDialog.cpp" line="647"/>
         <source>%n settings here are overridden by the environment, the command line or a task file; their fields say which.</source>
         <translation>
             <numerusform>%n Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</numerusform>
@@ -6445,17 +6560,17 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="636"/>
+        <location filename="../ui/SettingsDialog.cpp" line="654"/>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="758"/>
+        <location filename="../ui/SettingsDialog.cpp" line="776"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="758"/>
+        <location filename="../ui/SettingsDialog.cpp" line="776"/>
         <source>keyring</source>
         <translation>Schlüsselbund</translation>
     </message>
