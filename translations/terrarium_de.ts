@@ -6294,24 +6294,29 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>&amp;Netzwerk:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="686"/>
+        <location filename="../ui/SettingsDialog.cpp" line="412"/>
+        <source>Clients connect to ws://127.0.0.1 on this port (or ::1, or the Unix socket) and send the token first. Scripts can also run terrarium --headless --serve. The protocol is in docs/CONTROL_API.md.</source>
+        <translation>Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1 oder dem Unix-Socket) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="687"/>
         <source>API keys are kept in the desktop keyring, never in the settings file.</source>
         <translation>API-Schlüssel werden im Desktop-Schlüsselbund aufbewahrt, nie in der Einstellungsdatei.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="710"/>
+        <location filename="../ui/SettingsDialog.cpp" line="711"/>
         <source>Found %1; both roles now use its model %2.</source>
         <translation>%1 gefunden; beide Rollen verwenden jetzt sein Modell %2.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="720"/>
-        <location filename="../ui/SettingsDialog.cpp" line="726"/>
+        <location filename="../ui/SettingsDialog.cpp" line="721"/>
+        <location filename="../ui/SettingsDialog.cpp" line="727"/>
         <source>%1 or %2</source>
         <translation>%1 oder %2</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="725"/>
-        <location filename="../ui/SettingsDialog.cpp" line="732"/>
+        <location filename="../ui/SettingsDialog.cpp" line="726"/>
+        <location filename="../ui/SettingsDialog.cpp" line="733"/>
         <source>Required for this server</source>
         <translation>Für diesen Server erforderlich</translation>
     </message>
@@ -6417,142 +6422,141 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Erforderliches &amp;Token:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="411"/>
         <source>Clients connect to ws://127.0.0.1 on this port (or ::1) and send the token first. Scripts can also run terrarium --headless --serve. The protocol is in docs/CONTROL_API.md.</source>
-        <translation>Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
+        <translation type="vanished">Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="422"/>
+        <location filename="../ui/SettingsDialog.cpp" line="423"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="437"/>
+        <location filename="../ui/SettingsDialog.cpp" line="438"/>
         <source>Approval of commands</source>
         <translation>Freigabe von Befehlen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="440"/>
+        <location filename="../ui/SettingsDialog.cpp" line="441"/>
         <source>Ask before running risky commands</source>
         <translation>Vor riskanten Befehlen nachfragen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="442"/>
+        <location filename="../ui/SettingsDialog.cpp" line="443"/>
         <source>Run only what the safety rules pass; deny the rest</source>
         <translation>Nur ausführen, was die Sicherheitsregeln durchlassen; den Rest ablehnen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="444"/>
+        <location filename="../ui/SettingsDialog.cpp" line="445"/>
         <source>Run every command without asking</source>
         <translation>Jeden Befehl ohne Nachfrage ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="447"/>
+        <location filename="../ui/SettingsDialog.cpp" line="448"/>
         <source>Risky commands run without asking.</source>
         <translation>Riskante Befehle laufen ohne Nachfrage.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="448"/>
+        <location filename="../ui/SettingsDialog.cpp" line="449"/>
         <source>Commands the safety rules flag (deleting files, changing permissions, fetching and running scripts, …) run at once. Use it only with a sandbox you can throw away.</source>
         <translation>Befehle, die die Sicherheitsregeln markieren (Dateien löschen, Rechte ändern, Skripte herunterladen und ausführen, …), laufen sofort. Verwenden Sie das nur mit einer Sandbox, die Sie wegwerfen können.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="452"/>
+        <location filename="../ui/SettingsDialog.cpp" line="453"/>
         <source>Appro&amp;val:</source>
         <translation>&amp;Freigabe:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="464"/>
+        <location filename="../ui/SettingsDialog.cpp" line="465"/>
         <source>Commands approved with Always</source>
         <translation>Mit „Immer“ freigegebene Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="470"/>
+        <location filename="../ui/SettingsDialog.cpp" line="471"/>
         <source>None yet: commands you approve with “Always” appear here.</source>
         <translation>Noch keine: Befehle, die Sie mit „Immer“ freigeben, erscheinen hier.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="472"/>
+        <location filename="../ui/SettingsDialog.cpp" line="473"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="473"/>
+        <location filename="../ui/SettingsDialog.cpp" line="474"/>
         <source>Ask again before running the selected commands (Delete)</source>
         <translation>Vor dem Ausführen der ausgewählten Befehle wieder nachfragen (Entf)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="478"/>
+        <location filename="../ui/SettingsDialog.cpp" line="479"/>
         <source>Always allowed:</source>
         <translation>Immer erlaubt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="480"/>
+        <location filename="../ui/SettingsDialog.cpp" line="481"/>
         <source>Commands you approved with “Always”: they run without asking</source>
         <translation>Befehle, die Sie mit „Immer“ freigegeben haben: Sie laufen ohne Nachfrage</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="484"/>
+        <location filename="../ui/SettingsDialog.cpp" line="485"/>
         <source>Limits of each run</source>
         <translation>Grenzen jedes Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="488"/>
+        <location filename="../ui/SettingsDialog.cpp" line="489"/>
         <source>Commands run in total, across re-plans</source>
         <translation>Insgesamt ausgeführte Befehle, über Neuplanungen hinweg</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="491"/>
+        <location filename="../ui/SettingsDialog.cpp" line="492"/>
         <source>None: stop at the first failed step</source>
         <translation>Keine: beim ersten fehlgeschlagenen Schritt anhalten</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="496"/>
+        <location filename="../ui/SettingsDialog.cpp" line="497"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="498"/>
+        <location filename="../ui/SettingsDialog.cpp" line="499"/>
         <source>A step still running after this long is stopped and fails</source>
         <translation>Ein Schritt, der nach dieser Zeit noch läuft, wird angehalten und schlägt fehl</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="505"/>
+        <location filename="../ui/SettingsDialog.cpp" line="506"/>
         <source>M&amp;aximum steps:</source>
         <translation>Maximale &amp;Schritte:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="506"/>
+        <location filename="../ui/SettingsDialog.cpp" line="507"/>
         <source>Re-plans before givin&amp;g up:</source>
         <translation>&amp;Neuplanungen vor dem Aufgeben:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="507"/>
+        <location filename="../ui/SettingsDialog.cpp" line="508"/>
         <source>Step &amp;timeout:</source>
         <translation>&amp;Zeitlimit pro Schritt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="606"/>
+        <location filename="../ui/SettingsDialog.cpp" line="607"/>
         <source>Kept in %1.</source>
         <translation>Aufbewahrt in %1.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="633"/>
+        <location filename="../ui/SettingsDialog.cpp" line="634"/>
         <source>a copy of the workspace</source>
         <translation>eine Kopie des Arbeitsordners</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="634"/>
+        <location filename="../ui/SettingsDialog.cpp" line="635"/>
         <source>the workspace folder itself</source>
         <translation>der Arbeitsordner selbst</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="645"/>
+        <location filename="../ui/SettingsDialog.cpp" line="646"/>
         <source>1 setting here is overridden by the environment, the command line or a task file; its field says which.</source>
         <translation>1 Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/SettingsDialog.cpp" line="647"/>
+        <location filename="../ui/SettingsDialog.cpp" line="648"/>
         <source>%n settings here are overridden by the environment, the command line or a task file; their fields say which.</source>
         <translation>
             <numerusform>%n Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</numerusform>
@@ -6560,17 +6564,17 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="654"/>
+        <location filename="../ui/SettingsDialog.cpp" line="655"/>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="776"/>
+        <location filename="../ui/SettingsDialog.cpp" line="777"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="776"/>
+        <location filename="../ui/SettingsDialog.cpp" line="777"/>
         <source>keyring</source>
         <translation>Schlüsselbund</translation>
     </message>

@@ -408,10 +408,11 @@ QWidget *SettingsDialog::createRemoteControlTab()
     m_controlTokenPlace->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_controlTokenPlace->setForegroundRole(QPalette::PlaceholderText);
     remoteForm->addRow(QString(), m_controlTokenPlace);
-    auto *how = new QLabel(tr("Clients connect to ws://127.0.0.1 on this port (or ::1) and send "
-                              "the token first. Scripts can also run terrarium --headless "
-                              "--serve. The protocol is in docs/CONTROL_API.md."),
-                           remote);
+    auto *how =
+        new QLabel(tr("Clients connect to ws://127.0.0.1 on this port (or ::1, or the Unix "
+                      "socket) and send the token first. Scripts can also run terrarium --headless "
+                      "--serve. The protocol is in docs/CONTROL_API.md."),
+                   remote);
     how->setWordWrap(true);
     how->setForegroundRole(QPalette::PlaceholderText);
     remoteForm->addRow(how);

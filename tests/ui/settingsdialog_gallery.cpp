@@ -106,9 +106,12 @@ int main(int argc, char **argv)
         values.alwaysAllowed.clear();
     }
     values.remoteControl = true;
+    values.remoteControlSocket = true;
     dialog.setValues(values);
     dialog.setControlToken(
-        QStringLiteral("0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0"));
+        QStringLiteral("0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0"),
+        QStringLiteral("the desktop keyring (secret-tool lookup server org.terrarium.Terrarium "
+                       "user control-token)"));
 
     // The provenance as the app computes it, from a scratch config file holding these values.
     QTemporaryDir scratch;
