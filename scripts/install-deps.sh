@@ -10,7 +10,7 @@ profile=${1:-run}
 build_packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    qt6-websockets-dev qt6-httpserver-dev libqt6sql6-sqlite
+    qt6-websockets-dev libqt6sql6-sqlite
     libvterm-dev libyaml-cpp-dev qtkeychain-qt6-dev libvirt-dev
     desktop-file-utils appstream libxcb1-dev xvfb xauth xdotool
     podman runc uidmap slirp4netns fuse-overlayfs mmdebstrap ca-certificates

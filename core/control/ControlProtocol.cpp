@@ -207,6 +207,11 @@ Result<ControlRequest> ControlProtocol::parse(QByteArrayView bytes)
                           Tr::tr("run.start needs either a \"goal\" or a \"task\".")};
             ok = false;
         }
+        // The blank one is no part of the request: a host takes any task text for a task.
+        if (ok && request.task.trimmed().isEmpty())
+            request.task.clear();
+        else if (ok)
+            request.goal.clear();
         break;
     case ControlRequestType::RunSubscribe:
         ok = take(fields.runId(), request.runId, error)

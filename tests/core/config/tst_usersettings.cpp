@@ -146,16 +146,16 @@ void tst_UserSettings::writesTheKeysConfigLoaderReads()
     const QSettings file(path(), QSettings::IniFormat);
     const QStringList expectedKeys = {
         QStringLiteral("control/enabled"),       QStringLiteral("control/port"),
-        QStringLiteral("executor/base_url"),     QStringLiteral("executor/model"),
-        QStringLiteral("executor/provider"),     QStringLiteral("limits/max_replans"),
-        QStringLiteral("limits/max_steps"),      QStringLiteral("limits/step_timeout"),
-        QStringLiteral("planner/base_url"),      QStringLiteral("planner/model"),
-        QStringLiteral("planner/provider"),      QStringLiteral("safety/always_allowed"),
-        QStringLiteral("safety/approval"),       QStringLiteral("sandbox/cpus"),
-        QStringLiteral("sandbox/disk_mib"),      QStringLiteral("sandbox/image"),
-        QStringLiteral("sandbox/kind"),          QStringLiteral("sandbox/memory_mib"),
-        QStringLiteral("sandbox/network"),       QStringLiteral("sandbox/pids"),
-        QStringLiteral("sandbox/workspace_mode")};
+        QStringLiteral("control/socket"),        QStringLiteral("executor/base_url"),
+        QStringLiteral("executor/model"),        QStringLiteral("executor/provider"),
+        QStringLiteral("limits/max_replans"),    QStringLiteral("limits/max_steps"),
+        QStringLiteral("limits/step_timeout"),   QStringLiteral("planner/base_url"),
+        QStringLiteral("planner/model"),         QStringLiteral("planner/provider"),
+        QStringLiteral("safety/always_allowed"), QStringLiteral("safety/approval"),
+        QStringLiteral("sandbox/cpus"),          QStringLiteral("sandbox/disk_mib"),
+        QStringLiteral("sandbox/image"),         QStringLiteral("sandbox/kind"),
+        QStringLiteral("sandbox/memory_mib"),    QStringLiteral("sandbox/network"),
+        QStringLiteral("sandbox/pids"),          QStringLiteral("sandbox/workspace_mode")};
     QStringList keys = file.allKeys();
     keys.sort();
     QCOMPARE(keys, expectedKeys);
@@ -166,6 +166,7 @@ void tst_UserSettings::writesTheKeysConfigLoaderReads()
     QCOMPARE(file.value(QStringLiteral("sandbox/memory_mib")).toInt(), 3000);
     // Remote control is off unless turned on, and read back as written.
     QCOMPARE(file.value(QStringLiteral("control/enabled")).toBool(), false);
+    QCOMPARE(file.value(QStringLiteral("control/socket")).toBool(), false);
     QCOMPARE(UserSettings::load(file).remoteControlPort, 7424);
 }
 

@@ -43,6 +43,15 @@ void tst_ControlProtocol::requests()
     QVERIFY(parsed);
     QCOMPARE(parsed->task, QStringLiteral("goal: x\n"));
     QVERIFY(parsed->goal.isEmpty());
+    // The blank one of the two is dropped, so that no host takes blanks for a task (or a goal).
+    parsed = ControlProtocol::parse(R"({"v": 1, "type": "run.start", "goal": "x", "task": "  "})");
+    QVERIFY(parsed);
+    QCOMPARE(parsed->goal, QStringLiteral("x"));
+    QVERIFY(parsed->task.isEmpty());
+    parsed = ControlProtocol::parse(R"({"v": 1, "type": "run.start", "goal": " ", "task": "t"})");
+    QVERIFY(parsed);
+    QVERIFY(parsed->goal.isEmpty());
+    QCOMPARE(parsed->task, QStringLiteral("t"));
     // Input is passed on as it is, newline and all (an empty line is input too).
     parsed = ControlProtocol::parse(
         R"({"v": 1, "type": "input.send", "run_id": "r", "step_id": 1, "text": "\n"})");
