@@ -26,11 +26,12 @@ namespace Terrarium::Vm {
 
 class Sandbox;
 
-// Moves a workspace between a host folder and any running Sandbox, for copy mode (DESIGN.md,
-// "Workspace modes"): copyIn() at the start, collectChanges() at the end for the user to review,
-// apply() for what they accepted. Only Sandbox's own operations are used (writeFile, readFile,
-// exec of mkdir/ln/chmod), plus the agent's fs.manifest where the sandbox runs terrarium-agent;
-// the host kind's folder is listed directly. So a VM and a Podman container copy alike.
+// Moves a workspace between a host folder and any running Sandbox, for copy mode
+// (docs/ARCHITECTURE.md, "Sandboxes"): copyIn() at the start, collectChanges() at the end for the
+// user to review, apply() for what they accepted. Only Sandbox's own operations are used
+// (writeFile, readFile, exec of mkdir/ln/chmod), plus the agent's fs.manifest where the sandbox
+// runs terrarium-agent; the host kind's folder is listed directly. So a VM and a Podman container
+// copy alike.
 //
 // One operation at a time; each ends with its signal, always from the event loop (never inside
 // the call), also when it fails at once. Files move one at a time, so memory holds one file (at

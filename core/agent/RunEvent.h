@@ -11,7 +11,7 @@
 
 namespace Terrarium::Core {
 
-// The event contract of DESIGN.md; names follow the Terminus Socket.IO events.
+// The event contract (docs/ARCHITECTURE.md, section 3); names follow the Terminus Socket.IO events.
 enum class RunEventType {
     PlanGenerated,
     StepExecuting,

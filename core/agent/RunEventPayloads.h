@@ -11,8 +11,8 @@
 #include <optional>
 
 // What each kind of run event carries, as typed values. The JSON of the event contract
-// (DESIGN.md; --headless NDJSON, the run store, the control API) is made from these and read
-// back into them in one place, RunEvent.cpp; nothing else reads events by string keys.
+// (docs/ARCHITECTURE.md; --headless NDJSON, the run store, the control API) is made from these and
+// read back into them in one place, RunEvent.cpp; nothing else reads events by string keys.
 namespace Terrarium::Core::Events {
 
 struct PlanStepEntry

@@ -9,8 +9,9 @@
 namespace Terrarium::Core {
 
 // The secret a control client proves itself with: 256 random bits from the system's generator,
-// as 64 hex digits. Kept in a file only its owner may read (0600, in a folder only its owner may
-// enter) under $XDG_RUNTIME_DIR, made on first use; TERRARIUM_CONTROL_TOKEN, when set, is the
+// as 64 hex digits. ControlTokenLoader keeps it in the desktop keyring; where there is none, in
+// the file load() manages: only its owner may read it (0600, in a folder only its owner may
+// enter) under $XDG_RUNTIME_DIR, made on first use. TERRARIUM_CONTROL_TOKEN, when set, is the
 // token instead (for scripts that start Terrarium themselves).
 class ControlToken
 {

@@ -20,7 +20,7 @@ class WorkspaceFolder;
 class WorkspaceManifest;
 
 // What a sandbox changed in its copy of a workspace, for the user to review and accept before
-// anything reaches the host folder (copy mode, see DESIGN.md "Workspace modes"). A value.
+// anything reaches the host folder (copy mode, see docs/ARCHITECTURE.md "Sandboxes"). A value.
 //
 // Made from three manifests: "base" (the host folder when it was copied into the sandbox, with
 // what was not copied flagged), "sandbox" (the copy now) and "host" (the host folder now). Every

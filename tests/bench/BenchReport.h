@@ -5,7 +5,7 @@
 
 namespace Terrarium::Bench {
 
-// Prints figures and targets in the project's benchmark format (DESIGN.md, "Conventions"):
+// Prints figures and targets in the project's benchmark format (docs/ARCHITECTURE.md, "Testing"):
 //   figure: <name> <value> <unit>
 //   target: <name> <op> <value>   (followed by "met" or "MISSED")
 // exitCode(): 0 when every target is met, 1 when one is not.

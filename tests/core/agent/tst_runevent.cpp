@@ -83,8 +83,8 @@ void tst_RunEvent::payloads_data()
     everything.undoable = false;
     everything.checkpointError = QStringLiteral("no space");
 
-    // The byte-exact payloads of the event contract (DESIGN.md, --headless NDJSON): optional
-    // fields appear only when they say something.
+    // The byte-exact payloads of the event contract (docs/ARCHITECTURE.md, --headless NDJSON):
+    // optional fields appear only when they say something.
     QTest::newRow("plan") << RunEventData(Events::PlanGenerated{
         .steps = {{.id = 1, .title = QStringLiteral("a")}, {.id = 3, .title = QStringLiteral("b")}},
         .revision = 2}) << RunEventType::PlanGenerated
