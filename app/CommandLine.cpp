@@ -1,9 +1,11 @@
 #include "CommandLine.h"
 
 #include "app/AppTr.h"
+#include "core/config/TaskFile.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFileInfo>
 
 namespace Terrarium::App {
 
@@ -216,6 +218,17 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     }
     options.goal = options.goal.trimmed();
     options.taskFile = parser.value(task);
+    // "Open with Terrarium" on a task file (the desktop file's Exec=terrarium %f): in the
+    // window, the one argument that names an existing task file is opened for review, as if
+    // dropped; it never starts a run by itself.
+    if (!options.headless && options.taskFile.isEmpty() && !parser.isSet(goal)
+        && parser.positionalArguments().size() == 1) {
+        const QString path = parser.positionalArguments().constFirst();
+        if (Core::TaskFile::hasTaskFileName(path) && QFileInfo(path).isFile()) {
+            options.taskFile = path;
+            options.goal.clear();
+        }
+    }
     options.yes = parser.isSet(yes);
     options.replayFile = parser.value(replay);
     options.replanOnDivergence = parser.isSet(replanOnDivergence);

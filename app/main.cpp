@@ -1,3 +1,4 @@
+#include "app/AppIcon.h"
 #include "app/AppTr.h"
 #include "app/CommandLine.h"
 #include "app/ControlHost.h"
@@ -144,6 +145,8 @@ int main(int argc, char *argv[])
     }
 
     QApplication::setDesktopFileName(QStringLiteral(TERRARIUM_APP_ID));
+    // Every window and dialog after this one shows it.
+    QApplication::setWindowIcon(App::applicationIcon());
     Widgets::MainWindow window;
     App::WindowController controller(&window, settings.get(), options.overrides);
     // Quit only once the window's sandboxes are gone, not the moment it closes.

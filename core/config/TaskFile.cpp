@@ -635,6 +635,14 @@ Result<TaskFile> TaskFile::parse(const QByteArray &contents, const QString &file
     return task;
 }
 
+bool TaskFile::hasTaskFileName(const QString &path)
+{
+    const QString name = QFileInfo(path).fileName().toLower();
+    return name.endsWith(QLatin1String(".terrarium.yaml"))
+        || name.endsWith(QLatin1String(".terrarium.yml"))
+        || name.endsWith(QLatin1String(".terrarium.md"));
+}
+
 Result<TaskFile> TaskFile::load(const QString &path)
 {
     const QFileInfo info(path);

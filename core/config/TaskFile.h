@@ -73,6 +73,9 @@ struct TaskFile
     };
 
     static Result<TaskFile> load(const QString &path);
+    // Named as a task file of its own type (packaging's MIME type application/x-terrarium-task):
+    // *.terrarium.yaml, *.terrarium.yml or *.terrarium.md, in any case.
+    static bool hasTaskFileName(const QString &path);
     // fileName picks the format (by extension) and names the file in error messages.
     static Result<TaskFile> parse(const QByteArray &contents, const QString &fileName);
     // The file as .yaml text that parse() reads back to an equal TaskFile: every value in

@@ -1,5 +1,7 @@
 #include "app/CommandLine.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using Terrarium::App::CommandLine;
@@ -17,6 +19,7 @@ private Q_SLOTS:
     void helpAndVersion();
     void cleanOrphans();
     void serve();
+    void openWithTerrarium();
 };
 
 void tst_CommandLine::headlessRun()
@@ -190,6 +193,40 @@ void tst_CommandLine::serve()
         {QStringLiteral("--headless"), QStringLiteral("--serve-socket"), QStringLiteral("x")});
     QVERIFY(!socketWithGoal.options);
     QVERIFY(socketWithGoal.error.contains(QLatin1String("takes no goal")));
+}
+
+// The desktop's "Open with Terrarium" runs `terrarium FILE`: a task file is opened for review
+// (never run by itself); any other argument is still a goal.
+void tst_CommandLine::openWithTerrarium()
+{
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const QString taskPath = folder.filePath(QStringLiteral("deploy.terrarium.yaml"));
+    QFile task(taskPath);
+    QVERIFY(task.open(QIODevice::WriteOnly));
+    task.write("goal: deploy\n");
+    task.close();
+
+    const auto opened = CommandLine::parse({QStringLiteral("terrarium"), taskPath});
+    QVERIFY2(opened.options, qPrintable(opened.error));
+    QCOMPARE(opened.options->taskFile, taskPath);
+    QVERIFY(opened.options->goal.isEmpty());
+    QVERIFY(!opened.options->headless);
+
+    // A task file's name that is no file, a plain file, and headless: goals, as before.
+    const QString missing = folder.filePath(QStringLiteral("gone.terrarium.md"));
+    const auto notAFile = CommandLine::parse({QStringLiteral("terrarium"), missing});
+    QCOMPARE(notAFile.options->goal, missing);
+    QVERIFY(notAFile.options->taskFile.isEmpty());
+    const QString plainPath = folder.filePath(QStringLiteral("notes.md"));
+    QVERIFY(QFile::copy(taskPath, plainPath));
+    const auto plain = CommandLine::parse({QStringLiteral("terrarium"), plainPath});
+    QCOMPARE(plain.options->goal, plainPath);
+    QVERIFY(plain.options->taskFile.isEmpty());
+    const auto headless =
+        CommandLine::parse({QStringLiteral("terrarium"), QStringLiteral("--headless"), taskPath});
+    QCOMPARE(headless.options->goal, taskPath);
+    QVERIFY(headless.options->taskFile.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(tst_CommandLine)
