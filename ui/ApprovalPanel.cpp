@@ -1,6 +1,7 @@
 #include "ApprovalPanel.h"
 
-#include "ui/BashHighlighter.h"
+#include "ui/BashTheme.h"
+#include "ui/CommandHighlighter.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -40,7 +41,7 @@ ApprovalPanel::ApprovalPanel(QWidget *parent)
     m_command->setAccessibleName(tr("Command waiting for approval"));
     m_command->setMaximumHeight(QFontMetrics(m_command->font()).lineSpacing() * 4);
     m_command->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-    new BashHighlighter(m_command->document());
+    CommandHighlighter::create(BashTheme::forPalette(palette()), m_command->document());
 
     m_once->setToolTip(tr("Run this command now; ask again next time"));
     m_session->setToolTip(

@@ -10,17 +10,10 @@ BashHighlighter::BashHighlighter(QTextDocument *document)
 { }
 
 BashHighlighter::BashHighlighter(const BashTheme &theme, QTextDocument *document)
-    : QSyntaxHighlighter(document)
-    , m_theme(theme)
+    : CommandHighlighter(theme, document)
 { }
 
 BashHighlighter::~BashHighlighter() = default;
-
-void BashHighlighter::setTheme(const BashTheme &theme)
-{
-    m_theme = theme;
-    rehighlight();
-}
 
 void BashHighlighter::highlightBlock(const QString &text)
 {

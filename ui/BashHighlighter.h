@@ -1,10 +1,9 @@
 #pragma once
 
-#include "ui/BashTheme.h"
 #include "ui/BashTokenizer.h"
+#include "ui/CommandHighlighter.h"
 
 #include <QList>
-#include <QSyntaxHighlighter>
 
 namespace Terrarium::Widgets {
 
@@ -16,7 +15,7 @@ namespace Terrarium::Widgets {
 // share an index, so QSyntaxHighlighter stops re-highlighting exactly when the following
 // lines would not change. The table grows with the number of distinct states (small for
 // commands; meant for read-only or lightly edited documents).
-class BashHighlighter : public QSyntaxHighlighter
+class BashHighlighter : public CommandHighlighter
 {
     Q_OBJECT
 
@@ -26,17 +25,12 @@ public:
     BashHighlighter(const BashTheme &theme, QTextDocument *document);
     ~BashHighlighter() override;
 
-    const BashTheme &theme() const { return m_theme; }
-    // Recolours the whole document (the palette changed, say).
-    void setTheme(const BashTheme &theme);
-
 protected:
     void highlightBlock(const QString &text) override;
 
 private:
     int stateIndex(const BashTokenizer::State &state);
 
-    BashTheme m_theme;
     QList<BashTokenizer::State> m_states;
 };
 

@@ -1,7 +1,7 @@
 #include "CommandBlock.h"
 
-#include "ui/BashHighlighter.h"
 #include "ui/BashTheme.h"
+#include "ui/CommandHighlighter.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
@@ -51,7 +51,8 @@ CommandBlock::CommandBlock(QWidget *parent)
     // The block paints the gray behind the text; the editor stays see-through.
     m_editor->viewport()->setAutoFillBackground(false);
 
-    m_highlighter = new BashHighlighter(BashTheme::forPalette(palette()), m_editor->document());
+    m_highlighter =
+        CommandHighlighter::create(BashTheme::forPalette(palette()), m_editor->document());
 
     m_copyButton = new QToolButton(this);
     m_copyButton->setObjectName(QStringLiteral("copyButton"));

@@ -8,9 +8,9 @@ class QToolButton;
 
 namespace Terrarium::Widgets {
 
-class BashHighlighter;
+class CommandHighlighter;
 
-// A bash command shown as code: monospace, syntax-highlighted (BashHighlighter), wrapped,
+// A bash command shown as code: monospace, syntax-highlighted (CommandHighlighter), wrapped,
 // selectable with mouse and keyboard, on a gray block derived from the palette (light gray on
 // light palettes, dark gray on dark ones). A Copy button, and Ctrl+Shift+C while the block has
 // focus, put the command on the clipboard. Tall commands scroll after maximumVisibleLines.
@@ -26,7 +26,7 @@ public:
     QString command() const { return m_command; }
     // Lines shown before the block scrolls (default 12).
     void setMaximumVisibleLines(int lines);
-    BashHighlighter *highlighter() const { return m_highlighter; }
+    CommandHighlighter *highlighter() const { return m_highlighter; }
 
     // Puts the command on the system clipboard (and the selection clipboard where there is one).
     void copyToClipboard();
@@ -49,7 +49,7 @@ private:
     int m_maximumVisibleLines = 12;
     QTextEdit *m_editor = nullptr;
     QToolButton *m_copyButton = nullptr;
-    BashHighlighter *m_highlighter = nullptr;
+    CommandHighlighter *m_highlighter = nullptr;
     QTimer *m_copiedFeedback = nullptr;
 };
 

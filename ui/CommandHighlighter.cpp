@@ -1,0 +1,42 @@
+#include "CommandHighlighter.h"
+
+#include "ui/BashHighlighter.h"
+#ifdef TERRARIUM_HAVE_KSYNTAXHIGHLIGHTING
+#include "ui/KateBashHighlighter.h"
+#endif
+
+namespace Terrarium::Widgets {
+
+CommandHighlighter *CommandHighlighter::create(const BashTheme &theme, QTextDocument *document)
+{
+#ifdef TERRARIUM_HAVE_KSYNTAXHIGHLIGHTING
+    // Installed without its Bash definition (a trimmed package), the own engine still serves.
+    if (KateBashHighlighter::isAvailable())
+        return new KateBashHighlighter(theme, document);
+#endif
+    return new BashHighlighter(theme, document);
+}
+
+QString CommandHighlighter::engineName()
+{
+#ifdef TERRARIUM_HAVE_KSYNTAXHIGHLIGHTING
+    if (KateBashHighlighter::isAvailable())
+        return KateBashHighlighter::engineName();
+#endif
+    return QStringLiteral("Terrarium's bash tokenizer");
+}
+
+CommandHighlighter::CommandHighlighter(const BashTheme &theme, QTextDocument *document)
+    : QSyntaxHighlighter(document)
+    , m_theme(theme)
+{ }
+
+CommandHighlighter::~CommandHighlighter() = default;
+
+void CommandHighlighter::setTheme(const BashTheme &theme)
+{
+    m_theme = theme;
+    rehighlight();
+}
+
+} // namespace Terrarium::Widgets
