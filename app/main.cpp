@@ -6,6 +6,7 @@
 #include "app/RunListing.h"
 #include "app/SandboxTool.h"
 #include "app/SignalWatcher.h"
+#include "app/VersionReport.h"
 #include "app/WindowController.h"
 #include "core/config/ConfigLoader.h"
 #include "core/store/RunStore.h"
@@ -81,8 +82,7 @@ int main(int argc, char *argv[])
     if (options.showHelp)
         return printLine(stdout, parsed.helpText, 0);
     if (options.showVersion)
-        return printLine(stdout,
-                         QStringLiteral("terrarium %1").arg(QStringLiteral(TERRARIUM_VERSION)), 0);
+        return printLine(stdout, App::versionReport(), 0);
 
     if (!options.configFile.isEmpty()) {
         if (const auto checked = Core::ConfigLoader::checkFile(options.configFile); !checked)

@@ -35,6 +35,11 @@ static_assert(VTERM_MAX_CHARS_PER_CELL <= Terrarium::Core::ScreenCell::MaxChars)
 
 namespace Terrarium::Core {
 
+QString TerminalEmulator::libraryVersion()
+{
+    return QStringLiteral(TERRARIUM_LIBVTERM_VERSION);
+}
+
 namespace {
 
 constexpr int DefaultScrollbackLimit = 10000;

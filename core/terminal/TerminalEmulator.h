@@ -41,6 +41,9 @@ class TerminalEmulator : public QObject
     Q_OBJECT
 
 public:
+    // The libvterm this was built with ("0.3.3"), for `terrarium --version`.
+    static QString libraryVersion();
+
     // Sizes are clamped to 1..1000 rows and 1..2000 columns.
     TerminalEmulator(int rows, int columns, QObject *parent = nullptr);
     ~TerminalEmulator() override;

@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -245,7 +246,23 @@ void tst_Headless::versionAndHelp()
     version.start(binary(), {QStringLiteral("--version")});
     QVERIFY(version.waitForFinished(10000));
     QCOMPARE(version.exitCode(), 0);
-    QVERIFY(version.readAllStandardOutput().startsWith("terrarium 0."));
+    const QString report = QString::fromUtf8(version.readAllStandardOutput());
+    QVERIFY2(report.startsWith(u"terrarium 0."), qPrintable(report));
+    // The libraries it runs with and the optional parts of this build, for bug reports.
+    QVERIFY2(report.contains(QStringLiteral("\nQt ") + QLatin1String(qVersion())),
+             qPrintable(report));
+    QVERIFY2(report.contains(QRegularExpression(QStringLiteral("\nlibvterm 0\\.[0-9]+"))),
+             qPrintable(report));
+    QVERIFY2(
+        report.contains(QRegularExpression(QStringLiteral("\nlibvirt [0-9]+\\.[0-9]+\\.[0-9]+"))),
+        qPrintable(report));
+#ifdef TERRARIUM_HAVE_KSYNTAXHIGHLIGHTING
+    QVERIFY2(report.contains(u"\ncommand highlighting: KSyntaxHighlighting 6."),
+             qPrintable(report));
+#else
+    QVERIFY2(report.contains(u"\ncommand highlighting: Terrarium's bash tokenizer"),
+             qPrintable(report));
+#endif
 
     QProcess help;
     help.setProcessEnvironment(cleanEnvironment());

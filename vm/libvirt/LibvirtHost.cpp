@@ -9,6 +9,7 @@
 #include <QSaveFile>
 #include <QSysInfo>
 
+#include <libvirt/libvirt.h>
 #include <sys/stat.h>
 
 namespace Terrarium::Vm {
@@ -17,6 +18,17 @@ VmDomainConfig::VirtType LibvirtHost::preferredVirtType() const
 {
     return kvmOffered && !kvmFailed ? VmDomainConfig::VirtType::Kvm
                                     : VmDomainConfig::VirtType::Qemu;
+}
+
+QString LibvirtHost::libraryVersion()
+{
+    unsigned long version = 0;
+    if (virGetVersion(&version, nullptr, nullptr) != 0)
+        return QStringLiteral("?");
+    return QStringLiteral("%1.%2.%3")
+        .arg(version / 1'000'000)
+        .arg(version / 1'000 % 1'000)
+        .arg(version % 1'000);
 }
 
 QString LibvirtHost::withKernelParameter(const QString &commandLine, const QString &parameter)

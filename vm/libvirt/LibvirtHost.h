@@ -55,6 +55,8 @@ struct LibvirtHost
     void markKvmFailed(const QString &why);
     // Reads what an earlier process remembered; true if KVM failed on this same host.
     bool recallKvmFailure();
+    // The libvirt library loaded ("11.3.0"), for `terrarium --version`.
+    static QString libraryVersion();
     // commandLine with parameter added for the kernel (before the arguments for init).
     static QString withKernelParameter(const QString &commandLine, const QString &parameter);
     // The domain of a sandbox whose files are in directory. Under TCG the guest's speculative
