@@ -32,6 +32,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace Terrarium;
 using Core::StepState;
@@ -42,7 +43,7 @@ namespace {
 
 QDateTime at(int hour)
 {
-    return QDateTime(QDate(2024, 5, 6), QTime(hour, 0), Qt::UTC);
+    return QDateTime(QDate(2024, 5, 6), QTime(hour, 0), QTimeZone::utc());
 }
 
 } // namespace

@@ -11,6 +11,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace Terrarium;
 using Core::RunHistoryModel;
@@ -20,7 +21,7 @@ namespace {
 
 QDateTime at(int hour)
 {
-    return QDateTime(QDate(2024, 5, 6), QTime(hour, 0), Qt::UTC);
+    return QDateTime(QDate(2024, 5, 6), QTime(hour, 0), QTimeZone::utc());
 }
 
 QStringList goals(const QAbstractItemModel &model)
