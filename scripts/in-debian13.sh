@@ -46,7 +46,14 @@ unshare --mount --propagation private -- bash -euo pipefail -c '
     mount --rbind /sys "$merged/sys"
     # For apt-get inside, should someone try a package by hand.
     cp -L /etc/resolv.conf "$merged/etc/resolv.conf" 2>/dev/null || true
-    exec chroot "$merged" /usr/bin/env -i -C /src \
+    # pivot_root rather than chroot: the kernel refuses a chrooted process new user namespaces,
+    # which tests use (tst_vm_agent); the host tree is then detached from this namespace.
+    cd "$merged"
+    mkdir -p .host-root
+    pivot_root . .host-root
+    umount --lazy /.host-root
+    rmdir /.host-root
+    exec /usr/bin/env -i -C /src \
         PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
         HOME=/root USER=root LOGNAME=root LANG=C.UTF-8 TERM="$term" \
         CCACHE_DIR=/ccache QT_QPA_PLATFORM=offscreen "$@"
