@@ -2,6 +2,8 @@
 
 #include <QSet>
 
+using namespace Qt::StringLiterals;
+
 namespace Terrarium::Widgets {
 
 namespace {
@@ -60,9 +62,9 @@ bool isCodeContext(Context context)
 bool isKeyword(QStringView word)
 {
     static const QSet<QString> keywords = {
-        u"if"_qs,    u"then"_qs,   u"else"_qs, u"elif"_qs, u"fi"_qs,   u"for"_qs,      u"while"_qs,
-        u"until"_qs, u"do"_qs,     u"done"_qs, u"case"_qs, u"esac"_qs, u"function"_qs, u"select"_qs,
-        u"time"_qs,  u"coproc"_qs, u"!"_qs,    u"[["_qs,   u"{"_qs,    u"}"_qs,
+        u"if"_s,    u"then"_s,   u"else"_s, u"elif"_s, u"fi"_s,   u"for"_s,      u"while"_s,
+        u"until"_s, u"do"_s,     u"done"_s, u"case"_s, u"esac"_s, u"function"_s, u"select"_s,
+        u"time"_s,  u"coproc"_s, u"!"_s,    u"[["_s,   u"{"_s,    u"}"_s,
     };
     return keywords.contains(word.toString());
 }
@@ -72,19 +74,17 @@ bool isKeyword(QStringView word)
 bool isBuiltin(QStringView word)
 {
     static const QSet<QString> builtins = {
-        u"."_qs,       u":"_qs,       u"["_qs,         u"alias"_qs,    u"bg"_qs,
-        u"bind"_qs,    u"break"_qs,   u"builtin"_qs,   u"caller"_qs,   u"cd"_qs,
-        u"command"_qs, u"compgen"_qs, u"complete"_qs,  u"compopt"_qs,  u"continue"_qs,
-        u"declare"_qs, u"dirs"_qs,    u"disown"_qs,    u"echo"_qs,     u"enable"_qs,
-        u"eval"_qs,    u"exec"_qs,    u"exit"_qs,      u"export"_qs,   u"false"_qs,
-        u"fc"_qs,      u"fg"_qs,      u"getopts"_qs,   u"hash"_qs,     u"help"_qs,
-        u"history"_qs, u"jobs"_qs,    u"kill"_qs,      u"let"_qs,      u"local"_qs,
-        u"logout"_qs,  u"mapfile"_qs, u"popd"_qs,      u"printf"_qs,   u"pushd"_qs,
-        u"pwd"_qs,     u"read"_qs,    u"readarray"_qs, u"readonly"_qs, u"return"_qs,
-        u"set"_qs,     u"shift"_qs,   u"shopt"_qs,     u"source"_qs,   u"suspend"_qs,
-        u"test"_qs,    u"times"_qs,   u"trap"_qs,      u"true"_qs,     u"type"_qs,
-        u"typeset"_qs, u"ulimit"_qs,  u"umask"_qs,     u"unalias"_qs,  u"unset"_qs,
-        u"wait"_qs,
+        u"."_s,         u":"_s,        u"["_s,        u"alias"_s,   u"bg"_s,      u"bind"_s,
+        u"break"_s,     u"builtin"_s,  u"caller"_s,   u"cd"_s,      u"command"_s, u"compgen"_s,
+        u"complete"_s,  u"compopt"_s,  u"continue"_s, u"declare"_s, u"dirs"_s,    u"disown"_s,
+        u"echo"_s,      u"enable"_s,   u"eval"_s,     u"exec"_s,    u"exit"_s,    u"export"_s,
+        u"false"_s,     u"fc"_s,       u"fg"_s,       u"getopts"_s, u"hash"_s,    u"help"_s,
+        u"history"_s,   u"jobs"_s,     u"kill"_s,     u"let"_s,     u"local"_s,   u"logout"_s,
+        u"mapfile"_s,   u"popd"_s,     u"printf"_s,   u"pushd"_s,   u"pwd"_s,     u"read"_s,
+        u"readarray"_s, u"readonly"_s, u"return"_s,   u"set"_s,     u"shift"_s,   u"shopt"_s,
+        u"source"_s,    u"suspend"_s,  u"test"_s,     u"times"_s,   u"trap"_s,    u"true"_s,
+        u"type"_s,      u"typeset"_s,  u"ulimit"_s,   u"umask"_s,   u"unalias"_s, u"unset"_s,
+        u"wait"_s,
     };
     return builtins.contains(word.toString());
 }
@@ -968,31 +968,31 @@ QString BashTokenizer::kindName(Kind kind)
 {
     switch (kind) {
     case Kind::Keyword:
-        return u"keyword"_qs;
+        return u"keyword"_s;
     case Kind::Builtin:
-        return u"builtin"_qs;
+        return u"builtin"_s;
     case Kind::String:
-        return u"string"_qs;
+        return u"string"_s;
     case Kind::Escape:
-        return u"escape"_qs;
+        return u"escape"_s;
     case Kind::Variable:
-        return u"variable"_qs;
+        return u"variable"_s;
     case Kind::Substitution:
-        return u"substitution"_qs;
+        return u"substitution"_s;
     case Kind::Arithmetic:
-        return u"arithmetic"_qs;
+        return u"arithmetic"_s;
     case Kind::Number:
-        return u"number"_qs;
+        return u"number"_s;
     case Kind::Comment:
-        return u"comment"_qs;
+        return u"comment"_s;
     case Kind::Operator:
-        return u"operator"_qs;
+        return u"operator"_s;
     case Kind::Redirection:
-        return u"redirection"_qs;
+        return u"redirection"_s;
     case Kind::HereDocMarker:
-        return u"heredoc-marker"_qs;
+        return u"heredoc-marker"_s;
     case Kind::HereDocBody:
-        return u"heredoc-body"_qs;
+        return u"heredoc-body"_s;
     }
     return QString();
 }

@@ -2,6 +2,7 @@
 
 #include <QLocale>
 #include <QRandomGenerator>
+#include <QTimeZone>
 
 #include <algorithm>
 #include <cmath>
@@ -54,7 +55,7 @@ std::optional<milliseconds> RetryPolicy::serverHint(const QByteArray &retryAfter
     QDateTime date =
         QLocale::c().toDateTime(text, QStringLiteral("ddd, dd MMM yyyy HH:mm:ss 'GMT'"));
     if (date.isValid())
-        date.setTimeSpec(Qt::UTC);
+        date.setTimeZone(QTimeZone::utc());
     else
         date = QDateTime::fromString(text, Qt::RFC2822Date);
     if (!date.isValid())

@@ -10,6 +10,17 @@ namespace Terrarium::Core {
 
 namespace {
 
+// Matches `re` against a view without copying it: matchView() from Qt 6.5 on, where match() on
+// a QStringView is deprecated (Qt 6.8) because the match keeps pointing into the view.
+QRegularExpressionMatch matchView(const QRegularExpression &re, QStringView text)
+{
+#if QT_VERSION >= QT_VERSION_CHECK(6, 5, 0)
+    return re.matchView(text);
+#else
+    return re.match(text);
+#endif
+}
+
 InterpreterArgs::Kind kindOf(const QString &name)
 {
     static const QStringList shells = {
@@ -368,7 +379,7 @@ QString readCommandArguments(const QString &code, qsizetype pos)
         skipBlanks(code, pos);
         // Keyword arguments and option objects (shell=True, {stdio: ...}) end the command.
         static const QRegularExpression option(QStringLiteral(R"(^(?:[A-Za-z_]\w*\s*=[^=]|\{))"));
-        if (option.match(QStringView(code).mid(pos)).hasMatch())
+        if (matchView(option, QStringView(code).mid(pos)).hasMatch())
             break;
     }
     if (argv.isEmpty())
@@ -449,7 +460,7 @@ QStringList deletions(const QString &code, InterpreterArgs::Kind kind)
         const QString name = m.captured(1) + m.captured(2) + m.captured(3);
         qsizetype after = m.capturedEnd();
         readLiteral(code, after);
-        const bool recursive = recursiveOption.match(QStringView(code).mid(after)).hasMatch();
+        const bool recursive = matchView(recursiveOption, QStringView(code).mid(after)).hasMatch();
         const QString command = name.startsWith(u"unlink") ? QStringLiteral("rm -- ")
             : recursive                                    ? QStringLiteral("rm -rf -- ")
             : name.startsWith(u"rmdir")                    ? QStringLiteral("rmdir -- ")

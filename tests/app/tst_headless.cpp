@@ -25,6 +25,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+using namespace Qt::StringLiterals;
 using namespace Terrarium;
 using Core::LlmProvider;
 using Tests::LlmTestServer;
@@ -716,7 +717,7 @@ void tst_Headless::aStoreThatCannotSaveIsSaidOnce()
     // The run has begun in the store; then another program takes its lock and keeps it.
     QVERIFY(waitForLine(process, QStringLiteral("setup_progress")));
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"locker"_qs);
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"locker"_s);
         db.setDatabaseName(m_dir->filePath(QStringLiteral(".local/share/terrarium/runs.sqlite")));
         QVERIFY(db.open());
         QSqlQuery lock(db);
@@ -725,7 +726,7 @@ void tst_Headless::aStoreThatCannotSaveIsSaidOnce()
         QVERIFY(lock.exec(QStringLiteral("COMMIT")));
         db.close();
     }
-    QSqlDatabase::removeDatabase(u"locker"_qs);
+    QSqlDatabase::removeDatabase(u"locker"_s);
     QVERIFY(waitForExit(process, 10000));
     const QString log = QString::fromUtf8(process.readAllStandardError());
     // The run went on to its end, and the user was told once, with the file and the cause.

@@ -32,7 +32,9 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
+using namespace Qt::StringLiterals;
 using namespace Terrarium;
 using Core::StepState;
 using Tests::StoredRunWriter;
@@ -42,7 +44,7 @@ namespace {
 
 QDateTime at(int hour)
 {
-    return QDateTime(QDate(2024, 5, 6), QTime(hour, 0), Qt::UTC);
+    return QDateTime(QDate(2024, 5, 6), QTime(hour, 0), QTimeZone::utc());
 }
 
 } // namespace
@@ -81,43 +83,43 @@ private:
 void tst_History::writeRuns()
 {
     // A run that failed a step, re-planned, asked for an approval and then succeeded.
-    StoredRunWriter(*m_store, u"fixed"_qs, u"fix the failing unit test"_qs, u"podman"_qs, at(9))
+    StoredRunWriter(*m_store, u"fixed"_s, u"fix the failing unit test"_s, u"podman"_s, at(9))
         .setup(1000)
         .wait(2000)
-        .usage(u"planner"_qs, 1000, 200)
-        .plan({u"Run the tests"_qs, u"Fix the test"_qs})
+        .usage(u"planner"_s, 1000, 200)
+        .plan({u"Run the tests"_s, u"Fix the test"_s})
         .wait(500)
-        .usage(u"executor"_qs, 300, 40)
-        .step(1, u"Run the tests"_qs, u"make check"_qs, {u"running 12 tests\n"_qs}, 2, 3000,
-              {u"FAIL: test_parse\n"_qs})
-        .failure(1, u"Run the tests"_qs, u"exit code 2"_qs)
+        .usage(u"executor"_s, 300, 40)
+        .step(1, u"Run the tests"_s, u"make check"_s, {u"running 12 tests\n"_s}, 2, 3000,
+              {u"FAIL: test_parse\n"_s})
+        .failure(1, u"Run the tests"_s, u"exit code 2"_s)
         .replan(1)
         .wait(1500)
-        .usage(u"planner"_qs, 900, 150)
-        .plan({u"Run the tests"_qs, u"Fix the test"_qs}, 2, 3)
+        .usage(u"planner"_s, 900, 150)
+        .plan({u"Run the tests"_s, u"Fix the test"_s}, 2, 3)
         .wait(400)
-        .usage(u"executor"_qs, 300, 50)
-        .approval(3, u"Fix the test"_qs, u"sed -i s/1/2/ test_parse.c"_qs, 2500)
-        .step(3, u"Fix the test"_qs, u"sed -i s/1/2/ test_parse.c"_qs, {u"patched\n"_qs}, 0, 800)
+        .usage(u"executor"_s, 300, 50)
+        .approval(3, u"Fix the test"_s, u"sed -i s/1/2/ test_parse.c"_s, 2500)
+        .step(3, u"Fix the test"_s, u"sed -i s/1/2/ test_parse.c"_s, {u"patched\n"_s}, 0, 800)
         .wait(300)
-        .usage(u"executor"_qs, 280, 30)
-        .step(4, u"Run the tests"_qs, u"make check"_qs, {u"12 passed\n"_qs}, 0, 2600)
-        .complete(u"success"_qs);
-    StoredRunWriter(*m_store, u"cancelled"_qs, u"deploy the site"_qs, u"libvirt"_qs, at(10))
-        .plan({u"Build"_qs})
-        .step(1, u"Build"_qs, u"make site"_qs, {u"ok\n"_qs}, 0, 1000)
-        .complete(u"cancelled"_qs);
-    StoredRunWriter(*m_store, u"failed"_qs, u"Fix the build on arm64"_qs, u"host"_qs, at(11))
-        .plan({u"Build"_qs})
-        .step(1, u"Build"_qs, u"make"_qs, {}, 1, 700, {u"cc: error\n"_qs})
-        .complete(u"failed"_qs, u"Step 1 failed: exit code 1"_qs);
+        .usage(u"executor"_s, 280, 30)
+        .step(4, u"Run the tests"_s, u"make check"_s, {u"12 passed\n"_s}, 0, 2600)
+        .complete(u"success"_s);
+    StoredRunWriter(*m_store, u"cancelled"_s, u"deploy the site"_s, u"libvirt"_s, at(10))
+        .plan({u"Build"_s})
+        .step(1, u"Build"_s, u"make site"_s, {u"ok\n"_s}, 0, 1000)
+        .complete(u"cancelled"_s);
+    StoredRunWriter(*m_store, u"failed"_s, u"Fix the build on arm64"_s, u"host"_s, at(11))
+        .plan({u"Build"_s})
+        .step(1, u"Build"_s, u"make"_s, {}, 1, 700, {u"cc: error\n"_s})
+        .complete(u"failed"_s, u"Step 1 failed: exit code 1"_s);
 }
 
 void tst_History::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     m_store = std::make_unique<Core::RunStore>();
-    QVERIFY(m_store->open(m_dir->filePath(u"runs.sqlite"_qs)));
+    QVERIFY(m_store->open(m_dir->filePath(u"runs.sqlite"_s)));
     writeRuns();
     m_window = std::make_unique<Widgets::MainWindow>();
     m_history = std::make_unique<App::HistoryController>(m_window.get(), m_store.get());
@@ -151,20 +153,20 @@ void tst_History::sidebarListsTheKeptRuns()
     QVERIFY(m_window->isHistoryShown());
     QVERIFY(panel->isVisible());
     QVERIFY(action->isChecked());
-    QCOMPARE(panel->shownRunIds(), (QStringList{u"failed"_qs, u"cancelled"_qs, u"fixed"_qs}));
+    QCOMPARE(panel->shownRunIds(), (QStringList{u"failed"_s, u"cancelled"_s, u"fixed"_s}));
     const QModelIndex first = panel->listView()->model()->index(0, 0);
-    QCOMPARE(first.data(Core::RunHistoryModel::GoalRole).toString(), u"Fix the build on arm64"_qs);
+    QCOMPARE(first.data(Core::RunHistoryModel::GoalRole).toString(), u"Fix the build on arm64"_s);
     QVERIFY(panel->listView()->visualRect(first).height() > 0);
 
     // A run going now shows at the top as it starts, and its row follows it to its end.
-    StoredRunWriter live(*m_store, u"live"_qs, u"the run going now"_qs, u"podman"_qs, at(12));
-    live.plan({u"Work"_qs}).flush();
-    QTRY_COMPARE(panel->shownRunIds().value(0), u"live"_qs);
+    StoredRunWriter live(*m_store, u"live"_s, u"the run going now"_s, u"podman"_s, at(12));
+    live.plan({u"Work"_s}).flush();
+    QTRY_COMPARE(panel->shownRunIds().value(0), u"live"_s);
     QCOMPARE(panel->listView()->model()->index(0, 0).data(Core::RunHistoryModel::StatusRole),
-             QVariant(u"running"_qs));
-    live.wait(1000).complete(u"failed"_qs, u"boom"_qs);
+             QVariant(u"running"_s));
+    live.wait(1000).complete(u"failed"_s, u"boom"_s);
     QTRY_COMPARE(panel->listView()->model()->index(0, 0).data(Core::RunHistoryModel::StatusRole),
-                 QVariant(u"failed"_qs));
+                 QVariant(u"failed"_s));
 
     QTest::keyClick(m_window.get(), Qt::Key_H, Qt::ControlModifier | Qt::ShiftModifier);
     QVERIFY(!m_window->isHistoryShown());
@@ -183,38 +185,38 @@ void tst_History::sidebarShowsTokens()
         }
         return QModelIndex();
     };
-    const QModelIndex fixed = rowOf(u"fixed"_qs);
+    const QModelIndex fixed = rowOf(u"fixed"_s);
     QVERIFY(fixed.isValid());
     QCOMPARE(fixed.data(Core::RunHistoryModel::TokensRole),
              QVariant(qint64(1000 + 200 + 300 + 40 + 900 + 150 + 300 + 50 + 280 + 30)));
     QVERIFY(Widgets::RunHistoryDelegate::detailText(fixed).contains(
         tr("%1 tokens").arg(QLocale().toString(3250))));
-    const QModelIndex cancelled = rowOf(u"cancelled"_qs);
+    const QModelIndex cancelled = rowOf(u"cancelled"_s);
     QVERIFY(!cancelled.data(Core::RunHistoryModel::TokensRole).isValid());
-    QVERIFY(!Widgets::RunHistoryDelegate::detailText(cancelled).contains(u"token"_qs));
+    QVERIFY(!Widgets::RunHistoryDelegate::detailText(cancelled).contains(u"token"_s));
 
     // A run going now: its row counts what its model asked so far, and follows.
-    StoredRunWriter live(*m_store, u"live"_qs, u"the run going now"_qs, u"podman"_qs, at(12));
-    live.usage(u"planner"_qs, 1, 0).flush();
-    QTRY_COMPARE(rowOf(u"live"_qs).data(Core::RunHistoryModel::TokensRole), QVariant(qint64(1)));
-    QVERIFY(Widgets::RunHistoryDelegate::detailText(rowOf(u"live"_qs)).contains(u"1 token"_qs));
-    live.usage(u"executor"_qs, 400, 20).complete(u"success"_qs);
-    QTRY_COMPARE(rowOf(u"live"_qs).data(Core::RunHistoryModel::TokensRole), QVariant(qint64(421)));
+    StoredRunWriter live(*m_store, u"live"_s, u"the run going now"_s, u"podman"_s, at(12));
+    live.usage(u"planner"_s, 1, 0).flush();
+    QTRY_COMPARE(rowOf(u"live"_s).data(Core::RunHistoryModel::TokensRole), QVariant(qint64(1)));
+    QVERIFY(Widgets::RunHistoryDelegate::detailText(rowOf(u"live"_s)).contains(u"1 token"_s));
+    live.usage(u"executor"_s, 400, 20).complete(u"success"_s);
+    QTRY_COMPARE(rowOf(u"live"_s).data(Core::RunHistoryModel::TokensRole), QVariant(qint64(421)));
 }
 
 void tst_History::filterByTextAndStatus()
 {
     m_window->setHistoryShown(true);
     Widgets::RunHistoryPanel *panel = m_window->historyPanel();
-    QTest::keyClicks(panel->filterEdit(), u"FIX"_qs);
-    QCOMPARE(panel->shownRunIds(), (QStringList{u"failed"_qs, u"fixed"_qs}));
-    panel->statusBox()->setCurrentIndex(panel->statusBox()->findData(u"success"_qs));
-    QCOMPARE(panel->shownRunIds(), QStringList{u"fixed"_qs});
+    QTest::keyClicks(panel->filterEdit(), u"FIX"_s);
+    QCOMPARE(panel->shownRunIds(), (QStringList{u"failed"_s, u"fixed"_s}));
+    panel->statusBox()->setCurrentIndex(panel->statusBox()->findData(u"success"_s));
+    QCOMPARE(panel->shownRunIds(), QStringList{u"fixed"_s});
     panel->filterEdit()->clear();
-    QCOMPARE(panel->shownRunIds(), QStringList{u"fixed"_qs});
-    panel->statusBox()->setCurrentIndex(panel->statusBox()->findData(u"cancelled"_qs));
-    QCOMPARE(panel->shownRunIds(), QStringList{u"cancelled"_qs});
-    QTest::keyClicks(panel->filterEdit(), u"nothing like it"_qs);
+    QCOMPARE(panel->shownRunIds(), QStringList{u"fixed"_s});
+    panel->statusBox()->setCurrentIndex(panel->statusBox()->findData(u"cancelled"_s));
+    QCOMPARE(panel->shownRunIds(), QStringList{u"cancelled"_s});
+    QTest::keyClicks(panel->filterEdit(), u"nothing like it"_s);
     QVERIFY(panel->shownRunIds().isEmpty());
     panel->statusBox()->setCurrentIndex(0);
     panel->filterEdit()->clear();
@@ -228,13 +230,13 @@ void tst_History::pastRunIsRebuiltReadOnly()
     QListView *list = panel->listView();
     // A click on the run opens it.
     const QModelIndex row = list->model()->index(2, 0);
-    QCOMPARE(row.data(Core::RunHistoryModel::RunIdRole).toString(), u"fixed"_qs);
+    QCOMPARE(row.data(Core::RunHistoryModel::RunIdRole).toString(), u"fixed"_s);
     QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(row).center());
     QVERIFY(m_window->isShowingPastRun());
     Widgets::PastRunView *past = m_window->pastRunView();
     QVERIFY(past->isVisible());
     QVERIFY(!m_window->timeline()->isVisible());
-    QVERIFY2(past->barText().contains(u"Viewing a past run: fix the failing unit test"_qs),
+    QVERIFY2(past->barText().contains(u"Viewing a past run: fix the failing unit test"_s),
              qPrintable(past->barText()));
     QVERIFY(past->backButton()->isVisible());
 
@@ -243,27 +245,27 @@ void tst_History::pastRunIsRebuiltReadOnly()
     QCOMPARE(cards.size(), 3);
     QCOMPARE(cards.at(0)->stepId(), 1);
     QCOMPARE(cards.at(0)->state(), StepState::Failed);
-    QCOMPARE(cards.at(0)->command(), u"make check"_qs);
+    QCOMPARE(cards.at(0)->command(), u"make check"_s);
     QCOMPARE(cards.at(1)->stepId(), 3);
     QCOMPARE(cards.at(1)->state(), StepState::Done);
     QCOMPARE(cards.at(2)->state(), StepState::Done);
-    QCOMPARE(cards.at(2)->title(), u"Run the tests"_qs);
+    QCOMPARE(cards.at(2)->title(), u"Run the tests"_s);
     // The rows between them: the failure, the re-plan, the new plan, the summary.
     const QStringList notices = past->timeline()->notices();
-    QVERIFY2(notices.join(u'|').contains(u"Step 1 failed: exit code 2"_qs),
+    QVERIFY2(notices.join(u'|').contains(u"Step 1 failed: exit code 2"_s),
              qPrintable(notices.join(u'|')));
-    QVERIFY(notices.join(u'|').contains(u"Re-planning"_qs));
+    QVERIFY(notices.join(u'|').contains(u"Re-planning"_s));
 
     // Nothing acts on the run: no input field, no approval, no stop, no undo.
     for (const StepCard *each : cards) {
         QVERIFY(!each->isAwaitingInput());
         QVERIFY(!each->isUndoOffered());
-        QVERIFY(each->stateNote().isEmpty() || !each->stateNote().contains(u"approval"_qs));
+        QVERIFY(each->stateNote().isEmpty() || !each->stateNote().contains(u"approval"_s));
     }
     for (QPushButton *button : past->findChildren<QPushButton *>()) {
         const QString text = button->text().remove(u'&');
-        QVERIFY2(!text.contains(u"Stop"_qs) && !text.contains(u"Approve"_qs)
-                     && !text.contains(u"Run once"_qs) && !text.contains(u"Deny"_qs),
+        QVERIFY2(!text.contains(u"Stop"_s) && !text.contains(u"Approve"_s)
+                     && !text.contains(u"Run once"_s) && !text.contains(u"Deny"_s),
                  qPrintable(text));
     }
     // The cards' input fields stay hidden, even for a step that waited for input.
@@ -278,14 +280,14 @@ void tst_History::pastRunIsRebuiltReadOnly()
 
 void tst_History::outputIsReadWhenACardOpens()
 {
-    QVERIFY(m_history->openRun(u"fixed"_qs));
+    QVERIFY(m_history->openRun(u"fixed"_s));
     Widgets::PastRunView *past = m_window->pastRunView();
     // The last step is open, and only its output was read.
     QCOMPARE(past->loadedSteps(), QSet<int>{4});
     QVERIFY(card(1)->isCollapsed());
     QVERIFY(!card(4)->isCollapsed());
     card(4)->stdoutConsole()->flush();
-    QCOMPARE(card(4)->stdoutConsole()->toPlainText().trimmed(), u"12 passed"_qs);
+    QCOMPARE(card(4)->stdoutConsole()->toPlainText().trimmed(), u"12 passed"_s);
     card(1)->stdoutConsole()->flush();
     QVERIFY(card(1)->stdoutConsole()->toPlainText().isEmpty());
 
@@ -294,42 +296,42 @@ void tst_History::outputIsReadWhenACardOpens()
     QCOMPARE(past->loadedSteps(), (QSet<int>{1, 4}));
     card(1)->stdoutConsole()->flush();
     card(1)->stderrConsole()->flush();
-    QCOMPARE(card(1)->stdoutConsole()->toPlainText().trimmed(), u"running 12 tests"_qs);
-    QCOMPARE(card(1)->stderrConsole()->toPlainText().trimmed(), u"FAIL: test_parse"_qs);
-    QCOMPARE(card(1)->resultText(), u"exit 2"_qs);
+    QCOMPARE(card(1)->stdoutConsole()->toPlainText().trimmed(), u"running 12 tests"_s);
+    QCOMPARE(card(1)->stderrConsole()->toPlainText().trimmed(), u"FAIL: test_parse"_s);
+    QCOMPARE(card(1)->resultText(), u"exit 2"_s);
     // Closed and opened again, nothing is read twice.
     card(1)->setCollapsed(true);
     card(1)->setCollapsed(false);
     card(1)->stdoutConsole()->flush();
-    QCOMPARE(card(1)->stdoutConsole()->toPlainText().trimmed(), u"running 12 tests"_qs);
+    QCOMPARE(card(1)->stdoutConsole()->toPlainText().trimmed(), u"running 12 tests"_s);
 }
 
 void tst_History::saveWritesTheKeptBytes()
 {
     // The step's raw output as the run kept it: not UTF-8, as the command wrote it.
     const QByteArray bytes("12 passed \xff\xfe\n");
-    const QString kept = QDir(m_store->spoolFolder()).filePath(u"fixed/step-4.stdout"_qs);
+    const QString kept = QDir(m_store->spoolFolder()).filePath(u"fixed/step-4.stdout"_s);
     QVERIFY(QDir().mkpath(QFileInfo(kept).path()));
     QFile file(kept);
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(bytes);
     file.close();
-    QVERIFY(m_store->recordSpool(u"fixed"_qs,
+    QVERIFY(m_store->recordSpool(u"fixed"_s,
                                  Core::StoredSpool{.stepId = 4,
-                                                   .stream = u"stdout"_qs,
+                                                   .stream = u"stdout"_s,
                                                    .path = kept,
                                                    .bytes = bytes.size(),
                                                    .truncated = false}));
-    QVERIFY(m_history->openRun(u"fixed"_qs));
+    QVERIFY(m_history->openRun(u"fixed"_s));
     QTemporaryDir dir;
-    const QString path = dir.filePath(u"saved.log"_qs);
+    const QString path = dir.filePath(u"saved.log"_s);
     const auto saved = card(4)->saveOutputTo(path);
     QVERIFY2(saved.has_value(), qPrintable(saved.error()));
     QFile out(path);
     QVERIFY(out.open(QIODevice::ReadOnly));
     QCOMPARE(out.readAll(), bytes);
     // A step without a kept file saves what the events hold.
-    const QString other = dir.filePath(u"other.log"_qs);
+    const QString other = dir.filePath(u"other.log"_s);
     card(1)->setCollapsed(false);
     QVERIFY(card(1)->saveOutputTo(other).has_value());
     QFile text(other);
@@ -340,7 +342,7 @@ void tst_History::saveWritesTheKeptBytes()
 void tst_History::bigRunShowsWithoutItsOutput()
 {
     // 10,000 events, nearly all output of twenty steps: shown before any of the output is read.
-    StoredRunWriter big(*m_store, u"big"_qs, u"a loud build"_qs, u"podman"_qs, at(13));
+    StoredRunWriter big(*m_store, u"big"_s, u"a loud build"_s, u"podman"_s, at(13));
     QStringList titles;
     for (int step = 1; step <= 20; ++step)
         titles << QStringLiteral("Step %1").arg(step);
@@ -352,21 +354,21 @@ void tst_History::bigRunShowsWithoutItsOutput()
         big.step(step, titles.at(step - 1), QStringLiteral("make part%1").arg(step), chunks, 0,
                  1000);
     }
-    big.complete(u"success"_qs);
-    QVERIFY(m_store->run(u"big"_qs)->lastSeq > 10000);
+    big.complete(u"success"_s);
+    QVERIFY(m_store->run(u"big"_s)->lastSeq > 10000);
 
     QElapsedTimer clock;
     clock.start();
-    QVERIFY(m_history->openRun(u"big"_qs));
+    QVERIFY(m_history->openRun(u"big"_s));
     QCoreApplication::processEvents();
     const qint64 elapsed = clock.elapsed();
     QCOMPARE(m_window->pastRunView()->timeline()->cards().size(), 20);
     // Only the last step's output was read.
     QCOMPARE(m_window->pastRunView()->loadedSteps(), QSet<int>{20});
-    qInfo() << "opened a run of" << m_store->run(u"big"_qs)->lastSeq << "events in" << elapsed
+    qInfo() << "opened a run of" << m_store->run(u"big"_s)->lastSeq << "events in" << elapsed
             << "ms";
     card(20)->stdoutConsole()->flush();
-    QVERIFY(card(20)->stdoutConsole()->toPlainText().contains(u"step 20 line 499"_qs));
+    QVERIFY(card(20)->stdoutConsole()->toPlainText().contains(u"step 20 line 499"_s));
 }
 
 void tst_History::interruptedRunEndsItsSteps()
@@ -375,31 +377,31 @@ void tst_History::interruptedRunEndsItsSteps()
     // is opened again, and its view shows no input field and no step still running.
     const QString path = m_store->path();
     {
-        StoredRunWriter dead(*m_store, u"dead"_qs, u"ask me something"_qs, u"podman"_qs, at(14));
-        dead.plan({u"Ask"_qs})
+        StoredRunWriter dead(*m_store, u"dead"_s, u"ask me something"_s, u"podman"_s, at(14));
+        dead.plan({u"Ask"_s})
             .event(Core::RunEventType::StepExecuting,
-                   {{u"step_id"_qs, 1}, {u"step"_qs, u"Ask"_qs}, {u"command"_qs, u"read x"_qs}})
-            .inputRequired(1, u"Name?"_qs)
+                   {{u"step_id"_s, 1}, {u"step"_s, u"Ask"_s}, {u"command"_s, u"read x"_s}})
+            .inputRequired(1, u"Name?"_s)
             .flush();
     }
     m_history.reset();
     m_store = std::make_unique<Core::RunStore>(); // the old one marks its own runs interrupted
     QVERIFY(m_store->open(path));
-    QCOMPARE(m_store->run(u"dead"_qs)->status, u"interrupted"_qs);
+    QCOMPARE(m_store->run(u"dead"_s)->status, u"interrupted"_s);
     m_history = std::make_unique<App::HistoryController>(m_window.get(), m_store.get());
-    QVERIFY(m_history->openRun(u"dead"_qs));
+    QVERIFY(m_history->openRun(u"dead"_s));
     StepCard *asked = card(1);
     QVERIFY(asked);
     QVERIFY(!asked->isAwaitingInput());
     QCOMPARE(asked->state(), StepState::Cancelled);
     Widgets::TimelineNote *summary = m_window->pastRunView()->timeline()->summary();
     QVERIFY(summary);
-    QVERIFY2(summary->text().contains(u"interrupted"_qs), qPrintable(summary->text()));
+    QVERIFY2(summary->text().contains(u"interrupted"_s), qPrintable(summary->text()));
 }
 
 void tst_History::runAgainAsksFirst()
 {
-    QVERIFY(m_history->openRun(u"failed"_qs));
+    QVERIFY(m_history->openRun(u"failed"_s));
     Widgets::PastRunView *past = m_window->pastRunView();
     QSignalSpy requested(m_history.get(), &App::HistoryController::runRequested);
     QStringList asked;
@@ -411,19 +413,19 @@ void tst_History::runAgainAsksFirst()
     // No: nothing starts, the view stays.
     QTest::mouseClick(past->rerunButton(), Qt::LeftButton);
     QCOMPARE(asked.size(), 1);
-    QVERIFY(asked.first().contains(u"Fix the build on arm64"_qs));
+    QVERIFY(asked.first().contains(u"Fix the build on arm64"_s));
     QCOMPARE(requested.size(), 0);
     QVERIFY(m_window->isShowingPastRun());
     // Yes: the goal goes into the goal box and the run is asked for, as Run asks for it.
     answer = true;
     QTest::mouseClick(past->rerunButton(), Qt::LeftButton);
     QCOMPARE(requested.size(), 1);
-    QCOMPARE(requested.first().first().toString(), u"Fix the build on arm64"_qs);
-    QCOMPARE(m_window->goal(), u"Fix the build on arm64"_qs);
+    QCOMPARE(requested.first().first().toString(), u"Fix the build on arm64"_s);
+    QCOMPARE(m_window->goal(), u"Fix the build on arm64"_s);
     QVERIFY(!m_window->isShowingPastRun());
     // While a run is going, Run Again waits.
     m_window->setBusy(true);
-    QVERIFY(m_history->openRun(u"failed"_qs));
+    QVERIFY(m_history->openRun(u"failed"_s));
     QVERIFY(!past->rerunButton()->isEnabled());
     past->requestRerun();
     QCOMPARE(requested.size(), 1);
@@ -434,9 +436,9 @@ void tst_History::resumeIsOfferedForUnfinishedRunsAndAsksFirst()
 {
     Widgets::PastRunView *past = m_window->pastRunView();
     // Not for a run that succeeded or was cancelled.
-    QVERIFY(m_history->openRun(u"cancelled"_qs));
+    QVERIFY(m_history->openRun(u"cancelled"_s));
     QVERIFY(!past->resumeButton()->isVisible());
-    QVERIFY(m_history->openRun(u"failed"_qs));
+    QVERIFY(m_history->openRun(u"failed"_s));
     QVERIFY(past->resumeButton()->isVisible());
     QSignalSpy requested(m_history.get(), &App::HistoryController::resumeRequested);
     QStringList asked;
@@ -448,18 +450,18 @@ void tst_History::resumeIsOfferedForUnfinishedRunsAndAsksFirst()
     // No: nothing starts.
     QTest::mouseClick(past->resumeButton(), Qt::LeftButton);
     QCOMPARE(asked.size(), 1);
-    QVERIFY(asked.first().contains(u"Fix the build on arm64"_qs));
+    QVERIFY(asked.first().contains(u"Fix the build on arm64"_s));
     QCOMPARE(requested.size(), 0);
     QVERIFY(m_window->isShowingPastRun());
     // Yes: the run is asked for by its id, and the window shows the current run.
     answer = true;
     QTest::mouseClick(past->resumeButton(), Qt::LeftButton);
     QCOMPARE(requested.size(), 1);
-    QCOMPARE(requested.first().first().toString(), u"failed"_qs);
+    QCOMPARE(requested.first().first().toString(), u"failed"_s);
     QVERIFY(!m_window->isShowingPastRun());
     // While a run is going, Resume waits.
     m_window->setBusy(true);
-    QVERIFY(m_history->openRun(u"failed"_qs));
+    QVERIFY(m_history->openRun(u"failed"_s));
     QVERIFY(!past->resumeButton()->isEnabled());
     past->requestResume();
     QCOMPARE(requested.size(), 1);
@@ -469,7 +471,7 @@ void tst_History::resumeIsOfferedForUnfinishedRunsAndAsksFirst()
 void tst_History::deleteRemovesFromStoreAndList()
 {
     m_window->setHistoryShown(true);
-    QVERIFY(m_history->openRun(u"cancelled"_qs));
+    QVERIFY(m_history->openRun(u"cancelled"_s));
     Widgets::PastRunView *past = m_window->pastRunView();
     bool answer = false;
     int asked = 0;
@@ -479,34 +481,34 @@ void tst_History::deleteRemovesFromStoreAndList()
     });
     QTest::mouseClick(past->deleteButton(), Qt::LeftButton);
     QCOMPARE(asked, 1);
-    QVERIFY(m_store->run(u"cancelled"_qs));
+    QVERIFY(m_store->run(u"cancelled"_s));
     QCOMPARE(m_window->historyPanel()->shownRunIds().size(), 3);
     answer = true;
     QTest::mouseClick(past->deleteButton(), Qt::LeftButton);
-    QVERIFY(!m_store->run(u"cancelled"_qs));
-    QVERIFY(m_store->events(u"cancelled"_qs).isEmpty());
-    QCOMPARE(m_window->historyPanel()->shownRunIds(), (QStringList{u"failed"_qs, u"fixed"_qs}));
+    QVERIFY(!m_store->run(u"cancelled"_s));
+    QVERIFY(m_store->events(u"cancelled"_s).isEmpty());
+    QCOMPARE(m_window->historyPanel()->shownRunIds(), (QStringList{u"failed"_s, u"fixed"_s}));
     QVERIFY(!m_window->isShowingPastRun());
     // A run no longer kept does not open.
-    QVERIFY(!m_history->openRun(u"cancelled"_qs));
+    QVERIFY(!m_history->openRun(u"cancelled"_s));
 }
 
 void tst_History::summaryCountsTheRun()
 {
-    QVERIFY(m_history->openRun(u"fixed"_qs));
+    QVERIFY(m_history->openRun(u"fixed"_s));
     Widgets::TimelineNote *summary = m_window->pastRunView()->timeline()->summary();
     QVERIFY(summary);
     QCOMPARE(summary->kind(), Widgets::TimelineNote::Kind::RunSucceeded);
     QVERIFY(summary->isExpanded());
     const QString text = summary->text();
-    QVERIFY2(text.contains(u"2 steps done"_qs), qPrintable(text));
-    QVERIFY2(text.contains(u"1 step not done"_qs), qPrintable(text));
-    QVERIFY2(text.contains(u"3 steps run · 1 re-plan · 1 approval asked"_qs), qPrintable(text));
+    QVERIFY2(text.contains(u"2 steps done"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"1 step not done"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"3 steps run · 1 re-plan · 1 approval asked"_s), qPrintable(text));
     // setup 1 s; model 2 + 0.5 + 1.5 + 0.4 + 0.3 s; commands 3 + 0.8 + 2.6 s; waiting 2.5 s
     QVERIFY2(text.contains(u"Time: setup 1.0 s, model 4.7 s, commands 6.4 s, waiting for you "
-                           u"2.5 s"_qs),
+                           u"2.5 s"_s),
              qPrintable(text));
-    QVERIFY2(text.contains(u"executor 880 in, 120 out; planner 1,900 in, 350 out"_qs),
+    QVERIFY2(text.contains(u"executor 880 in, 120 out; planner 1,900 in, 350 out"_s),
              qPrintable(text));
     // The chart: one bar per step run, with its duration and state.
     auto *chart = qobject_cast<Widgets::StepDurationChart *>(summary->detailsWidget());

@@ -663,7 +663,8 @@ void tst_Window::notificationWhenTheWindowIsNotActive()
     // The user is looking at another window.
     QWidget elsewhere;
     elsewhere.show();
-    QApplication::setActiveWindow(&elsewhere);
+    elsewhere.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&elsewhere));
     QTRY_VERIFY(!m_window->isActiveWindow());
     m_controller->run(m_window->goal());
     QVERIFY(waitForRunEnd());

@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QJsonObject>
+#include <QTimeZone>
 
 namespace Terrarium::Core {
 class RunStore;
@@ -21,7 +22,7 @@ public:
     StoredRunWriter(Core::RunStore &store, const QString &runId, const QString &goal,
                     const QString &sandbox = QStringLiteral("podman"),
                     const QDateTime &startedAt = QDateTime(QDate(2024, 5, 6), QTime(9, 30),
-                                                           Qt::UTC),
+                                                           QTimeZone::utc()),
                     const QString &workspace = {});
 
     bool isBegun() const { return m_begun; }

@@ -15,6 +15,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+using namespace Qt::StringLiterals;
 using Terrarium::Core::StepState;
 using Terrarium::Widgets::StepCard;
 
@@ -50,23 +51,22 @@ int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     QCommandLineParser parser;
-    const QCommandLineOption dark(u"dark"_qs, u"Use a dark palette."_qs);
+    const QCommandLineOption dark(u"dark"_s, u"Use a dark palette."_s);
     parser.addOption(dark);
-    const QCommandLineOption interleaved(u"interleaved"_qs,
-                                         u"Show the cards' output interleaved."_qs);
+    const QCommandLineOption interleaved(u"interleaved"_s,
+                                         u"Show the cards' output interleaved."_s);
     parser.addOption(interleaved);
-    const QCommandLineOption expanded(u"expanded"_qs, u"Show long output at full height."_qs);
+    const QCommandLineOption expanded(u"expanded"_s, u"Show long output at full height."_s);
     parser.addOption(expanded);
-    const QCommandLineOption width(u"width"_qs, u"Window width in pixels."_qs, u"pixels"_qs,
-                                   u"900"_qs);
+    const QCommandLineOption width(u"width"_s, u"Window width in pixels."_s, u"pixels"_s, u"900"_s);
     parser.addOption(width);
-    const QCommandLineOption screenshot(u"screenshot"_qs, u"Save the window to file and quit."_qs,
-                                        u"file"_qs);
+    const QCommandLineOption screenshot(u"screenshot"_s, u"Save the window to file and quit."_s,
+                                        u"file"_s);
     parser.addOption(screenshot);
     parser.addHelpOption();
     parser.process(app);
 
-    QApplication::setStyle(QStyleFactory::create(u"Fusion"_qs));
+    QApplication::setStyle(QStyleFactory::create(u"Fusion"_s));
     if (parser.isSet(dark))
         QApplication::setPalette(darkPalette());
 
@@ -75,66 +75,66 @@ int main(int argc, char *argv[])
     auto *content = new QWidget(&window);
     auto *layout = new QVBoxLayout(content);
 
-    auto *done = new StepCard(1, u"List the project's files"_qs, content);
-    done->setCommand(u"ls -la ~/project | grep -v '^total' # skip the header"_qs);
+    auto *done = new StepCard(1, u"List the project's files"_s, content);
+    done->setCommand(u"ls -la ~/project | grep -v '^total' # skip the header"_s);
     done->setState(StepState::Running);
     done->appendOutput(false,
                        u"drwxr-xr-x  5 user user 4096 Jun 11 10:02 .\n"
-                       u"-rw-r--r--  1 user user  220 Jun 11 10:01 \x1b[32mREADME.md\x1b[0m\n"_qs);
+                       u"-rw-r--r--  1 user user  220 Jun 11 10:01 \x1b[32mREADME.md\x1b[0m\n"_s);
     done->setResult(0, 320);
     done->setState(StepState::Done);
 
-    auto *failed = new StepCard(2, u"Build the project and run its tests"_qs, content);
+    auto *failed = new StepCard(2, u"Build the project and run its tests"_s, content);
     failed->setCommand(
         u"cd ~/project && make -j\"$(nproc)\" 2>&1 | tee build.log\n"
-        u"if [[ ${PIPESTATUS[0]} -ne 0 ]]; then echo \"build failed: $?\" >&2; exit 1; fi"_qs);
+        u"if [[ ${PIPESTATUS[0]} -ne 0 ]]; then echo \"build failed: $?\" >&2; exit 1; fi"_s);
     failed->setState(StepState::Running);
-    failed->appendOutput(false, u"cc -O2 -c main.c\n"_qs);
-    failed->appendOutput(true, u"main.c:3:1: warning: unused variable 'y'\n"_qs);
-    failed->appendOutput(false, u"cc -O2 -c util.c\n"_qs);
+    failed->appendOutput(false, u"cc -O2 -c main.c\n"_s);
+    failed->appendOutput(true, u"main.c:3:1: warning: unused variable 'y'\n"_s);
+    failed->appendOutput(false, u"cc -O2 -c util.c\n"_s);
     failed->appendOutput(true,
                          u"util.c:12:5: error: 'x' undeclared (first use in this function)\n"
-                         u"make: *** [Makefile:8: util.o] Error 1\n"_qs);
+                         u"make: *** [Makefile:8: util.o] Error 1\n"_s);
     failed->setResult(2, 4230);
     failed->setState(StepState::Failed);
 
-    auto *waiting = new StepCard(3, u"Install the dependencies"_qs, content);
-    waiting->setCommand(u"sudo apt-get install -y libvirt-dev <<< \"$ANSWER\""_qs);
+    auto *waiting = new StepCard(3, u"Install the dependencies"_s, content);
+    waiting->setCommand(u"sudo apt-get install -y libvirt-dev <<< \"$ANSWER\""_s);
     waiting->setState(StepState::Running);
     waiting->appendOutput(false,
                           u"Reading package lists... Done\n"
-                          u"Do you want to continue? [Y/n] "_qs);
-    waiting->showInputPrompt(u"Do you want to continue? [Y/n]"_qs);
+                          u"Do you want to continue? [Y/n] "_s);
+    waiting->showInputPrompt(u"Do you want to continue? [Y/n]"_s);
 
-    auto *heredoc = new StepCard(4, u"Write the configuration file"_qs, content);
+    auto *heredoc = new StepCard(4, u"Write the configuration file"_s, content);
     heredoc->setCommand(u"cat > ~/.config/app.conf <<'EOF'\n"
                         u"[server]\nport = 8080  # not a comment in bash\nEOF\n"
-                        u"export APP_CONF=~/.config/app.conf; echo \"wrote ${APP_CONF}\""_qs);
+                        u"export APP_CONF=~/.config/app.conf; echo \"wrote ${APP_CONF}\""_s);
     heredoc->setState(StepState::Running);
 
-    auto *longOutput = new StepCard(8, u"Run the test suite"_qs, content);
-    longOutput->setCommand(u"ctest --output-on-failure"_qs);
+    auto *longOutput = new StepCard(8, u"Run the test suite"_s, content);
+    longOutput->setCommand(u"ctest --output-on-failure"_s);
     longOutput->setState(StepState::Running);
     for (int i = 1; i <= 24; ++i) {
         longOutput->appendOutput(
             false,
-            u"%1/24 Test #%1: test_%1 ........   Passed    0.0%2 sec\n"_qs.arg(i).arg(i % 10));
+            u"%1/24 Test #%1: test_%1 ........   Passed    0.0%2 sec\n"_s.arg(i).arg(i % 10));
         if (i % 8 == 0)
-            longOutput->appendOutput(true, u"note: test_%1 took the slow path\n"_qs.arg(i));
+            longOutput->appendOutput(true, u"note: test_%1 took the slow path\n"_s.arg(i));
     }
     longOutput->setResult(0, 2100);
     longOutput->setState(StepState::Done);
 
-    auto *collapsed = new StepCard(5, u"Check the disk usage of the home directory"_qs, content);
-    collapsed->setCommand(u"du -sh ~ 2>/dev/null"_qs);
-    collapsed->appendOutput(false, u"1.2G\t/home/user\n"_qs);
+    auto *collapsed = new StepCard(5, u"Check the disk usage of the home directory"_s, content);
+    collapsed->setCommand(u"du -sh ~ 2>/dev/null"_s);
+    collapsed->appendOutput(false, u"1.2G\t/home/user\n"_s);
     collapsed->setResult(0, 63000);
     collapsed->setState(StepState::Done);
     collapsed->setCollapsed(true);
 
-    auto *pending = new StepCard(6, u"Commit the fix"_qs, content);
+    auto *pending = new StepCard(6, u"Commit the fix"_s, content);
 
-    auto *skipped = new StepCard(7, u"Publish the release (skipped: the build failed)"_qs, content);
+    auto *skipped = new StepCard(7, u"Publish the release (skipped: the build failed)"_s, content);
     skipped->setState(StepState::Skipped);
 
     for (StepCard *card :
@@ -158,7 +158,7 @@ int main(int argc, char *argv[])
     int tick = 0;
     QObject::connect(&streamer, &QTimer::timeout, heredoc, [heredoc, &tick] {
         ++tick;
-        heredoc->appendOutput(tick % 5 == 0, u"tick %1\n"_qs.arg(tick));
+        heredoc->appendOutput(tick % 5 == 0, u"tick %1\n"_s.arg(tick));
     });
     streamer.start(400);
     if (parser.isSet(screenshot)) {

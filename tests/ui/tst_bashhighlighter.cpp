@@ -8,6 +8,7 @@
 #include <QTextDocument>
 #include <QTextLayout>
 
+using namespace Qt::StringLiterals;
 using Terrarium::Widgets::BashHighlighter;
 using Terrarium::Widgets::BashTheme;
 using Kind = Terrarium::Widgets::BashTokenizer::Kind;
@@ -79,49 +80,45 @@ void tst_BashHighlighter::formats_data()
     QTest::addColumn<bool>("coloured");
     QTest::addColumn<Kind>("kind");
 
-    QTest::newRow("builtin") << u"echo if"_qs << u"echo"_qs << 0 << true << Kind::Builtin;
-    QTest::newRow("keyword as argument")
-        << u"echo if"_qs << u"if"_qs << 0 << false << Kind::Keyword;
-    QTest::newRow("keyword") << u"if true; then :; fi"_qs << u"then"_qs << 0 << true
-                             << Kind::Keyword;
-    QTest::newRow("plain command")
-        << u"grep -r x ."_qs << u"grep"_qs << 0 << false << Kind::Builtin;
-    QTest::newRow("string") << u"echo 'a b'"_qs << u"'a b'"_qs << 0 << true << Kind::String;
+    QTest::newRow("builtin") << u"echo if"_s << u"echo"_s << 0 << true << Kind::Builtin;
+    QTest::newRow("keyword as argument") << u"echo if"_s << u"if"_s << 0 << false << Kind::Keyword;
+    QTest::newRow("keyword") << u"if true; then :; fi"_s << u"then"_s << 0 << true << Kind::Keyword;
+    QTest::newRow("plain command") << u"grep -r x ."_s << u"grep"_s << 0 << false << Kind::Builtin;
+    QTest::newRow("string") << u"echo 'a b'"_s << u"'a b'"_s << 0 << true << Kind::String;
     QTest::newRow("variable in string")
-        << u"echo \"hi $USER\""_qs << u"$USER"_qs << 0 << true << Kind::Variable;
-    QTest::newRow("comment") << u"ls # list"_qs << u"# list"_qs << 0 << true << Kind::Comment;
+        << u"echo \"hi $USER\""_s << u"$USER"_s << 0 << true << Kind::Variable;
+    QTest::newRow("comment") << u"ls # list"_s << u"# list"_s << 0 << true << Kind::Comment;
     QTest::newRow("no comment in a word")
-        << u"echo a#b"_qs << u"#b"_qs << 0 << false << Kind::Comment;
+        << u"echo a#b"_s << u"#b"_s << 0 << false << Kind::Comment;
     QTest::newRow("parameter length")
-        << u"echo ${#x}"_qs << u"${#x}"_qs << 0 << true << Kind::Variable;
-    QTest::newRow("operator") << u"a && b"_qs << u"&&"_qs << 0 << true << Kind::Operator;
-    QTest::newRow("redirection") << u"make 2>&1"_qs << u"2>&1"_qs << 0 << true << Kind::Redirection;
-    QTest::newRow("both streams") << u"make &> log"_qs << u"&>"_qs << 0 << true
-                                  << Kind::Redirection;
-    QTest::newRow("pipe both") << u"make |& tee"_qs << u"|&"_qs << 0 << true << Kind::Operator;
-    QTest::newRow("double bracket") << u"[[ -f x ]]"_qs << u"]]"_qs << 0 << true << Kind::Keyword;
+        << u"echo ${#x}"_s << u"${#x}"_s << 0 << true << Kind::Variable;
+    QTest::newRow("operator") << u"a && b"_s << u"&&"_s << 0 << true << Kind::Operator;
+    QTest::newRow("redirection") << u"make 2>&1"_s << u"2>&1"_s << 0 << true << Kind::Redirection;
+    QTest::newRow("both streams") << u"make &> log"_s << u"&>"_s << 0 << true << Kind::Redirection;
+    QTest::newRow("pipe both") << u"make |& tee"_s << u"|&"_s << 0 << true << Kind::Operator;
+    QTest::newRow("double bracket") << u"[[ -f x ]]"_s << u"]]"_s << 0 << true << Kind::Keyword;
     QTest::newRow("ansi-c string")
-        << u"echo $'a\\'b'"_qs << u"$'a\\'b'"_qs << 0 << true << Kind::String;
+        << u"echo $'a\\'b'"_s << u"$'a\\'b'"_s << 0 << true << Kind::String;
     QTest::newRow("substitution in string")
-        << u"echo \"$(ls \"a b\")\""_qs << u"\"a b\""_qs << 0 << true << Kind::String;
+        << u"echo \"$(ls \"a b\")\""_s << u"\"a b\""_s << 0 << true << Kind::String;
     QTest::newRow("substitution delimiters")
-        << u"echo \"$(ls \"a b\")\""_qs << u"$("_qs << 0 << true << Kind::Substitution;
+        << u"echo \"$(ls \"a b\")\""_s << u"$("_s << 0 << true << Kind::Substitution;
     QTest::newRow("command in substitution is plain")
-        << u"echo \"$(ls \"a b\")\""_qs << u"ls"_qs << 0 << false << Kind::String;
+        << u"echo \"$(ls \"a b\")\""_s << u"ls"_s << 0 << false << Kind::String;
     QTest::newRow("string continues on the next line")
-        << u"echo \"one\ntwo\" three"_qs << u"two"_qs << 0 << true << Kind::String;
+        << u"echo \"one\ntwo\" three"_s << u"two"_s << 0 << true << Kind::String;
     QTest::newRow("and stops after it")
-        << u"echo \"one\ntwo\" three"_qs << u"three"_qs << 0 << false << Kind::String;
-    QTest::newRow("heredoc body") << u"cat <<EOF\nrm -rf / is text\nEOF\necho x"_qs
-                                  << u"rm -rf / is text"_qs << 0 << true << Kind::HereDocBody;
+        << u"echo \"one\ntwo\" three"_s << u"three"_s << 0 << false << Kind::String;
+    QTest::newRow("heredoc body") << u"cat <<EOF\nrm -rf / is text\nEOF\necho x"_s
+                                  << u"rm -rf / is text"_s << 0 << true << Kind::HereDocBody;
     QTest::newRow("heredoc variable")
-        << u"cat <<EOF\n$HOME\nEOF"_qs << u"$HOME"_qs << 0 << true << Kind::Variable;
-    QTest::newRow("heredoc end") << u"cat <<EOF\nx\nEOF\necho x"_qs << u"EOF"_qs << 1 << true
+        << u"cat <<EOF\n$HOME\nEOF"_s << u"$HOME"_s << 0 << true << Kind::Variable;
+    QTest::newRow("heredoc end") << u"cat <<EOF\nx\nEOF\necho x"_s << u"EOF"_s << 1 << true
                                  << Kind::HereDocMarker;
     QTest::newRow("code after heredoc")
-        << u"cat <<EOF\nx\nEOF\necho x"_qs << u"echo"_qs << 0 << true << Kind::Builtin;
-    QTest::newRow("number") << u"sleep 5"_qs << u"5"_qs << 0 << true << Kind::Number;
-    QTest::newRow("arithmetic") << u"echo $((1 + 2))"_qs << u"$(("_qs << 0 << true
+        << u"cat <<EOF\nx\nEOF\necho x"_s << u"echo"_s << 0 << true << Kind::Builtin;
+    QTest::newRow("number") << u"sleep 5"_s << u"5"_s << 0 << true << Kind::Number;
+    QTest::newRow("arithmetic") << u"echo $((1 + 2))"_s << u"$(("_s << 0 << true
                                 << Kind::Arithmetic;
 }
 
@@ -154,7 +151,7 @@ void tst_BashHighlighter::formats()
             QCOMPARE(format.fontItalic(), theme.format(kind).fontItalic());
         } else {
             QVERIFY2(!format.hasProperty(QTextFormat::ForegroundBrush),
-                     qPrintable(u"unexpected colour at %1"_qs.arg(i)));
+                     qPrintable(u"unexpected colour at %1"_s.arg(i)));
         }
     }
 }
@@ -165,27 +162,27 @@ void tst_BashHighlighter::editingAnEarlierLineRecoloursLaterLines()
     giveLayout(document);
     const BashTheme theme = BashTheme::forPalette(lightPalette());
     BashHighlighter highlighter(theme, &document);
-    document.setPlainText(u"echo one\necho two\necho three"_qs);
-    const int two = int(document.toPlainText().indexOf(u"two"_qs));
+    document.setPlainText(u"echo one\necho two\necho three"_s);
+    const int two = int(document.toPlainText().indexOf(u"two"_s));
     QVERIFY(!formatAt(document, two).hasProperty(QTextFormat::ForegroundBrush));
 
     // Opening a quote on the first line turns the following lines into string...
     QTextCursor cursor(&document);
     cursor.setPosition(5);
-    cursor.insertText(u"\""_qs);
+    cursor.insertText(u"\""_s);
     const QString text = document.toPlainText();
     const QColor string = theme.format(Kind::String).foreground().color();
-    QCOMPARE(formatAt(document, int(text.indexOf(u"two"_qs))).foreground().color(), string);
-    QCOMPARE(formatAt(document, int(text.indexOf(u"three"_qs))).foreground().color(), string);
+    QCOMPARE(formatAt(document, int(text.indexOf(u"two"_s))).foreground().color(), string);
+    QCOMPARE(formatAt(document, int(text.indexOf(u"three"_s))).foreground().color(), string);
 
     // ...and closing it on the second line gives the third its code colours back.
-    cursor.setPosition(int(text.indexOf(u"two"_qs)) + 3);
-    cursor.insertText(u"\""_qs);
+    cursor.setPosition(int(text.indexOf(u"two"_s)) + 3);
+    cursor.insertText(u"\""_s);
     const QString closed = document.toPlainText();
-    const int echo3 = int(closed.lastIndexOf(u"echo"_qs));
+    const int echo3 = int(closed.lastIndexOf(u"echo"_s));
     QCOMPARE(formatAt(document, echo3).foreground().color(),
              theme.format(Kind::Builtin).foreground().color());
-    QVERIFY(!formatAt(document, int(closed.indexOf(u"three"_qs)))
+    QVERIFY(!formatAt(document, int(closed.indexOf(u"three"_s)))
                  .hasProperty(QTextFormat::ForegroundBrush));
 }
 
@@ -195,19 +192,19 @@ void tst_BashHighlighter::closingAHeredocRestoresCodeColours()
     giveLayout(document);
     const BashTheme theme = BashTheme::forPalette(lightPalette());
     BashHighlighter highlighter(theme, &document);
-    document.setPlainText(u"cat <<END\necho a\nEND\necho b"_qs);
+    document.setPlainText(u"cat <<END\necho a\nEND\necho b"_s);
     const QString text = document.toPlainText();
-    QCOMPARE(formatAt(document, int(text.indexOf(u"echo a"_qs))).foreground().color(),
+    QCOMPARE(formatAt(document, int(text.indexOf(u"echo a"_s))).foreground().color(),
              theme.format(Kind::HereDocBody).foreground().color());
-    QCOMPARE(formatAt(document, int(text.indexOf(u"echo b"_qs))).foreground().color(),
+    QCOMPARE(formatAt(document, int(text.indexOf(u"echo b"_s))).foreground().color(),
              theme.format(Kind::Builtin).foreground().color());
 
     // Renaming the delimiter leaves the heredoc open to the end.
     QTextCursor cursor(&document);
-    cursor.setPosition(int(text.indexOf(u"END"_qs)));
-    cursor.insertText(u"X"_qs);
+    cursor.setPosition(int(text.indexOf(u"END"_s)));
+    cursor.insertText(u"X"_s);
     const QString open = document.toPlainText();
-    QCOMPARE(formatAt(document, int(open.indexOf(u"echo b"_qs))).foreground().color(),
+    QCOMPARE(formatAt(document, int(open.indexOf(u"echo b"_s))).foreground().color(),
              theme.format(Kind::HereDocBody).foreground().color());
 }
 
@@ -218,7 +215,7 @@ void tst_BashHighlighter::setThemeRecolours()
     const BashTheme light = BashTheme::forPalette(lightPalette());
     const BashTheme dark = BashTheme::forPalette(darkPalette());
     BashHighlighter highlighter(light, &document);
-    document.setPlainText(u"echo \"$HOME\" # home"_qs);
+    document.setPlainText(u"echo \"$HOME\" # home"_s);
     QCOMPARE(formatAt(document, 0).foreground().color(),
              light.format(Kind::Builtin).foreground().color());
     highlighter.setTheme(dark);
@@ -237,7 +234,7 @@ void tst_BashHighlighter::applicationPaletteConstructor()
     BashHighlighter highlighter(&document);
     QCOMPARE(highlighter.theme().background(),
              BashTheme::forPalette(QGuiApplication::palette()).background());
-    document.setPlainText(u"cd /"_qs);
+    document.setPlainText(u"cd /"_s);
     QVERIFY(formatAt(document, 0).hasProperty(QTextFormat::ForegroundBrush));
 }
 

@@ -4,6 +4,7 @@
 #include <QPalette>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
 using Terrarium::Widgets::BashTheme;
 using Terrarium::Widgets::BashTokenizer;
 namespace UiColors = Terrarium::Widgets::UiColors;
@@ -68,7 +69,7 @@ void tst_BashTheme::readableOnEveryPalette()
         const QColor color = theme.format(Kind(i)).foreground().color();
         const double ratio = UiColors::contrastRatio(color, theme.background());
         QVERIFY2(ratio >= 4.5,
-                 qPrintable(u"%1: %2 on %3 is %4:1"_qs
+                 qPrintable(u"%1: %2 on %3 is %4:1"_s
                                 .arg(BashTokenizer::kindName(Kind(i)), color.name(),
                                      theme.background().name())
                                 .arg(ratio)));
@@ -87,7 +88,7 @@ void tst_BashTheme::kindsLookDifferent()
                 if (a == b)
                     continue;
                 QVERIFY2(theme.format(a).foreground() != theme.format(b).foreground(),
-                         qPrintable(BashTokenizer::kindName(a) + u" vs "_qs
+                         qPrintable(BashTokenizer::kindName(a) + u" vs "_s
                                     + BashTokenizer::kindName(b)));
             }
         }

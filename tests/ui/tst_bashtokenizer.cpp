@@ -3,6 +3,7 @@
 #include <QRandomGenerator>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
 using Terrarium::Widgets::BashTokenizer;
 
 namespace {
@@ -39,248 +40,236 @@ void tst_BashTokenizer::tokens_data()
     QTest::addColumn<QStringList>("expected");
 
     // Keywords and builtins by position, not by spelling.
-    QTest::newRow("keyword as argument")
-        << u"echo if then fi"_qs << QStringList{u"builtin echo"_qs};
+    QTest::newRow("keyword as argument") << u"echo if then fi"_s << QStringList{u"builtin echo"_s};
     QTest::newRow("keyword after pipe is an argument")
-        << u"echo done | cat"_qs << QStringList{u"builtin echo"_qs, u"operator |"_qs};
-    QTest::newRow("if/then/fi") << u"if true; then echo hi; fi"_qs
-                                << QStringList{u"keyword if"_qs,   u"builtin true"_qs,
-                                               u"operator ;"_qs,   u"keyword then"_qs,
-                                               u"builtin echo"_qs, u"operator ;"_qs,
-                                               u"keyword fi"_qs};
+        << u"echo done | cat"_s << QStringList{u"builtin echo"_s, u"operator |"_s};
+    QTest::newRow("if/then/fi") << u"if true; then echo hi; fi"_s
+                                << QStringList{u"keyword if"_s,   u"builtin true"_s,
+                                               u"operator ;"_s,   u"keyword then"_s,
+                                               u"builtin echo"_s, u"operator ;"_s,
+                                               u"keyword fi"_s};
     QTest::newRow("common commands are not builtins")
-        << u"ls -la | grep foo > out.txt"_qs << QStringList{u"operator |"_qs, u"redirection >"_qs};
-    QTest::newRow("builtin as argument") << u"sudo cd"_qs << QStringList{};
-    QTest::newRow("quoted keyword is a word") << u"\"if\" x"_qs << QStringList{u"string \"if\""_qs};
-    QTest::newRow("test bracket") << u"if [ -n \"$x\" ]; then :; fi"_qs
-                                  << QStringList{u"keyword if"_qs,   u"builtin ["_qs,
-                                                 u"string \""_qs,    u"variable $x"_qs,
-                                                 u"string \""_qs,    u"operator ;"_qs,
-                                                 u"keyword then"_qs, u"builtin :"_qs,
-                                                 u"operator ;"_qs,   u"keyword fi"_qs};
+        << u"ls -la | grep foo > out.txt"_s << QStringList{u"operator |"_s, u"redirection >"_s};
+    QTest::newRow("builtin as argument") << u"sudo cd"_s << QStringList{};
+    QTest::newRow("quoted keyword is a word") << u"\"if\" x"_s << QStringList{u"string \"if\""_s};
+    QTest::newRow("test bracket") << u"if [ -n \"$x\" ]; then :; fi"_s
+                                  << QStringList{u"keyword if"_s,   u"builtin ["_s, u"string \""_s,
+                                                 u"variable $x"_s,  u"string \""_s, u"operator ;"_s,
+                                                 u"keyword then"_s, u"builtin :"_s, u"operator ;"_s,
+                                                 u"keyword fi"_s};
     QTest::newRow("double bracket")
-        << u"[[ -f x ]] && echo yes"_qs
-        << QStringList{u"keyword [["_qs, u"keyword ]]"_qs, u"operator &&"_qs, u"builtin echo"_qs};
+        << u"[[ -f x ]] && echo yes"_s
+        << QStringList{u"keyword [["_s, u"keyword ]]"_s, u"operator &&"_s, u"builtin echo"_s};
     QTest::newRow("double bracket comparison is no redirection")
-        << u"[[ a < b || ! -e c ]]"_qs
-        << QStringList{u"keyword [["_qs, u"operator <"_qs, u"operator ||"_qs, u"operator !"_qs,
-                       u"keyword ]]"_qs};
-    QTest::newRow("for loop") << u"for f in *.txt; do echo \"$f\"; done"_qs
-                              << QStringList{u"keyword for"_qs,  u"keyword in"_qs,
-                                             u"operator ;"_qs,   u"keyword do"_qs,
-                                             u"builtin echo"_qs, u"string \""_qs,
-                                             u"variable $f"_qs,  u"string \""_qs,
-                                             u"operator ;"_qs,   u"keyword done"_qs};
+        << u"[[ a < b || ! -e c ]]"_s
+        << QStringList{u"keyword [["_s, u"operator <"_s, u"operator ||"_s, u"operator !"_s,
+                       u"keyword ]]"_s};
+    QTest::newRow("for loop") << u"for f in *.txt; do echo \"$f\"; done"_s
+                              << QStringList{u"keyword for"_s, u"keyword in"_s,   u"operator ;"_s,
+                                             u"keyword do"_s,  u"builtin echo"_s, u"string \""_s,
+                                             u"variable $f"_s, u"string \""_s,    u"operator ;"_s,
+                                             u"keyword done"_s};
     QTest::newRow("in is only a keyword in its place")
-        << u"echo in"_qs << QStringList{u"builtin echo"_qs};
-    QTest::newRow("case") << u"case $1 in start|go) echo go;; *) exit 1;; esac"_qs
-                          << QStringList{u"keyword case"_qs, u"variable $1"_qs, u"keyword in"_qs,
-                                         u"operator |"_qs,   u"operator )"_qs,  u"builtin echo"_qs,
-                                         u"operator ;;"_qs,  u"operator )"_qs,  u"builtin exit"_qs,
-                                         u"number 1"_qs,     u"operator ;;"_qs, u"keyword esac"_qs};
+        << u"echo in"_s << QStringList{u"builtin echo"_s};
+    QTest::newRow("case") << u"case $1 in start|go) echo go;; *) exit 1;; esac"_s
+                          << QStringList{u"keyword case"_s, u"variable $1"_s, u"keyword in"_s,
+                                         u"operator |"_s,   u"operator )"_s,  u"builtin echo"_s,
+                                         u"operator ;;"_s,  u"operator )"_s,  u"builtin exit"_s,
+                                         u"number 1"_s,     u"operator ;;"_s, u"keyword esac"_s};
     QTest::newRow("while read loop")
-        << u"while read -r l; do :; done < file"_qs
-        << QStringList{u"keyword while"_qs, u"builtin read"_qs, u"operator ;"_qs,
-                       u"keyword do"_qs,    u"builtin :"_qs,    u"operator ;"_qs,
-                       u"keyword done"_qs,  u"redirection <"_qs};
-    QTest::newRow("function") << u"function greet { echo hi; }"_qs
-                              << QStringList{u"keyword function"_qs, u"keyword {"_qs,
-                                             u"builtin echo"_qs, u"operator ;"_qs, u"keyword }"_qs};
+        << u"while read -r l; do :; done < file"_s
+        << QStringList{u"keyword while"_s, u"builtin read"_s, u"operator ;"_s,
+                       u"keyword do"_s,    u"builtin :"_s,    u"operator ;"_s,
+                       u"keyword done"_s,  u"redirection <"_s};
+    QTest::newRow("function") << u"function greet { echo hi; }"_s
+                              << QStringList{u"keyword function"_s, u"keyword {"_s,
+                                             u"builtin echo"_s, u"operator ;"_s, u"keyword }"_s};
     QTest::newRow("function with parentheses")
-        << u"greet() { cd /; }"_qs
-        << QStringList{u"operator ()"_qs, u"keyword {"_qs, u"builtin cd"_qs, u"operator ;"_qs,
-                       u"keyword }"_qs};
+        << u"greet() { cd /; }"_s
+        << QStringList{u"operator ()"_s, u"keyword {"_s, u"builtin cd"_s, u"operator ;"_s,
+                       u"keyword }"_s};
     QTest::newRow("negation and time")
-        << u"! grep -q x f && time make"_qs
-        << QStringList{u"keyword !"_qs, u"operator &&"_qs, u"keyword time"_qs};
-    QTest::newRow("subshell") << u"(cd /tmp && ls)"_qs
-                              << QStringList{u"operator ("_qs, u"builtin cd"_qs, u"operator &&"_qs,
-                                             u"operator )"_qs};
+        << u"! grep -q x f && time make"_s
+        << QStringList{u"keyword !"_s, u"operator &&"_s, u"keyword time"_s};
+    QTest::newRow("subshell") << u"(cd /tmp && ls)"_s
+                              << QStringList{u"operator ("_s, u"builtin cd"_s, u"operator &&"_s,
+                                             u"operator )"_s};
 
     // Quoting.
     QTest::newRow("single quotes are literal")
-        << u"echo '$HOME \"x\" `y`'"_qs
-        << QStringList{u"builtin echo"_qs, u"string '$HOME \"x\" `y`'"_qs};
+        << u"echo '$HOME \"x\" `y`'"_s
+        << QStringList{u"builtin echo"_s, u"string '$HOME \"x\" `y`'"_s};
     QTest::newRow("adjacent single quotes")
-        << u"echo 'it''s'"_qs << QStringList{u"builtin echo"_qs, u"string 'it''s'"_qs};
+        << u"echo 'it''s'"_s << QStringList{u"builtin echo"_s, u"string 'it''s'"_s};
     QTest::newRow("single quote inside double quotes")
-        << u"echo \"it's\" x"_qs << QStringList{u"builtin echo"_qs, u"string \"it's\""_qs};
+        << u"echo \"it's\" x"_s << QStringList{u"builtin echo"_s, u"string \"it's\""_s};
     QTest::newRow("double quotes inside single quotes")
-        << u"echo 'say \"hi\"'"_qs << QStringList{u"builtin echo"_qs, u"string 'say \"hi\"'"_qs};
+        << u"echo 'say \"hi\"'"_s << QStringList{u"builtin echo"_s, u"string 'say \"hi\"'"_s};
     QTest::newRow("escaped quotes in double quotes")
-        << u"echo \"a \\\"b\\\" c\""_qs
-        << QStringList{u"builtin echo"_qs, u"string \"a "_qs, u"escape \\\""_qs,
-                       u"string b"_qs,     u"escape \\\""_qs, u"string  c\""_qs};
+        << u"echo \"a \\\"b\\\" c\""_s
+        << QStringList{u"builtin echo"_s, u"string \"a "_s, u"escape \\\""_s,
+                       u"string b"_s,     u"escape \\\""_s, u"string  c\""_s};
     QTest::newRow("backslash-n stays string in double quotes")
-        << u"echo -e \"\\n\""_qs << QStringList{u"builtin echo"_qs, u"string \"\\n\""_qs};
+        << u"echo -e \"\\n\""_s << QStringList{u"builtin echo"_s, u"string \"\\n\""_s};
     QTest::newRow("escaped quote outside quotes")
-        << u"echo \\\"hi"_qs << QStringList{u"builtin echo"_qs, u"escape \\\""_qs};
+        << u"echo \\\"hi"_s << QStringList{u"builtin echo"_s, u"escape \\\""_s};
     QTest::newRow("escaped dollar")
-        << u"echo \\$HOME"_qs << QStringList{u"builtin echo"_qs, u"escape \\$"_qs};
+        << u"echo \\$HOME"_s << QStringList{u"builtin echo"_s, u"escape \\$"_s};
     QTest::newRow("ANSI-C quote with escaped quote")
-        << u"echo $'a\\'b' c"_qs << QStringList{u"builtin echo"_qs, u"string $'a\\'b'"_qs};
-    QTest::newRow("locale string") << u"echo $\"hi $USER\""_qs
-                                   << QStringList{u"builtin echo"_qs, u"string $\"hi "_qs,
-                                                  u"variable $USER"_qs, u"string \""_qs};
+        << u"echo $'a\\'b' c"_s << QStringList{u"builtin echo"_s, u"string $'a\\'b'"_s};
+    QTest::newRow("locale string")
+        << u"echo $\"hi $USER\""_s
+        << QStringList{u"builtin echo"_s, u"string $\"hi "_s, u"variable $USER"_s, u"string \""_s};
     QTest::newRow("quotes in substitution in quotes")
-        << u"echo \"$(ls \"a b\")\""_qs
-        << QStringList{u"builtin echo"_qs,   u"string \""_qs,      u"substitution $("_qs,
-                       u"string \"a b\""_qs, u"substitution )"_qs, u"string \""_qs};
+        << u"echo \"$(ls \"a b\")\""_s
+        << QStringList{u"builtin echo"_s,   u"string \""_s,      u"substitution $("_s,
+                       u"string \"a b\""_s, u"substitution )"_s, u"string \""_s};
     QTest::newRow("unterminated double quote continues")
-        << u"echo \"one\ntwo\" three"_qs
-        << QStringList{u"builtin echo"_qs, u"string \"one"_qs, u"string two\""_qs};
+        << u"echo \"one\ntwo\" three"_s
+        << QStringList{u"builtin echo"_s, u"string \"one"_s, u"string two\""_s};
     QTest::newRow("unterminated single quote continues")
-        << u"echo 'one\ntwo' ; cd"_qs
-        << QStringList{u"builtin echo"_qs, u"string 'one"_qs, u"string two'"_qs, u"operator ;"_qs,
-                       u"builtin cd"_qs};
+        << u"echo 'one\ntwo' ; cd"_s
+        << QStringList{u"builtin echo"_s, u"string 'one"_s, u"string two'"_s, u"operator ;"_s,
+                       u"builtin cd"_s};
 
     // Comments.
-    QTest::newRow("comment line") << u"# comment"_qs << QStringList{u"comment # comment"_qs};
+    QTest::newRow("comment line") << u"# comment"_s << QStringList{u"comment # comment"_s};
     QTest::newRow("trailing comment")
-        << u"echo hi # note"_qs << QStringList{u"builtin echo"_qs, u"comment # note"_qs};
-    QTest::newRow("hash inside a word") << u"echo a#b"_qs << QStringList{u"builtin echo"_qs};
+        << u"echo hi # note"_s << QStringList{u"builtin echo"_s, u"comment # note"_s};
+    QTest::newRow("hash inside a word") << u"echo a#b"_s << QStringList{u"builtin echo"_s};
     QTest::newRow("hash in parameter length")
-        << u"echo ${#x}"_qs << QStringList{u"builtin echo"_qs, u"variable ${#x}"_qs};
+        << u"echo ${#x}"_s << QStringList{u"builtin echo"_s, u"variable ${#x}"_s};
     QTest::newRow("hash in double quotes")
-        << u"echo \"a # b\""_qs << QStringList{u"builtin echo"_qs, u"string \"a # b\""_qs};
+        << u"echo \"a # b\""_s << QStringList{u"builtin echo"_s, u"string \"a # b\""_s};
     QTest::newRow("hash after closing quote")
-        << u"echo \"a\"#b"_qs << QStringList{u"builtin echo"_qs, u"string \"a\""_qs};
+        << u"echo \"a\"#b"_s << QStringList{u"builtin echo"_s, u"string \"a\""_s};
     QTest::newRow("comment right after operator")
-        << u"cd;# done"_qs << QStringList{u"builtin cd"_qs, u"operator ;"_qs, u"comment # done"_qs};
+        << u"cd;# done"_s << QStringList{u"builtin cd"_s, u"operator ;"_s, u"comment # done"_s};
     QTest::newRow("hash in special parameter")
-        << u"echo $#"_qs << QStringList{u"builtin echo"_qs, u"variable $#"_qs};
+        << u"echo $#"_s << QStringList{u"builtin echo"_s, u"variable $#"_s};
 
     // Variables and expansions.
     QTest::newRow("special parameters")
-        << u"echo $10 $@ $# $? $$ $! $* $-"_qs
-        << QStringList{u"builtin echo"_qs, u"variable $1"_qs, u"variable $@"_qs,
-                       u"variable $#"_qs,  u"variable $?"_qs, u"variable $$"_qs,
-                       u"variable $!"_qs,  u"variable $*"_qs, u"variable $-"_qs};
-    QTest::newRow("lone dollar") << u"echo $ 5"_qs
-                                 << QStringList{u"builtin echo"_qs, u"number 5"_qs};
+        << u"echo $10 $@ $# $? $$ $! $* $-"_s
+        << QStringList{u"builtin echo"_s, u"variable $1"_s, u"variable $@"_s,
+                       u"variable $#"_s,  u"variable $?"_s, u"variable $$"_s,
+                       u"variable $!"_s,  u"variable $*"_s, u"variable $-"_s};
+    QTest::newRow("lone dollar") << u"echo $ 5"_s << QStringList{u"builtin echo"_s, u"number 5"_s};
     QTest::newRow("assignment before command")
-        << u"FOO=bar BAZ+=1 env"_qs << QStringList{u"variable FOO"_qs, u"variable BAZ"_qs};
+        << u"FOO=bar BAZ+=1 env"_s << QStringList{u"variable FOO"_s, u"variable BAZ"_s};
     QTest::newRow("assignment with substitution")
-        << u"x=$(pwd)"_qs
-        << QStringList{u"variable x"_qs, u"substitution $("_qs, u"builtin pwd"_qs,
-                       u"substitution )"_qs};
+        << u"x=$(pwd)"_s
+        << QStringList{u"variable x"_s, u"substitution $("_s, u"builtin pwd"_s,
+                       u"substitution )"_s};
     QTest::newRow("parameter with nested substitution")
-        << u"echo ${x:-$(pwd)}"_qs
-        << QStringList{u"builtin echo"_qs, u"variable ${x:-"_qs, u"substitution $("_qs,
-                       u"builtin pwd"_qs,  u"substitution )"_qs, u"variable }"_qs};
-    QTest::newRow("backticks") << u"echo `date` x"_qs
-                               << QStringList{u"builtin echo"_qs, u"substitution `"_qs,
-                                              u"substitution `"_qs};
+        << u"echo ${x:-$(pwd)}"_s
+        << QStringList{u"builtin echo"_s, u"variable ${x:-"_s, u"substitution $("_s,
+                       u"builtin pwd"_s,  u"substitution )"_s, u"variable }"_s};
+    QTest::newRow("backticks") << u"echo `date` x"_s
+                               << QStringList{u"builtin echo"_s, u"substitution `"_s,
+                                              u"substitution `"_s};
     QTest::newRow("builtin inside backticks")
-        << u"x=`pwd`"_qs
-        << QStringList{u"variable x"_qs, u"substitution `"_qs, u"builtin pwd"_qs,
-                       u"substitution `"_qs};
+        << u"x=`pwd`"_s
+        << QStringList{u"variable x"_s, u"substitution `"_s, u"builtin pwd"_s, u"substitution `"_s};
     QTest::newRow("arithmetic expansion")
-        << u"x=$((a + 1))"_qs
-        << QStringList{u"variable x"_qs,   u"arithmetic $(("_qs, u"variable a"_qs,
-                       u"arithmetic +"_qs, u"number 1"_qs,       u"arithmetic ))"_qs};
+        << u"x=$((a + 1))"_s
+        << QStringList{u"variable x"_s,   u"arithmetic $(("_s, u"variable a"_s,
+                       u"arithmetic +"_s, u"number 1"_s,       u"arithmetic ))"_s};
     QTest::newRow("arithmetic with parentheses")
-        << u"echo $(( (1+2)*3 ))"_qs
-        << QStringList{u"builtin echo"_qs,  u"arithmetic $(("_qs, u"arithmetic ("_qs,
-                       u"number 1"_qs,      u"arithmetic +"_qs,   u"number 2"_qs,
-                       u"arithmetic )*"_qs, u"number 3"_qs,       u"arithmetic ))"_qs};
+        << u"echo $(( (1+2)*3 ))"_s
+        << QStringList{u"builtin echo"_s,  u"arithmetic $(("_s, u"arithmetic ("_s,
+                       u"number 1"_s,      u"arithmetic +"_s,   u"number 2"_s,
+                       u"arithmetic )*"_s, u"number 3"_s,       u"arithmetic ))"_s};
     QTest::newRow("arithmetic command")
-        << u"(( i++ )) && cd"_qs
-        << QStringList{u"arithmetic (("_qs, u"variable i"_qs,  u"arithmetic ++"_qs,
-                       u"arithmetic ))"_qs, u"operator &&"_qs, u"builtin cd"_qs};
-    QTest::newRow("c-style for") << u"for ((i=0; i<3; i++)); do :; done"_qs
-                                 << QStringList{u"keyword for"_qs, u"arithmetic (("_qs,
-                                                u"variable i"_qs,  u"arithmetic ="_qs,
-                                                u"number 0"_qs,    u"arithmetic ;"_qs,
-                                                u"variable i"_qs,  u"arithmetic <"_qs,
-                                                u"number 3"_qs,    u"arithmetic ;"_qs,
-                                                u"variable i"_qs,  u"arithmetic ++))"_qs,
-                                                u"operator ;"_qs,  u"keyword do"_qs,
-                                                u"builtin :"_qs,   u"operator ;"_qs,
-                                                u"keyword done"_qs};
+        << u"(( i++ )) && cd"_s
+        << QStringList{u"arithmetic (("_s, u"variable i"_s,  u"arithmetic ++"_s,
+                       u"arithmetic ))"_s, u"operator &&"_s, u"builtin cd"_s};
+    QTest::newRow("c-style for") << u"for ((i=0; i<3; i++)); do :; done"_s
+                                 << QStringList{
+                                        u"keyword for"_s,  u"arithmetic (("_s, u"variable i"_s,
+                                        u"arithmetic ="_s, u"number 0"_s,      u"arithmetic ;"_s,
+                                        u"variable i"_s,   u"arithmetic <"_s,  u"number 3"_s,
+                                        u"arithmetic ;"_s, u"variable i"_s,    u"arithmetic ++))"_s,
+                                        u"operator ;"_s,   u"keyword do"_s,    u"builtin :"_s,
+                                        u"operator ;"_s,   u"keyword done"_s};
     QTest::newRow("comment inside substitution")
-        << u"x=$(ls # list\n)"_qs
-        << QStringList{u"variable x"_qs, u"substitution $("_qs, u"comment # list"_qs,
-                       u"substitution )"_qs};
+        << u"x=$(ls # list\n)"_s
+        << QStringList{u"variable x"_s, u"substitution $("_s, u"comment # list"_s,
+                       u"substitution )"_s};
     QTest::newRow("subshell inside substitution")
-        << u"echo $( (cd /; ls) ) done"_qs
-        << QStringList{u"builtin echo"_qs,  u"substitution $("_qs, u"operator ("_qs,
-                       u"builtin cd"_qs,    u"operator ;"_qs,      u"operator )"_qs,
-                       u"substitution )"_qs};
+        << u"echo $( (cd /; ls) ) done"_s
+        << QStringList{u"builtin echo"_s, u"substitution $("_s, u"operator ("_s,    u"builtin cd"_s,
+                       u"operator ;"_s,   u"operator )"_s,      u"substitution )"_s};
 
     // Operators and redirections.
     QTest::newRow("stderr to stdout")
-        << u"make 2>&1 | tee log"_qs << QStringList{u"redirection 2>&1"_qs, u"operator |"_qs};
-    QTest::newRow("both streams to a file")
-        << u"make &> log"_qs << QStringList{u"redirection &>"_qs};
-    QTest::newRow("append both streams")
-        << u"make &>> log"_qs << QStringList{u"redirection &>>"_qs};
-    QTest::newRow("pipe both streams") << u"make |& tee log"_qs << QStringList{u"operator |&"_qs};
+        << u"make 2>&1 | tee log"_s << QStringList{u"redirection 2>&1"_s, u"operator |"_s};
+    QTest::newRow("both streams to a file") << u"make &> log"_s << QStringList{u"redirection &>"_s};
+    QTest::newRow("append both streams") << u"make &>> log"_s << QStringList{u"redirection &>>"_s};
+    QTest::newRow("pipe both streams") << u"make |& tee log"_s << QStringList{u"operator |&"_s};
     QTest::newRow("fd needs a word start")
-        << u"echo a2>x"_qs << QStringList{u"builtin echo"_qs, u"redirection >"_qs};
+        << u"echo a2>x"_s << QStringList{u"builtin echo"_s, u"redirection >"_s};
     QTest::newRow("redirection target is not a number")
-        << u"echo hi > 2"_qs << QStringList{u"builtin echo"_qs, u"redirection >"_qs};
-    QTest::newRow("to stderr") << u"echo >&2 err"_qs
-                               << QStringList{u"builtin echo"_qs, u"redirection >&2"_qs};
-    QTest::newRow("close fd") << u"exec 3>&-"_qs
-                              << QStringList{u"builtin exec"_qs, u"redirection 3>&-"_qs};
+        << u"echo hi > 2"_s << QStringList{u"builtin echo"_s, u"redirection >"_s};
+    QTest::newRow("to stderr") << u"echo >&2 err"_s
+                               << QStringList{u"builtin echo"_s, u"redirection >&2"_s};
+    QTest::newRow("close fd") << u"exec 3>&-"_s
+                              << QStringList{u"builtin exec"_s, u"redirection 3>&-"_s};
     QTest::newRow("append and clobber")
-        << u"a >> x >| y <> z"_qs
-        << QStringList{u"redirection >>"_qs, u"redirection >|"_qs, u"redirection <>"_qs};
-    QTest::newRow("here-string") << u"cat <<< \"$x\""_qs
-                                 << QStringList{u"redirection <<<"_qs, u"string \""_qs,
-                                                u"variable $x"_qs, u"string \""_qs};
-    QTest::newRow("process substitution")
-        << u"diff <(ls a) >(wc)"_qs
-        << QStringList{u"substitution <("_qs, u"substitution )"_qs, u"substitution >("_qs,
-                       u"substitution )"_qs};
+        << u"a >> x >| y <> z"_s
+        << QStringList{u"redirection >>"_s, u"redirection >|"_s, u"redirection <>"_s};
+    QTest::newRow("here-string") << u"cat <<< \"$x\""_s
+                                 << QStringList{u"redirection <<<"_s, u"string \""_s,
+                                                u"variable $x"_s, u"string \""_s};
+    QTest::newRow("process substitution") << u"diff <(ls a) >(wc)"_s
+                                          << QStringList{u"substitution <("_s, u"substitution )"_s,
+                                                         u"substitution >("_s, u"substitution )"_s};
     QTest::newRow("background and sequence")
-        << u"sleep 0.5 & wait; kill %1"_qs
-        << QStringList{u"number 0.5"_qs, u"operator &"_qs, u"builtin wait"_qs, u"operator ;"_qs,
-                       u"builtin kill"_qs};
-    QTest::newRow("or exit") << u"cd /tmp || exit"_qs
-                             << QStringList{u"builtin cd"_qs, u"operator ||"_qs,
-                                            u"builtin exit"_qs};
+        << u"sleep 0.5 & wait; kill %1"_s
+        << QStringList{u"number 0.5"_s, u"operator &"_s, u"builtin wait"_s, u"operator ;"_s,
+                       u"builtin kill"_s};
+    QTest::newRow("or exit") << u"cd /tmp || exit"_s
+                             << QStringList{u"builtin cd"_s, u"operator ||"_s, u"builtin exit"_s};
     QTest::newRow("redirection before command")
-        << u"2>/dev/null cd x"_qs << QStringList{u"redirection 2>"_qs, u"builtin cd"_qs};
+        << u"2>/dev/null cd x"_s << QStringList{u"redirection 2>"_s, u"builtin cd"_s};
 
     // Here-documents.
-    QTest::newRow("heredoc") << u"cat <<EOF\nhello $USER\nEOF\necho done"_qs
-                             << QStringList{u"redirection <<"_qs,      u"heredoc-marker EOF"_qs,
-                                            u"heredoc-body hello "_qs, u"variable $USER"_qs,
-                                            u"heredoc-marker EOF"_qs,  u"builtin echo"_qs};
+    QTest::newRow("heredoc") << u"cat <<EOF\nhello $USER\nEOF\necho done"_s
+                             << QStringList{u"redirection <<"_s,      u"heredoc-marker EOF"_s,
+                                            u"heredoc-body hello "_s, u"variable $USER"_s,
+                                            u"heredoc-marker EOF"_s,  u"builtin echo"_s};
     QTest::newRow("quoted heredoc is literal")
-        << u"cat <<'EOF' > f\n$HOME `x`\nEOF"_qs
-        << QStringList{u"redirection <<"_qs, u"heredoc-marker 'EOF'"_qs, u"redirection >"_qs,
-                       u"heredoc-body $HOME `x`"_qs, u"heredoc-marker EOF"_qs};
+        << u"cat <<'EOF' > f\n$HOME `x`\nEOF"_s
+        << QStringList{u"redirection <<"_s, u"heredoc-marker 'EOF'"_s, u"redirection >"_s,
+                       u"heredoc-body $HOME `x`"_s, u"heredoc-marker EOF"_s};
     QTest::newRow("heredoc keyword lines are body")
-        << u"cat <<END\nif then\n# no comment\nEND"_qs
-        << QStringList{u"redirection <<"_qs, u"heredoc-marker END"_qs, u"heredoc-body if then"_qs,
-                       u"heredoc-body # no comment"_qs, u"heredoc-marker END"_qs};
+        << u"cat <<END\nif then\n# no comment\nEND"_s
+        << QStringList{u"redirection <<"_s, u"heredoc-marker END"_s, u"heredoc-body if then"_s,
+                       u"heredoc-body # no comment"_s, u"heredoc-marker END"_s};
     QTest::newRow("heredoc with tabs stripped")
-        << u"cat <<-END\n\tbody\n\tEND\ncd"_qs
-        << QStringList{u"redirection <<-"_qs, u"heredoc-marker END"_qs, u"heredoc-body \tbody"_qs,
-                       u"heredoc-marker END"_qs, u"builtin cd"_qs};
+        << u"cat <<-END\n\tbody\n\tEND\ncd"_s
+        << QStringList{u"redirection <<-"_s, u"heredoc-marker END"_s, u"heredoc-body \tbody"_s,
+                       u"heredoc-marker END"_s, u"builtin cd"_s};
     QTest::newRow("delimiter must be the whole line")
-        << u"cat <<EOF\nEOF x\nEOF"_qs
-        << QStringList{u"redirection <<"_qs, u"heredoc-marker EOF"_qs, u"heredoc-body EOF x"_qs,
-                       u"heredoc-marker EOF"_qs};
+        << u"cat <<EOF\nEOF x\nEOF"_s
+        << QStringList{u"redirection <<"_s, u"heredoc-marker EOF"_s, u"heredoc-body EOF x"_s,
+                       u"heredoc-marker EOF"_s};
     QTest::newRow("two heredocs on one line")
-        << u"cat <<A <<\"B\"\na\nA\n$b\nB\nls"_qs
-        << QStringList{u"redirection <<"_qs,       u"heredoc-marker A"_qs, u"redirection <<"_qs,
-                       u"heredoc-marker \"B\""_qs, u"heredoc-body a"_qs,   u"heredoc-marker A"_qs,
-                       u"heredoc-body $b"_qs,      u"heredoc-marker B"_qs};
+        << u"cat <<A <<\"B\"\na\nA\n$b\nB\nls"_s
+        << QStringList{u"redirection <<"_s,       u"heredoc-marker A"_s, u"redirection <<"_s,
+                       u"heredoc-marker \"B\""_s, u"heredoc-body a"_s,   u"heredoc-marker A"_s,
+                       u"heredoc-body $b"_s,      u"heredoc-marker B"_s};
     QTest::newRow("heredoc inside substitution")
-        << u"x=$(cat <<E\nhi\nE\n)"_qs
-        << QStringList{u"variable x"_qs,       u"substitution $("_qs, u"redirection <<"_qs,
-                       u"heredoc-marker E"_qs, u"heredoc-body hi"_qs, u"heredoc-marker E"_qs,
-                       u"substitution )"_qs};
+        << u"x=$(cat <<E\nhi\nE\n)"_s
+        << QStringList{u"variable x"_s,       u"substitution $("_s, u"redirection <<"_s,
+                       u"heredoc-marker E"_s, u"heredoc-body hi"_s, u"heredoc-marker E"_s,
+                       u"substitution )"_s};
 
     // Lines.
     QTest::newRow("line continuation keeps the command going")
-        << u"echo \\\n  cd"_qs << QStringList{u"builtin echo"_qs, u"escape \\"_qs};
+        << u"echo \\\n  cd"_s << QStringList{u"builtin echo"_s, u"escape \\"_s};
     QTest::newRow("newline starts a command")
-        << u"echo\ncd"_qs << QStringList{u"builtin echo"_qs, u"builtin cd"_qs};
+        << u"echo\ncd"_s << QStringList{u"builtin echo"_s, u"builtin cd"_s};
     QTest::newRow("empty") << QString() << QStringList{};
 }
 
@@ -295,8 +284,8 @@ void tst_BashTokenizer::tokens()
 void tst_BashTokenizer::lineByLineMatchesWholeScript_data()
 {
     QTest::addColumn<QString>("script");
-    QTest::newRow("heredoc") << u"cat <<EOF\n$a\nEOF\nif x; then\n  echo \"multi\nline\"\nfi"_qs;
-    QTest::newRow("substitution over lines") << u"x=$(\n  ls # c\n  pwd\n)\necho $x"_qs;
+    QTest::newRow("heredoc") << u"cat <<EOF\n$a\nEOF\nif x; then\n  echo \"multi\nline\"\nfi"_s;
+    QTest::newRow("substitution over lines") << u"x=$(\n  ls # c\n  pwd\n)\necho $x"_s;
 }
 
 void tst_BashTokenizer::lineByLineMatchesWholeScript()
@@ -341,7 +330,7 @@ void tst_BashTokenizer::deepNestingIsBounded()
 {
     QString script;
     for (int i = 0; i < 2000; ++i)
-        script += u"$(\"${`"_qs;
+        script += u"$(\"${`"_s;
     BashTokenizer::State state;
     const QList<BashTokenizer::Token> tokens = BashTokenizer::tokenizeLine(script, &state);
     QVERIFY(state.frames.size() <= 32);
@@ -353,7 +342,7 @@ void tst_BashTokenizer::tokensStayOrderedAndInBounds()
 {
     // Whatever the input, tokens are non-empty, in order, non-overlapping and inside the text
     // (the highlighter hands them straight to setFormat()).
-    static const QString alphabet = u"ab1 \t\n'\"$`\\(){}[]<>|&;#=-!*@?:"_qs;
+    static const QString alphabet = u"ab1 \t\n'\"$`\\(){}[]<>|&;#=-!*@?:"_s;
     QRandomGenerator random(20240611);
     for (int round = 0; round < 3000; ++round) {
         QString script;

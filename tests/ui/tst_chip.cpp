@@ -5,6 +5,7 @@
 #include <QImage>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
 using Terrarium::Widgets::Chip;
 namespace UiColors = Terrarium::Widgets::UiColors;
 
@@ -59,7 +60,7 @@ void tst_Chip::tones()
     QFETCH(int, hueLow);
     QFETCH(int, hueHigh);
 
-    Chip chip(u"exit 0"_qs, tone);
+    Chip chip(u"exit 0"_s, tone);
     chip.setPalette(palette);
     QCOMPARE(chip.tone(), tone);
     const QColor text = chip.textColor();
@@ -70,7 +71,7 @@ void tst_Chip::tones()
         int hue = text.hslHue();
         if (hue > 180)
             hue -= 360;
-        QVERIFY2(hue >= hueLow && hue <= hueHigh, qPrintable(u"hue %1"_qs.arg(hue)));
+        QVERIFY2(hue >= hueLow && hue <= hueHigh, qPrintable(u"hue %1"_s.arg(hue)));
         // The fill is a tint of the same colour family, not the plain background.
         QVERIFY(chip.fillColor() != palette.color(QPalette::Base));
     }
@@ -78,33 +79,33 @@ void tst_Chip::tones()
 
 void tst_Chip::accessibleTextIsTheText()
 {
-    Chip chip(u"1.2 s"_qs, Chip::Tone::Neutral);
+    Chip chip(u"1.2 s"_s, Chip::Tone::Neutral);
     chip.show();
     QAccessibleInterface *accessible = QAccessible::queryAccessibleInterface(&chip);
     QVERIFY(accessible);
-    QCOMPARE(accessible->text(QAccessible::Name), u"1.2 s"_qs);
+    QCOMPARE(accessible->text(QAccessible::Name), u"1.2 s"_s);
     QCOMPARE(chip.textFormat(), Qt::PlainText);
 }
 
 void tst_Chip::sizeFollowsTheFont()
 {
-    Chip small(u"exit 127"_qs, Chip::Tone::Failure);
+    Chip small(u"exit 127"_s, Chip::Tone::Failure);
     QFont font = small.font();
     font.setPixelSize(10);
     small.setFont(font);
-    Chip large(u"exit 127"_qs, Chip::Tone::Failure);
+    Chip large(u"exit 127"_s, Chip::Tone::Failure);
     font.setPixelSize(20);
     large.setFont(font);
     QVERIFY(large.sizeHint().height() > small.sizeHint().height() * 3 / 2);
     QVERIFY(large.sizeHint().width() > small.sizeHint().width() * 3 / 2);
     // Room for the text plus rounded ends.
-    QVERIFY(small.sizeHint().width() > small.fontMetrics().horizontalAdvance(u"exit 127"_qs)
+    QVERIFY(small.sizeHint().width() > small.fontMetrics().horizontalAdvance(u"exit 127"_s)
                 + small.fontMetrics().height() / 2);
 }
 
 void tst_Chip::paintsItsFill()
 {
-    Chip chip(u"exit 1"_qs, Chip::Tone::Failure);
+    Chip chip(u"exit 1"_s, Chip::Tone::Failure);
     chip.setPalette(paletteWithBase(Qt::white, Qt::black));
     chip.resize(chip.sizeHint());
     const QImage image = chip.grab().toImage();
@@ -113,7 +114,7 @@ void tst_Chip::paintsItsFill()
     const QColor fill = chip.fillColor();
     QVERIFY2(qAbs(pixel.red() - fill.red()) <= 3 && qAbs(pixel.green() - fill.green()) <= 3
                  && qAbs(pixel.blue() - fill.blue()) <= 3,
-             qPrintable(pixel.name() + u" vs "_qs + fill.name()));
+             qPrintable(pixel.name() + u" vs "_s + fill.name()));
     // Text pixels in the text colour exist.
     const QColor text = chip.textColor();
     bool found = false;

@@ -13,6 +13,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+using namespace Qt::StringLiterals;
 using Terrarium::Widgets::BashTheme;
 using Terrarium::Widgets::CommandBlock;
 using Kind = Terrarium::Widgets::BashTokenizer::Kind;
@@ -61,8 +62,8 @@ void tst_CommandBlock::showsTheCommandHighlighted()
     CommandBlock block;
     block.resize(500, 100);
     block.show();
-    block.setCommand(u"cd /tmp && ls | grep x"_qs);
-    QCOMPARE(block.command(), u"cd /tmp && ls | grep x"_qs);
+    block.setCommand(u"cd /tmp && ls | grep x"_s);
+    QCOMPARE(block.command(), u"cd /tmp && ls | grep x"_s);
     auto *editor = block.findChild<QTextEdit *>();
     QVERIFY(editor);
     QCOMPARE(editor->toPlainText(), block.command());
@@ -72,14 +73,14 @@ void tst_CommandBlock::showsTheCommandHighlighted()
     QVERIFY(!foregroundAt(editor, 11).isValid()); // ls: a plain command
     // Monospace as measured (fontconfig does not flag every monospace face as fixed pitch).
     const QFontMetrics metrics(editor->font());
-    QCOMPARE(metrics.horizontalAdvance(u"iiii"_qs), metrics.horizontalAdvance(u"MMMM"_qs));
-    QCOMPARE(block.accessibleName(), u"Command"_qs);
+    QCOMPARE(metrics.horizontalAdvance(u"iiii"_s), metrics.horizontalAdvance(u"MMMM"_s));
+    QCOMPARE(block.accessibleName(), u"Command"_s);
 }
 
 void tst_CommandBlock::isSelectableButReadOnly()
 {
     CommandBlock block;
-    block.setCommand(u"echo hi"_qs);
+    block.setCommand(u"echo hi"_s);
     block.show();
     auto *editor = block.findChild<QTextEdit *>();
     QVERIFY(editor->isReadOnly());
@@ -87,26 +88,26 @@ void tst_CommandBlock::isSelectableButReadOnly()
     QVERIFY(editor->textInteractionFlags() & Qt::TextSelectableByMouse);
     editor->setFocus();
     QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClicks(editor, u"rm -rf"_qs);
-    QCOMPARE(editor->toPlainText(), u"echo hi"_qs);
-    QCOMPARE(editor->textCursor().selectedText(), u"echo hi"_qs);
+    QTest::keyClicks(editor, u"rm -rf"_s);
+    QCOMPARE(editor->toPlainText(), u"echo hi"_s);
+    QCOMPARE(editor->textCursor().selectedText(), u"echo hi"_s);
 }
 
 void tst_CommandBlock::copyButtonCopies()
 {
     CommandBlock block;
-    block.setCommand(u"tar -xzf 'a b.tgz'"_qs);
+    block.setCommand(u"tar -xzf 'a b.tgz'"_s);
     block.show();
-    QGuiApplication::clipboard()->setText(u"before"_qs);
+    QGuiApplication::clipboard()->setText(u"before"_s);
     QSignalSpy copied(&block, &CommandBlock::copied);
-    auto *button = block.findChild<QToolButton *>(u"copyButton"_qs);
+    auto *button = block.findChild<QToolButton *>(u"copyButton"_s);
     QVERIFY(button);
     QVERIFY(!button->accessibleName().isEmpty());
     QTest::mouseClick(button, Qt::LeftButton);
-    QCOMPARE(QGuiApplication::clipboard()->text(), u"tar -xzf 'a b.tgz'"_qs);
+    QCOMPARE(QGuiApplication::clipboard()->text(), u"tar -xzf 'a b.tgz'"_s);
     QCOMPARE(copied.count(), 1);
-    QCOMPARE(button->text(), u"Copied"_qs);
-    QTRY_COMPARE_WITH_TIMEOUT(button->text(), u"Copy"_qs, 3000);
+    QCOMPARE(button->text(), u"Copied"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(button->text(), u"Copy"_s, 3000);
 }
 
 void tst_CommandBlock::shortcutCopiesOnlyWhenFocused()
@@ -117,26 +118,26 @@ void tst_CommandBlock::shortcutCopiesOnlyWhenFocused()
     auto *elsewhere = new QLineEdit(&window);
     layout->addWidget(block);
     layout->addWidget(elsewhere);
-    block->setCommand(u"make -j2"_qs);
+    block->setCommand(u"make -j2"_s);
     window.show();
     window.activateWindow(); // no window manager does it under plain Xvfb
     QVERIFY(QTest::qWaitForWindowActive(&window));
 
-    QGuiApplication::clipboard()->setText(u"before"_qs);
+    QGuiApplication::clipboard()->setText(u"before"_s);
     elsewhere->setFocus();
     QTest::keyClick(elsewhere, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
-    QCOMPARE(QGuiApplication::clipboard()->text(), u"before"_qs);
+    QCOMPARE(QGuiApplication::clipboard()->text(), u"before"_s);
 
     auto *editor = block->findChild<QTextEdit *>();
     editor->setFocus();
     QTest::keyClick(editor, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
-    QCOMPARE(QGuiApplication::clipboard()->text(), u"make -j2"_qs);
+    QCOMPARE(QGuiApplication::clipboard()->text(), u"make -j2"_s);
 }
 
 void tst_CommandBlock::followsThePalette()
 {
     CommandBlock block;
-    block.setCommand(u"echo $HOME"_qs);
+    block.setCommand(u"echo $HOME"_s);
     block.show();
     QVERIFY(!block.highlighter()->theme().isDark());
     block.setPalette(darkPalette());
@@ -160,15 +161,15 @@ void tst_CommandBlock::heightFollowsTheLinesUpToAMaximum()
     block.resize(600, 400);
     block.show();
     auto *editor = block.findChild<QTextEdit *>();
-    block.setCommand(u"ls"_qs);
+    block.setCommand(u"ls"_s);
     const int oneLine = editor->height();
     QVERIFY(oneLine >= editor->fontMetrics().lineSpacing());
-    block.setCommand(u"a\nb\nc\nd"_qs);
+    block.setCommand(u"a\nb\nc\nd"_s);
     QTRY_VERIFY(editor->height() >= oneLine + 3 * editor->fontMetrics().lineSpacing() - 2);
     block.setMaximumVisibleLines(5);
     QString many;
     for (int i = 0; i < 40; ++i)
-        many += u"echo %1\n"_qs.arg(i);
+        many += u"echo %1\n"_s.arg(i);
     block.setCommand(many);
     QTRY_VERIFY(editor->height() <= 6 * editor->fontMetrics().lineSpacing() + 20);
     QCOMPARE(editor->verticalScrollBarPolicy(), Qt::ScrollBarAsNeeded);

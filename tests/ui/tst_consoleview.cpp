@@ -17,6 +17,7 @@
 
 #include <cmath>
 
+using namespace Qt::StringLiterals;
 using Terrarium::Core::AnsiColor;
 using Terrarium::Widgets::ConsoleView;
 
@@ -599,9 +600,9 @@ void tst_ConsoleView::tabsNameTheStreams()
     ConsoleView out(ConsoleView::Stream::Stdout);
     ConsoleView err(ConsoleView::Stream::Stderr);
     ConsoleView both(ConsoleView::Stream::Interleaved);
-    QCOMPARE(out.labels(), QStringList{u"stdout"_qs});
-    QCOMPARE(err.labels(), QStringList{u"stderr"_qs});
-    QCOMPARE(both.labels(), QStringList({u"stdout"_qs, u"stderr"_qs}));
+    QCOMPARE(out.labels(), QStringList{u"stdout"_s});
+    QCOMPARE(err.labels(), QStringList{u"stderr"_s});
+    QCOMPARE(both.labels(), QStringList({u"stdout"_s, u"stderr"_s}));
     for (ConsoleView *view : {&out, &err}) {
         view->setPalette(lightPalette());
         view->resize(300, 120);
@@ -643,32 +644,32 @@ void tst_ConsoleView::interleavedKeepsArrivalOrder()
 {
     QTemporaryDir directory;
     ConsoleView view(ConsoleView::Stream::Interleaved);
-    view.appendText(ConsoleView::Stream::Stdout, u"out1\n"_qs);
-    view.appendText(ConsoleView::Stream::Stderr, u"err1\n"_qs);
-    view.appendText(ConsoleView::Stream::Stdout, u"out2\n"_qs);
-    view.appendText(ConsoleView::Stream::Stderr, u"err2\n"_qs);
+    view.appendText(ConsoleView::Stream::Stdout, u"out1\n"_s);
+    view.appendText(ConsoleView::Stream::Stderr, u"err1\n"_s);
+    view.appendText(ConsoleView::Stream::Stdout, u"out2\n"_s);
+    view.appendText(ConsoleView::Stream::Stderr, u"err2\n"_s);
     view.flush();
-    QCOMPARE(view.toPlainText(), u"out1\nerr1\nout2\nerr2\n"_qs);
+    QCOMPARE(view.toPlainText(), u"out1\nerr1\nout2\nerr2\n"_s);
     const QList<bool> stderrLines = {false, true, false, true, false};
     for (int line = 0; line < stderrLines.size(); ++line)
         QCOMPARE(view.isStderrLine(line), stderrLines.at(line));
     // stderr text is tinted; stdout text keeps the default colour.
-    const QTextCharFormat out = formatAt(view, positionOf(view, u"out2"_qs));
-    const QTextCharFormat err = formatAt(view, positionOf(view, u"err2"_qs));
+    const QTextCharFormat out = formatAt(view, positionOf(view, u"out2"_s));
+    const QTextCharFormat err = formatAt(view, positionOf(view, u"err2"_s));
     QVERIFY(!out.hasProperty(QTextFormat::ForegroundBrush));
     QVERIFY(err.hasProperty(QTextFormat::ForegroundBrush));
     QVERIFY(err.foreground().color().red() > err.foreground().color().green());
     // The saved output is both, in arrival order, as `2>&1` would write it.
-    const QString path = directory.filePath(u"both.log"_qs);
+    const QString path = directory.filePath(u"both.log"_s);
     QVERIFY(view.saveFullOutput(path));
     QCOMPARE(readAll(path), QByteArray("out1\nerr1\nout2\nerr2\n"));
 
     // A line written by both is a stderr line; the chunks stay in order.
-    view.appendText(ConsoleView::Stream::Stdout, u"Password: "_qs);
-    view.appendText(ConsoleView::Stream::Stderr, u"denied"_qs);
-    view.appendText(ConsoleView::Stream::Stdout, u"\nbye"_qs);
+    view.appendText(ConsoleView::Stream::Stdout, u"Password: "_s);
+    view.appendText(ConsoleView::Stream::Stderr, u"denied"_s);
+    view.appendText(ConsoleView::Stream::Stdout, u"\nbye"_s);
     view.flush();
-    QCOMPARE(view.toPlainText(), u"out1\nerr1\nout2\nerr2\nPassword: denied\nbye"_qs);
+    QCOMPARE(view.toPlainText(), u"out1\nerr1\nout2\nerr2\nPassword: denied\nbye"_s);
     QVERIFY(view.isStderrLine(4));
     QVERIFY(!view.isStderrLine(5));
 
@@ -676,21 +677,21 @@ void tst_ConsoleView::interleavedKeepsArrivalOrder()
     // with their lines (the note has none).
     ConsoleView bounded(ConsoleView::Stream::Interleaved);
     bounded.setMaximumLines(3);
-    bounded.appendText(ConsoleView::Stream::Stdout, u"out1\n"_qs);
+    bounded.appendText(ConsoleView::Stream::Stdout, u"out1\n"_s);
     bounded.flush();
-    bounded.appendText(ConsoleView::Stream::Stderr, u"err1\n"_qs);
-    bounded.appendText(ConsoleView::Stream::Stdout, u"out2\n"_qs);
-    bounded.appendText(ConsoleView::Stream::Stderr, u"err2\n"_qs);
+    bounded.appendText(ConsoleView::Stream::Stderr, u"err1\n"_s);
+    bounded.appendText(ConsoleView::Stream::Stdout, u"out2\n"_s);
+    bounded.appendText(ConsoleView::Stream::Stderr, u"err2\n"_s);
     bounded.flush();
     QCOMPARE(bounded.hiddenLines(), 1);
-    QCOMPARE(bounded.document()->firstBlock().next().text(), u"err1"_qs);
+    QCOMPARE(bounded.document()->firstBlock().next().text(), u"err1"_s);
     const QList<bool> boundedLines = {false, true, false, true, false};
     for (int line = 0; line < boundedLines.size(); ++line)
         QCOMPARE(bounded.isStderrLine(line), boundedLines.at(line));
-    bounded.appendText(ConsoleView::Stream::Stdout, u"out3\n"_qs);
+    bounded.appendText(ConsoleView::Stream::Stdout, u"out3\n"_s);
     bounded.flush();
     QCOMPARE(bounded.hiddenLines(), 2);
-    QCOMPARE(bounded.document()->firstBlock().next().text(), u"out2"_qs);
+    QCOMPARE(bounded.document()->firstBlock().next().text(), u"out2"_s);
     QVERIFY(!bounded.isStderrLine(0));
     QVERIFY(!bounded.isStderrLine(1));
     QVERIFY(bounded.isStderrLine(2));
@@ -698,9 +699,9 @@ void tst_ConsoleView::interleavedKeepsArrivalOrder()
 
     // Single-stream consoles mark nothing.
     ConsoleView single(ConsoleView::Stream::Stderr);
-    single.appendText(ConsoleView::Stream::Stderr, u"err\n"_qs);
+    single.appendText(ConsoleView::Stream::Stderr, u"err\n"_s);
     single.flush();
-    QCOMPARE(single.toPlainText(), u"err\n"_qs);
+    QCOMPARE(single.toPlainText(), u"err\n"_s);
     QVERIFY(!single.isStderrLine(0));
 }
 
@@ -710,14 +711,14 @@ void tst_ConsoleView::interleavedParsesEachStreamOnItsOwn()
     view.setPalette(lightPalette());
     // stdout turns green and splits an escape sequence across chunks; stderr in between
     // neither inherits the colour nor breaks the sequence.
-    view.appendText(ConsoleView::Stream::Stdout, u"\x1b[32mgreen \x1b["_qs);
-    view.appendText(ConsoleView::Stream::Stderr, u"plain\n"_qs);
-    view.appendText(ConsoleView::Stream::Stdout, u"1mbold\n"_qs);
+    view.appendText(ConsoleView::Stream::Stdout, u"\x1b[32mgreen \x1b["_s);
+    view.appendText(ConsoleView::Stream::Stderr, u"plain\n"_s);
+    view.appendText(ConsoleView::Stream::Stdout, u"1mbold\n"_s);
     view.flush();
-    QCOMPARE(view.toPlainText(), u"green plain\nbold\n"_qs);
-    const QColor green = formatAt(view, positionOf(view, u"green"_qs)).foreground().color();
-    const QColor plain = formatAt(view, positionOf(view, u"plain"_qs)).foreground().color();
-    const QTextCharFormat bold = formatAt(view, positionOf(view, u"bold"_qs));
+    QCOMPARE(view.toPlainText(), u"green plain\nbold\n"_s);
+    const QColor green = formatAt(view, positionOf(view, u"green"_s)).foreground().color();
+    const QColor plain = formatAt(view, positionOf(view, u"plain"_s)).foreground().color();
+    const QTextCharFormat bold = formatAt(view, positionOf(view, u"bold"_s));
     QVERIFY(green.green() > green.red());
     QVERIFY(plain.red() > plain.green());
     QCOMPARE(bold.fontWeight(), int(QFont::Bold));
@@ -731,9 +732,9 @@ void tst_ConsoleView::interleavedMarksStderrInTheGutter()
     view.resize(300, 200);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.appendText(ConsoleView::Stream::Stdout, u"out1\n"_qs);
-    view.appendText(ConsoleView::Stream::Stderr, u"err1\nerr2\n"_qs);
-    view.appendText(ConsoleView::Stream::Stdout, u"out2\n"_qs);
+    view.appendText(ConsoleView::Stream::Stdout, u"out1\n"_s);
+    view.appendText(ConsoleView::Stream::Stderr, u"err1\nerr2\n"_s);
+    view.appendText(ConsoleView::Stream::Stdout, u"out2\n"_s);
     view.flush();
     // The text starts right of a gutter.
     const QRect gutter(view.frameWidth(), view.viewport()->y(),
@@ -797,13 +798,13 @@ void tst_ConsoleView::showAllButton()
     view.resize(400, 200);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
-    auto *button = view.findChild<QToolButton *>(u"expandButton"_qs);
+    auto *button = view.findChild<QToolButton *>(u"expandButton"_s);
     QVERIFY(button);
     QVERIFY(!button->isVisible());
     QSignalSpy expanded(&view, &ConsoleView::expandedChanged);
     view.setExpandable(true);
     QVERIFY(button->isVisible());
-    QCOMPARE(button->text(), u"Show All"_qs);
+    QCOMPARE(button->text(), u"Show All"_s);
     // In the tab row, at its right end, clear of the text.
     QVERIFY(button->geometry().bottom() < view.viewport()->y());
     QCOMPARE(button->geometry().right(), view.width() - 1);
@@ -811,11 +812,11 @@ void tst_ConsoleView::showAllButton()
     QVERIFY(view.isExpanded());
     QCOMPARE(expanded.count(), 1);
     QCOMPARE(expanded.at(0).at(0).toBool(), true);
-    QCOMPARE(button->text(), u"Show Less"_qs);
+    QCOMPARE(button->text(), u"Show Less"_s);
     QTest::mouseClick(button, Qt::LeftButton);
     QVERIFY(!view.isExpanded());
     QCOMPARE(expanded.count(), 2);
-    QCOMPARE(button->text(), u"Show All"_qs);
+    QCOMPARE(button->text(), u"Show All"_s);
     // Output that fits needs neither.
     view.setExpandable(false);
     QVERIFY(!button->isVisible());

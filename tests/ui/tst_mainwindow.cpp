@@ -240,7 +240,8 @@ void tst_MainWindow::windowShortcutsWorkInATerminal()
     window.resize(1400, 900);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QApplication::setActiveWindow(&window);
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
     Widgets::TerminalArea *area = window.terminalArea();
     TerminalPane *first = area->openPane(shell(&window), QStringLiteral("Terminal 1 — host"));
     TerminalPane *second =
@@ -368,7 +369,8 @@ void tst_MainWindow::ctrlCReachesTheProgram()
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QApplication::setActiveWindow(&window);
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
     TerminalPane *pane =
         window.terminalArea()->openPane(shell(&window), QStringLiteral("Terminal 1 — host"));
     QTRY_VERIFY(pane->view()->hasFocus());

@@ -22,6 +22,7 @@
 #include <QTextEdit>
 #include <QToolButton>
 
+using namespace Qt::StringLiterals;
 using Terrarium::Core::StepState;
 using Terrarium::Widgets::Chip;
 using Terrarium::Widgets::CommandBlock;
@@ -51,7 +52,7 @@ QString readFile(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return u"<missing>"_qs;
+        return u"<missing>"_s;
     return QString::fromUtf8(file.readAll());
 }
 
@@ -72,7 +73,7 @@ bool hasPixelNear(const QImage &image, const QColor &color, int tolerance)
 // A card on screen, as the timeline shows it.
 struct ShownCard
 {
-    explicit ShownCard(const QString &title = u"List the files"_qs)
+    explicit ShownCard(const QString &title = u"List the files"_s)
         : card(7, title)
     {
         card.resize(640, 480);
@@ -143,10 +144,10 @@ void tst_StepCard::initTestCase()
 void tst_StepCard::titleIsTheLinkBlue()
 {
     ShownCard shown;
-    auto *title = shown.child<QLabel>(u"stepTitle"_qs);
+    auto *title = shown.child<QLabel>(u"stepTitle"_s);
     QVERIFY(title);
-    QCOMPARE(shown.card.title(), u"List the files"_qs);
-    QCOMPARE(title->text(), u"List the files"_qs);
+    QCOMPARE(shown.card.title(), u"List the files"_s);
+    QCOMPARE(title->text(), u"List the files"_s);
     const QColor link = shown.card.palette().color(QPalette::Link);
     QCOMPARE(title->palette().color(title->foregroundRole()), link);
     QVERIFY(link.blue() > link.red() && link.blue() > link.green());
@@ -158,7 +159,7 @@ void tst_StepCard::titleStaysReadableOnDarkPalettes()
 {
     ShownCard shown;
     shown.card.setPalette(darkPalette());
-    auto *title = shown.child<QLabel>(u"stepTitle"_qs);
+    auto *title = shown.child<QLabel>(u"stepTitle"_s);
     const QColor color = title->palette().color(title->foregroundRole());
     QVERIFY2(UiColors::contrastRatio(color, darkPalette().color(QPalette::Base)) >= 4.5,
              qPrintable(color.name()));
@@ -168,33 +169,33 @@ void tst_StepCard::titleStaysReadableOnDarkPalettes()
 
 void tst_StepCard::titleIsNeverMarkup()
 {
-    ShownCard shown(u"<b>bold</b> <img src=x>"_qs);
-    auto *title = shown.child<QLabel>(u"stepTitle"_qs);
+    ShownCard shown(u"<b>bold</b> <img src=x>"_s);
+    auto *title = shown.child<QLabel>(u"stepTitle"_s);
     QCOMPARE(title->textFormat(), Qt::PlainText);
-    QCOMPARE(title->text(), u"<b>bold</b> <img src=x>"_qs);
+    QCOMPARE(title->text(), u"<b>bold</b> <img src=x>"_s);
 }
 
 void tst_StepCard::commandIsShown()
 {
     ShownCard shown;
-    auto *block = shown.child<CommandBlock>(u"commandBlock"_qs);
+    auto *block = shown.child<CommandBlock>(u"commandBlock"_s);
     QVERIFY(block);
     QVERIFY(!block->isVisible()); // no command yet
-    shown.card.setCommand(u"ls -la /tmp"_qs);
-    QCOMPARE(shown.card.command(), u"ls -la /tmp"_qs);
+    shown.card.setCommand(u"ls -la /tmp"_s);
+    QCOMPARE(shown.card.command(), u"ls -la /tmp"_s);
     QVERIFY(block->isVisible());
-    QCOMPARE(block->findChild<QTextEdit *>()->toPlainText(), u"ls -la /tmp"_qs);
+    QCOMPARE(block->findChild<QTextEdit *>()->toPlainText(), u"ls -la /tmp"_s);
 }
 
 void tst_StepCard::states_data()
 {
     QTest::addColumn<StepState>("state");
     QTest::addColumn<QString>("text");
-    QTest::newRow("running") << StepState::Running << u"Running"_qs;
-    QTest::newRow("done") << StepState::Done << u"Done"_qs;
-    QTest::newRow("failed") << StepState::Failed << u"Failed"_qs;
-    QTest::newRow("skipped") << StepState::Skipped << u"Skipped"_qs;
-    QTest::newRow("pending") << StepState::Pending << u"Pending"_qs;
+    QTest::newRow("running") << StepState::Running << u"Running"_s;
+    QTest::newRow("done") << StepState::Done << u"Done"_s;
+    QTest::newRow("failed") << StepState::Failed << u"Failed"_s;
+    QTest::newRow("skipped") << StepState::Skipped << u"Skipped"_s;
+    QTest::newRow("pending") << StepState::Pending << u"Pending"_s;
 }
 
 void tst_StepCard::states()
@@ -206,7 +207,7 @@ void tst_StepCard::states()
     shown.card.setState(state == StepState::Running ? StepState::Pending : StepState::Running);
     shown.card.setState(state);
     QCOMPARE(shown.card.state(), state);
-    auto *indicator = shown.child<StepStateIndicator>(u"stateIndicator"_qs);
+    auto *indicator = shown.child<StepStateIndicator>(u"stateIndicator"_s);
     QVERIFY(indicator);
     QAccessibleInterface *accessible = QAccessible::queryAccessibleInterface(indicator);
     QCOMPARE(accessible->text(QAccessible::Name), text);
@@ -218,14 +219,14 @@ void tst_StepCard::outputGoesToItsConsole()
 {
     ShownCard shown;
     shown.card.setState(StepState::Running);
-    shown.card.appendOutput(false, u"to stdout\n"_qs);
-    shown.card.appendOutput(true, u"to stderr\n"_qs);
+    shown.card.appendOutput(false, u"to stdout\n"_s);
+    shown.card.appendOutput(true, u"to stderr\n"_s);
     shown.card.stdoutConsole()->flush();
     shown.card.stderrConsole()->flush();
-    QVERIFY(shown.card.stdoutConsole()->toPlainText().contains(u"to stdout"_qs));
-    QVERIFY(!shown.card.stdoutConsole()->toPlainText().contains(u"to stderr"_qs));
-    QVERIFY(shown.card.stderrConsole()->toPlainText().contains(u"to stderr"_qs));
-    QVERIFY(!shown.card.stderrConsole()->toPlainText().contains(u"to stdout"_qs));
+    QVERIFY(shown.card.stdoutConsole()->toPlainText().contains(u"to stdout"_s));
+    QVERIFY(!shown.card.stdoutConsole()->toPlainText().contains(u"to stderr"_s));
+    QVERIFY(shown.card.stderrConsole()->toPlainText().contains(u"to stderr"_s));
+    QVERIFY(!shown.card.stderrConsole()->toPlainText().contains(u"to stdout"_s));
     QCOMPARE(shown.card.stdoutConsole()->stream(), ConsoleView::Stream::Stdout);
     QCOMPARE(shown.card.stderrConsole()->stream(), ConsoleView::Stream::Stderr);
 }
@@ -233,14 +234,14 @@ void tst_StepCard::outputGoesToItsConsole()
 void tst_StepCard::stderrConsoleAppearsWithStderr()
 {
     ShownCard shown;
-    shown.card.setCommand(u"make"_qs);
+    shown.card.setCommand(u"make"_s);
     shown.card.setState(StepState::Running);
     QVERIFY(!shown.card.stdoutConsole()->isVisible());
     QVERIFY(!shown.card.stderrConsole()->isVisible());
-    shown.card.appendOutput(false, u"building\n"_qs);
+    shown.card.appendOutput(false, u"building\n"_s);
     QVERIFY(shown.card.stdoutConsole()->isVisible());
     QVERIFY(!shown.card.stderrConsole()->isVisible());
-    shown.card.appendOutput(true, u"warning: x\n"_qs);
+    shown.card.appendOutput(true, u"warning: x\n"_s);
     QVERIFY(shown.card.stderrConsole()->isVisible());
 }
 
@@ -252,7 +253,7 @@ void tst_StepCard::stdoutConsoleAppearsWhenDone()
     QVERIFY(!shown.card.stdoutConsole()->isVisible());
     auto noOutput = [&shown] {
         for (QLabel *label : shown.card.findChildren<QLabel *>()) {
-            if (label->text() == u"No output."_qs)
+            if (label->text() == u"No output."_s)
                 return label;
         }
         return static_cast<QLabel *>(nullptr);
@@ -266,7 +267,7 @@ void tst_StepCard::stdoutConsoleAppearsWhenDone()
     QVERIFY(noOutput()->isVisible());
 
     ShownCard talkative;
-    talkative.card.appendOutput(false, u"hello\n"_qs);
+    talkative.card.appendOutput(false, u"hello\n"_s);
     talkative.card.setResult(0, 12);
     talkative.card.setState(StepState::Done);
     QVERIFY(talkative.card.stdoutConsole()->isVisible());
@@ -279,11 +280,10 @@ void tst_StepCard::chips_data()
     QTest::addColumn<QString>("exitText");
     QTest::addColumn<QString>("durationText");
     QTest::addColumn<bool>("success");
-    QTest::newRow("success") << 0 << qint64(320) << u"exit 0"_qs << u"320 ms"_qs << true;
-    QTest::newRow("failure") << 1 << qint64(4200) << u"exit 1"_qs << u"4.2 s"_qs << false;
-    QTest::newRow("not found") << 127 << qint64(63000) << u"exit 127"_qs << u"1 min 3 s"_qs
-                               << false;
-    QTest::newRow("killed") << -9 << qint64(5) << u"exit -9"_qs << u"5 ms"_qs << false;
+    QTest::newRow("success") << 0 << qint64(320) << u"exit 0"_s << u"320 ms"_s << true;
+    QTest::newRow("failure") << 1 << qint64(4200) << u"exit 1"_s << u"4.2 s"_s << false;
+    QTest::newRow("not found") << 127 << qint64(63000) << u"exit 127"_s << u"1 min 3 s"_s << false;
+    QTest::newRow("killed") << -9 << qint64(5) << u"exit -9"_s << u"5 ms"_s << false;
 }
 
 void tst_StepCard::chips()
@@ -295,8 +295,8 @@ void tst_StepCard::chips()
     QFETCH(bool, success);
 
     ShownCard shown;
-    auto *exitChip = shown.child<Chip>(u"exitChip"_qs);
-    auto *durationChip = shown.child<Chip>(u"durationChip"_qs);
+    auto *exitChip = shown.child<Chip>(u"exitChip"_s);
+    auto *durationChip = shown.child<Chip>(u"durationChip"_s);
     QVERIFY(exitChip && durationChip);
     QVERIFY(!exitChip->isVisible());
     QVERIFY(!durationChip->isVisible());
@@ -313,7 +313,7 @@ void tst_StepCard::chips()
         QVERIFY2(hue > 90 && hue < 160, qPrintable(exitChip->textColor().name()));
     else
         QVERIFY2(hue < 15 || hue > 345, qPrintable(exitChip->textColor().name()));
-    QCOMPARE(exitChip->accessibleName(), u"Exit code %1"_qs.arg(exitCode));
+    QCOMPARE(exitChip->accessibleName(), u"Exit code %1"_s.arg(exitCode));
     QVERIFY(durationChip->accessibleName().contains(durationText));
     QVERIFY(shown.card.accessibleDescription().contains(exitText));
 }
@@ -322,21 +322,21 @@ void tst_StepCard::durations_data()
 {
     QTest::addColumn<qint64>("ms");
     QTest::addColumn<QString>("text");
-    QTest::newRow("zero") << qint64(0) << u"0 ms"_qs;
-    QTest::newRow("negative clock skew") << qint64(-5) << u"0 ms"_qs;
-    QTest::newRow("ms") << qint64(320) << u"320 ms"_qs;
-    QTest::newRow("just under a second") << qint64(999) << u"999 ms"_qs;
-    QTest::newRow("one second") << qint64(1000) << u"1.0 s"_qs;
-    QTest::newRow("seconds") << qint64(4200) << u"4.2 s"_qs;
-    QTest::newRow("rounds to tenths") << qint64(4249) << u"4.2 s"_qs;
-    QTest::newRow("just under a minute") << qint64(59949) << u"59.9 s"_qs;
-    QTest::newRow("rounds up to a minute") << qint64(59950) << u"1 min"_qs;
-    QTest::newRow("minute and seconds") << qint64(63000) << u"1 min 3 s"_qs;
-    QTest::newRow("whole minutes") << qint64(120000) << u"2 min"_qs;
-    QTest::newRow("just under an hour") << qint64(3599400) << u"59 min 59 s"_qs;
-    QTest::newRow("hour") << qint64(3600000) << u"1 h"_qs;
-    QTest::newRow("hours and minutes") << qint64(3723000) << u"1 h 2 min"_qs;
-    QTest::newRow("a day") << qint64(90000000) << u"25 h"_qs;
+    QTest::newRow("zero") << qint64(0) << u"0 ms"_s;
+    QTest::newRow("negative clock skew") << qint64(-5) << u"0 ms"_s;
+    QTest::newRow("ms") << qint64(320) << u"320 ms"_s;
+    QTest::newRow("just under a second") << qint64(999) << u"999 ms"_s;
+    QTest::newRow("one second") << qint64(1000) << u"1.0 s"_s;
+    QTest::newRow("seconds") << qint64(4200) << u"4.2 s"_s;
+    QTest::newRow("rounds to tenths") << qint64(4249) << u"4.2 s"_s;
+    QTest::newRow("just under a minute") << qint64(59949) << u"59.9 s"_s;
+    QTest::newRow("rounds up to a minute") << qint64(59950) << u"1 min"_s;
+    QTest::newRow("minute and seconds") << qint64(63000) << u"1 min 3 s"_s;
+    QTest::newRow("whole minutes") << qint64(120000) << u"2 min"_s;
+    QTest::newRow("just under an hour") << qint64(3599400) << u"59 min 59 s"_s;
+    QTest::newRow("hour") << qint64(3600000) << u"1 h"_s;
+    QTest::newRow("hours and minutes") << qint64(3723000) << u"1 h 2 min"_s;
+    QTest::newRow("a day") << qint64(90000000) << u"25 h"_s;
 }
 
 void tst_StepCard::durations()
@@ -349,15 +349,15 @@ void tst_StepCard::durations()
 void tst_StepCard::collapseHidesTheBody()
 {
     ShownCard shown;
-    shown.card.setCommand(u"ls"_qs);
-    shown.card.appendOutput(false, u"a\n"_qs);
-    shown.card.appendOutput(true, u"b\n"_qs);
+    shown.card.setCommand(u"ls"_s);
+    shown.card.appendOutput(false, u"a\n"_s);
+    shown.card.appendOutput(true, u"b\n"_s);
     shown.card.setResult(0, 10);
-    shown.card.showInputPrompt(u"more?"_qs);
-    auto *block = shown.child<CommandBlock>(u"commandBlock"_qs);
-    auto *title = shown.child<QLabel>(u"stepTitle"_qs);
-    auto *exitChip = shown.child<Chip>(u"exitChip"_qs);
-    auto *input = shown.child<QLineEdit>(u"inputEdit"_qs);
+    shown.card.showInputPrompt(u"more?"_s);
+    auto *block = shown.child<CommandBlock>(u"commandBlock"_s);
+    auto *title = shown.child<QLabel>(u"stepTitle"_s);
+    auto *exitChip = shown.child<Chip>(u"exitChip"_s);
+    auto *input = shown.child<QLineEdit>(u"inputEdit"_s);
     QVERIFY(block->isVisible());
     QVERIFY(input->isVisible());
     const int expandedHeight = shown.card.sizeHint().height();
@@ -369,11 +369,11 @@ void tst_StepCard::collapseHidesTheBody()
     QVERIFY(!shown.card.stderrConsole()->isVisible());
     QVERIFY(!input->isVisible());
     // The header's actions stay: saving does not need the body.
-    QVERIFY(shown.child<QToolButton>(u"saveButton"_qs)->isVisible());
-    QVERIFY(!shown.child<QToolButton>(u"interleaveButton"_qs)->isVisible());
+    QVERIFY(shown.child<QToolButton>(u"saveButton"_s)->isVisible());
+    QVERIFY(!shown.child<QToolButton>(u"interleaveButton"_s)->isVisible());
     QVERIFY(title->isVisible());
     QVERIFY(exitChip->isVisible());
-    QVERIFY(shown.child<Chip>(u"durationChip"_qs)->isVisible());
+    QVERIFY(shown.child<Chip>(u"durationChip"_s)->isVisible());
     QVERIFY(shown.card.sizeHint().height() < expandedHeight / 2);
 
     shown.card.setCollapsed(false);
@@ -386,23 +386,23 @@ void tst_StepCard::headerTogglesFromKeyboardAndMouse()
 {
     ShownCard shown;
     QVERIFY(QTest::qWaitForWindowActive(&shown.card));
-    auto *toggle = shown.child<QToolButton>(u"collapseToggle"_qs);
+    auto *toggle = shown.child<QToolButton>(u"collapseToggle"_s);
     QVERIFY(toggle);
     QVERIFY(!toggle->isVisible()); // nothing to expand yet
-    shown.card.setCommand(u"ls"_qs);
+    shown.card.setCommand(u"ls"_s);
     QVERIFY(toggle->isVisible());
-    QCOMPARE(toggle->accessibleName(), u"Collapse step"_qs);
+    QCOMPARE(toggle->accessibleName(), u"Collapse step"_s);
     toggle->setFocus();
     QVERIFY(toggle->hasFocus());
     QTest::keyClick(toggle, Qt::Key_Space);
     QVERIFY(shown.card.isCollapsed());
-    QCOMPARE(toggle->accessibleName(), u"Expand step"_qs);
+    QCOMPARE(toggle->accessibleName(), u"Expand step"_s);
     QTest::keyClick(toggle, Qt::Key_Return);
     QVERIFY(!shown.card.isCollapsed());
     QTest::keyClick(toggle, Qt::Key_Enter);
     QVERIFY(shown.card.isCollapsed());
     // A click anywhere on the header (here: the title) toggles too.
-    QTest::mouseClick(shown.child<QLabel>(u"stepTitle"_qs), Qt::LeftButton);
+    QTest::mouseClick(shown.child<QLabel>(u"stepTitle"_s), Qt::LeftButton);
     QVERIFY(!shown.card.isCollapsed());
     // The toggle is reachable with Tab like every other control.
     QVERIFY(toggle->focusPolicy() & Qt::TabFocus);
@@ -412,20 +412,20 @@ void tst_StepCard::copyPutsTheCommandOnTheClipboard()
 {
     ShownCard shown;
     QVERIFY(QTest::qWaitForWindowActive(&shown.card));
-    shown.card.setCommand(u"grep -rn \"TODO\" src/"_qs);
-    QGuiApplication::clipboard()->setText(u"before"_qs);
-    auto *copy = shown.child<QToolButton>(u"copyCommandButton"_qs);
+    shown.card.setCommand(u"grep -rn \"TODO\" src/"_s);
+    QGuiApplication::clipboard()->setText(u"before"_s);
+    auto *copy = shown.child<QToolButton>(u"copyCommandButton"_s);
     QVERIFY(copy->isVisible());
     QTest::mouseClick(copy, Qt::LeftButton);
-    QCOMPARE(QGuiApplication::clipboard()->text(), u"grep -rn \"TODO\" src/"_qs);
-    QCOMPARE(copy->text(), u"Copied"_qs);
-    QTRY_COMPARE_WITH_TIMEOUT(copy->text(), u"Copy"_qs, 3000);
+    QCOMPARE(QGuiApplication::clipboard()->text(), u"grep -rn \"TODO\" src/"_s);
+    QCOMPARE(copy->text(), u"Copied"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(copy->text(), u"Copy"_s, 3000);
 
-    QGuiApplication::clipboard()->setText(u"before"_qs);
-    auto *text = shown.child<CommandBlock>(u"commandBlock"_qs)->findChild<QTextEdit *>();
+    QGuiApplication::clipboard()->setText(u"before"_s);
+    auto *text = shown.child<CommandBlock>(u"commandBlock"_s)->findChild<QTextEdit *>();
     text->setFocus();
     QTest::keyClick(text, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
-    QCOMPARE(QGuiApplication::clipboard()->text(), u"grep -rn \"TODO\" src/"_qs);
+    QCOMPARE(QGuiApplication::clipboard()->text(), u"grep -rn \"TODO\" src/"_s);
 }
 
 void tst_StepCard::saveWritesTheFullOutput()
@@ -433,20 +433,20 @@ void tst_StepCard::saveWritesTheFullOutput()
     ShownCard shown;
     QString out;
     for (int i = 0; i < 200; ++i)
-        out += u"line %1 \x1b[32mgreen\x1b[0m\n"_qs.arg(i);
+        out += u"line %1 \x1b[32mgreen\x1b[0m\n"_s.arg(i);
     shown.card.appendOutput(false, out.left(1000));
     shown.card.appendOutput(false, out.mid(1000));
-    shown.card.appendOutput(true, u"oops\n"_qs);
+    shown.card.appendOutput(true, u"oops\n"_s);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const QString path = dir.filePath(u"run.log"_qs);
+    const QString path = dir.filePath(u"run.log"_s);
     const std::expected<QStringList, QString> saved = shown.card.saveOutputTo(path);
     QVERIFY2(saved.has_value(), qPrintable(saved.error()));
-    QCOMPARE(*saved, QStringList({path, dir.filePath(u"run.stderr.log"_qs)}));
+    QCOMPARE(*saved, QStringList({path, dir.filePath(u"run.stderr.log"_s)}));
     QCOMPARE(readFile(path), out); // as received, escapes included
-    QCOMPARE(readFile(dir.filePath(u"run.stderr.log"_qs)), u"oops\n"_qs);
-    QCOMPARE(StepCard::stderrPathFor(u"/x/out"_qs), u"/x/out.stderr"_qs);
-    QCOMPARE(StepCard::stderrPathFor(u"/x/a.tar.gz"_qs), u"/x/a.tar.stderr.gz"_qs);
+    QCOMPARE(readFile(dir.filePath(u"run.stderr.log"_s)), u"oops\n"_s);
+    QCOMPARE(StepCard::stderrPathFor(u"/x/out"_s), u"/x/out.stderr"_s);
+    QCOMPARE(StepCard::stderrPathFor(u"/x/a.tar.gz"_s), u"/x/a.tar.stderr.gz"_s);
 }
 
 void tst_StepCard::saveWritesTheKeptBytes()
@@ -459,9 +459,9 @@ void tst_StepCard::saveWritesTheKeptBytes()
     log.finish();
     ShownCard shown;
     shown.card.appendOutput(false, QString::fromUtf8(bytes));
-    shown.card.appendOutput(true, u"warn\n"_qs);
+    shown.card.appendOutput(true, u"warn\n"_s);
     QTemporaryDir dir;
-    const QString path = dir.filePath(u"raw.log"_qs);
+    const QString path = dir.filePath(u"raw.log"_s);
     const auto fileBytes = [](const QString &name) {
         QFile file(name);
         return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
@@ -479,7 +479,7 @@ void tst_StepCard::saveWritesTheKeptBytes()
     const std::expected<QStringList, QString> saved = shown.card.saveOutputTo(path);
     QVERIFY2(saved.has_value(), qPrintable(saved.error()));
     QCOMPARE(fileBytes(path), bytes);
-    QCOMPARE(fileBytes(dir.filePath(u"raw.stderr.log"_qs)), QByteArray("warn\n"));
+    QCOMPARE(fileBytes(dir.filePath(u"raw.stderr.log"_s)), QByteArray("warn\n"));
 
     // A source that has nothing (the run is gone): the consoles' text again.
     shown.card.setRawOutputWriter([](Terrarium::Core::OutputStream, const QString &) {
@@ -492,13 +492,13 @@ void tst_StepCard::saveWritesTheKeptBytes()
 void tst_StepCard::saveOnlyStderr()
 {
     ShownCard shown;
-    shown.card.appendOutput(true, u"fatal: not a git repository\n"_qs);
+    shown.card.appendOutput(true, u"fatal: not a git repository\n"_s);
     QTemporaryDir dir;
-    const QString path = dir.filePath(u"err.txt"_qs);
+    const QString path = dir.filePath(u"err.txt"_s);
     const std::expected<QStringList, QString> saved = shown.card.saveOutputTo(path);
     QVERIFY(saved.has_value());
     QCOMPARE(*saved, QStringList{path});
-    QCOMPARE(readFile(path), u"fatal: not a git repository\n"_qs);
+    QCOMPARE(readFile(path), u"fatal: not a git repository\n"_s);
 }
 
 void tst_StepCard::saveReportsErrors()
@@ -506,39 +506,39 @@ void tst_StepCard::saveReportsErrors()
     ShownCard shown;
     QTemporaryDir dir;
     const std::expected<QStringList, QString> nothing =
-        shown.card.saveOutputTo(dir.filePath(u"a.log"_qs));
+        shown.card.saveOutputTo(dir.filePath(u"a.log"_s));
     QVERIFY(!nothing.has_value());
     QVERIFY(!nothing.error().isEmpty());
-    QVERIFY(!QFile::exists(dir.filePath(u"a.log"_qs)));
+    QVERIFY(!QFile::exists(dir.filePath(u"a.log"_s)));
 
-    shown.card.appendOutput(false, u"x\n"_qs);
-    const QString unwritable = dir.filePath(u"no/such/dir/a.log"_qs);
+    shown.card.appendOutput(false, u"x\n"_s);
+    const QString unwritable = dir.filePath(u"no/such/dir/a.log"_s);
     const std::expected<QStringList, QString> failed = shown.card.saveOutputTo(unwritable);
     QVERIFY(!failed.has_value());
-    QVERIFY2(failed.error().contains(u"a.log"_qs), qPrintable(failed.error()));
+    QVERIFY2(failed.error().contains(u"a.log"_s), qPrintable(failed.error()));
 }
 
 void tst_StepCard::saveButtonNeedsOutput()
 {
     ShownCard shown;
-    auto *save = shown.child<QToolButton>(u"saveButton"_qs);
+    auto *save = shown.child<QToolButton>(u"saveButton"_s);
     QVERIFY(save);
     QVERIFY(!save->isVisible());
     QVERIFY(!save->isEnabled());
-    shown.card.appendOutput(false, u"x"_qs);
+    shown.card.appendOutput(false, u"x"_s);
     QVERIFY(save->isVisible());
     QVERIFY(save->isEnabled());
-    QVERIFY(save->text().endsWith(u"…"_qs)); // it asks for a file name
+    QVERIFY(save->text().endsWith(u"…"_s)); // it asks for a file name
 }
 
 void tst_StepCard::saveAndCopySitInTheHeader()
 {
     ShownCard shown;
-    shown.card.setCommand(u"make"_qs);
-    shown.card.appendOutput(false, u"ok\n"_qs);
-    auto *header = shown.child<QWidget>(u"header"_qs);
-    auto *copy = shown.child<QToolButton>(u"copyCommandButton"_qs);
-    auto *save = shown.child<QToolButton>(u"saveButton"_qs);
+    shown.card.setCommand(u"make"_s);
+    shown.card.appendOutput(false, u"ok\n"_s);
+    auto *header = shown.child<QWidget>(u"header"_s);
+    auto *copy = shown.child<QToolButton>(u"copyCommandButton"_s);
+    auto *save = shown.child<QToolButton>(u"saveButton"_s);
     QVERIFY(copy && save);
     QCOMPARE(copy->parentWidget(), header);
     QCOMPARE(save->parentWidget(), header);
@@ -549,31 +549,31 @@ void tst_StepCard::saveAndCopySitInTheHeader()
     QVERIFY(save->x() - (copy->x() + copy->width()) < copy->width());
     // The command block's own Copy gives way to the header's.
     auto *blockCopy =
-        shown.child<CommandBlock>(u"commandBlock"_qs)->findChild<QToolButton *>(u"copyButton"_qs);
+        shown.child<CommandBlock>(u"commandBlock"_s)->findChild<QToolButton *>(u"copyButton"_s);
     QVERIFY(!blockCopy->isVisible());
     // No row of its own under the output any more.
-    QVERIFY(!shown.card.findChild<QWidget *>(u"actionsRow"_qs));
+    QVERIFY(!shown.card.findChild<QWidget *>(u"actionsRow"_s));
 }
 
 void tst_StepCard::saveButtonWritesWhereTheUserChose()
 {
     ShownCard shown;
     QTemporaryDir dir;
-    const QString path = dir.filePath(u"chosen.log"_qs);
+    const QString path = dir.filePath(u"chosen.log"_s);
     QString suggested;
     shown.card.setSaveFileChooser([&](const QString &suggestion) {
         suggested = suggestion;
         return path;
     });
-    shown.card.appendOutput(false, u"out1\n"_qs);
-    shown.card.appendOutput(true, u"err1\n"_qs);
-    auto *save = shown.child<QToolButton>(u"saveButton"_qs);
+    shown.card.appendOutput(false, u"out1\n"_s);
+    shown.card.appendOutput(true, u"err1\n"_s);
+    auto *save = shown.child<QToolButton>(u"saveButton"_s);
     QTest::mouseClick(save, Qt::LeftButton);
-    QVERIFY2(suggested.endsWith(u"step-7-output.log"_qs), qPrintable(suggested));
-    QCOMPARE(readFile(path), u"out1\n"_qs);
-    QCOMPARE(readFile(dir.filePath(u"chosen.stderr.log"_qs)), u"err1\n"_qs);
-    QCOMPARE(save->text(), u"Saved"_qs);
-    QVERIFY2(save->toolTip().contains(u"chosen.log"_qs), qPrintable(save->toolTip()));
+    QVERIFY2(suggested.endsWith(u"step-7-output.log"_s), qPrintable(suggested));
+    QCOMPARE(readFile(path), u"out1\n"_s);
+    QCOMPARE(readFile(dir.filePath(u"chosen.stderr.log"_s)), u"err1\n"_s);
+    QCOMPARE(save->text(), u"Saved"_s);
+    QVERIFY2(save->toolTip().contains(u"chosen.log"_s), qPrintable(save->toolTip()));
 
     // Cancelling the dialog writes nothing.
     QFile::remove(path);
@@ -585,11 +585,11 @@ void tst_StepCard::saveButtonWritesWhereTheUserChose()
 void tst_StepCard::consolesAreLabelled()
 {
     ShownCard shown;
-    shown.card.appendOutput(false, u"out\n"_qs);
-    shown.card.appendOutput(true, u"err\n"_qs);
-    QCOMPARE(shown.card.stdoutConsole()->labels(), QStringList{u"stdout"_qs});
-    QCOMPARE(shown.card.stderrConsole()->labels(), QStringList{u"stderr"_qs});
-    QCOMPARE(shown.card.interleavedConsole()->labels(), QStringList({u"stdout"_qs, u"stderr"_qs}));
+    shown.card.appendOutput(false, u"out\n"_s);
+    shown.card.appendOutput(true, u"err\n"_s);
+    QCOMPARE(shown.card.stdoutConsole()->labels(), QStringList{u"stdout"_s});
+    QCOMPARE(shown.card.stderrConsole()->labels(), QStringList{u"stderr"_s});
+    QCOMPARE(shown.card.interleavedConsole()->labels(), QStringList({u"stdout"_s, u"stderr"_s}));
     // The tab row is part of the console's height: the text is not squeezed by it.
     for (ConsoleView *console : {shown.card.stdoutConsole(), shown.card.stderrConsole()}) {
         QVERIFY(console->viewport()->y() > console->frameWidth() + 4);
@@ -600,13 +600,13 @@ void tst_StepCard::consolesAreLabelled()
 void tst_StepCard::interleavedViewShowsArrivalOrder()
 {
     ShownCard shown;
-    auto *toggle = shown.child<QToolButton>(u"interleaveButton"_qs);
+    auto *toggle = shown.child<QToolButton>(u"interleaveButton"_s);
     QVERIFY(toggle);
-    shown.card.appendOutput(false, u"out1\n"_qs);
+    shown.card.appendOutput(false, u"out1\n"_s);
     QVERIFY(!toggle->isVisible()); // one stream: nothing to interleave
-    shown.card.appendOutput(true, u"err1\n"_qs);
-    shown.card.appendOutput(false, u"out2\n"_qs);
-    shown.card.appendOutput(true, u"err2\n"_qs);
+    shown.card.appendOutput(true, u"err1\n"_s);
+    shown.card.appendOutput(false, u"out2\n"_s);
+    shown.card.appendOutput(true, u"err2\n"_s);
     QVERIFY(toggle->isVisible());
     ConsoleView *interleaved = shown.card.interleavedConsole();
     QVERIFY(!interleaved->isVisible());
@@ -620,17 +620,17 @@ void tst_StepCard::interleavedViewShowsArrivalOrder()
     QVERIFY(!shown.card.stdoutConsole()->isVisible());
     QVERIFY(!shown.card.stderrConsole()->isVisible());
     interleaved->flush();
-    QCOMPARE(interleaved->toPlainText(), u"out1\nerr1\nout2\nerr2\n"_qs);
+    QCOMPARE(interleaved->toPlainText(), u"out1\nerr1\nout2\nerr2\n"_s);
     QVERIFY(!interleaved->isStderrLine(0));
     QVERIFY(interleaved->isStderrLine(1));
     QVERIFY(!interleaved->isStderrLine(2));
     QVERIFY(interleaved->isStderrLine(3));
 
     // Output keeps coming into the view shown, and into the hidden one for later.
-    shown.card.appendOutput(true, u"err3\n"_qs);
-    shown.card.appendOutput(false, u"out3\n"_qs);
+    shown.card.appendOutput(true, u"err3\n"_s);
+    shown.card.appendOutput(false, u"out3\n"_s);
     shown.card.setResult(1, 20);
-    QCOMPARE(interleaved->toPlainText(), u"out1\nerr1\nout2\nerr2\nerr3\nout3\n"_qs);
+    QCOMPARE(interleaved->toPlainText(), u"out1\nerr1\nout2\nerr2\nerr3\nout3\n"_s);
 
     QTest::mouseClick(toggle, Qt::LeftButton);
     QCOMPARE(shown.card.outputView(), StepCard::OutputView::Separate);
@@ -638,26 +638,26 @@ void tst_StepCard::interleavedViewShowsArrivalOrder()
     QVERIFY(shown.card.stdoutConsole()->isVisible());
     shown.card.stdoutConsole()->flush();
     shown.card.stderrConsole()->flush();
-    QCOMPARE(shown.card.stdoutConsole()->toPlainText(), u"out1\nout2\nout3\n"_qs);
-    QCOMPARE(shown.card.stderrConsole()->toPlainText(), u"err1\nerr2\nerr3\n"_qs);
+    QCOMPARE(shown.card.stdoutConsole()->toPlainText(), u"out1\nout2\nout3\n"_s);
+    QCOMPARE(shown.card.stderrConsole()->toPlainText(), u"err1\nerr2\nerr3\n"_s);
 }
 
 void tst_StepCard::interleavedViewSavesOneFile()
 {
     ShownCard shown;
-    shown.card.appendOutput(false, u"out1\n"_qs);
-    shown.card.appendOutput(true, u"err1\n"_qs);
-    shown.card.appendOutput(false, u"out2\n"_qs);
-    shown.card.appendOutput(true, u"\x1b[31merr2\x1b[0m\n"_qs);
+    shown.card.appendOutput(false, u"out1\n"_s);
+    shown.card.appendOutput(true, u"err1\n"_s);
+    shown.card.appendOutput(false, u"out2\n"_s);
+    shown.card.appendOutput(true, u"\x1b[31merr2\x1b[0m\n"_s);
     shown.card.setOutputView(StepCard::OutputView::Interleaved);
     QTemporaryDir dir;
-    const QString path = dir.filePath(u"both.log"_qs);
+    const QString path = dir.filePath(u"both.log"_s);
     const std::expected<QStringList, QString> saved = shown.card.saveOutputTo(path);
     QVERIFY2(saved.has_value(), qPrintable(saved.error()));
     QCOMPARE(*saved, QStringList{path});
     // As received, in arrival order, escapes included.
-    QCOMPARE(readFile(path), u"out1\nerr1\nout2\n\x1b[31merr2\x1b[0m\n"_qs);
-    QVERIFY(!QFile::exists(dir.filePath(u"both.stderr.log"_qs)));
+    QCOMPARE(readFile(path), u"out1\nerr1\nout2\n\x1b[31merr2\x1b[0m\n"_s);
+    QVERIFY(!QFile::exists(dir.filePath(u"both.stderr.log"_s)));
 }
 
 // In a live run the step's output log keeps each stream's bytes: the consoles keep no second
@@ -678,11 +678,11 @@ void tst_StepCard::outputKeptByTheRunIsNotKeptTwice()
         });
     shown.card.setConsolesKeepOutput(false);
     shown.card.appendOutput(false, QString::fromUtf8(out));
-    shown.card.appendOutput(true, u"err1\n"_qs);
+    shown.card.appendOutput(true, u"err1\n"_s);
     for (ConsoleView *console : {shown.card.stdoutConsole(), shown.card.stderrConsole()}) {
         QVERIFY(!console->keepsFullOutput());
         QString error;
-        QVERIFY(!console->saveFullOutput(QDir::temp().filePath(u"never.log"_qs), &error));
+        QVERIFY(!console->saveFullOutput(QDir::temp().filePath(u"never.log"_s), &error));
         QVERIFY(!error.isEmpty());
     }
     const auto fileBytes = [](const QString &name) {
@@ -693,19 +693,19 @@ void tst_StepCard::outputKeptByTheRunIsNotKeptTwice()
     // The interleaved view saves the two streams as the run kept them.
     shown.card.setOutputView(StepCard::OutputView::Interleaved);
     QTemporaryDir dir;
-    const QString path = dir.filePath(u"both.log"_qs);
+    const QString path = dir.filePath(u"both.log"_s);
     const std::expected<QStringList, QString> saved = shown.card.saveOutputTo(path);
     QVERIFY2(saved.has_value(), qPrintable(saved.error()));
-    QCOMPARE(*saved, QStringList({path, dir.filePath(u"both.stderr.log"_qs)}));
+    QCOMPARE(*saved, QStringList({path, dir.filePath(u"both.stderr.log"_s)}));
     QCOMPARE(fileBytes(path), out);
-    QCOMPARE(fileBytes(dir.filePath(u"both.stderr.log"_qs)), QByteArray("err1\n"));
+    QCOMPARE(fileBytes(dir.filePath(u"both.stderr.log"_s)), QByteArray("err1\n"));
 
     // A console's own "Save Full Output…" goes through the card.
-    const QString chosen = dir.filePath(u"menu.log"_qs);
+    const QString chosen = dir.filePath(u"menu.log"_s);
     shown.card.setSaveFileChooser([&chosen](const QString &) { return chosen; });
     Q_EMIT shown.card.stderrConsole()->saveFullOutputRequested();
     QCOMPARE(fileBytes(chosen), out);
-    QCOMPARE(fileBytes(dir.filePath(u"menu.stderr.log"_qs)), QByteArray("err1\n"));
+    QCOMPARE(fileBytes(dir.filePath(u"menu.stderr.log"_s)), QByteArray("err1\n"));
 
     // Kept again (the run is gone): the consoles spool what comes from now on.
     shown.card.setConsolesKeepOutput(true);
@@ -716,13 +716,13 @@ void tst_StepCard::showAllExpandsAConsoleToFullHeight()
 {
     ShownCard shown;
     ConsoleView *console = shown.card.stdoutConsole();
-    auto *showAll = console->findChild<QToolButton *>(u"expandButton"_qs);
-    shown.card.appendOutput(false, u"short\n"_qs);
+    auto *showAll = console->findChild<QToolButton *>(u"expandButton"_s);
+    shown.card.appendOutput(false, u"short\n"_s);
     console->flush();
     QVERIFY(!showAll->isVisible()); // everything is shown already
     QString lines;
     for (int i = 0; i < 40; ++i)
-        lines += u"line %1\n"_qs.arg(i);
+        lines += u"line %1\n"_s.arg(i);
     shown.card.appendOutput(false, lines);
     console->flush();
     const int cappedHeight = console->height();
@@ -736,7 +736,7 @@ void tst_StepCard::showAllExpandsAConsoleToFullHeight()
     QCOMPARE(console->toPlainText().count(u'\n'), 41);
 
     // More output while expanded: still everything.
-    shown.card.appendOutput(false, u"more\n"_qs);
+    shown.card.appendOutput(false, u"more\n"_s);
     console->flush();
     QTRY_COMPARE(console->verticalScrollBar()->maximum(), 0);
 
@@ -750,11 +750,11 @@ void tst_StepCard::consolesFitAgainWhenTheWidthChanges()
 {
     // Filled before it is shown, then narrowed and widened: lines wrap and unwrap, and the
     // console follows, never scrolling what fits and never keeping empty room.
-    StepCard card(1, u"Build"_qs);
-    card.appendOutput(true, u"main.c:3:1: warning: unused variable 'y'\n"_qs);
+    StepCard card(1, u"Build"_s);
+    card.appendOutput(true, u"main.c:3:1: warning: unused variable 'y'\n"_s);
     card.appendOutput(true,
                       u"util.c:12:5: error: 'x' undeclared (first use in this function)\n"
-                      u"make: *** [Makefile:8: util.o] Error 1\n"_qs);
+                      u"make: *** [Makefile:8: util.o] Error 1\n"_s);
     card.setResult(2, 10);
     card.resize(900, 400);
     card.show();
@@ -780,23 +780,23 @@ void tst_StepCard::inputEnterSendsTheLine()
     QVERIFY(QTest::qWaitForWindowActive(&shown.card));
     shown.card.setState(StepState::Running);
     QSignalSpy submitted(&shown.card, &StepCard::inputSubmitted);
-    auto *input = shown.child<QLineEdit>(u"inputEdit"_qs);
+    auto *input = shown.child<QLineEdit>(u"inputEdit"_s);
     QVERIFY(!input->isVisible());
     QVERIFY(!shown.card.isAwaitingInput());
 
-    shown.card.showInputPrompt(u"  Proceed? [y/N]  "_qs);
+    shown.card.showInputPrompt(u"  Proceed? [y/N]  "_s);
     QVERIFY(shown.card.isAwaitingInput());
     QVERIFY(input->isVisible());
-    QCOMPARE(input->placeholderText(), u"Proceed? [y/N]"_qs);
-    QVERIFY(input->accessibleDescription().contains(u"Proceed? [y/N]"_qs));
+    QCOMPARE(input->placeholderText(), u"Proceed? [y/N]"_s);
+    QVERIFY(input->accessibleDescription().contains(u"Proceed? [y/N]"_s));
     QVERIFY(!input->hasFocus()); // the card never steals the keyboard
     shown.card.focusInput();
     QVERIFY(input->hasFocus());
-    QTest::keyClicks(input, u"yes please"_qs);
+    QTest::keyClicks(input, u"yes please"_s);
     QTest::keyClick(input, Qt::Key_Return);
     QCOMPARE(submitted.count(), 1);
     QCOMPARE(submitted.at(0).at(0).toInt(), 7);
-    QCOMPARE(submitted.at(0).at(1).toString(), u"yes please"_qs);
+    QCOMPARE(submitted.at(0).at(1).toString(), u"yes please"_s);
     QVERIFY(input->text().isEmpty());
     QVERIFY(input->isVisible()); // more lines may follow
 }
@@ -807,12 +807,12 @@ void tst_StepCard::inputSendButtonAndEmptyLine()
     shown.card.setState(StepState::Running);
     shown.card.showInputPrompt(QString());
     QSignalSpy submitted(&shown.card, &StepCard::inputSubmitted);
-    auto *input = shown.child<QLineEdit>(u"inputEdit"_qs);
+    auto *input = shown.child<QLineEdit>(u"inputEdit"_s);
     QVERIFY(!input->placeholderText().isEmpty());
-    input->setText(u"abc"_qs);
-    QTest::mouseClick(shown.child<QPushButton>(u"sendButton"_qs), Qt::LeftButton);
+    input->setText(u"abc"_s);
+    QTest::mouseClick(shown.child<QPushButton>(u"sendButton"_s), Qt::LeftButton);
     QCOMPARE(submitted.count(), 1);
-    QCOMPARE(submitted.at(0).at(1).toString(), u"abc"_qs);
+    QCOMPARE(submitted.at(0).at(1).toString(), u"abc"_s);
     // "Press Enter to continue" prompts want an empty line.
     QTest::keyClick(input, Qt::Key_Enter);
     QCOMPARE(submitted.count(), 2);
@@ -824,12 +824,12 @@ void tst_StepCard::inputCtrlDClosesIt()
     ShownCard shown;
     QVERIFY(QTest::qWaitForWindowActive(&shown.card));
     shown.card.setState(StepState::Running);
-    shown.card.showInputPrompt(u"cat>"_qs);
+    shown.card.showInputPrompt(u"cat>"_s);
     QSignalSpy closed(&shown.card, &StepCard::inputClosed);
     QSignalSpy submitted(&shown.card, &StepCard::inputSubmitted);
-    auto *input = shown.child<QLineEdit>(u"inputEdit"_qs);
+    auto *input = shown.child<QLineEdit>(u"inputEdit"_s);
     shown.card.focusInput();
-    QTest::keyClicks(input, u"abc"_qs);
+    QTest::keyClicks(input, u"abc"_s);
     QTest::keyClick(input, Qt::Key_D, Qt::ControlModifier);
     QCOMPARE(closed.count(), 1);
     QCOMPARE(closed.at(0).at(0).toInt(), 7);
@@ -843,37 +843,37 @@ void tst_StepCard::inputIsEchoedAsInput()
     ShownCard shown;
     QVERIFY(QTest::qWaitForWindowActive(&shown.card));
     shown.card.setState(StepState::Running);
-    shown.card.appendOutput(false, u"Name? "_qs);
-    shown.card.showInputPrompt(u"Name? "_qs);
+    shown.card.appendOutput(false, u"Name? "_s);
+    shown.card.showInputPrompt(u"Name? "_s);
     shown.card.focusInput();
-    auto *input = shown.child<QLineEdit>(u"inputEdit"_qs);
-    QTest::keyClicks(input, u"ann"_qs);
+    auto *input = shown.child<QLineEdit>(u"inputEdit"_s);
+    QTest::keyClicks(input, u"ann"_s);
     QTest::keyClick(input, Qt::Key_Return);
     ConsoleView *console = shown.card.stdoutConsole();
     console->flush();
     // Where the command reads it, marked (a "›", italic) so it is not taken for output.
-    QVERIFY2(console->toPlainText().contains(u"Name? \u203a ann"_qs),
+    QVERIFY2(console->toPlainText().contains(u"Name? \u203a ann"_s),
              qPrintable(console->toPlainText()));
-    QTextCursor cursor = console->document()->find(u"ann"_qs);
+    QTextCursor cursor = console->document()->find(u"ann"_s);
     QVERIFY(!cursor.isNull());
     QVERIFY(cursor.charFormat().fontItalic());
     shown.card.interleavedConsole()->flush();
-    QVERIFY(shown.card.interleavedConsole()->toPlainText().contains(u"\u203a ann"_qs));
+    QVERIFY(shown.card.interleavedConsole()->toPlainText().contains(u"\u203a ann"_s));
     // A password is not shown, even in the echo.
-    shown.card.showInputPrompt(u"Password:"_qs, true);
-    QTest::keyClicks(input, u"hunter22"_qs);
+    shown.card.showInputPrompt(u"Password:"_s, true);
+    QTest::keyClicks(input, u"hunter22"_s);
     QTest::keyClick(input, Qt::Key_Return);
     console->flush();
-    QVERIFY(!console->toPlainText().contains(u"hunter22"_qs));
-    QVERIFY(console->toPlainText().contains(u"(hidden input)"_qs));
+    QVERIFY(!console->toPlainText().contains(u"hunter22"_s));
+    QVERIFY(console->toPlainText().contains(u"(hidden input)"_s));
     // Ctrl+D says so too.
     shown.card.showInputPrompt(QString());
     QTest::keyClick(input, Qt::Key_D, Qt::ControlModifier);
     console->flush();
-    QVERIFY(console->toPlainText().contains(u"^D"_qs));
+    QVERIFY(console->toPlainText().contains(u"^D"_s));
     // What is saved is what the command printed, without what was typed.
     QTemporaryDir dir;
-    const QString path = dir.filePath(u"out.log"_qs);
+    const QString path = dir.filePath(u"out.log"_s);
     QVERIFY(console->saveFullOutput(path));
     QFile saved(path);
     QVERIFY(saved.open(QIODevice::ReadOnly));
@@ -885,17 +885,17 @@ void tst_StepCard::inputCtrlDFromTheButtons()
     ShownCard shown;
     QVERIFY(QTest::qWaitForWindowActive(&shown.card));
     shown.card.setState(StepState::Running);
-    shown.card.showInputPrompt(u"cat>"_qs);
+    shown.card.showInputPrompt(u"cat>"_s);
     QSignalSpy closed(&shown.card, &StepCard::inputClosed);
-    auto *send = shown.child<QPushButton>(u"sendButton"_qs);
+    auto *send = shown.child<QPushButton>(u"sendButton"_s);
     send->setFocus();
     QVERIFY(send->hasFocus());
     QTest::keyClick(send, Qt::Key_D, Qt::ControlModifier);
     QCOMPARE(closed.count(), 1);
 
-    shown.card.showInputPrompt(u"cat>"_qs);
-    auto *close = shown.child<QPushButton>(u"closeInputButton"_qs);
-    QVERIFY(close->toolTip().contains(u"Ctrl+D"_qs));
+    shown.card.showInputPrompt(u"cat>"_s);
+    auto *close = shown.child<QPushButton>(u"closeInputButton"_s);
+    QVERIFY(close->toolTip().contains(u"Ctrl+D"_s));
     QTest::mouseClick(close, Qt::LeftButton);
     QCOMPARE(closed.count(), 2);
 }
@@ -904,18 +904,18 @@ void tst_StepCard::inputHiddenByHideInputPrompt()
 {
     ShownCard shown;
     shown.card.setState(StepState::Running);
-    shown.card.showInputPrompt(u"Password:"_qs, true);
-    auto *input = shown.child<QLineEdit>(u"inputEdit"_qs);
+    shown.card.showInputPrompt(u"Password:"_s, true);
+    auto *input = shown.child<QLineEdit>(u"inputEdit"_s);
     // What is typed for a password is not shown.
     QCOMPARE(input->echoMode(), QLineEdit::Password);
-    input->setText(u"half typed"_qs);
+    input->setText(u"half typed"_s);
     QSignalSpy closed(&shown.card, &StepCard::inputClosed);
     shown.card.hideInputPrompt();
     QVERIFY(!input->isVisible());
-    QVERIFY(!shown.child<QWidget>(u"inputRow"_qs)->isVisible());
+    QVERIFY(!shown.child<QWidget>(u"inputRow"_s)->isVisible());
     QVERIFY(input->text().isEmpty());
     QCOMPARE(closed.count(), 0); // the command moved on; the user closed nothing
-    shown.card.showInputPrompt(u"Name:"_qs);
+    shown.card.showInputPrompt(u"Name:"_s);
     QCOMPARE(input->echoMode(), QLineEdit::Normal);
 }
 
@@ -924,12 +924,12 @@ void tst_StepCard::inputPromptExpandsAndFinishingHidesIt()
     ShownCard shown;
     shown.card.setState(StepState::Running);
     shown.card.setCollapsed(true);
-    shown.card.showInputPrompt(u"Continue?"_qs);
+    shown.card.showInputPrompt(u"Continue?"_s);
     QVERIFY(!shown.card.isCollapsed());
-    QVERIFY(shown.child<QLineEdit>(u"inputEdit"_qs)->isVisible());
+    QVERIFY(shown.child<QLineEdit>(u"inputEdit"_s)->isVisible());
     shown.card.setState(StepState::Done);
     QVERIFY(!shown.card.isAwaitingInput());
-    QVERIFY(!shown.child<QLineEdit>(u"inputEdit"_qs)->isVisible());
+    QVERIFY(!shown.child<QLineEdit>(u"inputEdit"_s)->isVisible());
 }
 
 QTEST_MAIN(tst_StepCard)

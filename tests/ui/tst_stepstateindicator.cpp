@@ -3,6 +3,7 @@
 #include <QAccessible>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
 using Terrarium::Core::StepState;
 using Terrarium::Widgets::StepStateIndicator;
 
@@ -23,13 +24,13 @@ void tst_StepStateIndicator::accessibleText_data()
 {
     QTest::addColumn<StepState>("state");
     QTest::addColumn<QString>("text");
-    QTest::newRow("pending") << StepState::Pending << u"Pending"_qs;
-    QTest::newRow("running") << StepState::Running << u"Running"_qs;
-    QTest::newRow("done") << StepState::Done << u"Done"_qs;
-    QTest::newRow("failed") << StepState::Failed << u"Failed"_qs;
-    QTest::newRow("skipped") << StepState::Skipped << u"Skipped"_qs;
+    QTest::newRow("pending") << StepState::Pending << u"Pending"_s;
+    QTest::newRow("running") << StepState::Running << u"Running"_s;
+    QTest::newRow("done") << StepState::Done << u"Done"_s;
+    QTest::newRow("failed") << StepState::Failed << u"Failed"_s;
+    QTest::newRow("skipped") << StepState::Skipped << u"Skipped"_s;
     QTest::newRow("undone") << StepState::Undone
-                            << u"Undone: the sandbox was rolled back to before this step"_qs;
+                            << u"Undone: the sandbox was rolled back to before this step"_s;
 }
 
 void tst_StepStateIndicator::accessibleText()

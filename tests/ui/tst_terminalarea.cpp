@@ -64,7 +64,8 @@ void tst_TerminalArea::init()
     m_area->resize(1000, 700);
     m_area->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_area.get()));
-    QApplication::setActiveWindow(m_area.get());
+    m_area->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_area.get()));
 }
 
 void tst_TerminalArea::cleanup()

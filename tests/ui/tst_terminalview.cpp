@@ -346,7 +346,8 @@ void tst_TerminalView::tabStaysInTheTerminal()
     m_window->layout()->addWidget(other);
     QVERIFY(start({QStringLiteral("python3"), QStringLiteral("-c"), KeyLogger}));
     QVERIFY(waitFor(QStringLiteral("READY")));
-    QApplication::setActiveWindow(m_window.get());
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
     m_view->setFocus();
     QVERIFY(m_view->hasFocus());
     QTest::keyClick(m_view, Qt::Key_Tab);
@@ -976,7 +977,7 @@ void tst_TerminalView::searchFindsText()
 void tst_TerminalView::searchBarFromTheKeyboard()
 {
     m_view->emulator()->write("one two three\r\n");
-    QApplication::setActiveWindow(m_window.get());
+    m_window->activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
     m_view->setFocus();
     QTest::keyClick(m_view, Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);

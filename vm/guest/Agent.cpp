@@ -49,6 +49,15 @@ Json emptyResult()
     return Json(Json::Object{});
 }
 
+// The integer member `key`; empty when it is absent or not an integer.
+std::optional<int64_t> intParam(const Json &params, const char *key)
+{
+    const Json *value = params.find(key);
+    if (!value)
+        return std::nullopt;
+    return value->toInt();
+}
+
 // Decodes the optional base64 "data" member; empty when absent.
 std::expected<std::string, RpcError> dataParam(const Json &params, bool required)
 {
@@ -434,8 +443,7 @@ Agent::Reply Agent::exec(const Json &params, const Json &idJson)
 
 Job *Agent::findJob(const Json &params) const
 {
-    const Json *job = params.find("job");
-    const auto id = job ? job->toInt() : std::nullopt;
+    const auto id = intParam(params, "job");
     if (!id)
         return nullptr;
     const auto it = m_jobs.find(*id);
@@ -444,8 +452,7 @@ Job *Agent::findJob(const Json &params) const
 
 PtySession *Agent::findPty(const Json &params) const
 {
-    const Json *pty = params.find("pty");
-    const auto id = pty ? pty->toInt() : std::nullopt;
+    const auto id = intParam(params, "pty");
     if (!id)
         return nullptr;
     const auto it = m_ptys.find(*id);
@@ -493,7 +500,7 @@ Agent::Reply Agent::execSignal(const Json &params, const Json &)
     std::optional<int> sig;
     if (signalParam && signalParam->toString())
         sig = Signals::fromName(*signalParam->toString());
-    else if (const auto number = signalParam ? signalParam->toInt() : std::nullopt;
+    else if (const auto number = intParam(params, "signal");
              number && *number > 0 && *number < NSIG)
         sig = int(*number);
     if (!sig)
@@ -601,8 +608,7 @@ Agent::Reply Agent::fsManifest(const Json &params, const Json &)
 
 Agent::Reply Agent::setWindow(const Json &params, const Json &)
 {
-    const Json *bytes = params.find("bytes");
-    const auto value = bytes ? bytes->toInt() : std::nullopt;
+    const auto value = intParam(params, "bytes");
     if (!value || *value < 1 || *value > kMaxWindow)
         return invalid("bytes must be an integer from 1 to 1 GiB");
     m_window = size_t(*value);
@@ -629,10 +635,8 @@ Agent::Reply Agent::renew(const Json &params, const Json &)
     if (!m_servingVm)
         return std::unexpected(
             RpcError{RpcError::MethodNotFound, "method not found: system.renew"});
-    const Json *seconds = params.find("time_s");
-    const Json *nanoseconds = params.find("time_ns");
-    const auto s = seconds ? seconds->toInt() : std::nullopt;
-    const auto ns = nanoseconds ? nanoseconds->toInt() : std::nullopt;
+    const auto s = intParam(params, "time_s");
+    const auto ns = intParam(params, "time_ns");
     if (!s || *s < 0)
         return invalid("time_s must be a non-negative integer");
     if (!ns || *ns < 0 || *ns > 999'999'999)
@@ -662,8 +666,7 @@ Agent::Reply Agent::renew(const Json &params, const Json &)
 
 void Agent::acknowledge(const Json &params, bool pty)
 {
-    const Json *bytes = params.find("bytes");
-    const auto value = bytes ? bytes->toInt() : std::nullopt;
+    const auto value = intParam(params, "bytes");
     if (!value || *value <= 0)
         return;
     if (pty) {

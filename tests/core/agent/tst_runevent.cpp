@@ -2,6 +2,7 @@
 
 #include <QJsonDocument>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace Terrarium::Core;
 
@@ -52,7 +53,8 @@ void tst_RunEvent::envelope()
 {
     const RunEvent event{.runId = QStringLiteral("run-1"),
                          .seq = 7,
-                         .timestamp = QDateTime(QDate(2026, 11, 26), QTime(1, 2, 3, 456), Qt::UTC),
+                         .timestamp =
+                             QDateTime(QDate(2026, 11, 26), QTime(1, 2, 3, 456), QTimeZone::utc()),
                          .data = Events::RePlanning{.attempt = 2}};
     const QByteArray json = QJsonDocument(event.toJson()).toJson(QJsonDocument::Compact);
     QCOMPARE(json,

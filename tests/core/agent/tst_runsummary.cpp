@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
 using namespace Terrarium;
 using Core::RunSummary;
 using Core::StepState;
@@ -25,38 +26,38 @@ void tst_RunSummary::countsAndTimeSplit()
 {
     QTemporaryDir dir;
     Core::RunStore store;
-    QVERIFY(store.open(dir.filePath(u"runs.sqlite"_qs)));
-    Tests::StoredRunWriter(store, u"r"_qs, u"fix it"_qs)
+    QVERIFY(store.open(dir.filePath(u"runs.sqlite"_s)));
+    Tests::StoredRunWriter(store, u"r"_s, u"fix it"_s)
         .setup(1000) // setup: 1 s
         .wait(2000) // planning: 2 s
-        .usage(u"planner"_qs, 1200, 300)
-        .plan({u"Read"_qs, u"Fix"_qs})
+        .usage(u"planner"_s, 1200, 300)
+        .plan({u"Read"_s, u"Fix"_s})
         .wait(500) // translating: 0.5 s
-        .usage(u"executor"_qs, 400, 50)
-        .step(1, u"Read"_qs, u"cat x"_qs, {u"a\n"_qs, u"b\n"_qs}, 1, 3000) // command: 3 s
-        .failure(1, u"Read"_qs, u"exit 1"_qs)
+        .usage(u"executor"_s, 400, 50)
+        .step(1, u"Read"_s, u"cat x"_s, {u"a\n"_s, u"b\n"_s}, 1, 3000) // command: 3 s
+        .failure(1, u"Read"_s, u"exit 1"_s)
         .replan(1)
         .wait(1500) // re-planning: 1.5 s
-        .usage(u"planner"_qs, 800, 100)
-        .plan({u"Read"_qs, u"Fix"_qs}, 2, 3)
+        .usage(u"planner"_s, 800, 100)
+        .plan({u"Read"_s, u"Fix"_s}, 2, 3)
         .wait(500) // translating: 0.5 s
-        .usage(u"executor"_qs, 400, 60)
-        .approval(3, u"Fix"_qs, u"rm -rf build"_qs, 4000) // waiting: 4 s
-        .step(3, u"Fix"_qs, u"rm -rf build"_qs, {}, 0, 1000) // command: 1 s
+        .usage(u"executor"_s, 400, 60)
+        .approval(3, u"Fix"_s, u"rm -rf build"_s, 4000) // waiting: 4 s
+        .step(3, u"Fix"_s, u"rm -rf build"_s, {}, 0, 1000) // command: 1 s
         .wait(200)
-        .complete(u"success"_qs);
+        .complete(u"success"_s);
 
     RunSummary summary;
-    for (const Core::RunEvent &event : store.events(u"r"_qs))
+    for (const Core::RunEvent &event : store.events(u"r"_s))
         summary.add(event);
-    QCOMPARE(summary.status(), u"success"_qs);
+    QCOMPARE(summary.status(), u"success"_s);
     QCOMPARE(summary.steps().size(), 2);
     QCOMPARE(summary.stepsDone(), 1);
     QCOMPARE(summary.stepsNotDone(), 1);
     QCOMPARE(summary.replans(), 1);
     QCOMPARE(summary.approvalsAsked(), 1);
     QCOMPARE(summary.steps().at(0).stepId, 1);
-    QCOMPARE(summary.steps().at(0).title, u"Read"_qs);
+    QCOMPARE(summary.steps().at(0).title, u"Read"_s);
     QCOMPARE(summary.steps().at(0).state, StepState::Failed);
     QCOMPARE(summary.steps().at(0).durationMs, 3000);
     QCOMPARE(summary.steps().at(1).stepId, 3);
@@ -70,10 +71,10 @@ void tst_RunSummary::countsAndTimeSplit()
     QCOMPARE(summary.modelMs(), 2000 + 500 + 1500 + 500 + 200);
 
     QCOMPARE(summary.tokens().size(), 2);
-    QCOMPARE(summary.tokens().value(u"planner"_qs).input, 2000);
-    QCOMPARE(summary.tokens().value(u"planner"_qs).output, 400);
-    QCOMPARE(summary.tokens().value(u"executor"_qs).input, 800);
-    QCOMPARE(summary.tokens().value(u"executor"_qs).output, 110);
+    QCOMPARE(summary.tokens().value(u"planner"_s).input, 2000);
+    QCOMPARE(summary.tokens().value(u"planner"_s).output, 400);
+    QCOMPARE(summary.tokens().value(u"executor"_s).input, 800);
+    QCOMPARE(summary.tokens().value(u"executor"_s).output, 110);
     QCOMPARE(summary.inputTokens(), 2800);
     QCOMPARE(summary.outputTokens(), 510);
 }
@@ -82,15 +83,15 @@ void tst_RunSummary::runThatNeverEnded()
 {
     QTemporaryDir dir;
     Core::RunStore store;
-    QVERIFY(store.open(dir.filePath(u"runs.sqlite"_qs)));
-    Tests::StoredRunWriter writer(store, u"r"_qs, u"hang"_qs);
-    writer.plan({u"Wait"_qs})
+    QVERIFY(store.open(dir.filePath(u"runs.sqlite"_s)));
+    Tests::StoredRunWriter writer(store, u"r"_s, u"hang"_s);
+    writer.plan({u"Wait"_s})
         .event(Core::RunEventType::StepExecuting,
-               {{u"step_id"_qs, 1}, {u"step"_qs, u"Wait"_qs}, {u"command"_qs, u"sleep 1d"_qs}})
+               {{u"step_id"_s, 1}, {u"step"_s, u"Wait"_s}, {u"command"_s, u"sleep 1d"_s}})
         .wait(700)
         .flush();
     RunSummary summary;
-    for (const Core::RunEvent &event : store.events(u"r"_qs))
+    for (const Core::RunEvent &event : store.events(u"r"_s))
         summary.add(event);
     QVERIFY(summary.status().isEmpty());
     QCOMPARE(summary.steps().size(), 1);

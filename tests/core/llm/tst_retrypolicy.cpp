@@ -1,6 +1,7 @@
 #include "core/llm/RetryPolicy.h"
 
 #include <QTest>
+#include <QTimeZone>
 
 using std::chrono::milliseconds;
 using Terrarium::Core::RetryPolicy;
@@ -134,7 +135,7 @@ void tst_RetryPolicy::parseServerHint()
     QFETCH(QByteArray, retryAfterMs);
     QFETCH(QByteArray, retryAfter);
     QFETCH(OptionalMs, expected);
-    const QDateTime now(QDate(2015, 10, 21), QTime(7, 28, 0), Qt::UTC);
+    const QDateTime now(QDate(2015, 10, 21), QTime(7, 28, 0), QTimeZone::utc());
     const OptionalMs hint = RetryPolicy::serverHint(retryAfterMs, retryAfter, now);
     QCOMPARE(hint.has_value(), expected.has_value());
     if (expected)

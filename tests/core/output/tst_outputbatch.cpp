@@ -2,6 +2,7 @@
 
 #include <QTest>
 
+using namespace Qt::StringLiterals;
 using Terrarium::Core::AnsiColor;
 using Terrarium::Core::AnsiSpan;
 using Terrarium::Core::AnsiStyle;
@@ -86,19 +87,19 @@ void tst_OutputBatch::keepsSourcesApartInArrivalOrder()
         return s;
     };
     OutputBatch batch(3);
-    batch.append({from(0, u"out1\n"_qs)});
-    batch.append({from(1, u"err1\n"_qs)});
-    batch.append({from(0, u"out2\n"_qs), from(0, u"out3 "_qs)});
-    batch.append({from(1, u"err2\n"_qs)});
+    batch.append({from(0, u"out1\n"_s)});
+    batch.append({from(1, u"err1\n"_s)});
+    batch.append({from(0, u"out2\n"_s), from(0, u"out3 "_s)});
+    batch.append({from(1, u"err2\n"_s)});
     const OutputBatch::Content content = batch.take();
     // The oldest line went; the rest stayed in order, each span with its source.
     QCOMPARE(content.droppedLines, 1);
     QCOMPARE(content.spans.size(), 3);
-    QCOMPARE(content.spans.at(0).text, u"err1\n"_qs);
+    QCOMPARE(content.spans.at(0).text, u"err1\n"_s);
     QCOMPARE(content.spans.at(0).source, 1);
-    QCOMPARE(content.spans.at(1).text, u"out2\nout3 "_qs); // same source: merged
+    QCOMPARE(content.spans.at(1).text, u"out2\nout3 "_s); // same source: merged
     QCOMPARE(content.spans.at(1).source, 0);
-    QCOMPARE(content.spans.at(2).text, u"err2\n"_qs);
+    QCOMPARE(content.spans.at(2).text, u"err2\n"_s);
     QCOMPARE(content.spans.at(2).source, 1);
 }
 

@@ -11,7 +11,9 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
+using namespace Qt::StringLiterals;
 using namespace Terrarium;
 using Core::RunHistoryModel;
 using Tests::StoredRunWriter;
@@ -20,7 +22,7 @@ namespace {
 
 QDateTime at(int hour)
 {
-    return QDateTime(QDate(2024, 5, 6), QTime(hour, 0), Qt::UTC);
+    return QDateTime(QDate(2024, 5, 6), QTime(hour, 0), QTimeZone::utc());
 }
 
 QStringList goals(const QAbstractItemModel &model)
@@ -57,18 +59,18 @@ void tst_RunHistory::init()
     m_dir = std::make_unique<QTemporaryDir>();
     m_store = std::make_unique<Core::RunStore>();
     QVERIFY(m_store->open(m_dir->filePath(QStringLiteral("runs.sqlite"))));
-    StoredRunWriter(*m_store, u"a"_qs, u"build the docs"_qs, u"podman"_qs, at(9))
+    StoredRunWriter(*m_store, u"a"_s, u"build the docs"_s, u"podman"_s, at(9))
         .setup(500)
-        .plan({u"Build"_qs})
-        .step(1, u"Build"_qs, u"make docs"_qs, {u"ok\n"_qs}, 0, 2000)
-        .complete(u"success"_qs);
-    StoredRunWriter(*m_store, u"b"_qs, u"run the test suite"_qs, u"libvirt"_qs, at(10))
-        .plan({u"Test"_qs})
-        .step(1, u"Test"_qs, u"make check"_qs, {}, 2, 1000)
-        .complete(u"failed"_qs, u"Step 1 failed"_qs);
-    StoredRunWriter(*m_store, u"c"_qs, u"Build a release tarball"_qs, u"host"_qs, at(11))
-        .plan({u"Pack"_qs})
-        .complete(u"cancelled"_qs);
+        .plan({u"Build"_s})
+        .step(1, u"Build"_s, u"make docs"_s, {u"ok\n"_s}, 0, 2000)
+        .complete(u"success"_s);
+    StoredRunWriter(*m_store, u"b"_s, u"run the test suite"_s, u"libvirt"_s, at(10))
+        .plan({u"Test"_s})
+        .step(1, u"Test"_s, u"make check"_s, {}, 2, 1000)
+        .complete(u"failed"_s, u"Step 1 failed"_s);
+    StoredRunWriter(*m_store, u"c"_s, u"Build a release tarball"_s, u"host"_s, at(11))
+        .plan({u"Pack"_s})
+        .complete(u"cancelled"_s);
 }
 
 void tst_RunHistory::cleanup()
@@ -82,18 +84,18 @@ void tst_RunHistory::listsRunsNewestFirst()
     RunHistoryModel model;
     QAbstractItemModelTester tester(&model);
     model.setStore(m_store.get());
-    QCOMPARE(goals(model),
-             (QStringList{u"Build a release tarball"_qs, u"run the test suite"_qs,
-                          u"build the docs"_qs}));
+    QCOMPARE(
+        goals(model),
+        (QStringList{u"Build a release tarball"_s, u"run the test suite"_s, u"build the docs"_s}));
     const QModelIndex docs = model.index(2, 0);
-    QCOMPARE(docs.data(RunHistoryModel::StatusRole).toString(), u"success"_qs);
-    QCOMPARE(docs.data(RunHistoryModel::SandboxRole).toString(), u"podman"_qs);
+    QCOMPARE(docs.data(RunHistoryModel::StatusRole).toString(), u"success"_s);
+    QCOMPARE(docs.data(RunHistoryModel::SandboxRole).toString(), u"podman"_s);
     QCOMPARE(docs.data(RunHistoryModel::StartedAtRole).toDateTime(), at(9));
     // setup 500 ms, the command 2 s
     QCOMPARE(docs.data(RunHistoryModel::DurationRole).toLongLong(), 2500);
-    QCOMPARE(model.index(1, 0).data(RunHistoryModel::StatusRole).toString(), u"failed"_qs);
-    QCOMPARE(model.rowOf(u"b"_qs), 1);
-    QCOMPARE(model.rowOf(u"nope"_qs), -1);
+    QCOMPARE(model.index(1, 0).data(RunHistoryModel::StatusRole).toString(), u"failed"_s);
+    QCOMPARE(model.rowOf(u"b"_s), 1);
+    QCOMPARE(model.rowOf(u"nope"_s), -1);
 }
 
 void tst_RunHistory::runInProgressShowsAndEnds()
@@ -104,19 +106,19 @@ void tst_RunHistory::runInProgressShowsAndEnds()
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
     QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
 
-    StoredRunWriter live(*m_store, u"live"_qs, u"the current run"_qs, u"podman"_qs, at(12));
-    live.plan({u"Work"_qs}).flush();
+    StoredRunWriter live(*m_store, u"live"_s, u"the current run"_s, u"podman"_s, at(12));
+    live.plan({u"Work"_s}).flush();
     // At the top, inserted (a selection below stays), within the refresh delay.
     QTRY_COMPARE(model.rowCount(), 4);
     QCOMPARE(inserted.size(), 1);
     QCOMPARE(reset.size(), 0);
-    QCOMPARE(model.index(0, 0).data(RunHistoryModel::GoalRole).toString(), u"the current run"_qs);
-    QCOMPARE(model.index(0, 0).data(RunHistoryModel::StatusRole).toString(), u"running"_qs);
+    QCOMPARE(model.index(0, 0).data(RunHistoryModel::GoalRole).toString(), u"the current run"_s);
+    QCOMPARE(model.index(0, 0).data(RunHistoryModel::StatusRole).toString(), u"running"_s);
     QVERIFY(!model.index(0, 0).data(RunHistoryModel::DurationRole).isValid());
 
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-    live.wait(3000).complete(u"success"_qs);
-    QTRY_COMPARE(model.index(0, 0).data(RunHistoryModel::StatusRole).toString(), u"success"_qs);
+    live.wait(3000).complete(u"success"_s);
+    QTRY_COMPARE(model.index(0, 0).data(RunHistoryModel::StatusRole).toString(), u"success"_s);
     QVERIFY(!changed.isEmpty());
     QCOMPARE(model.index(0, 0).data(RunHistoryModel::DurationRole).toLongLong(), 3000);
     QCOMPARE(model.rowCount(), 4);
@@ -127,13 +129,13 @@ void tst_RunHistory::filtersByTextAndStatus_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("status");
     QTest::addColumn<QStringList>("shown");
-    QTest::newRow("all") << QString() << QString() << QStringList{u"c"_qs, u"b"_qs, u"a"_qs};
-    QTest::newRow("goal, any case") << u"BUILD"_qs << QString() << QStringList{u"c"_qs, u"a"_qs};
-    QTest::newRow("sandbox") << u"libvirt"_qs << QString() << QStringList{u"b"_qs};
-    QTest::newRow("status") << QString() << u"failed"_qs << QStringList{u"b"_qs};
-    QTest::newRow("text and status") << u"build"_qs << u"success"_qs << QStringList{u"a"_qs};
-    QTest::newRow("nothing") << u"deploy"_qs << QString() << QStringList{};
-    QTest::newRow("no interrupted run") << QString() << u"interrupted"_qs << QStringList{};
+    QTest::newRow("all") << QString() << QString() << QStringList{u"c"_s, u"b"_s, u"a"_s};
+    QTest::newRow("goal, any case") << u"BUILD"_s << QString() << QStringList{u"c"_s, u"a"_s};
+    QTest::newRow("sandbox") << u"libvirt"_s << QString() << QStringList{u"b"_s};
+    QTest::newRow("status") << QString() << u"failed"_s << QStringList{u"b"_s};
+    QTest::newRow("text and status") << u"build"_s << u"success"_s << QStringList{u"a"_s};
+    QTest::newRow("nothing") << u"deploy"_s << QString() << QStringList{};
+    QTest::newRow("no interrupted run") << QString() << u"interrupted"_s << QStringList{};
 }
 
 void tst_RunHistory::filtersByTextAndStatus()
@@ -160,18 +162,18 @@ void tst_RunHistory::filtersByTextAndStatus()
 
 void tst_RunHistory::readerLeavesOutputForLater()
 {
-    StoredRunWriter writer(*m_store, u"big"_qs, u"a loud run"_qs);
-    writer.plan({u"Loud"_qs, u"Quiet"_qs});
+    StoredRunWriter writer(*m_store, u"big"_s, u"a loud run"_s);
+    writer.plan({u"Loud"_s, u"Quiet"_s});
     QStringList chunks;
     for (int i = 0; i < 3000; ++i)
         chunks << QStringLiteral("line %1\n").arg(i);
-    writer.step(1, u"Loud"_qs, u"seq 3000"_qs, chunks, 0, 4000)
-        .step(2, u"Quiet"_qs, u"true"_qs, {u"one\n"_qs}, 0, 10, {u"warn\n"_qs})
-        .complete(u"success"_qs);
+    writer.step(1, u"Loud"_s, u"seq 3000"_s, chunks, 0, 4000)
+        .step(2, u"Quiet"_s, u"true"_s, {u"one\n"_s}, 0, 10, {u"warn\n"_s})
+        .complete(u"success"_s);
 
     Core::RunEventReader reader;
     QVERIFY(reader.open(m_store->path()));
-    const QList<Core::RunEvent> events = reader.events(u"big"_qs);
+    const QList<Core::RunEvent> events = reader.events(u"big"_s);
     // plan, two steps' executing and result, the end
     QCOMPARE(events.size(), 6);
     for (const Core::RunEvent &event : events)
@@ -179,16 +181,16 @@ void tst_RunHistory::readerLeavesOutputForLater()
     QCOMPARE(events.first().type(), Core::RunEventType::PlanGenerated);
     QCOMPARE(events.last().type(), Core::RunEventType::WorkflowComplete);
 
-    const QList<Core::RunEvent> loud = reader.stepOutput(u"big"_qs, 1);
+    const QList<Core::RunEvent> loud = reader.stepOutput(u"big"_s, 1);
     QCOMPARE(loud.size(), 3000);
     QCOMPARE(loud.at(2999).toJson().value(u"payload").toObject().value(u"data").toString(),
-             u"line 2999\n"_qs);
-    const QList<Core::RunEvent> quiet = reader.stepOutput(u"big"_qs, 2);
+             u"line 2999\n"_s);
+    const QList<Core::RunEvent> quiet = reader.stepOutput(u"big"_s, 2);
     QCOMPARE(quiet.size(), 2);
     QCOMPARE(quiet.at(1).toJson().value(u"payload").toObject().value(u"stream").toString(),
-             u"stderr"_qs);
-    QVERIFY(reader.stepOutput(u"big"_qs, 3).isEmpty());
-    QVERIFY(reader.events(u"nope"_qs).isEmpty());
+             u"stderr"_s);
+    QVERIFY(reader.stepOutput(u"big"_s, 3).isEmpty());
+    QVERIFY(reader.events(u"nope"_s).isEmpty());
 }
 
 void tst_RunHistory::removedRunLeavesTheList()
@@ -196,16 +198,16 @@ void tst_RunHistory::removedRunLeavesTheList()
     RunHistoryModel model;
     QAbstractItemModelTester tester(&model);
     model.setStore(m_store.get());
-    QVERIFY(m_store->removeRun(u"b"_qs));
+    QVERIFY(m_store->removeRun(u"b"_s));
     model.reload();
-    QCOMPARE(goals(model), (QStringList{u"Build a release tarball"_qs, u"build the docs"_qs}));
-    QVERIFY(m_store->events(u"b"_qs).isEmpty());
-    QVERIFY(!m_store->run(u"b"_qs));
+    QCOMPARE(goals(model), (QStringList{u"Build a release tarball"_s, u"build the docs"_s}));
+    QVERIFY(m_store->events(u"b"_s).isEmpty());
+    QVERIFY(!m_store->run(u"b"_s));
     // A run in progress here is not deleted under itself.
-    StoredRunWriter live(*m_store, u"live"_qs, u"going"_qs);
+    StoredRunWriter live(*m_store, u"live"_s, u"going"_s);
     live.flush();
-    QVERIFY(!m_store->removeRun(u"live"_qs));
-    QVERIFY(!m_store->removeRun(u"nope"_qs));
+    QVERIFY(!m_store->removeRun(u"live"_s));
+    QVERIFY(!m_store->removeRun(u"nope"_s));
 }
 
 QTEST_GUILESS_MAIN(tst_RunHistory)

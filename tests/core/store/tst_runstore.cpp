@@ -29,6 +29,7 @@
 #include <cstring>
 #include <thread>
 
+using namespace Qt::StringLiterals;
 using namespace Terrarium::Core;
 
 namespace {
@@ -62,14 +63,14 @@ StoredRun newRun(const QString &runId)
 int childMain()
 {
     RunStore store;
-    if (!store.open(qEnvironmentVariable(ChildVariable)) || !store.beginRun(newRun(u"killed"_qs)))
+    if (!store.open(qEnvironmentVariable(ChildVariable)) || !store.beginRun(newRun(u"killed"_s)))
         return 3;
     for (int seq = 1; seq <= 50; ++seq)
-        store.append(makeEvent(u"killed"_qs, seq));
+        store.append(makeEvent(u"killed"_s, seq));
     if (!store.flush())
         return 4;
     // Queued, never committed: lost with the process, as the contract allows.
-    store.append(makeEvent(u"killed"_qs, 51));
+    store.append(makeEvent(u"killed"_s, 51));
     std::printf("committed\n");
     std::fflush(stdout);
     std::this_thread::sleep_for(std::chrono::minutes(1));
@@ -80,7 +81,7 @@ int childMain()
 // would, until a line arrives on stdin.
 int lockerMain()
 {
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"locker"_qs);
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"locker"_s);
     db.setDatabaseName(qEnvironmentVariable(LockerVariable));
     if (!db.open())
         return 3;
@@ -111,7 +112,7 @@ bool loadSql(const QString &sqlPath, const QString &dbPath)
         return false;
     bool loaded = true;
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"fixture"_qs);
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"fixture"_s);
         db.setDatabaseName(dbPath);
         if (!db.open())
             return false;
@@ -132,7 +133,7 @@ bool loadSql(const QString &sqlPath, const QString &dbPath)
         }
         db.close();
     }
-    QSqlDatabase::removeDatabase(u"fixture"_qs);
+    QSqlDatabase::removeDatabase(u"fixture"_s);
     return loaded;
 }
 
@@ -141,7 +142,7 @@ QStringList rawEvents(const QString &dbPath)
 {
     QStringList rows;
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"rows"_qs);
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"rows"_s);
         db.setDatabaseName(dbPath);
         if (!db.open())
             return rows;
@@ -156,7 +157,7 @@ QStringList rawEvents(const QString &dbPath)
         }
         db.close();
     }
-    QSqlDatabase::removeDatabase(u"rows"_qs);
+    QSqlDatabase::removeDatabase(u"rows"_s);
     return rows;
 }
 
@@ -164,7 +165,7 @@ int schemaVersion(const QString &dbPath)
 {
     int version = -1;
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"version"_qs);
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"version"_s);
         db.setDatabaseName(dbPath);
         if (db.open()) {
             QSqlQuery query(db);
@@ -173,7 +174,7 @@ int schemaVersion(const QString &dbPath)
             db.close();
         }
     }
-    QSqlDatabase::removeDatabase(u"version"_qs);
+    QSqlDatabase::removeDatabase(u"version"_s);
     return version;
 }
 
@@ -197,9 +198,9 @@ void tst_RunStoreFullDisk::fullDisk()
     const QString path = QString::fromLocal8Bit(dir) + QStringLiteral("/runs.sqlite");
     RunStore store;
     QVERIFY(store.open(path));
-    QVERIFY(store.beginRun(newRun(u"full"_qs)));
+    QVERIFY(store.beginRun(newRun(u"full"_s)));
     for (int seq = 1; seq <= 20; ++seq)
-        store.append(makeEvent(u"full"_qs, seq));
+        store.append(makeEvent(u"full"_s, seq));
     QVERIFY(store.flush());
 
     // The disk fills up (another program's file, say).
@@ -213,7 +214,7 @@ void tst_RunStoreFullDisk::fullDisk()
     QSignalSpy committed(&store, &RunStore::committed);
     const QString data(2000, u'o');
     for (int seq = 21; seq <= 220; ++seq)
-        store.append(makeEvent(u"full"_qs, seq, RunEventType::StepOutput,
+        store.append(makeEvent(u"full"_s, seq, RunEventType::StepOutput,
                                {{QStringLiteral("step_id"), 1},
                                 {QStringLiteral("stream"), QStringLiteral("stdout")},
                                 {QStringLiteral("data"), data}}));
@@ -226,19 +227,19 @@ void tst_RunStoreFullDisk::fullDisk()
              qPrintable(flushed.error().message));
     QCOMPARE(failed.size(), 1);
     // What was committed is all there.
-    QCOMPARE(store.events(u"full"_qs).size(), 20);
+    QCOMPARE(store.events(u"full"_s).size(), 20);
 
     // Room again: the retry gets everything in.
     QVERIFY(QFile::remove(filler.fileName()));
     QTRY_VERIFY_WITH_TIMEOUT(!committed.isEmpty() && committed.last().at(1).toLongLong() == 220,
                              15000);
     QCOMPARE(failed.size(), 1); // said once
-    QCOMPARE(store.events(u"full"_qs).size(), 220);
+    QCOMPARE(store.events(u"full"_s).size(), 220);
 
     RunStore reopened;
     QVERIFY(reopened.open(path));
-    QCOMPARE(reopened.events(u"full"_qs).size(), 220);
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"check"_qs);
+    QCOMPARE(reopened.events(u"full"_s).size(), 220);
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"check"_s);
     db.setDatabaseName(path);
     QVERIFY(db.open());
     QSqlQuery check(db);
@@ -282,23 +283,23 @@ void tst_RunStore::eventsSurviveAReopen()
     {
         RunStore store;
         QVERIFY(store.open(path()));
-        QVERIFY(store.beginRun(newRun(u"run-1"_qs)));
+        QVERIFY(store.beginRun(newRun(u"run-1"_s)));
         store.append(makeEvent(
-            u"run-1"_qs, 1, RunEventType::SetupProgress,
+            u"run-1"_s, 1, RunEventType::SetupProgress,
             {{QStringLiteral("phase"), QStringLiteral("image")}, {QStringLiteral("percent"), 40}}));
-        store.append(makeEvent(u"run-1"_qs, 2, RunEventType::PlanGenerated));
+        store.append(makeEvent(u"run-1"_s, 2, RunEventType::PlanGenerated));
         QVERIFY(store.flush());
     }
     RunStore store;
     QVERIFY(store.open(path()));
-    const QList<RunEvent> events = store.events(u"run-1"_qs);
+    const QList<RunEvent> events = store.events(u"run-1"_s);
     QCOMPARE(events.size(), 2);
     QCOMPARE(events.at(0).type(), RunEventType::SetupProgress);
     QCOMPARE(events.at(0).payloadJson().value(QLatin1String("percent")).toInt(), 40);
     QCOMPARE(events.at(1).seq, qint64(2));
     QVERIFY(events.at(1).timestamp.isValid());
-    QCOMPARE(store.events(u"run-1"_qs, 2).size(), 1);
-    const auto run = store.run(u"run-1"_qs);
+    QCOMPARE(store.events(u"run-1"_s, 2).size(), 1);
+    const auto run = store.run(u"run-1"_s);
     QVERIFY(run);
     QCOMPARE(run->goal, QStringLiteral("fix the tests"));
     QCOMPARE(run->lastSeq, qint64(2));
@@ -312,20 +313,20 @@ void tst_RunStore::outputPastTheBudgetIsCountedNotKept()
 {
     RunStore store;
     QVERIFY(store.open(path()));
-    QVERIFY(store.beginRun(newRun(u"flood"_qs)));
+    QVERIFY(store.beginRun(newRun(u"flood"_s)));
     // Three chunks of step 1 that together pass the budget, then a small one of step 2.
     const qint64 chunk = RunStore::StepOutputBudget / 2 + 10;
     for (int seq = 1; seq <= 3; ++seq)
-        store.append(makeEvent(u"flood"_qs, seq, RunEventType::StepOutput,
+        store.append(makeEvent(u"flood"_s, seq, RunEventType::StepOutput,
                                {{QStringLiteral("step_id"), 1},
                                 {QStringLiteral("stream"), QStringLiteral("stdout")},
                                 {QStringLiteral("data"), QString(chunk, QChar(u'a' + seq))}}));
-    store.append(makeEvent(u"flood"_qs, 4, RunEventType::StepOutput,
+    store.append(makeEvent(u"flood"_s, 4, RunEventType::StepOutput,
                            {{QStringLiteral("step_id"), 2},
                             {QStringLiteral("stream"), QStringLiteral("stderr")},
                             {QStringLiteral("data"), QStringLiteral("small\n")}}));
     QVERIFY(store.flush());
-    const QList<RunEvent> events = store.events(u"flood"_qs);
+    const QList<RunEvent> events = store.events(u"flood"_s);
     // Every event is there, in order; the budget's worth of the step's output is kept.
     QCOMPARE(events.size(), 4);
     const auto *first = events.at(0).get<Events::StepOutput>();
@@ -346,36 +347,36 @@ void tst_RunStore::groupCommitWithinTheInterval()
 {
     RunStore store;
     QVERIFY(store.open(path()));
-    QVERIFY(store.beginRun(newRun(u"run-2"_qs)));
+    QVERIFY(store.beginRun(newRun(u"run-2"_s)));
     QSignalSpy committed(&store, &RunStore::committed);
     for (int seq = 1; seq <= 200; ++seq)
-        store.append(makeEvent(u"run-2"_qs, seq));
+        store.append(makeEvent(u"run-2"_s, seq));
     QCOMPARE(committed.size(), 0); // nothing waits on the disk while events arrive
     QTRY_VERIFY_WITH_TIMEOUT(!committed.isEmpty(), 1000);
     // One transaction for the whole group.
     QCOMPARE(committed.size(), 1);
     QCOMPARE(committed.first().at(1).toLongLong(), qint64(200));
-    QCOMPARE(store.events(u"run-2"_qs).size(), 200);
+    QCOMPARE(store.events(u"run-2"_s).size(), 200);
     // Another reader (another process's view of the file) sees them too.
     RunStore reader;
     QVERIFY(reader.open(path()));
-    QCOMPARE(reader.events(u"run-2"_qs).size(), 200);
-    QCOMPARE(reader.run(u"run-2"_qs)->status, QStringLiteral("running"));
+    QCOMPARE(reader.events(u"run-2"_s).size(), 200);
+    QCOMPARE(reader.run(u"run-2"_s)->status, QStringLiteral("running"));
 }
 
 void tst_RunStore::workflowCompleteEndsTheRunAtOnce()
 {
     RunStore store;
     QVERIFY(store.open(path()));
-    QVERIFY(store.beginRun(newRun(u"run-3"_qs)));
-    store.append(makeEvent(u"run-3"_qs, 1));
-    store.append(makeEvent(u"run-3"_qs, 2, RunEventType::WorkflowComplete,
+    QVERIFY(store.beginRun(newRun(u"run-3"_s)));
+    store.append(makeEvent(u"run-3"_s, 1));
+    store.append(makeEvent(u"run-3"_s, 2, RunEventType::WorkflowComplete,
                            {{QStringLiteral("status"), QStringLiteral("cancelled")}}));
     // No waiting for the interval: the end is on disk when append() returns.
-    const auto run = store.run(u"run-3"_qs);
+    const auto run = store.run(u"run-3"_s);
     QCOMPARE(run->status, QStringLiteral("cancelled"));
     QVERIFY(run->endedAt.isValid());
-    QCOMPARE(store.events(u"run-3"_qs).size(), 2);
+    QCOMPARE(store.events(u"run-3"_s).size(), 2);
 }
 
 void tst_RunStore::sigkillKeepsWhatWasCommitted()
@@ -396,11 +397,11 @@ void tst_RunStore::sigkillKeepsWhatWasCommitted()
 
     RunStore store;
     QVERIFY(store.open(path()));
-    const QList<RunEvent> events = store.events(u"killed"_qs);
+    const QList<RunEvent> events = store.events(u"killed"_s);
     QCOMPARE(events.size(), 50);
     for (int i = 0; i < events.size(); ++i)
         QCOMPARE(events.at(i).seq, qint64(i + 1));
-    const auto run = store.run(u"killed"_qs);
+    const auto run = store.run(u"killed"_s);
     QVERIFY(run);
     QCOMPARE(run->status, QStringLiteral("interrupted"));
     QCOMPARE(run->lastSeq, qint64(50));
@@ -413,7 +414,7 @@ void tst_RunStore::newerSchemaIsRefusedUntouched()
         QVERIFY(store.open(path()));
     }
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"raw"_qs);
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"raw"_s);
         db.setDatabaseName(path());
         QVERIFY(db.open());
         QSqlQuery query(db);
@@ -421,7 +422,7 @@ void tst_RunStore::newerSchemaIsRefusedUntouched()
             query.exec(QStringLiteral("PRAGMA user_version=%1").arg(RunStore::SchemaVersion + 1)));
         db.close();
     }
-    QSqlDatabase::removeDatabase(u"raw"_qs);
+    QSqlDatabase::removeDatabase(u"raw"_s);
     const QByteArray before = fileHash(path());
     RunStore store;
     const auto opened = store.open(path());
@@ -455,15 +456,15 @@ void tst_RunStore::notADatabaseIsAClearError()
     QVERIFY(moved.open(QIODevice::ReadOnly));
     QCOMPARE(moved.readAll(), junk);
     // And the new store works.
-    QVERIFY(store.beginRun(newRun(u"after"_qs)));
-    store.append(makeEvent(u"after"_qs, 1));
+    QVERIFY(store.beginRun(newRun(u"after"_s)));
+    store.append(makeEvent(u"after"_s, 1));
     QVERIFY(store.flush());
-    QCOMPARE(store.events(u"after"_qs).size(), 1);
+    QCOMPARE(store.events(u"after"_s).size(), 1);
 }
 
 void tst_RunStore::derivedTablesFollowTheEvents()
 {
-    const QString id = u"derived"_qs;
+    const QString id = u"derived"_s;
     RunStore store;
     QVERIFY(store.open(path()));
     QVERIFY(store.beginRun(newRun(id)));
@@ -525,16 +526,16 @@ void tst_RunStore::derivedTablesFollowTheEvents()
              {QStringLiteral("kind"), QStringLiteral("denied")}});
     };
 
-    addUsage(u"planner"_qs, 1000, 100,
+    addUsage(u"planner"_s, 1000, 100,
              {{QStringLiteral("cached_tokens"), 400}, {QStringLiteral("cost_usd"), 0.25}});
-    plan(1, {{1, u"Clean"_qs}, {2, u"Build"_qs}, {3, u"Wipe"_qs}});
-    addUsage(u"executor"_qs, 300, 20);
-    approval(1, u"Clean"_qs, u"rm -rf build"_qs);
-    executing(1, u"Clean"_qs, u"rm -rf build"_qs);
+    plan(1, {{1, u"Clean"_s}, {2, u"Build"_s}, {3, u"Wipe"_s}});
+    addUsage(u"executor"_s, 300, 20);
+    approval(1, u"Clean"_s, u"rm -rf build"_s);
+    executing(1, u"Clean"_s, u"rm -rf build"_s);
     store.append(makeEvent(id, ++seq, RunEventType::StepOutput));
     result(1, 0, 120);
-    addUsage(u"executor"_qs, 310, 25, {{QStringLiteral("cached_tokens"), 100}});
-    executing(2, u"Build"_qs, u"make"_qs);
+    addUsage(u"executor"_s, 310, 25, {{QStringLiteral("cached_tokens"), 100}});
+    executing(2, u"Build"_s, u"make"_s);
     result(2, 2, 3000);
     add(RunEventType::ErrorDetected,
         {{QStringLiteral("error"), QStringLiteral("exited with code 2")},
@@ -543,13 +544,13 @@ void tst_RunStore::derivedTablesFollowTheEvents()
          {QStringLiteral("command"), QStringLiteral("make")},
          {QStringLiteral("kind"), QStringLiteral("failed")}});
     add(RunEventType::RePlanning, {{QStringLiteral("attempt"), 1}});
-    addUsage(u"planner"_qs, 1200, 80, {{QStringLiteral("cost_usd"), 0.5}});
-    plan(2, {{1, u"Clean"_qs}, {2, u"Build"_qs}, {4, u"Wipe the disk"_qs}, {5, u"Format"_qs}});
-    addUsage(u"executor"_qs, 330, 30);
-    approval(4, u"Wipe the disk"_qs, u"dd if=/dev/zero of=/dev/sda"_qs);
-    denied(4, u"Wipe the disk"_qs, u"dd if=/dev/zero of=/dev/sda"_qs, u"denied by the user"_qs);
+    addUsage(u"planner"_s, 1200, 80, {{QStringLiteral("cost_usd"), 0.5}});
+    plan(2, {{1, u"Clean"_s}, {2, u"Build"_s}, {4, u"Wipe the disk"_s}, {5, u"Format"_s}});
+    addUsage(u"executor"_s, 330, 30);
+    approval(4, u"Wipe the disk"_s, u"dd if=/dev/zero of=/dev/sda"_s);
+    denied(4, u"Wipe the disk"_s, u"dd if=/dev/zero of=/dev/sda"_s, u"denied by the user"_s);
     // The policy's own denial: nobody was asked.
-    denied(5, u"Format"_qs, u"mkfs.ext4 /dev/sda"_qs, u"denied by the safety policy"_qs);
+    denied(5, u"Format"_s, u"mkfs.ext4 /dev/sda"_s, u"denied by the safety policy"_s);
     QVERIFY(store.flush());
     // How the first approval was answered, known only to the caller.
     QVERIFY(store.recordApprovalDecision(id, 1, ApprovalDecision::Session));
@@ -630,7 +631,7 @@ void tst_RunStore::derivedTablesFollowTheEvents()
     QCOMPARE(summary->inputTokens, qint64(3140));
     QCOMPARE(summary->outputTokens, qint64(255));
     QCOMPARE(summary->costUsd, std::optional<double>(0.75));
-    QVERIFY(!store.summary(u"nope"_qs));
+    QVERIFY(!store.summary(u"nope"_s));
 }
 
 void tst_RunStore::aSchema1StoreIsMigrated()
@@ -640,9 +641,9 @@ void tst_RunStore::aSchema1StoreIsMigrated()
     const QStringList before = rawEvents(path());
     QCOMPARE(before.size(), 28);
 
-    const QString a = u"20240502-100000-aaaa"_qs;
-    const QString b = u"20240502-110000-bbbb"_qs;
-    const QString c = u"20240502-120000-cccc"_qs;
+    const QString a = u"20240502-100000-aaaa"_s;
+    const QString b = u"20240502-110000-bbbb"_s;
+    const QString c = u"20240502-120000-cccc"_s;
     {
         RunStore store;
         QVERIFY(store.open(path()));
@@ -655,7 +656,7 @@ void tst_RunStore::aSchema1StoreIsMigrated()
         QCOMPARE(runs.at(2).status, QStringLiteral("success"));
         QCOMPARE(runs.at(2).lastSeq, qint64(13));
         QCOMPARE(runs.at(2).endedAt,
-                 QDateTime::fromString(u"2024-05-02T10:00:03.250Z"_qs, Qt::ISODateWithMs));
+                 QDateTime::fromString(u"2024-05-02T10:00:03.250Z"_s, Qt::ISODateWithMs));
         const QList<RunEvent> events = store.events(a);
         QCOMPARE(events.size(), 13);
         QCOMPARE(events.at(6).type(), RunEventType::StepOutput);
@@ -699,8 +700,8 @@ void tst_RunStore::aSchema1StoreIsMigrated()
         QCOMPARE(store.steps(c).at(0).state, QStringLiteral("running"));
 
         // And the migrated store goes on as any other.
-        QVERIFY(store.beginRun(newRun(u"after"_qs)));
-        store.append(makeEvent(u"after"_qs, 1));
+        QVERIFY(store.beginRun(newRun(u"after"_s)));
+        store.append(makeEvent(u"after"_s, 1));
         QVERIFY(store.flush());
     }
     QCOMPARE(schemaVersion(path()), RunStore::SchemaVersion);
@@ -734,7 +735,7 @@ void tst_RunStore::removeRunTakesItsEventsAndFiles()
             out.write("output\n");
         return file;
     };
-    for (const QString &id : {u"gone"_qs, u"kept"_qs}) {
+    for (const QString &id : {u"gone"_s, u"kept"_s}) {
         QVERIFY(store.beginRun(newRun(id)));
         store.append(makeEvent(id, 1, RunEventType::Usage,
                                {{QStringLiteral("role"), QStringLiteral("planner")},
@@ -747,52 +748,52 @@ void tst_RunStore::removeRunTakesItsEventsAndFiles()
         QVERIFY(store.recordSpool(id,
                                   {.stepId = 1,
                                    .stream = QStringLiteral("stdout"),
-                                   .path = spoolFile(id + u"-1.out"_qs),
+                                   .path = spoolFile(id + u"-1.out"_s),
                                    .bytes = 7,
                                    .truncated = false}));
     }
-    QVERIFY(store.recordSpool(u"gone"_qs,
+    QVERIFY(store.recordSpool(u"gone"_s,
                               {.stepId = 1,
                                .stream = QStringLiteral("stderr"),
-                               .path = spoolFile(u"gone-1.err"_qs),
+                               .path = spoolFile(u"gone-1.err"_s),
                                .bytes = 300'000'000,
                                .truncated = true}));
-    const QList<StoredSpool> spools = store.spools(u"gone"_qs);
+    const QList<StoredSpool> spools = store.spools(u"gone"_s);
     QCOMPARE(spools.size(), 2);
     QCOMPARE(spools.at(0).stream, QStringLiteral("stderr"));
     QCOMPARE(spools.at(0).bytes, qint64(300'000'000));
     QVERIFY(spools.at(0).truncated);
 
     // Not while it is going.
-    const auto refused = store.removeRun(u"gone"_qs);
+    const auto refused = store.removeRun(u"gone"_s);
     QVERIFY(!refused);
     QVERIFY2(refused.error().message.contains(QLatin1String("still going")),
              qPrintable(refused.error().message));
-    store.append(makeEvent(u"gone"_qs, 3, RunEventType::WorkflowComplete,
+    store.append(makeEvent(u"gone"_s, 3, RunEventType::WorkflowComplete,
                            {{QStringLiteral("status"), QStringLiteral("success")}}));
     // Queued events of the run go with it (not committed later without their run).
-    store.append(makeEvent(u"kept"_qs, 3));
+    store.append(makeEvent(u"kept"_s, 3));
 
-    QVERIFY(store.removeRun(u"gone"_qs));
-    QVERIFY(!store.run(u"gone"_qs));
-    QVERIFY(store.events(u"gone"_qs).isEmpty());
-    QVERIFY(store.steps(u"gone"_qs).isEmpty());
-    QVERIFY(store.usage(u"gone"_qs).isEmpty());
-    QVERIFY(store.spools(u"gone"_qs).isEmpty());
+    QVERIFY(store.removeRun(u"gone"_s));
+    QVERIFY(!store.run(u"gone"_s));
+    QVERIFY(store.events(u"gone"_s).isEmpty());
+    QVERIFY(store.steps(u"gone"_s).isEmpty());
+    QVERIFY(store.usage(u"gone"_s).isEmpty());
+    QVERIFY(store.spools(u"gone"_s).isEmpty());
     QVERIFY(!QFile::exists(spools.at(0).path));
     QVERIFY(!QFile::exists(spools.at(1).path));
     // The other run, its events and its file stay.
-    QCOMPARE(store.events(u"kept"_qs).size(), 3);
-    QCOMPARE(store.steps(u"kept"_qs).size(), 1);
-    QCOMPARE(store.spools(u"kept"_qs).size(), 1);
-    QVERIFY(QFile::exists(store.spools(u"kept"_qs).at(0).path));
-    const auto unknown = store.removeRun(u"gone"_qs);
+    QCOMPARE(store.events(u"kept"_s).size(), 3);
+    QCOMPARE(store.steps(u"kept"_s).size(), 1);
+    QCOMPARE(store.spools(u"kept"_s).size(), 1);
+    QVERIFY(QFile::exists(store.spools(u"kept"_s).at(0).path));
+    const auto unknown = store.removeRun(u"gone"_s);
     QVERIFY(!unknown);
     QCOMPARE(unknown.error().code, ErrorCode::NotFound);
 
     // Nothing of it in the file either.
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"count"_qs);
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"count"_s);
         db.setDatabaseName(path());
         QVERIFY(db.open());
         QSqlQuery query(db);
@@ -804,7 +805,7 @@ void tst_RunStore::removeRunTakesItsEventsAndFiles()
             QCOMPARE(query.value(0).toInt(), 0);
         }
     }
-    QSqlDatabase::removeDatabase(u"count"_qs);
+    QSqlDatabase::removeDatabase(u"count"_s);
 }
 
 // A commit waits for the disk, or for another program's lock, on the store's writer thread:
@@ -815,8 +816,8 @@ void tst_RunStore::commitsWaitOffTheCallersThread()
 {
     RunStore store;
     QVERIFY(store.open(path()));
-    QVERIFY(store.beginRun(newRun(u"waits"_qs)));
-    QSqlDatabase holder = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"holder"_qs);
+    QVERIFY(store.beginRun(newRun(u"waits"_s)));
+    QSqlDatabase holder = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), u"holder"_s);
     holder.setDatabaseName(path());
     QVERIFY(holder.open());
     {
@@ -825,7 +826,7 @@ void tst_RunStore::commitsWaitOffTheCallersThread()
 
         QSignalSpy failed(&store, &RunStore::commitFailed);
         QSignalSpy committed(&store, &RunStore::committed);
-        store.append(makeEvent(u"waits"_qs, 1));
+        store.append(makeEvent(u"waits"_s, 1));
         // Past the commit interval, within the lock wait: the commit is waiting, not this thread.
         QElapsedTimer clock;
         clock.start();
@@ -843,17 +844,17 @@ void tst_RunStore::commitsWaitOffTheCallersThread()
     }
     holder.close();
     holder = {};
-    QSqlDatabase::removeDatabase(u"holder"_qs);
-    QCOMPARE(store.events(u"waits"_qs).size(), 1);
+    QSqlDatabase::removeDatabase(u"holder"_s);
+    QCOMPARE(store.events(u"waits"_s).size(), 1);
 }
 
 void tst_RunStore::aLockedDatabaseIsRetried()
 {
     RunStore store;
     QVERIFY(store.open(path()));
-    QVERIFY(store.beginRun(newRun(u"locked"_qs)));
+    QVERIFY(store.beginRun(newRun(u"locked"_s)));
     for (int seq = 1; seq <= 10; ++seq)
-        store.append(makeEvent(u"locked"_qs, seq));
+        store.append(makeEvent(u"locked"_s, seq));
     QVERIFY(store.flush());
 
     // Another process takes the write lock and keeps it.
@@ -872,7 +873,7 @@ void tst_RunStore::aLockedDatabaseIsRetried()
     QSignalSpy failed(&store, &RunStore::commitFailed);
     QSignalSpy committed(&store, &RunStore::committed);
     for (int seq = 11; seq <= 20; ++seq)
-        store.append(makeEvent(u"locked"_qs, seq));
+        store.append(makeEvent(u"locked"_s, seq));
     QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("locked")));
     const auto flushed = store.flush();
     QVERIFY(!flushed);
@@ -883,11 +884,11 @@ void tst_RunStore::aLockedDatabaseIsRetried()
     QCOMPARE(failed.size(), 1);
     // Committed events can still be read while another program writes, and the store opened
     // (another window): a lock is no damage, nothing is moved aside.
-    QCOMPARE(store.events(u"locked"_qs).size(), 10);
+    QCOMPARE(store.events(u"locked"_s).size(), 10);
     {
         RunStore second;
         QVERIFY(second.open(path()));
-        QCOMPARE(second.events(u"locked"_qs).size(), 10);
+        QCOMPARE(second.events(u"locked"_s).size(), 10);
         QVERIFY(second.notice().isEmpty());
     }
     // Retried on its own, said once.
@@ -900,7 +901,7 @@ void tst_RunStore::aLockedDatabaseIsRetried()
     QCOMPARE(locker.exitCode(), 0);
     QTRY_VERIFY_WITH_TIMEOUT(!committed.isEmpty() && committed.last().at(1).toLongLong() == 20,
                              10000);
-    QCOMPARE(store.events(u"locked"_qs).size(), 20);
+    QCOMPARE(store.events(u"locked"_s).size(), 20);
     QCOMPARE(failed.size(), 1);
 }
 
