@@ -458,6 +458,8 @@ QWidget *SettingsDialog::createSafetyTab()
     // The commands answered with "Always": they run without asking, in every run.
     m_alwaysAllowed = new QStringListModel(this);
     m_alwaysAllowedView = new QListView(approvalGroup);
+    // Found by name: combo boxes own list views (their popups) too.
+    m_alwaysAllowedView->setObjectName(QStringLiteral("alwaysAllowedCommands"));
     m_alwaysAllowedView->setModel(m_alwaysAllowed);
     m_alwaysAllowedView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_alwaysAllowedView->setEditTriggers(QAbstractItemView::NoEditTriggers);

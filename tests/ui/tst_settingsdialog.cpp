@@ -519,7 +519,7 @@ void tst_SettingsDialog::settingsRoundTripEndToEnd()
     auto *approval = fieldFor<QComboBox>(dialog, QStringLiteral("Appro&val:"));
     showTabOf(dialog, approval);
     approval->setCurrentIndex(approval->findData(QStringLiteral("safe")));
-    auto *commands = dialog.findChild<QListView *>();
+    auto *commands = dialog.findChild<QListView *>(QStringLiteral("alwaysAllowedCommands"));
     QVERIFY(commands->isVisible());
     QCOMPARE(commands->model()->rowCount(), 2);
     commands->setFocus();
@@ -781,7 +781,7 @@ void tst_SettingsDialog::approvalPolicyAndLimitsAreShown()
     QCOMPARE(replans->value(), 0);
     QCOMPARE(replans->text(), QStringLiteral("None: stop at the first failed step"));
     QCOMPARE(fieldFor<QSpinBox>(dialog, QStringLiteral("Step &timeout:"))->value(), 90);
-    auto *commands = dialog.findChild<QListView *>();
+    auto *commands = dialog.findChild<QListView *>(QStringLiteral("alwaysAllowedCommands"));
     QVERIFY(commands);
     QCOMPARE(commands->model()->rowCount(), 2);
     QCOMPARE(commands->model()->index(1, 0).data().toString(), QStringLiteral("chmod -R 777 out"));
@@ -864,7 +864,7 @@ void tst_SettingsDialog::alwaysAllowedCommandsCanBeRemoved()
     dialog.setValues(values);
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-    auto *commands = dialog.findChild<QListView *>();
+    auto *commands = dialog.findChild<QListView *>(QStringLiteral("alwaysAllowedCommands"));
     showTabOf(dialog, commands);
     QPushButton *remove = nullptr;
     for (QPushButton *button : dialog.findChildren<QPushButton *>()) {

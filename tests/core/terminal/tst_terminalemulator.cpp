@@ -423,10 +423,14 @@ void tst_TerminalEmulator::goldenScreens()
     drainEvents();
 
     const QString actual = dump(whole) + QStringLiteral("bells %1\n").arg(bells.count());
+    // libvterm 0.2 and later show some things 0.1 cannot (SGR 8, conceal); where a script's
+    // screen differs for them, it has a golden file of their own.
+    QString golden = dataDir() + u'/' + name + QStringLiteral(".golden");
+    const QString newer = dataDir() + u'/' + name + QStringLiteral(".vterm0.2.golden");
+    if (!TerminalEmulator::libraryVersion().startsWith(u"0.1") && QFile::exists(newer))
+        golden = newer;
     QString difference;
-    QVERIFY2(
-        matchesGolden(dataDir() + u'/' + name + QStringLiteral(".golden"), actual, &difference),
-        qPrintable(difference));
+    QVERIFY2(matchesGolden(golden, actual, &difference), qPrintable(difference));
     if (!script.oneWrite)
         QCOMPARE(dump(bytewise), dump(whole));
 }
