@@ -2,6 +2,8 @@
 
 #include <QSet>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Terrarium::Widgets {
@@ -104,6 +106,14 @@ bool isNumber(QStringView word)
             return false;
     }
     return i == word.size();
+}
+
+// A whole word that is a variable's name.
+bool isName(QStringView word)
+{
+    if (word.isEmpty() || !isNameStart(word[0]))
+        return false;
+    return std::all_of(word.begin() + 1, word.end(), isNameChar);
 }
 
 // Length of the NAME in a word that starts with NAME=, NAME+= or NAME[subscript]=, else 0.
@@ -500,8 +510,13 @@ private:
             if (whole && isBuiltin(text)) {
                 take(int(text.size()), Kind::Builtin);
                 frame.commandStart = false;
+                static const QStringList declarations{
+                    QStringLiteral("export"), QStringLiteral("declare"), QStringLiteral("local"),
+                    QStringLiteral("readonly"), QStringLiteral("typeset")};
+                frame.variableArguments = declarations.contains(text) ? 1 : text == u"read" ? 2 : 0;
                 return;
             }
+            frame.variableArguments = 0;
             if (const int nameLength = assignmentNameLength(text); nameLength > 0) {
                 // FOO=bar cmd: the command name is still to come.
                 add(m_pos, nameLength, Kind::Variable);
@@ -513,9 +528,36 @@ private:
             return;
         }
         beginWord();
+        if (frame.variableArguments > 0 && variableArgument(text, whole, end))
+            return;
         if (whole && isNumber(text))
             add(m_pos, int(text.size()), Kind::Number);
         m_pos = end;
+    }
+
+    // An argument of export and the like (NAME, NAME=value) or of read (NAME, after options and
+    // their values): its name is a Variable. False when text is no such name.
+    bool variableArgument(QStringView text, bool whole, int end)
+    {
+        Frame &frame = top();
+        if (frame.variableArguments == 3) { // the value of read's -p, -d, -n, -N, -t or -u
+            frame.variableArguments = 2;
+            return false;
+        }
+        if (text.startsWith(u'-')) {
+            if (frame.variableArguments == 2 && whole && text.size() > 1
+                && QStringView(u"pdnNtu").contains(text.back()))
+                frame.variableArguments = 3;
+            return false;
+        }
+        int nameLength = frame.variableArguments == 1 ? assignmentNameLength(text) : 0;
+        if (nameLength == 0 && whole && isName(text))
+            nameLength = int(text.size());
+        if (nameLength == 0)
+            return false;
+        add(m_pos, nameLength, Kind::Variable);
+        m_pos = end;
+        return true;
     }
 
     void applyKeyword(QStringView keyword)

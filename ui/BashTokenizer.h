@@ -27,7 +27,8 @@ public:
         Builtin, // cd echo export read set test [ ... (only in command position)
         String, // '...', "...", $'...', $"..." (the literal parts)
         Escape, // \x outside quotes, \" \$ \\ \` inside double quotes, line continuations
-        Variable, // $VAR ${...} $1 $@ $# $? $$ $! and the NAME of NAME=value
+        Variable, // $VAR ${...} $1 $@ $# $? $$ $! the NAME of NAME=value, and the names that
+                  // export, declare, local, readonly, typeset and read take
         Substitution, // $( ) <( ) >( ) and backticks: the delimiters; the inside is code
         Arithmetic, // $(( )) and (( )): delimiters and arithmetic operators
         Number, // 42, 0.5 as arguments; numbers inside arithmetic
@@ -78,6 +79,9 @@ public:
             bool doubleBracket = false; // inside [[ ]]
             bool functionName = false; // the word after `function`
             bool redirectTarget = false; // the next word is a redirection's file
+            // Arguments that name variables: 1 after export/declare/local/readonly/typeset
+            // (NAME or NAME=value), 2 after read (NAME; 3: the next word is an option's value).
+            quint8 variableArguments = 0;
             // HereDoc frames (also queued in pendingHereDocs until their line comes).
             QString delimiter;
             bool stripTabs = false; // <<-

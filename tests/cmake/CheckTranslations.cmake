@@ -20,11 +20,16 @@ foreach(ts IN LISTS ts_files)
     get_filename_component(name "${ts}" NAME)
     set(scratch "${WORK_DIR}/${name}")
     file(COPY_FILE "${ts}" "${scratch}")
-    # No guessing from similar strings: a translator decides every new one.
+    # No guessing from similar strings: a translator decides every new one. Qt 6.8's lupdate
+    # no longer has the "number" heuristic (nor takes its name); Qt 6.4's has it on by default.
+    set(heuristics -disable-heuristic similartext -disable-heuristic sametext
+                   -disable-heuristic number)
+    execute_process(COMMAND "${LUPDATE}" -help OUTPUT_VARIABLE help ERROR_VARIABLE help)
+    if(NOT help MATCHES "similartext\\|number")
+        list(REMOVE_AT heuristics 4 5)
+    endif()
     execute_process(
-        COMMAND "${LUPDATE}" -I . -extensions cpp,h -disable-heuristic similartext
-                -disable-heuristic sametext -disable-heuristic number core vm ui app
-                -ts "${scratch}"
+        COMMAND "${LUPDATE}" -I . -extensions cpp,h ${heuristics} core vm ui app -ts "${scratch}"
         WORKING_DIRECTORY "${SOURCE_DIR}"
         RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE err)
     if(NOT result EQUAL 0)

@@ -78,9 +78,20 @@ void tst_BashTokenizer::tokens_data()
                                          u"number 1"_s,     u"operator ;;"_s, u"keyword esac"_s};
     QTest::newRow("while read loop")
         << u"while read -r l; do :; done < file"_s
-        << QStringList{u"keyword while"_s, u"builtin read"_s, u"operator ;"_s,
-                       u"keyword do"_s,    u"builtin :"_s,    u"operator ;"_s,
-                       u"keyword done"_s,  u"redirection <"_s};
+        << QStringList{u"keyword while"_s, u"builtin read"_s, u"variable l"_s,
+                       u"operator ;"_s,    u"keyword do"_s,   u"builtin :"_s,
+                       u"operator ;"_s,    u"keyword done"_s, u"redirection <"_s};
+    // The names export and read take are variables, as KSyntaxHighlighting marks them too; an
+    // option's value (read -p) is not.
+    QTest::newRow("export names") << u"export PATH=/bin HOME; local -r x=1"_s
+                                  << QStringList{u"builtin export"_s, u"variable PATH"_s,
+                                                 u"variable HOME"_s,  u"operator ;"_s,
+                                                 u"builtin local"_s,  u"variable x"_s};
+    QTest::newRow("read names") << u"read -p prompt a b"_s
+                                << QStringList{u"builtin read"_s, u"variable a"_s, u"variable b"_s};
+    QTest::newRow("names end with the command")
+        << u"export A; echo B"_s
+        << QStringList{u"builtin export"_s, u"variable A"_s, u"operator ;"_s, u"builtin echo"_s};
     QTest::newRow("function") << u"function greet { echo hi; }"_s
                               << QStringList{u"keyword function"_s, u"keyword {"_s,
                                              u"builtin echo"_s, u"operator ;"_s, u"keyword }"_s};
