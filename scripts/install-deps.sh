@@ -50,6 +50,7 @@ build_packages=(
     qt6-websockets-dev libqt6sql6-sqlite
     libvterm-dev libyaml-cpp-dev qtkeychain-qt6-dev libvirt-dev
     desktop-file-utils appstream libxcb1-dev xvfb xauth xdotool ca-certificates binutils
+    file # CPack asks it what each installed file is, for dpkg-shlibdeps
     "${optional_packages[@]}"
 )
 # The sandboxes: rootless Podman, and libvirt/QEMU with what builds the VM image.
