@@ -30,4 +30,4 @@ scripts/in-debian13.sh bash -euo pipefail -c '
 
 deb=$(ls build-debian13/packages/terrarium_*~trixie_*.deb)
 TERRARIUM_PACKAGE_DEB=$PWD/$deb TERRARIUM_PACKAGE_RELEASE=trixie \
-    ctest --test-dir build --output-on-failure -R '^tst_package$'
+    ctest --test-dir build --output-on-failure --no-tests=error -R '^tst_package$'
