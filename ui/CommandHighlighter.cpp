@@ -3,6 +3,8 @@
 #include "ui/BashHighlighter.h"
 #ifdef TERRARIUM_HAVE_KSYNTAXHIGHLIGHTING
 #include "ui/KateBashHighlighter.h"
+
+#include <memory>
 #endif
 
 namespace Terrarium::Widgets {
@@ -11,8 +13,9 @@ CommandHighlighter *CommandHighlighter::create(const BashTheme &theme, QTextDocu
 {
 #ifdef TERRARIUM_HAVE_KSYNTAXHIGHLIGHTING
     // Installed without its Bash definition (a trimmed package), the own engine still serves.
-    if (KateBashHighlighter::isAvailable())
-        return new KateBashHighlighter(theme, document);
+    auto kate = std::make_unique<KateBashHighlighter>(theme, document);
+    if (kate->isValid())
+        return kate.release();
 #endif
     return new BashHighlighter(theme, document);
 }

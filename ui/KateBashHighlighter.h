@@ -21,6 +21,9 @@ public:
     KateBashHighlighter(const BashTheme &theme, QTextDocument *document);
     ~KateBashHighlighter() override;
 
+    // Whether this one found the Bash definition.
+    bool isValid() const { return m_tokenizer.isValid(); }
+
 protected:
     void highlightBlock(const QString &text) override;
 

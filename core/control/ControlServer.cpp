@@ -97,6 +97,15 @@ QWebSocketServer *ControlServer::newServer()
     return server;
 }
 
+Result<void> ControlServer::checkToken() const
+{
+    if (m_token.size() < ControlToken::MinimumChars)
+        return makeError(ErrorCode::Configuration,
+                         Tr::tr("The control API needs a token of at least %1 characters.")
+                             .arg(ControlToken::MinimumChars));
+    return {};
+}
+
 Result<void> ControlServer::listen(const QHostAddress &address, quint16 port)
 {
     if (!address.isLoopback())
@@ -104,10 +113,8 @@ Result<void> ControlServer::listen(const QHostAddress &address, quint16 port)
                          Tr::tr("The control API listens on loopback addresses only (127.0.0.1 "
                                 "or ::1), not on %1: it can start commands in a sandbox.")
                              .arg(address.toString()));
-    if (m_token.size() < ControlToken::MinimumChars)
-        return makeError(ErrorCode::Configuration,
-                         Tr::tr("The control API needs a token of at least %1 characters.")
-                             .arg(ControlToken::MinimumChars));
+    if (const auto usable = checkToken(); !usable)
+        return usable;
     QWebSocketServer *server = newServer();
     if (!server->listen(address, port)) {
         const QString reason = server->errorString();
@@ -124,10 +131,8 @@ Result<void> ControlServer::listen(const QHostAddress &address, quint16 port)
 
 Result<void> ControlServer::listenLocal(const QString &path)
 {
-    if (m_token.size() < ControlToken::MinimumChars)
-        return makeError(ErrorCode::Configuration,
-                         Tr::tr("The control API needs a token of at least %1 characters.")
-                             .arg(ControlToken::MinimumChars));
+    if (const auto usable = checkToken(); !usable)
+        return usable;
     auto *listener = new ControlLocalListener(this);
     if (const auto listened = listener->listenOn(path); !listened) {
         delete listener;

@@ -94,6 +94,8 @@ Q_SIGNALS:
     void clientCountChanged(int count);
 
 private:
+    // The token is long enough to serve with.
+    Result<void> checkToken() const;
     // A server socket that refuses pages from other origins and hands on its connections.
     QWebSocketServer *newServer();
     void onNewConnection(QWebSocketServer *server);

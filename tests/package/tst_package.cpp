@@ -58,7 +58,9 @@ private Q_SLOTS:
     void aHeadlessRunFromThePackage();
 
 private:
-    // `command` inside the root, with a home of its own.
+    // unshare's arguments that run command inside the root, with a home of its own.
+    QStringList rootArguments(const QStringList &command) const;
+    // command run there to its end.
     QPair<QByteArray, int> inRoot(const QStringList &command, int timeoutMs = 60000);
 
     QTemporaryDir m_scratch{QDir::tempPath() + u"/terrarium-package-XXXXXX"_s};
@@ -116,16 +118,22 @@ void tst_Package::installsIntoACleanRoot()
         QVERIFY2(QFileInfo::exists(m_root + file), qPrintable(file));
 }
 
+QStringList tst_Package::rootArguments(const QStringList &command) const
+{
+    // unshare's: a mount namespace of its own, so that /proc goes when the command ends.
+    return QStringList{u"--mount"_s,
+                       u"--fork"_s,
+                       u"sh"_s,
+                       u"-c"_s,
+                       u"mount -t proc proc \"$0/proc\" && exec chroot \"$0\" env -i "
+                       "HOME=/root PATH=/usr/bin:/bin LANG=C.UTF-8 \"$@\""_s,
+                       m_root}
+    + command;
+}
+
 QPair<QByteArray, int> tst_Package::inRoot(const QStringList &command, int timeoutMs)
 {
-    // A mount namespace of its own, so that /proc goes when the command ends.
-    return run(u"unshare"_s,
-               QStringList{u"--mount"_s, u"--fork"_s, u"sh"_s, u"-c"_s,
-                           u"mount -t proc proc \"$0/proc\" && exec chroot \"$0\" env -i "
-                           "HOME=/root PATH=/usr/bin:/bin LANG=C.UTF-8 \"$@\""_s,
-                           m_root}
-                   + command,
-               timeoutMs);
+    return run(u"unshare"_s, rootArguments(command), timeoutMs);
 }
 
 void tst_Package::versionRunsFromThePackage()
@@ -148,30 +156,12 @@ void tst_Package::aHeadlessRunFromThePackage()
     QVERIFY(QDir(m_root).mkpath(u"root/work"_s));
     // Served from this process's event loop while the run goes on.
     QProcess terrarium;
-    terrarium.start(u"unshare"_s,
-                    {u"--mount"_s,
-                     u"--fork"_s,
-                     u"sh"_s,
-                     u"-c"_s,
-                     u"mount -t proc proc \"$0/proc\" && exec chroot \"$0\" env -i HOME=/root "
-                     "PATH=/usr/bin:/bin LANG=C.UTF-8 \"$@\""_s,
-                     m_root,
-                     u"terrarium"_s,
-                     u"--headless"_s,
-                     u"--goal"_s,
-                     u"greet"_s,
-                     u"--sandbox"_s,
-                     u"host"_s,
-                     u"--workspace"_s,
-                     u"/root/work"_s,
-                     u"--provider"_s,
-                     u"chat"_s,
-                     u"--base-url"_s,
-                     server.baseUrl().toString(),
-                     u"--planner-model"_s,
-                     u"p"_s,
-                     u"--executor-model"_s,
-                     u"e"_s});
+    terrarium.start(
+        u"unshare"_s,
+        rootArguments({u"terrarium"_s, u"--headless"_s, u"--goal"_s, u"greet"_s, u"--sandbox"_s,
+                       u"host"_s, u"--workspace"_s, u"/root/work"_s, u"--provider"_s, u"chat"_s,
+                       u"--base-url"_s, server.baseUrl().toString(), u"--planner-model"_s, u"p"_s,
+                       u"--executor-model"_s, u"e"_s}));
     QVERIFY(terrarium.waitForStarted());
     QVERIFY(HeadlessRun::waitForExit(terrarium, 120000));
     const QByteArray out = terrarium.readAllStandardOutput();
