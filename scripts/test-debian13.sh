@@ -22,7 +22,7 @@ scripts/in-debian13.sh bash -euo pipefail -c '
     cmake -S /src -B /src/build-debian13 -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DTERRARIUM_BUILD_BENCHMARKS=OFF
     cmake --build /src/build-debian13 --parallel "$jobs"
-    ctest --test-dir /src/build-debian13 --output-on-failure --parallel "$jobs" \
+    /src/scripts/run-ctest.sh --test-dir /src/build-debian13 --output-on-failure --parallel "$jobs" \
         --label-exclude "podman|libvirt|bench|package" --exclude-regex "^tst_ui_terminalview\$" "$@"
     rm -rf /src/build-debian13/packages
     cpack -G DEB --config /src/build-debian13/CPackConfig.cmake -B /src/build-debian13/packages

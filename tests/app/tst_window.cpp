@@ -116,6 +116,10 @@ public Q_SLOTS:
     }
 };
 
+// How long the window may take for what it does asynchronously (a run's events, the keyring,
+// D-Bus, a shell's prompt): generous, for CI machines running two test programs at once.
+constexpr int AsyncMs = 20000;
+
 class tst_Window : public QObject
 {
     Q_OBJECT
@@ -262,8 +266,8 @@ void tst_Window::successfulRunTicksTheChecklist()
     QCOMPARE(m_window->goal(), QStringLiteral("write and show a greeting"));
     QVERIFY(m_window->goalEdit()->height() < fullHeight);
     // The setup shows first, with its progress.
-    QTRY_VERIFY(m_window->timeline()->setupRow());
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->statusBadge()->state(), RunState::Planning, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->timeline()->setupRow(), AsyncMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->statusBadge()->state(), RunState::Planning, AsyncMs);
     QCOMPARE(m_window->statusBadge()->text(), QStringLiteral("PLANNING"));
 
     QVERIFY(waitForRunEnd());
@@ -352,7 +356,7 @@ void tst_Window::approveOnceRunsTheCommand()
 
     m_window->setGoal(QStringLiteral("clean up"));
     QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->approvalPanel()->isVisible(), 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->approvalPanel()->isVisible(), AsyncMs);
     QCOMPARE(m_window->statusBadge()->state(), RunState::AwaitingApproval);
     QCOMPARE(m_window->statusBadge()->text(), QStringLiteral("AWAITING APPROVAL"));
     QCOMPARE(m_window->approvalPanel()->command(), QStringLiteral("rm -rf build"));
@@ -379,7 +383,7 @@ void tst_Window::approveForSessionIsKept()
 
     m_window->setGoal(QStringLiteral("clean up"));
     QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->approvalPanel()->isVisible(), 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->approvalPanel()->isVisible(), AsyncMs);
     QTest::mouseClick(m_window->approvalPanel()->button(Core::ApprovalDecision::Session),
                       Qt::LeftButton);
     QVERIFY(waitForRunEnd());
@@ -399,7 +403,7 @@ void tst_Window::denyRePlans()
 
     m_window->setGoal(QStringLiteral("clean up"));
     QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->approvalPanel()->isVisible(), 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->approvalPanel()->isVisible(), AsyncMs);
     QTest::mouseClick(m_window->approvalPanel()->button(Core::ApprovalDecision::Deny),
                       Qt::LeftButton);
     QVERIFY(waitForRunEnd());
@@ -422,14 +426,14 @@ void tst_Window::inputReachesTheCommand()
 
     m_window->setGoal(QStringLiteral("greet me"));
     QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->statusBadge()->state(), RunState::AwaitingInput, 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->statusBadge()->state(), RunState::AwaitingInput, AsyncMs);
     QCOMPARE(m_window->statusBadge()->text(), QStringLiteral("AWAITING INPUT"));
     Widgets::StepCard *card = m_window->timeline()->cards().first();
     QLineEdit *input = card->findChild<QLineEdit *>();
     QVERIFY(input);
-    QTRY_VERIFY(input->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(input->isVisible(), AsyncMs);
     // The keyboard goes where the user is needed, without a click.
-    QTRY_VERIFY(input->hasFocus());
+    QTRY_VERIFY_WITH_TIMEOUT(input->hasFocus(), AsyncMs);
     QTest::keyClicks(input, QStringLiteral("bob"));
     QTest::keyClick(input, Qt::Key_Return);
     QVERIFY(waitForRunEnd());
@@ -446,7 +450,8 @@ void tst_Window::droppedMarkdownIsTheGoal()
         writeFile(QStringLiteral("goal.md"), "# Chores\n\nList the files in the workspace.\n");
     drop(path);
     // A dropped file fills the window and waits: nothing runs by itself.
-    QTRY_VERIFY(m_window->goal().contains(QLatin1String("List the files in the workspace.")));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        m_window->goal().contains(QLatin1String("List the files in the workspace.")), AsyncMs);
     QVERIFY(m_window->taskFilePanel()->isVisible());
     QTest::qWait(300);
     QVERIFY(!m_window->isBusy());
@@ -472,7 +477,7 @@ void tst_Window::droppedYamlSetsTheRun()
                                    "env:\n"
                                    "  TASK_VALUE: from-yaml\n");
     drop(path);
-    QTRY_COMPARE(m_window->goal(), QStringLiteral("show the task variable"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->goal(), QStringLiteral("show the task variable"), AsyncMs);
     QCOMPARE(m_window->sandboxKind(), QStringLiteral("host"));
     Widgets::TaskFilePanel *panel = m_window->taskFilePanel();
     QVERIFY(panel->isVisible());
@@ -490,7 +495,8 @@ void tst_Window::droppedYamlSetsTheRun()
 
     // Run without the tick: refused, nothing asked of the model.
     QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
-    QTRY_VERIFY(m_window->errorText().contains(QLatin1String("sandbox: host")));
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->errorText().contains(QLatin1String("sandbox: host")),
+                             AsyncMs);
     QVERIFY(!m_window->isBusy());
     QCOMPARE(m_server->requestCount(), 0);
 
@@ -512,10 +518,11 @@ void tst_Window::taskFileAskingForTheNetworkNeedsATick()
                                    "image: localhost/terrarium/debian:custom\n");
     drop(path);
     Widgets::TaskFilePanel *panel = m_window->taskFilePanel();
-    QTRY_VERIFY(panel->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(panel->isVisible(), AsyncMs);
     QVERIFY(panel->consentBox(QStringLiteral("network")));
     QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
-    QTRY_VERIFY(m_window->errorText().contains(QLatin1String("network: outbound")));
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->errorText().contains(QLatin1String("network: outbound")),
+                             AsyncMs);
     QCOMPARE(m_server->requestCount(), 0);
     QVERIFY(!m_window->isBusy());
 
@@ -584,7 +591,7 @@ void tst_Window::badTaskFileStartsNothing()
                                    "goal: do things\n"
                                    "sandbx: host\n");
     drop(path);
-    QTRY_VERIFY(!m_window->errorText().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->errorText().isEmpty(), AsyncMs);
     QVERIFY2(m_window->errorText().contains(QLatin1String("line 2")),
              qPrintable(m_window->errorText()));
     QVERIFY(m_window->errorText().contains(QLatin1String("sandbx")));
@@ -603,7 +610,7 @@ void tst_Window::replayRunsTheRunbookWithoutAModel()
                                    "exit_code: 1}\n");
     // File > Replay... emits this once the user picked the file.
     Q_EMIT m_window->runbookOpened(path);
-    QTRY_COMPARE(m_window->goal(), QStringLiteral("greet twice"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->goal(), QStringLiteral("greet twice"), AsyncMs);
     QVERIFY(m_controller->isReplaying());
     QVERIFY(m_window->taskFilePanel()->isVisible());
     QStringList shown;
@@ -634,7 +641,7 @@ void tst_Window::replayRunsTheRunbookWithoutAModel()
                                      "goal: g\nsteps:\n  - {title: Look, command: \"echo ok "
                                      "\\u202E# txt.exe\"}\n");
     Q_EMIT m_window->runbookOpened(hiding);
-    QTRY_VERIFY(m_window->taskFilePanel()->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->taskFilePanel()->isVisible(), AsyncMs);
     QString listed;
     for (QLabel *label : m_window->taskFilePanel()->findChildren<QLabel *>())
         listed += label->text();
@@ -644,7 +651,8 @@ void tst_Window::replayRunsTheRunbookWithoutAModel()
     // Not a runbook: said, nothing loaded.
     const QString plain = writeFile(QStringLiteral("plain.yaml"), "goal: g\n");
     Q_EMIT m_window->runbookOpened(plain);
-    QTRY_VERIFY(m_window->errorText().contains(QLatin1String("has no steps")));
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->errorText().contains(QLatin1String("has no steps")),
+                             AsyncMs);
 }
 
 void tst_Window::notificationWhenTheWindowIsNotActive()
@@ -665,11 +673,11 @@ void tst_Window::notificationWhenTheWindowIsNotActive()
     elsewhere.show();
     elsewhere.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&elsewhere));
-    QTRY_VERIFY(!m_window->isActiveWindow());
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->isActiveWindow(), AsyncMs);
     m_controller->run(m_window->goal());
     QVERIFY(waitForRunEnd());
     QTRY_COMPARE_WITH_TIMEOUT(service.summaries, QStringList{QStringLiteral("Run succeeded")},
-                              5000);
+                              AsyncMs);
 
     bus.unregisterObject(QStringLiteral("/org/freedesktop/Notifications"));
     bus.unregisterService(QStringLiteral("org.freedesktop.Notifications"));
@@ -703,10 +711,10 @@ void tst_Window::terminalIntoTheRunsSandbox()
     // Typed once the shell shows its prompt, as a user would: what arrives before the shell
     // puts the terminal into raw mode may be discarded by it.
     QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("workspace")),
-                             10000);
+                             AsyncMs);
     pane->view()->sendText(QStringLiteral("cat marker.txt\n"));
     QTRY_VERIFY2_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("from-the-run")),
-                              qPrintable(pane->view()->screenText()), 10000);
+                              qPrintable(pane->view()->screenText()), AsyncMs);
 
     // A split is a second shell in the same sandbox.
     Q_EMIT m_window->terminalSplitRequested(Qt::Horizontal);
@@ -721,18 +729,18 @@ void tst_Window::terminalIntoTheRunsSandbox()
     m_server->enqueue(commandReply(QStringLiteral("echo hello")));
     QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
     QVERIFY(waitForRunEnd());
-    QTRY_VERIFY(pane->isDisconnected());
+    QTRY_VERIFY_WITH_TIMEOUT(pane->isDisconnected(), AsyncMs);
     QVERIFY(pane->bannerText().contains(QLatin1String("removed")));
 
     // Reconnect opens a shell in the current run's sandbox.
     const qsizetype prompts = pane->view()->screenText().count(QLatin1String("workspace"));
     Q_EMIT m_window->terminalArea()->reconnectRequested(pane);
-    QTRY_VERIFY(!pane->isDisconnected());
+    QTRY_VERIFY_WITH_TIMEOUT(!pane->isDisconnected(), AsyncMs);
     QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().count(QLatin1String("workspace")) > prompts,
-                             10000);
+                             AsyncMs);
     pane->view()->sendText(QStringLiteral("echo reconnected-$((40+2))\n"));
     QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("reconnected-42")),
-                             10000);
+                             AsyncMs);
     QCOMPARE(pane->title(), QStringLiteral("Terminal 1 — host"));
     QCOMPARE(pane->origin(), m_controller->session()->sandbox()->spec().name);
 }
@@ -759,10 +767,11 @@ void tst_Window::splittersAreKeptForTheNextWindow()
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     columns = qobject_cast<QSplitter *>(m_window->timelineSplitter()->parentWidget());
-    QTRY_VERIFY2(qAbs(columns->sizes().at(0) - planWidth) <= 2,
-                 qPrintable(QStringLiteral("plan column %1 px, was %2 px")
-                                .arg(columns->sizes().at(0))
-                                .arg(planWidth)));
+    QTRY_VERIFY2_WITH_TIMEOUT(qAbs(columns->sizes().at(0) - planWidth) <= 2,
+                              qPrintable(QStringLiteral("plan column %1 px, was %2 px")
+                                             .arg(columns->sizes().at(0))
+                                             .arg(planWidth)),
+                              AsyncMs);
 }
 
 void tst_Window::preferencesSayWhereValuesComeFrom()
@@ -778,7 +787,7 @@ void tst_Window::preferencesSayWhereValuesComeFrom()
     m_controller->editSettings();
     auto *dialog = m_window->findChild<Widgets::SettingsDialog *>();
     QVERIFY(dialog);
-    QTRY_VERIFY(dialog->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->isVisible(), AsyncMs);
 
     const auto sourceOf = [dialog](const QString &labelText) -> Widgets::SourcedField * {
         for (QLabel *label : dialog->findChildren<QLabel *>()) {
@@ -816,7 +825,7 @@ void tst_Window::preferencesSayWhereValuesComeFrom()
             token = edit;
     }
     QVERIFY(token);
-    QTRY_COMPARE(token->text().size(), 64);
+    QTRY_COMPARE_WITH_TIMEOUT(token->text().size(), 64, AsyncMs);
     QProcess lookup;
     lookup.start(QStringLiteral("secret-tool"),
                  {QStringLiteral("lookup"), QStringLiteral("server"),
@@ -842,13 +851,13 @@ void tst_Window::finishedRunIsInTheHistory()
     // The run going shows at the top of the history while it runs, then as it ended.
     Widgets::RunHistoryPanel *history = m_window->historyPanel();
     QAbstractItemModel *runs = history->listView()->model();
-    QTRY_COMPARE(runs->rowCount(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(runs->rowCount(), 1, AsyncMs);
     QCOMPARE(runs->index(0, 0).data(Core::RunHistoryModel::GoalRole).toString(),
              QStringLiteral("greet and leave"));
     QVERIFY(waitForRunEnd());
     QCOMPARE(m_ended.first(), RunState::Success);
-    QTRY_COMPARE(runs->index(0, 0).data(Core::RunHistoryModel::StatusRole).toString(),
-                 QStringLiteral("success"));
+    QTRY_COMPARE_WITH_TIMEOUT(runs->index(0, 0).data(Core::RunHistoryModel::StatusRole).toString(),
+                              QStringLiteral("success"), AsyncMs);
     // The summary row at the end of the live run, with its chart of both steps.
     Widgets::TimelineNote *summary = m_window->timeline()->summary();
     QVERIFY(summary);
@@ -879,7 +888,7 @@ void tst_Window::finishedRunIsInTheHistory()
     QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
     QVERIFY(!m_window->isShowingPastRun());
     QVERIFY(waitForRunEnd());
-    QTRY_COMPARE(runs->rowCount(), 2);
+    QTRY_COMPARE_WITH_TIMEOUT(runs->rowCount(), 2, AsyncMs);
 }
 
 QTEST_MAIN(tst_Window)
