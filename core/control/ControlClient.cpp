@@ -15,15 +15,15 @@ ControlClient::ControlClient(QWebSocket *socket, int messagesPerSecond, int burs
     m_clock.start();
 }
 
-void ControlClient::queue(const QString &message)
+void ControlClient::queue(const ControlMessage &message)
 {
     m_outbox.enqueue(message);
     m_outboxBytes += message.size(); // the JSON is ASCII but for the text in it: close enough
 }
 
-QString ControlClient::takeQueued()
+ControlMessage ControlClient::takeQueued()
 {
-    QString message = m_outbox.dequeue();
+    ControlMessage message = m_outbox.dequeue();
     m_outboxBytes -= message.size();
     return message;
 }

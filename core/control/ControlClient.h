@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/control/ControlMessage.h"
+
 #include <QElapsedTimer>
 #include <QHash>
 #include <QQueue>
@@ -37,12 +39,12 @@ public:
     QHash<QString, TerminalSession *> terminals;
     int terminalsOpened = 0;
 
-    // Messages not yet handed to the socket, in order. An event's text is shared by every
-    // client it goes to (implicit sharing), so a run's flood is held once, not per client.
-    void queue(const QString &message);
-    QString takeQueued();
+    // Messages not yet handed to the socket, in order. An event's message is shared by every
+    // client it goes to, so a run's flood is held (and serialized) once, not per client.
+    void queue(const ControlMessage &message);
+    ControlMessage takeQueued();
     bool hasQueued() const { return !m_outbox.isEmpty(); }
-    // UTF-8 bytes waiting here and in the socket: what the client is behind by.
+    // Bytes waiting here (about) and in the socket: what the client is behind by.
     qint64 backlog() const;
 
 private:
@@ -52,7 +54,7 @@ private:
     int m_messagesPerSecond;
     int m_burst;
     int m_refusedInARow = 0;
-    QQueue<QString> m_outbox;
+    QQueue<ControlMessage> m_outbox;
     qint64 m_outboxBytes = 0;
     QElapsedTimer m_clock;
 };

@@ -18,6 +18,8 @@
 #include <QWebSocketCorsAuthenticator>
 #include <QWebSocketServer>
 
+#include <optional>
+
 namespace Terrarium::Core {
 
 namespace {
@@ -312,7 +314,7 @@ void ControlServer::remove(QWebSocket *socket)
 
 void ControlServer::send(ControlClient *client, const QByteArray &message)
 {
-    client->queue(QString::fromUtf8(message));
+    client->queue(ControlMessage(QString::fromUtf8(message)));
     if (!m_drainTimer->isActive())
         m_drainTimer->start();
 }
@@ -335,7 +337,7 @@ void ControlServer::drain()
                 replayPage(client.get(), *client->replaying.cbegin());
             if (!client->hasQueued())
                 continue;
-            client->socket()->sendTextMessage(client->takeQueued());
+            client->socket()->sendTextMessage(client->takeQueued().text());
             more = more || client->hasQueued() || !client->replaying.isEmpty();
         }
     }
@@ -563,7 +565,7 @@ bool ControlServer::replayPage(ControlClient *client, const QString &runId)
     }
     const QList<RunEvent> page = m_store->events(runId, *subscribed + 1, PageEvents);
     for (const RunEvent &event : page) {
-        if (!sendEvent(client, event, QString::fromUtf8(ControlProtocol::event(event)), true))
+        if (!sendEvent(client, event, ControlMessage(event), true))
             return false; // lagging: dropped from the run
     }
     if (page.size() < PageEvents) {
@@ -573,8 +575,8 @@ bool ControlServer::replayPage(ControlClient *client, const QString &runId)
     return true;
 }
 
-bool ControlServer::sendEvent(ControlClient *client, const RunEvent &event, const QString &message,
-                              bool replayed)
+bool ControlServer::sendEvent(ControlClient *client, const RunEvent &event,
+                              const ControlMessage &message, bool replayed)
 {
     auto subscribed = client->subscriptions.find(event.runId);
     if (subscribed == client->subscriptions.end() || event.seq <= *subscribed
@@ -595,14 +597,14 @@ bool ControlServer::sendEvent(ControlClient *client, const RunEvent &event, cons
 
 void ControlServer::publish(const RunEvent &event)
 {
-    // Made once, however many clients follow the run.
-    QString message;
+    // One message however many clients follow the run; its JSON is made in drain().
+    std::optional<ControlMessage> message;
     for (const auto &client : m_clients) {
         if (!client->isAuthenticated() || !client->subscriptions.contains(event.runId))
             continue;
-        if (message.isNull())
-            message = QString::fromUtf8(ControlProtocol::event(event));
-        sendEvent(client.get(), event, message);
+        if (!message)
+            message.emplace(event);
+        sendEvent(client.get(), event, *message);
     }
 }
 

@@ -22,6 +22,7 @@ namespace Terrarium::Core {
 
 class ControlClient;
 class ControlLocalListener;
+class ControlMessage;
 class ControlTarget;
 struct ControlRequest;
 class RunStore;
@@ -109,7 +110,7 @@ private:
     // Sends event to client unless its queue is full (then it is told it lags, and dropped
     // from the run). False when the client was dropped.
     // replayed: from the store (a live event waits while its run is being replayed).
-    bool sendEvent(ControlClient *client, const RunEvent &event, const QString &message,
+    bool sendEvent(ControlClient *client, const RunEvent &event, const ControlMessage &message,
                    bool replayed = false);
     // Queues the next page of a run being replayed to client; false once caught up (or
     // dropped for lagging).
