@@ -2,6 +2,7 @@
 
 #include "core/terminal/TerminalEmulator.h"
 #include "ui/CommandHighlighter.h"
+#include "ui/TerminalEngine.h"
 #include "vm/libvirt/LibvirtHost.h"
 
 #include <QStringList>
@@ -11,6 +12,9 @@ namespace Terrarium::App {
 QString versionReport()
 {
     // Not translated: pasted into bug reports as it is.
+    QStringList engines;
+    for (const Widgets::TerminalEngine engine : Widgets::availableTerminalEngines())
+        engines << Widgets::terminalEngineLibraryVersion(engine);
     const QStringList lines{
         QStringLiteral("terrarium %1").arg(QStringLiteral(TERRARIUM_VERSION)),
         QStringLiteral("Qt %1 (built with %2)")
@@ -18,7 +22,7 @@ QString versionReport()
         QStringLiteral("libvterm %1").arg(Core::TerminalEmulator::libraryVersion()),
         QStringLiteral("libvirt %1").arg(Vm::LibvirtHost::libraryVersion()),
         QStringLiteral("command highlighting: %1").arg(Widgets::CommandHighlighter::engineName()),
-        QStringLiteral("terminal: Terrarium's libvterm view"),
+        QStringLiteral("terminal engines: %1").arg(engines.join(QLatin1String(", "))),
     };
     return lines.join(u'\n');
 }

@@ -28,6 +28,7 @@
 #include "ui/SettingsDialog.h"
 #include "ui/TaskFilePanel.h"
 #include "ui/TerminalArea.h"
+#include "ui/TerminalEngine.h"
 #include "ui/TerminalPane.h"
 #include "vm/Sandbox.h"
 
@@ -72,6 +73,7 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     // The kept runs, for the history from the start (and for the runs to come).
     openStore();
     applyRemoteControl();
+    applyTerminalEngine();
     m_history = new HistoryController(window, m_store.get(), this);
     connect(m_history, &HistoryController::runRequested, this, &WindowController::run);
     connect(m_history, &HistoryController::resumeRequested, this, &WindowController::resume);
@@ -172,6 +174,12 @@ void WindowController::serveControl(std::optional<quint16> port, bool unixSocket
 {
     m_servePlaces = ControlPlaces{.port = port, .unixSocket = unixSocket};
     applyRemoteControl();
+}
+
+void WindowController::applyTerminalEngine()
+{
+    const Core::UserSettings values = Core::UserSettings::load(*m_settings);
+    m_window->terminalArea()->setEngine(Widgets::terminalEngineFromKey(values.terminalEngine));
 }
 
 void WindowController::applyRemoteControl()
@@ -714,6 +722,7 @@ void WindowController::editSettings()
                         m_window->showStatusMessage(Tr::tr("Settings saved."));
                     updateReadiness();
                     applyRemoteControl();
+                    applyTerminalEngine();
                     session->deleteLater();
                 });
         session->save(dialog->values(), dialog->changedApiKey(Core::LlmRole::Planner),

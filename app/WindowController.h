@@ -134,6 +134,8 @@ private:
     void markTerminalsDisconnected(const QString &sandbox, const QString &reason);
     // Starts, restarts or stops the control API as --serve and the settings say.
     void applyRemoteControl();
+    // New terminal panes are drawn by the engine the settings name.
+    void applyTerminalEngine();
     // The run id is the current run's and it goes on, or why not.
     Core::Result<void> checkControlledRun(const QString &runId) const;
 

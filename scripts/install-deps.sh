@@ -20,7 +20,9 @@ fi
 # Package names that differ between releases. The fuzz targets (tests/fuzz) need clang with
 # libFuzzer, and for the control-protocol one a clang that compiles <expected>: 16 or later
 # (Debian 12's default clang is 14). Optional libraries Terrarium uses where the release has
-# them: KF6 SyntaxHighlighting for command blocks (Debian 13).
+# them: KF6 SyntaxHighlighting for command blocks and QTermWidget as a second terminal engine
+# (both Debian 13; libutf8proc-dev because QTermWidget's CMake package links libutf8proc.so
+# without its -dev package depending on it).
 case "$release" in
     bookworm)
         fuzz_packages=(clang-16 libclang-rt-16-dev)
@@ -28,7 +30,7 @@ case "$release" in
         ;;
     trixie)
         fuzz_packages=(clang libclang-rt-19-dev)
-        optional_packages=(libkf6syntaxhighlighting-dev)
+        optional_packages=(libkf6syntaxhighlighting-dev libqtermwidget-dev libutf8proc-dev)
         ;;
     *)
         if [[ -n "${TERRARIUM_DEBIAN_RELEASE:-}" ]]; then

@@ -69,335 +69,335 @@
 <context>
     <name>Terrarium::App</name>
     <message>
-        <location filename="../app/CommandLine.cpp" line="14"/>
+        <location filename="../app/CommandLine.cpp" line="16"/>
         <source>Terrarium plans a goal with a language model, turns each step into a shell command and runs it inside a sandbox, re-planning when a step fails.</source>
         <translation>Terrarium plant ein Ziel mit einem Sprachmodell, macht aus jedem Schritt einen Shell-Befehl und führt ihn in einer Sandbox aus; schlägt ein Schritt fehl, wird neu geplant.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="17"/>
+        <location filename="../app/CommandLine.cpp" line="19"/>
         <source>Show this help and exit.</source>
         <translation>Diese Hilfe anzeigen und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="19"/>
+        <location filename="../app/CommandLine.cpp" line="21"/>
         <source>Show the version and exit.</source>
         <translation>Die Version anzeigen und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="22"/>
+        <location filename="../app/CommandLine.cpp" line="24"/>
         <source>Run without a window: events go to stdout as JSON lines, a log to stderr.</source>
         <translation>Ohne Fenster ausführen: Ereignisse gehen als JSON-Zeilen nach stdout, ein Protokoll nach stderr.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="23"/>
+        <location filename="../app/CommandLine.cpp" line="25"/>
         <source>The goal to reach.</source>
         <translation>Das zu erreichende Ziel.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="24"/>
+        <location filename="../app/CommandLine.cpp" line="26"/>
         <source>text</source>
         <translation>Text</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="26"/>
+        <location filename="../app/CommandLine.cpp" line="28"/>
         <source>Task file (.yaml, .md or .txt) with the goal and the run&apos;s settings. The window shows what it asks for and waits for Run; --headless checks it and runs it.</source>
         <translation>Aufgabendatei (.yaml, .md oder .txt) mit dem Ziel und den Einstellungen des Laufs. Das Fenster zeigt, was sie verlangt, und wartet auf Ausführen; --headless prüft sie und führt sie aus.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="29"/>
-        <location filename="../app/CommandLine.cpp" line="149"/>
+        <location filename="../app/CommandLine.cpp" line="31"/>
+        <location filename="../app/CommandLine.cpp" line="151"/>
         <source>file</source>
         <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="31"/>
+        <location filename="../app/CommandLine.cpp" line="33"/>
         <source>Allow what the task file asks for that needs consent: sandbox: host (no isolation) and network: outbound.</source>
         <translation>Erlauben, was die Aufgabendatei verlangt und eine Zustimmung braucht: sandbox: host (keine Isolation) und network: outbound.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="34"/>
+        <location filename="../app/CommandLine.cpp" line="36"/>
         <source>Where commands run: podman (default), libvirt or host (no isolation).</source>
         <translation>Wo Befehle laufen: podman (Standard), libvirt oder host (keine Isolation).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="36"/>
+        <location filename="../app/CommandLine.cpp" line="38"/>
         <source>kind</source>
         <translation>Art</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="38"/>
+        <location filename="../app/CommandLine.cpp" line="40"/>
         <source>Host folder shared with the sandbox as its workspace (default: a new folder under ~/Terrarium, or the task file&apos;s folder).</source>
         <translation>Host-Ordner, der mit der Sandbox als ihr Arbeitsordner geteilt wird (Standard: ein neuer Ordner unter ~/Terrarium oder der Ordner der Aufgabendatei).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="41"/>
+        <location filename="../app/CommandLine.cpp" line="43"/>
         <source>dir</source>
         <translation>Ordner</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="43"/>
+        <location filename="../app/CommandLine.cpp" line="45"/>
         <source>LLM wire protocol: responses, chat or anthropic.</source>
         <translation>Protokoll zum LLM: responses, chat oder anthropic.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="44"/>
-        <location filename="../app/CommandLine.cpp" line="72"/>
-        <location filename="../app/CommandLine.cpp" line="93"/>
-        <location filename="../app/CommandLine.cpp" line="130"/>
+        <location filename="../app/CommandLine.cpp" line="46"/>
+        <location filename="../app/CommandLine.cpp" line="74"/>
+        <location filename="../app/CommandLine.cpp" line="95"/>
+        <location filename="../app/CommandLine.cpp" line="132"/>
         <source>name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="46"/>
+        <location filename="../app/CommandLine.cpp" line="48"/>
         <source>Base URL of the LLM API, e.g. http://localhost:11434/v1.</source>
         <translation>Basis-URL der LLM-API, z. B. http://localhost:11434/v1.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="48"/>
+        <location filename="../app/CommandLine.cpp" line="50"/>
         <source>url</source>
         <translation>URL</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="50"/>
+        <location filename="../app/CommandLine.cpp" line="52"/>
         <source>Model that writes the plan.</source>
         <translation>Modell, das den Plan schreibt.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="50"/>
-        <location filename="../app/CommandLine.cpp" line="53"/>
+        <location filename="../app/CommandLine.cpp" line="52"/>
+        <location filename="../app/CommandLine.cpp" line="55"/>
         <source>model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="52"/>
+        <location filename="../app/CommandLine.cpp" line="54"/>
         <source>Model that turns steps into commands.</source>
         <translation>Modell, das aus Schritten Befehle macht.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="55"/>
+        <location filename="../app/CommandLine.cpp" line="57"/>
         <source>Risky commands: ask (default), safe (deny them without asking) or all (run everything).</source>
         <translation>Riskante Befehle: ask (Standard, nachfragen), safe (ohne Nachfrage ablehnen) oder all (alles ausführen).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="57"/>
-        <location filename="../app/CommandLine.cpp" line="75"/>
+        <location filename="../app/CommandLine.cpp" line="59"/>
+        <location filename="../app/CommandLine.cpp" line="77"/>
         <source>policy</source>
         <translation>Regel</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="60"/>
+        <location filename="../app/CommandLine.cpp" line="62"/>
         <source>Most commands one run may execute (1-10000, default 30).</source>
         <translation>Höchstzahl der Befehle, die ein Lauf ausführen darf (1-10000, Standard 30).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="60"/>
-        <location filename="../app/CommandLine.cpp" line="65"/>
+        <location filename="../app/CommandLine.cpp" line="62"/>
+        <location filename="../app/CommandLine.cpp" line="67"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="63"/>
+        <location filename="../app/CommandLine.cpp" line="65"/>
         <source>Most re-plans one run may make (0-100; 0 turns re-planning off; default 5).</source>
         <translation>Höchstzahl der Neuplanungen eines Laufs (0-100; 0 schaltet das Neuplanen ab; Standard 5).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="68"/>
+        <location filename="../app/CommandLine.cpp" line="70"/>
         <source>Seconds one command may run (1-604800, default 600).</source>
         <translation>Sekunden, die ein Befehl laufen darf (1-604800, Standard 600).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="68"/>
+        <location filename="../app/CommandLine.cpp" line="70"/>
         <source>seconds</source>
         <translation>Sekunden</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="70"/>
+        <location filename="../app/CommandLine.cpp" line="72"/>
         <source>Sandbox image (default: Terrarium&apos;s Debian image, built locally when missing).</source>
         <translation>Sandbox-Image (Standard: das Debian-Image von Terrarium, lokal gebaut, wenn es fehlt).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="74"/>
+        <location filename="../app/CommandLine.cpp" line="76"/>
         <source>Sandbox network: none (default) or outbound.</source>
         <translation>Netzwerk der Sandbox: none (Standard) oder outbound.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="78"/>
+        <location filename="../app/CommandLine.cpp" line="80"/>
         <source>mount (default for Podman): commands work in the folder itself; copy: on a copy whose changes you review before they reach the folder (always for VMs).</source>
         <translation>mount (Standard für Podman): Befehle arbeiten im Ordner selbst; copy: auf einer Kopie, deren Änderungen Sie prüfen, bevor sie den Ordner erreichen (immer bei VMs).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="80"/>
+        <location filename="../app/CommandLine.cpp" line="82"/>
         <source>mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="83"/>
+        <location filename="../app/CommandLine.cpp" line="85"/>
         <source>With a sandbox that works on a copy, what happens to its changes at the end: ask (default; not applied without a terminal), yes (all but conflicts) or no.</source>
         <translation>Bei einer Sandbox, die auf einer Kopie arbeitet: was am Ende mit ihren Änderungen geschieht: ask (Standard; ohne Terminal nicht übernommen), yes (alle außer Konflikten) oder no.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="85"/>
+        <location filename="../app/CommandLine.cpp" line="87"/>
         <source>ask|yes|no</source>
         <translation>ask|yes|no</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="88"/>
+        <location filename="../app/CommandLine.cpp" line="90"/>
         <source>Snapshot the sandbox before each step the safety rules mark risky and roll it back when that step fails (VMs and Podman).</source>
         <translation>Vor jedem Schritt, den die Sicherheitsregeln als riskant einstufen, einen Snapshot der Sandbox anlegen und sie zurücksetzen, wenn der Schritt fehlschlägt (VMs und Podman).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="91"/>
+        <location filename="../app/CommandLine.cpp" line="93"/>
         <source>Use the sandbox with this name, attaching to it if it exists (see --list-sandboxes).</source>
         <translation>Die Sandbox mit diesem Namen verwenden und sich mit ihr verbinden, falls sie existiert (siehe --list-sandboxes).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="95"/>
+        <location filename="../app/CommandLine.cpp" line="97"/>
         <source>Leave the sandbox running after a headless run.</source>
         <translation>Die Sandbox nach einem Lauf ohne Fenster weiterlaufen lassen.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="98"/>
+        <location filename="../app/CommandLine.cpp" line="100"/>
         <source>Build the sandbox image if it is missing, and exit.</source>
         <translation>Das Sandbox-Image bauen, falls es fehlt, und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="100"/>
+        <location filename="../app/CommandLine.cpp" line="102"/>
         <source>Build the sandbox image again, and exit.</source>
         <translation>Das Sandbox-Image neu bauen und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="102"/>
+        <location filename="../app/CommandLine.cpp" line="104"/>
         <source>List Terrarium&apos;s sandboxes and exit.</source>
         <translation>Die Sandboxen von Terrarium auflisten und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="104"/>
+        <location filename="../app/CommandLine.cpp" line="106"/>
         <source>List the runs Terrarium kept, newest first, and exit.</source>
         <translation>Die von Terrarium gespeicherten Läufe auflisten, neueste zuerst, und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="108"/>
+        <location filename="../app/CommandLine.cpp" line="110"/>
         <source>Write the runbook of a kept run that succeeded (its goal and the commands that succeeded, with their exit codes) to FILE, a new .yaml file, and exit. Usage: --export-runbook RUN_ID FILE.</source>
         <translation>Das Runbook eines gespeicherten, erfolgreichen Laufs (sein Ziel und die erfolgreichen Befehle mit ihren Exit-Codes) in DATEI schreiben, eine neue .yaml-Datei, und beenden. Aufruf: --export-runbook RUN_ID DATEI.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="111"/>
-        <location filename="../app/CommandLine.cpp" line="123"/>
+        <location filename="../app/CommandLine.cpp" line="113"/>
+        <location filename="../app/CommandLine.cpp" line="125"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="114"/>
+        <location filename="../app/CommandLine.cpp" line="116"/>
         <source>Run the recorded commands of a runbook in a fresh sandbox, without a model (headless); stops at the first step whose exit code differs from the recorded one.</source>
         <translation>Die aufgezeichneten Befehle eines Runbooks in einer neuen Sandbox ausführen, ohne Modell (headless); hält beim ersten Schritt an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="117"/>
+        <location filename="../app/CommandLine.cpp" line="119"/>
         <source>runbook</source>
         <translation>runbook</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="120"/>
+        <location filename="../app/CommandLine.cpp" line="122"/>
         <source>Take up a kept run that was interrupted (Terrarium was killed or crashed) or failed, headless, under the same run id: the planner re-plans from the step that did not finish. Its own sandbox is used again when it still exists.</source>
         <translation>Einen gespeicherten Lauf, der unterbrochen wurde (Terrarium wurde beendet oder ist abgestürzt) oder fehlgeschlagen ist, headless unter derselben Lauf-ID wieder aufnehmen: Der Planer plant ab dem Schritt neu, der nicht fertig wurde. Seine eigene Sandbox wird wiederverwendet, wenn es sie noch gibt.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="126"/>
+        <location filename="../app/CommandLine.cpp" line="128"/>
         <source>With --replay: when a step&apos;s exit code differs, the planner re-plans from there (a model is needed then).</source>
         <translation>Mit --replay: weicht der Exit-Code eines Schritts ab, plant der Planer von dort aus neu (dann wird ein Modell gebraucht).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="129"/>
+        <location filename="../app/CommandLine.cpp" line="131"/>
         <source>Remove a sandbox nobody uses and exit.</source>
         <translation>Eine Sandbox entfernen, die niemand verwendet, und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="133"/>
+        <location filename="../app/CommandLine.cpp" line="135"/>
         <source>Remove the sandboxes that runs which did not end left behind (not those kept with --keep-sandbox or --sandbox-name); alone, do only that and exit.</source>
         <translation>Die Sandboxen entfernen, die nicht beendete Läufe zurückgelassen haben (nicht die mit --keep-sandbox oder --sandbox-name behaltenen); allein angegeben nur das tun und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="137"/>
+        <location filename="../app/CommandLine.cpp" line="139"/>
         <source>Serve the control API on 127.0.0.1 and ::1 (port %1 unless a port follows; 0 picks a free one) while the window is open; with --headless and no goal, run what its clients start.</source>
         <translation>Die Steuerungs-API auf 127.0.0.1 und ::1 anbieten (Port %1, sofern kein Port folgt; 0 wählt einen freien), solange das Fenster offen ist; mit --headless und ohne Ziel ausführen, was ihre Clients starten.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="143"/>
+        <location filename="../app/CommandLine.cpp" line="145"/>
         <source>Serve the control API on the Unix socket %1 (beside the port with --serve, alone without it).</source>
         <translation>Die Steuerungs-API auf dem Unix-Socket %1 anbieten (neben dem Port mit --serve, ohne es allein).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="147"/>
+        <location filename="../app/CommandLine.cpp" line="149"/>
         <source>Configuration file to use instead of ~/.config/terrarium/terrarium.conf.</source>
         <translation>Zu verwendende Konfigurationsdatei statt ~/.config/terrarium/terrarium.conf.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="160"/>
+        <location filename="../app/CommandLine.cpp" line="162"/>
         <source>The goal, as an alternative to --goal.</source>
         <translation>Das Ziel, als Alternative zu --goal.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="161"/>
+        <location filename="../app/CommandLine.cpp" line="163"/>
         <source>[goal...]</source>
         <translation>[Ziel...]</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="182"/>
+        <location filename="../app/CommandLine.cpp" line="184"/>
         <source>--serve takes a port from 0 to 65535, not &quot;%1&quot;.</source>
         <translation>--serve erwartet einen Port von 0 bis 65535, nicht &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="206"/>
+        <location filename="../app/CommandLine.cpp" line="208"/>
         <source>--export-runbook takes a run and a file: --export-runbook RUN_ID FILE.</source>
         <translation>--export-runbook erwartet einen Lauf und eine Datei: --export-runbook RUN_ID DATEI.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="214"/>
+        <location filename="../app/CommandLine.cpp" line="216"/>
         <source>Give the goal either with --goal or as arguments, not both.</source>
         <translation>Geben Sie das Ziel entweder mit --goal oder als Argumente an, nicht beides.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="225"/>
+        <location filename="../app/CommandLine.cpp" line="238"/>
         <source>--resume needs a run id (terrarium --list-runs lists them).</source>
         <translation>--resume braucht eine Lauf-ID (terrarium --list-runs listet sie auf).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="229"/>
+        <location filename="../app/CommandLine.cpp" line="242"/>
         <source>A resumed run (--resume) has its own goal; give no goal, --task or --replay with it.</source>
         <translation>Ein fortgesetzter Lauf (--resume) hat sein eigenes Ziel; geben Sie dazu kein Ziel, kein --task und kein --replay an.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="238"/>
+        <location filename="../app/CommandLine.cpp" line="251"/>
         <source>A runbook (--replay) has its own goal; give no goal or --task with it.</source>
         <translation>Ein Runbook (--replay) hat sein eigenes Ziel; geben Sie dazu kein Ziel und kein --task an.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="245"/>
+        <location filename="../app/CommandLine.cpp" line="258"/>
         <source>--replan-on-divergence only goes with --replay RUNBOOK.</source>
         <translation>--replan-on-divergence geht nur zusammen mit --replay RUNBOOK.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="249"/>
+        <location filename="../app/CommandLine.cpp" line="262"/>
         <source>Give the goal either in the task file (--task) or on the command line, not both.</source>
         <translation>Geben Sie das Ziel entweder in der Aufgabendatei (--task) oder auf der Befehlszeile an, nicht beides.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="262"/>
+        <location filename="../app/CommandLine.cpp" line="275"/>
         <source>--apply-changes takes ask, yes or no, not &quot;%1&quot;.</source>
         <translation>--apply-changes erwartet ask, yes oder no, nicht &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="280"/>
+        <location filename="../app/CommandLine.cpp" line="293"/>
         <source>--serve with --headless takes no goal: the control API&apos;s clients start the runs.</source>
         <translation>--serve mit --headless erwartet kein Ziel: Die Clients der Steuerungs-API starten die Läufe.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="305"/>
+        <location filename="../app/CommandLine.cpp" line="318"/>
         <source>--clean-orphans works alone or with --headless.</source>
         <translation>--clean-orphans geht nur allein oder mit --headless.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="312"/>
+        <location filename="../app/CommandLine.cpp" line="325"/>
         <source>--headless needs a goal: --goal &quot;...&quot; or --task FILE.</source>
         <translation>--headless braucht ein Ziel: --goal &quot;...&quot; oder --task DATEI.</translation>
     </message>
@@ -413,7 +413,7 @@
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="91"/>
-        <location filename="../app/WindowController.cpp" line="346"/>
+        <location filename="../app/WindowController.cpp" line="354"/>
         <source>Runs are not kept: %1</source>
         <translation>Läufe werden nicht gespeichert: %1</translation>
     </message>
@@ -551,8 +551,8 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
     <message>
         <location filename="../app/HistoryController.cpp" line="33"/>
         <location filename="../app/HistoryController.cpp" line="42"/>
-        <location filename="../app/WindowController.cpp" line="454"/>
-        <location filename="../app/WindowController.cpp" line="488"/>
+        <location filename="../app/WindowController.cpp" line="462"/>
+        <location filename="../app/WindowController.cpp" line="496"/>
         <source>A run is in progress; stop it first.</source>
         <translation>Ein Lauf ist im Gange; halten Sie ihn zuerst an.</translation>
     </message>
@@ -687,27 +687,27 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="77"/>
+        <location filename="../app/main.cpp" line="79"/>
         <source>terrarium: %1
 Try &apos;terrarium --help&apos;.</source>
         <translation>terrarium: %1
 Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="88"/>
-        <location filename="../app/main.cpp" line="96"/>
-        <location filename="../app/main.cpp" line="104"/>
-        <location filename="../app/main.cpp" line="108"/>
+        <location filename="../app/main.cpp" line="89"/>
+        <location filename="../app/main.cpp" line="97"/>
+        <location filename="../app/main.cpp" line="105"/>
+        <location filename="../app/main.cpp" line="109"/>
         <source>terrarium: %1</source>
         <translation>terrarium: %1</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="98"/>
+        <location filename="../app/main.cpp" line="99"/>
         <source>No runs kept yet.</source>
         <translation>Noch keine Läufe gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="110"/>
+        <location filename="../app/main.cpp" line="111"/>
         <source>Wrote the runbook of run %1 to %2; replay it with terrarium --replay %2</source>
         <translation>Das Runbook von Lauf %1 wurde nach %2 geschrieben; abspielen mit terrarium --replay %2</translation>
     </message>
@@ -1224,213 +1224,213 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="96"/>
+        <location filename="../app/WindowController.cpp" line="98"/>
         <source>This run&apos;s sandbox works in the folder itself; there is nothing to review.</source>
         <translation>Die Sandbox dieses Laufs arbeitet im Ordner selbst; es gibt nichts zu prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="190"/>
+        <location filename="../app/WindowController.cpp" line="198"/>
         <source>Remote control is off.</source>
         <translation>Die Fernsteuerung ist aus.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="207"/>
-        <location filename="../app/WindowController.cpp" line="223"/>
+        <location filename="../app/WindowController.cpp" line="215"/>
+        <location filename="../app/WindowController.cpp" line="231"/>
         <source>Remote control is off: %1</source>
         <translation>Die Fernsteuerung ist aus: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="233"/>
+        <location filename="../app/WindowController.cpp" line="241"/>
         <source>Remote control on %1 (docs/CONTROL_API.md).</source>
         <translation>Fernsteuerung auf %1 (docs/CONTROL_API.md).</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="242"/>
+        <location filename="../app/WindowController.cpp" line="250"/>
         <source>The run %1 is not going on in this window.</source>
         <translation>Der Lauf %1 läuft nicht in diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="253"/>
+        <location filename="../app/WindowController.cpp" line="261"/>
         <source>A run is going on in the window; one at a time.</source>
         <translation>Im Fenster ist ein Lauf im Gange; nur einer zur selben Zeit.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="264"/>
+        <location filename="../app/WindowController.cpp" line="272"/>
         <source>open the task file in the window</source>
         <translation>öffnen Sie die Aufgabendatei im Fenster</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="273"/>
+        <location filename="../app/WindowController.cpp" line="281"/>
         <source>The run could not start; the window says why.</source>
         <translation>Der Lauf konnte nicht starten; das Fenster zeigt, warum.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="318"/>
+        <location filename="../app/WindowController.cpp" line="326"/>
         <source>The run %1 is not the window&apos;s.</source>
         <translation>Der Lauf %1 gehört nicht zu diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="366"/>
+        <location filename="../app/WindowController.cpp" line="374"/>
         <source>Removed the sandbox %1 an earlier run left behind.</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 wurde entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="371"/>
+        <location filename="../app/WindowController.cpp" line="379"/>
         <source>Could not remove the sandbox %1: %2</source>
         <translation>Die Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="384"/>
+        <location filename="../app/WindowController.cpp" line="392"/>
         <source>Sandboxes Left Behind</source>
         <translation>Zurückgelassene Sandboxen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="386"/>
+        <location filename="../app/WindowController.cpp" line="394"/>
         <source>An earlier run that did not end left its sandbox running. Remove it?</source>
         <translation>Ein früherer Lauf, der nicht endete, hat seine Sandbox laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="388"/>
+        <location filename="../app/WindowController.cpp" line="396"/>
         <source>Earlier runs that did not end left their sandboxes running. Remove them?</source>
         <translation>Frühere Läufe, die nicht endeten, haben ihre Sandboxen laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="393"/>
+        <location filename="../app/WindowController.cpp" line="401"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="406"/>
+        <location filename="../app/WindowController.cpp" line="414"/>
         <source>Resume Run</source>
         <translation>Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="406"/>
+        <location filename="../app/WindowController.cpp" line="414"/>
         <source>Resume Newest Run</source>
         <translation>Neuesten Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="410"/>
+        <location filename="../app/WindowController.cpp" line="418"/>
         <source>Continue run %1 in its sandbox from the step it did not finish</source>
         <translation>Lauf %1 in seiner Sandbox ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="416"/>
+        <location filename="../app/WindowController.cpp" line="424"/>
         <source>Keep</source>
         <translation>Behalten</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="443"/>
+        <location filename="../app/WindowController.cpp" line="451"/>
         <source>tick the box next to it in the task file&apos;s panel</source>
         <translation>setzen Sie den Haken daneben im Bereich der Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="477"/>
+        <location filename="../app/WindowController.cpp" line="485"/>
         <source>The task file&apos;s folder is not used as the workspace: %1</source>
         <translation>Der Ordner der Aufgabendatei wird nicht als Arbeitsordner verwendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="482"/>
+        <location filename="../app/WindowController.cpp" line="490"/>
         <source>Task file loaded: check what it asks for, then press Run.</source>
         <translation>Aufgabendatei geladen: Prüfen Sie, was sie verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="493"/>
+        <location filename="../app/WindowController.cpp" line="501"/>
         <source>%1 has no steps, so it is not a runbook; a runbook is exported from a run that succeeded.</source>
         <translation>%1 hat keine Schritte und ist daher kein Runbook; ein Runbook wird aus einem erfolgreichen Lauf exportiert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="508"/>
+        <location filename="../app/WindowController.cpp" line="516"/>
         <source>A runbook of 1 recorded step: Run replays it without a model and stops if its exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit 1 aufgezeichneten Schritt: Ausführen spielt ihn ohne Modell ab und hält an, wenn sein Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="510"/>
+        <location filename="../app/WindowController.cpp" line="518"/>
         <source>A runbook of %1 recorded steps: Run replays them without a model and stops at the first whose exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit %1 aufgezeichneten Schritten: Ausführen spielt sie ohne Modell ab und hält beim ersten an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="518"/>
+        <location filename="../app/WindowController.cpp" line="526"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="521"/>
+        <location filename="../app/WindowController.cpp" line="529"/>
         <source>    (expected to exit with %1)</source>
         <translation>    (sollte mit %1 enden)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="525"/>
+        <location filename="../app/WindowController.cpp" line="533"/>
         <source>Runbook loaded: check what it asks for, then press Run.</source>
         <translation>Runbook geladen: prüfen Sie, was es verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="546"/>
+        <location filename="../app/WindowController.cpp" line="554"/>
         <source>The run store cannot be opened, so no run can be resumed.</source>
         <translation>Der Laufspeicher kann nicht geöffnet werden, daher kann kein Lauf fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="643"/>
+        <location filename="../app/WindowController.cpp" line="651"/>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
         <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="658"/>
+        <location filename="../app/WindowController.cpp" line="666"/>
         <source>Preparing the sandbox…</source>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="714"/>
+        <location filename="../app/WindowController.cpp" line="722"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="731"/>
+        <location filename="../app/WindowController.cpp" line="740"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="737"/>
+        <location filename="../app/WindowController.cpp" line="746"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="748"/>
+        <location filename="../app/WindowController.cpp" line="757"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="753"/>
+        <location filename="../app/WindowController.cpp" line="762"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="780"/>
+        <location filename="../app/WindowController.cpp" line="789"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="788"/>
+        <location filename="../app/WindowController.cpp" line="797"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="804"/>
+        <location filename="../app/WindowController.cpp" line="813"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="840"/>
+        <location filename="../app/WindowController.cpp" line="849"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="843"/>
+        <location filename="../app/WindowController.cpp" line="852"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="846"/>
+        <location filename="../app/WindowController.cpp" line="855"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
@@ -1460,7 +1460,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="102"/>
-        <location filename="../app/WindowController.cpp" line="256"/>
+        <location filename="../app/WindowController.cpp" line="264"/>
         <source>the task</source>
         <translation>die Aufgabe</translation>
     </message>
@@ -1481,21 +1481,21 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="153"/>
-        <location filename="../app/WindowController.cpp" line="245"/>
+        <location filename="../app/WindowController.cpp" line="253"/>
         <source>The run %1 has ended.</source>
         <translation>Der Lauf %1 ist beendet.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="164"/>
-        <location filename="../app/WindowController.cpp" line="285"/>
+        <location filename="../app/WindowController.cpp" line="293"/>
         <source>Step %1 waits for no approval.</source>
         <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="175"/>
         <location filename="../app/ControlHost.cpp" line="186"/>
-        <location filename="../app/WindowController.cpp" line="296"/>
-        <location filename="../app/WindowController.cpp" line="307"/>
+        <location filename="../app/WindowController.cpp" line="304"/>
+        <location filename="../app/WindowController.cpp" line="315"/>
         <source>Step %1 waits for no input.</source>
         <translation>Schritt %1 wartet auf keine Eingabe.</translation>
     </message>
@@ -2088,13 +2088,13 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="582"/>
-        <location filename="../core/config/TaskFile.cpp" line="646"/>
+        <location filename="../core/config/TaskFile.cpp" line="654"/>
         <source>%1: a task file is a .yaml, .yml, .md, .markdown or .txt file</source>
         <translation>%1: eine Aufgabendatei ist eine .yaml-, .yml-, .md-, .markdown- oder .txt-Datei</translation>
     </message>
     <message>
         <location filename="../core/config/TaskFile.cpp" line="586"/>
-        <location filename="../core/config/TaskFile.cpp" line="652"/>
+        <location filename="../core/config/TaskFile.cpp" line="660"/>
         <source>%1 is %2 KiB; task files are limited to %3 KiB</source>
         <translation>%1 ist %2 KiB groß; Aufgabendateien sind auf %3 KiB begrenzt</translation>
     </message>
@@ -2109,69 +2109,69 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>die Datei enthält kein Ziel; schreiben Sie, was der Agent tun soll</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="649"/>
+        <location filename="../core/config/TaskFile.cpp" line="657"/>
         <source>%1 is a folder, not a task file</source>
         <translation>%1 ist ein Ordner, keine Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="660"/>
-        <location filename="../core/config/TaskFile.cpp" line="667"/>
+        <location filename="../core/config/TaskFile.cpp" line="668"/>
+        <location filename="../core/config/TaskFile.cpp" line="675"/>
         <location filename="../core/control/ControlToken.cpp" line="95"/>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="671"/>
+        <location filename="../core/config/TaskFile.cpp" line="679"/>
         <source>%1 is larger than %2 KiB, the limit for task files</source>
         <translation>%1 ist größer als %2 KiB, die Grenze für Aufgabendateien</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="742"/>
+        <location filename="../core/config/TaskFile.cpp" line="750"/>
         <source>CPUs: %1</source>
         <translation>CPUs: %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="744"/>
+        <location filename="../core/config/TaskFile.cpp" line="752"/>
         <source>memory: %1 MiB</source>
         <translation>Speicher: %1 MiB</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="746"/>
+        <location filename="../core/config/TaskFile.cpp" line="754"/>
         <source>processes: %1</source>
         <translation>Prozesse: %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="748"/>
+        <location filename="../core/config/TaskFile.cpp" line="756"/>
         <source>steps: %1</source>
         <translation>Schritte: %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="750"/>
+        <location filename="../core/config/TaskFile.cpp" line="758"/>
         <source>re-plans: %1</source>
         <translation>Neuplanungen: %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="752"/>
+        <location filename="../core/config/TaskFile.cpp" line="760"/>
         <source>step timeout: %1 s</source>
         <translation>Zeitlimit pro Schritt: %1 s</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="772"/>
+        <location filename="../core/config/TaskFile.cpp" line="780"/>
         <source>to run commands directly on this computer with no isolation (sandbox: host)</source>
         <translation>Befehle direkt auf diesem Computer ohne Isolation auszuführen (sandbox: host)</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="775"/>
+        <location filename="../core/config/TaskFile.cpp" line="783"/>
         <source>to give the sandbox network access (network: outbound)</source>
         <translation>der Sandbox Netzwerkzugang zu geben (network: outbound)</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="776"/>
+        <location filename="../core/config/TaskFile.cpp" line="784"/>
         <source>The task file asks %1. Nothing runs until you allow it: %2.</source>
         <translation>Die Aufgabendatei verlangt, %1. Nichts läuft, bis Sie es erlauben: %2.</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="777"/>
+        <location filename="../core/config/TaskFile.cpp" line="785"/>
         <source> and </source>
         <translation> und </translation>
     </message>
@@ -2196,42 +2196,47 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Unbekannte Netzwerkregel &quot;%1&quot;: Verwenden Sie none oder outbound.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="96"/>
+        <location filename="../core/config/UserSettings.cpp" line="93"/>
+        <source>Unknown terminal engine &quot;%1&quot;: use terrarium or qtermwidget.</source>
+        <translation>Unbekannte Terminal-Engine „%1“: terrarium oder qtermwidget verwenden.</translation>
+    </message>
+    <message>
+        <location filename="../core/config/UserSettings.cpp" line="101"/>
         <source>The sandbox&apos;s CPUs must be from %1 to %2.</source>
         <translation>Die CPUs der Sandbox müssen zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="98"/>
+        <location filename="../core/config/UserSettings.cpp" line="103"/>
         <source>The sandbox&apos;s memory must be from %1 to %2 MiB.</source>
         <translation>Der Speicher der Sandbox muss zwischen %1 und %2 MiB liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="100"/>
+        <location filename="../core/config/UserSettings.cpp" line="105"/>
         <source>The sandbox&apos;s maximum processes must be from %1 to %2.</source>
         <translation>Die maximalen Prozesse der Sandbox müssen zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="102"/>
+        <location filename="../core/config/UserSettings.cpp" line="107"/>
         <source>The sandbox&apos;s disk size must be from %1 to %2 MiB.</source>
         <translation>Die Plattengröße der Sandbox muss zwischen %1 und %2 MiB liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="103"/>
+        <location filename="../core/config/UserSettings.cpp" line="108"/>
         <source>The maximum steps must be from %1 to %2.</source>
         <translation>Die maximalen Schritte müssen zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="105"/>
+        <location filename="../core/config/UserSettings.cpp" line="110"/>
         <source>The re-plans before giving up must be from %1 to %2.</source>
         <translation>Die Neuplanungen vor dem Aufgeben müssen zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="107"/>
+        <location filename="../core/config/UserSettings.cpp" line="112"/>
         <source>The step timeout must be from %1 to %2 seconds.</source>
         <translation>Das Zeitlimit pro Schritt muss zwischen %1 und %2 Sekunden liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="109"/>
+        <location filename="../core/config/UserSettings.cpp" line="114"/>
         <source>The remote control port must be from %1 to %2.</source>
         <translation>Der Port der Fernsteuerung muss zwischen %1 und %2 liegen.</translation>
     </message>
@@ -4600,112 +4605,111 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>run.start braucht entweder ein &quot;goal&quot; oder eine &quot;task&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="227"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="232"/>
         <source>&quot;decision&quot; must be once, session, always or deny.</source>
         <translation>&quot;decision&quot; muss once, session, always oder deny sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="104"/>
+        <location filename="../core/control/ControlServer.cpp" line="115"/>
         <source>The control API listens on loopback addresses only (127.0.0.1 or ::1), not on %1: it can start commands in a sandbox.</source>
         <translation>Die Steuerungs-API lauscht nur auf Loopback-Adressen (127.0.0.1 oder ::1), nicht auf %1: Sie kann Befehle in einer Sandbox starten.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="109"/>
-        <location filename="../core/control/ControlServer.cpp" line="129"/>
+        <location filename="../core/control/ControlServer.cpp" line="106"/>
         <source>The control API needs a token of at least %1 characters.</source>
         <translation>Die Steuerungs-API braucht ein Token mit mindestens %1 Zeichen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="116"/>
+        <location filename="../core/control/ControlServer.cpp" line="125"/>
         <source>The control API cannot listen on %1 port %2: %3</source>
         <translation>Die Steuerungs-API kann nicht auf %1 Port %2 lauschen: %3</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="157"/>
+        <location filename="../core/control/ControlServer.cpp" line="164"/>
         <source>Terrarium stops serving.</source>
         <translation>Terrarium beendet den Dienst.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="221"/>
+        <location filename="../core/control/ControlServer.cpp" line="228"/>
         <source>Too many control clients (at most %1); try again later.</source>
         <translation>Zu viele Steuerungs-Clients (höchstens %1); versuchen Sie es später erneut.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="224"/>
+        <location filename="../core/control/ControlServer.cpp" line="231"/>
         <source>too many clients</source>
         <translation>zu viele Clients</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="242"/>
+        <location filename="../core/control/ControlServer.cpp" line="249"/>
         <source>Messages are JSON text, not binary.</source>
         <translation>Nachrichten sind JSON-Text, nicht binär.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="260"/>
+        <location filename="../core/control/ControlServer.cpp" line="267"/>
         <source>The token is wrong.</source>
         <translation>Das Token ist falsch.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="261"/>
-        <location filename="../core/control/ControlServer.cpp" line="276"/>
-        <location filename="../core/control/ControlServer.cpp" line="377"/>
+        <location filename="../core/control/ControlServer.cpp" line="268"/>
+        <location filename="../core/control/ControlServer.cpp" line="283"/>
+        <location filename="../core/control/ControlServer.cpp" line="384"/>
         <source>unauthenticated</source>
         <translation>nicht authentifiziert</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="275"/>
+        <location filename="../core/control/ControlServer.cpp" line="282"/>
         <source>No token came in time; closing.</source>
         <translation>Kein Token kam rechtzeitig; die Verbindung wird geschlossen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="351"/>
+        <location filename="../core/control/ControlServer.cpp" line="358"/>
         <source>Too many messages; closing.</source>
         <translation>Zu viele Nachrichten; die Verbindung wird geschlossen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="352"/>
+        <location filename="../core/control/ControlServer.cpp" line="359"/>
         <source>too many messages</source>
         <translation>zu viele Nachrichten</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="359"/>
+        <location filename="../core/control/ControlServer.cpp" line="366"/>
         <source>Too many messages (at most %1 a second); this one was not read.</source>
         <translation>Zu viele Nachrichten (höchstens %1 pro Sekunde); diese wurde nicht gelesen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="374"/>
+        <location filename="../core/control/ControlServer.cpp" line="381"/>
         <source>Not authenticated: send the token first, as {&quot;v&quot;: 1, &quot;type&quot;: &quot;auth&quot;, &quot;token&quot;: &quot;…&quot;} or an Authorization: Bearer header.</source>
         <translation>Nicht authentifiziert: Senden Sie zuerst das Token, als {&quot;v&quot;: 1, &quot;type&quot;: &quot;auth&quot;, &quot;token&quot;: &quot;…&quot;} oder als Header Authorization: Bearer.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="400"/>
-        <location filename="../core/control/ControlServer.cpp" line="498"/>
+        <location filename="../core/control/ControlServer.cpp" line="407"/>
+        <location filename="../core/control/ControlServer.cpp" line="505"/>
         <source>This Terrarium runs nothing for control clients.</source>
         <translation>Dieses Terrarium führt nichts für Steuerungs-Clients aus.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="461"/>
+        <location filename="../core/control/ControlServer.cpp" line="468"/>
         <source>There is no terminal %1 (it may have ended).</source>
         <translation>Es gibt kein Terminal %1 (es hat vielleicht geendet).</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="482"/>
+        <location filename="../core/control/ControlServer.cpp" line="489"/>
         <location filename="../core/store/RunStore.cpp" line="358"/>
         <source>There is no kept run %1.</source>
         <translation>Es gibt keinen gespeicherten Lauf %1.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="506"/>
+        <location filename="../core/control/ControlServer.cpp" line="513"/>
         <source>At most %1 terminals per client.</source>
         <translation>Höchstens %1 Terminals je Client.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="527"/>
+        <location filename="../core/control/ControlServer.cpp" line="534"/>
         <source>The client fell behind the terminal&apos;s output.</source>
         <translation>Der Client kam mit der Ausgabe des Terminals nicht mit.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="534"/>
+        <location filename="../core/control/ControlServer.cpp" line="541"/>
         <source>The shell ended.</source>
         <translation>Die Shell hat geendet.</translation>
     </message>
@@ -4772,57 +4776,57 @@ Siehe &apos;terrarium --help&apos;.</translation>
 <context>
     <name>Terrarium::Widgets::ApprovalPanel</name>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="19"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="20"/>
         <source>Run &amp;once</source>
         <translation>&amp;Einmal ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="20"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="21"/>
         <source>Allow for this &amp;session</source>
         <translation>Für diese &amp;Sitzung erlauben</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="21"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="22"/>
         <source>&amp;Always allow</source>
         <translation>&amp;Immer erlauben</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="22"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="23"/>
         <source>&amp;Deny</source>
         <translation>A&amp;blehnen</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="26"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="27"/>
         <source>Approval needed</source>
         <translation>Freigabe nötig</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="40"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="41"/>
         <source>Command waiting for approval</source>
         <translation>Befehl wartet auf Freigabe</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="45"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="46"/>
         <source>Run this command now; ask again next time</source>
         <translation>Diesen Befehl jetzt ausführen; beim nächsten Mal erneut fragen</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="47"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="48"/>
         <source>Run it, and the same command again without asking until Terrarium quits</source>
         <translation>Ausführen, und denselben Befehl ohne Nachfrage erneut ausführen, bis Terrarium beendet wird</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="48"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="49"/>
         <source>Run it, and never ask about this exact command again</source>
         <translation>Ausführen, und nie wieder nach genau diesem Befehl fragen</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="49"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="50"/>
         <source>Do not run it; the planner looks for another way</source>
         <translation>Nicht ausführen; der Planer sucht einen anderen Weg</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="78"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="79"/>
         <source>Step %1 wants to run a command with %2 risk. Run it?</source>
         <translation>Schritt %1 will einen Befehl mit Risiko %2 ausführen. Ausführen?</translation>
     </message>
@@ -5140,23 +5144,23 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Befehl</translation>
     </message>
     <message>
-        <location filename="../ui/CommandBlock.cpp" line="58"/>
-        <location filename="../ui/CommandBlock.cpp" line="75"/>
+        <location filename="../ui/CommandBlock.cpp" line="59"/>
+        <location filename="../ui/CommandBlock.cpp" line="76"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/CommandBlock.cpp" line="63"/>
+        <location filename="../ui/CommandBlock.cpp" line="64"/>
         <source>Copy the command to the clipboard (Ctrl+Shift+C)</source>
         <translation>Den Befehl in die Zwischenablage kopieren (Strg+Umschalt+C)</translation>
     </message>
     <message>
-        <location filename="../ui/CommandBlock.cpp" line="64"/>
+        <location filename="../ui/CommandBlock.cpp" line="65"/>
         <source>Copy command</source>
         <translation>Befehl kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/CommandBlock.cpp" line="122"/>
+        <location filename="../ui/CommandBlock.cpp" line="123"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
@@ -6103,321 +6107,341 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 <context>
     <name>Terrarium::Widgets::SettingsDialog</name>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="57"/>
+        <location filename="../ui/SettingsDialog.cpp" line="60"/>
         <source>Planner: writes and revises the plan</source>
         <translation>Planer: schreibt und überarbeitet den Plan</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="58"/>
+        <location filename="../ui/SettingsDialog.cpp" line="61"/>
         <source>&amp;Protocol:</source>
         <translation>&amp;Protokoll:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="59"/>
+        <location filename="../ui/SettingsDialog.cpp" line="62"/>
         <source>&amp;Base URL:</source>
         <translation>&amp;Basis-URL:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="60"/>
+        <location filename="../ui/SettingsDialog.cpp" line="63"/>
         <source>&amp;Model:</source>
         <translation>&amp;Modell:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="61"/>
+        <location filename="../ui/SettingsDialog.cpp" line="64"/>
         <source>API &amp;key:</source>
         <translation>API-&amp;Schlüssel:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="62"/>
+        <location filename="../ui/SettingsDialog.cpp" line="65"/>
         <source>S&amp;how</source>
         <translation>An&amp;zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="64"/>
+        <location filename="../ui/SettingsDialog.cpp" line="67"/>
         <source>Executor: turns each step into a command</source>
         <translation>Ausführer: macht aus jedem Schritt einen Befehl</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="65"/>
+        <location filename="../ui/SettingsDialog.cpp" line="68"/>
         <source>Pr&amp;otocol:</source>
         <translation>P&amp;rotokoll:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="66"/>
+        <location filename="../ui/SettingsDialog.cpp" line="69"/>
         <source>Base &amp;URL:</source>
         <translation>Basis-&amp;URL:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="67"/>
+        <location filename="../ui/SettingsDialog.cpp" line="70"/>
         <source>Mo&amp;del:</source>
         <translation>Mo&amp;dell:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="68"/>
+        <location filename="../ui/SettingsDialog.cpp" line="71"/>
         <source>API k&amp;ey:</source>
         <translation>API-Sc&amp;hlüssel:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="69"/>
+        <location filename="../ui/SettingsDialog.cpp" line="72"/>
         <source>Sho&amp;w</source>
         <translation>Anzei&amp;gen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="115"/>
+        <location filename="../ui/SettingsDialog.cpp" line="118"/>
         <source>Terrarium Settings</source>
         <translation>Terrarium-Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="191"/>
+        <location filename="../ui/SettingsDialog.cpp" line="195"/>
         <source>Detect &amp;local server</source>
         <translation>&amp;Lokalen Server erkennen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="193"/>
+        <location filename="../ui/SettingsDialog.cpp" line="197"/>
         <source>Look for Ollama (localhost:11434) or llama.cpp&apos;s server (localhost:8080) and use it for both roles</source>
         <translation>Nach Ollama (localhost:11434) oder dem Server von llama.cpp (localhost:8080) suchen und ihn für beide Rollen verwenden</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="158"/>
+        <location filename="../ui/SettingsDialog.cpp" line="162"/>
         <source>Save the settings (Ctrl+Enter)</source>
         <translation>Die Einstellungen speichern (Strg+Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="208"/>
+        <location filename="../ui/SettingsDialog.cpp" line="212"/>
         <source>Looking for a local model server…</source>
         <translation>Suche nach einem lokalen Modellserver…</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="224"/>
+        <location filename="../ui/SettingsDialog.cpp" line="228"/>
         <source>Automatic (from the API key or base URL)</source>
         <translation>Automatisch (aus API-Schlüssel oder Basis-URL)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="230"/>
+        <location filename="../ui/SettingsDialog.cpp" line="234"/>
         <source>OpenAI Responses</source>
         <translation>OpenAI Responses</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="233"/>
+        <location filename="../ui/SettingsDialog.cpp" line="237"/>
         <source>Chat Completions (OpenAI, Ollama, llama.cpp, vLLM)</source>
         <translation>Chat Completions (OpenAI, Ollama, llama.cpp, vLLM)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="236"/>
+        <location filename="../ui/SettingsDialog.cpp" line="240"/>
         <source>Anthropic Messages</source>
         <translation>Anthropic Messages</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="250"/>
+        <location filename="../ui/SettingsDialog.cpp" line="254"/>
         <source>None stored</source>
         <translation>Keiner gespeichert</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="254"/>
+        <location filename="../ui/SettingsDialog.cpp" line="258"/>
         <source>Show the key while editing it</source>
         <translation>Den Schlüssel beim Bearbeiten anzeigen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="285"/>
+        <location filename="../ui/SettingsDialog.cpp" line="289"/>
         <source>Sandbox for new runs</source>
         <translation>Sandbox für neue Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="289"/>
+        <location filename="../ui/SettingsDialog.cpp" line="293"/>
         <source>Podman container</source>
         <translation>Podman-Container</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="290"/>
+        <location filename="../ui/SettingsDialog.cpp" line="294"/>
         <source>libvirt virtual machine</source>
         <translation>Virtuelle libvirt-Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="291"/>
+        <location filename="../ui/SettingsDialog.cpp" line="295"/>
         <source>Host (no isolation)</source>
         <translation>Host (keine Isolation)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="296"/>
+        <location filename="../ui/SettingsDialog.cpp" line="300"/>
         <source>Commands run directly on this computer, with no isolation.</source>
         <translation>Befehle laufen direkt auf diesem Computer, ohne Isolation.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="297"/>
+        <location filename="../ui/SettingsDialog.cpp" line="301"/>
         <source>The host sandbox runs every command as you, on your files, with your network. Use it only for goals you would run yourself.</source>
         <translation>Die Host-Sandbox führt jeden Befehl als Sie aus, auf Ihren Dateien, mit Ihrem Netzwerk. Verwenden Sie sie nur für Ziele, die Sie auch selbst ausführen würden.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="302"/>
+        <location filename="../ui/SettingsDialog.cpp" line="306"/>
         <source>Terrarium&apos;s own Debian image</source>
         <translation>Das eigene Debian-Image von Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="334"/>
-        <location filename="../ui/SettingsDialog.cpp" line="344"/>
+        <location filename="../ui/SettingsDialog.cpp" line="338"/>
+        <location filename="../ui/SettingsDialog.cpp" line="348"/>
         <source> MiB</source>
         <translation> MiB</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="306"/>
+        <location filename="../ui/SettingsDialog.cpp" line="310"/>
         <source>None: no network at all</source>
         <translation>Keins: überhaupt kein Netzwerk</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="307"/>
+        <location filename="../ui/SettingsDialog.cpp" line="311"/>
         <source>Outbound: may reach the internet</source>
         <translation>Ausgehend: darf das Internet erreichen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="320"/>
+        <location filename="../ui/SettingsDialog.cpp" line="324"/>
         <source>Default &amp;sandbox:</source>
         <translation>&amp;Standard-Sandbox:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="322"/>
+        <location filename="../ui/SettingsDialog.cpp" line="326"/>
         <source>&amp;Image:</source>
         <translation>&amp;Image:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="348"/>
+        <location filename="../ui/SettingsDialog.cpp" line="352"/>
         <source>&amp;CPUs:</source>
         <translation>&amp;CPUs:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="349"/>
+        <location filename="../ui/SettingsDialog.cpp" line="353"/>
         <source>Memo&amp;ry:</source>
         <translation>S&amp;peicher:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="323"/>
+        <location filename="../ui/SettingsDialog.cpp" line="327"/>
         <source>&amp;Network:</source>
         <translation>&amp;Netzwerk:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="412"/>
+        <location filename="../ui/SettingsDialog.cpp" line="446"/>
         <source>Clients connect to ws://127.0.0.1 on this port (or ::1, or the Unix socket) and send the token first. Scripts can also run terrarium --headless --serve. The protocol is in docs/CONTROL_API.md.</source>
         <translation>Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1 oder dem Unix-Socket) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="687"/>
+        <location filename="../ui/SettingsDialog.cpp" line="729"/>
         <source>API keys are kept in the desktop keyring, never in the settings file.</source>
         <translation>API-Schlüssel werden im Desktop-Schlüsselbund aufbewahrt, nie in der Einstellungsdatei.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="711"/>
+        <location filename="../ui/SettingsDialog.cpp" line="753"/>
         <source>Found %1; both roles now use its model %2.</source>
         <translation>%1 gefunden; beide Rollen verwenden jetzt sein Modell %2.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="721"/>
-        <location filename="../ui/SettingsDialog.cpp" line="727"/>
+        <location filename="../ui/SettingsDialog.cpp" line="763"/>
+        <location filename="../ui/SettingsDialog.cpp" line="769"/>
         <source>%1 or %2</source>
         <translation>%1 oder %2</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="726"/>
-        <location filename="../ui/SettingsDialog.cpp" line="733"/>
+        <location filename="../ui/SettingsDialog.cpp" line="768"/>
+        <location filename="../ui/SettingsDialog.cpp" line="775"/>
         <source>Required for this server</source>
         <translation>Für diesen Server erforderlich</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="120"/>
+        <location filename="../ui/SettingsDialog.cpp" line="123"/>
         <source>Models</source>
         <translation>Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="121"/>
+        <location filename="../ui/SettingsDialog.cpp" line="124"/>
         <source>Sandbox</source>
         <translation>Sandbox</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="122"/>
+        <location filename="../ui/SettingsDialog.cpp" line="125"/>
         <source>Approval and limits</source>
         <translation>Freigabe und Grenzen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="123"/>
-        <location filename="../ui/SettingsDialog.cpp" line="366"/>
+        <location filename="../ui/SettingsDialog.cpp" line="126"/>
+        <location filename="../ui/SettingsDialog.cpp" line="400"/>
         <source>Remote control</source>
         <translation>Fernsteuerung</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="309"/>
+        <location filename="../ui/SettingsDialog.cpp" line="127"/>
+        <source>Terminal</source>
+        <translation>Terminal</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="313"/>
         <source>Containers work on a cop&amp;y of the workspace</source>
         <translation>Container arbeiten auf einer &amp;Kopie des Arbeitsordners</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="311"/>
+        <location filename="../ui/SettingsDialog.cpp" line="315"/>
         <source>The files are copied into the container; when the run ends you review what it changed and apply what you accept. Virtual machines always work on a copy.</source>
         <translation>Die Dateien werden in den Container kopiert; am Ende des Laufs prüfen Sie, was er geändert hat, und übernehmen, was Sie annehmen. Virtuelle Maschinen arbeiten immer auf einer Kopie.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="327"/>
+        <location filename="../ui/SettingsDialog.cpp" line="331"/>
         <source>Resources of each sandbox</source>
         <translation>Ressourcen jeder Sandbox</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="340"/>
+        <location filename="../ui/SettingsDialog.cpp" line="344"/>
         <source>How many processes and threads may run in the sandbox at once</source>
         <translation>Wie viele Prozesse und Threads gleichzeitig in der Sandbox laufen dürfen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="347"/>
+        <location filename="../ui/SettingsDialog.cpp" line="351"/>
         <source>How much the sandbox&apos;s own disk may grow; the workspace does not count</source>
         <translation>Wie weit die eigene Platte der Sandbox wachsen darf; der Arbeitsordner zählt nicht mit</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="350"/>
+        <location filename="../ui/SettingsDialog.cpp" line="354"/>
         <source>Ma&amp;ximum processes:</source>
         <translation>Ma&amp;ximale Prozesse:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="351"/>
+        <location filename="../ui/SettingsDialog.cpp" line="355"/>
         <source>Disk si&amp;ze:</source>
         <translation>Platten&amp;größe:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="369"/>
+        <location filename="../ui/SettingsDialog.cpp" line="368"/>
+        <source>Terminal engine</source>
+        <translation>Terminal-Engine</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="381"/>
+        <source>For terminals opened from now on. Terrarium&apos;s own view is the faster one.</source>
+        <translation>Für Terminals, die ab jetzt geöffnet werden. Terrariums eigene Ansicht ist die schnellere.</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="383"/>
+        <source>This build has only Terrarium&apos;s own view; QTermWidget is offered where Terrarium was built with it (Debian 13).</source>
+        <translation>Dieser Build hat nur Terrariums eigene Ansicht; QTermWidget wird angeboten, wo Terrarium damit gebaut wurde (Debian 13).</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="403"/>
         <source>Let programs on this computer watch and drive runs</source>
         <translation>Programmen auf diesem Computer erlauben, Läufe zu beobachten und zu steuern</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="371"/>
+        <location filename="../ui/SettingsDialog.cpp" line="405"/>
         <source>A WebSocket on 127.0.0.1 and ::1 only, for clients that know the token; web pages are refused. See docs/CONTROL_API.md.</source>
         <translation>Ein WebSocket nur auf 127.0.0.1 und ::1, für Clients, die das Token kennen; Webseiten werden abgewiesen. Siehe docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="377"/>
+        <location filename="../ui/SettingsDialog.cpp" line="411"/>
         <source>Port &amp;for clients:</source>
         <translation>&amp;Port für Clients:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="383"/>
+        <location filename="../ui/SettingsDialog.cpp" line="417"/>
         <source>Also on a Unix socket in the session&apos;s runtime folder (terrarium/control.sock)</source>
         <translation>Auch auf einem Unix-Socket im Laufzeitordner der Sitzung (terrarium/control.sock)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="386"/>
+        <location filename="../ui/SettingsDialog.cpp" line="420"/>
         <source>For clients that would rather not use a port; only your own programs can open it, and they need the token too.</source>
         <translation>Für Clients, die lieber keinen Port nutzen; nur Ihre eigenen Programme können ihn öffnen, und auch sie brauchen das Token.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="394"/>
+        <location filename="../ui/SettingsDialog.cpp" line="428"/>
         <source>Control token</source>
         <translation>Steuerungs-Token</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="396"/>
+        <location filename="../ui/SettingsDialog.cpp" line="430"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="397"/>
+        <location filename="../ui/SettingsDialog.cpp" line="431"/>
         <source>Copy the token for a client to send as “Authorization: Bearer …”</source>
         <translation>Das Token kopieren, damit ein Client es als „Authorization: Bearer …“ sendet</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="403"/>
+        <location filename="../ui/SettingsDialog.cpp" line="437"/>
         <source>Re&amp;quired token:</source>
         <translation>Erforderliches &amp;Token:</translation>
     </message>
@@ -6426,137 +6450,137 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation type="vanished">Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="423"/>
+        <location filename="../ui/SettingsDialog.cpp" line="457"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="438"/>
+        <location filename="../ui/SettingsDialog.cpp" line="472"/>
         <source>Approval of commands</source>
         <translation>Freigabe von Befehlen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="441"/>
+        <location filename="../ui/SettingsDialog.cpp" line="475"/>
         <source>Ask before running risky commands</source>
         <translation>Vor riskanten Befehlen nachfragen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="443"/>
+        <location filename="../ui/SettingsDialog.cpp" line="477"/>
         <source>Run only what the safety rules pass; deny the rest</source>
         <translation>Nur ausführen, was die Sicherheitsregeln durchlassen; den Rest ablehnen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="445"/>
+        <location filename="../ui/SettingsDialog.cpp" line="479"/>
         <source>Run every command without asking</source>
         <translation>Jeden Befehl ohne Nachfrage ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="448"/>
+        <location filename="../ui/SettingsDialog.cpp" line="482"/>
         <source>Risky commands run without asking.</source>
         <translation>Riskante Befehle laufen ohne Nachfrage.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="449"/>
+        <location filename="../ui/SettingsDialog.cpp" line="483"/>
         <source>Commands the safety rules flag (deleting files, changing permissions, fetching and running scripts, …) run at once. Use it only with a sandbox you can throw away.</source>
         <translation>Befehle, die die Sicherheitsregeln markieren (Dateien löschen, Rechte ändern, Skripte herunterladen und ausführen, …), laufen sofort. Verwenden Sie das nur mit einer Sandbox, die Sie wegwerfen können.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="453"/>
+        <location filename="../ui/SettingsDialog.cpp" line="487"/>
         <source>Appro&amp;val:</source>
         <translation>&amp;Freigabe:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="465"/>
+        <location filename="../ui/SettingsDialog.cpp" line="501"/>
         <source>Commands approved with Always</source>
         <translation>Mit „Immer“ freigegebene Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="471"/>
+        <location filename="../ui/SettingsDialog.cpp" line="507"/>
         <source>None yet: commands you approve with “Always” appear here.</source>
         <translation>Noch keine: Befehle, die Sie mit „Immer“ freigeben, erscheinen hier.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="473"/>
+        <location filename="../ui/SettingsDialog.cpp" line="509"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="474"/>
+        <location filename="../ui/SettingsDialog.cpp" line="510"/>
         <source>Ask again before running the selected commands (Delete)</source>
         <translation>Vor dem Ausführen der ausgewählten Befehle wieder nachfragen (Entf)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="479"/>
+        <location filename="../ui/SettingsDialog.cpp" line="515"/>
         <source>Always allowed:</source>
         <translation>Immer erlaubt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="481"/>
+        <location filename="../ui/SettingsDialog.cpp" line="517"/>
         <source>Commands you approved with “Always”: they run without asking</source>
         <translation>Befehle, die Sie mit „Immer“ freigegeben haben: Sie laufen ohne Nachfrage</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="485"/>
+        <location filename="../ui/SettingsDialog.cpp" line="521"/>
         <source>Limits of each run</source>
         <translation>Grenzen jedes Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="489"/>
+        <location filename="../ui/SettingsDialog.cpp" line="525"/>
         <source>Commands run in total, across re-plans</source>
         <translation>Insgesamt ausgeführte Befehle, über Neuplanungen hinweg</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="492"/>
+        <location filename="../ui/SettingsDialog.cpp" line="528"/>
         <source>None: stop at the first failed step</source>
         <translation>Keine: beim ersten fehlgeschlagenen Schritt anhalten</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="497"/>
+        <location filename="../ui/SettingsDialog.cpp" line="533"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="499"/>
+        <location filename="../ui/SettingsDialog.cpp" line="535"/>
         <source>A step still running after this long is stopped and fails</source>
         <translation>Ein Schritt, der nach dieser Zeit noch läuft, wird angehalten und schlägt fehl</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="506"/>
+        <location filename="../ui/SettingsDialog.cpp" line="542"/>
         <source>M&amp;aximum steps:</source>
         <translation>Maximale &amp;Schritte:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="507"/>
+        <location filename="../ui/SettingsDialog.cpp" line="543"/>
         <source>Re-plans before givin&amp;g up:</source>
         <translation>&amp;Neuplanungen vor dem Aufgeben:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="508"/>
+        <location filename="../ui/SettingsDialog.cpp" line="544"/>
         <source>Step &amp;timeout:</source>
         <translation>&amp;Zeitlimit pro Schritt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="607"/>
+        <location filename="../ui/SettingsDialog.cpp" line="649"/>
         <source>Kept in %1.</source>
         <translation>Aufbewahrt in %1.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="634"/>
+        <location filename="../ui/SettingsDialog.cpp" line="676"/>
         <source>a copy of the workspace</source>
         <translation>eine Kopie des Arbeitsordners</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="635"/>
+        <location filename="../ui/SettingsDialog.cpp" line="677"/>
         <source>the workspace folder itself</source>
         <translation>der Arbeitsordner selbst</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="646"/>
+        <location filename="../ui/SettingsDialog.cpp" line="688"/>
         <source>1 setting here is overridden by the environment, the command line or a task file; its field says which.</source>
         <translation>1 Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/SettingsDialog.cpp" line="648"/>
+        <location filename="../ui/SettingsDialog.cpp" line="690"/>
         <source>%n settings here are overridden by the environment, the command line or a task file; their fields say which.</source>
         <translation>
             <numerusform>%n Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</numerusform>
@@ -6564,17 +6588,17 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="655"/>
+        <location filename="../ui/SettingsDialog.cpp" line="697"/>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="777"/>
+        <location filename="../ui/SettingsDialog.cpp" line="819"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="777"/>
+        <location filename="../ui/SettingsDialog.cpp" line="819"/>
         <source>keyring</source>
         <translation>Schlüsselbund</translation>
     </message>
@@ -7434,34 +7458,47 @@ Programme, die in einer VM laufen, enden: Sie startet erneut aus dem Snapshot.</
     </message>
 </context>
 <context>
+    <name>Terrarium::Widgets::TerminalEngine</name>
+    <message>
+        <location filename="../ui/TerminalEngine.cpp" line="46"/>
+        <source>Terrarium&apos;s terminal view (libvterm)</source>
+        <translation>Terrariums Terminalansicht (libvterm)</translation>
+    </message>
+    <message>
+        <location filename="../ui/TerminalEngine.cpp" line="49"/>
+        <source>QTermWidget</source>
+        <translation>QTermWidget</translation>
+    </message>
+</context>
+<context>
     <name>Terrarium::Widgets::TerminalPane</name>
     <message>
-        <location filename="../ui/TerminalPane.cpp" line="23"/>
+        <location filename="../ui/TerminalPane.cpp" line="30"/>
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
     <message>
-        <location filename="../ui/TerminalPane.cpp" line="60"/>
+        <location filename="../ui/TerminalPane.cpp" line="87"/>
         <source>[Process exited with code %1]</source>
         <translation>[Prozess mit Code %1 beendet]</translation>
     </message>
     <message>
-        <location filename="../ui/TerminalPane.cpp" line="60"/>
+        <location filename="../ui/TerminalPane.cpp" line="87"/>
         <source>Restart</source>
         <translation>Neu starten</translation>
     </message>
     <message>
-        <location filename="../ui/TerminalPane.cpp" line="115"/>
+        <location filename="../ui/TerminalPane.cpp" line="146"/>
         <source>The sandbox is gone.</source>
         <translation>Die Sandbox ist nicht mehr da.</translation>
     </message>
     <message>
-        <location filename="../ui/TerminalPane.cpp" line="115"/>
+        <location filename="../ui/TerminalPane.cpp" line="146"/>
         <source>Reconnect</source>
         <translation>Neu verbinden</translation>
     </message>
     <message>
-        <location filename="../ui/TerminalPane.cpp" line="104"/>
+        <location filename="../ui/TerminalPane.cpp" line="135"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>

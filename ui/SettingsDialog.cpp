@@ -4,8 +4,10 @@
 #include "core/config/LimitRange.h"
 #include "core/llm/LlmEndpoint.h"
 #include "ui/SourcedField.h"
+#include "ui/TerminalEngine.h"
 #include "ui/UiColors.h"
 
+#include <QButtonGroup>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
@@ -21,6 +23,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QShortcut>
 #include <QSpinBox>
 #include <QStringListModel>
@@ -121,6 +124,7 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_tabs->addTab(createSandboxTab(), tr("Sandbox"));
     m_tabs->addTab(createSafetyTab(), tr("Approval and limits"));
     m_tabs->addTab(createRemoteControlTab(), tr("Remote control"));
+    m_tabs->addTab(createTerminalTab(), tr("Terminal"));
     // Wide enough for the notes below overridden fields to fit on one line, mostly; still well
     // within 1024 pixels.
     m_tabs->setMinimumWidth(fontMetrics().averageCharWidth() * 125);
@@ -356,6 +360,36 @@ QWidget *SettingsDialog::createSandboxTab()
     return tab;
 }
 
+QWidget *SettingsDialog::createTerminalTab()
+{
+    auto *tab = new QWidget(this);
+    auto *layout = new QVBoxLayout(tab);
+    // Both engines are listed; one this build lacks is shown disabled, with why.
+    auto *engines = new QGroupBox(tr("Terminal engine"), tab);
+    auto *enginesLayout = new QVBoxLayout(engines);
+    m_terminalEngine = new QButtonGroup(engines);
+    const QList<Widgets::TerminalEngine> built = Widgets::availableTerminalEngines();
+    for (const Widgets::TerminalEngine engine :
+         {Widgets::TerminalEngine::Terrarium, Widgets::TerminalEngine::QTermWidget}) {
+        auto *choice = new QRadioButton(Widgets::terminalEngineName(engine), engines);
+        choice->setProperty("engine", Widgets::terminalEngineKey(engine));
+        choice->setEnabled(built.contains(engine));
+        m_terminalEngine->addButton(choice);
+        enginesLayout->addWidget(choice);
+    }
+    auto *note = new QLabel(built.contains(Widgets::TerminalEngine::QTermWidget)
+                                ? tr("For terminals opened from now on. Terrarium's own view is "
+                                     "the faster one.")
+                                : tr("This build has only Terrarium's own view; QTermWidget is "
+                                     "offered where Terrarium was built with it (Debian 13)."),
+                            engines);
+    note->setWordWrap(true);
+    enginesLayout->addWidget(note);
+    layout->addWidget(engines);
+    layout->addStretch(1);
+    return tab;
+}
+
 QWidget *SettingsDialog::createRemoteControlTab()
 {
     auto *tab = new QWidget(this);
@@ -568,6 +602,10 @@ void SettingsDialog::setValues(const Core::UserSettings &values)
     m_remoteControlPort->setEnabled(values.remoteControl);
     m_remoteControlSocket->setChecked(values.remoteControlSocket);
     m_remoteControlSocket->setEnabled(values.remoteControl);
+    const QString engine =
+        Widgets::terminalEngineKey(Widgets::terminalEngineFromKey(values.terminalEngine));
+    for (QAbstractButton *choice : m_terminalEngine->buttons())
+        choice->setChecked(choice->property("engine").toString() == engine);
     updateHostWarning();
     updateApprovalWarning();
     updateAlwaysAllowed();
@@ -601,6 +639,8 @@ Core::UserSettings SettingsDialog::values() const
     values.remoteControl = m_remoteControl->isChecked();
     values.remoteControlPort = m_remoteControlPort->value();
     values.remoteControlSocket = m_remoteControlSocket->isChecked();
+    if (const QAbstractButton *choice = m_terminalEngine->checkedButton())
+        values.terminalEngine = choice->property("engine").toString();
     return values;
 }
 

@@ -12,6 +12,7 @@
 #include <optional>
 
 class QCheckBox;
+class QButtonGroup;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -95,6 +96,7 @@ private:
     QWidget *createSandboxTab();
     QWidget *createSafetyTab();
     QWidget *createRemoteControlTab();
+    QWidget *createTerminalTab();
     // Wraps field to show where the setting `key` (its config file key) comes from.
     SourcedField *sourced(const QString &key, QWidget *field);
     ModelFields &fields(Core::LlmRole role);
@@ -134,6 +136,7 @@ private:
     QCheckBox *m_remoteControl = nullptr;
     QSpinBox *m_remoteControlPort = nullptr;
     QCheckBox *m_remoteControlSocket = nullptr;
+    QButtonGroup *m_terminalEngine = nullptr;
     QLabel *m_controlTokenPlace = nullptr;
     QLineEdit *m_controlToken = nullptr;
     QToolButton *m_copyControlToken = nullptr;

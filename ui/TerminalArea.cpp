@@ -63,7 +63,7 @@ TerminalArea::TerminalArea(QWidget *parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         TerminalPane *pane = currentPane();
         if (pane)
-            pane->view()->setFocus(Qt::OtherFocusReason);
+            pane->display()->setFocus(Qt::OtherFocusReason);
         Q_EMIT currentPaneChanged(pane);
     });
     updatePlaceholder();
@@ -74,7 +74,7 @@ TerminalArea::~TerminalArea() = default;
 TerminalPane *TerminalArea::createPane(Core::TerminalSession *session, const QString &title,
                                        const QString &origin)
 {
-    auto *pane = new TerminalPane(title, this);
+    auto *pane = new TerminalPane(title, m_engine, this);
     pane->setOrigin(origin);
     pane->setSession(session);
     connect(pane, &TerminalPane::focusReceived, this, [this, pane] { onPaneFocused(pane); });
@@ -99,7 +99,7 @@ TerminalPane *TerminalArea::openPane(Core::TerminalSession *session, const QStri
     updatePlaceholder();
     m_tabs->setCurrentIndex(index);
     updateTab(root);
-    pane->view()->setFocus(Qt::OtherFocusReason);
+    pane->display()->setFocus(Qt::OtherFocusReason);
     onPaneFocused(pane);
     Q_EMIT paneCountChanged(paneCount());
     return pane;
@@ -142,7 +142,7 @@ TerminalPane *TerminalArea::splitCurrent(Qt::Orientation orientation,
     QSplitter *root = rootOf(pane);
     for (TerminalPane *member : panesInTab(m_tabs->indexOf(root)))
         member->setHeaderVisible(true);
-    pane->view()->setFocus(Qt::OtherFocusReason);
+    pane->display()->setFocus(Qt::OtherFocusReason);
     onPaneFocused(pane);
     Q_EMIT paneCountChanged(paneCount());
     return pane;
@@ -197,7 +197,7 @@ void TerminalArea::closePane(TerminalPane *pane)
             left.first()->setHeaderVisible(false);
         updateTab(root);
         if (wasCurrent) {
-            left.first()->view()->setFocus(Qt::OtherFocusReason);
+            left.first()->display()->setFocus(Qt::OtherFocusReason);
             onPaneFocused(m_current.value(root));
         }
     }
@@ -230,7 +230,7 @@ void TerminalArea::setCurrentPane(TerminalPane *pane)
     if (!root)
         return;
     m_tabs->setCurrentWidget(root);
-    pane->view()->setFocus(Qt::OtherFocusReason);
+    pane->display()->setFocus(Qt::OtherFocusReason);
     onPaneFocused(pane);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ui/TerminalEngine.h"
 #include "ui/TerminalPane.h"
 
 #include <QHash>
@@ -45,6 +46,10 @@ public:
                                const QString &title = {});
     void closePane(TerminalPane *pane);
 
+    // What draws the panes opened from now on (the Preferences' choice); open panes keep theirs.
+    void setEngine(TerminalEngine engine) { m_engine = engine; }
+    TerminalEngine engine() const { return m_engine; }
+
     TerminalPane *currentPane() const;
     void setCurrentPane(TerminalPane *pane);
     // Every pane, tab by tab, in reading order within a tab.
@@ -85,6 +90,7 @@ private:
     void focusPane(int step);
     void updatePlaceholder();
 
+    TerminalEngine m_engine = TerminalEngine::Terrarium;
     QStackedLayout *m_stack = nullptr;
     QLabel *m_placeholder = nullptr;
     QTabWidget *m_tabs = nullptr;

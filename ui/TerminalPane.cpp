@@ -2,6 +2,9 @@
 
 #include "core/terminal/TerminalSession.h"
 #include "ui/TerminalView.h"
+#ifdef TERRARIUM_HAVE_QTERMWIDGET
+#include "ui/QTermWidgetView.h"
+#endif
 #include "ui/UiColors.h"
 
 #include <QEvent>
@@ -14,8 +17,12 @@
 namespace Terrarium::Widgets {
 
 TerminalPane::TerminalPane(const QString &title, QWidget *parent)
+    : TerminalPane(title, TerminalEngine::Terrarium, parent)
+{ }
+
+TerminalPane::TerminalPane(const QString &title, TerminalEngine engine, QWidget *parent)
     : QWidget(parent)
-    , m_view(new TerminalView(this))
+    , m_engine(terminalEngineFromKey(terminalEngineKey(engine))) // the default if not built
     , m_header(new QLabel(this))
     , m_banner(new QFrame(this))
     , m_bannerLabel(new QLabel(m_banner))
@@ -23,6 +30,19 @@ TerminalPane::TerminalPane(const QString &title, QWidget *parent)
     , m_close(new QPushButton(tr("Close"), m_banner))
     , m_title(title)
 {
+#ifdef TERRARIUM_HAVE_QTERMWIDGET
+    if (m_engine == TerminalEngine::QTermWidget) {
+        m_qtermWidgetView = new QTermWidgetView(this);
+        m_display = m_qtermWidgetView;
+        connectView(m_qtermWidgetView);
+    }
+#endif
+    if (!m_display) {
+        m_view = new TerminalView(this);
+        m_display = m_view;
+        connectView(m_view);
+    }
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -31,7 +51,7 @@ TerminalPane::TerminalPane(const QString &title, QWidget *parent)
     m_header->setTextFormat(Qt::PlainText);
     m_header->hide();
     layout->addWidget(m_header);
-    layout->addWidget(m_view, 1);
+    layout->addWidget(m_display, 1);
 
     m_banner->setAutoFillBackground(true);
     m_banner->setFrameShape(QFrame::NoFrame);
@@ -44,17 +64,24 @@ TerminalPane::TerminalPane(const QString &title, QWidget *parent)
     bannerLayout->addWidget(m_close);
     m_banner->hide();
     layout->addWidget(m_banner);
-    setFocusProxy(m_view);
+    setFocusProxy(m_display);
 
     connect(m_reconnect, &QPushButton::clicked, this, &TerminalPane::reconnectRequested);
     connect(m_close, &QPushButton::clicked, this, &TerminalPane::closeRequested);
-    connect(m_view, &TerminalView::focusReceived, this, &TerminalPane::focusReceived);
-    connect(m_view, &TerminalView::titleChanged, this, [this](const QString &title) {
+    updateHeader();
+}
+
+// Both views have the same three signals.
+template<typename View>
+void TerminalPane::connectView(View *view)
+{
+    connect(view, &View::focusReceived, this, &TerminalPane::focusReceived);
+    connect(view, &View::titleChanged, this, [this](const QString &title) {
         m_programTitle = title;
         updateHeader();
         Q_EMIT displayTitleChanged(displayTitle());
     });
-    connect(m_view, &TerminalView::finished, this, [this](int exitCode) {
+    connect(view, &View::finished, this, [this](int exitCode) {
         m_exitCode = exitCode;
         if (!m_disconnected)
             showBanner(tr("[Process exited with code %1]").arg(exitCode), tr("Restart"),
@@ -62,7 +89,6 @@ TerminalPane::TerminalPane(const QString &title, QWidget *parent)
         Q_EMIT finished(exitCode);
         Q_EMIT statusChanged();
     });
-    updateHeader();
 }
 
 TerminalPane::~TerminalPane()
@@ -76,7 +102,12 @@ void TerminalPane::setSession(Core::TerminalSession *session)
     if (m_session && m_session != session)
         m_session->deleteLater();
     m_session = session;
-    m_view->setSession(session);
+    if (m_view)
+        m_view->setSession(session);
+#ifdef TERRARIUM_HAVE_QTERMWIDGET
+    if (m_qtermWidgetView)
+        m_qtermWidgetView->setSession(session);
+#endif
     m_exitCode.reset();
     m_disconnected = false;
     m_banner->hide();

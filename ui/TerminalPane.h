@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/TerminalEngine.h"
+
 #include <QPointer>
 #include <QWidget>
 
@@ -15,10 +17,12 @@ class TerminalSession;
 
 namespace Terrarium::Widgets {
 
+class QTermWidgetView;
 class TerminalView;
 
 // One terminal in the terminal area: a thin header with its title (shown when the pane shares a
-// tab with others), the TerminalView, and a banner under it that appears when the program ended
+// tab with others), the view (TerminalView, or QTermWidgetView when that engine is chosen), and a
+// banner under it that appears when the program ended
 // ("[Process exited with code N]", with Restart and Close) or when the window says the
 // sandbox went away (the reason, with Reconnect and Close). Restart and Reconnect both ask the
 // window for a new session (reconnectRequested), which it hands back through setSession().
@@ -31,9 +35,15 @@ class TerminalPane : public QWidget
 
 public:
     explicit TerminalPane(const QString &title, QWidget *parent = nullptr);
+    TerminalPane(const QString &title, TerminalEngine engine, QWidget *parent = nullptr);
     ~TerminalPane() override;
 
+    TerminalEngine engine() const { return m_engine; }
+    // The view of the engine the pane was made with; the other is nullptr.
     TerminalView *view() const { return m_view; }
+    QTermWidgetView *qtermWidgetView() const { return m_qtermWidgetView; }
+    // Whichever of the two it is.
+    QWidget *display() const { return m_display; }
     // Takes the session (see above); hides the banner. nullptr just drops the current one.
     void setSession(Core::TerminalSession *session);
     Core::TerminalSession *session() const;
@@ -80,11 +90,16 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    template<typename View>
+    void connectView(View *view);
     void showBanner(const QString &text, const QString &buttonText, bool problem);
     void updateHeader();
     void updateBannerColors();
 
+    TerminalEngine m_engine;
     TerminalView *m_view = nullptr;
+    QTermWidgetView *m_qtermWidgetView = nullptr;
+    QWidget *m_display = nullptr;
     QLabel *m_header = nullptr;
     QFrame *m_banner = nullptr;
     QLabel *m_bannerLabel = nullptr;

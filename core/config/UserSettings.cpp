@@ -87,6 +87,11 @@ Result<void> UserSettings::validate() const
         return makeError(
             ErrorCode::InvalidInput,
             Tr::tr("Unknown network policy \"%1\": use none or outbound.").arg(network));
+    if (terminalEngine != QLatin1String("terrarium")
+        && terminalEngine != QLatin1String("qtermwidget"))
+        return makeError(ErrorCode::InvalidInput,
+                         Tr::tr("Unknown terminal engine \"%1\": use terrarium or qtermwidget.")
+                             .arg(terminalEngine));
     const struct
     {
         int value;
@@ -156,6 +161,9 @@ UserSettings UserSettings::load(const QSettings &settings)
     values.remoteControlSocket = settings.value(QStringLiteral("control/socket")).toBool();
     values.remoteControlPort = inRange(settings, QStringLiteral("control/port"),
                                        values.remoteControlPort, LimitRange::port());
+    const QString engine = text(settings, QStringLiteral("terminal/engine")).toLower();
+    if (engine == QLatin1String("terrarium") || engine == QLatin1String("qtermwidget"))
+        values.terminalEngine = engine;
     return values;
 }
 
@@ -188,6 +196,7 @@ void UserSettings::save(QSettings &settings) const
     settings.setValue(QStringLiteral("control/enabled"), remoteControl);
     settings.setValue(QStringLiteral("control/port"), remoteControlPort);
     settings.setValue(QStringLiteral("control/socket"), remoteControlSocket);
+    settings.setValue(QStringLiteral("terminal/engine"), terminalEngine);
 }
 
 } // namespace Terrarium::Core

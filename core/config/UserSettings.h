@@ -18,10 +18,10 @@ namespace Terrarium::Core {
 // (planner/provider, planner/base_url, planner/model, executor/..., sandbox/kind,
 // sandbox/image, sandbox/cpus, sandbox/memory_mib, sandbox/pids, sandbox/disk_mib,
 // sandbox/network, sandbox/workspace_mode, safety/approval, safety/always_allowed,
-// limits/max_steps, limits/max_replans, limits/step_timeout), so what the dialog saves is what
-// runs use, unless the environment or the command line sets a value (see ConfigProvenance).
-// API keys are not part of it: they live in the keyring (KeyStore). The defaults are
-// ConfigLoader's.
+// limits/max_steps, limits/max_replans, limits/step_timeout, control/..., terminal/engine), so what
+// the dialog saves is what runs use, unless the environment or the command line sets a value (see
+// ConfigProvenance). API keys are not part of it: they live in the keyring (KeyStore). The defaults
+// are ConfigLoader's.
 //
 // An empty or unset value means "not set here": ConfigLoader then falls back to the environment
 // and its defaults, exactly as for a hand-written file.
@@ -59,6 +59,9 @@ struct UserSettings
     int remoteControlPort = 7424;
     // Also on the Unix socket (ControlLocalListener::defaultPath()).
     bool remoteControlSocket = false;
+    // What draws terminal panes: "terrarium" (the own view) | "qtermwidget" (where built; a
+    // build without it falls back to the own view).
+    QString terminalEngine = QStringLiteral("terrarium");
 
     Model &model(LlmRole role) { return role == LlmRole::Planner ? planner : executor; }
     const Model &model(LlmRole role) const { return role == LlmRole::Planner ? planner : executor; }

@@ -264,6 +264,15 @@ void tst_Headless::versionAndHelp()
     QVERIFY2(report.contains(u"\ncommand highlighting: Terrarium's bash tokenizer"),
              qPrintable(report));
 #endif
+#ifdef TERRARIUM_HAVE_QTERMWIDGET
+    QVERIFY2(report.contains(QRegularExpression(
+                 QStringLiteral("\nterminal engines: libvterm 0\\.[0-9.]+, QTermWidget 2\\."))),
+             qPrintable(report));
+#else
+    QVERIFY2(report.contains(QRegularExpression(
+                 QStringLiteral("\nterminal engines: libvterm 0\\.[0-9.]+(\n|$)"))),
+             qPrintable(report));
+#endif
 
     QProcess help;
     help.setProcessEnvironment(cleanEnvironment());

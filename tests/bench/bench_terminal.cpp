@@ -1,7 +1,9 @@
 // bench_terminal: how fast a terminal shows 30 MB of ANSI-coloured text. The same script,
 //   start=$(date +%s%N); cat FILE; end=$(date +%s%N); echo $((end - start)) > RESULT
 // runs in (a) a TerminalView window of this process on a local pty (Vm::LocalPtySession),
-// (b) konsole and (c) xterm, each 80x24 with DejaVu Sans Mono 10 on the same X server; each
+// (b) konsole and (c) xterm, and, where it is built (Debian 13), (d) a QTermWidget pane of this
+// process fed from the same kind of session (QTermWidgetView, Terrarium's second engine), each
+// 80x24 with DejaVu Sans Mono 10 on the same X server; each
 // terminal times itself, so the figures compare like with like (cat ends when the terminal has
 // taken all but the last pty buffer). Three runs each, alternating, median reported. Also the
 // resident memory of this process with the view's 10,000 lines of scrollback full.
@@ -13,6 +15,11 @@
 #include "core/terminal/TerminalEmulator.h"
 #include "ui/TerminalView.h"
 #include "vm/LocalPtySession.h"
+#ifdef TERRARIUM_HAVE_QTERMWIDGET
+#include "ui/QTermWidgetView.h"
+
+#include "ui/QTermWidgetHeader.h"
+#endif
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -218,6 +225,58 @@ ViewRun runInView(const QString &file, const QString &result, double *rssEmpty, 
     return run;
 }
 
+#ifdef TERRARIUM_HAVE_QTERMWIDGET
+// One run in a fresh QTermWidget pane, fed as panes feed it: the session's bytes through
+// QTermWidgetView into QTermWidget's teletype pty.
+std::optional<double> runInQTermWidget(const QString &file, const QString &result)
+{
+    QFile::remove(result);
+    QWidget window;
+    window.setWindowTitle(QStringLiteral("bench_terminal (QTermWidget)"));
+    auto *layout = new QVBoxLayout(&window);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *view = new Widgets::QTermWidgetView(&window);
+    QFont font(FontFamily);
+    font.setPointSize(FontPoints);
+    view->termWidget()->setTerminalFont(font);
+    view->termWidget()->setScrollBarPosition(QTermWidget::NoScrollBar);
+    layout->addWidget(view);
+    window.show();
+    if (!waitForExposed(window))
+        return std::nullopt;
+    // QTermWidget does not tell its cell size: sized from what it shows, until it is 80x24.
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        settle(100);
+        const int columns = view->columns();
+        const int rows = view->rows();
+        if (columns == Columns && rows == Rows)
+            break;
+        if (columns <= 0 || rows <= 0)
+            continue;
+        const QSize display = view->termWidget()->size();
+        window.resize(window.width() + (Columns - columns) * display.width() / columns,
+                      window.height() + (Rows - rows) * display.height() / rows);
+    }
+    settle(200);
+    if (view->columns() != Columns || view->rows() != Rows) {
+        std::fprintf(stderr, "QTermWidget is %dx%d\n", view->columns(), view->rows());
+        return std::nullopt;
+    }
+    auto *session = new Vm::LocalPtySession(&window);
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("TERM"), QStringLiteral("xterm-256color"));
+    const auto started =
+        session->start({QStringLiteral("sh"), QStringLiteral("-c"), timedCat(file, result)}, {},
+                       environment, Columns, Rows);
+    if (!started) {
+        std::fprintf(stderr, "%s\n", qPrintable(started.error().message));
+        return std::nullopt;
+    }
+    view->setSession(session);
+    return waitForResult(result, TimeoutMs);
+}
+#endif
+
 std::optional<double> runExternal(const QString &program, const QStringList &arguments,
                                   const QProcessEnvironment &environment, const QString &result)
 {
@@ -301,7 +360,7 @@ int main(int argc, char *argv[])
         }
     }
     const double rssBefore = Bench::StallMeter::rssMiB();
-    QList<double> view, viewPainted, konsoleTimes, xtermTimes;
+    QList<double> view, viewPainted, konsoleTimes, xtermTimes, qtermwidgetTimes;
     double rssEmpty = 0;
     double rssFull = 0;
     int scrollback = 0;
@@ -323,6 +382,13 @@ int main(int argc, char *argv[])
         xtermTimes << *x;
         std::fprintf(stderr, "run %d: view %.2f s (painted %.2f s), konsole %.2f s, xterm %.2f s\n",
                      i + 1, *ours.seconds, ours.untilPaintedSeconds, *k, *x);
+#ifdef TERRARIUM_HAVE_QTERMWIDGET
+        const std::optional<double> q = runInQTermWidget(file, result);
+        if (!q)
+            return BenchReport::cannotRun(QStringLiteral("the QTermWidget run did not finish"));
+        qtermwidgetTimes << *q;
+        std::fprintf(stderr, "run %d: QTermWidget %.2f s\n", i + 1, *q);
+#endif
     }
 
     // Memory: this process with a view whose 10,000-line scrollback is full, against the same
@@ -348,6 +414,14 @@ int main(int argc, char *argv[])
     report.figure(QStringLiteral("rss_growth_scrollback_full"), rssFull - rssEmpty,
                   QStringLiteral("MB"));
     report.target(QStringLiteral("terminalview_vs_konsole"), QStringLiteral(">="), 1.2);
+    if (!qtermwidgetTimes.isEmpty()) {
+        const double qtermwidgetRate = megabytes / BenchReport::percentile(qtermwidgetTimes, 50);
+        report.figure(QStringLiteral("qtermwidget_throughput"), qtermwidgetRate,
+                      QStringLiteral("MB/s"));
+        report.figure(QStringLiteral("terminalview_vs_qtermwidget"), viewRate / qtermwidgetRate,
+                      QStringLiteral("x"));
+        report.target(QStringLiteral("terminalview_vs_qtermwidget"), QStringLiteral(">="), 1.5);
+    }
     if (scrollback != 10000)
         return BenchReport::cannotRun(
             QStringLiteral("the scrollback held %1 lines, not 10,000").arg(scrollback));

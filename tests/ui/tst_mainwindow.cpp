@@ -2,6 +2,7 @@
 // terminal area's place under the timeline and its splitter remembered, and the window's
 // shortcuts reaching it from a focused terminal (a real shell on a local pty) while the
 // program keeps its own keys.
+#include "tests/support/LocalShell.h"
 #include "ui/MainWindow.h"
 #include "ui/PlanView.h"
 #include "ui/RunTimeline.h"
@@ -60,19 +61,7 @@ private:
 Vm::LocalPtySession *tst_MainWindow::shell(QObject *parent)
 {
     // The pane takes it and deletes it.
-    auto *session = new Vm::LocalPtySession(parent);
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("TERM"), QStringLiteral("xterm-256color"));
-    environment.insert(QStringLiteral("PS1"), QStringLiteral("$ "));
-    environment.insert(QStringLiteral("HISTFILE"), QStringLiteral("/dev/null"));
-    const auto started = session->start({QStringLiteral("bash"), QStringLiteral("--norc"),
-                                         QStringLiteral("--noprofile"), QStringLiteral("-i")},
-                                        m_dir.path(), environment, 80, 24);
-    if (!started) {
-        qWarning().noquote() << started.error().message;
-        return nullptr;
-    }
-    return session;
+    return Tests::startLocalShell(parent, m_dir.path());
 }
 
 bool tst_MainWindow::waitForText(TerminalPane *pane, const QString &text, int timeoutMs)

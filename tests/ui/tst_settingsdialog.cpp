@@ -5,6 +5,7 @@
 #include "core/config/TaskFile.h"
 #include "ui/SettingsDialog.h"
 #include "ui/SourcedField.h"
+#include "ui/TerminalEngine.h"
 
 #include <QAbstractSpinBox>
 #include <QCheckBox>
@@ -15,6 +16,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -149,6 +151,7 @@ private Q_SLOTS:
     void limitsStayInTheirRange();
     void alwaysAllowedCommandsCanBeRemoved();
     void everyTabFitsASmallScreen();
+    void terminalEngineOffersWhatThisBuildHas();
 };
 
 void tst_SettingsDialog::initTestCase()
@@ -935,5 +938,43 @@ void tst_SettingsDialog::everyTabFitsASmallScreen()
 }
 
 QTEST_MAIN(tst_SettingsDialog)
+
+void tst_SettingsDialog::terminalEngineOffersWhatThisBuildHas()
+{
+    SettingsDialog dialog;
+    QRadioButton *own = nullptr;
+    QRadioButton *qtermwidget = nullptr;
+    for (QRadioButton *choice : dialog.findChildren<QRadioButton *>()) {
+        if (choice->text() == u"Terrarium's terminal view (libvterm)")
+            own = choice;
+        else if (choice->text() == u"QTermWidget")
+            qtermwidget = choice;
+    }
+    QVERIFY(own && qtermwidget);
+    QVERIFY(own->isChecked());
+    QCOMPARE(dialog.values().terminalEngine, QStringLiteral("terrarium"));
+
+    UserSettings values;
+    values.terminalEngine = QStringLiteral("qtermwidget");
+    dialog.setValues(values);
+    bool noteSaysOnlyTheOwnView = false;
+    for (const QLabel *label : dialog.findChildren<QLabel *>())
+        noteSaysOnlyTheOwnView = noteSaysOnlyTheOwnView
+            || label->text().startsWith(u"This build has only Terrarium's own view");
+#ifdef TERRARIUM_HAVE_QTERMWIDGET
+    QVERIFY(qtermwidget->isEnabled());
+    QVERIFY(qtermwidget->isChecked());
+    QCOMPARE(dialog.values().terminalEngine, QStringLiteral("qtermwidget"));
+    QVERIFY(!noteSaysOnlyTheOwnView);
+    own->click();
+    QCOMPARE(dialog.values().terminalEngine, QStringLiteral("terrarium"));
+#else
+    // A choice made where QTermWidget was built: this build shows (and would save) what it uses.
+    QVERIFY(!qtermwidget->isEnabled());
+    QVERIFY(own->isChecked());
+    QCOMPARE(dialog.values().terminalEngine, QStringLiteral("terrarium"));
+    QVERIFY(noteSaysOnlyTheOwnView);
+#endif
+}
 
 #include "tst_settingsdialog.moc"

@@ -3,6 +3,7 @@
 // shortcuts reaching the area through a focused terminal, "[Process exited with code N]", and the
 // disconnected banner with its Reconnect button.
 #include "core/terminal/TerminalSession.h"
+#include "tests/support/LocalShell.h"
 #include "ui/TerminalArea.h"
 #include "ui/TerminalPane.h"
 #include "ui/TerminalView.h"
@@ -76,23 +77,7 @@ void tst_TerminalArea::cleanup()
 Vm::LocalPtySession *tst_TerminalArea::shell(const QString &command)
 {
     // The area holds it until a pane takes it; the pane deletes it.
-    auto *session = new Vm::LocalPtySession(m_area.get());
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("TERM"), QStringLiteral("xterm-256color"));
-    environment.insert(QStringLiteral("PS1"), QStringLiteral("$ "));
-    environment.insert(QStringLiteral("HISTFILE"), QStringLiteral("/dev/null"));
-    QStringList argv = {QStringLiteral("bash"), QStringLiteral("--norc"),
-                        QStringLiteral("--noprofile")};
-    if (command.isEmpty())
-        argv << QStringLiteral("-i");
-    else
-        argv << QStringLiteral("-c") << command;
-    const auto started = session->start(argv, m_dir.path(), environment, 80, 24);
-    if (!started) {
-        qWarning().noquote() << started.error().message;
-        return nullptr;
-    }
-    return session;
+    return Tests::startLocalShell(m_area.get(), m_dir.path(), command);
 }
 
 bool tst_TerminalArea::waitForText(TerminalPane *pane, const QString &text, int timeoutMs)

@@ -98,7 +98,8 @@ void tst_UserSettings::roundTrip_data()
     local.maxSteps = 80;
     local.maxReplans = 0;
     local.stepTimeoutSeconds = 45;
-    QTest::newRow("local servers, libvirt, limits") << local;
+    local.terminalEngine = QStringLiteral("qtermwidget");
+    QTest::newRow("local servers, libvirt, limits, QTermWidget") << local;
 
     UserSettings mixed;
     mixed.planner = {LlmProvider::Anthropic, QString(), QStringLiteral("claude-opus-4")};
@@ -155,7 +156,8 @@ void tst_UserSettings::writesTheKeysConfigLoaderReads()
         QStringLiteral("sandbox/cpus"),          QStringLiteral("sandbox/disk_mib"),
         QStringLiteral("sandbox/image"),         QStringLiteral("sandbox/kind"),
         QStringLiteral("sandbox/memory_mib"),    QStringLiteral("sandbox/network"),
-        QStringLiteral("sandbox/pids"),          QStringLiteral("sandbox/workspace_mode")};
+        QStringLiteral("sandbox/pids"),          QStringLiteral("sandbox/workspace_mode"),
+        QStringLiteral("terminal/engine")};
     QStringList keys = file.allKeys();
     keys.sort();
     QCOMPARE(keys, expectedKeys);
@@ -309,6 +311,7 @@ void tst_UserSettings::valuesConfigLoaderWouldRejectReadAsUnset()
         settings.setValue(QStringLiteral("limits/max_steps"), 10001);
         settings.setValue(QStringLiteral("limits/max_replans"), -1);
         settings.setValue(QStringLiteral("limits/step_timeout"), QStringLiteral("1h"));
+        settings.setValue(QStringLiteral("terminal/engine"), QStringLiteral("xterm"));
     }
     const QSettings settings(path(), QSettings::IniFormat);
     QCOMPARE(UserSettings::load(settings), UserSettings());
@@ -345,6 +348,11 @@ void tst_UserSettings::validate_data()
     network.network = QStringLiteral("all");
     QTest::newRow("unknown network")
         << network << QStringLiteral("Unknown network policy \"all\": use none or outbound.");
+    UserSettings terminal;
+    terminal.terminalEngine = QStringLiteral("konsole");
+    QTest::newRow("unknown terminal engine")
+        << terminal
+        << QStringLiteral("Unknown terminal engine \"konsole\": use terrarium or qtermwidget.");
     UserSettings cpus;
     cpus.cpus = 0;
     QTest::newRow("no CPU") << cpus << QStringLiteral("The sandbox's CPUs must be from 1 to 512.");

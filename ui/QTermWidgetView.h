@@ -1,0 +1,67 @@
+#pragma once
+
+#include <QByteArray>
+#include <QPointer>
+#include <QWidget>
+
+class QSocketNotifier;
+class QTermWidget;
+
+namespace Terrarium::Core {
+class TerminalSession;
+}
+
+namespace Terrarium::Widgets {
+
+// A terminal pane's view drawn by QTermWidget (the second terminal engine, see TerminalEngine),
+// fed from a Core::TerminalSession like TerminalView: QTermWidget runs in teletype mode (an
+// empty pseudo terminal of its own, no shell), the session's output is written to that pty's
+// slave side for QTermWidget to read and draw, and what QTermWidget encodes from keys, pastes and
+// the mouse (sendData) goes to the session. Its size in cells is passed on as the widget's size
+// changes. Same signals as TerminalView, so TerminalPane treats both alike.
+class QTermWidgetView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit QTermWidgetView(QWidget *parent = nullptr);
+    ~QTermWidgetView() override;
+
+    // Not owned; nullptr detaches.
+    void setSession(Core::TerminalSession *session);
+    Core::TerminalSession *session() const;
+
+    QTermWidget *termWidget() const { return m_term; }
+    int columns() const;
+    int rows() const;
+    // The scrollback and the screen as plain text, a line each (QTermWidget keeps no other
+    // record of it that can be read).
+    QString text() const;
+
+Q_SIGNALS:
+    void titleChanged(const QString &title);
+    void finished(int exitCode);
+    void focusReceived();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void display(const QByteArray &data);
+    void writePending();
+    void passSizeOn();
+    void followPalette();
+
+    QTermWidget *m_term = nullptr;
+    int m_slaveFd = -1;
+    QSocketNotifier *m_slaveWritable = nullptr;
+    // Session output the pty could not take yet (its buffer is small; QTermWidget reads it on
+    // this thread), written when it drains.
+    QByteArray m_pending;
+    QPointer<Core::TerminalSession> m_session;
+    int m_sentColumns = 0;
+    int m_sentRows = 0;
+};
+
+} // namespace Terrarium::Widgets
