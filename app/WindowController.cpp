@@ -682,8 +682,10 @@ void WindowController::editSettings()
             m_task->applyTo(*config);
         dialog->setProvenance(config->provenance);
     }
+    dialog->setLoading(true);
     connect(session, &Core::SettingsSession::loaded, dialog, [dialog, session] {
         dialog->setValues(session->values());
+        dialog->setLoading(false);
         // Made on first use: the user may turn remote control on and copy it right away.
         auto *tokenLoader = new Core::ControlTokenLoader(
             Core::ControlToken::defaultFile(), QProcessEnvironment::systemEnvironment(), dialog);

@@ -5747,6 +5747,14 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
     </message>
 </context>
 <context>
+    <name>Terrarium::Widgets::QTermWidgetView</name>
+    <message>
+        <location filename="../ui/QTermWidgetView.cpp" line="141"/>
+        <source>[%1 MiB of output skipped: the terminal could not keep up]</source>
+        <translation>[%1 MiB Ausgabe übersprungen: das Terminal kam nicht mit]</translation>
+    </message>
+</context>
+<context>
     <name>Terrarium::Widgets::RunHistoryDelegate</name>
     <message>
         <location filename="../ui/RunHistoryDelegate.cpp" line="22"/>

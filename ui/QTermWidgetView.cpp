@@ -134,6 +134,17 @@ void QTermWidgetView::display(const QByteArray &data)
     if (m_slaveFd < 0)
         return;
     m_pending.append(data);
+    if (m_pending.size() > m_pendingLimit) {
+        const qsizetype skipped = m_pending.size() - PendingKeptOnSkip;
+        // Attributes reset, so that the note is readable whatever the skipped part set.
+        const QByteArray note = "\r\n\x1b[0m"
+            + tr("[%1 MiB of output skipped: the terminal could not keep up]")
+                  .arg(double(skipped) / (1024 * 1024), 0, 'f', 1)
+                  .toUtf8()
+            + "\r\n";
+        m_pending = note + m_pending.right(PendingKeptOnSkip);
+        Q_EMIT outputSkipped(skipped);
+    }
     writePending();
 }
 

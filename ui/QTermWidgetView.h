@@ -37,11 +37,22 @@ public:
     // The scrollback and the screen as plain text, a line each (QTermWidget keeps no other
     // record of it that can be read).
     QString text() const;
+    // Output waiting for QTermWidget (see display()); never more than the limit.
+    qsizetype pendingBytes() const { return m_pending.size(); }
+    // QTermWidget parses about half as fast as a local program can print: beyond this much
+    // waiting, the oldest is skipped (with a note in the terminal) rather than memory growing
+    // with a flood for as long as it lasts.
+    static constexpr qsizetype PendingLimit = 8 * 1024 * 1024;
+    // For measuring QTermWidget itself (bench_terminal): a larger limit.
+    void setPendingLimit(qsizetype bytes) { m_pendingLimit = bytes; }
+    static constexpr qsizetype PendingKeptOnSkip = 256 * 1024;
 
 Q_SIGNALS:
     void titleChanged(const QString &title);
     void finished(int exitCode);
     void focusReceived();
+    // Output was skipped to keep up (see PendingLimit); the terminal shows a note where.
+    void outputSkipped(qint64 bytes);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -59,6 +70,7 @@ private:
     // Session output the pty could not take yet (its buffer is small; QTermWidget reads it on
     // this thread), written when it drains.
     QByteArray m_pending;
+    qsizetype m_pendingLimit = PendingLimit;
     QPointer<Core::TerminalSession> m_session;
     int m_sentColumns = 0;
     int m_sentRows = 0;

@@ -159,7 +159,8 @@ SettingsDialog::SettingsDialog(QWidget *parent)
     m_configFile->setForegroundRole(QPalette::PlaceholderText);
     m_configFile->hide();
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setToolTip(tr("Save the settings (Ctrl+Enter)"));
+    m_okButton = buttons->button(QDialogButtonBox::Ok);
+    m_okButton->setToolTip(tr("Save the settings (Ctrl+Enter)"));
     bottomRow->addWidget(m_configFile, 1);
     bottomRow->addWidget(buttons);
     layout->addLayout(bottomRow);
@@ -820,8 +821,17 @@ void SettingsDialog::updateApiKeySources()
     }
 }
 
+void SettingsDialog::setLoading(bool loading)
+{
+    m_loading = loading;
+    m_tabs->setEnabled(!loading);
+    m_okButton->setEnabled(!loading);
+}
+
 void SettingsDialog::acceptIfValid()
 {
+    if (m_loading)
+        return;
     const auto valid = values().validate();
     if (!valid) {
         m_validationError->setText(valid.error().message);

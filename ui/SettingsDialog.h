@@ -49,6 +49,11 @@ public:
 
     void setValues(const Core::UserSettings &values);
     Core::UserSettings values() const;
+    // While the stored values are being read (the keyring may take a while), the fields show
+    // defaults: nothing can be edited or saved, so that an early OK cannot write the defaults
+    // over the user's settings.
+    void setLoading(bool loading);
+    bool isLoading() const { return m_loading; }
 
     // The keys as stored in the keyring; the key fields start from them, and a key counts as
     // changed when its field no longer matches.
@@ -110,6 +115,8 @@ private:
     void acceptIfValid();
 
     QTabWidget *m_tabs = nullptr;
+    QPushButton *m_okButton = nullptr;
+    bool m_loading = false;
     ModelFields m_planner;
     ModelFields m_executor;
     QPushButton *m_detectButton = nullptr;

@@ -28,6 +28,10 @@
 #include "ui/TerminalPane.h"
 #include "ui/TerminalView.h"
 #include "vm/Sandbox.h"
+#ifdef TERRARIUM_HAVE_QTERMWIDGET
+#include "ui/QTermWidgetHeader.h"
+#include "ui/QTermWidgetView.h"
+#endif
 
 #include <QApplication>
 #include <QCheckBox>
@@ -45,6 +49,7 @@
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -144,6 +149,7 @@ private Q_SLOTS:
     void notificationWhenTheWindowIsNotActive();
     void terminalIntoTheRunsSandbox();
     void preferencesSayWhereValuesComeFrom();
+    void terminalEngineFromThePreferences();
     void splittersAreKeptForTheNextWindow();
     void finishedRunIsInTheHistory();
     void resumeFromTheHistory();
@@ -838,6 +844,58 @@ void tst_Window::preferencesSayWhereValuesComeFrom()
         keptInKeyring = keptInKeyring || label->text().startsWith(u"Kept in the desktop keyring");
     QVERIFY(keptInKeyring);
     dialog->reject();
+}
+
+void tst_Window::terminalEngineFromThePreferences()
+{
+    // The user picks QTermWidget in Settings > Terminal; terminals opened after that use it
+    // (where this build has it; elsewhere the choice is shown but cannot be made).
+    m_controller->editSettings();
+    auto *dialog = m_window->findChild<Widgets::SettingsDialog *>();
+    QVERIFY(dialog);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->isVisible(), AsyncMs);
+    // The stored settings are read (from the keyring too) before anything can be changed.
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog->isLoading(), AsyncMs);
+    QRadioButton *qtermwidget = nullptr;
+    for (QRadioButton *choice : dialog->findChildren<QRadioButton *>()) {
+        if (choice->text() == u"QTermWidget")
+            qtermwidget = choice;
+    }
+    QVERIFY(qtermwidget);
+#ifdef TERRARIUM_HAVE_QTERMWIDGET
+    QVERIFY(qtermwidget->isEnabled());
+    qtermwidget->click();
+    dialog->accept();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->terminalArea()->engine(),
+                              Widgets::TerminalEngine::QTermWidget, AsyncMs);
+    const Widgets::TerminalEngine expected = Widgets::TerminalEngine::QTermWidget;
+#else
+    QVERIFY(!qtermwidget->isEnabled());
+    dialog->reject();
+    const Widgets::TerminalEngine expected = Widgets::TerminalEngine::Terrarium;
+#endif
+
+    m_server->enqueue(planReply({QStringLiteral("Leave a marker")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo from-the-run > marker.txt")));
+    m_window->setGoal(QStringLiteral("leave a marker"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(waitForRunEnd());
+    QVERIFY2(m_ended.takeFirst() == RunState::Success, qPrintable(m_window->errorText()));
+    Q_EMIT m_window->terminalRequested();
+    Widgets::TerminalPane *pane = m_window->terminalArea()->currentPane();
+    QVERIFY(pane);
+    QCOMPARE(pane->engine(), expected);
+#ifdef TERRARIUM_HAVE_QTERMWIDGET
+    // The same shell into the run's sandbox, drawn by QTermWidget.
+    Widgets::QTermWidgetView *view = pane->qtermWidgetView();
+    QVERIFY(view);
+    QTRY_VERIFY_WITH_TIMEOUT(view->text().contains(QLatin1String("workspace")), AsyncMs);
+    view->termWidget()->sendText(QStringLiteral("cat marker.txt\n"));
+    QTRY_VERIFY2_WITH_TIMEOUT(view->text().contains(QLatin1String("\nfrom-the-run")),
+                              qPrintable(view->text()), AsyncMs);
+#else
+    QVERIFY(pane->view());
+#endif
 }
 
 void tst_Window::finishedRunIsInTheHistory()

@@ -22,6 +22,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace Terrarium;
@@ -42,6 +43,7 @@ private Q_SLOTS:
     void typingReachesTheProgram();
     void sizeReachesTheProgram();
     void floodArrivesWhole();
+    void endlessFloodIsSkippedNotHoarded();
     void titleAndExitReachThePane();
     void followsThePalette_data();
     void followsThePalette();
@@ -188,6 +190,37 @@ void tst_QTermWidgetView::floodArrivesWhole()
     const QString text = pane->qtermWidgetView()->text();
     QVERIFY2(text.contains(QStringLiteral("\n199999\n200000\nflood-done-123")),
              qPrintable(text.right(200)));
+}
+
+void tst_QTermWidgetView::endlessFloodIsSkippedNotHoarded()
+{
+    // A program printing faster than QTermWidget parses, for longer than memory should hold:
+    // what waits stays bounded, the terminal says that it skipped, and what comes after the
+    // flood is shown.
+    TerminalPane *pane = openPane(QStringLiteral(
+        "head -c 60000000 /dev/zero | tr '\\0' x; echo; echo after-flood-$((40+2)); sleep 30"));
+    Widgets::QTermWidgetView *view = pane->qtermWidgetView();
+    QSignalSpy skipped(view, &Widgets::QTermWidgetView::outputSkipped);
+    const QRegularExpression note(
+        QStringLiteral("\\[[0-9.]+ MiB of output skipped: the terminal could not keep up\\]"));
+    qsizetype mostPending = 0;
+    bool noteShown = false;
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < 120000) {
+        mostPending = std::max(mostPending, view->pendingBytes());
+        const QString text = view->text();
+        // Later output pushes it out of the scrollback again: seen at some time is enough.
+        noteShown = noteShown || text.contains(note);
+        if (text.contains(QLatin1String("after-flood-42")))
+            break;
+        QTest::qWait(20);
+    }
+    QVERIFY2(view->text().contains(QLatin1String("after-flood-42")), "the flood's end never came");
+    QVERIFY2(mostPending <= Widgets::QTermWidgetView::PendingLimit,
+             qPrintable(QString::number(mostPending)));
+    QVERIFY(skipped.count() >= 1);
+    QVERIFY(noteShown);
 }
 
 void tst_QTermWidgetView::titleAndExitReachThePane()

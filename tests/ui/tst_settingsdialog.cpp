@@ -152,6 +152,7 @@ private Q_SLOTS:
     void alwaysAllowedCommandsCanBeRemoved();
     void everyTabFitsASmallScreen();
     void terminalEngineOffersWhatThisBuildHas();
+    void nothingIsSavedWhileLoading();
 };
 
 void tst_SettingsDialog::initTestCase()
@@ -975,6 +976,35 @@ void tst_SettingsDialog::terminalEngineOffersWhatThisBuildHas()
     QCOMPARE(dialog.values().terminalEngine, QStringLiteral("terrarium"));
     QVERIFY(noteSaysOnlyTheOwnView);
 #endif
+}
+
+void tst_SettingsDialog::nothingIsSavedWhileLoading()
+{
+    // The keyring is slow to answer; the user presses OK (or Ctrl+Enter) at once: the
+    // defaults on show must not replace the stored settings.
+    SettingsDialog dialog;
+    dialog.setLoading(true);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QSignalSpy accepted(&dialog, &QDialog::accepted);
+    auto *buttons = dialog.findChild<QDialogButtonBox *>();
+    QVERIFY(buttons);
+    QPushButton *ok = buttons->button(QDialogButtonBox::Ok);
+    QVERIFY(!ok->isEnabled());
+    ok->click();
+    QTest::keyClick(&dialog, Qt::Key_Return, Qt::ControlModifier);
+    QCOMPARE(accepted.count(), 0);
+    QVERIFY(dialog.isVisible());
+    QVERIFY(!dialog.findChild<QTabWidget *>()->isEnabled());
+
+    UserSettings values;
+    values.sandbox = QStringLiteral("libvirt");
+    dialog.setValues(values);
+    dialog.setLoading(false);
+    QVERIFY(ok->isEnabled());
+    QTest::keyClick(&dialog, Qt::Key_Return, Qt::ControlModifier);
+    QCOMPARE(accepted.count(), 1);
+    QCOMPARE(dialog.values().sandbox, QStringLiteral("libvirt"));
 }
 
 #include "tst_settingsdialog.moc"
