@@ -6,6 +6,7 @@
 #include <QPointer>
 
 #include <algorithm>
+#include <cstdlib>
 #include <limits>
 #include <utility>
 
@@ -54,6 +55,20 @@ struct VTermDeleter
 {
     void operator()(VTerm *vt) const { vterm_free(vt); }
 };
+
+// libvterm's memory comes from here, so that the resize callback can reallocate what libvterm
+// will free (see Private::onResize). Zeroed, as libvterm expects.
+void *allocateForVTerm(size_t size, void *)
+{
+    return std::calloc(1, size);
+}
+
+void freeForVTerm(void *pointer, void *)
+{
+    std::free(pointer);
+}
+
+VTermAllocatorFunctions vtermAllocator{.malloc = &allocateForVTerm, .free = &freeForVTerm};
 
 int clampRows(int rows)
 {
@@ -560,7 +575,27 @@ int TerminalEmulator::Private::onResize(int rows, int columns, VTermStateFields 
 {
     auto *d = static_cast<Private *>(user);
     d->forgetWrap();
-    fields->pos.row += d->screen.resize(rows, columns, fields->pos.row);
+    const int oldRows = d->screen.rows();
+    const int shift = d->screen.resize(rows, columns, fields->pos.row);
+    fields->pos.row += shift;
+    // From libvterm 0.3 on, a resize callback owns the per-line infos (double width, wrap
+    // continuation) of both buffers: libvterm hands them over at their old size and uses what
+    // comes back at the new one. Left as they were, a taller terminal wrote past their end.
+    for (VTermLineInfo *&infos : fields->lineinfos) {
+        if (!infos)
+            continue;
+        auto *resized = static_cast<VTermLineInfo *>(
+            allocateForVTerm(size_t(rows) * sizeof(VTermLineInfo), nullptr));
+        // The lines move with the text (shift: rows it went down, as lines came back from the
+        // scrollback; negative when lines went to it).
+        for (int row = 0; row < rows; ++row) {
+            const int from = row - shift;
+            if (from >= 0 && from < oldRows)
+                resized[row] = infos[from];
+        }
+        freeForVTerm(infos, nullptr);
+        infos = resized;
+    }
     d->postUpdate();
     return 1;
 }
@@ -671,7 +706,8 @@ TerminalEmulator::TerminalEmulator(int rows, int columns, QObject *parent)
     : QObject(parent)
     , d(std::make_unique<Private>(this, clampRows(rows), clampColumns(columns)))
 {
-    d->vt.reset(vterm_new(d->screen.rows(), d->screen.columns()));
+    d->vt.reset(
+        vterm_new_with_allocator(d->screen.rows(), d->screen.columns(), &vtermAllocator, nullptr));
     VTerm *vt = d->vt.get();
     vterm_set_utf8(vt, 1);
     vterm_output_set_callback(vt, &Private::onOutput, d.get());

@@ -343,6 +343,7 @@ private Q_SLOTS:
     void resizeShrinksIntoAndGrowsFromScrollback();
     void resizeInAlternateScreen();
     void resizeColumns();
+    void resizeTallerManyTimes();
 
     void softWraps_data();
     void softWraps();
@@ -630,6 +631,32 @@ void tst_TerminalEmulator::resizeShrinksIntoAndGrowsFromScrollback()
     QCOMPARE(emulator.cursor().row, 4);
     emulator.write("\r\nf");
     QCOMPARE(emulator.lineText(5), QStringLiteral("f"));
+}
+
+void tst_TerminalEmulator::resizeTallerManyTimes()
+{
+    // A window dragged taller and shorter while a program draws on every line, double-width
+    // lines among them (their flag is kept per line by libvterm), in both buffers. libvterm 0.3
+    // leaves its per-line infos to the resize callback: kept at the old size, a taller terminal
+    // wrote past them (heap corruption, issue 15; AddressSanitizer names it at once).
+    TerminalEmulator emulator(24, 80);
+    for (int round = 0; round < 40; ++round) {
+        const int rows = round % 2 ? 20 + round : 120 - round;
+        emulator.resize(rows, 80);
+        QCOMPARE(emulator.rows(), rows);
+        QByteArray draw;
+        for (int row = 1; row <= rows; ++row)
+            draw += QStringLiteral("\x1b[%1;1H\x1b[2K%2line %1 of %3")
+                        .arg(row)
+                        .arg(row % 3 == 0 ? QStringLiteral("\x1b#6") : QString())
+                        .arg(rows)
+                        .toUtf8();
+        emulator.write(draw);
+        QCOMPARE(emulator.lineText(rows - 1), QStringLiteral("line %1 of %1").arg(rows));
+        QCOMPARE(emulator.lineText(0), QStringLiteral("line 1 of %1").arg(rows));
+        // The same in the alternate screen, every other round.
+        emulator.write(round % 2 ? "\x1b[?1049h" : "\x1b[?1049l");
+    }
 }
 
 void tst_TerminalEmulator::resizeInAlternateScreen()
