@@ -71,7 +71,9 @@ void destroy(Vm::PodmanSandbox *sandbox)
     delete sandbox;
 }
 
-double runProcess(const QString &program, const QStringList &arguments, qint64 *bytes = nullptr)
+// Milliseconds, or -1 when the program failed (error, when given, says how).
+double runProcess(const QString &program, const QStringList &arguments, qint64 *bytes = nullptr,
+                  QString *error = nullptr)
 {
     QProcess process;
     QElapsedTimer clock;
@@ -85,7 +87,13 @@ double runProcess(const QString &program, const QStringList &arguments, qint64 *
     }
     process.waitForFinished(60000);
     const double elapsed = double(clock.nsecsElapsed()) / 1e6;
-    return process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0 ? elapsed : -1;
+    if (process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0)
+        return elapsed;
+    if (error) {
+        const QString said = QString::fromLocal8Bit(process.readAllStandardError()).trimmed();
+        *error = said.isEmpty() ? process.errorString() : said;
+    }
+    return -1;
 }
 
 } // namespace
@@ -103,13 +111,20 @@ int main(int argc, char *argv[])
     // Baseline for start-up: the podman CLI creating a container and running `true` in it.
     const QStringList global = backend->host().globalArguments();
     QList<double> podmanRun;
-    for (int i = 0; i < 5; ++i)
+    for (int i = 0; i < 5; ++i) {
+        QString error;
         podmanRun << runProcess(
             backend->host().podman,
             global
                 + QStringList{QStringLiteral("run"), QStringLiteral("--rm"),
                               QStringLiteral("--network=none"), QStringLiteral("--pull=never"),
-                              QStringLiteral("--entrypoint=/bin/true"), backend->image()});
+                              QStringLiteral("--entrypoint=/bin/true"), backend->image()},
+            nullptr, &error);
+        // Without its baseline a ratio would be meaningless (it once printed -571x).
+        if (podmanRun.last() < 0)
+            return BenchReport::cannotRun(
+                QStringLiteral("the baseline `podman run` failed: %1").arg(error));
+    }
 
     double startupMs = 0;
     Vm::PodmanSandbox *sandbox = startSandbox(*backend, name, workspace.path(), &startupMs);

@@ -16,6 +16,7 @@ class tst_ConfigLoader : public QObject
 
 private Q_SLOTS:
     void init();
+    void cleanup();
     void nothingConfiguredAsksForALocalServer();
     void openAiKeyPicksResponses();
     void anthropicKeyPicksAnthropic();
@@ -50,6 +51,14 @@ void tst_ConfigLoader::init()
     m_dir = std::make_unique<QTemporaryDir>();
     m_settings = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("terrarium.conf")),
                                              QSettings::IniFormat);
+}
+
+void tst_ConfigLoader::cleanup()
+{
+    // The settings first: destroyed after their folder, they would write it back (and leave it
+    // in /tmp).
+    m_settings.reset();
+    m_dir.reset();
 }
 
 void tst_ConfigLoader::nothingConfiguredAsksForALocalServer()
