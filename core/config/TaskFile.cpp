@@ -12,10 +12,13 @@
 #include <QSet>
 #include <QStringList>
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <exception>
+#include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace Terrarium::Core {
@@ -82,6 +85,66 @@ bool isQuoted(const YAML::Node &node)
 {
     return node.Tag() == "!";
 }
+
+// Where each of the first two documents starts (its root node), found without building them.
+// YAML::LoadAll() is not used: on some invalid text (a lone ",") yaml-cpp 0.7 and 0.8 return empty
+// documents from the same place without end, and LoadAll() collects them until memory runs out
+// (jbeder/yaml-cpp#1040). A document that starts where the one before it did consumed nothing:
+// the parser is stuck there, which is reported as the syntax error it is.
+class DocumentMarks final : public YAML::EventHandler
+{
+public:
+    // At most two marks; throws YAML::Exception for bad syntax.
+    static std::vector<YAML::Mark> find(const std::string &yaml)
+    {
+        std::istringstream stream(yaml);
+        YAML::Parser parser(stream);
+        DocumentMarks marks;
+        while (marks.m_documents.size() < 2 && parser.HandleNextDocument(marks)) { }
+        return marks.m_documents;
+    }
+
+    void OnDocumentStart(const YAML::Mark &mark) override
+    {
+        if (m_lastStart && m_lastStart->pos == mark.pos)
+            throw YAML::ParserException(mark, YAML::ErrorMsg::UNKNOWN_TOKEN);
+        m_lastStart = mark;
+        m_documents.push_back(mark);
+        m_atRoot = true;
+    }
+    void OnDocumentEnd() override { }
+    void OnNull(const YAML::Mark &mark, YAML::anchor_t) override { node(mark); }
+    void OnAlias(const YAML::Mark &mark, YAML::anchor_t) override { node(mark); }
+    void OnScalar(const YAML::Mark &mark, const std::string &, YAML::anchor_t,
+                  const std::string &) override
+    {
+        node(mark);
+    }
+    void OnSequenceStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t,
+                         YAML::EmitterStyle::value) override
+    {
+        node(mark);
+    }
+    void OnSequenceEnd() override { }
+    void OnMapStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t,
+                    YAML::EmitterStyle::value) override
+    {
+        node(mark);
+    }
+    void OnMapEnd() override { }
+
+private:
+    // A document's first node is its root: where messages about the document point.
+    void node(const YAML::Mark &mark)
+    {
+        if (std::exchange(m_atRoot, false))
+            m_documents.back() = mark;
+    }
+
+    std::vector<YAML::Mark> m_documents;
+    std::optional<YAML::Mark> m_lastStart;
+    bool m_atRoot = false;
+};
 
 // Reads one YAML mapping (a .yaml task file or a Markdown front matter) into a TaskFile. Lines
 // are reported relative to the whole file: `firstLine` is the file line of the YAML's line 1.
@@ -375,10 +438,12 @@ Result<void> YamlReader::read(const std::string &yaml, TaskFile &task, bool goal
     // yaml-cpp reports every problem by throwing; this is the only place it runs, and nothing
     // thrown leaves it.
     try {
-        const std::vector<YAML::Node> documents = YAML::LoadAll(yaml);
-        if (documents.size() > 1)
-            return error(documents[1], Tr::tr("the file holds more than one YAML document"));
-        const YAML::Node root = documents.empty() ? YAML::Node() : documents.front();
+        const std::vector<YAML::Mark> documents = DocumentMarks::find(yaml);
+        if (documents.size() > 1) {
+            return errorAtLine(m_fileName, lineOf(documents[1]),
+                               Tr::tr("the file holds more than one YAML document"));
+        }
+        const YAML::Node root = documents.empty() ? YAML::Node() : YAML::Load(yaml);
         if (root.IsNull() || !root.IsDefined()) {
             if (goalRequired)
                 return errorAtLine(m_fileName, m_firstLine,
