@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSet>
+#include <QStringDecoder>
 #include <QStringList>
 
 #include <yaml-cpp/eventhandler.h>
@@ -64,6 +65,14 @@ int firstBadLine(const QByteArray &contents, QString *problem)
     return 0;
 }
 
+// yaml-cpp's text as a QString. Not QString::fromStdString(): that drops a leading U+FEFF as a
+// byte order mark, but in a value it is a character (toYaml() escapes it to keep it).
+QString fromYaml(const std::string &text)
+{
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+    return decoder(QByteArrayView(text.data(), qsizetype(text.size())));
+}
+
 QString describe(const YAML::Node &node)
 {
     switch (node.Type()) {
@@ -77,7 +86,7 @@ QString describe(const YAML::Node &node)
     case YAML::NodeType::Scalar:
         break;
     }
-    return Tr::tr("\"%1\"").arg(QString::fromStdString(node.Scalar()));
+    return Tr::tr("\"%1\"").arg(fromYaml(node.Scalar()));
 }
 
 // Whether a scalar was written in quotes: "4" is text, 4 is a number.
@@ -200,7 +209,7 @@ Result<void> YamlReader::checkKeys(const YAML::Node &map, const QStringList &all
         const YAML::Node key = it->first;
         if (!key.IsScalar())
             return error(key, Tr::tr("a key must be a plain name, not %1").arg(describe(key)));
-        const QString name = QString::fromStdString(key.Scalar());
+        const QString name = fromYaml(key.Scalar());
         if (!allowed.contains(name)) {
             return error(key,
                          Tr::tr("unknown key \"%1\" (expected %2)")
@@ -220,7 +229,7 @@ Result<QString> YamlReader::text(const YAML::Node &key, const YAML::Node &value,
         return error(key, Tr::tr("\"%1\" is empty").arg(name));
     if (!value.IsScalar())
         return error(value, Tr::tr("\"%1\" must be text, not %2").arg(name, describe(value)));
-    const QString result = QString::fromStdString(value.Scalar()).trimmed();
+    const QString result = fromYaml(value.Scalar()).trimmed();
     if (result.isEmpty())
         return error(value, Tr::tr("\"%1\" is empty").arg(name));
     return result;
@@ -245,7 +254,7 @@ Result<int> YamlReader::number(const YAML::Node &key, const YAML::Node &value, c
                                LimitRange range) const
 {
     if (value.IsScalar() && !isQuoted(value)) {
-        const QString digits = QString::fromStdString(value.Scalar());
+        const QString digits = fromYaml(value.Scalar());
         bool ok = !digits.isEmpty();
         for (const QChar c : digits)
             ok = ok && c >= u'0' && c <= u'9';
@@ -254,7 +263,7 @@ Result<int> YamlReader::number(const YAML::Node &key, const YAML::Node &value, c
             return number;
     }
     const QString what = value.IsScalar() && isQuoted(value)
-        ? Tr::tr("quoted text \"%1\"").arg(QString::fromStdString(value.Scalar()))
+        ? Tr::tr("quoted text \"%1\"").arg(fromYaml(value.Scalar()))
         : describe(value);
     return error(key, value,
                  Tr::tr("\"%1\" must be a whole number from %2 to %3, not %4")
@@ -278,7 +287,7 @@ Result<void> YamlReader::readLimits(const YAML::Node &key, const YAML::Node &lim
     if (const auto keys = checkKeys(limits, names, QStringLiteral("limits.")); !keys)
         return keys;
     for (auto it = limits.begin(); it != limits.end(); ++it) {
-        const QString name = QString::fromStdString(it->first.Scalar());
+        const QString name = fromYaml(it->first.Scalar());
         const auto number = this->number(it->first, it->second, QStringLiteral("limits.") + name,
                                          LimitRange::forName(name));
         if (!number)
@@ -324,7 +333,7 @@ Result<void> YamlReader::readEnv(const YAML::Node &envKey, const YAML::Node &env
     for (auto it = env.begin(); it != env.end(); ++it) {
         const YAML::Node key = it->first;
         const YAML::Node value = it->second;
-        const QString name = key.IsScalar() ? QString::fromStdString(key.Scalar()) : QString();
+        const QString name = key.IsScalar() ? fromYaml(key.Scalar()) : QString();
         if (!isEnvironmentName(name)) {
             return error(key,
                          Tr::tr("%1 is not a valid environment variable name (letters, "
@@ -351,7 +360,7 @@ Result<void> YamlReader::readEnv(const YAML::Node &envKey, const YAML::Node &env
                          Tr::tr("env \"%1\" must be text, a number or true/false, not %2")
                              .arg(name, describe(value)));
         }
-        task.env.insert(name, QString::fromStdString(value.Scalar()));
+        task.env.insert(name, fromYaml(value.Scalar()));
     }
     return {};
 }
@@ -397,7 +406,7 @@ Result<RunbookStep> YamlReader::readStep(const YAML::Node &item, int position) c
     for (auto it = item.begin(); it != item.end(); ++it) {
         const YAML::Node key = it->first;
         const YAML::Node value = it->second;
-        const QString name = QString::fromStdString(key.Scalar());
+        const QString name = fromYaml(key.Scalar());
         if (name == QLatin1String("title")) {
             const auto title = text(key, value, prefix + name);
             if (!title)
@@ -411,8 +420,7 @@ Result<RunbookStep> YamlReader::readStep(const YAML::Node &item, int position) c
                     value,
                     Tr::tr("\"%1\" must be text, not %2").arg(prefix + name, describe(value)));
             }
-            const QString command =
-                value.IsNull() ? QString() : QString::fromStdString(value.Scalar());
+            const QString command = value.IsNull() ? QString() : fromYaml(value.Scalar());
             if (command.trimmed().isEmpty())
                 return error(key, value, Tr::tr("\"%1\" is empty").arg(prefix + name));
             step.command = command;
@@ -465,7 +473,7 @@ Result<void> YamlReader::read(const std::string &yaml, TaskFile &task, bool goal
 
         bool hasGoal = false;
         for (auto it = root.begin(); it != root.end(); ++it) {
-            const QString name = QString::fromStdString(it->first.Scalar());
+            const QString name = fromYaml(it->first.Scalar());
             const YAML::Node key = it->first;
             const YAML::Node value = it->second;
             if (name == QLatin1String("goal")) {
@@ -516,7 +524,7 @@ Result<void> YamlReader::read(const std::string &yaml, TaskFile &task, bool goal
                              .arg(m_fileName)
                              .arg(line)
                              .arg(column)
-                             .arg(QString::fromStdString(e.msg)));
+                             .arg(fromYaml(e.msg)));
     } catch (const std::exception &e) {
         return makeError(
             ErrorCode::InvalidInput,

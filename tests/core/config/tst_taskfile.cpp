@@ -713,6 +713,13 @@ void tst_TaskFile::toYamlReadsBack_data()
     TaskFile plain;
     plain.goal = QStringLiteral("yes");
     QTest::newRow("a goal YAML would read as a boolean") << plain;
+
+    // A Markdown goal may start with U+FEFF (from the middle of the file); it is a character
+    // there, not a byte order mark, and was lost on reading back (found by fuzz_task_file).
+    TaskFile zeroWidth;
+    zeroWidth.goal = QStringLiteral(u"\ufeff run it");
+    zeroWidth.env = {{QStringLiteral("MARK"), QStringLiteral(u"\ufeff\ufeff")}};
+    QTest::newRow("values starting with U+FEFF") << zeroWidth;
 }
 
 void tst_TaskFile::toYamlReadsBack()
