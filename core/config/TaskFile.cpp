@@ -10,12 +10,16 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSet>
+#include <QStringDecoder>
 #include <QStringList>
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <exception>
+#include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace Terrarium::Core {
@@ -61,6 +65,14 @@ int firstBadLine(const QByteArray &contents, QString *problem)
     return 0;
 }
 
+// yaml-cpp's text as a QString. Not QString::fromStdString(): that drops a leading U+FEFF as a
+// byte order mark, but in a value it is a character (toYaml() escapes it to keep it).
+QString fromYaml(const std::string &text)
+{
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+    return decoder(QByteArrayView(text.data(), qsizetype(text.size())));
+}
+
 QString describe(const YAML::Node &node)
 {
     switch (node.Type()) {
@@ -74,7 +86,7 @@ QString describe(const YAML::Node &node)
     case YAML::NodeType::Scalar:
         break;
     }
-    return Tr::tr("\"%1\"").arg(QString::fromStdString(node.Scalar()));
+    return Tr::tr("\"%1\"").arg(fromYaml(node.Scalar()));
 }
 
 // Whether a scalar was written in quotes: "4" is text, 4 is a number.
@@ -82,6 +94,66 @@ bool isQuoted(const YAML::Node &node)
 {
     return node.Tag() == "!";
 }
+
+// Where each of the first two documents starts (its root node), found without building them.
+// YAML::LoadAll() is not used: on some invalid text (a lone ",") yaml-cpp 0.7 and 0.8 return empty
+// documents from the same place without end, and LoadAll() collects them until memory runs out
+// (jbeder/yaml-cpp#1040). A document that starts where the one before it did consumed nothing:
+// the parser is stuck there, which is reported as the syntax error it is.
+class DocumentMarks final : public YAML::EventHandler
+{
+public:
+    // At most two marks; throws YAML::Exception for bad syntax.
+    static std::vector<YAML::Mark> find(const std::string &yaml)
+    {
+        std::istringstream stream(yaml);
+        YAML::Parser parser(stream);
+        DocumentMarks marks;
+        while (marks.m_documents.size() < 2 && parser.HandleNextDocument(marks)) { }
+        return marks.m_documents;
+    }
+
+    void OnDocumentStart(const YAML::Mark &mark) override
+    {
+        if (m_lastStart && m_lastStart->pos == mark.pos)
+            throw YAML::ParserException(mark, YAML::ErrorMsg::UNKNOWN_TOKEN);
+        m_lastStart = mark;
+        m_documents.push_back(mark);
+        m_atRoot = true;
+    }
+    void OnDocumentEnd() override { }
+    void OnNull(const YAML::Mark &mark, YAML::anchor_t) override { node(mark); }
+    void OnAlias(const YAML::Mark &mark, YAML::anchor_t) override { node(mark); }
+    void OnScalar(const YAML::Mark &mark, const std::string &, YAML::anchor_t,
+                  const std::string &) override
+    {
+        node(mark);
+    }
+    void OnSequenceStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t,
+                         YAML::EmitterStyle::value) override
+    {
+        node(mark);
+    }
+    void OnSequenceEnd() override { }
+    void OnMapStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t,
+                    YAML::EmitterStyle::value) override
+    {
+        node(mark);
+    }
+    void OnMapEnd() override { }
+
+private:
+    // A document's first node is its root: where messages about the document point.
+    void node(const YAML::Mark &mark)
+    {
+        if (std::exchange(m_atRoot, false))
+            m_documents.back() = mark;
+    }
+
+    std::vector<YAML::Mark> m_documents;
+    std::optional<YAML::Mark> m_lastStart;
+    bool m_atRoot = false;
+};
 
 // Reads one YAML mapping (a .yaml task file or a Markdown front matter) into a TaskFile. Lines
 // are reported relative to the whole file: `firstLine` is the file line of the YAML's line 1.
@@ -137,7 +209,7 @@ Result<void> YamlReader::checkKeys(const YAML::Node &map, const QStringList &all
         const YAML::Node key = it->first;
         if (!key.IsScalar())
             return error(key, Tr::tr("a key must be a plain name, not %1").arg(describe(key)));
-        const QString name = QString::fromStdString(key.Scalar());
+        const QString name = fromYaml(key.Scalar());
         if (!allowed.contains(name)) {
             return error(key,
                          Tr::tr("unknown key \"%1\" (expected %2)")
@@ -157,7 +229,7 @@ Result<QString> YamlReader::text(const YAML::Node &key, const YAML::Node &value,
         return error(key, Tr::tr("\"%1\" is empty").arg(name));
     if (!value.IsScalar())
         return error(value, Tr::tr("\"%1\" must be text, not %2").arg(name, describe(value)));
-    const QString result = QString::fromStdString(value.Scalar()).trimmed();
+    const QString result = fromYaml(value.Scalar()).trimmed();
     if (result.isEmpty())
         return error(value, Tr::tr("\"%1\" is empty").arg(name));
     return result;
@@ -182,7 +254,7 @@ Result<int> YamlReader::number(const YAML::Node &key, const YAML::Node &value, c
                                LimitRange range) const
 {
     if (value.IsScalar() && !isQuoted(value)) {
-        const QString digits = QString::fromStdString(value.Scalar());
+        const QString digits = fromYaml(value.Scalar());
         bool ok = !digits.isEmpty();
         for (const QChar c : digits)
             ok = ok && c >= u'0' && c <= u'9';
@@ -191,7 +263,7 @@ Result<int> YamlReader::number(const YAML::Node &key, const YAML::Node &value, c
             return number;
     }
     const QString what = value.IsScalar() && isQuoted(value)
-        ? Tr::tr("quoted text \"%1\"").arg(QString::fromStdString(value.Scalar()))
+        ? Tr::tr("quoted text \"%1\"").arg(fromYaml(value.Scalar()))
         : describe(value);
     return error(key, value,
                  Tr::tr("\"%1\" must be a whole number from %2 to %3, not %4")
@@ -215,7 +287,7 @@ Result<void> YamlReader::readLimits(const YAML::Node &key, const YAML::Node &lim
     if (const auto keys = checkKeys(limits, names, QStringLiteral("limits.")); !keys)
         return keys;
     for (auto it = limits.begin(); it != limits.end(); ++it) {
-        const QString name = QString::fromStdString(it->first.Scalar());
+        const QString name = fromYaml(it->first.Scalar());
         const auto number = this->number(it->first, it->second, QStringLiteral("limits.") + name,
                                          LimitRange::forName(name));
         if (!number)
@@ -261,7 +333,7 @@ Result<void> YamlReader::readEnv(const YAML::Node &envKey, const YAML::Node &env
     for (auto it = env.begin(); it != env.end(); ++it) {
         const YAML::Node key = it->first;
         const YAML::Node value = it->second;
-        const QString name = key.IsScalar() ? QString::fromStdString(key.Scalar()) : QString();
+        const QString name = key.IsScalar() ? fromYaml(key.Scalar()) : QString();
         if (!isEnvironmentName(name)) {
             return error(key,
                          Tr::tr("%1 is not a valid environment variable name (letters, "
@@ -288,7 +360,7 @@ Result<void> YamlReader::readEnv(const YAML::Node &envKey, const YAML::Node &env
                          Tr::tr("env \"%1\" must be text, a number or true/false, not %2")
                              .arg(name, describe(value)));
         }
-        task.env.insert(name, QString::fromStdString(value.Scalar()));
+        task.env.insert(name, fromYaml(value.Scalar()));
     }
     return {};
 }
@@ -334,7 +406,7 @@ Result<RunbookStep> YamlReader::readStep(const YAML::Node &item, int position) c
     for (auto it = item.begin(); it != item.end(); ++it) {
         const YAML::Node key = it->first;
         const YAML::Node value = it->second;
-        const QString name = QString::fromStdString(key.Scalar());
+        const QString name = fromYaml(key.Scalar());
         if (name == QLatin1String("title")) {
             const auto title = text(key, value, prefix + name);
             if (!title)
@@ -348,8 +420,7 @@ Result<RunbookStep> YamlReader::readStep(const YAML::Node &item, int position) c
                     value,
                     Tr::tr("\"%1\" must be text, not %2").arg(prefix + name, describe(value)));
             }
-            const QString command =
-                value.IsNull() ? QString() : QString::fromStdString(value.Scalar());
+            const QString command = value.IsNull() ? QString() : fromYaml(value.Scalar());
             if (command.trimmed().isEmpty())
                 return error(key, value, Tr::tr("\"%1\" is empty").arg(prefix + name));
             step.command = command;
@@ -375,10 +446,12 @@ Result<void> YamlReader::read(const std::string &yaml, TaskFile &task, bool goal
     // yaml-cpp reports every problem by throwing; this is the only place it runs, and nothing
     // thrown leaves it.
     try {
-        const std::vector<YAML::Node> documents = YAML::LoadAll(yaml);
-        if (documents.size() > 1)
-            return error(documents[1], Tr::tr("the file holds more than one YAML document"));
-        const YAML::Node root = documents.empty() ? YAML::Node() : documents.front();
+        const std::vector<YAML::Mark> documents = DocumentMarks::find(yaml);
+        if (documents.size() > 1) {
+            return errorAtLine(m_fileName, lineOf(documents[1]),
+                               Tr::tr("the file holds more than one YAML document"));
+        }
+        const YAML::Node root = documents.empty() ? YAML::Node() : YAML::Load(yaml);
         if (root.IsNull() || !root.IsDefined()) {
             if (goalRequired)
                 return errorAtLine(m_fileName, m_firstLine,
@@ -400,7 +473,7 @@ Result<void> YamlReader::read(const std::string &yaml, TaskFile &task, bool goal
 
         bool hasGoal = false;
         for (auto it = root.begin(); it != root.end(); ++it) {
-            const QString name = QString::fromStdString(it->first.Scalar());
+            const QString name = fromYaml(it->first.Scalar());
             const YAML::Node key = it->first;
             const YAML::Node value = it->second;
             if (name == QLatin1String("goal")) {
@@ -451,7 +524,7 @@ Result<void> YamlReader::read(const std::string &yaml, TaskFile &task, bool goal
                              .arg(m_fileName)
                              .arg(line)
                              .arg(column)
-                             .arg(QString::fromStdString(e.msg)));
+                             .arg(fromYaml(e.msg)));
     } catch (const std::exception &e) {
         return makeError(
             ErrorCode::InvalidInput,

@@ -283,6 +283,7 @@ struct TerminalEmulator::Private
     void postUpdate();
     void deliverUpdate();
     void flushOutput();
+    void resetScrollRegion();
     void setTitle(const QByteArray &utf8);
     quint32 packColor(const VTermColor &color, bool foreground) const;
 
@@ -668,6 +669,22 @@ void TerminalEmulator::Private::flushOutput()
         Q_EMIT q->outputReady(std::exchange(output, {}));
 }
 
+// libvterm 0.1 keeps the scroll region (DECSTBM) of a taller screen when the terminal gets shorter,
+// and its next scroll then moves a negative number of lines past the per-line infos (heap
+// corruption: found by tests/fuzz/fuzz_terminal_input). So the region goes back to the whole
+// screen, which a full-screen program sets again when it redraws after SIGWINCH; the cursor is put
+// back where it was (DECSTBM homes it). Sent straight to libvterm: its parser is at rest between
+// writes (TerminalInputFilter).
+void TerminalEmulator::Private::resetScrollRegion()
+{
+    VTermPos cursor{};
+    vterm_state_get_cursorpos(state, &cursor);
+    // Without a scroll region, CUP in origin mode counts from the top row as well.
+    const QByteArray reset = "\x1b[r\x1b[" + QByteArray::number(cursor.row + 1) + ';'
+        + QByteArray::number(cursor.col + 1) + 'H';
+    vterm_input_write(vt.get(), reset.constData(), size_t(reset.size()));
+}
+
 void TerminalEmulator::Private::setTitle(const QByteArray &utf8)
 {
     const QString decoded = QString::fromUtf8(utf8);
@@ -742,8 +759,11 @@ void TerminalEmulator::resize(int rows, int columns)
     columns = clampColumns(columns);
     if (rows == d->screen.rows() && columns == d->screen.columns())
         return;
+    const bool shorter = rows < d->screen.rows();
     // Lines move between screen and scrollback in there (Private::onResize).
     vterm_set_size(d->vt.get(), rows, columns);
+    if (shorter)
+        d->resetScrollRegion();
     d->postUpdate();
     d->flushOutput();
 }

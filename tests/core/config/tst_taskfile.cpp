@@ -355,6 +355,14 @@ void tst_TaskFile::syntaxErrorsNameLineAndColumn_data()
     QTest::newRow("in front matter, counted from the file's first line")
         << "goal.md" << QByteArray("---\nsandbox: host\nimage: 'x\n---\ndo it\n")
         << "goal.md, line 3, column 10: ";
+    // yaml-cpp 0.7 and 0.8 parse these as empty documents without end, at the same place; read
+    // with YAML::LoadAll() they took all memory (found by fuzz_task_file).
+    QTest::newRow("a lone comma") << "task.yaml" << QByteArray(",")
+                                  << "task.yaml, line 1, column 1: ";
+    QTest::newRow("a comma after comments")
+        << "task.yaml" << QByteArray("# A task.\n\n,,,m-9g(\n") << "task.yaml, line 3, column 1: ";
+    QTest::newRow("a comma in front matter")
+        << "goal.md" << QByteArray("---\n,\n---\ndo it\n") << "goal.md, line 2, column 1: ";
     // yaml-cpp guards its recursion; the guard's exception must come back as an error too.
     QTest::newRow("nesting too deep")
         << "task.yaml" << QByteArray(QByteArray("goal: ") + QByteArray(100000, '['))
@@ -705,6 +713,13 @@ void tst_TaskFile::toYamlReadsBack_data()
     TaskFile plain;
     plain.goal = QStringLiteral("yes");
     QTest::newRow("a goal YAML would read as a boolean") << plain;
+
+    // A Markdown goal may start with U+FEFF (from the middle of the file); it is a character
+    // there, not a byte order mark, and was lost on reading back (found by fuzz_task_file).
+    TaskFile zeroWidth;
+    zeroWidth.goal = QStringLiteral(u"\ufeff run it");
+    zeroWidth.env = {{QStringLiteral("MARK"), QStringLiteral(u"\ufeff\ufeff")}};
+    QTest::newRow("values starting with U+FEFF") << zeroWidth;
 }
 
 void tst_TaskFile::toYamlReadsBack()

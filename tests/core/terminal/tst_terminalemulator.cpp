@@ -344,6 +344,7 @@ private Q_SLOTS:
     void resizeInAlternateScreen();
     void resizeColumns();
     void resizeTallerManyTimes();
+    void resizeShorterThanTheScrollRegion();
 
     void softWraps_data();
     void softWraps();
@@ -657,6 +658,27 @@ void tst_TerminalEmulator::resizeTallerManyTimes()
         // The same in the alternate screen, every other round.
         emulator.write(round % 2 ? "\x1b[?1049h" : "\x1b[?1049l");
     }
+}
+
+void tst_TerminalEmulator::resizeShorterThanTheScrollRegion()
+{
+    // A program set a scroll region for the taller screen (as vim does), then the pane got
+    // shorter. libvterm 0.1 kept the region, and the next scroll moved a negative number of lines
+    // past its per-line infos (heap corruption, found by fuzz_terminal_input; AddressSanitizer
+    // names it at once). The region is reset; the cursor stays.
+    TerminalEmulator emulator(24, 20);
+    emulator.write("\x1b[4;24r\x1b[24;1Hbottom");
+    emulator.resize(2, 20);
+    QCOMPARE(emulator.cursor().row, 1);
+    QCOMPARE(emulator.cursor().column, 6);
+    // Line feeds at the bottom scroll the whole (new) screen, into the scrollback.
+    emulator.write("\r\nnext\r\nlast");
+    QCOMPARE(emulator.lineText(-1), QStringLiteral("bottom"));
+    QCOMPARE(emulator.lineText(0), QStringLiteral("next"));
+    QCOMPARE(emulator.lineText(1), QStringLiteral("last"));
+    // Every other kind of scroll, up and down.
+    emulator.write("\x1b[S\x1b[T\033D\033M\x1b[L\x1b[M");
+    QCOMPARE(emulator.rows(), 2);
 }
 
 void tst_TerminalEmulator::resizeInAlternateScreen()
