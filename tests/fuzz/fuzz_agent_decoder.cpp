@@ -213,7 +213,9 @@ struct Session
     {
         if (channel->isClosed())
             return; // it stopped reading; the pipe holds the rest
-        const qsizetype lastNewline = delivered.lastIndexOf('\n');
+        // Not asked of an empty view: Qt 6.8's lastIndexOf() calls memrchr() on its pointer,
+        // here one past the fuzzer's input, which AddressSanitizer reports as an overflow.
+        const qsizetype lastNewline = delivered.isEmpty() ? -1 : delivered.lastIndexOf('\n');
         check(channel->bufferedBytes() == delivered.size() - lastNewline - 1);
     }
 
