@@ -48,7 +48,9 @@ std::vector<int> VirtioDevices::types() const
     std::vector<int> found;
     const std::string bus = m_root + "/sys/bus/virtio/devices";
     for (const std::string &device : entries(bus)) {
-        std::string_view text = firstLine(bus + "/" + device + "/device");
+        // Kept: a view of the returned temporary would dangle (AddressSanitizer found it).
+        const std::string line = firstLine(bus + "/" + device + "/device");
+        std::string_view text = line;
         if (text.starts_with("0x"))
             text.remove_prefix(2);
         int type = 0;
