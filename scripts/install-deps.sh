@@ -62,7 +62,7 @@ sandbox_packages=(
     lz4 zstd xz-utils
 )
 test_packages=(
-    "${fuzz_packages[@]}" acl
+    "${fuzz_packages[@]}" acl ccache
     dbus gnome-keyring libsecret-tools
     vttest python3-websockets
 )
