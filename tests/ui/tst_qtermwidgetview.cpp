@@ -5,6 +5,7 @@
 // program, a flood far larger than a pty's buffer arrives whole, the program's title and exit
 // reach the pane, and the window's keyboard shortcuts still work from a focused QTermWidget.
 #include "core/terminal/TerminalSession.h"
+#include "tests/support/DarkPalette.h"
 #include "tests/support/LocalShell.h"
 #include "ui/QTermWidgetView.h"
 #include "ui/TerminalArea.h"
@@ -246,14 +247,7 @@ void tst_QTermWidgetView::followsThePalette_data()
 void tst_QTermWidgetView::followsThePalette()
 {
     QFETCH(bool, dark);
-    QPalette palette;
-    if (dark) {
-        palette.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-        palette.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
-        palette.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-        palette.setColor(QPalette::Text, QColor(0xdd, 0xdd, 0xdd));
-    }
-    m_area->setPalette(palette);
+    m_area->setPalette(dark ? Tests::darkPalette() : QPalette());
     TerminalPane *pane = openPane(QStringLiteral(
         "printf '\\033[1;32mgreen\\033[0m \\033[7mreverse\\033[0m \\033[34mblue\\033[0m\\r\\n'; "
         "sleep 30"));
