@@ -7,7 +7,7 @@
 #   scripts/in-debian13.sh nice -n 15 cmake --build /src/build-trixie -j2
 #   scripts/in-debian13.sh ctest --test-dir /src/build-trixie -LE 'podman|libvirt|bench|fuzz'
 # The command gets a clean environment (PATH, HOME=/root, LANG=C.UTF-8, TERM,
-# CCACHE_DIR=/ccache, QT_QPA_PLATFORM=offscreen); pass more with `env NAME=VALUE command`.
+# CCACHE_DIR=/ccache, CCACHE_MAXSIZE (the host's, default 2G), QT_QPA_PLATFORM=offscreen); pass more with `env NAME=VALUE command`.
 # The cached root is never changed: the command sees it through an overlay whose writes (/tmp,
 # /root, packages installed by hand) are thrown away at the end. All mounts live in a mount
 # namespace of their own, so they go away with the command however it ends.
@@ -32,8 +32,8 @@ status=0
 # --propagation private (unshare's default, said for the reader): nothing mounted here reaches
 # the host, and the host's later mounts do not reach in.
 unshare --mount --propagation private -- bash -euo pipefail -c '
-    root=$1 scratch=$2 repo=$3 ccache_dir=$4 term=$5
-    shift 5
+    root=$1 scratch=$2 repo=$3 ccache_dir=$4 term=$5 ccache_maxsize=$6
+    shift 6
     merged=$scratch/merged
     mount -t overlay overlay \
         -o "lowerdir=$root,upperdir=$scratch/upper,workdir=$scratch/work" "$merged"
@@ -56,6 +56,7 @@ unshare --mount --propagation private -- bash -euo pipefail -c '
     exec /usr/bin/env -i -C /src \
         PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
         HOME=/root USER=root LOGNAME=root LANG=C.UTF-8 TERM="$term" \
-        CCACHE_DIR=/ccache QT_QPA_PLATFORM=offscreen "$@"
-' in-debian13 "$root" "$scratch" "$repo" "$ccache_dir" "${TERM:-dumb}" "$@" || status=$?
+        CCACHE_DIR=/ccache CCACHE_MAXSIZE="$ccache_maxsize" QT_QPA_PLATFORM=offscreen "$@"
+' in-debian13 "$root" "$scratch" "$repo" "$ccache_dir" "${TERM:-dumb}" "${CCACHE_MAXSIZE:-2G}" "$@" \
+    || status=$?
 exit "$status"
