@@ -327,14 +327,23 @@ void ControlServer::drain()
     QElapsedTimer clock;
     clock.start();
     bool more = true;
-    while (more && clock.nsecsElapsed() < PassNanoseconds) {
+    bool timeUp = false;
+    while (more && !timeUp) {
         more = false;
-        for (const auto &client : m_clients) {
+        // Round robin, resumed where the last pass ran out of time: 50 clients of a flood take
+        // longer than one pass, and those first in the list must not always go first.
+        for (std::size_t served = 0; served < m_clients.size(); ++served) {
+            if (clock.nsecsElapsed() >= PassNanoseconds) {
+                timeUp = more = true;
+                break;
+            }
+            m_nextDrained %= m_clients.size();
+            ControlClient *client = m_clients[m_nextDrained++].get();
             if (client->socket()->bytesToWrite() > SocketLowWater)
                 continue;
             // A run being replayed gets its next page once what was queued is on its way.
             if (!client->hasQueued() && !client->replaying.isEmpty())
-                replayPage(client.get(), *client->replaying.cbegin());
+                replayPage(client, *client->replaying.cbegin());
             if (!client->hasQueued())
                 continue;
             client->socket()->sendTextMessage(client->takeQueued().text());
@@ -557,20 +566,23 @@ void ControlServer::closeTerminal(ControlClient *client, const QString &terminal
 
 bool ControlServer::replayPage(ControlClient *client, const QString &runId)
 {
+    // A page is read and parsed on this thread: bounded in bytes too, as output events are up
+    // to 64 KiB each (64 of them took tens of milliseconds).
     constexpr qint64 PageEvents = 64;
+    constexpr qint64 PageBytes = 512 * 1024;
     const auto subscribed = client->subscriptions.constFind(runId);
     if (subscribed == client->subscriptions.cend() || !m_store || !m_store->isOpen()) {
         client->replaying.remove(runId);
         return false;
     }
-    const QList<RunEvent> page = m_store->events(runId, *subscribed + 1, PageEvents);
+    const QList<RunEvent> page = m_store->events(runId, *subscribed + 1, PageEvents, PageBytes);
+    if (page.isEmpty()) {
+        client->replaying.remove(runId); // caught up: live from here
+        return false;
+    }
     for (const RunEvent &event : page) {
         if (!sendEvent(client, event, ControlMessage(event), true))
             return false; // lagging: dropped from the run
-    }
-    if (page.size() < PageEvents) {
-        client->replaying.remove(runId); // caught up: live from here
-        return false;
     }
     return true;
 }

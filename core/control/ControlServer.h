@@ -135,6 +135,7 @@ private:
     QWebSocketServer *m_localUpgrader = nullptr;
     std::vector<std::unique_ptr<ControlClient>> m_clients;
     QTimer *m_drainTimer = nullptr;
+    std::size_t m_nextDrained = 0; // where drain() goes on
 };
 
 } // namespace Terrarium::Core

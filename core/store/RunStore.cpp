@@ -620,7 +620,8 @@ std::optional<StoredRun> RunStore::run(const QString &runId) const
     return runFrom(query);
 }
 
-QList<RunEvent> RunStore::events(const QString &runId, qint64 fromSeq, qint64 maxCount) const
+QList<RunEvent> RunStore::events(const QString &runId, qint64 fromSeq, qint64 maxCount,
+                                 qint64 maxBytes) const
 {
     QList<RunEvent> list;
     if (!isOpen())
@@ -634,16 +635,18 @@ QList<RunEvent> RunStore::events(const QString &runId, qint64 fromSeq, qint64 ma
     query.addBindValue(maxCount); // SQLite: a negative limit is none
     if (!query.exec())
         return list;
-    while (query.next()) {
+    qint64 bytes = 0;
+    while ((maxBytes < 0 || bytes < maxBytes) && query.next()) {
         const auto type = RunEvent::typeFromName(query.value(1).toString());
         if (!type)
             continue; // a type of a newer Terrarium: not this one's to show
+        const QByteArray payload = query.value(3).toString().toUtf8();
+        bytes += payload.size();
         list.append(RunEvent{
             .runId = runId,
             .seq = query.value(0).toLongLong(),
             .timestamp = timeFrom(query.value(2)),
-            .data = RunEvent::dataFromJson(
-                *type, QJsonDocument::fromJson(query.value(3).toString().toUtf8()).object())});
+            .data = RunEvent::dataFromJson(*type, QJsonDocument::fromJson(payload).object())});
     }
     return list;
 }

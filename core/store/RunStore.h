@@ -111,8 +111,10 @@ public:
     QList<StoredRun> runs() const;
     std::optional<StoredRun> run(const QString &runId) const;
     // The run's committed events from fromSeq on, in order; at most maxCount of them when it is
-    // not negative.
-    QList<RunEvent> events(const QString &runId, qint64 fromSeq = 1, qint64 maxCount = -1) const;
+    // not negative, and no more once their stored payloads reach maxBytes (when it is not
+    // negative; the first event is always in).
+    QList<RunEvent> events(const QString &runId, qint64 fromSeq = 1, qint64 maxCount = -1,
+                           qint64 maxBytes = -1) const;
     // Derived from the committed events; in order (revision, step id, request).
     QList<StoredPlanRevision> planRevisions(const QString &runId) const;
     QList<StoredStep> steps(const QString &runId) const;

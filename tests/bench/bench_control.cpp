@@ -70,6 +70,7 @@ int runSubscribers(const QUrl &url, const QByteArray &token)
     QList<double> lags;
     QString runId;
     qint64 delivered = 0;
+    int resubscribed = 0; // after falling behind: replayed from the store
     QElapsedTimer clock;
     int finished = 0;
     for (Subscriber &subscriber : subscribers) {
@@ -81,6 +82,7 @@ int runSubscribers(const QUrl &url, const QByteArray &token)
                 const QJsonObject message = QJsonDocument::fromJson(text.toUtf8()).object();
                 const QString type = message.value(QLatin1String("type")).toString();
                 if (type == QLatin1String("lagging")) {
+                    ++resubscribed;
                     const qint64 last = message.value(QLatin1String("last_seq")).toInteger();
                     s->socket->sendTextMessage(QString::fromUtf8(
                         QJsonDocument(
@@ -151,6 +153,7 @@ int runSubscribers(const QUrl &url, const QByteArray &token)
         complete += subscriber.done && subscriber.inOrder ? 1 : 0;
     const QJsonObject summary{{QStringLiteral("complete"), complete},
                               {QStringLiteral("delivered"), delivered},
+                              {QStringLiteral("resubscribed"), resubscribed},
                               {QStringLiteral("seconds"), seconds},
                               {QStringLiteral("lag_p50"), BenchReport::percentile(lags, 50)},
                               {QStringLiteral("lag_p99"), BenchReport::percentile(lags, 99)}};
@@ -325,6 +328,8 @@ int main(int argc, char *argv[])
                   summary.value(QLatin1String("lag_p50")).toDouble(), QStringLiteral("ms"));
     report.figure(QStringLiteral("subscriber_lag_p99"),
                   summary.value(QLatin1String("lag_p99")).toDouble(), QStringLiteral("ms"));
+    report.figure(QStringLiteral("subscribers_resubscribed"),
+                  summary.value(QLatin1String("resubscribed")).toDouble(), QStringLiteral("times"));
     const double seconds = summary.value(QLatin1String("seconds")).toDouble();
     report.figure(QStringLiteral("events_delivered_per_s"),
                   seconds > 0 ? summary.value(QLatin1String("delivered")).toDouble() / seconds : 0,

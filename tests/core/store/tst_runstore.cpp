@@ -254,6 +254,7 @@ class tst_RunStore : public QObject
 private Q_SLOTS:
     void init();
     void eventsSurviveAReopen();
+    void pagesOfEventsStopAtTheirByteBudget();
     void outputPastTheBudgetIsCountedNotKept();
     void groupCommitWithinTheInterval();
     void workflowCompleteEndsTheRunAtOnce();
@@ -307,6 +308,39 @@ void tst_RunStore::eventsSurviveAReopen()
     QCOMPARE(run->status, QStringLiteral("interrupted"));
     // WAL mode, as the design says.
     QVERIFY(QFile::exists(path() + QStringLiteral("-wal")));
+}
+
+void tst_RunStore::pagesOfEventsStopAtTheirByteBudget()
+{
+    // The control API replays a run a page at a time on the GUI thread: a page of big output
+    // events must end at its byte budget, not after a fixed count of them.
+    RunStore store;
+    QVERIFY(store.open(path()));
+    QVERIFY(store.beginRun(newRun(u"pages"_s)));
+    const qsizetype chunk = 100'000;
+    for (int seq = 1; seq <= 5; ++seq)
+        store.append(makeEvent(u"pages"_s, seq, RunEventType::StepOutput,
+                               {{QStringLiteral("step_id"), 1},
+                                {QStringLiteral("stream"), QStringLiteral("stdout")},
+                                {QStringLiteral("data"), QString(chunk, QChar(u'a' + seq))}}));
+    QVERIFY(store.flush());
+    const auto seqs = [](const QList<RunEvent> &events) {
+        QList<qint64> list;
+        for (const RunEvent &event : events)
+            list.append(event.seq);
+        return list;
+    };
+    // The event that reaches the budget is the last one in.
+    QCOMPARE(seqs(store.events(u"pages"_s, 1, -1, chunk + chunk / 2)), (QList<qint64>{1, 2}));
+    QCOMPARE(seqs(store.events(u"pages"_s, 4, -1, chunk + chunk / 2)), (QList<qint64>{4, 5}));
+    // One event bigger than the budget still comes: a page is never empty while events remain.
+    QCOMPARE(seqs(store.events(u"pages"_s, 3, -1, 1)), (QList<qint64>{3}));
+    // The count limits too, and a page reads whole events.
+    QCOMPARE(seqs(store.events(u"pages"_s, 1, 2, 10 * chunk)), (QList<qint64>{1, 2}));
+    const QList<RunEvent> page = store.events(u"pages"_s, 2, -1, 10 * chunk);
+    QCOMPARE(seqs(page), (QList<qint64>{2, 3, 4, 5}));
+    QCOMPARE(page.at(1).get<Events::StepOutput>()->data, QString(chunk, u'd'));
+    QVERIFY(store.events(u"pages"_s, 6, -1, chunk).isEmpty());
 }
 
 void tst_RunStore::outputPastTheBudgetIsCountedNotKept()
