@@ -51,8 +51,11 @@ QString HumanLog::format(const Core::RunEvent &event)
         return Tr::tr("Step %1 needs approval (%2 risk): %3")
             .arg(approval->stepId)
             .arg(approval->risk, approval->command);
-    if (const auto *input = event.get<Events::InputRequired>())
+    if (const auto *input = event.get<Events::InputRequired>()) {
+        if (input->prompt.trimmed().isEmpty())
+            return Tr::tr("Step %1 is waiting for input.").arg(input->stepId);
         return Tr::tr("Step %1 is waiting for input: %2").arg(input->stepId).arg(input->prompt);
+    }
     if (const auto *end = event.get<Events::WorkflowComplete>()) {
         if (end->status == Core::RunState::Success)
             return Tr::tr("Run succeeded.");

@@ -647,42 +647,47 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
         <translation>Schritt %1 braucht eine Freigabe (Risiko: %2): %3</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="55"/>
+        <location filename="../app/HumanLog.cpp" line="56"/>
+        <source>Step %1 is waiting for input.</source>
+        <translation>Schritt %1 wartet auf eine Eingabe.</translation>
+    </message>
+    <message>
+        <location filename="../app/HumanLog.cpp" line="57"/>
         <source>Step %1 is waiting for input: %2</source>
         <translation>Schritt %1 wartet auf eine Eingabe: %2</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="58"/>
+        <location filename="../app/HumanLog.cpp" line="61"/>
         <source>Run succeeded.</source>
         <translation>Lauf erfolgreich.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="60"/>
+        <location filename="../app/HumanLog.cpp" line="63"/>
         <source>Run cancelled.</source>
         <translation>Lauf abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="61"/>
+        <location filename="../app/HumanLog.cpp" line="64"/>
         <source>Run failed: %1</source>
         <translation>Lauf fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="64"/>
+        <location filename="../app/HumanLog.cpp" line="67"/>
         <source>Step %1 undone: the sandbox was rolled back to its snapshot from before the step (in %2 ms).</source>
         <translation>Schritt %1 rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt (in %2 ms).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="71"/>
+        <location filename="../app/HumanLog.cpp" line="74"/>
         <source>The %1 model did not answer (%2); trying again in %3 s (attempt %4 of %5).</source>
         <translation>Das %1-Modell hat nicht geantwortet (%2); neuer Versuch in %3 s (Versuch %4 von %5).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="72"/>
+        <location filename="../app/HumanLog.cpp" line="75"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="72"/>
+        <location filename="../app/HumanLog.cpp" line="75"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
@@ -1380,57 +1385,57 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="722"/>
+        <location filename="../app/WindowController.cpp" line="724"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="740"/>
+        <location filename="../app/WindowController.cpp" line="742"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="746"/>
+        <location filename="../app/WindowController.cpp" line="748"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="757"/>
+        <location filename="../app/WindowController.cpp" line="759"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="762"/>
+        <location filename="../app/WindowController.cpp" line="764"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="789"/>
+        <location filename="../app/WindowController.cpp" line="791"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="797"/>
+        <location filename="../app/WindowController.cpp" line="799"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="813"/>
+        <location filename="../app/WindowController.cpp" line="815"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="849"/>
+        <location filename="../app/WindowController.cpp" line="851"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="852"/>
+        <location filename="../app/WindowController.cpp" line="854"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="855"/>
+        <location filename="../app/WindowController.cpp" line="857"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
@@ -1919,259 +1924,259 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Einstellungen konnten nicht nach %1 geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="42"/>
+        <location filename="../core/config/TaskFile.cpp" line="46"/>
         <source>%1, line %2: %3</source>
         <translation>%1, Zeile %2: %3</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="53"/>
+        <location filename="../core/config/TaskFile.cpp" line="57"/>
         <source>the file holds a NUL byte; it is not a text file</source>
         <translation>die Datei enthält ein NUL-Byte; sie ist keine Textdatei</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="57"/>
+        <location filename="../core/config/TaskFile.cpp" line="61"/>
         <source>the file is not UTF-8 text</source>
         <translation>die Datei ist kein UTF-8-Text</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="68"/>
+        <location filename="../core/config/TaskFile.cpp" line="80"/>
         <source>a mapping</source>
         <translation>eine Zuordnung</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="70"/>
+        <location filename="../core/config/TaskFile.cpp" line="82"/>
         <source>a list</source>
         <translation>eine Liste</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="73"/>
+        <location filename="../core/config/TaskFile.cpp" line="85"/>
         <source>empty</source>
         <translation>leer</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="77"/>
+        <location filename="../core/config/TaskFile.cpp" line="89"/>
         <source>&quot;%1&quot;</source>
         <translation>&quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="139"/>
+        <location filename="../core/config/TaskFile.cpp" line="211"/>
         <source>a key must be a plain name, not %1</source>
         <translation>ein Schlüssel muss ein einfacher Name sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="143"/>
+        <location filename="../core/config/TaskFile.cpp" line="215"/>
         <source>unknown key &quot;%1&quot; (expected %2)</source>
         <translation>unbekannter Schlüssel &quot;%1&quot; (erwartet: %2)</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="147"/>
+        <location filename="../core/config/TaskFile.cpp" line="219"/>
         <source>&quot;%1&quot; is set twice</source>
         <translation>&quot;%1&quot; ist doppelt gesetzt</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="157"/>
-        <location filename="../core/config/TaskFile.cpp" line="162"/>
-        <location filename="../core/config/TaskFile.cpp" line="354"/>
+        <location filename="../core/config/TaskFile.cpp" line="229"/>
+        <location filename="../core/config/TaskFile.cpp" line="234"/>
+        <location filename="../core/config/TaskFile.cpp" line="425"/>
         <source>&quot;%1&quot; is empty</source>
         <translation>&quot;%1&quot; ist leer</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="159"/>
-        <location filename="../core/config/TaskFile.cpp" line="349"/>
+        <location filename="../core/config/TaskFile.cpp" line="231"/>
+        <location filename="../core/config/TaskFile.cpp" line="421"/>
         <source>&quot;%1&quot; must be text, not %2</source>
         <translation>&quot;%1&quot; muss Text sein, nicht %2</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="175"/>
+        <location filename="../core/config/TaskFile.cpp" line="247"/>
         <source>&quot;%1&quot; must be one of %2, not &quot;%3&quot;</source>
         <translation>&quot;%1&quot; muss eines von %2 sein, nicht &quot;%3&quot;</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="194"/>
+        <location filename="../core/config/TaskFile.cpp" line="266"/>
         <source>quoted text &quot;%1&quot;</source>
         <translation>Text in Anführungszeichen &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="197"/>
+        <location filename="../core/config/TaskFile.cpp" line="269"/>
         <source>&quot;%1&quot; must be a whole number from %2 to %3, not %4</source>
         <translation>&quot;%1&quot; muss eine ganze Zahl von %2 bis %3 sein, nicht %4</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="209"/>
+        <location filename="../core/config/TaskFile.cpp" line="281"/>
         <source>&quot;limits&quot; must be a mapping of names to numbers, not %1</source>
         <translation>&quot;limits&quot; muss eine Zuordnung von Namen zu Zahlen sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="257"/>
+        <location filename="../core/config/TaskFile.cpp" line="329"/>
         <source>&quot;env&quot; must be a mapping of variable names to values, not %1</source>
         <translation>&quot;env&quot; muss eine Zuordnung von Variablennamen zu Werten sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="267"/>
+        <location filename="../core/config/TaskFile.cpp" line="339"/>
         <source>%1 is not a valid environment variable name (letters, digits and _, not starting with a digit)</source>
         <translation>%1 ist kein gültiger Name für eine Umgebungsvariable (Buchstaben, Ziffern und _, nicht mit einer Ziffer beginnend)</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="273"/>
+        <location filename="../core/config/TaskFile.cpp" line="345"/>
         <source>env &quot;%1&quot; is not allowed: it changes how programs are loaded or started, so a task file may not set it</source>
         <translation>env &quot;%1&quot; ist nicht erlaubt: sie ändert, wie Programme geladen oder gestartet werden, daher darf eine Aufgabendatei sie nicht setzen</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="278"/>
+        <location filename="../core/config/TaskFile.cpp" line="350"/>
         <source>env &quot;%1&quot; is set twice</source>
         <translation>env &quot;%1&quot; ist doppelt gesetzt</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="284"/>
+        <location filename="../core/config/TaskFile.cpp" line="356"/>
         <source>env &quot;%1&quot; has no value; write %1: &quot;&quot; for an empty one</source>
         <translation>env &quot;%1&quot; hat keinen Wert; schreiben Sie %1: &quot;&quot; für einen leeren</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="288"/>
+        <location filename="../core/config/TaskFile.cpp" line="360"/>
         <source>env &quot;%1&quot; must be text, a number or true/false, not %2</source>
         <translation>env &quot;%1&quot; muss Text, eine Zahl oder true/false sein, nicht %2</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="301"/>
+        <location filename="../core/config/TaskFile.cpp" line="373"/>
         <source>&quot;steps&quot; must be a list of steps ({title, command, exit_code}), not %1</source>
         <translation>&quot;steps&quot; muss eine Liste von Schritten ({title, command, exit_code}) sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="306"/>
+        <location filename="../core/config/TaskFile.cpp" line="378"/>
         <source>&quot;steps&quot; is an empty list; a runbook needs at least one step</source>
         <translation>&quot;steps&quot; ist eine leere Liste; ein Runbook braucht mindestens einen Schritt</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="323"/>
+        <location filename="../core/config/TaskFile.cpp" line="395"/>
         <source>step %1 must be a mapping {title, command, exit_code}, not %2</source>
         <translation>Schritt %1 muss eine Zuordnung {title, command, exit_code} sein, nicht %2</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="366"/>
+        <location filename="../core/config/TaskFile.cpp" line="437"/>
         <source>step %1 has no &quot;%2&quot;; every step needs a title and a command</source>
         <translation>Schritt %1 hat kein &quot;%2&quot;; jeder Schritt braucht einen Titel und einen Befehl</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="380"/>
+        <location filename="../core/config/TaskFile.cpp" line="452"/>
         <source>the file holds more than one YAML document</source>
         <translation>die Datei enthält mehr als ein YAML-Dokument</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="385"/>
+        <location filename="../core/config/TaskFile.cpp" line="458"/>
         <source>the file is empty; a task file needs at least a goal</source>
         <translation>die Datei ist leer; eine Aufgabendatei braucht mindestens ein Ziel</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="390"/>
+        <location filename="../core/config/TaskFile.cpp" line="463"/>
         <source>a task file must be a mapping of keys (goal, sandbox, ...), not %1</source>
         <translation>eine Aufgabendatei muss eine Zuordnung von Schlüsseln (goal, sandbox, ...) sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="442"/>
+        <location filename="../core/config/TaskFile.cpp" line="515"/>
         <source>there is no &quot;goal&quot;; a task file needs one, e.g. goal: &quot;run the tests&quot;</source>
         <translation>es gibt kein &quot;goal&quot;; eine Aufgabendatei braucht eines, z. B. goal: &quot;run the tests&quot;</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="450"/>
+        <location filename="../core/config/TaskFile.cpp" line="523"/>
         <source>%1, line %2, column %3: %4 (not valid YAML)</source>
         <translation>%1, Zeile %2, Spalte %3: %4 (kein gültiges YAML)</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="458"/>
+        <location filename="../core/config/TaskFile.cpp" line="531"/>
         <source>%1: cannot be read as YAML: %2</source>
         <translation>%1: kann nicht als YAML gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="489"/>
+        <location filename="../core/config/TaskFile.cpp" line="562"/>
         <source>the front matter that starts here is never closed by a &quot;---&quot; line</source>
         <translation>der hier beginnende Front Matter wird nie durch eine &quot;---&quot;-Zeile geschlossen</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="582"/>
-        <location filename="../core/config/TaskFile.cpp" line="654"/>
+        <location filename="../core/config/TaskFile.cpp" line="655"/>
+        <location filename="../core/config/TaskFile.cpp" line="727"/>
         <source>%1: a task file is a .yaml, .yml, .md, .markdown or .txt file</source>
         <translation>%1: eine Aufgabendatei ist eine .yaml-, .yml-, .md-, .markdown- oder .txt-Datei</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="586"/>
-        <location filename="../core/config/TaskFile.cpp" line="660"/>
+        <location filename="../core/config/TaskFile.cpp" line="659"/>
+        <location filename="../core/config/TaskFile.cpp" line="733"/>
         <source>%1 is %2 KiB; task files are limited to %3 KiB</source>
         <translation>%1 ist %2 KiB groß; Aufgabendateien sind auf %3 KiB begrenzt</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="626"/>
+        <location filename="../core/config/TaskFile.cpp" line="699"/>
         <source>the goal is set both in the front matter and by the text below it; keep one</source>
         <translation>das Ziel ist sowohl im Front Matter als auch durch den Text darunter gesetzt; behalten Sie eines</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="633"/>
+        <location filename="../core/config/TaskFile.cpp" line="706"/>
         <source>the file holds no goal; write what the agent should do</source>
         <translation>die Datei enthält kein Ziel; schreiben Sie, was der Agent tun soll</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="657"/>
+        <location filename="../core/config/TaskFile.cpp" line="730"/>
         <source>%1 is a folder, not a task file</source>
         <translation>%1 ist ein Ordner, keine Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="668"/>
-        <location filename="../core/config/TaskFile.cpp" line="675"/>
+        <location filename="../core/config/TaskFile.cpp" line="741"/>
+        <location filename="../core/config/TaskFile.cpp" line="748"/>
         <location filename="../core/control/ControlToken.cpp" line="95"/>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="679"/>
+        <location filename="../core/config/TaskFile.cpp" line="752"/>
         <source>%1 is larger than %2 KiB, the limit for task files</source>
         <translation>%1 ist größer als %2 KiB, die Grenze für Aufgabendateien</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="750"/>
+        <location filename="../core/config/TaskFile.cpp" line="823"/>
         <source>CPUs: %1</source>
         <translation>CPUs: %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="752"/>
+        <location filename="../core/config/TaskFile.cpp" line="825"/>
         <source>memory: %1 MiB</source>
         <translation>Speicher: %1 MiB</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="754"/>
+        <location filename="../core/config/TaskFile.cpp" line="827"/>
         <source>processes: %1</source>
         <translation>Prozesse: %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="756"/>
+        <location filename="../core/config/TaskFile.cpp" line="829"/>
         <source>steps: %1</source>
         <translation>Schritte: %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="758"/>
+        <location filename="../core/config/TaskFile.cpp" line="831"/>
         <source>re-plans: %1</source>
         <translation>Neuplanungen: %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="760"/>
+        <location filename="../core/config/TaskFile.cpp" line="833"/>
         <source>step timeout: %1 s</source>
         <translation>Zeitlimit pro Schritt: %1 s</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="780"/>
+        <location filename="../core/config/TaskFile.cpp" line="853"/>
         <source>to run commands directly on this computer with no isolation (sandbox: host)</source>
         <translation>Befehle direkt auf diesem Computer ohne Isolation auszuführen (sandbox: host)</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="783"/>
+        <location filename="../core/config/TaskFile.cpp" line="856"/>
         <source>to give the sandbox network access (network: outbound)</source>
         <translation>der Sandbox Netzwerkzugang zu geben (network: outbound)</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="784"/>
+        <location filename="../core/config/TaskFile.cpp" line="857"/>
         <source>The task file asks %1. Nothing runs until you allow it: %2.</source>
         <translation>Die Aufgabendatei verlangt, %1. Nichts läuft, bis Sie es erlauben: %2.</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="785"/>
+        <location filename="../core/config/TaskFile.cpp" line="858"/>
         <source> and </source>
         <translation> und </translation>
     </message>
@@ -4652,7 +4657,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="268"/>
         <location filename="../core/control/ControlServer.cpp" line="283"/>
-        <location filename="../core/control/ControlServer.cpp" line="384"/>
+        <location filename="../core/control/ControlServer.cpp" line="393"/>
         <source>unauthenticated</source>
         <translation>nicht authentifiziert</translation>
     </message>
@@ -4662,54 +4667,54 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Kein Token kam rechtzeitig; die Verbindung wird geschlossen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="358"/>
+        <location filename="../core/control/ControlServer.cpp" line="367"/>
         <source>Too many messages; closing.</source>
         <translation>Zu viele Nachrichten; die Verbindung wird geschlossen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="359"/>
+        <location filename="../core/control/ControlServer.cpp" line="368"/>
         <source>too many messages</source>
         <translation>zu viele Nachrichten</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="366"/>
+        <location filename="../core/control/ControlServer.cpp" line="375"/>
         <source>Too many messages (at most %1 a second); this one was not read.</source>
         <translation>Zu viele Nachrichten (höchstens %1 pro Sekunde); diese wurde nicht gelesen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="381"/>
+        <location filename="../core/control/ControlServer.cpp" line="390"/>
         <source>Not authenticated: send the token first, as {&quot;v&quot;: 1, &quot;type&quot;: &quot;auth&quot;, &quot;token&quot;: &quot;…&quot;} or an Authorization: Bearer header.</source>
         <translation>Nicht authentifiziert: Senden Sie zuerst das Token, als {&quot;v&quot;: 1, &quot;type&quot;: &quot;auth&quot;, &quot;token&quot;: &quot;…&quot;} oder als Header Authorization: Bearer.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="407"/>
-        <location filename="../core/control/ControlServer.cpp" line="505"/>
+        <location filename="../core/control/ControlServer.cpp" line="416"/>
+        <location filename="../core/control/ControlServer.cpp" line="514"/>
         <source>This Terrarium runs nothing for control clients.</source>
         <translation>Dieses Terrarium führt nichts für Steuerungs-Clients aus.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="468"/>
+        <location filename="../core/control/ControlServer.cpp" line="477"/>
         <source>There is no terminal %1 (it may have ended).</source>
         <translation>Es gibt kein Terminal %1 (es hat vielleicht geendet).</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="489"/>
+        <location filename="../core/control/ControlServer.cpp" line="498"/>
         <location filename="../core/store/RunStore.cpp" line="358"/>
         <source>There is no kept run %1.</source>
         <translation>Es gibt keinen gespeicherten Lauf %1.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="513"/>
+        <location filename="../core/control/ControlServer.cpp" line="522"/>
         <source>At most %1 terminals per client.</source>
         <translation>Höchstens %1 Terminals je Client.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="534"/>
+        <location filename="../core/control/ControlServer.cpp" line="543"/>
         <source>The client fell behind the terminal&apos;s output.</source>
         <translation>Der Client kam mit der Ausgabe des Terminals nicht mit.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="541"/>
+        <location filename="../core/control/ControlServer.cpp" line="550"/>
         <source>The shell ended.</source>
         <translation>Die Shell hat geendet.</translation>
     </message>
@@ -6180,155 +6185,155 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Terrarium-Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="195"/>
+        <location filename="../ui/SettingsDialog.cpp" line="196"/>
         <source>Detect &amp;local server</source>
         <translation>&amp;Lokalen Server erkennen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="197"/>
+        <location filename="../ui/SettingsDialog.cpp" line="198"/>
         <source>Look for Ollama (localhost:11434) or llama.cpp&apos;s server (localhost:8080) and use it for both roles</source>
         <translation>Nach Ollama (localhost:11434) oder dem Server von llama.cpp (localhost:8080) suchen und ihn für beide Rollen verwenden</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="162"/>
+        <location filename="../ui/SettingsDialog.cpp" line="163"/>
         <source>Save the settings (Ctrl+Enter)</source>
         <translation>Die Einstellungen speichern (Strg+Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="212"/>
+        <location filename="../ui/SettingsDialog.cpp" line="213"/>
         <source>Looking for a local model server…</source>
         <translation>Suche nach einem lokalen Modellserver…</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="228"/>
+        <location filename="../ui/SettingsDialog.cpp" line="229"/>
         <source>Automatic (from the API key or base URL)</source>
         <translation>Automatisch (aus API-Schlüssel oder Basis-URL)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="234"/>
+        <location filename="../ui/SettingsDialog.cpp" line="235"/>
         <source>OpenAI Responses</source>
         <translation>OpenAI Responses</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="237"/>
+        <location filename="../ui/SettingsDialog.cpp" line="238"/>
         <source>Chat Completions (OpenAI, Ollama, llama.cpp, vLLM)</source>
         <translation>Chat Completions (OpenAI, Ollama, llama.cpp, vLLM)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="240"/>
+        <location filename="../ui/SettingsDialog.cpp" line="241"/>
         <source>Anthropic Messages</source>
         <translation>Anthropic Messages</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="254"/>
+        <location filename="../ui/SettingsDialog.cpp" line="255"/>
         <source>None stored</source>
         <translation>Keiner gespeichert</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="258"/>
+        <location filename="../ui/SettingsDialog.cpp" line="259"/>
         <source>Show the key while editing it</source>
         <translation>Den Schlüssel beim Bearbeiten anzeigen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="289"/>
+        <location filename="../ui/SettingsDialog.cpp" line="290"/>
         <source>Sandbox for new runs</source>
         <translation>Sandbox für neue Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="293"/>
+        <location filename="../ui/SettingsDialog.cpp" line="294"/>
         <source>Podman container</source>
         <translation>Podman-Container</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="294"/>
+        <location filename="../ui/SettingsDialog.cpp" line="295"/>
         <source>libvirt virtual machine</source>
         <translation>Virtuelle libvirt-Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="295"/>
+        <location filename="../ui/SettingsDialog.cpp" line="296"/>
         <source>Host (no isolation)</source>
         <translation>Host (keine Isolation)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="300"/>
+        <location filename="../ui/SettingsDialog.cpp" line="301"/>
         <source>Commands run directly on this computer, with no isolation.</source>
         <translation>Befehle laufen direkt auf diesem Computer, ohne Isolation.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="301"/>
+        <location filename="../ui/SettingsDialog.cpp" line="302"/>
         <source>The host sandbox runs every command as you, on your files, with your network. Use it only for goals you would run yourself.</source>
         <translation>Die Host-Sandbox führt jeden Befehl als Sie aus, auf Ihren Dateien, mit Ihrem Netzwerk. Verwenden Sie sie nur für Ziele, die Sie auch selbst ausführen würden.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="306"/>
+        <location filename="../ui/SettingsDialog.cpp" line="307"/>
         <source>Terrarium&apos;s own Debian image</source>
         <translation>Das eigene Debian-Image von Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="338"/>
-        <location filename="../ui/SettingsDialog.cpp" line="348"/>
+        <location filename="../ui/SettingsDialog.cpp" line="339"/>
+        <location filename="../ui/SettingsDialog.cpp" line="349"/>
         <source> MiB</source>
         <translation> MiB</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="310"/>
+        <location filename="../ui/SettingsDialog.cpp" line="311"/>
         <source>None: no network at all</source>
         <translation>Keins: überhaupt kein Netzwerk</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="311"/>
+        <location filename="../ui/SettingsDialog.cpp" line="312"/>
         <source>Outbound: may reach the internet</source>
         <translation>Ausgehend: darf das Internet erreichen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="324"/>
+        <location filename="../ui/SettingsDialog.cpp" line="325"/>
         <source>Default &amp;sandbox:</source>
         <translation>&amp;Standard-Sandbox:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="326"/>
+        <location filename="../ui/SettingsDialog.cpp" line="327"/>
         <source>&amp;Image:</source>
         <translation>&amp;Image:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="352"/>
+        <location filename="../ui/SettingsDialog.cpp" line="353"/>
         <source>&amp;CPUs:</source>
         <translation>&amp;CPUs:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="353"/>
+        <location filename="../ui/SettingsDialog.cpp" line="354"/>
         <source>Memo&amp;ry:</source>
         <translation>S&amp;peicher:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="327"/>
+        <location filename="../ui/SettingsDialog.cpp" line="328"/>
         <source>&amp;Network:</source>
         <translation>&amp;Netzwerk:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="446"/>
+        <location filename="../ui/SettingsDialog.cpp" line="447"/>
         <source>Clients connect to ws://127.0.0.1 on this port (or ::1, or the Unix socket) and send the token first. Scripts can also run terrarium --headless --serve. The protocol is in docs/CONTROL_API.md.</source>
         <translation>Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1 oder dem Unix-Socket) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="729"/>
+        <location filename="../ui/SettingsDialog.cpp" line="730"/>
         <source>API keys are kept in the desktop keyring, never in the settings file.</source>
         <translation>API-Schlüssel werden im Desktop-Schlüsselbund aufbewahrt, nie in der Einstellungsdatei.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="753"/>
+        <location filename="../ui/SettingsDialog.cpp" line="754"/>
         <source>Found %1; both roles now use its model %2.</source>
         <translation>%1 gefunden; beide Rollen verwenden jetzt sein Modell %2.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="763"/>
-        <location filename="../ui/SettingsDialog.cpp" line="769"/>
+        <location filename="../ui/SettingsDialog.cpp" line="764"/>
+        <location filename="../ui/SettingsDialog.cpp" line="770"/>
         <source>%1 or %2</source>
         <translation>%1 oder %2</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="768"/>
-        <location filename="../ui/SettingsDialog.cpp" line="775"/>
+        <location filename="../ui/SettingsDialog.cpp" line="769"/>
+        <location filename="../ui/SettingsDialog.cpp" line="776"/>
         <source>Required for this server</source>
         <translation>Für diesen Server erforderlich</translation>
     </message>
@@ -6349,7 +6354,7 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="126"/>
-        <location filename="../ui/SettingsDialog.cpp" line="400"/>
+        <location filename="../ui/SettingsDialog.cpp" line="401"/>
         <source>Remote control</source>
         <translation>Fernsteuerung</translation>
     </message>
@@ -6359,97 +6364,97 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Terminal</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="313"/>
+        <location filename="../ui/SettingsDialog.cpp" line="314"/>
         <source>Containers work on a cop&amp;y of the workspace</source>
         <translation>Container arbeiten auf einer &amp;Kopie des Arbeitsordners</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="315"/>
+        <location filename="../ui/SettingsDialog.cpp" line="316"/>
         <source>The files are copied into the container; when the run ends you review what it changed and apply what you accept. Virtual machines always work on a copy.</source>
         <translation>Die Dateien werden in den Container kopiert; am Ende des Laufs prüfen Sie, was er geändert hat, und übernehmen, was Sie annehmen. Virtuelle Maschinen arbeiten immer auf einer Kopie.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="331"/>
+        <location filename="../ui/SettingsDialog.cpp" line="332"/>
         <source>Resources of each sandbox</source>
         <translation>Ressourcen jeder Sandbox</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="344"/>
+        <location filename="../ui/SettingsDialog.cpp" line="345"/>
         <source>How many processes and threads may run in the sandbox at once</source>
         <translation>Wie viele Prozesse und Threads gleichzeitig in der Sandbox laufen dürfen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="351"/>
+        <location filename="../ui/SettingsDialog.cpp" line="352"/>
         <source>How much the sandbox&apos;s own disk may grow; the workspace does not count</source>
         <translation>Wie weit die eigene Platte der Sandbox wachsen darf; der Arbeitsordner zählt nicht mit</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="354"/>
+        <location filename="../ui/SettingsDialog.cpp" line="355"/>
         <source>Ma&amp;ximum processes:</source>
         <translation>Ma&amp;ximale Prozesse:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="355"/>
+        <location filename="../ui/SettingsDialog.cpp" line="356"/>
         <source>Disk si&amp;ze:</source>
         <translation>Platten&amp;größe:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="368"/>
+        <location filename="../ui/SettingsDialog.cpp" line="369"/>
         <source>Terminal engine</source>
         <translation>Terminal-Engine</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="381"/>
+        <location filename="../ui/SettingsDialog.cpp" line="382"/>
         <source>For terminals opened from now on. Terrarium&apos;s own view is the faster one.</source>
         <translation>Für Terminals, die ab jetzt geöffnet werden. Terrariums eigene Ansicht ist die schnellere.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="383"/>
+        <location filename="../ui/SettingsDialog.cpp" line="384"/>
         <source>This build has only Terrarium&apos;s own view; QTermWidget is offered where Terrarium was built with it (Debian 13).</source>
         <translation>Dieser Build hat nur Terrariums eigene Ansicht; QTermWidget wird angeboten, wo Terrarium damit gebaut wurde (Debian 13).</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="403"/>
+        <location filename="../ui/SettingsDialog.cpp" line="404"/>
         <source>Let programs on this computer watch and drive runs</source>
         <translation>Programmen auf diesem Computer erlauben, Läufe zu beobachten und zu steuern</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="405"/>
+        <location filename="../ui/SettingsDialog.cpp" line="406"/>
         <source>A WebSocket on 127.0.0.1 and ::1 only, for clients that know the token; web pages are refused. See docs/CONTROL_API.md.</source>
         <translation>Ein WebSocket nur auf 127.0.0.1 und ::1, für Clients, die das Token kennen; Webseiten werden abgewiesen. Siehe docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="411"/>
+        <location filename="../ui/SettingsDialog.cpp" line="412"/>
         <source>Port &amp;for clients:</source>
         <translation>&amp;Port für Clients:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="417"/>
+        <location filename="../ui/SettingsDialog.cpp" line="418"/>
         <source>Also on a Unix socket in the session&apos;s runtime folder (terrarium/control.sock)</source>
         <translation>Auch auf einem Unix-Socket im Laufzeitordner der Sitzung (terrarium/control.sock)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="420"/>
+        <location filename="../ui/SettingsDialog.cpp" line="421"/>
         <source>For clients that would rather not use a port; only your own programs can open it, and they need the token too.</source>
         <translation>Für Clients, die lieber keinen Port nutzen; nur Ihre eigenen Programme können ihn öffnen, und auch sie brauchen das Token.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="428"/>
+        <location filename="../ui/SettingsDialog.cpp" line="429"/>
         <source>Control token</source>
         <translation>Steuerungs-Token</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="430"/>
+        <location filename="../ui/SettingsDialog.cpp" line="431"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="431"/>
+        <location filename="../ui/SettingsDialog.cpp" line="432"/>
         <source>Copy the token for a client to send as “Authorization: Bearer …”</source>
         <translation>Das Token kopieren, damit ein Client es als „Authorization: Bearer …“ sendet</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="437"/>
+        <location filename="../ui/SettingsDialog.cpp" line="438"/>
         <source>Re&amp;quired token:</source>
         <translation>Erforderliches &amp;Token:</translation>
     </message>
@@ -6458,137 +6463,137 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation type="vanished">Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="457"/>
+        <location filename="../ui/SettingsDialog.cpp" line="458"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="472"/>
+        <location filename="../ui/SettingsDialog.cpp" line="473"/>
         <source>Approval of commands</source>
         <translation>Freigabe von Befehlen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="475"/>
+        <location filename="../ui/SettingsDialog.cpp" line="476"/>
         <source>Ask before running risky commands</source>
         <translation>Vor riskanten Befehlen nachfragen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="477"/>
+        <location filename="../ui/SettingsDialog.cpp" line="478"/>
         <source>Run only what the safety rules pass; deny the rest</source>
         <translation>Nur ausführen, was die Sicherheitsregeln durchlassen; den Rest ablehnen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="479"/>
+        <location filename="../ui/SettingsDialog.cpp" line="480"/>
         <source>Run every command without asking</source>
         <translation>Jeden Befehl ohne Nachfrage ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="482"/>
+        <location filename="../ui/SettingsDialog.cpp" line="483"/>
         <source>Risky commands run without asking.</source>
         <translation>Riskante Befehle laufen ohne Nachfrage.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="483"/>
+        <location filename="../ui/SettingsDialog.cpp" line="484"/>
         <source>Commands the safety rules flag (deleting files, changing permissions, fetching and running scripts, …) run at once. Use it only with a sandbox you can throw away.</source>
         <translation>Befehle, die die Sicherheitsregeln markieren (Dateien löschen, Rechte ändern, Skripte herunterladen und ausführen, …), laufen sofort. Verwenden Sie das nur mit einer Sandbox, die Sie wegwerfen können.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="487"/>
+        <location filename="../ui/SettingsDialog.cpp" line="488"/>
         <source>Appro&amp;val:</source>
         <translation>&amp;Freigabe:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="501"/>
+        <location filename="../ui/SettingsDialog.cpp" line="502"/>
         <source>Commands approved with Always</source>
         <translation>Mit „Immer“ freigegebene Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="507"/>
+        <location filename="../ui/SettingsDialog.cpp" line="508"/>
         <source>None yet: commands you approve with “Always” appear here.</source>
         <translation>Noch keine: Befehle, die Sie mit „Immer“ freigeben, erscheinen hier.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="509"/>
+        <location filename="../ui/SettingsDialog.cpp" line="510"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="510"/>
+        <location filename="../ui/SettingsDialog.cpp" line="511"/>
         <source>Ask again before running the selected commands (Delete)</source>
         <translation>Vor dem Ausführen der ausgewählten Befehle wieder nachfragen (Entf)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="515"/>
+        <location filename="../ui/SettingsDialog.cpp" line="516"/>
         <source>Always allowed:</source>
         <translation>Immer erlaubt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="517"/>
+        <location filename="../ui/SettingsDialog.cpp" line="518"/>
         <source>Commands you approved with “Always”: they run without asking</source>
         <translation>Befehle, die Sie mit „Immer“ freigegeben haben: Sie laufen ohne Nachfrage</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="521"/>
+        <location filename="../ui/SettingsDialog.cpp" line="522"/>
         <source>Limits of each run</source>
         <translation>Grenzen jedes Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="525"/>
+        <location filename="../ui/SettingsDialog.cpp" line="526"/>
         <source>Commands run in total, across re-plans</source>
         <translation>Insgesamt ausgeführte Befehle, über Neuplanungen hinweg</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="528"/>
+        <location filename="../ui/SettingsDialog.cpp" line="529"/>
         <source>None: stop at the first failed step</source>
         <translation>Keine: beim ersten fehlgeschlagenen Schritt anhalten</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="533"/>
+        <location filename="../ui/SettingsDialog.cpp" line="534"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="535"/>
+        <location filename="../ui/SettingsDialog.cpp" line="536"/>
         <source>A step still running after this long is stopped and fails</source>
         <translation>Ein Schritt, der nach dieser Zeit noch läuft, wird angehalten und schlägt fehl</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="542"/>
+        <location filename="../ui/SettingsDialog.cpp" line="543"/>
         <source>M&amp;aximum steps:</source>
         <translation>Maximale &amp;Schritte:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="543"/>
+        <location filename="../ui/SettingsDialog.cpp" line="544"/>
         <source>Re-plans before givin&amp;g up:</source>
         <translation>&amp;Neuplanungen vor dem Aufgeben:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="544"/>
+        <location filename="../ui/SettingsDialog.cpp" line="545"/>
         <source>Step &amp;timeout:</source>
         <translation>&amp;Zeitlimit pro Schritt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="649"/>
+        <location filename="../ui/SettingsDialog.cpp" line="650"/>
         <source>Kept in %1.</source>
         <translation>Aufbewahrt in %1.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="676"/>
+        <location filename="../ui/SettingsDialog.cpp" line="677"/>
         <source>a copy of the workspace</source>
         <translation>eine Kopie des Arbeitsordners</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="677"/>
+        <location filename="../ui/SettingsDialog.cpp" line="678"/>
         <source>the workspace folder itself</source>
         <translation>der Arbeitsordner selbst</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="688"/>
+        <location filename="../ui/SettingsDialog.cpp" line="689"/>
         <source>1 setting here is overridden by the environment, the command line or a task file; its field says which.</source>
         <translation>1 Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/SettingsDialog.cpp" line="690"/>
+        <location filename="../ui/SettingsDialog.cpp" line="691"/>
         <source>%n settings here are overridden by the environment, the command line or a task file; their fields say which.</source>
         <translation>
             <numerusform>%n Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</numerusform>
@@ -6596,17 +6601,17 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="697"/>
+        <location filename="../ui/SettingsDialog.cpp" line="698"/>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="819"/>
+        <location filename="../ui/SettingsDialog.cpp" line="820"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="819"/>
+        <location filename="../ui/SettingsDialog.cpp" line="820"/>
         <source>keyring</source>
         <translation>Schlüsselbund</translation>
     </message>

@@ -87,6 +87,13 @@ void tst_HumanLog::lines_data()
                                           {"wait_ms", 1500}}
                            << "The planner model did not answer (HTTP 503 from OpenAI (gpt-x)); "
                               "trying again in 1.5 s (attempt 2 of 4).";
+    QTest::newRow("input with a prompt")
+        << RunEventType::InputRequired << QJsonObject{{"step_id", 2}, {"prompt", "Name? "}}
+        << "Step 2 is waiting for input: Name? ";
+    // A program that reads without a prompt: no dangling colon.
+    QTest::newRow("input without a prompt")
+        << RunEventType::InputRequired << QJsonObject{{"step_id", 2}, {"prompt", ""}}
+        << "Step 2 is waiting for input.";
     QTest::newRow("replan") << RunEventType::RePlanning << QJsonObject{{"attempt", 2}}
                             << "Re-planning (attempt 2)...";
     QTest::newRow("done") << RunEventType::WorkflowComplete << QJsonObject{{"status", "success"}}
