@@ -386,7 +386,7 @@ void Orchestrator::onUsage(const QString &role, const LlmUsage &usage)
     emitEvent(Events::Usage{.role = role,
                             .inputTokens = usage.inputTokens,
                             .outputTokens = usage.outputTokens,
-                            .cachedTokens = 0,
+                            .cachedTokens = usage.cachedInputTokens,
                             .costUsd = std::nullopt});
 }
 

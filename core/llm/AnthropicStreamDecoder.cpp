@@ -13,14 +13,17 @@ QString field(const QJsonObject &object, const char *name)
     return object.value(QLatin1String(name)).toString();
 }
 
-qint64 promptTokens(const QJsonObject &usage)
-{
-    return usage.value(QLatin1String("input_tokens")).toInteger()
-        + usage.value(QLatin1String("cache_creation_input_tokens")).toInteger()
-        + usage.value(QLatin1String("cache_read_input_tokens")).toInteger();
-}
-
 } // namespace
+
+void AnthropicStreamDecoder::readPromptUsage(const QJsonObject &usage)
+{
+    // input_tokens counts only what was neither read from nor written to the cache.
+    m_usage.cachedInputTokens = usage.value(QLatin1String("cache_read_input_tokens")).toInteger();
+    m_usage.cacheWriteTokens =
+        usage.value(QLatin1String("cache_creation_input_tokens")).toInteger();
+    m_usage.inputTokens = usage.value(QLatin1String("input_tokens")).toInteger()
+        + m_usage.cachedInputTokens + m_usage.cacheWriteTokens;
+}
 
 void AnthropicStreamDecoder::handleEvent(const SseEvent &event)
 {
@@ -37,7 +40,7 @@ void AnthropicStreamDecoder::handleEvent(const SseEvent &event)
         if (const QString model = field(message, "model"); !model.isEmpty())
             m_model = model;
         const QJsonObject usage = message.value(QLatin1String("usage")).toObject();
-        m_usage.inputTokens = promptTokens(usage);
+        readPromptUsage(usage);
         m_usage.outputTokens = usage.value(QLatin1String("output_tokens")).toInteger();
     } else if (type == QLatin1String("content_block_start")) {
         const QJsonObject block = object->value(QLatin1String("content_block")).toObject();
@@ -79,7 +82,7 @@ void AnthropicStreamDecoder::handleEvent(const SseEvent &event)
             m_usage.outputTokens = usage.value(QLatin1String("output_tokens")).toInteger();
         // Newer API versions repeat the (cumulative) input figures here.
         if (usage.contains(QLatin1String("input_tokens")))
-            m_usage.inputTokens = promptTokens(usage);
+            readPromptUsage(usage);
     } else if (type == QLatin1String("message_stop")) {
         setComplete();
     } else if (type == QLatin1String("error")) {

@@ -34,6 +34,10 @@ void ChatCompletionsStreamDecoder::handleEvent(const SseEvent &event)
         const QJsonObject object = usage.toObject();
         m_usage.inputTokens = object.value(QLatin1String("prompt_tokens")).toInteger();
         m_usage.outputTokens = object.value(QLatin1String("completion_tokens")).toInteger();
+        m_usage.cachedInputTokens = object.value(QLatin1String("prompt_tokens_details"))
+                                        .toObject()
+                                        .value(QLatin1String("cached_tokens"))
+                                        .toInteger();
     }
 
     // `choices` can be empty (the usage chunk) or missing; only choice 0 is ever requested.

@@ -14,8 +14,12 @@ struct LlmToolCall
 
 struct LlmUsage
 {
-    qint64 inputTokens = 0;
+    qint64 inputTokens = 0; // the whole prompt, cached parts included
     qint64 outputTokens = 0;
+    // Of inputTokens: those read from the provider's prompt cache, and those written to it
+    // (Anthropic bills writes above and reads far below the normal input price).
+    qint64 cachedInputTokens = 0;
+    qint64 cacheWriteTokens = 0;
 };
 
 // Everything one completed model turn produced.

@@ -114,6 +114,9 @@ void ResponsesStreamDecoder::readFinalResponse(const QJsonObject &response)
     const QJsonObject usage = response.value(QLatin1String("usage")).toObject();
     m_usage.inputTokens = usage.value(QLatin1String("input_tokens")).toInteger();
     m_usage.outputTokens = usage.value(QLatin1String("output_tokens")).toInteger();
+    const QJsonObject details = usage.value(QLatin1String("input_tokens_details")).toObject();
+    m_usage.cachedInputTokens = details.value(QLatin1String("cached_tokens")).toInteger();
+    m_usage.cacheWriteTokens = details.value(QLatin1String("cache_write_tokens")).toInteger();
     const QJsonArray output = response.value(QLatin1String("output")).toArray();
     for (qsizetype index = 0; index < output.size(); ++index)
         readItem(int(index), output.at(index).toObject(), true);

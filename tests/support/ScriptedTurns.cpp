@@ -32,13 +32,14 @@ ScriptedResponse ScriptedTurns::rawPlan(Core::LlmProvider provider, const QStrin
     return ScriptedResponse::stream(SseScript::text(provider, text));
 }
 
-ScriptedResponse ScriptedTurns::command(Core::LlmProvider provider, const QString &command)
+ScriptedResponse ScriptedTurns::command(Core::LlmProvider provider, const QString &command,
+                                        const Core::LlmUsage &usage)
 {
     const QString arguments =
         QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("command"), command}})
                               .toJson(QJsonDocument::Compact));
     return ScriptedResponse::stream(
-        SseScript::toolCall(provider, QStringLiteral("emit_bash"), arguments));
+        SseScript::toolCall(provider, QStringLiteral("emit_bash"), arguments, usage));
 }
 
 } // namespace Terrarium::Tests

@@ -1,7 +1,9 @@
 #pragma once
 
 #include "core/llm/LlmEndpoint.h"
+#include "core/llm/LlmResponse.h"
 #include "tests/support/ScriptedResponse.h"
+#include "tests/support/SseScript.h"
 
 #include <QString>
 #include <QStringList>
@@ -22,8 +24,9 @@ public:
                                  int chunkDelayMs = 0);
     // The planner answering with arbitrary text (malformed plans).
     static ScriptedResponse rawPlan(Core::LlmProvider provider, const QString &text);
-    // The executor calling emit_bash with this command.
-    static ScriptedResponse command(Core::LlmProvider provider, const QString &command);
+    // The executor calling emit_bash with this command; the turn reports usage.
+    static ScriptedResponse command(Core::LlmProvider provider, const QString &command,
+                                    const Core::LlmUsage &usage = SseScript::defaultUsage());
 };
 
 } // namespace Terrarium::Tests

@@ -91,9 +91,15 @@ QByteArray chatChoice(const QByteArray &delta, const QByteArray &finishReason = 
 
 QByteArray chatUsage(const LlmUsage &usage)
 {
+    // As the recording (and servers without a prompt cache) when nothing was cached; OpenAI's
+    // prompt_tokens_details with the cached part when something was.
+    const QByteArray details = usage.cachedInputTokens == 0
+        ? QByteArray()
+        : ",\"prompt_tokens_details\":{\"cached_tokens\":" + number(usage.cachedInputTokens)
+            + ",\"audio_tokens\":0}";
     return ",\"usage\":{\"prompt_tokens\":" + number(usage.inputTokens)
         + ",\"completion_tokens\":" + number(usage.outputTokens)
-        + ",\"total_tokens\":" + number(usage.inputTokens + usage.outputTokens) + "}";
+        + ",\"total_tokens\":" + number(usage.inputTokens + usage.outputTokens) + details + "}";
 }
 
 QByteArray chatToolCall(const QString &name, const QString &arguments, const LlmUsage &usage)
@@ -187,7 +193,9 @@ public:
     void complete(const QByteArray &item, const LlmUsage &usage)
     {
         const QByteArray usageJson = "{\"input_tokens\":" + number(usage.inputTokens)
-            + ",\"input_tokens_details\":{\"cache_write_tokens\":0,\"cached_tokens\":0},"
+            + ",\"input_tokens_details\":{\"cache_write_tokens\":" + number(usage.cacheWriteTokens)
+            + ",\"cached_tokens\":" + number(usage.cachedInputTokens)
+            + "},"
               "\"output_tokens\":"
             + number(usage.outputTokens)
             + ",\"output_tokens_details\":{\"reasoning_tokens\":0},\"total_tokens\":"
@@ -290,8 +298,11 @@ QByteArray anthropicStart(const QByteArray &messageId, const LlmUsage &usage)
             + R"(","type":"message","role":"assistant","model":")"
             + SseScript::modelName(LlmProvider::Anthropic).toUtf8()
             + R"(","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":)"
-            + number(usage.inputTokens)
-            + R"(,"cache_creation_input_tokens":0,"cache_read_input_tokens":0,"output_tokens":1,"service_tier":"standard"}}})");
+            // Anthropic's input_tokens leaves out what was read from or written to the cache.
+            + number(usage.inputTokens - usage.cachedInputTokens - usage.cacheWriteTokens)
+            + R"(,"cache_creation_input_tokens":)" + number(usage.cacheWriteTokens)
+            + R"(,"cache_read_input_tokens":)" + number(usage.cachedInputTokens)
+            + R"(,"output_tokens":1,"service_tier":"standard"}}})");
 }
 
 QByteArray anthropicEnd(const QByteArray &stopReason, const LlmUsage &usage)

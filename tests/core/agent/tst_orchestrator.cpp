@@ -69,6 +69,8 @@ private Q_SLOTS:
     void unusableCommandIsAskedForAgain_data();
     void unusableCommandIsAskedForAgain();
     void unusableCommandTwiceFails();
+    void usageCountsCachedTokens_data() { addProviderRows(); }
+    void usageCountsCachedTokens();
     void plannerHttpErrorFailsClearly();
     void modelRetriesAreEvents();
     void sharedStreamContinuesTheSetupsSequence();
@@ -371,6 +373,30 @@ void tst_Orchestrator::unusableCommandTwiceFails()
     const QString error = m_events.last().payloadJson().value(QLatin1String("error")).toString();
     QVERIFY2(error.contains(QLatin1String("did not call the emit_bash tool")), qPrintable(error));
     QCOMPARE(m_orchestrator->planModel()->steps().first().state, StepState::Failed);
+}
+
+void tst_Orchestrator::usageCountsCachedTokens()
+{
+    QFETCH(LlmProvider, provider);
+    setUpRun(provider);
+    m_server->enqueue(ScriptedTurns::plan(provider, {QStringLiteral("Say hi")}));
+    m_server->enqueue(ScriptedTurns::command(
+        provider, QStringLiteral("echo hi"),
+        LlmUsage{.inputTokens = 1000, .outputTokens = 20, .cachedInputTokens = 900}));
+    m_orchestrator->start(QStringLiteral("say hi"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    const QList<RunEvent> usage = eventsOf(RunEventType::Usage);
+    QCOMPARE(usage.size(), 2);
+    const auto *planner = usage.at(0).get<Events::Usage>();
+    QCOMPARE(planner->role, QStringLiteral("planner"));
+    QCOMPARE(planner->cachedTokens, 0);
+    // What the provider said was read from its prompt cache, as part of the whole prompt.
+    const auto *executor = usage.at(1).get<Events::Usage>();
+    QCOMPARE(executor->role, QStringLiteral("executor"));
+    QCOMPARE(executor->inputTokens, 1000);
+    QCOMPARE(executor->cachedTokens, 900);
+    QCOMPARE(usage.at(1).payloadJson().value(QLatin1String("cached_tokens")).toInt(), 900);
 }
 
 void tst_Orchestrator::plannerHttpErrorFailsClearly()

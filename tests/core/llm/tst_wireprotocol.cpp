@@ -860,7 +860,11 @@ void tst_WireProtocol::scriptedStreamsDecode()
     QFETCH(QString, content);
     QFETCH(QString, stopReason);
 
-    const LlmUsage usage{321, 54};
+    // Chat Completions has no figure for cache writes.
+    const LlmUsage usage{.inputTokens = 321,
+                         .outputTokens = 54,
+                         .cachedInputTokens = 256,
+                         .cacheWriteTokens = provider == LlmProvider::ChatCompletions ? 0 : 40};
     const QByteArray stream = isToolCall
         ? SseScript::toolCall(provider, QStringLiteral("emit_bash"), content, usage)
         : SseScript::text(provider, content, usage);
@@ -873,6 +877,8 @@ void tst_WireProtocol::scriptedStreamsDecode()
     QCOMPARE(decoded.response.model, SseScript::modelName(provider));
     QCOMPARE(decoded.response.usage.inputTokens, usage.inputTokens);
     QCOMPARE(decoded.response.usage.outputTokens, usage.outputTokens);
+    QCOMPARE(decoded.response.usage.cachedInputTokens, usage.cachedInputTokens);
+    QCOMPARE(decoded.response.usage.cacheWriteTokens, usage.cacheWriteTokens);
     QCOMPARE(decoded.response.stopReason, stopReason);
     if (isToolCall) {
         QCOMPARE(decoded.response.toolCalls.size(), 1);
