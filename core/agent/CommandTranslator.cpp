@@ -19,7 +19,10 @@ void CommandTranslator::translate(const TranslationRequest &request)
     LlmRequest llmRequest;
     llmRequest.system = PromptBuilder::executorSystemPrompt();
     llmRequest.messages.append(
-        LlmMessage{LlmMessage::Role::User, PromptBuilder::executorUserPrompt(request)});
+        LlmMessage{.role = LlmMessage::Role::User,
+                   .content = PromptBuilder::executorUserPrompt(request),
+                   .stablePrefixLength = PromptBuilder::executorStablePrefix(request).size()});
+    llmRequest.cacheKey = PromptBuilder::cacheKey(QStringLiteral("executor"), request.goal);
     llmRequest.forcedTool = PromptBuilder::emitBashTool();
     llmRequest.maxOutputTokens = 1024;
     ask(llmRequest);

@@ -19,7 +19,10 @@ void Planner::requestPlan(const PlanRequest &request)
     LlmRequest llmRequest;
     llmRequest.system = PromptBuilder::plannerSystemPrompt();
     llmRequest.messages.append(
-        LlmMessage{LlmMessage::Role::User, PromptBuilder::plannerUserPrompt(request)});
+        LlmMessage{.role = LlmMessage::Role::User,
+                   .content = PromptBuilder::plannerUserPrompt(request),
+                   .stablePrefixLength = PromptBuilder::plannerStablePrefix(request).size()});
+    llmRequest.cacheKey = PromptBuilder::cacheKey(QStringLiteral("planner"), request.goal);
     if (client()->endpoint().provider == LlmProvider::Anthropic)
         llmRequest.forcedTool = PromptBuilder::planTool();
     else

@@ -1,5 +1,6 @@
 #include "PromptBuilder.h"
 
+#include <QCryptographicHash>
 #include <QJsonArray>
 
 namespace Terrarium::Core {
@@ -86,11 +87,16 @@ QString PromptBuilder::plannerSystemPrompt()
         "repeat steps that already succeeded.");
 }
 
+QString PromptBuilder::plannerStablePrefix(const PlanRequest &request)
+{
+    return QStringLiteral("Goal:\n%1\n\nSandbox:\n%2\n\nUse at most %3 steps.")
+        .arg(request.goal, factsBlock(request.facts))
+        .arg(request.maxSteps);
+}
+
 QString PromptBuilder::plannerUserPrompt(const PlanRequest &request)
 {
-    QString prompt = QStringLiteral("Goal:\n%1\n\nSandbox:\n%2\n\nUse at most %3 steps.")
-                         .arg(request.goal, factsBlock(request.facts))
-                         .arg(request.maxSteps);
+    QString prompt = plannerStablePrefix(request);
     if (!request.finished.isEmpty()) {
         prompt += QStringLiteral("\n\nSteps that already succeeded:");
         int number = 1;
@@ -136,13 +142,19 @@ QString PromptBuilder::executorSystemPrompt()
         "paths start in the working directory; do not explain, only call the tool.");
 }
 
-QString PromptBuilder::executorUserPrompt(const TranslationRequest &request)
+QString PromptBuilder::executorStablePrefix(const TranslationRequest &request)
 {
     QString prompt = QStringLiteral("Goal:\n%1\n\nSandbox:\n%2\n\nPlan:")
                          .arg(request.goal, factsBlock(request.facts));
     int number = 1;
     for (const QString &title : request.plan)
         prompt += QStringLiteral("\n%1. %2").arg(number++).arg(title);
+    return prompt;
+}
+
+QString PromptBuilder::executorUserPrompt(const TranslationRequest &request)
+{
+    QString prompt = executorStablePrefix(request);
     if (!request.history.isEmpty()) {
         prompt += QStringLiteral("\n\nRecent commands:");
         for (const StepRecord &record : request.history) {
@@ -165,6 +177,15 @@ QString PromptBuilder::executorCorrection(const QString &problem)
     return QStringLiteral("That command cannot be used: %1\nCall emit_bash again with one "
                           "non-empty single-line command in {\"command\": \"...\"}.")
         .arg(problem);
+}
+
+QString PromptBuilder::cacheKey(const QString &role, const QString &goal)
+{
+    return QStringLiteral("terrarium-%1-%2")
+        .arg(role,
+             QString::fromLatin1(QCryptographicHash::hash(goal.toUtf8(), QCryptographicHash::Sha256)
+                                     .toHex()
+                                     .left(16)));
 }
 
 LlmJsonSchema PromptBuilder::planSchema()

@@ -18,10 +18,19 @@ public:
 
     static QString plannerSystemPrompt();
     static QString plannerUserPrompt(const PlanRequest &request);
+    // The start of plannerUserPrompt() that is the same for every plan of a run (the goal and
+    // the sandbox): the prompt caches' breakpoint goes after it.
+    static QString plannerStablePrefix(const PlanRequest &request);
     static QString plannerCorrection(const QString &problem);
 
     static QString executorSystemPrompt();
     static QString executorUserPrompt(const TranslationRequest &request);
+    // The start of executorUserPrompt() that is the same for every step of a plan (goal,
+    // sandbox, plan); what changes from step to step (recent commands, the step) comes after.
+    static QString executorStablePrefix(const TranslationRequest &request);
+    // The prompt-cache key of a run's requests of one role ("planner", "executor"): a hash of
+    // the goal, so the key says nothing of it.
+    static QString cacheKey(const QString &role, const QString &goal);
     static QString executorCorrection(const QString &problem);
 
     // {"plan":[string,...]} — strict-mode friendly.

@@ -4,7 +4,22 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace Terrarium::Core {
+
+namespace {
+
+// A text block that ends a cached prefix (the default five-minute cache).
+QJsonObject cachedText(const QString &text)
+{
+    return QJsonObject{{QLatin1String("type"), QLatin1String("text")},
+                       {QLatin1String("text"), text},
+                       {QLatin1String("cache_control"),
+                        QJsonObject{{QLatin1String("type"), QLatin1String("ephemeral")}}}};
+}
+
+} // namespace
 
 QJsonObject AnthropicProtocol::requestBody(const LlmEndpoint &endpoint,
                                            const LlmRequest &request) const
@@ -12,16 +27,31 @@ QJsonObject AnthropicProtocol::requestBody(const LlmEndpoint &endpoint,
     QJsonObject body;
     body.insert(QLatin1String("model"), endpoint.model);
     body.insert(QLatin1String("max_tokens"), request.maxOutputTokens);
-    if (!request.system.isEmpty())
-        body.insert(QLatin1String("system"), request.system);
+    const bool caching = !request.cacheKey.isEmpty();
+    if (!request.system.isEmpty()) {
+        // A breakpoint after the system text caches the tools and it (rendered in that order).
+        if (caching)
+            body.insert(QLatin1String("system"), QJsonArray{cachedText(request.system)});
+        else
+            body.insert(QLatin1String("system"), request.system);
+    }
 
     QJsonArray messages;
     for (const LlmMessage &message : request.messages) {
+        QJsonValue content = message.content;
+        const qsizetype stable = std::min(message.stablePrefixLength, message.content.size());
+        if (caching && stable > 0) {
+            QJsonArray blocks{cachedText(message.content.left(stable))};
+            if (stable < message.content.size())
+                blocks.append(QJsonObject{{QLatin1String("type"), QLatin1String("text")},
+                                          {QLatin1String("text"), message.content.mid(stable)}});
+            content = blocks;
+        }
         messages.append(QJsonObject{
             {QLatin1String("role"),
              message.role == LlmMessage::Role::User ? QLatin1String("user")
                                                     : QLatin1String("assistant")},
-            {QLatin1String("content"), message.content},
+            {QLatin1String("content"), content},
         });
     }
     body.insert(QLatin1String("messages"), messages);

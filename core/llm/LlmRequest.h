@@ -13,6 +13,10 @@ struct LlmMessage
     enum class Role { User, Assistant };
     Role role = Role::User;
     QString content;
+    // How many leading characters of content stay the same from one request to the next (the
+    // goal and the plan of an executor prompt): a provider with explicit prompt-cache
+    // breakpoints (Anthropic) gets one after them. 0: none.
+    qsizetype stablePrefixLength = 0;
 };
 
 // A function tool the model must call (tool_choice forced to this tool).
@@ -38,6 +42,11 @@ struct LlmRequest
     std::optional<LlmTool> forcedTool;
     std::optional<LlmJsonSchema> jsonSchema;
     int maxOutputTokens = 4096;
+    // Requests with the same key share a long prefix (system text, tools, goal, plan); where set,
+    // providers are asked to cache it: Anthropic through cache_control breakpoints after the
+    // system text and each message's stable prefix, the OpenAI Responses API through
+    // prompt_cache_key. Empty: no caching asked for. Never contains anything secret.
+    QString cacheKey;
 };
 
 } // namespace Terrarium::Core

@@ -24,6 +24,10 @@ QJsonObject ResponsesProtocol::requestBody(const LlmEndpoint &endpoint,
         });
     }
     body.insert(QLatin1String("input"), input);
+    // OpenAI caches prompt prefixes by itself; the key keeps requests that share one on the
+    // same cache.
+    if (!request.cacheKey.isEmpty())
+        body.insert(QLatin1String("prompt_cache_key"), request.cacheKey);
 
     if (request.forcedTool) {
         const LlmTool &tool = *request.forcedTool;

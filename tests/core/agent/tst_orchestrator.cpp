@@ -397,6 +397,36 @@ void tst_Orchestrator::usageCountsCachedTokens()
     QCOMPARE(executor->inputTokens, 1000);
     QCOMPARE(executor->cachedTokens, 900);
     QCOMPARE(usage.at(1).payloadJson().value(QLatin1String("cached_tokens")).toInt(), 900);
+
+    // What the requests asked of the provider's prompt cache, as each provider takes it.
+    const QList<Tests::RecordedRequest> requests = m_server->requests();
+    QCOMPARE(requests.size(), 2);
+    const QJsonObject executorRequest = requests.at(1).json();
+    switch (provider) {
+    case LlmProvider::Anthropic: {
+        const QJsonValue system = executorRequest[QLatin1String("system")][0];
+        QCOMPARE(system[QLatin1String("cache_control")][QLatin1String("type")].toString(),
+                 QStringLiteral("ephemeral"));
+        // The goal and the plan are the cached start of the message; the step comes after.
+        const QJsonArray blocks =
+            executorRequest[QLatin1String("messages")][0][QLatin1String("content")].toArray();
+        QCOMPARE(blocks.size(), 2);
+        QVERIFY(blocks[0][QLatin1String("text")].toString().contains(QLatin1String("1. Say hi")));
+        QVERIFY(blocks[0][QLatin1String("cache_control")].isObject());
+        QVERIFY(
+            blocks[1][QLatin1String("text")].toString().contains(QLatin1String("Step to run now")));
+        break;
+    }
+    case LlmProvider::Responses:
+        QVERIFY(executorRequest[QLatin1String("prompt_cache_key")].toString().startsWith(
+            QLatin1String("terrarium-executor-")));
+        QVERIFY(requests.at(0).json()[QLatin1String("prompt_cache_key")].toString().startsWith(
+            QLatin1String("terrarium-planner-")));
+        break;
+    case LlmProvider::ChatCompletions:
+        QVERIFY(!requests.at(1).body.contains("cache"));
+        break;
+    }
 }
 
 void tst_Orchestrator::plannerHttpErrorFailsClearly()

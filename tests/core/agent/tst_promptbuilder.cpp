@@ -13,6 +13,7 @@ private Q_SLOTS:
     void firstPlanNamesGoalFactsAndLimit();
     void rePlanCarriesTheFailureAndLast4KiB();
     void executorSeesStepPlanAndRecentOutput();
+    void promptsStartWithWhatStaysTheSame();
     void schemasAreStrict();
 
 private:
@@ -97,6 +98,48 @@ void tst_PromptBuilder::executorSeesStepPlanAndRecentOutput()
     // Only a short tail of earlier output.
     QVERIFY(!prompt.contains(QString(700, u'x')));
     QVERIFY(PromptBuilder::executorSystemPrompt().contains(QLatin1String("emit_bash")));
+}
+
+void tst_PromptBuilder::promptsStartWithWhatStaysTheSame()
+{
+    // Two steps of one plan: the prompts share their start (goal, sandbox, plan) so that a
+    // provider's prompt cache serves it; what changes comes after.
+    StepRecord first;
+    first.command = QStringLiteral("ls");
+    first.exitCode = 0;
+    first.stdoutTail = "setup.py\n";
+    TranslationRequest request;
+    request.goal = QStringLiteral("install the package");
+    request.facts = facts();
+    request.plan = {QStringLiteral("List files"), QStringLiteral("Install it")};
+    request.step = QStringLiteral("List files");
+    TranslationRequest next = request;
+    next.step = QStringLiteral("Install it");
+    next.history = {first};
+    const QString prefix = PromptBuilder::executorStablePrefix(request);
+    QCOMPARE(PromptBuilder::executorStablePrefix(next), prefix);
+    QVERIFY(PromptBuilder::executorUserPrompt(request).startsWith(prefix));
+    QVERIFY(PromptBuilder::executorUserPrompt(next).startsWith(prefix));
+    QVERIFY(prefix.contains(QLatin1String("install the package")));
+    QVERIFY(prefix.contains(QLatin1String("2. Install it")));
+    QVERIFY(!prefix.contains(QLatin1String("setup.py")));
+    QVERIFY(!prefix.contains(QLatin1String("Step to run now")));
+
+    PlanRequest plan;
+    plan.goal = request.goal;
+    plan.facts = facts();
+    PlanRequest replan = plan;
+    replan.finished = {first};
+    QCOMPARE(PromptBuilder::plannerStablePrefix(replan), PromptBuilder::plannerStablePrefix(plan));
+    QVERIFY(PromptBuilder::plannerUserPrompt(replan).startsWith(
+        PromptBuilder::plannerStablePrefix(plan)));
+
+    // The cache key is the same for a run's requests of one role and says nothing of the goal.
+    const QString key = PromptBuilder::cacheKey(QStringLiteral("executor"), request.goal);
+    QCOMPARE(PromptBuilder::cacheKey(QStringLiteral("executor"), request.goal), key);
+    QVERIFY(key != PromptBuilder::cacheKey(QStringLiteral("planner"), request.goal));
+    QVERIFY(key != PromptBuilder::cacheKey(QStringLiteral("executor"), QStringLiteral("other")));
+    QVERIFY(!key.contains(QLatin1String("install")));
 }
 
 void tst_PromptBuilder::schemasAreStrict()

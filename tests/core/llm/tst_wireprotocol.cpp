@@ -150,6 +150,8 @@ class tst_WireProtocol : public QObject
 private Q_SLOTS:
     void requestBody_data();
     void requestBody();
+    void cacheHints_data();
+    void cacheHints();
     void requestBodyMinimal_data();
     void requestBodyMinimal();
     void strictOnlyWhenTheSchemaAllowsIt_data();
@@ -241,6 +243,63 @@ void tst_WireProtocol::requestBody()
                  .object(),
              expected);
     QVERIFY(!protocol->requestBodyBytes(endpoint(provider), fullRequest()).contains('\n'));
+}
+
+void tst_WireProtocol::cacheHints_data()
+{
+    QTest::addColumn<LlmProvider>("provider");
+    QTest::addColumn<QJsonObject>("expected");
+    // A breakpoint after the system text and after the stable start of the user message.
+    QTest::newRow("anthropic") << LlmProvider::Anthropic << object(R"({
+        "model":"model-x","max_tokens":4096,
+        "system":[{"type":"text","text":"You run commands.","cache_control":{"type":"ephemeral"}}],
+        "messages":[{"role":"user","content":[
+                        {"type":"text","text":"Goal: g\nPlan: p\n","cache_control":{"type":"ephemeral"}},
+                        {"type":"text","text":"Step: s"}]},
+                    {"role":"assistant","content":"ls"},
+                    {"role":"user","content":[
+                        {"type":"text","text":"all stable","cache_control":{"type":"ephemeral"}}]}],
+        "stream":true})");
+    QTest::newRow("responses") << LlmProvider::Responses << object(R"({
+        "model":"model-x","instructions":"You run commands.",
+        "input":[{"role":"user","content":"Goal: g\nPlan: p\nStep: s"},
+                 {"role":"assistant","content":"ls"},{"role":"user","content":"all stable"}],
+        "prompt_cache_key":"terrarium-executor-0123",
+        "max_output_tokens":4096,"stream":true,"store":false})");
+    // Chat Completions servers cache prefixes by themselves or not at all: nothing is added.
+    QTest::newRow("chat") << LlmProvider::ChatCompletions << object(R"({
+        "model":"model-x",
+        "messages":[{"role":"system","content":"You run commands."},
+                    {"role":"user","content":"Goal: g\nPlan: p\nStep: s"},
+                    {"role":"assistant","content":"ls"},{"role":"user","content":"all stable"}],
+        "max_tokens":4096,"stream":true,"stream_options":{"include_usage":true}})");
+}
+
+void tst_WireProtocol::cacheHints()
+{
+    QFETCH(LlmProvider, provider);
+    QFETCH(QJsonObject, expected);
+    LlmRequest request;
+    request.system = QStringLiteral("You run commands.");
+    const QString stable = QStringLiteral("Goal: g\nPlan: p\n");
+    request.messages = {LlmMessage{.role = LlmMessage::Role::User,
+                                   .content = stable + QStringLiteral("Step: s"),
+                                   .stablePrefixLength = stable.size()},
+                        LlmMessage{.role = LlmMessage::Role::Assistant,
+                                   .content = QStringLiteral("ls"),
+                                   .stablePrefixLength = 0},
+                        LlmMessage{.role = LlmMessage::Role::User,
+                                   .content = QStringLiteral("all stable"),
+                                   .stablePrefixLength = 99}};
+    request.cacheKey = QStringLiteral("terrarium-executor-0123");
+    const std::unique_ptr<WireProtocol> protocol = WireProtocol::create(provider);
+    QCOMPARE(QJsonDocument(protocol->requestBody(endpoint(provider), request)).toJson(),
+             QJsonDocument(expected).toJson());
+    // Without a key nothing is asked for: the bodies stay as they were.
+    request.cacheKey.clear();
+    const QJsonObject plain = protocol->requestBody(endpoint(provider), request);
+    QVERIFY(!plain.contains(QLatin1String("prompt_cache_key")));
+    QVERIFY(!QJsonDocument(plain).toJson().contains("cache_control"));
 }
 
 void tst_WireProtocol::requestBodyMinimal_data()
