@@ -115,10 +115,12 @@ void AnsiParser::feedText(QStringView text)
                 ++i;
             continue;
         }
-        // The common case: a run of ordinary text, copied at once.
+        // The common case: a run of ordinary text, copied at once. Line feeds inside it are
+        // text too (one append per run, not two per line); one that starts a run goes through
+        // executeControl(), where it also ends a pending carriage return.
         qsizetype end = i;
         while (end < size) {
-            if (isPlain(data[end]))
+            if (isPlain(data[end]) || (data[end] == u'\n' && end > i))
                 ++end;
             else if (isHighSurrogate(data[end]) && end + 1 < size && isLowSurrogate(data[end + 1]))
                 end += 2;
