@@ -6,6 +6,7 @@
 #include <QPointer>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <limits>
 #include <utility>
@@ -285,6 +286,10 @@ struct TerminalEmulator::Private
     void flushOutput();
     void resetScrollRegion();
     void setTitle(const QByteArray &utf8);
+    // A string fragment's bytes, never past those of the write under way: libvterm 0.3.3 can
+    // report a fragment of about 2^30 bytes (found by fuzz_terminal_input: a title with NUL
+    // bytes and an ESC, cut across writes).
+    QByteArrayView fragmentBytes(const char *str, size_t length) const;
     quint32 packColor(const VTermColor &color, bool foreground) const;
 
     TerminalEmulator *q;
@@ -318,6 +323,9 @@ struct TerminalEmulator::Private
     TerminalMouseMode mouseMode = TerminalMouseMode::None;
     QString title;
     QByteArray titleFragments;
+    // The bytes of the vterm_input_write() under way: every string fragment libvterm reports
+    // lies within them.
+    QByteArrayView writing;
 
     // Bytes for the program, collected during one call into libvterm.
     QByteArray output;
@@ -528,10 +536,11 @@ int TerminalEmulator::Private::onSetTermProp(VTermProp prop, VTermValue *value, 
 #if TERRARIUM_VTERM_FRAGMENTS
         if (value->string.initial)
             d->titleFragments.clear();
-        if (d->titleFragments.size() < MaxTitleBytes)
-            d->titleFragments.append(value->string.str,
-                                     std::min<qsizetype>(qsizetype(value->string.len),
-                                                         MaxTitleBytes - d->titleFragments.size()));
+        if (d->titleFragments.size() < MaxTitleBytes) {
+            const QByteArrayView bytes = d->fragmentBytes(value->string.str, value->string.len);
+            d->titleFragments.append(bytes.first(
+                std::min<qsizetype>(bytes.size(), MaxTitleBytes - d->titleFragments.size())));
+        }
         if (value->string.final)
             d->setTitle(std::exchange(d->titleFragments, {}));
 #else
@@ -685,6 +694,16 @@ void TerminalEmulator::Private::resetScrollRegion()
     vterm_input_write(vt.get(), reset.constData(), size_t(reset.size()));
 }
 
+QByteArrayView TerminalEmulator::Private::fragmentBytes(const char *str, size_t length) const
+{
+    const auto at = reinterpret_cast<std::uintptr_t>(str);
+    const auto begin = reinterpret_cast<std::uintptr_t>(writing.data());
+    const auto end = begin + std::uintptr_t(writing.size());
+    if (str == nullptr || writing.isEmpty() || at < begin || at > end)
+        return {};
+    return QByteArrayView(str, qsizetype(std::min<std::uintptr_t>(length, end - at)));
+}
+
 void TerminalEmulator::Private::setTitle(const QByteArray &utf8)
 {
     const QString decoded = QString::fromUtf8(utf8);
@@ -746,8 +765,11 @@ void TerminalEmulator::write(QByteArrayView bytes)
     if (bytes.isEmpty())
         return;
     const QByteArrayView data = d->input.filter(bytes);
-    if (!data.isEmpty())
+    if (!data.isEmpty()) {
+        d->writing = data;
         vterm_input_write(d->vt.get(), data.data(), size_t(data.size()));
+        d->writing = {};
+    }
     d->postUpdate();
     // Answers to queries (device attributes, cursor position reports).
     d->flushOutput();

@@ -365,6 +365,8 @@ private Q_SLOTS:
     void terminalAnswers();
     void cursorShapeAndVisibility();
     void titleAndBell();
+    void titleReadsOnlyWhatWasWritten_data();
+    void titleReadsOnlyWhatWasWritten();
 };
 
 void tst_TerminalEmulator::goldenScreens_data()
@@ -1239,6 +1241,47 @@ void tst_TerminalEmulator::titleAndBell()
     emulator.write("\a");
     drainEvents();
     QCOMPARE(bell.count(), 2);
+}
+
+void tst_TerminalEmulator::titleReadsOnlyWhatWasWritten_data()
+{
+    QTest::addColumn<QByteArray>("output");
+    QTest::addColumn<int>("piece");
+    // Titles with NUL bytes and escapes, written in pieces that end anywhere: libvterm 0.3.3
+    // reported a fragment of such a title as about 2^30 bytes long (found by
+    // fuzz_terminal_input; the emulator read past the write).
+    // Literals with NUL bytes in them: their whole length, not up to the first NUL.
+    const auto bytes = []<std::size_t N>(const char(&literal)[N]) {
+        return QByteArray(literal, qsizetype(N - 1));
+    };
+    const QByteArray nuls = bytes("\x1b]0;\0\0\0\0\0\0O\x1b\0\0\0SC 0\x1b\\");
+    const QByteArray mixed = bytes("\x1b]0;Window\0\0de\x1b)0C\x1b]2;t\0\x1b\x1b\\\a");
+    for (int piece : {1, 2, 3, 5, 7}) {
+        QTest::addRow("NULs, pieces of %d", piece) << nuls << piece;
+        QTest::addRow("mixed, pieces of %d", piece) << mixed << piece;
+    }
+}
+
+void tst_TerminalEmulator::titleReadsOnlyWhatWasWritten()
+{
+    QFETCH(QByteArray, output);
+    QFETCH(int, piece);
+    TerminalEmulator emulator(5, 20);
+    QSignalSpy titles(&emulator, &TerminalEmulator::titleChanged);
+    for (qsizetype at = 0; at < output.size(); at += piece) {
+        // Each piece in a buffer of its own, as a read from the pty would be.
+        const QByteArray bytes = output.mid(at, piece);
+        emulator.write(bytes);
+    }
+    drainEvents();
+    // Whatever became of the title: made of bytes that were written, nothing beyond them.
+    for (const QList<QVariant> &title : std::as_const(titles)) {
+        const QString text = title.first().toString();
+        QVERIFY2(text.size() <= output.size(), qPrintable(QString::number(text.size())));
+        for (const QChar c : text)
+            QVERIFY2(output.contains(char(c.unicode())), qPrintable(text.toUtf8().toHex()));
+    }
+    QVERIFY(emulator.title().size() <= output.size());
 }
 
 QTEST_GUILESS_MAIN(tst_TerminalEmulator)
