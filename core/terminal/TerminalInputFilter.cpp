@@ -19,6 +19,9 @@ constexpr char Substitute = '\x1a';
 // An unfinished sequence longer than this is passed on rather than held back: it is garbage, or
 // a string nobody needs whole (an image, a clipboard).
 constexpr qsizetype MaxHeld = 16 * 1024;
+// libvterm keeps 16 parameters of a control sequence and writes further ones past its array
+// (0.1.4 and 0.3.3 alike): a program printing CSI with 17 of them corrupted the emulator.
+constexpr int MaxCsiSeparators = 15;
 // What DECCOLM does besides the width, which stays the pane's: margins reset, screen cleared,
 // cursor home.
 constexpr QByteArrayView ColumnModeReset = "\x1b[r\x1b[2J\x1b[H";
@@ -281,6 +284,22 @@ qsizetype TerminalInputFilter::skipString(QByteArrayView data, qsizetype start, 
 qsizetype TerminalInputFilter::controlSequence(QByteArrayView data, qsizetype escape)
 {
     const qsizetype size = data.size();
+    // Parameters are counted up to where libvterm stops reading them; a sequence with too
+    // many goes whole (its final byte too), as does an unfinished one let through overlong.
+    int separators = 0;
+    qsizetype stop = escape + 2;
+    for (; stop < size; ++stop) {
+        const char c = data[stop];
+        if (c == ';' || c == ':')
+            ++separators;
+        else if ((c >= '@' && c <= '~') || c == Escape || c == Cancel || c == Substitute)
+            break;
+    }
+    if (separators > MaxCsiSeparators) {
+        const qsizetype end = stop < size && data[stop] != Escape ? stop + 1 : stop;
+        replace(data, escape, end, {});
+        return end;
+    }
     qsizetype i = escape + 2;
     if (i >= size || (data[i] != '?' && data[i] != '!'))
         return i; // SGR and the like: the common case, nothing to do

@@ -18,6 +18,8 @@ namespace Terrarium::Core {
 //   are dropped, as terminals do.
 // * DECCOLM (CSI ?3h/l): libvterm ignores it; xterm clears the screen, resets the margins and
 //   homes the cursor (vttest and `reset` rely on it). The width stays the pane's.
+// * Control sequences with more than 16 parameters: libvterm writes the 17th past its array;
+//   they are dropped.
 // * Character sets: DECSC/DECRC (and 1048/1049) save and restore the G0-G3 designations and the
 //   shift state in xterm, DECSTR resets them; libvterm does neither, so the designations are
 //   tracked here and re-sent after a restore or soft reset.

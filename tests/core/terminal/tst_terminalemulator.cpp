@@ -5,7 +5,6 @@
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QPointer>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -367,6 +366,8 @@ private Q_SLOTS:
     void titleAndBell();
     void titleReadsOnlyWhatWasWritten_data();
     void titleReadsOnlyWhatWasWritten();
+    void tooManyParametersAreDropped_data();
+    void tooManyParametersAreDropped();
 };
 
 void tst_TerminalEmulator::goldenScreens_data()
@@ -1282,6 +1283,42 @@ void tst_TerminalEmulator::titleReadsOnlyWhatWasWritten()
             QVERIFY2(output.contains(char(c.unicode())), qPrintable(text.toUtf8().toHex()));
     }
     QVERIFY(emulator.title().size() <= output.size());
+}
+
+void tst_TerminalEmulator::tooManyParametersAreDropped_data()
+{
+    QTest::addColumn<QList<QByteArray>>("pieces");
+    // libvterm keeps 16 parameters and wrote more past its array, which crashed the emulator
+    // when it was freed (found by fuzz_terminal_input; the same in libvterm 0.1 and 0.3).
+    const QByteArray many = QByteArray(19, ';') + 'l';
+    QTest::newRow("one write") << QList<QByteArray>{"\x1b[" + many};
+    QTest::newRow("split") << QList<QByteArray>{"\x1b[", many};
+    QTest::newRow("digits") << QList<QByteArray>{"\x1b[" + QByteArray("1;").repeated(20) + "m"};
+    QTest::newRow("private") << QList<QByteArray>{"\x1b[?" + QByteArray("25;").repeated(20) + "l"};
+    QTest::newRow("aborted") << QList<QByteArray>{"\x1b[" + QByteArray(30, ';') + "\x18"};
+}
+
+void tst_TerminalEmulator::tooManyParametersAreDropped()
+{
+    QFETCH(QList<QByteArray>, pieces);
+    {
+        TerminalEmulator emulator(10, 40);
+        for (const QByteArray &piece : pieces)
+            emulator.write(piece);
+        // What follows is shown as usual, in the default style; the cursor is still visible.
+        emulator.write("after\x1b[1mbold");
+        drainEvents();
+        QCOMPARE(emulator.lineText(0).trimmed(), QStringLiteral("afterbold"));
+        QVERIFY(emulator.cell(0, 5).bold);
+        QVERIFY(!emulator.cell(0, 0).bold);
+        QVERIFY(emulator.cursor().visible);
+    } // freeing it crashed
+    // 16 parameters are still read: a colour and attributes in one SGR.
+    TerminalEmulator emulator(5, 40);
+    emulator.write("\x1b[1;3;4;38;2;1;2;3;48;2;4;5;6;53;9;7mx");
+    drainEvents();
+    QVERIFY(emulator.cell(0, 0).bold);
+    QVERIFY(emulator.cell(0, 0).italic);
 }
 
 QTEST_GUILESS_MAIN(tst_TerminalEmulator)
