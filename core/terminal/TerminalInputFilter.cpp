@@ -71,6 +71,17 @@ bool stringEnded(QByteArrayView data, qsizetype introducer, qsizetype end)
     return false;
 }
 
+// Where the first byte after `escape` is that is not a C0 control libvterm executes in the middle
+// of a sequence (ESC, CAN and SUB end one instead): ESC RS [ starts a control sequence too.
+qsizetype afterControls(QByteArrayView data, qsizetype escape)
+{
+    qsizetype i = escape + 1;
+    while (i < data.size() && uchar(data[i]) < 0x20 && data[i] != Escape && data[i] != Cancel
+           && data[i] != Substitute)
+        ++i;
+    return i;
+}
+
 // Whether a sequence's final byte (at least `lowest`, at most '~'; CAN, SUB or a non-ASCII byte
 // end it too) is in [from, end).
 bool hasFinal(QByteArrayView data, qsizetype from, qsizetype end, char lowest)
@@ -149,8 +160,14 @@ qsizetype TerminalInputFilter::completeLength(QByteArrayView data) const
             && !stringEnded(data, previous + 1, escape);
         holdFrom = inString ? previous : escape;
     } else if (escape >= 0) {
+        const qsizetype bracket = afterControls(data, escape);
         const char next = data[escape + 1];
-        if (isStringIntroducer(next)) {
+        if (bracket == size) {
+            holdFrom = escape; // ESC and controls: the rest is still to come
+        } else if (data[bracket] == '[') {
+            if (!hasFinal(data, bracket + 1, size, '@'))
+                holdFrom = escape;
+        } else if (isStringIntroducer(next)) {
             if (!stringEnded(data, escape + 1, size))
                 holdFrom = escape;
         } else if (next == '[') {
@@ -208,11 +225,12 @@ qsizetype TerminalInputFilter::mend(QByteArrayView data, qsizetype at)
     if (found + 1 >= size)
         return size; // only when an overlong sequence was let through unfinished
     const char next = data[found + 1];
+    if (const qsizetype bracket = afterControls(data, found);
+        bracket < size && data[bracket] == '[')
+        return controlSequence(data, found, bracket);
     if (isStringIntroducer(next))
         return skipString(data, found, found + 2, isDroppedString(next));
     switch (next) {
-    case '[':
-        return controlSequence(data, found);
     case '7': // DECSC
         m_saved = m_charsets;
         return found + 2;
@@ -281,13 +299,15 @@ qsizetype TerminalInputFilter::skipString(QByteArrayView data, qsizetype start, 
 }
 
 // The CSI at `escape`: only DECSET/DECRST (with the private marker) and DECSTR matter here.
-qsizetype TerminalInputFilter::controlSequence(QByteArrayView data, qsizetype escape)
+qsizetype TerminalInputFilter::controlSequence(QByteArrayView data, qsizetype escape,
+                                               qsizetype bracket)
 {
     const qsizetype size = data.size();
     // Parameters are counted up to where libvterm stops reading them; a sequence with too
-    // many goes whole (its final byte too), as does an unfinished one let through overlong.
+    // many goes whole (its final byte too), as does an unfinished one (let through only when
+    // overlong): libvterm would go on counting in the next write.
     int separators = 0;
-    qsizetype stop = escape + 2;
+    qsizetype stop = bracket + 1;
     for (; stop < size; ++stop) {
         const char c = data[stop];
         if (c == ';' || c == ':')
@@ -295,12 +315,12 @@ qsizetype TerminalInputFilter::controlSequence(QByteArrayView data, qsizetype es
         else if ((c >= '@' && c <= '~') || c == Escape || c == Cancel || c == Substitute)
             break;
     }
-    if (separators > MaxCsiSeparators) {
+    if (separators > MaxCsiSeparators || stop == size) {
         const qsizetype end = stop < size && data[stop] != Escape ? stop + 1 : stop;
         replace(data, escape, end, {});
         return end;
     }
-    qsizetype i = escape + 2;
+    qsizetype i = bracket + 1;
     if (i >= size || (data[i] != '?' && data[i] != '!'))
         return i; // SGR and the like: the common case, nothing to do
     const bool privateMode = data[i] == '?';

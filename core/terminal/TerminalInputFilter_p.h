@@ -52,7 +52,8 @@ private:
     qsizetype completeLength(QByteArrayView data) const;
     qsizetype mend(QByteArrayView data, qsizetype at);
     qsizetype skipString(QByteArrayView data, qsizetype start, qsizetype payload, bool drop);
-    qsizetype controlSequence(QByteArrayView data, qsizetype escape);
+    // The sequence from `escape`; `bracket` is its '[' (C0 controls may come in between).
+    qsizetype controlSequence(QByteArrayView data, qsizetype escape, qsizetype bracket);
     // Sends the designations and shift that turn the current charsets into `to`, after `at`.
     void restoreCharsets(QByteArrayView data, qsizetype at, const Charsets &to);
     void replace(QByteArrayView data, qsizetype from, qsizetype to, QByteArrayView with);

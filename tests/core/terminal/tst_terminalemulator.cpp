@@ -1296,6 +1296,9 @@ void tst_TerminalEmulator::tooManyParametersAreDropped_data()
     QTest::newRow("digits") << QList<QByteArray>{"\x1b[" + QByteArray("1;").repeated(20) + "m"};
     QTest::newRow("private") << QList<QByteArray>{"\x1b[?" + QByteArray("25;").repeated(20) + "l"};
     QTest::newRow("aborted") << QList<QByteArray>{"\x1b[" + QByteArray(30, ';') + "\x18"};
+    // A C0 control between ESC and [ is executed and the sequence goes on.
+    QTest::newRow("control after ESC") << QList<QByteArray>{"\x1b\x1e[" + many};
+    QTest::newRow("control after ESC, split") << QList<QByteArray>{"\x1b\x1e", "[" + many};
 }
 
 void tst_TerminalEmulator::tooManyParametersAreDropped()
