@@ -71,14 +71,18 @@ bool stringEnded(QByteArrayView data, qsizetype introducer, qsizetype end)
     return false;
 }
 
-// Where the first byte after `escape` is that is not a C0 control libvterm executes in the middle
-// of a sequence (ESC, CAN and SUB end one instead): ESC RS [ starts a control sequence too.
+// Where the first printable ASCII byte after `escape` is: libvterm executes C0 controls in the
+// middle of a sequence and passes over bytes from DEL up (ESC, CAN and SUB end one instead), so
+// ESC RS [ and ESC 0x81 [ start a control sequence too.
 qsizetype afterControls(QByteArrayView data, qsizetype escape)
 {
     qsizetype i = escape + 1;
-    while (i < data.size() && uchar(data[i]) < 0x20 && data[i] != Escape && data[i] != Cancel
-           && data[i] != Substitute)
-        ++i;
+    for (; i < data.size(); ++i) {
+        const uchar c = uchar(data[i]);
+        if (c == uchar(Escape) || c == uchar(Cancel) || c == uchar(Substitute)
+            || (c >= 0x20 && c < 0x7f))
+            break;
+    }
     return i;
 }
 

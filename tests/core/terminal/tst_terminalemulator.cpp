@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QPointer>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -1299,6 +1300,7 @@ void tst_TerminalEmulator::tooManyParametersAreDropped_data()
     // A C0 control between ESC and [ is executed and the sequence goes on.
     QTest::newRow("control after ESC") << QList<QByteArray>{"\x1b\x1e[" + many};
     QTest::newRow("control after ESC, split") << QList<QByteArray>{"\x1b\x1e", "[" + many};
+    QTest::newRow("C1 byte after ESC") << QList<QByteArray>{"\x1b\x81[" + many};
 }
 
 void tst_TerminalEmulator::tooManyParametersAreDropped()
