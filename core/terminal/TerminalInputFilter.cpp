@@ -319,7 +319,10 @@ qsizetype TerminalInputFilter::controlSequence(QByteArrayView data, qsizetype es
         else if ((c >= '@' && c <= '~') || c == Escape || c == Cancel || c == Substitute)
             break;
     }
-    if (separators > MaxCsiSeparators || stop == size) {
+    // Unfinished as completeLength() sees it (which takes a byte from 0x80 up as an end, so
+    // that text after a malformed sequence is not swallowed here).
+    const bool unfinished = stop == size && !hasFinal(data, bracket + 1, size, '@');
+    if (separators > MaxCsiSeparators || unfinished) {
         const qsizetype end = stop < size && data[stop] != Escape ? stop + 1 : stop;
         replace(data, escape, end, {});
         return end;

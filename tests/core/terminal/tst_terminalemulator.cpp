@@ -1318,6 +1318,11 @@ void tst_TerminalEmulator::tooManyParametersAreDropped()
         QVERIFY(!emulator.cell(0, 0).bold);
         QVERIFY(emulator.cursor().visible);
     } // freeing it crashed
+    // A malformed sequence does not take the text after it along.
+    TerminalEmulator malformed(5, 40);
+    malformed.write("\x1b[1\xc3\xa9 rest of the line");
+    drainEvents();
+    QVERIFY(malformed.lineText(0).contains(QLatin1String("rest of the line")));
     // 16 parameters are still read: a colour and attributes in one SGR.
     TerminalEmulator emulator(5, 40);
     emulator.write("\x1b[1;3;4;38;2;1;2;3;48;2;4;5;6;53;9;7mx");
