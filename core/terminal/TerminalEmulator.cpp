@@ -1,6 +1,7 @@
 #include "TerminalEmulator.h"
 
 #include "core/terminal/TerminalInputFilter_p.h"
+#include "core/terminal/TerminalParserGuard_p.h"
 #include "core/terminal/TerminalScreen_p.h"
 
 #include <QPointer>
@@ -25,6 +26,10 @@
 // 0.3: the state's resize callback gets the cursor in VTermStateFields instead of a delta, and
 // ED 3 (erase scrollback) arrives through sb_clear.
 #define TERRARIUM_VTERM_STATE_FIELDS (TERRARIUM_VTERM_VERSION >= 3)
+// 0.2: ESC and a letter is read as that C1 control; only ESC \ ends a string.
+#define TERRARIUM_VTERM_PARSER_DIALECT                                                             \
+    (TERRARIUM_VTERM_VERSION >= 2 ? TerminalParserGuard::Dialect::Libvterm02                       \
+                                  : TerminalParserGuard::Dialect::Libvterm01)
 // Colours tagged as default/indexed/RGB (0.1.4 has it, as does 0.3). Before that a colour was
 // plain RGB with the palette already applied; there the kind is recovered by comparing.
 #if defined(VTERM_COLOR_IS_INDEXED)
@@ -253,6 +258,7 @@ struct TerminalEmulator::Private
     Private(TerminalEmulator *q, int rows, int columns)
         : q(q)
         , screen(rows, columns, DefaultScrollbackLimit)
+        , parser(TERRARIUM_VTERM_PARSER_DIALECT)
     { }
 
     // libvterm callbacks (user data: this). They only record; signals go out later, from
@@ -298,6 +304,8 @@ struct TerminalEmulator::Private
     TerminalScreen screen;
     // Mends the program's output where libvterm 0.1 falls short (see TerminalInputFilter).
     TerminalInputFilter input;
+    // Every byte for libvterm goes through here last.
+    TerminalParserGuard parser;
 #if !TERRARIUM_VTERM_TAGGED_COLORS
     VTermColor defaultForeground{};
     VTermColor defaultBackground{};
@@ -682,8 +690,9 @@ void TerminalEmulator::Private::flushOutput()
 // and its next scroll then moves a negative number of lines past the per-line infos (heap
 // corruption: found by tests/fuzz/fuzz_terminal_input). So the region goes back to the whole
 // screen, which a full-screen program sets again when it redraws after SIGWINCH; the cursor is put
-// back where it was (DECSTBM homes it). Sent straight to libvterm: its parser is at rest between
-// writes (TerminalInputFilter).
+// back where it was (DECSTBM homes it). Past the input filter, whose held-back bytes wait for the
+// program's next write (libvterm's parser is at rest between writes), but through the parser
+// guard, which follows every byte libvterm reads.
 void TerminalEmulator::Private::resetScrollRegion()
 {
     VTermPos cursor{};
@@ -691,7 +700,8 @@ void TerminalEmulator::Private::resetScrollRegion()
     // Without a scroll region, CUP in origin mode counts from the top row as well.
     const QByteArray reset = "\x1b[r\x1b[" + QByteArray::number(cursor.row + 1) + ';'
         + QByteArray::number(cursor.col + 1) + 'H';
-    vterm_input_write(vt.get(), reset.constData(), size_t(reset.size()));
+    const QByteArrayView guarded = parser.guard(reset);
+    vterm_input_write(vt.get(), guarded.data(), size_t(guarded.size()));
 }
 
 QByteArrayView TerminalEmulator::Private::fragmentBytes(const char *str, size_t length) const
@@ -764,7 +774,7 @@ void TerminalEmulator::write(QByteArrayView bytes)
 {
     if (bytes.isEmpty())
         return;
-    const QByteArrayView data = d->input.filter(bytes);
+    const QByteArrayView data = d->parser.guard(d->input.filter(bytes));
     if (!data.isEmpty()) {
         d->writing = data;
         vterm_input_write(d->vt.get(), data.data(), size_t(data.size()));

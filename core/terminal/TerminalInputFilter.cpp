@@ -19,9 +19,6 @@ constexpr char Substitute = '\x1a';
 // An unfinished sequence longer than this is passed on rather than held back: it is garbage, or
 // a string nobody needs whole (an image, a clipboard).
 constexpr qsizetype MaxHeld = 16 * 1024;
-// libvterm keeps 16 parameters of a control sequence and writes further ones past its array
-// (0.1.4 and 0.3.3 alike): a program printing CSI with 17 of them corrupted the emulator.
-constexpr int MaxCsiSeparators = 15;
 // What DECCOLM does besides the width, which stays the pane's: margins reset, screen cleared,
 // cursor home.
 constexpr QByteArrayView ColumnModeReset = "\x1b[r\x1b[2J\x1b[H";
@@ -231,7 +228,7 @@ qsizetype TerminalInputFilter::mend(QByteArrayView data, qsizetype at)
     const char next = data[found + 1];
     if (const qsizetype bracket = afterControls(data, found);
         bracket < size && data[bracket] == '[')
-        return controlSequence(data, found, bracket);
+        return controlSequence(data, bracket);
     if (isStringIntroducer(next))
         return skipString(data, found, found + 2, isDroppedString(next));
     switch (next) {
@@ -302,31 +299,11 @@ qsizetype TerminalInputFilter::skipString(QByteArrayView data, qsizetype start, 
     return end;
 }
 
-// The CSI at `escape`: only DECSET/DECRST (with the private marker) and DECSTR matter here.
-qsizetype TerminalInputFilter::controlSequence(QByteArrayView data, qsizetype escape,
-                                               qsizetype bracket)
+// The CSI whose [ is at `bracket`: only DECSET/DECRST (with the private marker) and DECSTR matter
+// here.
+qsizetype TerminalInputFilter::controlSequence(QByteArrayView data, qsizetype bracket)
 {
     const qsizetype size = data.size();
-    // Parameters are counted up to where libvterm stops reading them; a sequence with too
-    // many goes whole (its final byte too), as does an unfinished one (let through only when
-    // overlong): libvterm would go on counting in the next write.
-    int separators = 0;
-    qsizetype stop = bracket + 1;
-    for (; stop < size; ++stop) {
-        const char c = data[stop];
-        if (c == ';' || c == ':')
-            ++separators;
-        else if ((c >= '@' && c <= '~') || c == Escape || c == Cancel || c == Substitute)
-            break;
-    }
-    // Unfinished as completeLength() sees it (which takes a byte from 0x80 up as an end, so
-    // that text after a malformed sequence is not swallowed here).
-    const bool unfinished = stop == size && !hasFinal(data, bracket + 1, size, '@');
-    if (separators > MaxCsiSeparators || unfinished) {
-        const qsizetype end = stop < size && data[stop] != Escape ? stop + 1 : stop;
-        replace(data, escape, end, {});
-        return end;
-    }
     qsizetype i = bracket + 1;
     if (i >= size || (data[i] != '?' && data[i] != '!'))
         return i; // SGR and the like: the common case, nothing to do

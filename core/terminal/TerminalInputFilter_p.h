@@ -18,8 +18,6 @@ namespace Terrarium::Core {
 //   are dropped, as terminals do.
 // * DECCOLM (CSI ?3h/l): libvterm ignores it; xterm clears the screen, resets the margins and
 //   homes the cursor (vttest and `reset` rely on it). The width stays the pane's.
-// * Control sequences with more than 16 parameters: libvterm writes the 17th past its array;
-//   they are dropped.
 // * Character sets: DECSC/DECRC (and 1048/1049) save and restore the G0-G3 designations and the
 //   shift state in xterm, DECSTR resets them; libvterm does neither, so the designations are
 //   tracked here and re-sent after a restore or soft reset.
@@ -52,8 +50,8 @@ private:
     qsizetype completeLength(QByteArrayView data) const;
     qsizetype mend(QByteArrayView data, qsizetype at);
     qsizetype skipString(QByteArrayView data, qsizetype start, qsizetype payload, bool drop);
-    // The sequence from `escape`; `bracket` is its '[' (C0 controls may come in between).
-    qsizetype controlSequence(QByteArrayView data, qsizetype escape, qsizetype bracket);
+    // The sequence whose '[' is at `bracket` (C0 controls may come between it and the ESC).
+    qsizetype controlSequence(QByteArrayView data, qsizetype bracket);
     // Sends the designations and shift that turn the current charsets into `to`, after `at`.
     void restoreCharsets(QByteArrayView data, qsizetype at, const Charsets &to);
     void replace(QByteArrayView data, qsizetype from, qsizetype to, QByteArrayView with);

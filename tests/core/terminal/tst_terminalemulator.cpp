@@ -369,6 +369,8 @@ private Q_SLOTS:
     void titleReadsOnlyWhatWasWritten();
     void tooManyParametersAreDropped_data();
     void tooManyParametersAreDropped();
+    void tooManyParametersWhereOnlyOneVersionSeesASequence_data();
+    void tooManyParametersWhereOnlyOneVersionSeesASequence();
 };
 
 void tst_TerminalEmulator::goldenScreens_data()
@@ -1329,6 +1331,35 @@ void tst_TerminalEmulator::tooManyParametersAreDropped()
     drainEvents();
     QVERIFY(emulator.cell(0, 0).bold);
     QVERIFY(emulator.cell(0, 0).italic);
+}
+
+void tst_TerminalEmulator::tooManyParametersWhereOnlyOneVersionSeesASequence_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    // libvterm 0.1 reads these as control sequences (and wrote their 17th parameter past its
+    // array), later versions as an escape sequence followed by text.
+    const QByteArray many = QByteArray(60, ';') + "5H";
+    QTest::newRow("intermediate before [") << "\x1b![" + many;
+    QTest::newRow("ESC [ in a title") << "\x1b]2;title\x1b[" + many;
+    QTest::newRow("ESC [ after ESC _") << "\x1b_x\x1b[" + many;
+    // As fuzz_terminal_input found it.
+    QTest::newRow("found by the fuzzer") << QByteArray("\x1b\0!\0\x1e\xcc\x81[?", 9) + many;
+}
+
+void tst_TerminalEmulator::tooManyParametersWhereOnlyOneVersionSeesASequence()
+{
+    QFETCH(QByteArray, bytes);
+    for (const qsizetype split : {bytes.size(), qsizetype(12)}) {
+        TerminalEmulator emulator(10, 80);
+        emulator.write(bytes.first(split));
+        emulator.write(bytes.sliced(split));
+        emulator.write("\r\nafter\x1b[1mbold");
+        drainEvents();
+        const int row = emulator.cursor().row;
+        QCOMPARE(emulator.lineText(row).trimmed(), QStringLiteral("afterbold"));
+        QVERIFY(emulator.cell(row, 5).bold);
+        QVERIFY(emulator.cursor().visible);
+    } // freeing it crashed
 }
 
 QTEST_GUILESS_MAIN(tst_TerminalEmulator)

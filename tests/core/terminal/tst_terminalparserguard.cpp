@@ -1,0 +1,147 @@
+// TerminalParserGuard: the bytes that reach libvterm never give a control sequence more than 16
+// parameters, as each libvterm version reads its input, and nothing else is changed.
+#include "core/terminal/TerminalParserGuard_p.h"
+
+#include <QTest>
+
+using Terrarium::Core::TerminalParserGuard;
+
+Q_DECLARE_METATYPE(Terrarium::Core::TerminalParserGuard::Dialect)
+
+namespace {
+
+using Dialect = TerminalParserGuard::Dialect;
+
+const QByteArray Can("\x18", 1);
+
+QByteArray separators(int count, char separator = ';')
+{
+    return QByteArray(count, separator);
+}
+
+} // namespace
+
+class tst_TerminalParserGuard : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void guards_data();
+    void guards();
+    void passesUntouchedWithoutACopy();
+};
+
+void tst_TerminalParserGuard::guards_data()
+{
+    QTest::addColumn<Dialect>("dialect");
+    QTest::addColumn<QList<QByteArray>>("pieces");
+    QTest::addColumn<QByteArray>("expected");
+
+    const QByteArray cut = "\x1b[" + separators(15) + Can;
+    for (const auto dialect : {Dialect::Libvterm01, Dialect::Libvterm02}) {
+        const char *name = dialect == Dialect::Libvterm01 ? "0.1" : "0.2";
+        auto row = [&](const char *what) -> QTestData & {
+            return QTest::addRow("%s: %s", name, what) << dialect;
+        };
+        const QByteArray sixteen = "\x1b[" + separators(15) + "H";
+        row("16 parameters pass") << QList<QByteArray>{sixteen + "x"} << sixteen + "x";
+        row("the 17th cancels the rest of the sequence")
+            << QList<QByteArray>{"\x1b[" + separators(16) + "Hx"} << cut + "x";
+        row("digits and colons count alike")
+            << QList<QByteArray>{"\x1b[" + QByteArray("1:").repeated(20) + "mx"}
+            << "\x1b[" + QByteArray("1:").repeated(15) + "1" + Can + "x";
+        row("across writes") << QList<QByteArray>{"\x1b[" + separators(10), separators(10) + "2",
+                                                  "3Hx"}
+                             << cut + "x";
+        row("controls inside still act")
+            << QList<QByteArray>{"\x1b[" + separators(16) + "\n;;\x07" + "1Hx"} << cut + "\n\x07x";
+        row("an ESC ends it and begins the next")
+            << QList<QByteArray>{"\x1b[" + separators(20) + "\x1b[1mx"} << cut + "\x1b[1mx";
+        row("a non-ASCII byte ends it")
+            << QList<QByteArray>{"\x1b[" + separators(20) + "\xc3\xa9x"} << cut + "\xa9x";
+        row("the next sequence counts afresh")
+            << QList<QByteArray>{"\x1b[" + separators(17) + "H" + sixteen} << cut + sixteen;
+        row("CAN in between starts over")
+            << QList<QByteArray>{"\x1b[" + separators(10) + Can + "\x1b[" + separators(10) + "H"}
+            << "\x1b[" + separators(10) + Can + "\x1b[" + separators(10) + "H";
+        row("a private sequence") << QList<QByteArray>{"\x1b[?" + QByteArray("25;").repeated(20)
+                                                       + "l"}
+                                  << "\x1b[?" + QByteArray("25;").repeated(15) + "25" + Can;
+        row("a control between ESC and [") << QList<QByteArray>{"\x1b\x1e[" + separators(20) + "H"}
+                                           << "\x1b\x1e[" + separators(15) + Can;
+        row("a byte from 0x80 up between ESC and [")
+            << QList<QByteArray>{"\x1b\x81[" + separators(20) + "H"}
+            << "\x1b\x81[" + separators(15) + Can;
+        row("NUL and DEL inside are passed over")
+            << QList<QByteArray>{"\x1b[" + separators(8) + QByteArray("\0\x7f", 2) + separators(8)
+                                 + "H"}
+            << "\x1b[" + separators(8) + QByteArray("\0\x7f", 2) + separators(7) + Can;
+        // Not a control sequence: text, and strings.
+        row("text") << QList<QByteArray>{"a;b" + separators(40) + "\r\n"}
+                    << "a;b" + separators(40) + "\r\n";
+        row("a title") << QList<QByteArray>{"\x1b]2;" + separators(40) + "\x07x"}
+                       << "\x1b]2;" + separators(40) + "\x07x";
+        row("a title ended by ST")
+            << QList<QByteArray>{"\x1b]2;" + separators(40) + "\x1b\\x" + separators(20)}
+            << "\x1b]2;" + separators(40) + "\x1b\\x" + separators(20);
+        row("a DCS string") << QList<QByteArray>{"\x1bPq" + separators(40) + "\x1b\\"}
+                            << "\x1bPq" + separators(40) + "\x1b\\";
+        row("an escape sequence, then text")
+            << QList<QByteArray>{"\x1b(0" + separators(40)} << "\x1b(0" + separators(40);
+    }
+
+    // Where the versions read the same bytes differently.
+    const QByteArray afterIntermediate = "\x1b![" + separators(20) + "Hx";
+    QTest::newRow("0.1: ESC, intermediate, [ is a control sequence")
+        << Dialect::Libvterm01 << QList<QByteArray>{afterIntermediate}
+        << "\x1b![" + separators(15) + Can + "x";
+    QTest::newRow("0.2: ESC, intermediate, [ is an escape sequence")
+        << Dialect::Libvterm02 << QList<QByteArray>{afterIntermediate} << afterIntermediate;
+    const QByteArray inString = "\x1b]2;title\x1b[" + separators(20) + "Hx";
+    QTest::newRow("0.1: ESC [ ends a string and begins a control sequence")
+        << Dialect::Libvterm01 << QList<QByteArray>{inString}
+        << "\x1b]2;title\x1b[" + separators(15) + Can + "x";
+    QTest::newRow("0.2: ESC [ in a string is an escape sequence")
+        << Dialect::Libvterm02 << QList<QByteArray>{inString} << inString;
+    // The input fuzz_terminal_input found: controls, an intermediate and a UTF-8 character
+    // between ESC and [.
+    const QByteArray found = QByteArray("\x1b\0!\0\x1e\xcc\x81[?", 9) + separators(60) + "5HY\n";
+    QTest::newRow("0.1: found by the fuzzer")
+        << Dialect::Libvterm01 << QList<QByteArray>{found}
+        << QByteArray("\x1b\0!\0\x1e\xcc\x81[?", 9) + separators(15) + Can + "Y\n";
+    QTest::newRow("0.2: found by the fuzzer")
+        << Dialect::Libvterm02 << QList<QByteArray>{found} << found;
+    // 0.2 reads ESC X, ESC ^ and ESC _ as SOS, PM and APC strings; 0.1 as controls.
+    const QByteArray apc = "\x1b_x\x1b[" + separators(20) + "H";
+    QTest::newRow("0.1: APC is no string")
+        << Dialect::Libvterm01 << QList<QByteArray>{apc} << "\x1b_x\x1b[" + separators(15) + Can;
+    QTest::newRow("0.2: ESC in an APC string")
+        << Dialect::Libvterm02 << QList<QByteArray>{apc} << apc;
+}
+
+void tst_TerminalParserGuard::guards()
+{
+    QFETCH(Dialect, dialect);
+    QFETCH(QList<QByteArray>, pieces);
+    QFETCH(QByteArray, expected);
+
+    TerminalParserGuard guard(dialect);
+    QByteArray out;
+    for (const QByteArray &piece : std::as_const(pieces))
+        out += guard.guard(piece).toByteArray();
+    QCOMPARE(out.toHex(' '), expected.toHex(' '));
+}
+
+void tst_TerminalParserGuard::passesUntouchedWithoutACopy()
+{
+    for (const auto dialect : {Dialect::Libvterm01, Dialect::Libvterm02}) {
+        TerminalParserGuard guard(dialect);
+        const QByteArray output = "plain \x1b[1;31mred\x1b[0m\r\n\x1b]0;title\x07" + separators(30);
+        const QByteArrayView guarded = guard.guard(output);
+        QCOMPARE(guarded.data(), output.constData());
+        QCOMPARE(guarded.size(), output.size());
+    }
+}
+
+QTEST_GUILESS_MAIN(tst_TerminalParserGuard)
+#include "tst_terminalparserguard.moc"
