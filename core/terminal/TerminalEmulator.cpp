@@ -7,6 +7,7 @@
 #include <QPointer>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
@@ -291,6 +292,10 @@ struct TerminalEmulator::Private
     void deliverUpdate();
     void flushOutput();
     void resetScrollRegion();
+    // Hands `data` to libvterm.
+    void feed(QByteArrayView data);
+    // REP, done here instead of in libvterm (TerminalParserGuard).
+    void repeatLastGlyph(int count);
     void setTitle(const QByteArray &utf8);
     // A string fragment's bytes, never past those of the write under way: libvterm 0.3.3 can
     // report a fragment of about 2^30 bytes (found by fuzz_terminal_input: a title with NUL
@@ -324,6 +329,9 @@ struct TerminalEmulator::Private
     bool titlePending = false;
     bool bellPending = false;
     TerminalCursor announcedCursor;
+    // The last glyph libvterm put, for REP: its characters (0-ended when fewer) and width.
+    std::array<uint32_t, ScreenCell::MaxChars> lastGlyph{};
+    int lastGlyphWidth = 0;
 
     bool cursorVisible = true;
     bool cursorBlinking = true;
@@ -373,6 +381,10 @@ int TerminalEmulator::Private::onPutGlyph(VTermGlyphInfo *info, VTermPos positio
     if (position.col == 0 && d->wrapRow == position.row - 1)
         d->markWrap(position);
     screen.putGlyph(position.row, position.col, info->chars, info->width, info->protected_cell);
+    d->lastGlyph = {};
+    for (size_t i = 0; i < d->lastGlyph.size() && info->chars[i] != 0; ++i)
+        d->lastGlyph[i] = info->chars[i];
+    d->lastGlyphWidth = info->width;
     // A wide character that does not fit in the last column wraps too, one column early.
     const int end = position.col + info->width;
     d->wrapRow = end >= screen.columns() - 1 ? position.row : NoRow;
@@ -704,6 +716,39 @@ void TerminalEmulator::Private::resetScrollRegion()
     vterm_input_write(vt.get(), guarded.data(), size_t(guarded.size()));
 }
 
+void TerminalEmulator::Private::feed(QByteArrayView data)
+{
+    if (data.isEmpty())
+        return;
+    writing = data;
+    vterm_input_write(vt.get(), data.data(), size_t(data.size()));
+    writing = {};
+}
+
+// As xterm does (libvterm counts cells): the glyph `count` times more, as far as the line goes;
+// nothing when there is no glyph of a width to repeat. The glyph goes in as text, which
+// libvterm's parser, at rest after a REP, reads as it reads any.
+void TerminalEmulator::Private::repeatLastGlyph(int count)
+{
+    if (lastGlyphWidth <= 0)
+        return;
+    VTermPos cursor{};
+    vterm_state_get_cursorpos(state, &cursor);
+    const int cells = screen.columns() - cursor.col;
+    const int copies = std::min(count, (cells + lastGlyphWidth - 1) / lastGlyphWidth);
+    if (copies <= 0)
+        return;
+    char32_t characters[ScreenCell::MaxChars];
+    qsizetype length = 0;
+    for (const uint32_t character : lastGlyph) {
+        if (character == 0)
+            break;
+        characters[length++] = char32_t(character);
+    }
+    const QByteArray glyph = QString::fromUcs4(characters, length).toUtf8();
+    feed(glyph.repeated(copies));
+}
+
 QByteArrayView TerminalEmulator::Private::fragmentBytes(const char *str, size_t length) const
 {
     const auto at = reinterpret_cast<std::uintptr_t>(str);
@@ -775,11 +820,13 @@ void TerminalEmulator::write(QByteArrayView bytes)
     if (bytes.isEmpty())
         return;
     const QByteArrayView data = d->parser.guard(d->input.filter(bytes));
-    if (!data.isEmpty()) {
-        d->writing = data;
-        vterm_input_write(d->vt.get(), data.data(), size_t(data.size()));
-        d->writing = {};
+    qsizetype fed = 0;
+    for (const TerminalParserGuard::Repeat &repeat : d->parser.repeats()) {
+        d->feed(data.sliced(fed, repeat.at - fed));
+        d->repeatLastGlyph(repeat.count);
+        fed = repeat.at;
     }
+    d->feed(data.sliced(fed));
     d->postUpdate();
     // Answers to queries (device attributes, cursor position reports).
     d->flushOutput();

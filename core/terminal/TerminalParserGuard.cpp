@@ -1,5 +1,6 @@
 #include "TerminalParserGuard_p.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace Terrarium::Core {
@@ -13,6 +14,13 @@ constexpr unsigned char Escape = 0x1b;
 constexpr unsigned char Delete = 0x7f;
 // libvterm's CSI_ARGS_MAX is 16: the 16th separator would start a 17th parameter.
 constexpr int MaxSeparators = 15;
+// The lead byte of U+0080 to U+00BF in UTF-8. libvterm decodes U+0080 to U+009F (C1 controls) as
+// text of width -1: the cursor moves to column -1, and a tab stop set there (HTS) is written
+// before libvterm's array. Its UTF-8 decoder keeps a lead byte across anything that is not text
+// (controls, sequences, ASCII), so a C2 is only let through right before A0 to BF.
+constexpr unsigned char Utf8C1Lead = 0xc2;
+// More repetitions than any line has cells change nothing.
+constexpr int MaxRepeatCount = 100000;
 
 bool isIntermediate(unsigned char c)
 {
@@ -34,27 +42,48 @@ QByteArrayView TerminalParserGuard::guard(QByteArrayView bytes)
 {
     m_mending = false;
     m_copied = 0;
+    m_repeats.clear();
     const qsizetype size = bytes.size();
+    // Where the next C2 byte is (size: none); most output has none, so it is looked for once.
+    qsizetype nextLead = -1;
     for (qsizetype at = 0; at < size; ++at) {
+        if (nextLead < at) {
+            const void *lead = memchr(bytes.data() + at, Utf8C1Lead, size_t(size - at));
+            nextLead = lead ? static_cast<const char *>(lead) - bytes.data() : size;
+        }
         if (m_state == State::Normal && !m_inEscape) {
             // Text, and the C0 controls in it, leave the parser where it is: only an ESC
             // moves it on (UTF-8 mode, so no byte from 0x80 up is a C1 control).
-            const void *escape = memchr(bytes.data() + at, Escape, size_t(size - at));
-            if (!escape)
+            const void *escape = memchr(bytes.data() + at, Escape, size_t(nextLead - at));
+            if (!escape && nextLead == size)
                 break;
-            at = static_cast<const char *>(escape) - bytes.data();
+            at = escape ? static_cast<const char *>(escape) - bytes.data() : nextLead;
         }
         const auto c = static_cast<unsigned char>(bytes[at]);
+        if (c == Utf8C1Lead) {
+            const auto next = at + 1 < size ? static_cast<unsigned char>(bytes[at + 1]) : 0;
+            if (next < 0xa0 || next > 0xbf) {
+                // Not the start of U+00A0 to U+00BF: it goes, and with it a continuation byte
+                // that would make a C1 control of it.
+                const qsizetype end = next >= 0x80 && next < 0xa0 ? at + 2 : at + 1;
+                replace(bytes, at, end, {});
+                at = end - 1;
+                continue;
+            }
+        }
         const bool wasDropping = m_dropping;
-        const bool tooMany = step(c);
+        const Verdict verdict = step(c);
         if (wasDropping) {
             // libvterm is at rest since the CAN; controls act there as they would have inside
             // the sequence, the sequence's own bytes go.
             if (c >= 0x20 && c != Delete)
                 replace(bytes, at, at + 1, {});
-        } else if (tooMany) {
+        } else if (verdict == Verdict::TooManyParameters) {
             replace(bytes, at, at + 1, QByteArrayView("\x18", 1));
             m_dropping = true;
+        } else if (verdict == Verdict::Repeat) {
+            replace(bytes, at, at + 1, QByteArrayView("\x18", 1));
+            m_repeats.append({m_out.size(), std::max(m_firstParameter, 1)});
         }
         if (m_dropping && !inControlSequence())
             m_dropping = false;
@@ -65,20 +94,20 @@ QByteArrayView TerminalParserGuard::guard(QByteArrayView bytes)
     return m_out;
 }
 
-bool TerminalParserGuard::step(unsigned char c)
+TerminalParserGuard::Verdict TerminalParserGuard::step(unsigned char c)
 {
     if (c == 0x00 || c == Delete)
-        return false; // ignored wherever they stand
+        return Verdict::Pass; // ignored wherever they stand
     if (c == Cancel || c == Substitute) {
         m_state = State::Normal;
         m_inEscape = false;
-        return false;
+        return Verdict::Pass;
     }
     return m_dialect == Dialect::Libvterm01 ? stepLegacy(c) : stepHoisted(c);
 }
 
 // libvterm 0.1.4's vterm_input_write().
-bool TerminalParserGuard::stepLegacy(unsigned char c)
+TerminalParserGuard::Verdict TerminalParserGuard::stepLegacy(unsigned char c)
 {
     if (c == Escape) {
         m_escapeIntermediates = false;
@@ -86,17 +115,17 @@ bool TerminalParserGuard::stepLegacy(unsigned char c)
         if (m_state != State::String || m_inEscape)
             m_state = State::Normal;
         m_inEscape = true;
-        return false;
+        return Verdict::Pass;
     }
     const bool inPlainString = m_state == State::String && !m_inEscape;
     if (c < 0x20 && !(c == Bell && inPlainString))
-        return false; // executed where it stands
+        return Verdict::Pass; // executed where it stands
     if (m_inEscape) {
         if (m_state == State::String) {
             m_state = State::Normal;
             if (c == '\\') { // ST
                 m_inEscape = false;
-                return false;
+                return Verdict::Pass;
             }
         }
         switch (c) {
@@ -104,11 +133,11 @@ bool TerminalParserGuard::stepLegacy(unsigned char c)
         case ']':
             m_state = State::String;
             m_inEscape = false;
-            return false;
+            return Verdict::Pass;
         case '[': // even after intermediates
-            m_state = State::CsiLeader;
+            beginControlSequence();
             m_inEscape = false;
-            return false;
+            return Verdict::Pass;
         default:
             break;
         }
@@ -117,28 +146,28 @@ bool TerminalParserGuard::stepLegacy(unsigned char c)
         else if (c >= 0x30 && c < 0x7f)
             m_inEscape = false; // an escape sequence, or a C1 control as ESC and a letter
         // Bytes from 0x80 up are passed over.
-        return false;
+        return Verdict::Pass;
     }
     if (m_state == State::String) {
         if (c == Bell)
             m_state = State::Normal;
-        return false;
+        return Verdict::Pass;
     }
     return stepSequence(c);
 }
 
 // libvterm 0.2 and later (as 0.3.3's vterm_input_write()).
-bool TerminalParserGuard::stepHoisted(unsigned char c)
+TerminalParserGuard::Verdict TerminalParserGuard::stepHoisted(unsigned char c)
 {
     if (c == Escape) {
         m_escapeIntermediates = false;
         if (!inString())
             m_state = State::Normal;
         m_inEscape = true;
-        return false;
+        return Verdict::Pass;
     }
     if (c < 0x20 && !(c == Bell && inString()))
-        return false; // executed where it stands (or, in SOS, part of the string)
+        return Verdict::Pass; // executed where it stands (or, in SOS, part of the string)
 
     bool c1 = false;
     if (m_inEscape) {
@@ -153,15 +182,15 @@ bool TerminalParserGuard::stepHoisted(unsigned char c)
     switch (m_state) {
     case State::OscCommand:
         if (isDigit(c))
-            return false;
+            return Verdict::Pass;
         m_state = State::String;
         if (c == ';')
-            return false;
+            return Verdict::Pass;
         break; // the byte is the string's
     case State::DcsCommand:
         if (c >= 0x40 && c <= 0x7e)
             m_state = State::String;
-        return false;
+        return Verdict::Pass;
     case State::String:
         break;
     case State::Normal:
@@ -170,7 +199,7 @@ bool TerminalParserGuard::stepHoisted(unsigned char c)
                 m_escapeIntermediates = true;
             else if (c >= 0x30 && c < 0x7f)
                 m_inEscape = false;
-            return false;
+            return Verdict::Pass;
         }
         if (c1) {
             switch (c) {
@@ -178,7 +207,7 @@ bool TerminalParserGuard::stepHoisted(unsigned char c)
                 m_state = State::DcsCommand;
                 break;
             case 0x9b: // CSI
-                m_state = State::CsiLeader;
+                beginControlSequence();
                 break;
             case 0x9d: // OSC
                 m_state = State::OscCommand;
@@ -192,45 +221,62 @@ bool TerminalParserGuard::stepHoisted(unsigned char c)
                 break;
             }
         }
-        return false;
+        return Verdict::Pass;
     default:
         return stepSequence(c);
     }
     // In a string: BEL or ST ends it.
     if (c == Bell || (c1 && c == 0x9c))
         m_state = State::Normal;
-    return false;
+    return Verdict::Pass;
 }
 
 // A byte of a control sequence, read alike by all versions.
-bool TerminalParserGuard::stepSequence(unsigned char c)
+TerminalParserGuard::Verdict TerminalParserGuard::stepSequence(unsigned char c)
 {
     switch (m_state) {
     case State::CsiLeader:
-        if (c >= 0x3c && c <= 0x3f)
-            return false;
-        m_separators = 0;
+        if (c >= 0x3c && c <= 0x3f) {
+            m_leader = true;
+            return Verdict::Pass;
+        }
         m_state = State::CsiArguments;
         [[fallthrough]];
     case State::CsiArguments:
-        if (isDigit(c))
-            return false;
+        if (isDigit(c)) {
+            if (m_separators == 0)
+                m_firstParameter =
+                    std::min(std::max(m_firstParameter, 0) * 10 + (c - '0'), MaxRepeatCount);
+            return Verdict::Pass;
+        }
         if (c == ';' || c == ':') {
             if (m_separators == MaxSeparators)
-                return true;
+                return Verdict::TooManyParameters;
             ++m_separators;
-            return false;
+            return Verdict::Pass;
         }
         m_state = State::CsiIntermediates;
         [[fallthrough]];
     case State::CsiIntermediates:
+        if (isIntermediate(c)) {
+            m_intermediates = true;
+            return Verdict::Pass;
+        }
         // The final byte, or a byte that is none of the sequence's, ends it.
-        if (!isIntermediate(c))
-            m_state = State::Normal;
-        return false;
+        m_state = State::Normal;
+        return c == 'b' && !m_leader && !m_intermediates ? Verdict::Repeat : Verdict::Pass;
     default:
-        return false;
+        return Verdict::Pass;
     }
+}
+
+void TerminalParserGuard::beginControlSequence()
+{
+    m_state = State::CsiLeader;
+    m_leader = false;
+    m_intermediates = false;
+    m_separators = 0;
+    m_firstParameter = -1;
 }
 
 bool TerminalParserGuard::inString() const

@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QList>
 
 #include <cstdint>
 
@@ -18,6 +19,14 @@ namespace Terrarium::Core {
 // is about to get a 17th parameter, a CAN goes to libvterm instead (which ends the sequence
 // unexecuted) and the rest of the sequence is dropped; C0 controls inside it, which libvterm
 // executes where they stand, still pass.
+//
+// REP (CSI n b, repeat the last character) is not left to libvterm either: it repeats a glyph of
+// width 0 or -1 (none printed yet, a stray combining character, U+0080 to U+009F) forever, so any
+// program could hang the window with printf '\e[b'. Its final byte becomes a CAN, and the
+// emulator repeats the character itself (repeats()).
+//
+// Nor do C1 controls written as UTF-8 (U+0080 to U+009F) reach it: libvterm prints them with a
+// width of -1, which moves the cursor to column -1 (see Utf8C1Lead).
 class TerminalParserGuard
 {
 public:
@@ -28,8 +37,18 @@ public:
 
     explicit TerminalParserGuard(Dialect dialect);
 
+    // A REP taken out of the bytes: after `at` bytes of guard()'s result, the last character
+    // is to be repeated `count` times.
+    struct Repeat
+    {
+        qsizetype at = 0;
+        int count = 1;
+    };
+
     // `bytes` as they may go to libvterm; valid until the next call.
     QByteArrayView guard(QByteArrayView bytes);
+    // The REPs of the last guard() call, in order.
+    const QList<Repeat> &repeats() const { return m_repeats; }
 
 private:
     enum class State : std::uint8_t {
@@ -42,11 +61,18 @@ private:
         String, // OSC, DCS (and from 0.2 on APC, PM, SOS) up to their end
     };
 
-    // Moves the mirror on by one byte; true where that byte would be a 17th parameter.
-    bool step(unsigned char c);
-    bool stepLegacy(unsigned char c);
-    bool stepHoisted(unsigned char c);
-    bool stepSequence(unsigned char c);
+    enum class Verdict : std::uint8_t {
+        Pass,
+        TooManyParameters, // the byte would begin a 17th parameter
+        Repeat, // the byte is the final byte of a REP
+    };
+
+    // Moves the mirror on by one byte.
+    Verdict step(unsigned char c);
+    Verdict stepLegacy(unsigned char c);
+    Verdict stepHoisted(unsigned char c);
+    Verdict stepSequence(unsigned char c);
+    void beginControlSequence();
     bool inString() const;
     bool inControlSequence() const;
     void replace(QByteArrayView data, qsizetype from, qsizetype to, QByteArrayView with);
@@ -56,10 +82,16 @@ private:
     // After an ESC (0.1's ESC and ESC-in-string states are this with Normal and String).
     bool m_inEscape = false;
     bool m_escapeIntermediates = false;
-    int m_separators = 0; // of the control sequence being read
+    // Of the control sequence being read: whether it has a leader (? > = <) or intermediates,
+    // its separators, and its first parameter (-1: none).
+    bool m_leader = false;
+    bool m_intermediates = false;
+    int m_separators = 0;
+    int m_firstParameter = -1;
     // A cancelled sequence whose remaining bytes are dropped until libvterm would end it.
     bool m_dropping = false;
 
+    QList<Repeat> m_repeats;
     QByteArray m_out; // the mended bytes, when something needed mending
     qsizetype m_copied = 0;
     bool m_mending = false;

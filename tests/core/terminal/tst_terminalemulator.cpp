@@ -371,6 +371,8 @@ private Q_SLOTS:
     void tooManyParametersAreDropped();
     void tooManyParametersWhereOnlyOneVersionSeesASequence_data();
     void tooManyParametersWhereOnlyOneVersionSeesASequence();
+    void repeatRepeatsTheLastCharacter_data();
+    void repeatRepeatsTheLastCharacter();
 };
 
 void tst_TerminalEmulator::goldenScreens_data()
@@ -1360,6 +1362,53 @@ void tst_TerminalEmulator::tooManyParametersWhereOnlyOneVersionSeesASequence()
         QVERIFY(emulator.cell(row, 5).bold);
         QVERIFY(emulator.cursor().visible);
     } // freeing it crashed
+}
+
+void tst_TerminalEmulator::repeatRepeatsTheLastCharacter_data()
+{
+    QTest::addColumn<QList<QByteArray>>("pieces");
+    QTest::addColumn<QString>("line");
+    QTest::newRow("three more") << QList<QByteArray>{"ab\x1b[3b|"} << QStringLiteral("abbbb|");
+    QTest::newRow("no count is one") << QList<QByteArray>{"x\x1b[b|"} << QStringLiteral("xx|");
+    QTest::newRow("zero is one") << QList<QByteArray>{"x\x1b[0b|"} << QStringLiteral("xx|");
+    QTest::newRow("split across writes")
+        << QList<QByteArray>{"a\x1b[", "3", "b|"} << QStringLiteral("aaaa|");
+    QTest::newRow("a wide character")
+        << QList<QByteArray>{"\xe4\xb8\xad\x1b[2b|"} << QStringLiteral("\u4e2d\u4e2d\u4e2d|");
+    QTest::newRow("with a combining accent")
+        << QList<QByteArray>{"e\xcc\x81\x1b[2b|"} << QStringLiteral("e\u0301e\u0301e\u0301|");
+    QTest::newRow("a line drawing character") << QList<QByteArray>{"\x1b(0q\x1b[4b\x1b(B|"}
+                                              << QStringLiteral("\u2500\u2500\u2500\u2500\u2500|");
+    QTest::newRow("up to the end of the line")
+        << QList<QByteArray>{"x\x1b[1000b"} << QStringLiteral("xxxxxxxxxxxxxxxxxxxx");
+    QTest::newRow("other sequences with a final b are not REP")
+        << QList<QByteArray>{"x\x1b[?3b\x1b[3 b|"} << QStringLiteral("x|");
+    // libvterm repeated these forever: nothing printed yet, a combining character on its own,
+    // a character of width -1 (U+0085).
+    QTest::newRow("nothing to repeat") << QList<QByteArray>{"\x1b[5b|"} << QStringLiteral("|");
+    QTest::newRow("a combining character on its own")
+        << QList<QByteArray>{"\xcc\x81\x1b[5b|"} << QStringLiteral("|");
+    QTest::newRow("a C1 control as UTF-8")
+        << QList<QByteArray>{"\xc2\x85\x1b[5b|"} << QStringLiteral("|");
+    // libvterm gave U+0080 to U+009F a width of -1: the cursor went to column -1, and a tab
+    // stop set there was written before libvterm's array.
+    QTest::newRow("C1 controls as UTF-8 are dropped") << QList<QByteArray>{"ab\xc2\x85\x1bH\xc2\x9b"
+                                                                           "cd\xc2\xa9|"}
+                                                      << QStringLiteral("abcd\u00a9|");
+    QTest::newRow("also with a control in between")
+        << QList<QByteArray>{"ab\xc2\a\x85\x1bHcd|"} << QStringLiteral("ab\ufffdcd|");
+}
+
+void tst_TerminalEmulator::repeatRepeatsTheLastCharacter()
+{
+    QFETCH(QList<QByteArray>, pieces);
+    QFETCH(QString, line);
+    TerminalEmulator emulator(4, 20);
+    for (const QByteArray &piece : std::as_const(pieces))
+        emulator.write(piece);
+    drainEvents();
+    QCOMPARE(emulator.lineText(0).trimmed(), line);
+    QCOMPARE(emulator.lineText(1).trimmed(), QString());
 }
 
 QTEST_GUILESS_MAIN(tst_TerminalEmulator)

@@ -29,6 +29,10 @@ private Q_SLOTS:
     void guards_data();
     void guards();
     void passesUntouchedWithoutACopy();
+    void takesOutRepeats_data();
+    void takesOutRepeats();
+    void dropsC1ControlsWrittenAsUtf8_data();
+    void dropsC1ControlsWrittenAsUtf8();
 };
 
 void tst_TerminalParserGuard::guards_data()
@@ -140,6 +144,86 @@ void tst_TerminalParserGuard::passesUntouchedWithoutACopy()
         const QByteArrayView guarded = guard.guard(output);
         QCOMPARE(guarded.data(), output.constData());
         QCOMPARE(guarded.size(), output.size());
+    }
+}
+
+using Repeats = QList<std::pair<qsizetype, int>>; // where in the output, how many
+
+void tst_TerminalParserGuard::takesOutRepeats_data()
+{
+    QTest::addColumn<Dialect>("dialect");
+    QTest::addColumn<QList<QByteArray>>("pieces");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::addColumn<Repeats>("repeats"); // of the last piece
+
+    for (const auto dialect : {Dialect::Libvterm01, Dialect::Libvterm02}) {
+        const char *name = dialect == Dialect::Libvterm01 ? "0.1" : "0.2";
+        auto row = [&](const char *what) -> QTestData & {
+            return QTest::addRow("%s: %s", name, what) << dialect;
+        };
+        row("count") << QList<QByteArray>{"ab\x1b[3b|"} << "ab\x1b[3" + Can + "|"
+                     << Repeats{{6, 3}};
+        row("no count") << QList<QByteArray>{"a\x1b[b"} << "a\x1b[" + Can << Repeats{{4, 1}};
+        row("zero") << QList<QByteArray>{"a\x1b[0b"} << "a\x1b[0" + Can << Repeats{{5, 1}};
+        row("two") << QList<QByteArray>{"a\x1b[2bc\x1b[12;4b"}
+                   << "a\x1b[2" + Can + "c\x1b[12;4" + Can << Repeats{{5, 2}, {13, 12}};
+        row("a huge count") << QList<QByteArray>{"a\x1b[99999999999b"} << "a\x1b[99999999999" + Can
+                            << Repeats{{15, 100000}};
+        row("across writes") << QList<QByteArray>{"a\x1b[1", "5b"} << "a\x1b[15" + Can
+                             << Repeats{{2, 15}};
+        row("with a leader: not REP")
+            << QList<QByteArray>{"a\x1b[?2b"} << QByteArray("a\x1b[?2b") << Repeats{};
+        row("with an intermediate: not REP")
+            << QList<QByteArray>{"a\x1b[2 b"} << QByteArray("a\x1b[2 b") << Repeats{};
+        row("ESC [ in a title") << QList<QByteArray>{"\x1b]2;\x1b[2b"}
+                                << (dialect == Dialect::Libvterm01 ? "\x1b]2;\x1b[2" + Can
+                                                                   : QByteArray("\x1b]2;\x1b[2b"))
+                                << (dialect == Dialect::Libvterm01 ? Repeats{{8, 2}} : Repeats{});
+    }
+}
+
+void tst_TerminalParserGuard::takesOutRepeats()
+{
+    QFETCH(Dialect, dialect);
+    QFETCH(QList<QByteArray>, pieces);
+    QFETCH(QByteArray, expected);
+    QFETCH(Repeats, repeats);
+
+    TerminalParserGuard guard(dialect);
+    QByteArray out;
+    for (const QByteArray &piece : std::as_const(pieces))
+        out += guard.guard(piece).toByteArray();
+    QCOMPARE(out.toHex(' '), expected.toHex(' '));
+    Repeats found;
+    for (const TerminalParserGuard::Repeat &repeat : guard.repeats())
+        found.append({repeat.at, repeat.count});
+    QCOMPARE(found, repeats);
+}
+
+void tst_TerminalParserGuard::dropsC1ControlsWrittenAsUtf8_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::newRow("U+0085") << QByteArray("a\xc2\x85z") << QByteArray("az");
+    QTest::newRow("U+009B, in a sequence")
+        << QByteArray("\x1b[1\xc2\x9bmz") << QByteArray("\x1b[1mz");
+    QTest::newRow("a lead byte before a control")
+        << QByteArray("a\xc2\n\x85z") << QByteArray("a\n\x85z");
+    QTest::newRow("a lead byte before ASCII") << QByteArray("a\xc2z") << QByteArray("az");
+    QTest::newRow("a lead byte at the end") << QByteArray("a\xc2") << QByteArray("a");
+    QTest::newRow("U+00A0 to U+00BF stay") << QByteArray("\xc2\xa0\xc2\xa9\xc2\xbf \xc3\xa9")
+                                           << QByteArray("\xc2\xa0\xc2\xa9\xc2\xbf \xc3\xa9");
+    QTest::newRow("among many escapes") << QByteArray("\x1b[1m\x1b[0m\xc2\x80\x1b[1m\xc2\xb0")
+                                        << QByteArray("\x1b[1m\x1b[0m\x1b[1m\xc2\xb0");
+}
+
+void tst_TerminalParserGuard::dropsC1ControlsWrittenAsUtf8()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QByteArray, expected);
+    for (const auto dialect : {Dialect::Libvterm01, Dialect::Libvterm02}) {
+        TerminalParserGuard guard(dialect);
+        QCOMPARE(guard.guard(bytes).toByteArray().toHex(' '), expected.toHex(' '));
     }
 }
 
