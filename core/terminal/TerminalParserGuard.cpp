@@ -14,10 +14,7 @@ constexpr unsigned char Escape = 0x1b;
 constexpr unsigned char Delete = 0x7f;
 // libvterm's CSI_ARGS_MAX is 16: the 16th separator would start a 17th parameter.
 constexpr int MaxSeparators = 15;
-// The lead byte of U+0080 to U+00BF in UTF-8. libvterm decodes U+0080 to U+009F (C1 controls) as
-// text of width -1: the cursor moves to column -1, and a tab stop set there (HTS) is written
-// before libvterm's array. Its UTF-8 decoder keeps a lead byte across anything that is not text
-// (controls, sequences, ASCII), so a C2 is only let through right before A0 to BF.
+// The lead byte of U+0080 to U+00BF in UTF-8.
 constexpr unsigned char Utf8C1Lead = 0xc2;
 // More repetitions than any line has cells change nothing.
 constexpr int MaxRepeatCount = 100000;
@@ -44,33 +41,18 @@ QByteArrayView TerminalParserGuard::guard(QByteArrayView bytes)
     m_copied = 0;
     m_repeats.clear();
     const qsizetype size = bytes.size();
-    // Where the next C2 byte is (size: none); most output has none, so it is looked for once.
-    qsizetype nextLead = -1;
     for (qsizetype at = 0; at < size; ++at) {
-        if (nextLead < at) {
-            const void *lead = memchr(bytes.data() + at, Utf8C1Lead, size_t(size - at));
-            nextLead = lead ? static_cast<const char *>(lead) - bytes.data() : size;
-        }
         if (m_state == State::Normal && !m_inEscape) {
             // Text, and the C0 controls in it, leave the parser where it is: only an ESC
             // moves it on (UTF-8 mode, so no byte from 0x80 up is a C1 control).
-            const void *escape = memchr(bytes.data() + at, Escape, size_t(nextLead - at));
-            if (!escape && nextLead == size)
+            const void *escape = memchr(bytes.data() + at, Escape, size_t(size - at));
+            const qsizetype end = escape ? static_cast<const char *>(escape) - bytes.data() : size;
+            mendText(bytes, at, end);
+            if (end == size)
                 break;
-            at = escape ? static_cast<const char *>(escape) - bytes.data() : nextLead;
+            at = end;
         }
         const auto c = static_cast<unsigned char>(bytes[at]);
-        if (c == Utf8C1Lead) {
-            const auto next = at + 1 < size ? static_cast<unsigned char>(bytes[at + 1]) : 0;
-            if (next < 0xa0 || next > 0xbf) {
-                // Not the start of U+00A0 to U+00BF: it goes, and with it a continuation byte
-                // that would make a C1 control of it.
-                const qsizetype end = next >= 0x80 && next < 0xa0 ? at + 2 : at + 1;
-                replace(bytes, at, end, {});
-                at = end - 1;
-                continue;
-            }
-        }
         const bool wasDropping = m_dropping;
         const Verdict verdict = step(c);
         if (wasDropping) {
@@ -92,6 +74,37 @@ QByteArrayView TerminalParserGuard::guard(QByteArrayView bytes)
         return bytes;
     m_out.append(bytes.sliced(m_copied));
     return m_out;
+}
+
+// Text that libvterm's UTF-8 decoder reads. It writes two characters for one byte when an ASCII
+// byte follows an unfinished sequence (the lead byte kept across controls, escape sequences and
+// writes), one more than libvterm made room for (0.1.4: on the stack; 0.3.3: at the end of a
+// 4 KiB buffer). So an unfinished sequence becomes U+FFFD, complete, as libvterm would have
+// shown it. U+0080 to U+009F go: libvterm gives them a width of -1, which moves the cursor to
+// column -1, and a tab stop set there (HTS) is written before libvterm's array.
+void TerminalParserGuard::mendText(QByteArrayView bytes, qsizetype from, qsizetype to)
+{
+    static constexpr QByteArrayView Replacement("\xef\xbf\xbd");
+    for (qsizetype at = from; at < to; ++at) {
+        const auto lead = static_cast<unsigned char>(bytes[at]);
+        if (lead < 0xc0 || lead >= 0xfe)
+            continue; // ASCII, a stray continuation byte or 0xfe/0xff: one character at most
+        const int needed = lead >= 0xfc ? 5
+            : lead >= 0xf8              ? 4
+            : lead >= 0xf0              ? 3
+            : lead >= 0xe0              ? 2
+                                        : 1;
+        int found = 0;
+        while (found < needed && at + 1 + found < to
+               && (static_cast<unsigned char>(bytes[at + 1 + found]) & 0xc0) == 0x80)
+            ++found;
+        const qsizetype end = at + 1 + found;
+        if (found < needed)
+            replace(bytes, at, end, Replacement);
+        else if (lead == Utf8C1Lead && static_cast<unsigned char>(bytes[at + 1]) < 0xa0)
+            replace(bytes, at, end, {});
+        at = end - 1;
+    }
 }
 
 TerminalParserGuard::Verdict TerminalParserGuard::step(unsigned char c)
@@ -279,9 +292,11 @@ void TerminalParserGuard::beginControlSequence()
     m_firstParameter = -1;
 }
 
+// libvterm's "string states": a DCS's parameters are not one of them (ESC there begins a
+// sequence, BEL is a control).
 bool TerminalParserGuard::inString() const
 {
-    return m_state == State::OscCommand || m_state == State::DcsCommand || m_state == State::String;
+    return m_state == State::OscCommand || m_state == State::String;
 }
 
 bool TerminalParserGuard::inControlSequence() const

@@ -25,8 +25,8 @@ namespace Terrarium::Core {
 // program could hang the window with printf '\e[b'. Its final byte becomes a CAN, and the
 // emulator repeats the character itself (repeats()).
 //
-// Nor do C1 controls written as UTF-8 (U+0080 to U+009F) reach it: libvterm prints them with a
-// width of -1, which moves the cursor to column -1 (see Utf8C1Lead).
+// Text is mended where libvterm's UTF-8 decoder would write past its buffer or print a C1
+// control with a width of -1 (mendText()).
 class TerminalParserGuard
 {
 public:
@@ -73,6 +73,7 @@ private:
     Verdict stepHoisted(unsigned char c);
     Verdict stepSequence(unsigned char c);
     void beginControlSequence();
+    void mendText(QByteArrayView bytes, qsizetype from, qsizetype to);
     bool inString() const;
     bool inControlSequence() const;
     void replace(QByteArrayView data, qsizetype from, qsizetype to, QByteArrayView with);

@@ -31,8 +31,8 @@ private Q_SLOTS:
     void passesUntouchedWithoutACopy();
     void takesOutRepeats_data();
     void takesOutRepeats();
-    void dropsC1ControlsWrittenAsUtf8_data();
-    void dropsC1ControlsWrittenAsUtf8();
+    void mendsBrokenUtf8_data();
+    void mendsBrokenUtf8();
 };
 
 void tst_TerminalParserGuard::guards_data()
@@ -88,6 +88,9 @@ void tst_TerminalParserGuard::guards_data()
         row("a title ended by ST")
             << QList<QByteArray>{"\x1b]2;" + separators(40) + "\x1b\\x" + separators(20)}
             << "\x1b]2;" + separators(40) + "\x1b\\x" + separators(20);
+        row("ESC [ before a DCS's final byte")
+            << QList<QByteArray>{"\x1bP\n", QByteArray("\x1b\0\x1e[", 4) + separators(20) + "H"}
+            << "\x1bP\n" + QByteArray("\x1b\0\x1e[", 4) + separators(15) + Can;
         row("a DCS string") << QList<QByteArray>{"\x1bPq" + separators(40) + "\x1b\\"}
                             << "\x1bPq" + separators(40) + "\x1b\\";
         row("an escape sequence, then text")
@@ -200,24 +203,42 @@ void tst_TerminalParserGuard::takesOutRepeats()
     QCOMPARE(found, repeats);
 }
 
-void tst_TerminalParserGuard::dropsC1ControlsWrittenAsUtf8_data()
+void tst_TerminalParserGuard::mendsBrokenUtf8_data()
 {
     QTest::addColumn<QByteArray>("bytes");
     QTest::addColumn<QByteArray>("expected");
+    const QByteArray fffd = "\xef\xbf\xbd";
+    // C1 controls: libvterm printed them with width -1.
     QTest::newRow("U+0085") << QByteArray("a\xc2\x85z") << QByteArray("az");
-    QTest::newRow("U+009B, in a sequence")
-        << QByteArray("\x1b[1\xc2\x9bmz") << QByteArray("\x1b[1mz");
+    QTest::newRow("U+009B") << QByteArray("\xc2\x9b"
+                                          "1m")
+                            << QByteArray("1m");
+    // Unfinished sequences: libvterm's decoder wrote two characters for the ASCII byte after
+    // one, past its buffer.
+    QTest::newRow("a lead byte before ASCII") << QByteArray("a\xc3z") << "a" + fffd + "z";
     QTest::newRow("a lead byte before a control")
-        << QByteArray("a\xc2\n\x85z") << QByteArray("a\n\x85z");
-    QTest::newRow("a lead byte before ASCII") << QByteArray("a\xc2z") << QByteArray("az");
-    QTest::newRow("a lead byte at the end") << QByteArray("a\xc2") << QByteArray("a");
-    QTest::newRow("U+00A0 to U+00BF stay") << QByteArray("\xc2\xa0\xc2\xa9\xc2\xbf \xc3\xa9")
-                                           << QByteArray("\xc2\xa0\xc2\xa9\xc2\xbf \xc3\xa9");
+        << QByteArray("a\xc2\n\x85z") << "a" + fffd + "\n\x85z";
+    QTest::newRow("again after a line feed") << QByteArray("\xc3\n\xc3"
+                                                           "a")
+                                             << fffd + "\n" + fffd + "a";
+    QTest::newRow("cut by an escape sequence")
+        << QByteArray("\xe4\xb8\x1b[m\xe4\xb8\xad") << fffd + "\x1b[m\xe4\xb8\xad";
+    QTest::newRow("a lead byte at the end") << QByteArray("a\xf0\x9f\x98") << "a" + fffd;
+    QTest::newRow("two leads") << QByteArray("\xc3\xc3\xa9") << fffd + "\xc3\xa9";
+    // Left alone: what is whole, and what the decoder never reads.
+    QTest::newRow("U+00A0 to U+00BF, and more")
+        << QByteArray("\xc2\xa0\xc2\xa9\xc2\xbf \xc3\xa9\xe4\xb8\xad\xf0\x9f\x98\x80")
+        << QByteArray("\xc2\xa0\xc2\xa9\xc2\xbf \xc3\xa9\xe4\xb8\xad\xf0\x9f\x98\x80");
+    QTest::newRow("stray continuation bytes")
+        << QByteArray("a\x80\xbfz") << QByteArray("a\x80\xbfz");
     QTest::newRow("among many escapes") << QByteArray("\x1b[1m\x1b[0m\xc2\x80\x1b[1m\xc2\xb0")
                                         << QByteArray("\x1b[1m\x1b[0m\x1b[1m\xc2\xb0");
+    QTest::newRow("in a title") << QByteArray("\x1b]2;\xc3\x07") << QByteArray("\x1b]2;\xc3\x07");
+    QTest::newRow("ending a control sequence")
+        << QByteArray("\x1b[1\xc2\x9bmz") << QByteArray("\x1b[1\xc2\x9bmz");
 }
 
-void tst_TerminalParserGuard::dropsC1ControlsWrittenAsUtf8()
+void tst_TerminalParserGuard::mendsBrokenUtf8()
 {
     QFETCH(QByteArray, bytes);
     QFETCH(QByteArray, expected);
