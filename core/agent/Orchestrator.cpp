@@ -5,6 +5,7 @@
 #include "core/agent/CommandTranslator.h"
 #include "core/agent/PlanModel.h"
 #include "core/agent/Planner.h"
+#include "core/agent/PromptBuilder.h"
 #include "core/exec/CheckpointJob.h"
 #include "core/exec/CommandRunner.h"
 #include "core/exec/ExecJob.h"
@@ -59,6 +60,7 @@ Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunne
     , m_plan(new PlanModel(this))
     , m_planner(new Planner(planner, this))
     , m_translator(new CommandTranslator(executor, this))
+    , m_lookahead(new CommandTranslator(executor, this))
     , m_cancelGraceTimer(new QTimer(this))
     , m_events(new RunEventStream(this))
 {
@@ -77,6 +79,17 @@ Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunne
     connect(m_translator, &CommandTranslator::retrying, this,
             [this](int attempt, int maxAttempts, int delayMs, const QString &reason) {
                 onRetrying(QStringLiteral("executor"), attempt, maxAttempts, delayMs, reason);
+            });
+    connect(m_lookahead, &CommandTranslator::commandReady, this, &Orchestrator::onCommandAhead);
+    connect(m_lookahead, &CommandTranslator::failed, this, &Orchestrator::onTranslationAheadFailed);
+    // Early requests cost what any does.
+    connect(m_lookahead, &CommandTranslator::usageReported, this,
+            [this](const LlmUsage &usage) { onUsage(QStringLiteral("executor"), usage); });
+    // Retries are news only once the step waits for the answer.
+    connect(m_lookahead, &CommandTranslator::retrying, this,
+            [this](int attempt, int maxAttempts, int delayMs, const QString &reason) {
+                if (m_waitingForAhead)
+                    onRetrying(QStringLiteral("executor"), attempt, maxAttempts, delayMs, reason);
             });
     connect(m_events, &RunEventStream::eventEmitted, this, &Orchestrator::eventEmitted);
 
@@ -132,6 +145,17 @@ void Orchestrator::setEventStream(RunEventStream *stream)
         delete m_events;
     m_events = stream;
     m_ownsEvents = false;
+    connect(m_lookahead, &CommandTranslator::commandReady, this, &Orchestrator::onCommandAhead);
+    connect(m_lookahead, &CommandTranslator::failed, this, &Orchestrator::onTranslationAheadFailed);
+    // Early requests cost what any does.
+    connect(m_lookahead, &CommandTranslator::usageReported, this,
+            [this](const LlmUsage &usage) { onUsage(QStringLiteral("executor"), usage); });
+    // Retries are news only once the step waits for the answer.
+    connect(m_lookahead, &CommandTranslator::retrying, this,
+            [this](int attempt, int maxAttempts, int delayMs, const QString &reason) {
+                if (m_waitingForAhead)
+                    onRetrying(QStringLiteral("executor"), attempt, maxAttempts, delayMs, reason);
+            });
     connect(m_events, &RunEventStream::eventEmitted, this, &Orchestrator::eventEmitted);
 }
 
@@ -235,6 +259,7 @@ void Orchestrator::cancel()
     m_cancelling = true;
     m_planner->cancel();
     m_translator->cancel();
+    dropTranslationAhead();
     if (m_job && !m_job->isFinished()) {
         // onJobFinished() ends the run once the command is really gone.
         m_job->cancel();
@@ -333,11 +358,112 @@ void Orchestrator::executeNext()
         onCommandReady(m_script.value(scriptIndex(stepId)).command);
         return;
     }
-    m_translator->translate(TranslationRequest{.goal = m_goal,
-                                               .facts = m_facts,
-                                               .plan = planTitles(),
-                                               .step = m_plan->step(stepId)->title,
-                                               .history = recentHistory()});
+    const TranslationRequest request = translationRequest(stepId, m_executed);
+    if (takeTranslationAhead(stepId, request))
+        return;
+    m_translator->translate(request);
+}
+
+TranslationRequest Orchestrator::translationRequest(int stepId,
+                                                    const QList<StepRecord> &executed) const
+{
+    return TranslationRequest{
+        .goal = m_goal,
+        .facts = m_facts,
+        .plan = planTitles(),
+        .step = m_plan->step(stepId)->title,
+        .history = executed.mid(std::max<qsizetype>(0, executed.size() - HistorySteps))};
+}
+
+// The request is the one the next step will get if the running one succeeds without output:
+// the running step as done with exit code 0 and nothing printed. Whether that is what happened
+// is only known at the end, so the answer waits for takeTranslationAhead() to compare.
+void Orchestrator::translateAhead()
+{
+    if (!m_translateAhead || m_scripted || m_cancelling || m_aheadStepId >= 0)
+        return;
+    const int next = m_plan->nextPendingStep();
+    if (next < 0 || m_executedSteps >= m_limits.maxSteps)
+        return;
+    QList<StepRecord> executed = m_executed;
+    executed.append(StepRecord{.stepId = m_currentStepId,
+                               .title = m_plan->step(m_currentStepId)->title,
+                               .command = m_currentCommand,
+                               .exitCode = 0,
+                               .timedOut = false,
+                               .note = {},
+                               .stdoutTail = {},
+                               .stderrTail = {},
+                               .durationMs = 0});
+    const TranslationRequest request = translationRequest(next, executed);
+    m_aheadStepId = next;
+    m_aheadPrompt = PromptBuilder::executorUserPrompt(request);
+    m_aheadCommand.reset();
+    m_aheadFailed = false;
+    m_lookahead->translate(request);
+}
+
+bool Orchestrator::takeTranslationAhead(int stepId, const TranslationRequest &request)
+{
+    if (m_aheadStepId < 0)
+        return false;
+    if (m_aheadStepId != stepId || m_aheadFailed
+        || m_aheadPrompt != PromptBuilder::executorUserPrompt(request)) {
+        dropTranslationAhead();
+        return false;
+    }
+    ++m_aheadUsed;
+    if (!m_aheadCommand) {
+        m_waitingForAhead = true; // onCommandAhead() goes on
+        return true;
+    }
+    const QString command = *m_aheadCommand;
+    m_aheadStepId = -1;
+    m_aheadCommand.reset();
+    onCommandReady(command);
+    return true;
+}
+
+void Orchestrator::onCommandAhead(const QString &command)
+{
+    if (m_aheadStepId < 0)
+        return;
+    if (!m_waitingForAhead) {
+        m_aheadCommand = command;
+        return;
+    }
+    m_waitingForAhead = false;
+    m_aheadStepId = -1;
+    onCommandReady(command);
+}
+
+void Orchestrator::onTranslationAheadFailed()
+{
+    if (m_aheadStepId < 0)
+        return;
+    if (!m_waitingForAhead) {
+        m_aheadFailed = true; // asked again, the ordinary way, when the step is due
+        return;
+    }
+    // The step waited for this answer: it is asked for again, and a second failure is the
+    // step's.
+    m_waitingForAhead = false;
+    --m_aheadUsed;
+    ++m_aheadDropped;
+    m_aheadStepId = -1;
+    m_translator->translate(translationRequest(m_currentStepId, m_executed));
+}
+
+void Orchestrator::dropTranslationAhead()
+{
+    if (m_aheadStepId < 0)
+        return;
+    m_lookahead->cancel();
+    ++m_aheadDropped;
+    m_aheadStepId = -1;
+    m_aheadCommand.reset();
+    m_aheadFailed = false;
+    m_waitingForAhead = false;
 }
 
 void Orchestrator::onCommandReady(const QString &command)
@@ -471,6 +597,7 @@ void Orchestrator::startCommand()
     connect(m_job, &ExecJob::inputWanted, this, &Orchestrator::onInputWanted);
     if (m_job->isFinished())
         QMetaObject::invokeMethod(this, &Orchestrator::onJobFinished, Qt::QueuedConnection);
+    translateAhead();
 }
 
 void Orchestrator::onOutput(OutputStream stream, const QByteArray &data)
@@ -625,6 +752,7 @@ void Orchestrator::rejectStep(const QString &reason)
 void Orchestrator::handleFailure(const StepRecord &record, const QString &error,
                                  Events::FailureKind kind)
 {
+    dropTranslationAhead(); // made for a plan that is about to change
     setState(RunState::Error);
     // error is short (the reason); the command is a field of its own, so that nothing shows it
     // twice.
@@ -726,6 +854,7 @@ void Orchestrator::finishRun(RunState state, const QString &error)
     if (isTerminal(m_state))
         return;
     m_cancelGraceTimer->stop();
+    dropTranslationAhead();
     if (m_checkpointJob) {
         // A snapshot cannot be stopped halfway; it is left to finish on its own.
         abandon(m_checkpointJob);
@@ -776,11 +905,6 @@ void Orchestrator::setState(RunState state)
 void Orchestrator::emitEvent(RunEventData data)
 {
     m_events->publish(std::move(data));
-}
-
-QList<StepRecord> Orchestrator::recentHistory() const
-{
-    return m_executed.mid(std::max<qsizetype>(0, m_executed.size() - HistorySteps));
 }
 
 void Orchestrator::setScript(const QList<RunbookStep> &steps, bool replanOnDivergence)

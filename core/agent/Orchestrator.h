@@ -8,6 +8,7 @@
 #include "core/agent/RunbookStep.h"
 #include "core/agent/StepOutputLog.h"
 #include "core/agent/StepRecord.h"
+#include "core/agent/TranslationRequest.h"
 #include "core/exec/ExecResult.h"
 #include "core/exec/SandboxFacts.h"
 #include "core/llm/LlmResponse.h"
@@ -59,6 +60,16 @@ public:
     // back fails the run ends failed rather than build on a half-done step. Off by default.
     void setUndoFailedRiskySteps(bool enabled) { m_undoFailedRisky = enabled; }
 
+    // Whether the executor is asked for the next step's command while a step runs (translate
+    // ahead), so that the command is ready when the step is due. The early answer is used only
+    // when the prompt the step gets once it is due is exactly the one the early request sent:
+    // the running step succeeded and printed nothing (its output would be in the prompt). A
+    // failure, a new plan or output drop it unseen; a used one goes through the safety gate as
+    // any command. Off by default.
+    void setTranslateAhead(bool enabled) { m_translateAhead = enabled; }
+    // Early answers used, and early requests whose answer was dropped, in this run.
+    int translationsAheadUsed() const { return m_aheadUsed; }
+    int translationsAheadDropped() const { return m_aheadDropped; }
     // The checkpoint taken before stepId ran (the runner's name for it).
     static QString checkpointName(int stepId);
     // Whether a checkpoint was taken before stepId ran and it was not undone during the run.
@@ -132,6 +143,16 @@ private:
     void onInputWanted();
 
     void executeNext();
+    // The executor request for the step due now.
+    TranslationRequest translationRequest(int stepId, const QList<StepRecord> &executed) const;
+    // Asks for the next pending step's command while the current one runs.
+    void translateAhead();
+    // Takes the early answer for stepId when its prompt is the one due now; false when there
+    // is none to take (an unusable one is dropped).
+    bool takeTranslationAhead(int stepId, const TranslationRequest &request);
+    void onCommandAhead(const QString &command);
+    void onTranslationAheadFailed();
+    void dropTranslationAhead();
     // Takes the step's checkpoint first when it is risky, then starts the command.
     void runCommand(const QString &command);
     void onCheckpointTaken();
@@ -147,7 +168,6 @@ private:
     void finishRun(RunState state, const QString &error = {});
     void setState(RunState state);
     void emitEvent(RunEventData data);
-    QList<StepRecord> recentHistory() const;
     QStringList planTitles() const;
 
     QPointer<LlmClient> m_plannerClient;
@@ -158,6 +178,17 @@ private:
     PlanModel *m_plan = nullptr;
     Planner *m_planner = nullptr;
     CommandTranslator *m_translator = nullptr;
+    // Translate ahead: the step asked for early, the prompt it was asked with, and the answer
+    // once there (or failed). Waiting: the step is due and its early answer still on the way.
+    CommandTranslator *m_lookahead = nullptr;
+    bool m_translateAhead = false;
+    int m_aheadStepId = -1;
+    QString m_aheadPrompt;
+    std::optional<QString> m_aheadCommand;
+    bool m_aheadFailed = false;
+    bool m_waitingForAhead = false;
+    int m_aheadUsed = 0;
+    int m_aheadDropped = 0;
     QTimer *m_cancelGraceTimer = nullptr;
     RunEventStream *m_events = nullptr;
     bool m_ownsEvents = true;

@@ -185,7 +185,19 @@ void LlmTestServer::respond(QTcpSocket *socket, const RecordedRequest &request)
             500,
             R"({"error":{"message":"LlmTestServer: no scripted response left","type":"server_error","param":null,"code":null}})");
     }
+    if (response.firstByteDelayMs > 0) {
+        QTimer::singleShot(response.firstByteDelayMs, socket, [this, socket, response] {
+            ScriptedResponse now = response;
+            now.firstByteDelayMs = 0;
+            answer(socket, now);
+        });
+        return;
+    }
+    answer(socket, response);
+}
 
+void LlmTestServer::answer(QTcpSocket *socket, const ScriptedResponse &response)
+{
     QByteArray head = "HTTP/1.1 " + QByteArray::number(response.status) + ' '
         + reasonPhrase(response.status) + "\r\n";
     bool hasContentType = false;

@@ -56,6 +56,7 @@ private:
     void onNewConnection();
     void onReadyRead(QTcpSocket *socket);
     void respond(QTcpSocket *socket, const RecordedRequest &request);
+    void answer(QTcpSocket *socket, const ScriptedResponse &response);
     void writeBody(QTcpSocket *socket, const QByteArray &body, qsizetype offset,
                    const ScriptedResponse &response);
     void endResponse(QTcpSocket *socket, const ScriptedResponse &response);

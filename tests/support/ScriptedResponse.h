@@ -26,6 +26,8 @@ struct ScriptedResponse
     // The body is written in pieces of chunkSize bytes (0: one write), chunkDelayMs apart.
     int chunkDelayMs = 0;
     int chunkSize = 0;
+    // Nothing is sent for this long after the request: the model's time to first byte.
+    int firstByteDelayMs = 0;
 
     static ScriptedResponse stream(const QByteArray &body)
     {

@@ -90,12 +90,17 @@ private Q_SLOTS:
     void rePlanningOffEndsAtTheFirstFailure();
     void stepLimitEndsTheRun();
     void noCheckpointWhereTheRunnerHasNone();
+    void translateAheadUsesTheEarlyAnswer();
+    void translateAheadDropsAnAnswerMadeWithoutTheOutput();
+    void translateAheadDropsAnAnswerAfterAFailure();
 
 private:
     void setUpRun(LlmProvider provider, ApprovalPolicy policy = ApprovalPolicy::Ask,
                   RunLimits limits = {});
     bool waitForEnd(int timeoutMs = 30000);
     QList<RunEvent> eventsOf(RunEventType type) const;
+    // Commands of the step_executing events, in order.
+    QStringList executedCommands() const;
 
     std::unique_ptr<QTemporaryDir> m_workspace;
     std::unique_ptr<LlmTestServer> m_server;
@@ -177,6 +182,30 @@ QList<RunEvent> tst_Orchestrator::eventsOf(RunEventType type) const
     }
     return matching;
 }
+
+QStringList tst_Orchestrator::executedCommands() const
+{
+    QStringList commands;
+    for (const RunEvent &event : eventsOf(RunEventType::StepExecuting))
+        commands.append(event.get<Events::StepExecuting>()->command);
+    return commands;
+}
+
+namespace {
+
+// The step an executor request asks for (its prompt ends with it), or empty for a planner
+// request.
+QString askedStep(const Tests::RecordedRequest &request)
+{
+    const QByteArray marker = "Step to run now:\\n";
+    const qsizetype at = request.body.indexOf(marker);
+    if (at < 0)
+        return {};
+    const qsizetype begin = at + marker.size();
+    return QString::fromUtf8(request.body.mid(begin, request.body.indexOf("\\n", begin) - begin));
+}
+
+} // namespace
 
 void tst_Orchestrator::repairsAMissingFile()
 {
@@ -953,4 +982,119 @@ void tst_Orchestrator::noCheckpointWhereTheRunnerHasNone()
 }
 
 QTEST_GUILESS_MAIN(tst_Orchestrator)
+void tst_Orchestrator::translateAheadUsesTheEarlyAnswer()
+{
+    // Steps that print nothing: the prompt each step gets when it is due is the one its early
+    // request sent, so the early answers are used and every command is asked for once.
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask);
+    m_orchestrator->setTranslateAhead(true);
+    const QStringList steps{u"Wait a moment"_s, u"Create the marker"_s,
+                            u"Open the workspace to all"_s};
+    const QHash<QString, QString> commands{{steps[0], u"sleep 0.3"_s},
+                                           {steps[1], u"sleep 0.3; touch marker"_s},
+                                           {steps[2], u"chmod -R 777 ."_s}};
+    m_server->setResponder([&](const Tests::RecordedRequest &request) {
+        const QString step = askedStep(request);
+        if (step.isEmpty())
+            return ScriptedTurns::plan(LlmProvider::ChatCompletions, steps);
+        return ScriptedTurns::command(LlmProvider::ChatCompletions, commands.value(step));
+    });
+    // How many requests the server had seen when each step ended.
+    QList<qsizetype> requestsAtResults;
+    connect(m_orchestrator.get(), &Orchestrator::eventEmitted, this, [&](const RunEvent &event) {
+        if (event.type() == RunEventType::StepResult)
+            requestsAtResults.append(m_server->requestCount());
+        // The early command of a risky step still asks, once it is due.
+        if (event.type() == RunEventType::ApprovalRequired) {
+            QCOMPARE(event.get<Events::ApprovalRequired>()->command, u"chmod -R 777 ."_s);
+            QCOMPARE(requestsAtResults.size(), 2);
+            m_orchestrator->resolveApproval(event.get<Events::ApprovalRequired>()->stepId,
+                                            ApprovalDecision::Once);
+        }
+    });
+
+    m_orchestrator->start(u"make a marker, then clean up"_s);
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QCOMPARE(executedCommands(),
+             QStringList(commands.value(steps[0]))
+                 << commands.value(steps[1]) << commands.value(steps[2]));
+    QCOMPARE(eventsOf(RunEventType::ApprovalRequired).size(), 1);
+    // The plan and one request per step, each step's asked for while the one before ran.
+    QCOMPARE(m_server->requestCount(), 4);
+    QCOMPARE(requestsAtResults.value(0), 3);
+    QCOMPARE(requestsAtResults.value(1), 4);
+    QCOMPARE(m_orchestrator->translationsAheadUsed(), 2);
+    QCOMPARE(m_orchestrator->translationsAheadDropped(), 0);
+}
+
+void tst_Orchestrator::translateAheadDropsAnAnswerMadeWithoutTheOutput()
+{
+    // The first step prints: the second step's prompt then shows that output, which the early
+    // request could not, so its answer is dropped unseen and the step is asked for again.
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::All);
+    m_orchestrator->setTranslateAhead(true);
+    const QStringList steps{u"Find the version"_s, u"Write it down"_s};
+    m_server->setResponder([&](const Tests::RecordedRequest &request) {
+        const QString step = askedStep(request);
+        if (step.isEmpty())
+            return ScriptedTurns::plan(LlmProvider::ChatCompletions, steps);
+        if (step == steps[0])
+            return ScriptedTurns::command(LlmProvider::ChatCompletions, u"sleep 0.3; echo 4.2"_s);
+        // What an executor answers depends on what it was shown.
+        const bool sawOutput = request.body.contains("4.2");
+        return ScriptedTurns::command(LlmProvider::ChatCompletions,
+                                      sawOutput ? u"echo 4.2 > version"_s : u"echo guessed"_s);
+    });
+
+    m_orchestrator->start(u"note the version"_s);
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QCOMPARE(executedCommands(), QStringList({u"sleep 0.3; echo 4.2"_s, u"echo 4.2 > version"_s}));
+    // The early answer reached no event at all.
+    for (const RunEvent &event : std::as_const(m_events)) {
+        const QByteArray json = QJsonDocument(event.toJson()).toJson(QJsonDocument::Compact);
+        QVERIFY2(!json.contains("guessed"), json.constData());
+    }
+    QCOMPARE(m_server->requestCount(), 4); // plan, step 1, step 2 early, step 2 again
+    QCOMPARE(m_orchestrator->translationsAheadUsed(), 0);
+    QCOMPARE(m_orchestrator->translationsAheadDropped(), 1);
+    QVERIFY(QFile::exists(m_workspace->filePath(u"version"_s)));
+}
+
+void tst_Orchestrator::translateAheadDropsAnAnswerAfterAFailure()
+{
+    // The first step fails: the plan changes, and the early answer for the old second step is
+    // never used, though it was asked for while the first step ran.
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::All);
+    m_orchestrator->setTranslateAhead(true);
+    const QStringList first{u"Check the config"_s, u"Start the service"_s};
+    const QStringList second{u"Create the config"_s};
+    m_server->setResponder([&](const Tests::RecordedRequest &request) {
+        const QString step = askedStep(request);
+        if (step.isEmpty()) {
+            return ScriptedTurns::plan(LlmProvider::ChatCompletions,
+                                       request.body.contains("This step failed") ? second : first);
+        }
+        if (step == first[0])
+            return ScriptedTurns::command(LlmProvider::ChatCompletions, u"sleep 0.3; false"_s);
+        if (step == first[1])
+            return ScriptedTurns::command(LlmProvider::ChatCompletions, u"touch started"_s);
+        return ScriptedTurns::command(LlmProvider::ChatCompletions, u"touch config"_s);
+    });
+
+    m_orchestrator->start(u"start the service"_s);
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QCOMPARE(executedCommands(), QStringList({u"sleep 0.3; false"_s, u"touch config"_s}));
+    QVERIFY(!QFile::exists(m_workspace->filePath(u"started"_s)));
+    QVERIFY(QFile::exists(m_workspace->filePath(u"config"_s)));
+    bool askedEarly = false;
+    for (const Tests::RecordedRequest &request : m_server->requests())
+        askedEarly |= askedStep(request) == first[1];
+    QVERIFY(askedEarly);
+    QCOMPARE(m_orchestrator->translationsAheadUsed(), 0);
+    QCOMPARE(m_orchestrator->translationsAheadDropped(), 1);
+}
+
 #include "tst_orchestrator.moc"
