@@ -159,6 +159,11 @@ QString PromptBuilder::executorUserPrompt(const TranslationRequest &request)
         prompt += QStringLiteral("\n\nRecent commands:");
         for (const StepRecord &record : request.history) {
             prompt += QStringLiteral("\n$ %1   (%2)").arg(record.command, exitText(record));
+            // Only the last step's output: what a step builds on is nearly always the step
+            // before, and older output would be in every request again (2x the bytes at
+            // step 10 of a run whose steps print, bench_loop).
+            if (&record != &request.history.constLast())
+                continue;
             const QByteArray out = tail(record.stdoutTail, HistoryTailBytes).trimmed();
             const QByteArray err = tail(record.stderrTail, HistoryTailBytes).trimmed();
             if (!out.isEmpty())

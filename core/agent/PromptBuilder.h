@@ -13,7 +13,7 @@ class PromptBuilder
 public:
     // Bytes of stdout and of stderr of a failed step that the planner sees.
     static constexpr qsizetype FailureTailBytes = 4096;
-    // Bytes of each earlier step's output that the executor sees.
+    // Bytes of the last step's stdout and of its stderr that the executor sees.
     static constexpr qsizetype HistoryTailBytes = 600;
 
     static QString plannerSystemPrompt();

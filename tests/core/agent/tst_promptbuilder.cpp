@@ -98,6 +98,31 @@ void tst_PromptBuilder::executorSeesStepPlanAndRecentOutput()
     // Only a short tail of earlier output.
     QVERIFY(!prompt.contains(QString(700, u'x')));
     QVERIFY(PromptBuilder::executorSystemPrompt().contains(QLatin1String("emit_bash")));
+
+    // Of the recent steps, every command and exit code, but only the last one's output.
+    StepRecord older;
+    older.command = QStringLiteral("cat setup.cfg");
+    older.exitCode = 0;
+    older.stdoutTail = "name = older-output\n";
+    older.stderrTail = "warning: older-error\n";
+    StepRecord last;
+    last.command = QStringLiteral("python3 -m pip --version");
+    last.exitCode = 1;
+    last.stdoutTail = "last-output\n";
+    last.stderrTail = "last-error\n";
+    request.history = {earlier, older, last};
+    const QString recent = PromptBuilder::executorUserPrompt(request);
+    QVERIFY(recent.contains(QLatin1String("$ ls   (exit code 0)")));
+    QVERIFY(recent.contains(QLatin1String("$ cat setup.cfg   (exit code 0)")));
+    QVERIFY(recent.contains(QLatin1String("$ python3 -m pip --version   (exit code 1)")));
+    QVERIFY(recent.contains(QLatin1String("last-output")));
+    QVERIFY(recent.contains(QLatin1String("last-error")));
+    QVERIFY(!recent.contains(QLatin1String("setup.py")));
+    QVERIFY(!recent.contains(QLatin1String("older-output")));
+    QVERIFY(!recent.contains(QLatin1String("older-error")));
+    // The step itself is told as before.
+    QVERIFY(recent.endsWith(
+        QLatin1String("Step to run now:\nInstall it\n\nCall emit_bash with the command.")));
 }
 
 void tst_PromptBuilder::promptsStartWithWhatStaysTheSame()

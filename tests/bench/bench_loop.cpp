@@ -1,0 +1,175 @@
+// bench_loop: the agent loop against issue 14's targets, with a scripted model server (a real
+// local HTTP server speaking the Chat Completions wire format) that answers every request after
+// a fixed latency, and commands run for real in a host sandbox (a temporary folder).
+//  - Translate ahead: a 20-step plan whose commands each take 0.5 s (sleep), 0.5 s of model
+//    latency per request. Wall time with translate-ahead against the same run without it, in
+//    this process. Target: <= 0.6x.
+//  - Prompt bytes: the executor request (its HTTP body, as the model's server receives it) for
+//    step 10 of a 20-step run whose steps each print 1 KiB, against step 1's (which has no
+//    history yet): what the history costs per request.
+#include "BenchReport.h"
+#include "core/agent/Orchestrator.h"
+#include "core/llm/LlmClient.h"
+#include "core/safety/SafetyGate.h"
+#include "tests/support/LlmTestServer.h"
+#include "tests/support/ScriptedTurns.h"
+#include "vm/HostSandbox.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QNetworkAccessManager>
+#include <QTemporaryDir>
+
+#include <cstdio>
+#include <optional>
+
+using namespace Terrarium;
+using Bench::BenchReport;
+using Core::LlmProvider;
+using Tests::LlmTestServer;
+using Tests::RecordedRequest;
+using Tests::ScriptedResponse;
+using Tests::ScriptedTurns;
+
+namespace {
+
+constexpr int Steps = 20;
+constexpr int ModelLatencyMs = 500;
+constexpr int ProbedStep = 10;
+
+struct Loop
+{
+    qint64 wallMs = 0;
+    int aheadUsed = 0;
+    int aheadDropped = 0;
+    QList<RecordedRequest> requests;
+};
+
+QString stepTitle(int step)
+{
+    return QStringLiteral("Step number %1 of the plan").arg(step);
+}
+
+// The step an executor request asks for (1-based), 0 for the planner's.
+int askedStep(const RecordedRequest &request)
+{
+    for (int step = Steps; step >= 1; --step) {
+        const QByteArray marker = "Step to run now:\\n" + stepTitle(step).toUtf8();
+        if (request.body.contains(marker))
+            return step;
+    }
+    return 0;
+}
+
+std::optional<Loop> runLoop(bool translateAhead, const QString &command, QString *error)
+{
+    QTemporaryDir workspace;
+    LlmTestServer server;
+    if (!workspace.isValid() || !server.listen()) {
+        *error = QStringLiteral("no temporary folder or no local port");
+        return std::nullopt;
+    }
+    QStringList plan;
+    for (int step = 1; step <= Steps; ++step)
+        plan.append(stepTitle(step));
+    server.setResponder([&](const RecordedRequest &request) {
+        ScriptedResponse response = askedStep(request) == 0
+            ? ScriptedTurns::plan(LlmProvider::ChatCompletions, plan)
+            : ScriptedTurns::command(LlmProvider::ChatCompletions, command);
+        response.firstByteDelayMs = ModelLatencyMs;
+        return response;
+    });
+
+    QNetworkAccessManager network;
+    const Core::LlmEndpoint endpoint{LlmProvider::ChatCompletions, server.baseUrl(),
+                                     QStringLiteral("bench-model"), QStringLiteral("sk-bench")};
+    Core::LlmClient planner(endpoint, &network);
+    Core::LlmClient executor(endpoint, &network);
+    Vm::SandboxSpec spec;
+    spec.name = QStringLiteral("bench-loop");
+    spec.workspace = workspace.path();
+    Vm::HostSandbox sandbox(spec);
+    sandbox.start();
+    QElapsedTimer startClock;
+    startClock.start();
+    while (!sandbox.isRunning() && startClock.elapsed() < 10000)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    if (!sandbox.isRunning()) {
+        *error = QStringLiteral("the host sandbox did not start");
+        return std::nullopt;
+    }
+    Core::SafetyGate gate(Core::ApprovalPolicy::All, {});
+    Core::RunLimits limits;
+    limits.maxSteps = Steps;
+    Core::Orchestrator orchestrator(&planner, &executor, &sandbox, &gate, limits);
+    orchestrator.setTranslateAhead(translateAhead);
+
+    QElapsedTimer clock;
+    clock.start();
+    orchestrator.start(QStringLiteral("run the twenty steps"));
+    while (!Core::isTerminal(orchestrator.state()) && clock.elapsed() < 120000)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    Loop loop;
+    loop.wallMs = clock.elapsed();
+    sandbox.stop();
+    if (orchestrator.state() != Core::RunState::Success) {
+        *error = QStringLiteral("the run did not succeed: %1").arg(orchestrator.errorMessage());
+        return std::nullopt;
+    }
+    loop.aheadUsed = orchestrator.translationsAheadUsed();
+    loop.aheadDropped = orchestrator.translationsAheadDropped();
+    loop.requests = server.requests();
+    return loop;
+}
+
+qsizetype executorRequestBytes(const Loop &loop, int step)
+{
+    for (const RecordedRequest &request : loop.requests) {
+        if (askedStep(request) == step)
+            return request.body.size();
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    BenchReport report;
+    QString error;
+
+    const QString sleep = QStringLiteral("sleep 0.5");
+    const std::optional<Loop> plain = runLoop(false, sleep, &error);
+    if (!plain)
+        return BenchReport::cannotRun(QStringLiteral("without translate-ahead: ") + error);
+    const std::optional<Loop> ahead = runLoop(true, sleep, &error);
+    if (!ahead)
+        return BenchReport::cannotRun(QStringLiteral("with translate-ahead: ") + error);
+    std::printf("translate-ahead: %d early answers used, %d dropped\n", ahead->aheadUsed,
+                ahead->aheadDropped);
+    report.figure(QStringLiteral("loop_wall_time"), plain->wallMs / 1000.0, QStringLiteral("s"));
+    report.figure(QStringLiteral("loop_wall_time_translate_ahead"), ahead->wallMs / 1000.0,
+                  QStringLiteral("s"));
+    report.figure(QStringLiteral("translate_ahead_vs_plain"), double(ahead->wallMs) / plain->wallMs,
+                  QStringLiteral("x"));
+    report.target(QStringLiteral("translate_ahead_vs_plain"), QStringLiteral("<="), 0.6);
+
+    // Each step prints 1 KiB (16 lines of 64 bytes); its output is what the history shows.
+    const QString print =
+        QStringLiteral("sleep 0.05; for i in $(seq 16); do printf '%063d\\n' $i; done");
+    const std::optional<Loop> printing = runLoop(false, print, &error);
+    if (!printing)
+        return BenchReport::cannotRun(QStringLiteral("printing steps: ") + error);
+    const qsizetype first = executorRequestBytes(*printing, 1);
+    const qsizetype probed = executorRequestBytes(*printing, ProbedStep);
+    if (first == 0 || probed == 0)
+        return BenchReport::cannotRun(QStringLiteral("the executor requests were not recorded"));
+    report.figure(QStringLiteral("executor_request_bytes_step_1"), double(first),
+                  QStringLiteral("B"));
+    report.figure(QStringLiteral("executor_request_bytes_step_10"), double(probed),
+                  QStringLiteral("B"));
+    report.figure(QStringLiteral("executor_history_bytes_step_10"), double(probed - first),
+                  QStringLiteral("B"));
+    return report.exitCode();
+}
