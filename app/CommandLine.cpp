@@ -89,6 +89,11 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
         QStringLiteral("undo-risky"),
         Tr::tr("Snapshot the sandbox before each step the safety rules mark risky and roll it "
                "back when that step fails (VMs and Podman)."));
+    const QCommandLineOption noTranslateAhead(
+        QStringLiteral("no-translate-ahead"),
+        Tr::tr("Do not ask the executor model for the next step's command while a step runs "
+               "(which is done by default to save the model's latency; an early answer is used "
+               "only when the step before succeeded without output)."));
     const QCommandLineOption sandboxName(QStringLiteral("sandbox-name"),
                                          Tr::tr("Use the sandbox with this name, attaching to it "
                                                 "if it exists (see --list-sandboxes)."),
@@ -149,15 +154,43 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                                     Tr::tr("Configuration file to use instead of "
                                            "~/.config/terrarium/terrarium.conf."),
                                     Tr::tr("file"));
-    parser.addOptions({help,          version,       headless,     goal,
-                       sandbox,       workspace,     provider,     baseUrl,
-                       plannerModel,  executorModel, approve,      maxSteps,
-                       maxReplans,    stepTimeout,   image,        network,
-                       sandboxName,   keepSandbox,   buildImage,   rebuildImage,
-                       listSandboxes, removeSandbox, config,       task,
-                       yes,           workspaceMode, applyChanges, undoRisky,
-                       listRuns,      exportRunbook, replay,       replanOnDivergence,
-                       cleanOrphans,  resume,        serve,        serveSocket});
+    parser.addOptions({help,
+                       version,
+                       headless,
+                       goal,
+                       sandbox,
+                       workspace,
+                       provider,
+                       baseUrl,
+                       plannerModel,
+                       executorModel,
+                       approve,
+                       maxSteps,
+                       maxReplans,
+                       stepTimeout,
+                       image,
+                       network,
+                       sandboxName,
+                       keepSandbox,
+                       buildImage,
+                       rebuildImage,
+                       listSandboxes,
+                       removeSandbox,
+                       config,
+                       task,
+                       yes,
+                       workspaceMode,
+                       applyChanges,
+                       undoRisky,
+                       listRuns,
+                       exportRunbook,
+                       replay,
+                       replanOnDivergence,
+                       cleanOrphans,
+                       resume,
+                       serve,
+                       serveSocket,
+                       noTranslateAhead});
     parser.addPositionalArgument(QStringLiteral("goal"),
                                  Tr::tr("The goal, as an alternative to --goal."),
                                  Tr::tr("[goal...]"));
@@ -311,6 +344,8 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.overrides.image = optional(image);
     options.overrides.network = optional(network);
     options.overrides.workspaceMode = optional(workspaceMode);
+    if (parser.isSet(noTranslateAhead))
+        options.overrides.translateAhead = QStringLiteral("false");
 
     // The window offers to remove them itself; a goal goes with --clean-orphans only headless.
     if (options.cleanOrphans && !options.headless

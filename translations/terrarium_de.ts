@@ -105,7 +105,7 @@
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="31"/>
-        <location filename="../app/CommandLine.cpp" line="151"/>
+        <location filename="../app/CommandLine.cpp" line="156"/>
         <source>file</source>
         <translation>Datei</translation>
     </message>
@@ -142,8 +142,8 @@
     <message>
         <location filename="../app/CommandLine.cpp" line="46"/>
         <location filename="../app/CommandLine.cpp" line="74"/>
-        <location filename="../app/CommandLine.cpp" line="95"/>
-        <location filename="../app/CommandLine.cpp" line="132"/>
+        <location filename="../app/CommandLine.cpp" line="100"/>
+        <location filename="../app/CommandLine.cpp" line="137"/>
         <source>name</source>
         <translation>Name</translation>
     </message>
@@ -246,158 +246,163 @@
         <translation>Vor jedem Schritt, den die Sicherheitsregeln als riskant einstufen, einen Snapshot der Sandbox anlegen und sie zurücksetzen, wenn der Schritt fehlschlägt (VMs und Podman).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="93"/>
+        <location filename="../app/CommandLine.cpp" line="94"/>
+        <source>Do not ask the executor model for the next step&apos;s command while a step runs (which is done by default to save the model&apos;s latency; an early answer is used only when the step before succeeded without output).</source>
+        <translation>Das Ausführungsmodell nicht schon während eines Schritts nach dem Befehl des nächsten Schritts fragen (was sonst geschieht, um die Wartezeit auf das Modell zu sparen; eine frühe Antwort wird nur verwendet, wenn der Schritt davor ohne Ausgabe erfolgreich war).</translation>
+    </message>
+    <message>
+        <location filename="../app/CommandLine.cpp" line="98"/>
         <source>Use the sandbox with this name, attaching to it if it exists (see --list-sandboxes).</source>
         <translation>Die Sandbox mit diesem Namen verwenden und sich mit ihr verbinden, falls sie existiert (siehe --list-sandboxes).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="97"/>
+        <location filename="../app/CommandLine.cpp" line="102"/>
         <source>Leave the sandbox running after a headless run.</source>
         <translation>Die Sandbox nach einem Lauf ohne Fenster weiterlaufen lassen.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="100"/>
+        <location filename="../app/CommandLine.cpp" line="105"/>
         <source>Build the sandbox image if it is missing, and exit.</source>
         <translation>Das Sandbox-Image bauen, falls es fehlt, und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="102"/>
+        <location filename="../app/CommandLine.cpp" line="107"/>
         <source>Build the sandbox image again, and exit.</source>
         <translation>Das Sandbox-Image neu bauen und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="104"/>
+        <location filename="../app/CommandLine.cpp" line="109"/>
         <source>List Terrarium&apos;s sandboxes and exit.</source>
         <translation>Die Sandboxen von Terrarium auflisten und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="106"/>
+        <location filename="../app/CommandLine.cpp" line="111"/>
         <source>List the runs Terrarium kept, newest first, and exit.</source>
         <translation>Die von Terrarium gespeicherten Läufe auflisten, neueste zuerst, und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="110"/>
+        <location filename="../app/CommandLine.cpp" line="115"/>
         <source>Write the runbook of a kept run that succeeded (its goal and the commands that succeeded, with their exit codes) to FILE, a new .yaml file, and exit. Usage: --export-runbook RUN_ID FILE.</source>
         <translation>Das Runbook eines gespeicherten, erfolgreichen Laufs (sein Ziel und die erfolgreichen Befehle mit ihren Exit-Codes) in DATEI schreiben, eine neue .yaml-Datei, und beenden. Aufruf: --export-runbook RUN_ID DATEI.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="113"/>
-        <location filename="../app/CommandLine.cpp" line="125"/>
+        <location filename="../app/CommandLine.cpp" line="118"/>
+        <location filename="../app/CommandLine.cpp" line="130"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="116"/>
+        <location filename="../app/CommandLine.cpp" line="121"/>
         <source>Run the recorded commands of a runbook in a fresh sandbox, without a model (headless); stops at the first step whose exit code differs from the recorded one.</source>
         <translation>Die aufgezeichneten Befehle eines Runbooks in einer neuen Sandbox ausführen, ohne Modell (headless); hält beim ersten Schritt an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="119"/>
+        <location filename="../app/CommandLine.cpp" line="124"/>
         <source>runbook</source>
         <translation>runbook</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="122"/>
+        <location filename="../app/CommandLine.cpp" line="127"/>
         <source>Take up a kept run that was interrupted (Terrarium was killed or crashed) or failed, headless, under the same run id: the planner re-plans from the step that did not finish. Its own sandbox is used again when it still exists.</source>
         <translation>Einen gespeicherten Lauf, der unterbrochen wurde (Terrarium wurde beendet oder ist abgestürzt) oder fehlgeschlagen ist, headless unter derselben Lauf-ID wieder aufnehmen: Der Planer plant ab dem Schritt neu, der nicht fertig wurde. Seine eigene Sandbox wird wiederverwendet, wenn es sie noch gibt.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="128"/>
+        <location filename="../app/CommandLine.cpp" line="133"/>
         <source>With --replay: when a step&apos;s exit code differs, the planner re-plans from there (a model is needed then).</source>
         <translation>Mit --replay: weicht der Exit-Code eines Schritts ab, plant der Planer von dort aus neu (dann wird ein Modell gebraucht).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="131"/>
+        <location filename="../app/CommandLine.cpp" line="136"/>
         <source>Remove a sandbox nobody uses and exit.</source>
         <translation>Eine Sandbox entfernen, die niemand verwendet, und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="135"/>
+        <location filename="../app/CommandLine.cpp" line="140"/>
         <source>Remove the sandboxes that runs which did not end left behind (not those kept with --keep-sandbox or --sandbox-name); alone, do only that and exit.</source>
         <translation>Die Sandboxen entfernen, die nicht beendete Läufe zurückgelassen haben (nicht die mit --keep-sandbox oder --sandbox-name behaltenen); allein angegeben nur das tun und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="139"/>
+        <location filename="../app/CommandLine.cpp" line="144"/>
         <source>Serve the control API on 127.0.0.1 and ::1 (port %1 unless a port follows; 0 picks a free one) while the window is open; with --headless and no goal, run what its clients start.</source>
         <translation>Die Steuerungs-API auf 127.0.0.1 und ::1 anbieten (Port %1, sofern kein Port folgt; 0 wählt einen freien), solange das Fenster offen ist; mit --headless und ohne Ziel ausführen, was ihre Clients starten.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="145"/>
+        <location filename="../app/CommandLine.cpp" line="150"/>
         <source>Serve the control API on the Unix socket %1 (beside the port with --serve, alone without it).</source>
         <translation>Die Steuerungs-API auf dem Unix-Socket %1 anbieten (neben dem Port mit --serve, ohne es allein).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="149"/>
+        <location filename="../app/CommandLine.cpp" line="154"/>
         <source>Configuration file to use instead of ~/.config/terrarium/terrarium.conf.</source>
         <translation>Zu verwendende Konfigurationsdatei statt ~/.config/terrarium/terrarium.conf.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="162"/>
+        <location filename="../app/CommandLine.cpp" line="195"/>
         <source>The goal, as an alternative to --goal.</source>
         <translation>Das Ziel, als Alternative zu --goal.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="163"/>
+        <location filename="../app/CommandLine.cpp" line="196"/>
         <source>[goal...]</source>
         <translation>[Ziel...]</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="184"/>
+        <location filename="../app/CommandLine.cpp" line="217"/>
         <source>--serve takes a port from 0 to 65535, not &quot;%1&quot;.</source>
         <translation>--serve erwartet einen Port von 0 bis 65535, nicht &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="208"/>
+        <location filename="../app/CommandLine.cpp" line="241"/>
         <source>--export-runbook takes a run and a file: --export-runbook RUN_ID FILE.</source>
         <translation>--export-runbook erwartet einen Lauf und eine Datei: --export-runbook RUN_ID DATEI.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="216"/>
+        <location filename="../app/CommandLine.cpp" line="249"/>
         <source>Give the goal either with --goal or as arguments, not both.</source>
         <translation>Geben Sie das Ziel entweder mit --goal oder als Argumente an, nicht beides.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="238"/>
+        <location filename="../app/CommandLine.cpp" line="271"/>
         <source>--resume needs a run id (terrarium --list-runs lists them).</source>
         <translation>--resume braucht eine Lauf-ID (terrarium --list-runs listet sie auf).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="242"/>
+        <location filename="../app/CommandLine.cpp" line="275"/>
         <source>A resumed run (--resume) has its own goal; give no goal, --task or --replay with it.</source>
         <translation>Ein fortgesetzter Lauf (--resume) hat sein eigenes Ziel; geben Sie dazu kein Ziel, kein --task und kein --replay an.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="251"/>
+        <location filename="../app/CommandLine.cpp" line="284"/>
         <source>A runbook (--replay) has its own goal; give no goal or --task with it.</source>
         <translation>Ein Runbook (--replay) hat sein eigenes Ziel; geben Sie dazu kein Ziel und kein --task an.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="258"/>
+        <location filename="../app/CommandLine.cpp" line="291"/>
         <source>--replan-on-divergence only goes with --replay RUNBOOK.</source>
         <translation>--replan-on-divergence geht nur zusammen mit --replay RUNBOOK.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="262"/>
+        <location filename="../app/CommandLine.cpp" line="295"/>
         <source>Give the goal either in the task file (--task) or on the command line, not both.</source>
         <translation>Geben Sie das Ziel entweder in der Aufgabendatei (--task) oder auf der Befehlszeile an, nicht beides.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="275"/>
+        <location filename="../app/CommandLine.cpp" line="308"/>
         <source>--apply-changes takes ask, yes or no, not &quot;%1&quot;.</source>
         <translation>--apply-changes erwartet ask, yes oder no, nicht &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="293"/>
+        <location filename="../app/CommandLine.cpp" line="326"/>
         <source>--serve with --headless takes no goal: the control API&apos;s clients start the runs.</source>
         <translation>--serve mit --headless erwartet kein Ziel: Die Clients der Steuerungs-API starten die Läufe.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="318"/>
+        <location filename="../app/CommandLine.cpp" line="353"/>
         <source>--clean-orphans works alone or with --headless.</source>
         <translation>--clean-orphans geht nur allein oder mit --headless.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="325"/>
+        <location filename="../app/CommandLine.cpp" line="360"/>
         <source>--headless needs a goal: --goal &quot;...&quot; or --task FILE.</source>
         <translation>--headless braucht ein Ziel: --goal &quot;...&quot; oder --task DATEI.</translation>
     </message>
@@ -957,62 +962,62 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Nicht kopiert: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="425"/>
+        <location filename="../app/RunSession.cpp" line="426"/>
         <source>The %1 sandbox cannot take snapshots, so risky steps that fail cannot be undone.</source>
         <translation>Die %1-Sandbox kann keine Snapshots anlegen, daher lassen sich fehlgeschlagene riskante Schritte nicht rückgängig machen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="435"/>
+        <location filename="../app/RunSession.cpp" line="436"/>
         <source>Replaying 1 recorded step in the %1 sandbox, without a model.</source>
         <translation>1 aufgezeichneter Schritt wird in der Sandbox %1 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="437"/>
+        <location filename="../app/RunSession.cpp" line="438"/>
         <source>Replaying %1 recorded steps in the %2 sandbox, without a model.</source>
         <translation>%1 aufgezeichnete Schritte werden in der Sandbox %2 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="441"/>
+        <location filename="../app/RunSession.cpp" line="442"/>
         <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
         <translation>Planer: %1 (%2), Ausführer: %3 (%4), Sandbox: %5</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="451"/>
+        <location filename="../app/RunSession.cpp" line="452"/>
         <source>Resuming the run %1 after its last finished step.</source>
         <translation>Lauf %1 wird nach seinem letzten abgeschlossenen Schritt fortgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="466"/>
+        <location filename="../app/RunSession.cpp" line="467"/>
         <source>The run was cancelled; the sandbox&apos;s changes were not applied to %1.</source>
         <translation>Der Lauf wurde abgebrochen; die Änderungen der Sandbox wurden nicht nach %1 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="500"/>
+        <location filename="../app/RunSession.cpp" line="501"/>
         <source>the sandbox is not running</source>
         <translation>die Sandbox läuft nicht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="501"/>
+        <location filename="../app/RunSession.cpp" line="502"/>
         <source>there is no record of what was copied in</source>
         <translation>es gibt keine Aufzeichnung darüber, was hineinkopiert wurde</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="512"/>
+        <location filename="../app/RunSession.cpp" line="513"/>
         <source>The sandbox&apos;s changes could not be collected (%1); nothing was applied to %2.</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden (%1); nichts wurde nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="520"/>
+        <location filename="../app/RunSession.cpp" line="521"/>
         <source>The sandbox changed nothing in the workspace.</source>
         <translation>Die Sandbox hat im Arbeitsordner nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="532"/>
+        <location filename="../app/RunSession.cpp" line="533"/>
         <source>1 change in the sandbox was not applied to %1:</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="533"/>
+        <location filename="../app/RunSession.cpp" line="534"/>
         <source>%n changes in the sandbox were not applied to %1:</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen:</numerusform>
@@ -1020,7 +1025,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="541"/>
+        <location filename="../app/RunSession.cpp" line="542"/>
         <source>  ... and %n more</source>
         <translation>
             <numerusform>  ... und %n weitere</numerusform>
@@ -1028,27 +1033,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="561"/>
+        <location filename="../app/RunSession.cpp" line="562"/>
         <source>The sandbox&apos;s changes could not be collected: %1</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="567"/>
+        <location filename="../app/RunSession.cpp" line="568"/>
         <source>The sandbox has no changes that are not in %1.</source>
         <translation>Die Sandbox hat keine Änderungen, die nicht schon in %1 sind.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="583"/>
+        <location filename="../app/RunSession.cpp" line="584"/>
         <source>The changes could not be applied to %1: %2</source>
         <translation>Die Änderungen konnten nicht nach %1 übernommen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="587"/>
+        <location filename="../app/RunSession.cpp" line="588"/>
         <source>Applied 1 change to %1.</source>
         <translation>1 Änderung nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="588"/>
+        <location filename="../app/RunSession.cpp" line="589"/>
         <source>Applied %n changes to %1.</source>
         <translation>
             <numerusform>%n Änderung nach %1 übernommen.</numerusform>
@@ -1056,17 +1061,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="593"/>
+        <location filename="../app/RunSession.cpp" line="594"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Nicht übernommen: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="607"/>
+        <location filename="../app/RunSession.cpp" line="608"/>
         <source>1 change in the sandbox was not applied to %1.</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="608"/>
+        <location filename="../app/RunSession.cpp" line="609"/>
         <source>%n changes in the sandbox were not applied to %1.</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen.</numerusform>
@@ -1074,72 +1079,72 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="624"/>
+        <location filename="../app/RunSession.cpp" line="625"/>
         <source>Another step is being undone.</source>
         <translation>Ein anderer Schritt wird gerade rückgängig gemacht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="626"/>
+        <location filename="../app/RunSession.cpp" line="627"/>
         <source>The sandbox is no longer there to roll back.</source>
         <translation>Die Sandbox ist nicht mehr da, um sie zurückzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="628"/>
+        <location filename="../app/RunSession.cpp" line="629"/>
         <source>The workspace is being transferred; try again when it is done.</source>
         <translation>Der Arbeitsordner wird gerade übertragen; versuchen Sie es erneut, wenn das fertig ist.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="629"/>
+        <location filename="../app/RunSession.cpp" line="630"/>
         <source>There is no snapshot from before this step.</source>
         <translation>Es gibt keinen Snapshot von vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="638"/>
+        <location filename="../app/RunSession.cpp" line="639"/>
         <source>Undoing step %1: rolling the sandbox back to its snapshot...</source>
         <translation>Schritt %1 wird rückgängig gemacht: Die Sandbox wird auf ihren Snapshot zurückgesetzt...</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="647"/>
+        <location filename="../app/RunSession.cpp" line="648"/>
         <source>Step %1 could not be undone: %2</source>
         <translation>Schritt %1 konnte nicht rückgängig gemacht werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="661"/>
+        <location filename="../app/RunSession.cpp" line="662"/>
         <source>Step %1 undone in %2 ms: the sandbox is as it was before it.</source>
         <translation>Schritt %1 in %2 ms rückgängig gemacht: Die Sandbox ist wieder so wie vor ihm.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="677"/>
+        <location filename="../app/RunSession.cpp" line="678"/>
         <source>Your answer is not kept with the run: %1</source>
         <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="702"/>
+        <location filename="../app/RunSession.cpp" line="703"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="708"/>
+        <location filename="../app/RunSession.cpp" line="709"/>
         <source>Interrupted; exited without waiting</source>
         <translation>Unterbrochen; ohne Warten beendet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="752"/>
+        <location filename="../app/RunSession.cpp" line="753"/>
         <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="806"/>
+        <location filename="../app/RunSession.cpp" line="807"/>
         <source>The run&apos;s sandbox is not running.</source>
         <translation>Die Sandbox des Laufs läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="832"/>
+        <location filename="../app/RunSession.cpp" line="833"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="864"/>
+        <location filename="../app/RunSession.cpp" line="865"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
@@ -1538,27 +1543,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>der Befehl ist länger als %1 Zeichen</translation>
     </message>
     <message>
-        <location filename="../core/agent/CommandTranslator.cpp" line="38"/>
+        <location filename="../core/agent/CommandTranslator.cpp" line="41"/>
         <source>it did not call the emit_bash tool</source>
         <translation>es hat das Werkzeug emit_bash nicht aufgerufen</translation>
     </message>
     <message>
-        <location filename="../core/agent/CommandTranslator.cpp" line="43"/>
+        <location filename="../core/agent/CommandTranslator.cpp" line="46"/>
         <source>the emit_bash arguments are not a JSON object</source>
         <translation>die Argumente von emit_bash sind kein JSON-Objekt</translation>
     </message>
     <message>
-        <location filename="../core/agent/CommandTranslator.cpp" line="46"/>
+        <location filename="../core/agent/CommandTranslator.cpp" line="49"/>
         <source>the emit_bash call has no &quot;command&quot; string</source>
         <translation>der Aufruf von emit_bash hat keinen &quot;command&quot;-String</translation>
     </message>
     <message>
-        <location filename="../core/agent/CommandTranslator.cpp" line="62"/>
+        <location filename="../core/agent/CommandTranslator.cpp" line="65"/>
         <source>The executor model (%1) did not return a usable command twice: %2</source>
         <translation>Das Ausführer-Modell (%1) hat zweimal keinen brauchbaren Befehl geliefert: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/agent/Orchestrator.cpp" line="46"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="47"/>
         <source>%n minute(s)</source>
         <translation>
             <numerusform>%n Minute</numerusform>
@@ -1566,7 +1571,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/agent/Orchestrator.cpp" line="47"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="48"/>
         <source>%n second(s)</source>
         <translation>
             <numerusform>%n Sekunde</numerusform>
@@ -1574,135 +1579,135 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="87"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="244"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="530"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="573"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="100"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="258"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="646"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="689"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="212"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="225"/>
         <source>Terrarium stopped while this step ran; its effects may be partial.</source>
         <translation>Terrarium wurde beendet, während dieser Schritt lief; seine Wirkung ist womöglich unvollständig.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="255"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="269"/>
         <source>denied by the user</source>
         <translation>vom Benutzer abgelehnt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="310"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="324"/>
         <source>Planning failed: %1</source>
         <translation>Planung fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="322"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="336"/>
         <source>The run reached its limit of %1 steps.</source>
         <translation>Der Lauf hat seine Grenze von %1 Schritten erreicht.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="366"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="481"/>
         <source>denied by the safety policy: %1</source>
         <translation>von den Sicherheitsregeln abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="378"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="493"/>
         <source>Could not get a command for the step &quot;%1&quot;: %2</source>
         <translation>Für den Schritt &quot;%1&quot; konnte kein Befehl ermittelt werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="539"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="655"/>
         <source>The sandbox failed during the step &quot;%1&quot;: %2</source>
         <translation>Die Sandbox ist während des Schritts &quot;%1&quot; ausgefallen: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="590"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="706"/>
         <source>stopped: the sandbox&apos;s disk use grew to %1 MiB, past its limit of %2 MiB</source>
         <translation>angehalten: Der Plattenverbrauch der Sandbox stieg auf %1 MiB, über ihre Grenze von %2 MiB</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="595"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="711"/>
         <source>stopped: the sandbox&apos;s processes together used more than its memory limit of %1 MiB</source>
         <translation>angehalten: Die Prozesse der Sandbox haben zusammen mehr als ihre Speichergrenze von %1 MiB belegt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="600"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="716"/>
         <source>timed out after %1</source>
         <translation>Zeitüberschreitung nach %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="603"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="719"/>
         <source>killed by signal %1</source>
         <translation>durch Signal %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="605"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="721"/>
         <source>exited with code %1</source>
         <translation>mit Code %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="659"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="776"/>
         <source>The step &quot;%1&quot; failed and could not be undone: %2 (%3)</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen und konnte nicht rückgängig gemacht werden: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="676"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="793"/>
         <source>The step&apos;s changes were undone: the sandbox was put back as it was before the step.</source>
         <translation>Die Änderungen des Schritts wurden rückgängig gemacht: Die Sandbox ist wieder so wie vor dem Schritt.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="688"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="805"/>
         <source>The replay stopped: %1.</source>
         <translation>Die Wiedergabe wurde angehalten: %1.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="695"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="812"/>
         <source>The step &quot;%1&quot; failed, and re-planning is off: %2</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und Neuplanen ist ausgeschaltet: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="700"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="817"/>
         <source>The step &quot;%1&quot; failed and the limit of %2 re-plans is reached: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und die Grenze von %2 Neuplanungen ist erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="708"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="825"/>
         <source>The step &quot;%1&quot; failed and the run reached its limit of %2 steps: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und der Lauf hat seine Grenze von %2 Schritten erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="817"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="930"/>
         <source>step %1 timed out after %2; the runbook expects exit code %3</source>
         <translation>Schritt %1 lief nach %2 in eine Zeitüberschreitung; das Runbook erwartet Exit-Code %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="822"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="935"/>
         <source>step %1 was stopped at the sandbox&apos;s limits; the runbook expects exit code %2</source>
         <translation>Schritt %1 wurde an den Grenzen der Sandbox angehalten; das Runbook erwartet Exit-Code %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="827"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="940"/>
         <source>step %1 exited %2; the runbook expects %3</source>
         <translation>Schritt %1 endete mit %2; das Runbook erwartet %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="832"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="945"/>
         <source>A recorded runbook was being replayed and diverged here: %1. The steps before it ran as recorded.</source>
         <translation>Ein aufgezeichnetes Runbook wurde abgespielt und wich hier ab: %1. Die Schritte davor liefen wie aufgezeichnet.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Planner.cpp" line="42"/>
+        <location filename="../core/agent/Planner.cpp" line="45"/>
         <source>the answer was empty</source>
         <translation>die Antwort war leer</translation>
     </message>
     <message>
-        <location filename="../core/agent/Planner.cpp" line="43"/>
+        <location filename="../core/agent/Planner.cpp" line="46"/>
         <source>no list of steps was found in it</source>
         <translation>darin wurde keine Liste von Schritten gefunden</translation>
     </message>
     <message>
-        <location filename="../core/agent/Planner.cpp" line="55"/>
+        <location filename="../core/agent/Planner.cpp" line="58"/>
         <source>The planner model (%1) did not return a usable plan twice: %2</source>
         <translation>Das Planer-Modell (%1) hat zweimal keinen brauchbaren Plan geliefert: %2</translation>
     </message>
@@ -1742,47 +1747,52 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 muss eine ganze Zahl von %2 bis %3 sein, nicht &quot;%4&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="248"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="225"/>
+        <source>%1 must be true or false, not &quot;%2&quot;.</source>
+        <translation>%1 muss true oder false sein, nicht „%2“.</translation>
+    </message>
+    <message>
+        <location filename="../core/config/ConfigLoader.cpp" line="260"/>
         <source>Unknown sandbox &quot;%1&quot; (from %2): use podman, libvirt or host.</source>
         <translation>Unbekannte Sandbox &quot;%1&quot; (Quelle: %2): Verwenden Sie podman, libvirt oder host.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="282"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="294"/>
         <source>Unknown network policy &quot;%1&quot; (from %2): use none or outbound.</source>
         <translation>Unbekannte Netzwerkregel &quot;%1&quot; (Quelle: %2): Verwenden Sie none oder outbound.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="295"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="307"/>
         <source>Unknown workspace mode &quot;%1&quot; (from %2): use mount or copy.</source>
         <translation>Unbekannter Arbeitsordner-Modus &quot;%1&quot; (Quelle: %2): Verwenden Sie mount oder copy.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="348"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="373"/>
         <source>Unknown approval policy &quot;%1&quot; (from %2): use ask, safe or all.</source>
         <translation>Unbekannte Freigaberegel &quot;%1&quot; (Quelle: %2): Verwenden Sie ask, safe oder all.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="372"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="397"/>
         <source>The configuration file %1 does not exist.</source>
         <translation>Die Konfigurationsdatei %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="375"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="400"/>
         <source>The configuration file %1 is not a file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="380"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="405"/>
         <source>The configuration file %1 cannot be read: %2</source>
         <translation>Die Konfigurationsdatei %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="384"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="409"/>
         <source>The configuration file %1 is not a valid INI file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine gültige INI-Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="404"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="429"/>
         <source>No language model is configured. Do one of these:
   - set OPENAI_API_KEY (OpenAI, Responses API) or ANTHROPIC_API_KEY (Anthropic);
   - point Terrarium at an OpenAI-compatible server: --base-url URL --planner-model M --executor-model M (or TERRARIUM_BASE_URL, TERRARIUM_MODEL, TERRARIUM_API_KEY);

@@ -145,17 +145,6 @@ void Orchestrator::setEventStream(RunEventStream *stream)
         delete m_events;
     m_events = stream;
     m_ownsEvents = false;
-    connect(m_lookahead, &CommandTranslator::commandReady, this, &Orchestrator::onCommandAhead);
-    connect(m_lookahead, &CommandTranslator::failed, this, &Orchestrator::onTranslationAheadFailed);
-    // Early requests cost what any does.
-    connect(m_lookahead, &CommandTranslator::usageReported, this,
-            [this](const LlmUsage &usage) { onUsage(QStringLiteral("executor"), usage); });
-    // Retries are news only once the step waits for the answer.
-    connect(m_lookahead, &CommandTranslator::retrying, this,
-            [this](int attempt, int maxAttempts, int delayMs, const QString &reason) {
-                if (m_waitingForAhead)
-                    onRetrying(QStringLiteral("executor"), attempt, maxAttempts, delayMs, reason);
-            });
     connect(m_events, &RunEventStream::eventEmitted, this, &Orchestrator::eventEmitted);
 }
 

@@ -42,6 +42,9 @@ struct AppConfig
     ApprovalPolicy approval = ApprovalPolicy::Ask;
     QStringList alwaysAllowed; // commands approved with "always"
     RunLimits limits;
+    // The executor is asked for the next step's command while a step runs (Orchestrator::
+    // setTranslateAhead()); run/translate_ahead, TERRARIUM_TRANSLATE_AHEAD, --no-translate-ahead.
+    bool translateAhead = true;
     // Where each value above comes from, for Preferences (ConfigLoader::load fills it).
     ConfigProvenance provenance;
 };

@@ -213,6 +213,18 @@ Result<int> intInRange(const std::optional<Value> &value, int fallback, LimitRan
     return number;
 }
 
+// On or off: true/false, yes/no, on/off, 1/0.
+Result<bool> switchValue(const Value &value)
+{
+    const QString text = value.text.trimmed().toLower();
+    if (text == u"true" || text == u"yes" || text == u"on" || text == u"1")
+        return true;
+    if (text == u"false" || text == u"no" || text == u"off" || text == u"0")
+        return false;
+    return makeError(ErrorCode::Configuration,
+                     Tr::tr("%1 must be true or false, not \"%2\".").arg(value.source, value.text));
+}
+
 } // namespace
 
 Result<AppConfig> ConfigLoader::load(const QSettings &settings,
@@ -337,6 +349,19 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
         provenance.record(key, originOf(value), QString::number(*number));
     }
     config.limits.stepTimeout = std::chrono::seconds(timeoutSeconds);
+
+    const QString translateAheadKey = QStringLiteral("run/translate_ahead");
+    const auto translateAhead =
+        pick(settings, translateAheadKey, environment, QStringLiteral("TERRARIUM_TRANSLATE_AHEAD"),
+             overrides.translateAhead, QStringLiteral("no-translate-ahead"));
+    if (translateAhead) {
+        const auto enabled = switchValue(*translateAhead);
+        if (!enabled)
+            return std::unexpected(enabled.error());
+        config.translateAhead = *enabled;
+    }
+    provenance.record(translateAheadKey, originOf(translateAhead),
+                      config.translateAhead ? QStringLiteral("true") : QStringLiteral("false"));
 
     const auto approval =
         pick(settings, QStringLiteral("safety/approval"), environment,

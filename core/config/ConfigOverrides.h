@@ -22,6 +22,7 @@ struct ConfigOverrides
     std::optional<QString> maxSteps;
     std::optional<QString> maxReplans;
     std::optional<QString> stepTimeoutSeconds;
+    std::optional<QString> translateAhead; // "true" or "false"
 };
 
 } // namespace Terrarium::Core

@@ -199,6 +199,9 @@ QProcessEnvironment tst_Control::environment() const
     env.insert(u"XDG_RUNTIME_DIR"_s, runtimeFolder());
     env.insert(u"LANG"_s, u"C.UTF-8"_s);
     env.insert(u"TERRARIUM_CONTROL_TOKEN"_s, Token);
+    // The model's turns are scripted in request order; translate-ahead, which asks for a step
+    // early, has tests of its own.
+    env.insert(u"TERRARIUM_TRANSLATE_AHEAD"_s, u"0"_s);
     return env;
 }
 

@@ -130,6 +130,8 @@ private Q_SLOTS:
     void secretsNeverReachEventsLogsOrPrompts();
     void repairRun_data();
     void repairRun();
+    void translateAheadIsOnByDefault_data();
+    void translateAheadIsOnByDefault();
     void sigintCancelsCleanly();
     void approvalWithoutTerminalIsDenied();
     void approvalOnTheTerminal();
@@ -180,6 +182,9 @@ QProcessEnvironment tst_Headless::cleanEnvironment() const
     env.insert(QStringLiteral("HOME"), m_dir->path());
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir->filePath(QStringLiteral("xdg")));
     env.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
+    // The model's turns are scripted in request order; translate-ahead, which asks for a step
+    // early, has tests of its own.
+    env.insert(QStringLiteral("TERRARIUM_TRANSLATE_AHEAD"), QStringLiteral("0"));
     return env;
 }
 
@@ -472,6 +477,60 @@ void tst_Headless::repairRun_data()
     QTest::newRow("responses") << LlmProvider::Responses;
     QTest::newRow("chat") << LlmProvider::ChatCompletions;
     QTest::newRow("anthropic") << LlmProvider::Anthropic;
+}
+
+void tst_Headless::translateAheadIsOnByDefault_data()
+{
+    QTest::addColumn<QStringList>("extraArguments");
+    QTest::addColumn<bool>("ahead");
+    QTest::newRow("default") << QStringList() << true;
+    QTest::newRow("--no-translate-ahead") << QStringList(u"--no-translate-ahead"_s) << false;
+}
+
+void tst_Headless::translateAheadIsOnByDefault()
+{
+    // The second step's command is asked for while the first (silent) step runs: its usage line
+    // comes before the first step's result. Off, it comes after.
+    QFETCH(QStringList, extraArguments);
+    QFETCH(bool, ahead);
+    const LlmProvider provider = LlmProvider::ChatCompletions;
+    const QStringList steps{u"Wait for the service"_s, u"Mark it ready"_s};
+    m_server->setResponder([&](const Tests::RecordedRequest &request) {
+        const auto asks = [&](const QString &step) {
+            const QByteArray marker = "Step to run now:\\n" + step.toUtf8();
+            return request.body.contains(marker);
+        };
+        if (asks(steps[0]))
+            return ScriptedTurns::command(provider, u"sleep 1"_s);
+        if (asks(steps[1]))
+            return ScriptedTurns::command(provider, u"touch ready"_s);
+        return ScriptedTurns::plan(provider, steps);
+    });
+    QProcess process;
+    QProcessEnvironment env = cleanEnvironment();
+    env.remove(u"TERRARIUM_TRANSLATE_AHEAD"_s);
+    env.insert(u"TERRARIUM_API_KEY"_s, apiKey);
+    process.setProcessEnvironment(env);
+    process.start(binary(), runArguments(provider, u"mark the service ready"_s) + extraArguments);
+    QVERIFY(process.waitForStarted());
+    QVERIFY(waitForLine(process, u"workflow_complete"_s));
+    QVERIFY(waitForExit(process, 10000));
+    m_stdout += process.readAllStandardOutput();
+    QCOMPARE(process.exitCode(), 0);
+    QVERIFY(QFile::exists(m_workspace + u"/ready"_s));
+    QCOMPARE(m_server->requestCount(), 3); // the plan, one command per step
+
+    QStringList types;
+    for (const QJsonObject &line : events()) {
+        const QString type = line.value(QLatin1String("type")).toString();
+        if (type == u"usage"_s || type == u"step_result"_s)
+            types << type;
+    }
+    // planner, step 1's command, then step 2's before or after step 1's result.
+    const QStringList expected = ahead
+        ? QStringList{u"usage"_s, u"usage"_s, u"usage"_s, u"step_result"_s, u"step_result"_s}
+        : QStringList{u"usage"_s, u"usage"_s, u"step_result"_s, u"usage"_s, u"step_result"_s};
+    QCOMPARE(types.join(u' '), expected.join(u' '));
 }
 
 void tst_Headless::repairRun()

@@ -108,6 +108,9 @@ Outcome tst_Replay::terrarium(const QStringList &arguments, int timeoutMs)
     env.insert(QStringLiteral("HOME"), m_dir->path());
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir->filePath(QStringLiteral("xdg")));
     env.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
+    // The model's turns are scripted in request order; translate-ahead, which asks for a step
+    // early, has tests of its own.
+    env.insert(QStringLiteral("TERRARIUM_TRANSLATE_AHEAD"), QStringLiteral("0"));
     QProcess process;
     process.setProcessEnvironment(env);
     process.start(HeadlessRun::binary(), arguments);

@@ -297,6 +297,9 @@ void tst_ConfigLoader::errors_data()
     QTest::newRow("negative timeout") << "TERRARIUM_STEP_TIMEOUT"
                                       << "-5"
                                       << "TERRARIUM_STEP_TIMEOUT must";
+    QTest::newRow("translate ahead, maybe") << "TERRARIUM_TRANSLATE_AHEAD"
+                                            << "maybe"
+                                            << "TERRARIUM_TRANSLATE_AHEAD must be true or false";
 }
 
 void tst_ConfigLoader::errors()
@@ -335,6 +338,19 @@ void tst_ConfigLoader::limitsAndPolicies()
     QCOMPARE(config->approval, ApprovalPolicy::All);
     QCOMPARE(config->sandbox, QStringLiteral("host"));
     QCOMPARE(config->workspace, QStringLiteral("/tmp/ws"));
+
+    // Translate-ahead: on by default, off from the file, on again from the environment, off
+    // from --no-translate-ahead.
+    QVERIFY(config->translateAhead);
+    m_settings->setValue(QStringLiteral("run/translate_ahead"), false);
+    QVERIFY(!ConfigLoader::load(*m_settings, env, flags)->translateAhead);
+    env.insert(QStringLiteral("TERRARIUM_TRANSLATE_AHEAD"), QStringLiteral("yes"));
+    QVERIFY(ConfigLoader::load(*m_settings, env, flags)->translateAhead);
+    flags.translateAhead = QStringLiteral("false");
+    const auto off = ConfigLoader::load(*m_settings, env, flags);
+    QVERIFY(!off->translateAhead);
+    QCOMPARE(off->provenance.source(QStringLiteral("run/translate_ahead")),
+             SettingSource::commandLine(QStringLiteral("--no-translate-ahead")));
 }
 
 void tst_ConfigLoader::alwaysAllowedRoundTrip()
@@ -565,7 +581,7 @@ void tst_ConfigLoader::provenanceCoversEverySetting()
          {"sandbox/kind", "sandbox/workspace", "sandbox/libvirt_uri", "sandbox/image",
           "sandbox/network", "sandbox/workspace_mode", "sandbox/cpus", "sandbox/memory_mib",
           "sandbox/pids", "sandbox/disk_mib", "limits/max_steps", "limits/max_replans",
-          "limits/step_timeout", "safety/approval", "safety/always_allowed"})
+          "limits/step_timeout", "run/translate_ahead", "safety/approval", "safety/always_allowed"})
         expected << QLatin1String(key);
     expected.sort();
     QCOMPARE(config->provenance.keys(), expected);
