@@ -66,6 +66,12 @@ QByteArrayView TerminalParserGuard::guard(QByteArrayView bytes)
         } else if (verdict == Verdict::Repeat) {
             replace(bytes, at, at + 1, QByteArrayView("\x18", 1));
             m_repeats.append({m_out.size(), std::max(m_firstParameter, 1)});
+        } else if (verdict == Verdict::RestoreCursor) {
+            // libvterm restores the saved cursor as it was saved, also below or right of a
+            // screen that got smaller since, and then reads and writes its line array there.
+            // Every control sequence it carries out ends by keeping the cursor on the screen;
+            // this one (an unknown DEC mode) does nothing else.
+            replace(bytes, at + 1, at + 1, "\x1b[?0h");
         }
         if (m_dropping && !inControlSequence())
             m_dropping = false;
@@ -157,7 +163,7 @@ TerminalParserGuard::Verdict TerminalParserGuard::stepLegacy(unsigned char c)
         if (isIntermediate(c))
             m_escapeIntermediates = true;
         else if (c >= 0x30 && c < 0x7f)
-            m_inEscape = false; // an escape sequence, or a C1 control as ESC and a letter
+            return endEscape(c); // an escape sequence, or a C1 control as ESC and a letter
         // Bytes from 0x80 up are passed over.
         return Verdict::Pass;
     }
@@ -211,7 +217,7 @@ TerminalParserGuard::Verdict TerminalParserGuard::stepHoisted(unsigned char c)
             if (isIntermediate(c))
                 m_escapeIntermediates = true;
             else if (c >= 0x30 && c < 0x7f)
-                m_inEscape = false;
+                return endEscape(c);
             return Verdict::Pass;
         }
         if (c1) {
@@ -281,6 +287,12 @@ TerminalParserGuard::Verdict TerminalParserGuard::stepSequence(unsigned char c)
     default:
         return Verdict::Pass;
     }
+}
+
+TerminalParserGuard::Verdict TerminalParserGuard::endEscape(unsigned char c)
+{
+    m_inEscape = false;
+    return c == '8' && !m_escapeIntermediates ? Verdict::RestoreCursor : Verdict::Pass;
 }
 
 void TerminalParserGuard::beginControlSequence()

@@ -25,6 +25,9 @@ namespace Terrarium::Core {
 // program could hang the window with printf '\e[b'. Its final byte becomes a CAN, and the
 // emulator repeats the character itself (repeats()).
 //
+// A DECRC (ESC 8) is followed by a control sequence that keeps the cursor on the screen: libvterm
+// restores a cursor saved on a larger screen as it was.
+//
 // Text is mended where libvterm's UTF-8 decoder would write past its buffer or print a C1
 // control with a width of -1 (mendText()).
 class TerminalParserGuard
@@ -65,6 +68,7 @@ private:
         Pass,
         TooManyParameters, // the byte would begin a 17th parameter
         Repeat, // the byte is the final byte of a REP
+        RestoreCursor, // the byte ends a DECRC (ESC 8)
     };
 
     // Moves the mirror on by one byte.
@@ -72,6 +76,7 @@ private:
     Verdict stepLegacy(unsigned char c);
     Verdict stepHoisted(unsigned char c);
     Verdict stepSequence(unsigned char c);
+    Verdict endEscape(unsigned char c);
     void beginControlSequence();
     void mendText(QByteArrayView bytes, qsizetype from, qsizetype to);
     bool inString() const;

@@ -373,6 +373,8 @@ private Q_SLOTS:
     void tooManyParametersWhereOnlyOneVersionSeesASequence();
     void repeatRepeatsTheLastCharacter_data();
     void repeatRepeatsTheLastCharacter();
+    void cursorSavedOnALargerScreen_data();
+    void cursorSavedOnALargerScreen();
 };
 
 void tst_TerminalEmulator::goldenScreens_data()
@@ -1409,6 +1411,38 @@ void tst_TerminalEmulator::repeatRepeatsTheLastCharacter()
     drainEvents();
     QCOMPARE(emulator.lineText(0).trimmed(), line);
     QCOMPARE(emulator.lineText(1).trimmed(), QString());
+}
+
+void tst_TerminalEmulator::cursorSavedOnALargerScreen_data()
+{
+    QTest::addColumn<QByteArray>("save");
+    QTest::addColumn<QByteArray>("restore");
+    QTest::newRow("DECSC, DECRC") << QByteArray("\x1b"
+                                                "7")
+                                  << QByteArray("\x1b"
+                                                "8");
+    QTest::newRow("1049") << QByteArray("\x1b[?1049h") << QByteArray("\x1b[?1049l");
+    QTest::newRow("1048") << QByteArray("\x1b[?1048h") << QByteArray("\x1b[?1048l");
+}
+
+void tst_TerminalEmulator::cursorSavedOnALargerScreen()
+{
+    // libvterm restored a cursor saved on a larger screen as it was, below the smaller one,
+    // and then read and wrote its line array there (found by fuzz_terminal_input with libvterm
+    // built with AddressSanitizer). It lands in the corner, and what follows is shown.
+    QFETCH(QByteArray, save);
+    QFETCH(QByteArray, restore);
+    TerminalEmulator emulator(40, 80);
+    emulator.write("\x1b[30;70H");
+    emulator.write(save);
+    emulator.resize(5, 20);
+    emulator.write(restore);
+    emulator.write("\rrestored");
+    drainEvents();
+    const TerminalCursor cursor = emulator.cursor();
+    QCOMPARE(cursor.row, 4);
+    QCOMPARE(cursor.column, 8);
+    QCOMPARE(emulator.lineText(4).trimmed(), QStringLiteral("restored"));
 }
 
 QTEST_GUILESS_MAIN(tst_TerminalEmulator)

@@ -80,6 +80,25 @@ void tst_TerminalParserGuard::guards_data()
             << QList<QByteArray>{"\x1b[" + separators(8) + QByteArray("\0\x7f", 2) + separators(8)
                                  + "H"}
             << "\x1b[" + separators(8) + QByteArray("\0\x7f", 2) + separators(7) + Can;
+        // A restored cursor is kept on the screen.
+        const QByteArray keep = "\x1b[?0h";
+        row("DECRC") << QList<QByteArray>{"\x1b"
+                                          "7x\x1b"
+                                          "8y"}
+                     << "\x1b"
+                        "7x\x1b"
+                        "8"
+                + keep + "y";
+        row("DECRC across writes") << QList<QByteArray>{"x\x1b", "8y"}
+                                   << "x\x1b"
+                                      "8"
+                + keep + "y";
+        row("DECRC ending a title") << QList<QByteArray>{"\x1b]2;t\x1b"
+                                                         "8"}
+                                    << "\x1b]2;t\x1b"
+                                       "8"
+                + keep;
+        row("DECALN is no DECRC") << QList<QByteArray>{"\x1b#8"} << QByteArray("\x1b#8");
         // Not a control sequence: text, and strings.
         row("text") << QList<QByteArray>{"a;b" + separators(40) + "\r\n"}
                     << "a;b" + separators(40) + "\r\n";
