@@ -2191,67 +2191,67 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation> und </translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="76"/>
+        <location filename="../core/config/UserSettings.cpp" line="87"/>
         <source>The planner&apos;s base URL &quot;%1&quot; is not an http:// or https:// URL.</source>
         <translation>Die Basis-URL des Planers &quot;%1&quot; ist keine http://- oder https://-URL.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="77"/>
+        <location filename="../core/config/UserSettings.cpp" line="88"/>
         <source>The executor&apos;s base URL &quot;%1&quot; is not an http:// or https:// URL.</source>
         <translation>Die Basis-URL des Ausführers &quot;%1&quot; ist keine http://- oder https://-URL.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="85"/>
+        <location filename="../core/config/UserSettings.cpp" line="96"/>
         <source>Unknown sandbox &quot;%1&quot;: use podman, libvirt or host.</source>
         <translation>Unbekannte Sandbox &quot;%1&quot;: Verwenden Sie podman, libvirt oder host.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="89"/>
+        <location filename="../core/config/UserSettings.cpp" line="100"/>
         <source>Unknown network policy &quot;%1&quot;: use none or outbound.</source>
         <translation>Unbekannte Netzwerkregel &quot;%1&quot;: Verwenden Sie none oder outbound.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="93"/>
+        <location filename="../core/config/UserSettings.cpp" line="104"/>
         <source>Unknown terminal engine &quot;%1&quot;: use terrarium or qtermwidget.</source>
         <translation>Unbekannte Terminal-Engine „%1“: terrarium oder qtermwidget verwenden.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="101"/>
+        <location filename="../core/config/UserSettings.cpp" line="112"/>
         <source>The sandbox&apos;s CPUs must be from %1 to %2.</source>
         <translation>Die CPUs der Sandbox müssen zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="103"/>
+        <location filename="../core/config/UserSettings.cpp" line="114"/>
         <source>The sandbox&apos;s memory must be from %1 to %2 MiB.</source>
         <translation>Der Speicher der Sandbox muss zwischen %1 und %2 MiB liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="105"/>
+        <location filename="../core/config/UserSettings.cpp" line="116"/>
         <source>The sandbox&apos;s maximum processes must be from %1 to %2.</source>
         <translation>Die maximalen Prozesse der Sandbox müssen zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="107"/>
+        <location filename="../core/config/UserSettings.cpp" line="118"/>
         <source>The sandbox&apos;s disk size must be from %1 to %2 MiB.</source>
         <translation>Die Plattengröße der Sandbox muss zwischen %1 und %2 MiB liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="108"/>
+        <location filename="../core/config/UserSettings.cpp" line="119"/>
         <source>The maximum steps must be from %1 to %2.</source>
         <translation>Die maximalen Schritte müssen zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="110"/>
+        <location filename="../core/config/UserSettings.cpp" line="121"/>
         <source>The re-plans before giving up must be from %1 to %2.</source>
         <translation>Die Neuplanungen vor dem Aufgeben müssen zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="112"/>
+        <location filename="../core/config/UserSettings.cpp" line="123"/>
         <source>The step timeout must be from %1 to %2 seconds.</source>
         <translation>Das Zeitlimit pro Schritt muss zwischen %1 und %2 Sekunden liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="114"/>
+        <location filename="../core/config/UserSettings.cpp" line="125"/>
         <source>The remote control port must be from %1 to %2.</source>
         <translation>Der Port der Fernsteuerung muss zwischen %1 und %2 liegen.</translation>
     </message>
@@ -6326,24 +6326,24 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1 oder dem Unix-Socket) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="730"/>
+        <location filename="../ui/SettingsDialog.cpp" line="738"/>
         <source>API keys are kept in the desktop keyring, never in the settings file.</source>
         <translation>API-Schlüssel werden im Desktop-Schlüsselbund aufbewahrt, nie in der Einstellungsdatei.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="754"/>
+        <location filename="../ui/SettingsDialog.cpp" line="762"/>
         <source>Found %1; both roles now use its model %2.</source>
         <translation>%1 gefunden; beide Rollen verwenden jetzt sein Modell %2.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="764"/>
-        <location filename="../ui/SettingsDialog.cpp" line="770"/>
+        <location filename="../ui/SettingsDialog.cpp" line="772"/>
+        <location filename="../ui/SettingsDialog.cpp" line="778"/>
         <source>%1 or %2</source>
         <translation>%1 oder %2</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="769"/>
-        <location filename="../ui/SettingsDialog.cpp" line="776"/>
+        <location filename="../ui/SettingsDialog.cpp" line="777"/>
+        <location filename="../ui/SettingsDialog.cpp" line="784"/>
         <source>Required for this server</source>
         <translation>Für diesen Server erforderlich</translation>
     </message>
@@ -6583,27 +6583,37 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>&amp;Zeitlimit pro Schritt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="650"/>
+        <location filename="../ui/SettingsDialog.cpp" line="547"/>
+        <source>&amp;Jump ahead: ask for the next command while a step runs</source>
+        <translation>Den nächsten Befehl schon &amp;während eines Schritts erfragen</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="549"/>
+        <source>Saves waiting for the model between steps. The early answer is used only when the step before succeeded without output, and it is checked like any command.</source>
+        <translation>Spart das Warten auf das Modell zwischen den Schritten. Die frühe Antwort wird nur verwendet, wenn der Schritt davor ohne Ausgabe erfolgreich war, und wie jeder Befehl geprüft.</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="658"/>
         <source>Kept in %1.</source>
         <translation>Aufbewahrt in %1.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="677"/>
+        <location filename="../ui/SettingsDialog.cpp" line="685"/>
         <source>a copy of the workspace</source>
         <translation>eine Kopie des Arbeitsordners</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="678"/>
+        <location filename="../ui/SettingsDialog.cpp" line="686"/>
         <source>the workspace folder itself</source>
         <translation>der Arbeitsordner selbst</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="689"/>
+        <location filename="../ui/SettingsDialog.cpp" line="697"/>
         <source>1 setting here is overridden by the environment, the command line or a task file; its field says which.</source>
         <translation>1 Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/SettingsDialog.cpp" line="691"/>
+        <location filename="../ui/SettingsDialog.cpp" line="699"/>
         <source>%n settings here are overridden by the environment, the command line or a task file; their fields say which.</source>
         <translation>
             <numerusform>%n Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</numerusform>
@@ -6611,17 +6621,17 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="698"/>
+        <location filename="../ui/SettingsDialog.cpp" line="706"/>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="820"/>
+        <location filename="../ui/SettingsDialog.cpp" line="828"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="820"/>
+        <location filename="../ui/SettingsDialog.cpp" line="828"/>
         <source>keyring</source>
         <translation>Schlüsselbund</translation>
     </message>

@@ -543,6 +543,12 @@ QWidget *SettingsDialog::createSafetyTab()
     addRow(tr("M&aximum steps:"), QStringLiteral("limits/max_steps"), m_maxSteps);
     addRow(tr("Re-plans before givin&g up:"), QStringLiteral("limits/max_replans"), m_maxReplans);
     addRow(tr("Step &timeout:"), QStringLiteral("limits/step_timeout"), m_stepTimeout);
+    m_translateAhead =
+        new QCheckBox(tr("&Jump ahead: ask for the next command while a step runs"), limits);
+    m_translateAhead->setToolTip(
+        tr("Saves waiting for the model between steps. The early answer is used only when the "
+           "step before succeeded without output, and it is checked like any command."));
+    limitForm->addRow(sourced(QStringLiteral("run/translate_ahead"), m_translateAhead));
     layout->addWidget(limits);
     layout->addStretch(1);
 
@@ -598,6 +604,7 @@ void SettingsDialog::setValues(const Core::UserSettings &values)
     m_maxSteps->setValue(values.maxSteps);
     m_maxReplans->setValue(values.maxReplans);
     m_stepTimeout->setValue(values.stepTimeoutSeconds);
+    m_translateAhead->setChecked(values.translateAhead);
     m_remoteControl->setChecked(values.remoteControl);
     m_remoteControlPort->setValue(values.remoteControlPort);
     m_remoteControlPort->setEnabled(values.remoteControl);
@@ -637,6 +644,7 @@ Core::UserSettings SettingsDialog::values() const
     values.maxSteps = m_maxSteps->value();
     values.maxReplans = m_maxReplans->value();
     values.stepTimeoutSeconds = m_stepTimeout->value();
+    values.translateAhead = m_translateAhead->isChecked();
     values.remoteControl = m_remoteControl->isChecked();
     values.remoteControlPort = m_remoteControlPort->value();
     values.remoteControlSocket = m_remoteControlSocket->isChecked();

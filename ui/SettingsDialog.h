@@ -140,6 +140,7 @@ private:
     QSpinBox *m_maxSteps = nullptr;
     QSpinBox *m_maxReplans = nullptr;
     QSpinBox *m_stepTimeout = nullptr;
+    QCheckBox *m_translateAhead = nullptr;
     QCheckBox *m_remoteControl = nullptr;
     QSpinBox *m_remoteControlPort = nullptr;
     QCheckBox *m_remoteControlSocket = nullptr;

@@ -58,6 +58,17 @@ int inRange(const QSettings &settings, const QString &key, int fallback, LimitRa
     return ok && range.contains(value) ? value : fallback;
 }
 
+// On or off as ConfigLoader reads it (true/false, yes/no, on/off, 1/0); anything else: fallback.
+bool onOff(const QSettings &settings, const QString &key, bool fallback)
+{
+    const QString value = text(settings, key).toLower();
+    if (value == u"true" || value == u"yes" || value == u"on" || value == u"1")
+        return true;
+    if (value == u"false" || value == u"no" || value == u"off" || value == u"0")
+        return false;
+    return fallback;
+}
+
 bool isHttpUrl(const QString &text)
 {
     const QUrl url(text.trimmed(), QUrl::StrictMode);
@@ -157,6 +168,8 @@ UserSettings UserSettings::load(const QSettings &settings)
     values.stepTimeoutSeconds =
         inRange(settings, QStringLiteral("limits/step_timeout"), values.stepTimeoutSeconds,
                 LimitRange::stepTimeoutSeconds());
+    values.translateAhead =
+        onOff(settings, QStringLiteral("run/translate_ahead"), values.translateAhead);
     values.remoteControl = settings.value(QStringLiteral("control/enabled")).toBool();
     values.remoteControlSocket = settings.value(QStringLiteral("control/socket")).toBool();
     values.remoteControlPort = inRange(settings, QStringLiteral("control/port"),
@@ -193,6 +206,7 @@ void UserSettings::save(QSettings &settings) const
     settings.setValue(QStringLiteral("limits/max_steps"), maxSteps);
     settings.setValue(QStringLiteral("limits/max_replans"), maxReplans);
     settings.setValue(QStringLiteral("limits/step_timeout"), stepTimeoutSeconds);
+    settings.setValue(QStringLiteral("run/translate_ahead"), translateAhead);
     settings.setValue(QStringLiteral("control/enabled"), remoteControl);
     settings.setValue(QStringLiteral("control/port"), remoteControlPort);
     settings.setValue(QStringLiteral("control/socket"), remoteControlSocket);

@@ -18,7 +18,8 @@ namespace Terrarium::Core {
 // (planner/provider, planner/base_url, planner/model, executor/..., sandbox/kind,
 // sandbox/image, sandbox/cpus, sandbox/memory_mib, sandbox/pids, sandbox/disk_mib,
 // sandbox/network, sandbox/workspace_mode, safety/approval, safety/always_allowed,
-// limits/max_steps, limits/max_replans, limits/step_timeout, control/..., terminal/engine), so what
+// limits/max_steps, limits/max_replans, limits/step_timeout, run/translate_ahead, control/...,
+// terminal/engine), so what
 // the dialog saves is what runs use, unless the environment or the command line sets a value (see
 // ConfigProvenance). API keys are not part of it: they live in the keyring (KeyStore). The defaults
 // are ConfigLoader's.
@@ -54,6 +55,8 @@ struct UserSettings
     int maxSteps = 30;
     int maxReplans = 5; // 0: no re-planning
     int stepTimeoutSeconds = 600;
+    // The next step's command is asked for while a step runs (AppConfig::translateAhead).
+    bool translateAhead = true;
     // The control API (docs/CONTROL_API.md): off unless the user turns it on.
     bool remoteControl = false;
     int remoteControlPort = 7424;

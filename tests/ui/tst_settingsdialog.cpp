@@ -116,6 +116,7 @@ UserSettings sampleValues()
     values.maxSteps = 45;
     values.maxReplans = 0;
     values.stepTimeoutSeconds = 90;
+    values.translateAhead = false;
     return values;
 }
 

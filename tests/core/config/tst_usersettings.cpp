@@ -146,18 +146,18 @@ void tst_UserSettings::writesTheKeysConfigLoaderReads()
     }
     const QSettings file(path(), QSettings::IniFormat);
     const QStringList expectedKeys = {
-        QStringLiteral("control/enabled"),       QStringLiteral("control/port"),
-        QStringLiteral("control/socket"),        QStringLiteral("executor/base_url"),
-        QStringLiteral("executor/model"),        QStringLiteral("executor/provider"),
-        QStringLiteral("limits/max_replans"),    QStringLiteral("limits/max_steps"),
-        QStringLiteral("limits/step_timeout"),   QStringLiteral("planner/base_url"),
-        QStringLiteral("planner/model"),         QStringLiteral("planner/provider"),
-        QStringLiteral("safety/always_allowed"), QStringLiteral("safety/approval"),
-        QStringLiteral("sandbox/cpus"),          QStringLiteral("sandbox/disk_mib"),
-        QStringLiteral("sandbox/image"),         QStringLiteral("sandbox/kind"),
-        QStringLiteral("sandbox/memory_mib"),    QStringLiteral("sandbox/network"),
-        QStringLiteral("sandbox/pids"),          QStringLiteral("sandbox/workspace_mode"),
-        QStringLiteral("terminal/engine")};
+        QStringLiteral("control/enabled"),        QStringLiteral("control/port"),
+        QStringLiteral("control/socket"),         QStringLiteral("executor/base_url"),
+        QStringLiteral("executor/model"),         QStringLiteral("executor/provider"),
+        QStringLiteral("limits/max_replans"),     QStringLiteral("limits/max_steps"),
+        QStringLiteral("limits/step_timeout"),    QStringLiteral("planner/base_url"),
+        QStringLiteral("planner/model"),          QStringLiteral("planner/provider"),
+        QStringLiteral("run/translate_ahead"),    QStringLiteral("safety/always_allowed"),
+        QStringLiteral("safety/approval"),        QStringLiteral("sandbox/cpus"),
+        QStringLiteral("sandbox/disk_mib"),       QStringLiteral("sandbox/image"),
+        QStringLiteral("sandbox/kind"),           QStringLiteral("sandbox/memory_mib"),
+        QStringLiteral("sandbox/network"),        QStringLiteral("sandbox/pids"),
+        QStringLiteral("sandbox/workspace_mode"), QStringLiteral("terminal/engine")};
     QStringList keys = file.allKeys();
     keys.sort();
     QCOMPARE(keys, expectedKeys);
@@ -170,6 +170,13 @@ void tst_UserSettings::writesTheKeysConfigLoaderReads()
     QCOMPARE(file.value(QStringLiteral("control/enabled")).toBool(), false);
     QCOMPARE(file.value(QStringLiteral("control/socket")).toBool(), false);
     QCOMPARE(UserSettings::load(file).remoteControlPort, 7424);
+    // Translate-ahead is on unless turned off, in any spelling ConfigLoader reads.
+    QCOMPARE(file.value(QStringLiteral("run/translate_ahead")).toBool(), true);
+    QSettings edited(path(), QSettings::IniFormat);
+    edited.setValue(QStringLiteral("run/translate_ahead"), QStringLiteral("off"));
+    QVERIFY(!UserSettings::load(edited).translateAhead);
+    edited.setValue(QStringLiteral("run/translate_ahead"), QStringLiteral("Yes"));
+    QVERIFY(UserSettings::load(edited).translateAhead);
 }
 
 void tst_UserSettings::configLoaderRunsWhatWasSaved()
