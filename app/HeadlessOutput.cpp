@@ -1,5 +1,6 @@
 #include "HeadlessOutput.h"
 
+#include "app/AppTr.h"
 #include "app/HumanLog.h"
 #include "core/agent/RunEvent.h"
 #include "core/output/VisibleText.h"
@@ -26,6 +27,12 @@ void HeadlessOutput::printEvent(const Core::RunEvent &event)
     const QString human = HumanLog::format(event);
     if (!human.isEmpty())
         log(human);
+    m_summary.add(event);
+    if (event.type() == Core::RunEventType::WorkflowComplete) {
+        if (const QString models = m_summary.modelUseText(); !models.isEmpty())
+            log(Tr::tr("Models: %1").arg(models));
+        m_summary.clear();
+    }
 }
 
 void HeadlessOutput::log(const QString &line)

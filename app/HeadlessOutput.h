@@ -1,11 +1,9 @@
 #pragma once
 
+#include "core/agent/RunSummary.h"
+
 #include <QFile>
 #include <QString>
-
-namespace Terrarium::Core {
-struct RunEvent;
-}
 
 namespace Terrarium::App {
 
@@ -17,7 +15,8 @@ class HeadlessOutput
 public:
     HeadlessOutput();
 
-    // The event's JSON line on stdout, and what it says for people (HumanLog) in the log.
+    // The event's JSON line on stdout, and what it says for people (HumanLog) in the log; at
+    // the end of a run, what the models were used for and what that cost.
     void printEvent(const Core::RunEvent &event);
     // The log quotes commands, prompts and errors from the sandbox and the model: escaped, so
     // that nothing in them can redraw the terminal.
@@ -26,6 +25,7 @@ public:
 private:
     QFile m_stdout;
     QFile m_stderr;
+    Core::RunSummary m_summary; // of the run under way
 };
 
 } // namespace Terrarium::App

@@ -421,6 +421,8 @@ void RunSession::startRun()
     m_orchestrator->setSecrets({m_config.planner.apiKey, m_config.executor.apiKey});
     m_orchestrator->setUndoFailedRiskySteps(m_options.undoFailedRisky);
     m_orchestrator->setTranslateAhead(m_config.translateAhead);
+    m_orchestrator->setModelPrices(m_config.prices.price(m_config.planner.model),
+                                   m_config.prices.price(m_config.executor.model));
     m_orchestrator->setScript(m_options.script, m_options.replanOnDivergence);
     if (m_options.undoFailedRisky && !m_sandbox->supportsCheckpoints())
         Q_EMIT message(Tr::tr("The %1 sandbox cannot take snapshots, so risky steps that fail "

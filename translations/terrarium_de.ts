@@ -962,62 +962,62 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Nicht kopiert: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="426"/>
+        <location filename="../app/RunSession.cpp" line="428"/>
         <source>The %1 sandbox cannot take snapshots, so risky steps that fail cannot be undone.</source>
         <translation>Die %1-Sandbox kann keine Snapshots anlegen, daher lassen sich fehlgeschlagene riskante Schritte nicht rückgängig machen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="436"/>
+        <location filename="../app/RunSession.cpp" line="438"/>
         <source>Replaying 1 recorded step in the %1 sandbox, without a model.</source>
         <translation>1 aufgezeichneter Schritt wird in der Sandbox %1 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="438"/>
+        <location filename="../app/RunSession.cpp" line="440"/>
         <source>Replaying %1 recorded steps in the %2 sandbox, without a model.</source>
         <translation>%1 aufgezeichnete Schritte werden in der Sandbox %2 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="442"/>
+        <location filename="../app/RunSession.cpp" line="444"/>
         <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
         <translation>Planer: %1 (%2), Ausführer: %3 (%4), Sandbox: %5</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="452"/>
+        <location filename="../app/RunSession.cpp" line="454"/>
         <source>Resuming the run %1 after its last finished step.</source>
         <translation>Lauf %1 wird nach seinem letzten abgeschlossenen Schritt fortgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="467"/>
+        <location filename="../app/RunSession.cpp" line="469"/>
         <source>The run was cancelled; the sandbox&apos;s changes were not applied to %1.</source>
         <translation>Der Lauf wurde abgebrochen; die Änderungen der Sandbox wurden nicht nach %1 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="501"/>
+        <location filename="../app/RunSession.cpp" line="503"/>
         <source>the sandbox is not running</source>
         <translation>die Sandbox läuft nicht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="502"/>
+        <location filename="../app/RunSession.cpp" line="504"/>
         <source>there is no record of what was copied in</source>
         <translation>es gibt keine Aufzeichnung darüber, was hineinkopiert wurde</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="513"/>
+        <location filename="../app/RunSession.cpp" line="515"/>
         <source>The sandbox&apos;s changes could not be collected (%1); nothing was applied to %2.</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden (%1); nichts wurde nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="521"/>
+        <location filename="../app/RunSession.cpp" line="523"/>
         <source>The sandbox changed nothing in the workspace.</source>
         <translation>Die Sandbox hat im Arbeitsordner nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="533"/>
+        <location filename="../app/RunSession.cpp" line="535"/>
         <source>1 change in the sandbox was not applied to %1:</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="534"/>
+        <location filename="../app/RunSession.cpp" line="536"/>
         <source>%n changes in the sandbox were not applied to %1:</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen:</numerusform>
@@ -1025,7 +1025,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="542"/>
+        <location filename="../app/RunSession.cpp" line="544"/>
         <source>  ... and %n more</source>
         <translation>
             <numerusform>  ... und %n weitere</numerusform>
@@ -1033,27 +1033,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="562"/>
+        <location filename="../app/RunSession.cpp" line="564"/>
         <source>The sandbox&apos;s changes could not be collected: %1</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="568"/>
+        <location filename="../app/RunSession.cpp" line="570"/>
         <source>The sandbox has no changes that are not in %1.</source>
         <translation>Die Sandbox hat keine Änderungen, die nicht schon in %1 sind.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="584"/>
+        <location filename="../app/RunSession.cpp" line="586"/>
         <source>The changes could not be applied to %1: %2</source>
         <translation>Die Änderungen konnten nicht nach %1 übernommen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="588"/>
+        <location filename="../app/RunSession.cpp" line="590"/>
         <source>Applied 1 change to %1.</source>
         <translation>1 Änderung nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="589"/>
+        <location filename="../app/RunSession.cpp" line="591"/>
         <source>Applied %n changes to %1.</source>
         <translation>
             <numerusform>%n Änderung nach %1 übernommen.</numerusform>
@@ -1061,17 +1061,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="594"/>
+        <location filename="../app/RunSession.cpp" line="596"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Nicht übernommen: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="608"/>
+        <location filename="../app/RunSession.cpp" line="610"/>
         <source>1 change in the sandbox was not applied to %1.</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="609"/>
+        <location filename="../app/RunSession.cpp" line="611"/>
         <source>%n changes in the sandbox were not applied to %1.</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen.</numerusform>
@@ -1079,72 +1079,72 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="625"/>
+        <location filename="../app/RunSession.cpp" line="627"/>
         <source>Another step is being undone.</source>
         <translation>Ein anderer Schritt wird gerade rückgängig gemacht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="627"/>
+        <location filename="../app/RunSession.cpp" line="629"/>
         <source>The sandbox is no longer there to roll back.</source>
         <translation>Die Sandbox ist nicht mehr da, um sie zurückzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="629"/>
+        <location filename="../app/RunSession.cpp" line="631"/>
         <source>The workspace is being transferred; try again when it is done.</source>
         <translation>Der Arbeitsordner wird gerade übertragen; versuchen Sie es erneut, wenn das fertig ist.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="630"/>
+        <location filename="../app/RunSession.cpp" line="632"/>
         <source>There is no snapshot from before this step.</source>
         <translation>Es gibt keinen Snapshot von vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="639"/>
+        <location filename="../app/RunSession.cpp" line="641"/>
         <source>Undoing step %1: rolling the sandbox back to its snapshot...</source>
         <translation>Schritt %1 wird rückgängig gemacht: Die Sandbox wird auf ihren Snapshot zurückgesetzt...</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="648"/>
+        <location filename="../app/RunSession.cpp" line="650"/>
         <source>Step %1 could not be undone: %2</source>
         <translation>Schritt %1 konnte nicht rückgängig gemacht werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="662"/>
+        <location filename="../app/RunSession.cpp" line="664"/>
         <source>Step %1 undone in %2 ms: the sandbox is as it was before it.</source>
         <translation>Schritt %1 in %2 ms rückgängig gemacht: Die Sandbox ist wieder so wie vor ihm.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="678"/>
+        <location filename="../app/RunSession.cpp" line="680"/>
         <source>Your answer is not kept with the run: %1</source>
         <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="703"/>
+        <location filename="../app/RunSession.cpp" line="705"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="709"/>
+        <location filename="../app/RunSession.cpp" line="711"/>
         <source>Interrupted; exited without waiting</source>
         <translation>Unterbrochen; ohne Warten beendet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="753"/>
+        <location filename="../app/RunSession.cpp" line="755"/>
         <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="807"/>
+        <location filename="../app/RunSession.cpp" line="809"/>
         <source>The run&apos;s sandbox is not running.</source>
         <translation>Die Sandbox des Laufs läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="833"/>
+        <location filename="../app/RunSession.cpp" line="835"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="865"/>
+        <location filename="../app/RunSession.cpp" line="867"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
@@ -1455,10 +1455,6 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Terrarium-Steuerungs-API auf %1 (Token: %2)</translation>
     </message>
     <message>
-        <source>TERRARIUM_CONTROL_TOKEN</source>
-        <translation type="vanished">TERRARIUM_CONTROL_TOKEN</translation>
-    </message>
-    <message>
         <location filename="../app/ControlHost.cpp" line="92"/>
         <source>Terrarium is stopping.</source>
         <translation>Terrarium wird beendet.</translation>
@@ -1513,6 +1509,11 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <location filename="../app/ControlHost.cpp" line="216"/>
         <source>Interrupted; cancelling the run (press Ctrl+C again to exit at once)...</source>
         <translation>Unterbrochen; der Lauf wird abgebrochen (erneut Strg+C drücken, um sofort zu beenden)...</translation>
+    </message>
+    <message>
+        <location filename="../app/HeadlessOutput.cpp" line="33"/>
+        <source>Models: %1</source>
+        <translation>Modelle: %1</translation>
     </message>
 </context>
 <context>
@@ -1579,120 +1580,120 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="100"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="258"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="646"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="689"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="106"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="264"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="655"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="698"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="225"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="231"/>
         <source>Terrarium stopped while this step ran; its effects may be partial.</source>
         <translation>Terrarium wurde beendet, während dieser Schritt lief; seine Wirkung ist womöglich unvollständig.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="269"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="275"/>
         <source>denied by the user</source>
         <translation>vom Benutzer abgelehnt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="324"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="330"/>
         <source>Planning failed: %1</source>
         <translation>Planung fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="336"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="342"/>
         <source>The run reached its limit of %1 steps.</source>
         <translation>Der Lauf hat seine Grenze von %1 Schritten erreicht.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="481"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="487"/>
         <source>denied by the safety policy: %1</source>
         <translation>von den Sicherheitsregeln abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="493"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="499"/>
         <source>Could not get a command for the step &quot;%1&quot;: %2</source>
         <translation>Für den Schritt &quot;%1&quot; konnte kein Befehl ermittelt werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="655"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="664"/>
         <source>The sandbox failed during the step &quot;%1&quot;: %2</source>
         <translation>Die Sandbox ist während des Schritts &quot;%1&quot; ausgefallen: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="706"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="715"/>
         <source>stopped: the sandbox&apos;s disk use grew to %1 MiB, past its limit of %2 MiB</source>
         <translation>angehalten: Der Plattenverbrauch der Sandbox stieg auf %1 MiB, über ihre Grenze von %2 MiB</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="711"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="720"/>
         <source>stopped: the sandbox&apos;s processes together used more than its memory limit of %1 MiB</source>
         <translation>angehalten: Die Prozesse der Sandbox haben zusammen mehr als ihre Speichergrenze von %1 MiB belegt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="716"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="725"/>
         <source>timed out after %1</source>
         <translation>Zeitüberschreitung nach %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="719"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="728"/>
         <source>killed by signal %1</source>
         <translation>durch Signal %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="721"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="730"/>
         <source>exited with code %1</source>
         <translation>mit Code %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="776"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="785"/>
         <source>The step &quot;%1&quot; failed and could not be undone: %2 (%3)</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen und konnte nicht rückgängig gemacht werden: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="793"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="802"/>
         <source>The step&apos;s changes were undone: the sandbox was put back as it was before the step.</source>
         <translation>Die Änderungen des Schritts wurden rückgängig gemacht: Die Sandbox ist wieder so wie vor dem Schritt.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="805"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="814"/>
         <source>The replay stopped: %1.</source>
         <translation>Die Wiedergabe wurde angehalten: %1.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="812"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="821"/>
         <source>The step &quot;%1&quot; failed, and re-planning is off: %2</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und Neuplanen ist ausgeschaltet: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="817"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="826"/>
         <source>The step &quot;%1&quot; failed and the limit of %2 re-plans is reached: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und die Grenze von %2 Neuplanungen ist erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="825"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="834"/>
         <source>The step &quot;%1&quot; failed and the run reached its limit of %2 steps: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und der Lauf hat seine Grenze von %2 Schritten erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="930"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="939"/>
         <source>step %1 timed out after %2; the runbook expects exit code %3</source>
         <translation>Schritt %1 lief nach %2 in eine Zeitüberschreitung; das Runbook erwartet Exit-Code %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="935"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="944"/>
         <source>step %1 was stopped at the sandbox&apos;s limits; the runbook expects exit code %2</source>
         <translation>Schritt %1 wurde an den Grenzen der Sandbox angehalten; das Runbook erwartet Exit-Code %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="940"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="949"/>
         <source>step %1 exited %2; the runbook expects %3</source>
         <translation>Schritt %1 endete mit %2; das Runbook erwartet %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="945"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="954"/>
         <source>A recorded runbook was being replayed and diverged here: %1. The steps before it ran as recorded.</source>
         <translation>Ein aufgezeichnetes Runbook wurde abgespielt und wich hier ab: %1. Die Schritte davor liefen wie aufgezeichnet.</translation>
     </message>
@@ -1717,14 +1718,46 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>&quot;%1&quot; in %2</translation>
     </message>
     <message>
+        <location filename="../core/agent/RunSummary.cpp" line="152"/>
         <location filename="../core/config/ConfigLoader.cpp" line="99"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
+        <location filename="../core/agent/RunSummary.cpp" line="153"/>
         <location filename="../core/config/ConfigLoader.cpp" line="99"/>
         <source>executor</source>
         <translation>Ausführer</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/RunSummary.cpp" line="156"/>
+        <source>%1: 1 request, </source>
+        <translation>%1: 1 Anfrage, </translation>
+    </message>
+    <message>
+        <location filename="../core/agent/RunSummary.cpp" line="157"/>
+        <source>%1: %2 requests, </source>
+        <translation>%1: %2 Anfragen, </translation>
+    </message>
+    <message>
+        <location filename="../core/agent/RunSummary.cpp" line="158"/>
+        <source>%1 tokens in (%2 from the cache), %3 out</source>
+        <translation>%1 Token hinein (%2 aus dem Cache), %3 heraus</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/RunSummary.cpp" line="161"/>
+        <source>%1 tokens in, %2 out</source>
+        <translation>%1 Token hinein, %2 heraus</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/RunSummary.cpp" line="164"/>
+        <source>, %1 s waiting</source>
+        <translation>, %1 s gewartet</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/RunSummary.cpp" line="166"/>
+        <source>, $%1</source>
+        <translation>, %1 $</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="121"/>
@@ -1767,32 +1800,37 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Unbekannter Arbeitsordner-Modus &quot;%1&quot; (Quelle: %2): Verwenden Sie mount oder copy.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="373"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="367"/>
+        <source>%1 in %2: %3</source>
+        <translation>%1 in %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../core/config/ConfigLoader.cpp" line="392"/>
         <source>Unknown approval policy &quot;%1&quot; (from %2): use ask, safe or all.</source>
         <translation>Unbekannte Freigaberegel &quot;%1&quot; (Quelle: %2): Verwenden Sie ask, safe oder all.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="397"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="416"/>
         <source>The configuration file %1 does not exist.</source>
         <translation>Die Konfigurationsdatei %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="400"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="419"/>
         <source>The configuration file %1 is not a file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="405"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="424"/>
         <source>The configuration file %1 cannot be read: %2</source>
         <translation>Die Konfigurationsdatei %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="409"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="428"/>
         <source>The configuration file %1 is not a valid INI file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine gültige INI-Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="429"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="448"/>
         <source>No language model is configured. Do one of these:
   - set OPENAI_API_KEY (OpenAI, Responses API) or ANTHROPIC_API_KEY (Anthropic);
   - point Terrarium at an OpenAI-compatible server: --base-url URL --planner-model M --executor-model M (or TERRARIUM_BASE_URL, TERRARIUM_MODEL, TERRARIUM_API_KEY);
@@ -1836,22 +1874,6 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <location filename="../core/config/KeyStore.cpp" line="76"/>
         <source>Could not remove %1 from the desktop keyring: %2</source>
         <translation>Konnte %1 nicht aus dem Schlüsselbund des Desktops entfernen: %2</translation>
-    </message>
-    <message>
-        <source>The desktop keyring refused access to the %1 API key (is it locked?): %2</source>
-        <translation type="vanished">Der Desktop-Schlüsselbund hat den Zugriff auf den %1-API-Schlüssel verweigert (ist er gesperrt?): %2</translation>
-    </message>
-    <message>
-        <source>Could not read the %1 API key from the desktop keyring: %2</source>
-        <translation type="vanished">Der %1-API-Schlüssel konnte nicht aus dem Desktop-Schlüsselbund gelesen werden: %2</translation>
-    </message>
-    <message>
-        <source>Could not store the %1 API key in the desktop keyring: %2</source>
-        <translation type="vanished">Der %1-API-Schlüssel konnte nicht im Desktop-Schlüsselbund gespeichert werden: %2</translation>
-    </message>
-    <message>
-        <source>Could not remove the %1 API key from the desktop keyring: %2</source>
-        <translation type="vanished">Der %1-API-Schlüssel konnte nicht aus dem Desktop-Schlüsselbund entfernt werden: %2</translation>
     </message>
     <message>
         <location filename="../core/config/LocalServer.cpp" line="9"/>
@@ -4734,10 +4756,6 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 ist kürzer als %2 Zeichen; ein so kurzes Token ließe sich erraten.</translation>
     </message>
     <message>
-        <source>Cannot make the folder %1 for the control token: %2</source>
-        <translation type="vanished">Der Ordner %1 für das Steuerungs-Token kann nicht angelegt werden: %2</translation>
-    </message>
-    <message>
         <location filename="../core/control/ControlToken.cpp" line="51"/>
         <source>Cannot make the folder %1 for the control API: %2</source>
         <translation>Kann den Ordner %1 für die Steuerungs-API nicht anlegen: %2</translation>
@@ -4786,6 +4804,11 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <location filename="../core/control/ControlTokenLoader.cpp" line="118"/>
         <source>the desktop keyring (secret-tool lookup server %1 user %2)</source>
         <translation>dem Schlüsselbund des Desktops (secret-tool lookup server %1 user %2)</translation>
+    </message>
+    <message>
+        <location filename="../core/llm/PriceTable.cpp" line="93"/>
+        <source>A price is &quot;input cached output&quot; or &quot;input cached output cache_write&quot; in dollars per million tokens, not &quot;%1&quot;.</source>
+        <translation>Ein Preis ist „Eingabe Cache Ausgabe“ oder „Eingabe Cache Ausgabe Cache-Schreiben“ in Dollar pro Million Token, nicht „%1“.</translation>
     </message>
 </context>
 <context>
@@ -5893,12 +5916,12 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Schritte erscheinen hier, während sie laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="345"/>
+        <location filename="../ui/RunTimeline.cpp" line="337"/>
         <source>Step %1 failed: %2</source>
         <translation>Schritt %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="349"/>
+        <location filename="../ui/RunTimeline.cpp" line="341"/>
         <source>Re-planning from the failure (attempt %1)…</source>
         <translation>Neuplanung nach dem Fehler (Versuch %1)…</translation>
     </message>
@@ -6038,34 +6061,27 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Zeit: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="265"/>
-        <location filename="../ui/RunTimeline.cpp" line="364"/>
+        <location filename="../ui/RunTimeline.cpp" line="264"/>
+        <source>Models: %1</source>
+        <translation>Modelle: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/RunTimeline.cpp" line="356"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="266"/>
-        <location filename="../ui/RunTimeline.cpp" line="364"/>
+        <location filename="../ui/RunTimeline.cpp" line="356"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="268"/>
-        <source>%1 %2 in, %3 out</source>
-        <translation>%1 %2 hinein, %3 heraus</translation>
-    </message>
-    <message>
-        <location filename="../ui/RunTimeline.cpp" line="272"/>
-        <source>Tokens: %1</source>
-        <translation>Tokens: %1</translation>
-    </message>
-    <message>
-        <location filename="../ui/RunTimeline.cpp" line="301"/>
+        <location filename="../ui/RunTimeline.cpp" line="293"/>
         <source>Waiting for your approval: this command has %1 risk. Run it? Answer in the panel below the timeline.</source>
         <translation>Wartet auf Ihre Freigabe: Dieser Befehl hat das Risiko %1. Ausführen? Antworten Sie im Bereich unter der Zeitleiste.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="316"/>
+        <location filename="../ui/RunTimeline.cpp" line="308"/>
         <source>
 [The rest of this step&apos;s output is not in the history; Save writes all of it.]
 </source>
@@ -6074,22 +6090,22 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="340"/>
+        <location filename="../ui/RunTimeline.cpp" line="332"/>
         <source>Not run: %1</source>
         <translation>Nicht ausgeführt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="344"/>
+        <location filename="../ui/RunTimeline.cpp" line="336"/>
         <source>Step %1 was not run: %2</source>
         <translation>Schritt %1 wurde nicht ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="358"/>
+        <location filename="../ui/RunTimeline.cpp" line="350"/>
         <source>New plan (revision %1): 1 step</source>
         <translation>Neuer Plan (Fassung %1): 1 Schritt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="359"/>
+        <location filename="../ui/RunTimeline.cpp" line="351"/>
         <source>New plan (revision %1): %n steps</source>
         <translation>
             <numerusform>Neuer Plan (Fassung %1): %n Schritt</numerusform>
@@ -6097,32 +6113,32 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="366"/>
+        <location filename="../ui/RunTimeline.cpp" line="358"/>
         <source>The %1 model did not answer; trying again in %2 s (attempt %3 of %4)</source>
         <translation>Das %1-Modell hat nicht geantwortet; neuer Versuch in %2 s (Versuch %3 von %4)</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="378"/>
+        <location filename="../ui/RunTimeline.cpp" line="370"/>
         <source>Preferences…</source>
         <translation>Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="386"/>
+        <location filename="../ui/RunTimeline.cpp" line="378"/>
         <source>Step %1 was undone after it failed: the sandbox was rolled back to its snapshot from before the step.</source>
         <translation>Schritt %1 wurde nach seinem Fehlschlag rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="411"/>
+        <location filename="../ui/RunTimeline.cpp" line="403"/>
         <source>The run stopped during this step.</source>
         <translation>Der Lauf wurde während dieses Schritts beendet.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="416"/>
+        <location filename="../ui/RunTimeline.cpp" line="408"/>
         <source>Resumed: the run goes on from here, with a new plan for what is left.</source>
         <translation>Fortgesetzt: Der Lauf geht hier weiter, mit einem neuen Plan für das, was übrig ist.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="417"/>
+        <location filename="../ui/RunTimeline.cpp" line="409"/>
         <source>It had ended with: %1</source>
         <translation>Zuvor beendet mit: %1</translation>
     </message>
@@ -6467,10 +6483,6 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <location filename="../ui/SettingsDialog.cpp" line="438"/>
         <source>Re&amp;quired token:</source>
         <translation>Erforderliches &amp;Token:</translation>
-    </message>
-    <message>
-        <source>Clients connect to ws://127.0.0.1 on this port (or ::1) and send the token first. Scripts can also run terrarium --headless --serve. The protocol is in docs/CONTROL_API.md.</source>
-        <translation type="vanished">Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="458"/>

@@ -260,16 +260,8 @@ QString RunTimeline::summaryDetails() const
     if (run.waitingMs() > 0)
         time << tr("waiting for you %1").arg(StepCard::formatDuration(run.waitingMs()));
     lines << tr("Time: %1").arg(time.join(QStringLiteral(", ")));
-    QStringList tokens;
-    for (auto it = run.tokens().cbegin(); it != run.tokens().cend(); ++it) {
-        const QString role = it.key() == QLatin1String("planner") ? tr("planner")
-            : it.key() == QLatin1String("executor")               ? tr("executor")
-                                                                  : it.key();
-        tokens << tr("%1 %2 in, %3 out")
-                      .arg(role, QLocale().toString(it->input), QLocale().toString(it->output));
-    }
-    if (!tokens.isEmpty())
-        lines << tr("Tokens: %1").arg(tokens.join(QStringLiteral("; ")));
+    if (const QString models = run.modelUseText(); !models.isEmpty())
+        lines << tr("Models: %1").arg(models);
     return lines.join(u'\n');
 }
 

@@ -41,6 +41,7 @@ void ModelQuery::ask(const LlmRequest &request)
 
 void ModelQuery::send()
 {
+    m_clock.start();
     m_reply = m_client->send(m_request);
     connect(m_reply, &LlmReply::finished, this, &ModelQuery::onReplyFinished);
     const int maxAttempts = m_client->options().maxAttempts;
@@ -63,7 +64,7 @@ void ModelQuery::onReplyFinished()
         Q_EMIT failed(result.error());
         return;
     }
-    Q_EMIT usageReported(result->usage);
+    Q_EMIT usageReported(result->usage, m_clock.elapsed());
 
     const QString problem = interpret(*result);
     if (problem.isEmpty()) {

@@ -4,6 +4,7 @@
 #include "core/llm/LlmRequest.h"
 #include "core/llm/LlmResponse.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
 
@@ -28,7 +29,8 @@ public:
     void cancel();
 
 Q_SIGNALS:
-    void usageReported(const Terrarium::Core::LlmUsage &usage);
+    // waitedMs: from sending the request to its answer, retries included.
+    void usageReported(const Terrarium::Core::LlmUsage &usage, qint64 waitedMs);
     // The model request failed transiently; attempt `attempt` of `maxAttempts` starts in delayMs.
     void retrying(int attempt, int maxAttempts, int delayMs, const QString &reason);
     void failed(const Terrarium::Core::Error &error);
@@ -51,6 +53,7 @@ private:
 
     QPointer<LlmClient> m_client;
     QPointer<LlmReply> m_reply;
+    QElapsedTimer m_clock; // since the request in flight was sent
     LlmRequest m_request;
     int m_attempt = 0;
 };

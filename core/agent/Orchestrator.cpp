@@ -67,11 +67,15 @@ Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunne
     connect(m_planner, &Planner::planReady, this, &Orchestrator::onPlanReady);
     connect(m_planner, &Planner::failed, this, &Orchestrator::onPlanFailed);
     connect(m_planner, &Planner::usageReported, this,
-            [this](const LlmUsage &usage) { onUsage(QStringLiteral("planner"), usage); });
+            [this](const LlmUsage &usage, qint64 waitedMs) {
+                onUsage(QStringLiteral("planner"), usage, waitedMs);
+            });
     connect(m_translator, &CommandTranslator::commandReady, this, &Orchestrator::onCommandReady);
     connect(m_translator, &CommandTranslator::failed, this, &Orchestrator::onTranslationFailed);
     connect(m_translator, &CommandTranslator::usageReported, this,
-            [this](const LlmUsage &usage) { onUsage(QStringLiteral("executor"), usage); });
+            [this](const LlmUsage &usage, qint64 waitedMs) {
+                onUsage(QStringLiteral("executor"), usage, waitedMs);
+            });
     connect(m_planner, &Planner::retrying, this,
             [this](int attempt, int maxAttempts, int delayMs, const QString &reason) {
                 onRetrying(QStringLiteral("planner"), attempt, maxAttempts, delayMs, reason);
@@ -84,7 +88,9 @@ Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunne
     connect(m_lookahead, &CommandTranslator::failed, this, &Orchestrator::onTranslationAheadFailed);
     // Early requests cost what any does.
     connect(m_lookahead, &CommandTranslator::usageReported, this,
-            [this](const LlmUsage &usage) { onUsage(QStringLiteral("executor"), usage); });
+            [this](const LlmUsage &usage, qint64 waitedMs) {
+                onUsage(QStringLiteral("executor"), usage, waitedMs);
+            });
     // Retries are news only once the step waits for the answer.
     connect(m_lookahead, &CommandTranslator::retrying, this,
             [this](int attempt, int maxAttempts, int delayMs, const QString &reason) {
@@ -494,15 +500,18 @@ void Orchestrator::onTranslationFailed(const Error &error)
                   .arg(m_plan->step(m_currentStepId)->title, error.message));
 }
 
-void Orchestrator::onUsage(const QString &role, const LlmUsage &usage)
+void Orchestrator::onUsage(const QString &role, const LlmUsage &usage, qint64 waitedMs)
 {
     if (m_cancelling || isTerminal(m_state))
         return;
+    const std::optional<ModelPrice> &price =
+        role == QLatin1String("planner") ? m_plannerPrice : m_executorPrice;
     emitEvent(Events::Usage{.role = role,
                             .inputTokens = usage.inputTokens,
                             .outputTokens = usage.outputTokens,
                             .cachedTokens = usage.cachedInputTokens,
-                            .costUsd = std::nullopt});
+                            .costUsd = price ? std::optional(price->cost(usage)) : std::nullopt,
+                            .waitMs = waitedMs});
 }
 
 void Orchestrator::onRetrying(const QString &role, int attempt, int maxAttempts, int delayMs,

@@ -12,6 +12,7 @@
 #include "core/exec/ExecResult.h"
 #include "core/exec/SandboxFacts.h"
 #include "core/llm/LlmResponse.h"
+#include "core/llm/PriceTable.h"
 #include "core/safety/ApprovalDecision.h"
 
 #include <QElapsedTimer>
@@ -67,6 +68,14 @@ public:
     // failure, a new plan or output drop it unseen; a used one goes through the safety gate as
     // any command. Off by default.
     void setTranslateAhead(bool enabled) { m_translateAhead = enabled; }
+    // What the planner's and the executor's tokens cost (PriceTable): usage events carry the
+    // cost of each request; none without a price.
+    void setModelPrices(const std::optional<ModelPrice> &planner,
+                        const std::optional<ModelPrice> &executor)
+    {
+        m_plannerPrice = planner;
+        m_executorPrice = executor;
+    }
     // Early answers used, and early requests whose answer was dropped, in this run.
     int translationsAheadUsed() const { return m_aheadUsed; }
     int translationsAheadDropped() const { return m_aheadDropped; }
@@ -135,7 +144,7 @@ private:
     void onPlanFailed(const Error &error);
     void onCommandReady(const QString &command);
     void onTranslationFailed(const Error &error);
-    void onUsage(const QString &role, const LlmUsage &usage);
+    void onUsage(const QString &role, const LlmUsage &usage, qint64 waitedMs);
     void onRetrying(const QString &role, int attempt, int maxAttempts, int delayMs,
                     const QString &reason);
     void onOutput(OutputStream stream, const QByteArray &data);
@@ -182,6 +191,8 @@ private:
     // once there (or failed). Waiting: the step is due and its early answer still on the way.
     CommandTranslator *m_lookahead = nullptr;
     bool m_translateAhead = false;
+    std::optional<ModelPrice> m_plannerPrice;
+    std::optional<ModelPrice> m_executorPrice;
     int m_aheadStepId = -1;
     QString m_aheadPrompt;
     std::optional<QString> m_aheadCommand;

@@ -180,6 +180,8 @@ QJsonObject toPayload(const Events::Usage &event)
         payload.insert(QStringLiteral("cached_tokens"), event.cachedTokens);
     if (event.costUsd)
         payload.insert(QStringLiteral("cost_usd"), *event.costUsd);
+    if (event.waitMs > 0)
+        payload.insert(QStringLiteral("wait_ms"), event.waitMs);
     return payload;
 }
 
@@ -286,7 +288,8 @@ RunEventData fromPayload(RunEventType type, const QJsonObject &payload)
                             .inputTokens = read.number("input_tokens"),
                             .outputTokens = read.number("output_tokens"),
                             .cachedTokens = read.number("cached_tokens"),
-                            .costUsd = std::nullopt};
+                            .costUsd = std::nullopt,
+                            .waitMs = read.number("wait_ms")};
         if (const QJsonValue cost = payload.value(QLatin1String("cost_usd")); cost.isDouble())
             usage.costUsd = cost.toDouble();
         return usage;

@@ -118,6 +118,8 @@ struct Usage
     // known. In the JSON only when the provider said them.
     qint64 cachedTokens = 0;
     std::optional<double> costUsd;
+    // How long the request took, from sending it to its last byte (retries included).
+    qint64 waitMs = 0;
 };
 
 struct WorkflowComplete

@@ -1,5 +1,10 @@
 #include "RunSummary.h"
 
+#include "core/CoreTr.h"
+
+#include <QLocale>
+#include <QStringList>
+
 #include <algorithm>
 
 namespace Terrarium::Core {
@@ -79,8 +84,15 @@ void RunSummary::add(const RunEvent &event)
         ++m_retries;
     } else if (const auto *usage = event.get<Events::Usage>()) {
         Tokens &tokens = m_tokens[usage->role];
+        ++tokens.requests;
         tokens.input += usage->inputTokens;
+        tokens.cached += usage->cachedTokens;
         tokens.output += usage->outputTokens;
+        tokens.waitMs += usage->waitMs;
+        if (usage->costUsd)
+            tokens.costUsd += *usage->costUsd;
+        else
+            tokens.costKnown = false;
     } else if (const auto *end = event.get<Events::WorkflowComplete>()) {
         endWait(time);
         // A step still running when the run ended counts up to the end.
@@ -129,6 +141,32 @@ qint64 RunSummary::outputTokens() const
     for (const Tokens &tokens : m_tokens)
         sum += tokens.output;
     return sum;
+}
+
+QString RunSummary::modelUseText() const
+{
+    const QLocale locale;
+    QStringList roles;
+    for (auto it = m_tokens.cbegin(); it != m_tokens.cend(); ++it) {
+        const Tokens &use = it.value();
+        const QString role = it.key() == QLatin1String("planner") ? Tr::tr("planner")
+            : it.key() == QLatin1String("executor")               ? Tr::tr("executor")
+                                                                  : it.key();
+        QString text = use.requests == 1
+            ? Tr::tr("%1: 1 request, ").arg(role)
+            : Tr::tr("%1: %2 requests, ").arg(role, locale.toString(use.requests));
+        text += use.cached > 0 ? Tr::tr("%1 tokens in (%2 from the cache), %3 out")
+                                     .arg(locale.toString(use.input), locale.toString(use.cached),
+                                          locale.toString(use.output))
+                               : Tr::tr("%1 tokens in, %2 out")
+                                     .arg(locale.toString(use.input), locale.toString(use.output));
+        if (use.waitMs > 0)
+            text += Tr::tr(", %1 s waiting").arg(locale.toString(use.waitMs / 1000.0, 'f', 1));
+        if (use.costKnown && use.requests > 0)
+            text += Tr::tr(", $%1").arg(locale.toString(use.costUsd, 'f', use.costUsd < 1 ? 4 : 2));
+        roles << text;
+    }
+    return roles.join(QStringLiteral("; "));
 }
 
 } // namespace Terrarium::Core

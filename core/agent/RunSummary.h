@@ -29,10 +29,18 @@ public:
         qint64 durationMs = 0;
         StepState state = StepState::Done;
     };
+    // One model role's use: its requests, their tokens (cached: of input, from the provider's
+    // prompt cache), the time spent waiting for answers, and what it cost: known only when every
+    // request was priced (PriceTable).
     struct Tokens
     {
+        int requests = 0;
         qint64 input = 0;
+        qint64 cached = 0;
         qint64 output = 0;
+        qint64 waitMs = 0;
+        double costUsd = 0;
+        bool costKnown = true;
     };
 
     void add(const RunEvent &event);
@@ -60,6 +68,9 @@ public:
     const QMap<QString, Tokens> &tokens() const { return m_tokens; }
     qint64 inputTokens() const;
     qint64 outputTokens() const;
+    // The model use by role as one line for people ("planner: 2 requests, ...; executor: ..."),
+    // empty without usage events.
+    QString modelUseText() const;
 
 private:
     StepTime *step(int stepId);

@@ -3,6 +3,7 @@
 #include "core/agent/RunLimits.h"
 #include "core/config/ConfigProvenance.h"
 #include "core/llm/LlmEndpoint.h"
+#include "core/llm/PriceTable.h"
 #include "core/safety/ApprovalPolicy.h"
 
 #include <QMap>
@@ -45,6 +46,9 @@ struct AppConfig
     // The executor is asked for the next step's command while a step runs (Orchestrator::
     // setTranslateAhead()); run/translate_ahead, TERRARIUM_TRANSLATE_AHEAD, --no-translate-ahead.
     bool translateAhead = true;
+    // What the models' tokens cost: the defaults, then the config file's [prices] group
+    // ("model = input cached output [cache_write]", dollars per million tokens; "name*" a prefix).
+    PriceTable prices = PriceTable::defaults();
     // Where each value above comes from, for Preferences (ConfigLoader::load fills it).
     ConfigProvenance provenance;
 };

@@ -350,6 +350,25 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
     }
     config.limits.stepTimeout = std::chrono::seconds(timeoutSeconds);
 
+    // The user's prices, over the defaults. A list value is what QSettings makes of commas.
+    {
+        const QString group = QStringLiteral("prices");
+        for (const QString &key : settings.allKeys()) {
+            if (!key.startsWith(group + u'/'))
+                continue;
+            const QVariant value = settings.value(key);
+            const QString text = value.typeId() == QMetaType::QStringList
+                ? value.toStringList().join(u' ')
+                : value.toString();
+            const auto price = PriceTable::parse(text);
+            if (!price)
+                return makeError(
+                    ErrorCode::Configuration,
+                    Tr::tr("%1 in %2: %3").arg(key, settings.fileName(), price.error().message));
+            config.prices.set(key.mid(group.size() + 1), *price);
+        }
+    }
+
     const QString translateAheadKey = QStringLiteral("run/translate_ahead");
     const auto translateAhead =
         pick(settings, translateAheadKey, environment, QStringLiteral("TERRARIUM_TRANSLATE_AHEAD"),

@@ -130,6 +130,7 @@ private Q_SLOTS:
     void secretsNeverReachEventsLogsOrPrompts();
     void repairRun_data();
     void repairRun();
+    void modelUseAndCostAtTheEnd();
     void translateAheadIsOnByDefault_data();
     void translateAheadIsOnByDefault();
     void sigintCancelsCleanly();
@@ -477,6 +478,50 @@ void tst_Headless::repairRun_data()
     QTest::newRow("responses") << LlmProvider::Responses;
     QTest::newRow("chat") << LlmProvider::ChatCompletions;
     QTest::newRow("anthropic") << LlmProvider::Anthropic;
+}
+
+void tst_Headless::modelUseAndCostAtTheEnd()
+{
+    // The executor's model has a price in the config file, the planner's none (a local one):
+    // each usage event carries what is known, the log's last line sums it up by role.
+    {
+        QFile config(m_config);
+        QVERIFY(config.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        config.write("[prices]\nexecutor-m = 1 0.1 2\n");
+    }
+    const LlmProvider provider = LlmProvider::ChatCompletions;
+    m_server->enqueue(ScriptedTurns::plan(provider, {u"Say hello"_s}));
+    m_server->enqueue(ScriptedTurns::command(provider, u"echo hello"_s));
+    QProcess process;
+    QProcessEnvironment env = cleanEnvironment();
+    env.insert(u"TERRARIUM_API_KEY"_s, apiKey);
+    process.setProcessEnvironment(env);
+    process.start(binary(), runArguments(provider, u"say hello"_s));
+    QVERIFY(process.waitForStarted());
+    QVERIFY(waitForLine(process, u"workflow_complete"_s));
+    QVERIFY(waitForExit(process, 10000));
+    m_stdout += process.readAllStandardOutput();
+    const QString log = QString::fromUtf8(process.readAllStandardError());
+    QCOMPARE(process.exitCode(), 0);
+
+    QList<QJsonObject> usage;
+    for (const QJsonObject &line : events()) {
+        if (line.value(QLatin1String("type")).toString() == u"usage"_s)
+            usage << line.value(QLatin1String("payload")).toObject();
+    }
+    QCOMPARE(usage.size(), 2);
+    QVERIFY(!usage.at(0).contains(QLatin1String("cost_usd")));
+    // The scripted turns report 120 tokens in and 30 out.
+    QCOMPARE(usage.at(1).value(QLatin1String("cost_usd")).toDouble(), (120 * 1 + 30 * 2) / 1e6);
+    QVERIFY(usage.at(1).value(QLatin1String("wait_ms")).toInteger() >= 0);
+
+    const QStringList lines = log.trimmed().split(u'\n');
+    const QString last = lines.constLast();
+    QVERIFY2(last.startsWith(u"Models: executor: 1 request, 120 tokens in, 30 out"_s),
+             qPrintable(log));
+    QVERIFY2(last.contains(u"$0.0002; planner: 1 request, 120 tokens in, 30 out"_s),
+             qPrintable(last));
+    QVERIFY2(!last.section(u"planner"_s, 1).contains(u'$'), qPrintable(last));
 }
 
 void tst_Headless::translateAheadIsOnByDefault_data()

@@ -508,8 +508,11 @@ void tst_History::summaryCountsTheRun()
     QVERIFY2(text.contains(u"Time: setup 1.0 s, model 4.7 s, commands 6.4 s, waiting for you "
                            u"2.5 s"_s),
              qPrintable(text));
-    QVERIFY2(text.contains(u"executor 880 in, 120 out; planner 1,900 in, 350 out"_s),
+    // By role: requests and tokens; no cost, as the events have none (no price known).
+    QVERIFY2(text.contains(u"Models: executor: 3 requests, 880 tokens in, 120 out; planner: 2 "
+                           u"requests, 1,900 tokens in, 350 out"_s),
              qPrintable(text));
+    QVERIFY2(!text.contains(u'$'), qPrintable(text));
     // The chart: one bar per step run, with its duration and state.
     auto *chart = qobject_cast<Widgets::StepDurationChart *>(summary->detailsWidget());
     QVERIFY(chart);

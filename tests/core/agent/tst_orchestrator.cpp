@@ -409,9 +409,14 @@ void tst_Orchestrator::usageCountsCachedTokens()
     QFETCH(LlmProvider, provider);
     setUpRun(provider);
     m_server->enqueue(ScriptedTurns::plan(provider, {QStringLiteral("Say hi")}));
-    m_server->enqueue(ScriptedTurns::command(
+    ScriptedResponse command = ScriptedTurns::command(
         provider, QStringLiteral("echo hi"),
-        LlmUsage{.inputTokens = 1000, .outputTokens = 20, .cachedInputTokens = 900}));
+        LlmUsage{.inputTokens = 1000, .outputTokens = 20, .cachedInputTokens = 900});
+    command.firstByteDelayMs = 150;
+    m_server->enqueue(command);
+    // The executor's model has a price, the planner's (a local one, say) none.
+    const ModelPrice price{.input = 3, .cachedInput = 0.3, .cacheWrite = 3.75, .output = 15};
+    m_orchestrator->setModelPrices(std::nullopt, price);
     m_orchestrator->start(QStringLiteral("say hi"));
     QVERIFY(waitForEnd());
     QCOMPARE(m_orchestrator->state(), RunState::Success);
@@ -426,6 +431,14 @@ void tst_Orchestrator::usageCountsCachedTokens()
     QCOMPARE(executor->inputTokens, 1000);
     QCOMPARE(executor->cachedTokens, 900);
     QCOMPARE(usage.at(1).payloadJson().value(QLatin1String("cached_tokens")).toInt(), 900);
+    // What each request cost, where the model has a price, and how long it was waited for.
+    QVERIFY(!planner->costUsd);
+    QVERIFY(!usage.at(0).payloadJson().contains(QLatin1String("cost_usd")));
+    QVERIFY(executor->costUsd);
+    QCOMPARE(*executor->costUsd, (100 * 3 + 900 * 0.3 + 20 * 15) / 1e6);
+    QVERIFY2(executor->waitMs >= 150, qPrintable(QString::number(executor->waitMs)));
+    QCOMPARE(usage.at(1).payloadJson().value(QLatin1String("wait_ms")).toInteger(),
+             executor->waitMs);
 
     // What the requests asked of the provider's prompt cache, as each provider takes it.
     const QList<Tests::RecordedRequest> requests = m_server->requests();

@@ -151,7 +151,8 @@ void tst_RunEvent::payloads_data()
                                                          .inputTokens = 120,
                                                          .outputTokens = 30,
                                                          .cachedTokens = 0,
-                                                         .costUsd = std::nullopt})
+                                                         .costUsd = std::nullopt,
+                                                         .waitMs = 0})
                            << RunEventType::Usage
                            << QByteArray(
                                   R"({"input_tokens":120,"output_tokens":30,"role":"planner"})");
@@ -160,10 +161,11 @@ void tst_RunEvent::payloads_data()
                                       .inputTokens = 900,
                                       .outputTokens = 40,
                                       .cachedTokens = 800,
-                                      .costUsd = 0.25})
+                                      .costUsd = 0.25,
+                                      .waitMs = 1250})
         << RunEventType::Usage
         << QByteArray(R"({"cached_tokens":800,"cost_usd":0.25,"input_tokens":900,)"
-                      R"("output_tokens":40,"role":"executor"})");
+                      R"("output_tokens":40,"role":"executor","wait_ms":1250})");
     QTest::newRow("success") << RunEventData(
         Events::WorkflowComplete{.status = RunState::Success, .error = {}})
                              << RunEventType::WorkflowComplete

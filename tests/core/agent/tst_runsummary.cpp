@@ -20,6 +20,7 @@ class tst_RunSummary : public QObject
 private Q_SLOTS:
     void countsAndTimeSplit();
     void runThatNeverEnded();
+    void modelUseByRole();
 };
 
 void tst_RunSummary::countsAndTimeSplit()
@@ -98,6 +99,47 @@ void tst_RunSummary::runThatNeverEnded()
     QCOMPARE(summary.steps().first().state, StepState::Running);
     QCOMPARE(summary.stepsDone(), 0);
     QCOMPARE(summary.stepsNotDone(), 0);
+}
+
+void tst_RunSummary::modelUseByRole()
+{
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    const auto usage = [](const QString &role, qint64 in, qint64 cached, qint64 out,
+                          std::optional<double> cost, qint64 waitMs) {
+        Core::RunEvent event;
+        event.runId = u"r"_s;
+        event.timestamp = QDateTime::currentDateTimeUtc();
+        event.data = Core::Events::Usage{.role = role,
+                                         .inputTokens = in,
+                                         .outputTokens = out,
+                                         .cachedTokens = cached,
+                                         .costUsd = cost,
+                                         .waitMs = waitMs};
+        return event;
+    };
+    RunSummary summary;
+    QVERIFY(summary.modelUseText().isEmpty());
+    summary.add(usage(u"planner"_s, 2000, 0, 300, 0.0105, 2500));
+    summary.add(usage(u"executor"_s, 1000, 800, 20, 0.0012, 700));
+    summary.add(usage(u"executor"_s, 1100, 900, 25, 0.0013, 600));
+    const RunSummary::Tokens executor = summary.tokens().value(u"executor"_s);
+    QCOMPARE(executor.requests, 2);
+    QCOMPARE(executor.input, 2100);
+    QCOMPARE(executor.cached, 1700);
+    QCOMPARE(executor.output, 45);
+    QCOMPARE(executor.waitMs, 1300);
+    QVERIFY(qFuzzyCompare(executor.costUsd, 0.0025));
+    QCOMPARE(summary.modelUseText(),
+             u"executor: 2 requests, 2,100 tokens in (1,700 from the cache), 45 out, 1.3 s "
+             "waiting, $0.0025; planner: 1 request, 2,000 tokens in, 300 out, 2.5 s waiting, "
+             "$0.0105"_s);
+    // One request without a price (a local model): the role's cost is not known, and not
+    // shown as a part of it.
+    summary.add(usage(u"planner"_s, 10, 0, 1, std::nullopt, 0));
+    QVERIFY(!summary.tokens().value(u"planner"_s).costKnown);
+    QVERIFY(summary.modelUseText().endsWith(u"planner: 2 requests, 2,010 tokens in, 301 out, "
+                                            "2.5 s waiting"_s));
+    QLocale::setDefault(QLocale::system());
 }
 
 QTEST_GUILESS_MAIN(tst_RunSummary)

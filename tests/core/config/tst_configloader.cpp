@@ -30,6 +30,7 @@ private Q_SLOTS:
     void errors_data();
     void errors();
     void limitsAndPolicies();
+    void pricesFromTheFile();
     void alwaysAllowedRoundTrip();
     void provenanceNamesEachSource_data();
     void provenanceNamesEachSource();
@@ -351,6 +352,34 @@ void tst_ConfigLoader::limitsAndPolicies()
     QVERIFY(!off->translateAhead);
     QCOMPARE(off->provenance.source(QStringLiteral("run/translate_ahead")),
              SettingSource::commandLine(QStringLiteral("--no-translate-ahead")));
+}
+
+void tst_ConfigLoader::pricesFromTheFile()
+{
+    // Defaults without a [prices] group; the file's entries over them, "name*" a prefix; a
+    // list is what QSettings makes of "1, 0.25, 4" written by hand.
+    const auto defaults = ConfigLoader::load(*m_settings, QProcessEnvironment(), {});
+    QVERIFY(defaults.has_value());
+    QCOMPARE(defaults->prices.price(QStringLiteral("gpt-4.1"))->input, 2.0);
+    QVERIFY(!defaults->prices.price(QStringLiteral("llama3.1:8b")));
+
+    m_settings->setValue(QStringLiteral("prices/llama3.1*"), QStringLiteral("0.1 0 0.2"));
+    m_settings->setValue(
+        QStringLiteral("prices/gpt-4.1"),
+        QStringList{QStringLiteral("1"), QStringLiteral("0.25"), QStringLiteral("4")});
+    const auto config = ConfigLoader::load(*m_settings, QProcessEnvironment(), {});
+    QVERIFY(config.has_value());
+    QCOMPARE(config->prices.price(QStringLiteral("llama3.1:8b"))->output, 0.2);
+    QCOMPARE(config->prices.price(QStringLiteral("gpt-4.1"))->input, 1.0);
+    QCOMPARE(config->prices.price(QStringLiteral("gpt-4.1"))->cachedInput, 0.25);
+    QCOMPARE(config->prices.price(QStringLiteral("gpt-4.1-mini"))->input, 0.4);
+
+    m_settings->setValue(QStringLiteral("prices/cheap-model"), QStringLiteral("cheap"));
+    const auto bad = ConfigLoader::load(*m_settings, QProcessEnvironment(), {});
+    QVERIFY(!bad.has_value());
+    QVERIFY2(bad.error().message.contains(QLatin1String("prices/cheap-model"))
+                 && bad.error().message.contains(QLatin1String("\"cheap\"")),
+             qPrintable(bad.error().message));
 }
 
 void tst_ConfigLoader::alwaysAllowedRoundTrip()
