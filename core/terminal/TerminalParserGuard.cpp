@@ -1,6 +1,7 @@
 #include "TerminalParserGuard_p.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 namespace Terrarium::Core {
@@ -52,6 +53,14 @@ QByteArrayView TerminalParserGuard::guard(QByteArrayView bytes)
                 break;
             at = end;
         }
+        if (m_state == State::Normal && !m_inEscape) {
+            // ESC [ digits and separators, then a final byte: what colours and cursor moves
+            // are, read alike by every version and ending where it began (at rest).
+            if (const qsizetype end = plainControlSequenceEnd(bytes, at); end > 0) {
+                at = end - 1;
+                continue;
+            }
+        }
         const auto c = static_cast<unsigned char>(bytes[at]);
         const bool wasDropping = m_dropping;
         const Verdict verdict = step(c);
@@ -82,6 +91,30 @@ QByteArrayView TerminalParserGuard::guard(QByteArrayView bytes)
     return m_out;
 }
 
+// Where the control sequence at `escape` ends when it is a plain one (no leader, intermediates or
+// controls, at most 16 parameters, not REP, complete in `bytes`); 0 otherwise.
+qsizetype TerminalParserGuard::plainControlSequenceEnd(QByteArrayView bytes, qsizetype escape)
+{
+    const qsizetype size = bytes.size();
+    if (escape + 1 >= size || bytes[escape + 1] != '[')
+        return 0;
+    int separators = 0;
+    for (qsizetype at = escape + 2; at < size; ++at) {
+        const auto c = static_cast<unsigned char>(bytes[at]);
+        if (isDigit(c))
+            continue;
+        if (c == ';' || c == ':') {
+            if (++separators > MaxSeparators)
+                return 0;
+            continue;
+        }
+        if (c >= 0x40 && c <= 0x7e && c != 'b')
+            return at + 1;
+        return 0;
+    }
+    return 0;
+}
+
 // Text that libvterm's UTF-8 decoder reads. It writes two characters for one byte when an ASCII
 // byte follows an unfinished sequence (the lead byte kept across controls, escape sequences and
 // writes), one more than libvterm made room for (0.1.4: on the stack; 0.3.3: at the end of a
@@ -92,6 +125,16 @@ void TerminalParserGuard::mendText(QByteArrayView bytes, qsizetype from, qsizety
 {
     static constexpr QByteArrayView Replacement("\xef\xbf\xbd");
     for (qsizetype at = from; at < to; ++at) {
+        // ASCII, eight bytes at a time: the common case.
+        while (to - at >= 8) {
+            std::uint64_t word;
+            std::memcpy(&word, bytes.data() + at, sizeof word);
+            if (word & 0x8080808080808080ULL)
+                break;
+            at += 8;
+        }
+        if (at >= to)
+            break;
         const auto lead = static_cast<unsigned char>(bytes[at]);
         if (lead < 0xc0 || lead >= 0xfe)
             continue; // ASCII, a stray continuation byte or 0xfe/0xff: one character at most

@@ -79,6 +79,7 @@ private:
     Verdict endEscape(unsigned char c);
     void beginControlSequence();
     void mendText(QByteArrayView bytes, qsizetype from, qsizetype to);
+    static qsizetype plainControlSequenceEnd(QByteArrayView bytes, qsizetype escape);
     bool inString() const;
     bool inControlSequence() const;
     void replace(QByteArrayView data, qsizetype from, qsizetype to, QByteArrayView with);
