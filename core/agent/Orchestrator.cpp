@@ -166,6 +166,8 @@ void Orchestrator::start(const QString &goal)
     m_error.clear();
     m_executedSteps = 0;
     m_replans = 0;
+    m_aheadUsed = 0;
+    m_aheadDropped = 0;
     m_cancelling = false;
     m_currentStepId = -1;
     m_succeeded.clear();

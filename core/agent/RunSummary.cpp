@@ -160,7 +160,7 @@ QString RunSummary::modelUseText() const
                                           locale.toString(use.output))
                                : Tr::tr("%1 tokens in, %2 out")
                                      .arg(locale.toString(use.input), locale.toString(use.output));
-        if (use.waitMs > 0)
+        if (use.waitMs >= 50) // less would read "0.0 s"
             text += Tr::tr(", %1 s waiting").arg(locale.toString(use.waitMs / 1000.0, 'f', 1));
         if (use.costKnown && use.requests > 0)
             text += Tr::tr(", $%1").arg(locale.toString(use.costUsd, 'f', use.costUsd < 1 ? 4 : 2));
