@@ -16,6 +16,9 @@
 #include <QRegularExpression>
 #include <QTimer>
 
+#include <algorithm>
+#include <cctype>
+
 namespace Terrarium::Core {
 
 namespace {
@@ -60,7 +63,6 @@ Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunne
     , m_plan(new PlanModel(this))
     , m_planner(new Planner(planner, this))
     , m_translator(new CommandTranslator(executor, this))
-    , m_lookahead(new CommandTranslator(executor, this))
     , m_cancelGraceTimer(new QTimer(this))
     , m_events(new RunEventStream(this))
 {
@@ -84,19 +86,27 @@ Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunne
             [this](int attempt, int maxAttempts, int delayMs, const QString &reason) {
                 onRetrying(QStringLiteral("executor"), attempt, maxAttempts, delayMs, reason);
             });
-    connect(m_lookahead, &CommandTranslator::commandReady, this, &Orchestrator::onCommandAhead);
-    connect(m_lookahead, &CommandTranslator::failed, this, &Orchestrator::onTranslationAheadFailed);
-    // Early requests cost what any does.
-    connect(m_lookahead, &CommandTranslator::usageReported, this,
-            [this](const LlmUsage &usage, qint64 waitedMs) {
-                onUsage(QStringLiteral("executor"), usage, waitedMs);
-            });
-    // Retries are news only once the step waits for the answer.
-    connect(m_lookahead, &CommandTranslator::retrying, this,
-            [this](int attempt, int maxAttempts, int delayMs, const QString &reason) {
-                if (m_waitingForAhead)
+    for (EarlyTranslation &ahead : m_ahead) {
+        auto *translator = new CommandTranslator(executor, this);
+        ahead.translator = translator;
+        connect(
+            translator, &CommandTranslator::commandReady, this,
+            [this, translator](const QString &command) { onCommandAhead(translator, command); });
+        connect(translator, &CommandTranslator::failed, this,
+                [this, translator] { onTranslationAheadFailed(translator); });
+        // Early requests cost what any does.
+        connect(translator, &CommandTranslator::usageReported, this,
+                [this](const LlmUsage &usage, qint64 waitedMs) {
+                    onUsage(QStringLiteral("executor"), usage, waitedMs);
+                });
+        // Retries are news only once the step waits for the answer.
+        connect(
+            translator, &CommandTranslator::retrying, this,
+            [this, translator](int attempt, int maxAttempts, int delayMs, const QString &reason) {
+                if (m_waitingForAhead && aheadSlotOf(translator) == 0)
                     onRetrying(QStringLiteral("executor"), attempt, maxAttempts, delayMs, reason);
             });
+    }
     connect(m_events, &RunEventStream::eventEmitted, this, &Orchestrator::eventEmitted);
 
     m_cancelGraceTimer->setSingleShot(true);
@@ -168,6 +178,7 @@ void Orchestrator::start(const QString &goal)
     m_replans = 0;
     m_aheadUsed = 0;
     m_aheadDropped = 0;
+    m_currentPrinted = false;
     m_cancelling = false;
     m_currentStepId = -1;
     m_succeeded.clear();
@@ -356,9 +367,8 @@ void Orchestrator::executeNext()
         return;
     }
     const TranslationRequest request = translationRequest(stepId, m_executed);
-    if (takeTranslationAhead(stepId, request))
-        return;
-    m_translator->translate(request);
+    if (!takeTranslationAhead(stepId, request))
+        m_translator->translate(request);
 }
 
 TranslationRequest Orchestrator::translationRequest(int stepId,
@@ -374,92 +384,141 @@ TranslationRequest Orchestrator::translationRequest(int stepId,
 
 // The request is the one the next step will get if the running one succeeds without output:
 // the running step as done with exit code 0 and nothing printed. Whether that is what happened
-// is only known at the end, so the answer waits for takeTranslationAhead() to compare.
+// is only known at the end, so the answer waits for takeTranslationAhead() to compare. A
+// request further ahead assumes the same of the steps between, with their early commands.
 void Orchestrator::translateAhead()
 {
-    if (!m_translateAhead || m_scripted || m_cancelling || m_aheadStepId >= 0)
+    if (!m_translateAhead || m_scripted || m_cancelling || isTerminal(m_state))
         return;
-    const int next = m_plan->nextPendingStep();
-    if (next < 0 || m_executedSteps >= m_limits.maxSteps)
+    const auto silentSuccess = [this](int stepId, const QString &command) {
+        return StepRecord{.stepId = stepId,
+                          .title = m_plan->step(stepId)->title,
+                          .command = command,
+                          .exitCode = 0,
+                          .timedOut = false,
+                          .note = {},
+                          .stdoutTail = {},
+                          .stderrTail = {},
+                          .durationMs = 0};
+    };
+    if (m_ahead[0].stepId < 0) {
+        if (m_currentStepId < 0 || !m_job)
+            return;
+        QList<StepRecord> executed = m_executed;
+        executed.append(silentSuccess(m_currentStepId, m_currentCommand));
+        requestAhead(0, m_plan->nextPendingStep(), executed);
         return;
-    QList<StepRecord> executed = m_executed;
-    executed.append(StepRecord{.stepId = m_currentStepId,
-                               .title = m_plan->step(m_currentStepId)->title,
-                               .command = m_currentCommand,
-                               .exitCode = 0,
-                               .timedOut = false,
-                               .note = {},
-                               .stdoutTail = {},
-                               .stderrTail = {},
-                               .durationMs = 0});
-    const TranslationRequest request = translationRequest(next, executed);
-    m_aheadStepId = next;
-    m_aheadPrompt = PromptBuilder::executorUserPrompt(request);
-    m_aheadCommand.reset();
-    m_aheadFailed = false;
-    m_lookahead->translate(request);
+    }
+    // Output drops every early request (onOutput()): none is built on a step that printed.
+    if (m_currentPrinted)
+        return;
+    for (int slot = 1; slot < m_translateAheadDepth; ++slot) {
+        if (m_ahead[slot].stepId >= 0)
+            continue;
+        const EarlyTranslation &before = m_ahead[slot - 1];
+        // Built on the answer before it, and only on one that would run without asking.
+        if (!before.command || before.failed
+            || m_gate->check(*before.command).verdict != SafetyGate::Verdict::Run)
+            return;
+        QList<StepRecord> executed = before.executed;
+        executed.append(silentSuccess(before.stepId, *before.command));
+        requestAhead(slot, m_plan->nextPendingStepAfter(before.stepId), executed);
+        return;
+    }
+}
+
+void Orchestrator::requestAhead(int slot, int stepId, const QList<StepRecord> &executed)
+{
+    // The running step counts as executed; slot 0 is the one after it.
+    if (stepId < 0 || m_executedSteps + slot + 1 > m_limits.maxSteps)
+        return;
+    const TranslationRequest request = translationRequest(stepId, executed);
+    EarlyTranslation &ahead = m_ahead[slot];
+    ahead.stepId = stepId;
+    ahead.prompt = PromptBuilder::executorUserPrompt(request);
+    ahead.executed = executed;
+    ahead.translator->translate(request);
 }
 
 bool Orchestrator::takeTranslationAhead(int stepId, const TranslationRequest &request)
 {
-    if (m_aheadStepId < 0)
+    EarlyTranslation &ahead = m_ahead[0];
+    if (ahead.stepId < 0)
         return false;
-    if (m_aheadStepId != stepId || m_aheadFailed
-        || m_aheadPrompt != PromptBuilder::executorUserPrompt(request)) {
+    if (ahead.stepId != stepId || ahead.failed
+        || ahead.prompt != PromptBuilder::executorUserPrompt(request)) {
         dropTranslationAhead();
         return false;
     }
     ++m_aheadUsed;
-    if (!m_aheadCommand) {
+    if (!ahead.command) {
         m_waitingForAhead = true; // onCommandAhead() goes on
         return true;
     }
-    const QString command = *m_aheadCommand;
-    m_aheadStepId = -1;
-    m_aheadCommand.reset();
+    const QString command = *ahead.command;
+    shiftTranslationsAhead();
     onCommandReady(command);
     return true;
 }
 
-void Orchestrator::onCommandAhead(const QString &command)
+void Orchestrator::shiftTranslationsAhead()
 {
-    if (m_aheadStepId < 0)
+    // The freed slot, its translator with it, goes to the end.
+    EarlyTranslation freed = std::move(m_ahead[0]);
+    std::move(m_ahead.begin() + 1, m_ahead.end(), m_ahead.begin());
+    freed.clear();
+    m_ahead.back() = std::move(freed);
+}
+
+int Orchestrator::aheadSlotOf(const CommandTranslator *translator) const
+{
+    for (int slot = 0; slot < MaxTranslationsAhead; ++slot) {
+        if (m_ahead[slot].translator == translator)
+            return m_ahead[slot].stepId >= 0 ? slot : -1;
+    }
+    return -1;
+}
+
+void Orchestrator::onCommandAhead(CommandTranslator *translator, const QString &command)
+{
+    const int slot = aheadSlotOf(translator);
+    if (slot < 0)
         return;
-    if (!m_waitingForAhead) {
-        m_aheadCommand = command;
+    if (slot > 0 || !m_waitingForAhead) {
+        m_ahead[slot].command = command;
+        translateAhead(); // the chain may go on from this answer
         return;
     }
     m_waitingForAhead = false;
-    m_aheadStepId = -1;
+    shiftTranslationsAhead();
     onCommandReady(command);
 }
 
-void Orchestrator::onTranslationAheadFailed()
+void Orchestrator::onTranslationAheadFailed(CommandTranslator *translator)
 {
-    if (m_aheadStepId < 0)
+    const int slot = aheadSlotOf(translator);
+    if (slot < 0)
         return;
-    if (!m_waitingForAhead) {
-        m_aheadFailed = true; // asked again, the ordinary way, when the step is due
+    if (slot > 0 || !m_waitingForAhead) {
+        m_ahead[slot].failed = true; // asked again, the ordinary way, when the step is due
         return;
     }
     // The step waited for this answer: it is asked for again, and a second failure is the
     // step's.
-    m_waitingForAhead = false;
     --m_aheadUsed;
-    ++m_aheadDropped;
-    m_aheadStepId = -1;
+    dropTranslationAhead();
     m_translator->translate(translationRequest(m_currentStepId, m_executed));
 }
 
 void Orchestrator::dropTranslationAhead()
 {
-    if (m_aheadStepId < 0)
-        return;
-    m_lookahead->cancel();
-    ++m_aheadDropped;
-    m_aheadStepId = -1;
-    m_aheadCommand.reset();
-    m_aheadFailed = false;
+    for (EarlyTranslation &ahead : m_ahead) {
+        if (ahead.stepId < 0)
+            continue;
+        ahead.translator->cancel();
+        ++m_aheadDropped;
+        ahead.clear();
+    }
     m_waitingForAhead = false;
 }
 
@@ -569,6 +628,7 @@ void Orchestrator::startCommand()
 {
     const QString command = m_currentCommand;
     ++m_executedSteps;
+    m_currentPrinted = false;
     // The step's output, kept for the run (its raw spool can be saved after the step).
     const int stepId = m_currentStepId;
     m_output = new StepOutputLog(stepId, m_secrets, this);
@@ -604,6 +664,15 @@ void Orchestrator::onOutput(OutputStream stream, const QByteArray &data)
 {
     if (m_output)
         m_output->append(stream, data);
+    // Every early request assumed this step prints nothing: their answers can no longer be
+    // used, so they stop now rather than cost tokens until the step ends.
+    const auto blank = [](char c) {
+        return std::isspace(static_cast<unsigned char>(c)) != 0;
+    };
+    if (!m_currentPrinted && !std::ranges::all_of(data, blank)) {
+        m_currentPrinted = true;
+        dropTranslationAhead();
+    }
 }
 
 void Orchestrator::onInputWanted()

@@ -20,6 +20,9 @@
 #include <QObject>
 #include <QPointer>
 
+#include <algorithm>
+#include <array>
+
 class QTimer;
 
 namespace Terrarium::Core {
@@ -65,9 +68,20 @@ public:
     // ahead), so that the command is ready when the step is due. The early answer is used only
     // when the prompt the step gets once it is due is exactly the one the early request sent:
     // the running step succeeded and printed nothing (its output would be in the prompt). A
-    // failure, a new plan or output drop it unseen; a used one goes through the safety gate as
-    // any command. Off by default.
-    void setTranslateAhead(bool enabled) { m_translateAhead = enabled; }
+    // failure, a new plan or output drop it unseen (output as soon as it comes, so that the
+    // request stops costing); a used one goes through the safety gate as any command. Off by
+    // default.
+    //
+    // The step after the next is asked for too as soon as the next step's early answer is
+    // there and would run without asking (its request shows that command as run, successful
+    // and silent): up to `depth` steps ahead, 2 by default. That pays where a long step is
+    // followed by short ones.
+    void setTranslateAhead(bool enabled, int depth = MaxTranslationsAhead)
+    {
+        m_translateAhead = enabled;
+        m_translateAheadDepth = std::clamp(depth, 1, MaxTranslationsAhead);
+    }
+    static constexpr int MaxTranslationsAhead = 2;
     // What the planner's and the executor's tokens cost (PriceTable): usage events carry the
     // cost of each request; none without a price.
     void setModelPrices(const std::optional<ModelPrice> &planner,
@@ -154,13 +168,19 @@ private:
     void executeNext();
     // The executor request for the step due now.
     TranslationRequest translationRequest(int stepId, const QList<StepRecord> &executed) const;
-    // Asks for the next pending step's command while the current one runs.
+    // Asks for the next pending step's command while the current one runs, and for the one
+    // after that when the chain may go on (setTranslateAhead()).
     void translateAhead();
+    // Sends the early request of slot `slot` for stepId, assuming `executed` ran before it.
+    void requestAhead(int slot, int stepId, const QList<StepRecord> &executed);
     // Takes the early answer for stepId when its prompt is the one due now; false when there
-    // is none to take (an unusable one is dropped).
+    // is none to take (an unusable one is dropped, with every one after it).
     bool takeTranslationAhead(int stepId, const TranslationRequest &request);
-    void onCommandAhead(const QString &command);
-    void onTranslationAheadFailed();
+    // Moves the early requests one step on once the nearest one's answer is taken.
+    void shiftTranslationsAhead();
+    void onCommandAhead(CommandTranslator *translator, const QString &command);
+    void onTranslationAheadFailed(CommandTranslator *translator);
+    int aheadSlotOf(const CommandTranslator *translator) const;
     void dropTranslationAhead();
     // Takes the step's checkpoint first when it is risky, then starts the command.
     void runCommand(const QString &command);
@@ -187,17 +207,35 @@ private:
     PlanModel *m_plan = nullptr;
     Planner *m_planner = nullptr;
     CommandTranslator *m_translator = nullptr;
-    // Translate ahead: the step asked for early, the prompt it was asked with, and the answer
+    // Translate ahead: one early request per slot, [0] for the nearest step. Each has the step
+    // asked for, the prompt it was asked with, what it assumed had run before, and the answer
     // once there (or failed). Waiting: the step is due and its early answer still on the way.
-    CommandTranslator *m_lookahead = nullptr;
+    struct EarlyTranslation
+    {
+        CommandTranslator *translator = nullptr;
+        int stepId = -1; // -1: the slot is free
+        QString prompt;
+        QList<StepRecord> executed;
+        std::optional<QString> command;
+        bool failed = false;
+
+        // Frees the slot; the translator stays.
+        void clear()
+        {
+            stepId = -1;
+            prompt.clear();
+            executed.clear();
+            command.reset();
+            failed = false;
+        }
+    };
+    std::array<EarlyTranslation, MaxTranslationsAhead> m_ahead;
     bool m_translateAhead = false;
+    int m_translateAheadDepth = MaxTranslationsAhead;
     std::optional<ModelPrice> m_plannerPrice;
     std::optional<ModelPrice> m_executorPrice;
-    int m_aheadStepId = -1;
-    QString m_aheadPrompt;
-    std::optional<QString> m_aheadCommand;
-    bool m_aheadFailed = false;
     bool m_waitingForAhead = false;
+    bool m_currentPrinted = false; // the running step printed more than blanks
     int m_aheadUsed = 0;
     int m_aheadDropped = 0;
     QTimer *m_cancelGraceTimer = nullptr;

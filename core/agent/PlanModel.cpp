@@ -83,6 +83,17 @@ int PlanModel::nextPendingStep() const
     return -1;
 }
 
+int PlanModel::nextPendingStepAfter(int stepId) const
+{
+    bool after = false;
+    for (const PlanStep &step : m_steps) {
+        if (after && step.state == StepState::Pending)
+            return step.id;
+        after = after || step.id == stepId;
+    }
+    return -1;
+}
+
 void PlanModel::setPlan(const QStringList &titles)
 {
     beginResetModel();

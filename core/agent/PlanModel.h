@@ -45,6 +45,8 @@ public:
     const PlanStep *step(int id) const;
     // Id of the first pending step, or -1.
     int nextPendingStep() const;
+    // Id of the first pending step listed after stepId, or -1.
+    int nextPendingStepAfter(int stepId) const;
 
     // Starts revision 1 with these titles (forgets everything before).
     void setPlan(const QStringList &titles);

@@ -3,7 +3,10 @@
 // a fixed latency, and commands run for real in a host sandbox (a temporary folder).
 //  - Translate ahead: a 20-step plan whose commands each take 0.5 s (sleep), 0.5 s of model
 //    latency per request. Wall time with translate-ahead against the same run without it, in
-//    this process. Target: <= 0.6x.
+//    this process. Target: <= 0.6x. The early requests may go two steps ahead (the default).
+//  - Two steps ahead: the same plan where a long step (2 s) is followed by two short ones
+//    (0.1 s), with a model slower than the short steps (1 s per request): wall time asking
+//    up to two steps ahead against asking one step ahead.
 //  - Prompt bytes: the executor request (its HTTP body, as the model's server receives it) for
 //    step 10 of a 20-step run whose steps each print 1 KiB, against step 1's (which has no
 //    history yet): what the history costs per request.
@@ -21,6 +24,7 @@
 #include <QTemporaryDir>
 
 #include <cstdio>
+#include <functional>
 #include <optional>
 
 using namespace Terrarium;
@@ -35,6 +39,7 @@ namespace {
 
 constexpr int Steps = 20;
 constexpr int ModelLatencyMs = 500;
+constexpr int SlowModelLatencyMs = 1000;
 constexpr int ProbedStep = 10;
 
 struct Loop
@@ -61,7 +66,14 @@ int askedStep(const RecordedRequest &request)
     return 0;
 }
 
-std::optional<Loop> runLoop(bool translateAhead, const QString &command, QString *error)
+struct LoopSetup
+{
+    std::function<QString(int step)> command;
+    int stepsAhead = 0; // 0: no translate-ahead
+    int latencyMs = ModelLatencyMs;
+};
+
+std::optional<Loop> runLoop(const LoopSetup &setup, QString *error)
 {
     QTemporaryDir workspace;
     LlmTestServer server;
@@ -75,8 +87,9 @@ std::optional<Loop> runLoop(bool translateAhead, const QString &command, QString
     server.setResponder([&](const RecordedRequest &request) {
         ScriptedResponse response = askedStep(request) == 0
             ? ScriptedTurns::plan(LlmProvider::ChatCompletions, plan)
-            : ScriptedTurns::command(LlmProvider::ChatCompletions, command);
-        response.firstByteDelayMs = ModelLatencyMs;
+            : ScriptedTurns::command(LlmProvider::ChatCompletions,
+                                     setup.command(askedStep(request)));
+        response.firstByteDelayMs = setup.latencyMs;
         return response;
     });
 
@@ -102,7 +115,7 @@ std::optional<Loop> runLoop(bool translateAhead, const QString &command, QString
     Core::RunLimits limits;
     limits.maxSteps = Steps;
     Core::Orchestrator orchestrator(&planner, &executor, &sandbox, &gate, limits);
-    orchestrator.setTranslateAhead(translateAhead);
+    orchestrator.setTranslateAhead(setup.stepsAhead > 0, setup.stepsAhead);
 
     QElapsedTimer clock;
     clock.start();
@@ -139,11 +152,14 @@ int main(int argc, char *argv[])
     BenchReport report;
     QString error;
 
-    const QString sleep = QStringLiteral("sleep 0.5");
-    const std::optional<Loop> plain = runLoop(false, sleep, &error);
+    const auto sleep = [](int) {
+        return QStringLiteral("sleep 0.5");
+    };
+    const std::optional<Loop> plain = runLoop({.command = sleep}, &error);
     if (!plain)
         return BenchReport::cannotRun(QStringLiteral("without translate-ahead: ") + error);
-    const std::optional<Loop> ahead = runLoop(true, sleep, &error);
+    const std::optional<Loop> ahead =
+        runLoop({.command = sleep, .stepsAhead = Core::Orchestrator::MaxTranslationsAhead}, &error);
     if (!ahead)
         return BenchReport::cannotRun(QStringLiteral("with translate-ahead: ") + error);
     std::printf("translate-ahead: %d early answers used, %d dropped\n", ahead->aheadUsed,
@@ -155,10 +171,32 @@ int main(int argc, char *argv[])
                   QStringLiteral("x"));
     report.target(QStringLiteral("translate_ahead_vs_plain"), QStringLiteral("<="), 0.6);
 
+    // A long step, then short ones: asked for one ahead, each short step waits for its answer.
+    const auto longThenShort = [](int step) {
+        return (step - 1) % 3 == 0 ? QStringLiteral("sleep 2") : QStringLiteral("sleep 0.1");
+    };
+    const std::optional<Loop> oneAhead = runLoop(
+        {.command = longThenShort, .stepsAhead = 1, .latencyMs = SlowModelLatencyMs}, &error);
+    if (!oneAhead)
+        return BenchReport::cannotRun(QStringLiteral("one step ahead: ") + error);
+    const std::optional<Loop> twoAhead = runLoop(
+        {.command = longThenShort, .stepsAhead = 2, .latencyMs = SlowModelLatencyMs}, &error);
+    if (!twoAhead)
+        return BenchReport::cannotRun(QStringLiteral("two steps ahead: ") + error);
+    std::printf("long and short steps, two steps ahead: %d early answers used, %d dropped\n",
+                twoAhead->aheadUsed, twoAhead->aheadDropped);
+    report.figure(QStringLiteral("long_short_wall_time_one_ahead"), oneAhead->wallMs / 1000.0,
+                  QStringLiteral("s"));
+    report.figure(QStringLiteral("long_short_wall_time_two_ahead"), twoAhead->wallMs / 1000.0,
+                  QStringLiteral("s"));
+    report.figure(QStringLiteral("two_ahead_vs_one_ahead"),
+                  double(twoAhead->wallMs) / oneAhead->wallMs, QStringLiteral("x"));
+
     // Each step prints 1 KiB (16 lines of 64 bytes); its output is what the history shows.
-    const QString print =
-        QStringLiteral("sleep 0.05; for i in $(seq 16); do printf '%063d\\n' $i; done");
-    const std::optional<Loop> printing = runLoop(false, print, &error);
+    const auto print = [](int) {
+        return QStringLiteral("sleep 0.05; for i in $(seq 16); do printf '%063d\\n' $i; done");
+    };
+    const std::optional<Loop> printing = runLoop({.command = print}, &error);
     if (!printing)
         return BenchReport::cannotRun(QStringLiteral("printing steps: ") + error);
     const qsizetype first = executorRequestBytes(*printing, 1);

@@ -93,6 +93,8 @@ private Q_SLOTS:
     void translateAheadUsesTheEarlyAnswer();
     void translateAheadDropsAnAnswerMadeWithoutTheOutput();
     void translateAheadDropsAnAnswerAfterAFailure();
+    void translateAheadGoesTwoStepsAhead();
+    void translateAheadDropsTheChainAfterOutput();
 
 private:
     void setUpRun(LlmProvider provider, ApprovalPolicy policy = ApprovalPolicy::Ask,
@@ -994,18 +996,19 @@ void tst_Orchestrator::noCheckpointWhereTheRunnerHasNone()
     QVERIFY(!QDir(m_workspace->filePath(QStringLiteral("build"))).exists());
 }
 
-QTEST_GUILESS_MAIN(tst_Orchestrator)
 void tst_Orchestrator::translateAheadUsesTheEarlyAnswer()
 {
     // Steps that print nothing: the prompt each step gets when it is due is the one its early
-    // request sent, so the early answers are used and every command is asked for once.
+    // request sent, so the early answers are used and every command is asked for once. One
+    // step ahead: each step is asked for while the one before it runs.
     setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask);
-    m_orchestrator->setTranslateAhead(true);
+    m_orchestrator->setTranslateAhead(true, 1);
     const QStringList steps{u"Wait a moment"_s, u"Create the marker"_s,
-                            u"Open the workspace to all"_s};
+                            u"Open the workspace to all"_s, u"Mark the end"_s};
     const QHash<QString, QString> commands{{steps[0], u"sleep 0.3"_s},
                                            {steps[1], u"sleep 0.3; touch marker"_s},
-                                           {steps[2], u"chmod -R 777 ."_s}};
+                                           {steps[2], u"chmod -R 777 . && sleep 0.3"_s},
+                                           {steps[3], u"touch end"_s}};
     m_server->setResponder([&](const Tests::RecordedRequest &request) {
         const QString step = askedStep(request);
         if (step.isEmpty())
@@ -1019,7 +1022,8 @@ void tst_Orchestrator::translateAheadUsesTheEarlyAnswer()
             requestsAtResults.append(m_server->requestCount());
         // The early command of a risky step still asks, once it is due.
         if (event.type() == RunEventType::ApprovalRequired) {
-            QCOMPARE(event.get<Events::ApprovalRequired>()->command, u"chmod -R 777 ."_s);
+            QCOMPARE(event.get<Events::ApprovalRequired>()->command,
+                     u"chmod -R 777 . && sleep 0.3"_s);
             QCOMPARE(requestsAtResults.size(), 2);
             m_orchestrator->resolveApproval(event.get<Events::ApprovalRequired>()->stepId,
                                             ApprovalDecision::Once);
@@ -1031,13 +1035,15 @@ void tst_Orchestrator::translateAheadUsesTheEarlyAnswer()
     QCOMPARE(m_orchestrator->state(), RunState::Success);
     QCOMPARE(executedCommands(),
              QStringList(commands.value(steps[0]))
-                 << commands.value(steps[1]) << commands.value(steps[2]));
+                 << commands.value(steps[1]) << commands.value(steps[2])
+                 << commands.value(steps[3]));
     QCOMPARE(eventsOf(RunEventType::ApprovalRequired).size(), 1);
     // The plan and one request per step, each step's asked for while the one before ran.
-    QCOMPARE(m_server->requestCount(), 4);
+    QCOMPARE(m_server->requestCount(), 5);
     QCOMPARE(requestsAtResults.value(0), 3);
     QCOMPARE(requestsAtResults.value(1), 4);
-    QCOMPARE(m_orchestrator->translationsAheadUsed(), 2);
+    QCOMPARE(requestsAtResults.value(2), 5);
+    QCOMPARE(m_orchestrator->translationsAheadUsed(), 3);
     QCOMPARE(m_orchestrator->translationsAheadDropped(), 0);
 }
 
@@ -1055,7 +1061,7 @@ void tst_Orchestrator::translateAheadDropsAnAnswerMadeWithoutTheOutput()
         if (step == steps[0])
             return ScriptedTurns::command(LlmProvider::ChatCompletions, u"sleep 0.3; echo 4.2"_s);
         // What an executor answers depends on what it was shown.
-        const bool sawOutput = request.body.contains("4.2");
+        const bool sawOutput = request.body.contains("stdout (end)");
         return ScriptedTurns::command(LlmProvider::ChatCompletions,
                                       sawOutput ? u"echo 4.2 > version"_s : u"echo guessed"_s);
     });
@@ -1110,4 +1116,109 @@ void tst_Orchestrator::translateAheadDropsAnAnswerAfterAFailure()
     QCOMPARE(m_orchestrator->translationsAheadDropped(), 1);
 }
 
+void tst_Orchestrator::translateAheadGoesTwoStepsAhead()
+{
+    // The step after the next is asked for as soon as the next one's early answer is there,
+    // built on it. The first step proves it: it runs until the server is asked for the third,
+    // which only a request two steps ahead can do while it runs.
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask);
+    m_orchestrator->setTranslateAhead(true);
+    const QString go = m_workspace->filePath(u"go"_s);
+    const QStringList steps{u"Wait for the go"_s, u"Make the first file"_s,
+                            u"Make the second file"_s, u"Open the workspace to all"_s,
+                            u"Mark the end"_s};
+    const QHash<QString, QString> commands{
+        {steps[0], u"timeout 20 sh -c 'until [ -e go ]; do sleep 0.05; done'"_s},
+        {steps[1], u"touch first"_s},
+        {steps[2], u"touch second"_s},
+        {steps[3], u"chmod -R 777 ."_s},
+        {steps[4], u"touch end"_s}};
+    QByteArray thirdRequest;
+    m_server->setResponder([&](const Tests::RecordedRequest &request) {
+        const QString step = askedStep(request);
+        if (step.isEmpty())
+            return ScriptedTurns::plan(LlmProvider::ChatCompletions, steps);
+        if (step == steps[2]) {
+            thirdRequest = request.body;
+            QFile(go).open(QIODevice::WriteOnly);
+        }
+        return ScriptedTurns::command(LlmProvider::ChatCompletions, commands.value(step));
+    });
+    connect(m_orchestrator.get(), &Orchestrator::eventEmitted, this, [&](const RunEvent &event) {
+        if (event.type() != RunEventType::ApprovalRequired)
+            return;
+        // Nothing is built on a command that asks: the step after it waits for the answer.
+        for (const Tests::RecordedRequest &request : m_server->requests())
+            QVERIFY(askedStep(request) != steps[4]);
+        m_orchestrator->resolveApproval(event.get<Events::ApprovalRequired>()->stepId,
+                                        ApprovalDecision::Once);
+    });
+
+    m_orchestrator->start(u"make two files"_s);
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QStringList expected;
+    for (const QString &step : steps)
+        expected.append(commands.value(step));
+    QCOMPARE(executedCommands(), expected);
+    // The third step's request showed the second's early command as run and successful.
+    QVERIFY(thirdRequest.contains("touch first"));
+    QCOMPARE(m_server->requestCount(), 6); // the plan and one request per step
+    QCOMPARE(m_orchestrator->translationsAheadUsed(), 4);
+    QCOMPARE(m_orchestrator->translationsAheadDropped(), 0);
+    QVERIFY(QFile::exists(m_workspace->filePath(u"end"_s)));
+}
+
+void tst_Orchestrator::translateAheadDropsTheChainAfterOutput()
+{
+    // The third step prints: the fourth step's early request assumed it would not, so it is
+    // dropped as the output comes, its answer unseen, and the step asked for again, shown
+    // the output.
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask);
+    m_orchestrator->setTranslateAhead(true);
+    const QString go = m_workspace->filePath(u"go"_s);
+    const QStringList steps{u"Wait a moment"_s, u"Wait for the go"_s, u"Find the version"_s,
+                            u"Write it down"_s};
+    m_server->setResponder([&](const Tests::RecordedRequest &request) {
+        const QString step = askedStep(request);
+        if (step.isEmpty())
+            return ScriptedTurns::plan(LlmProvider::ChatCompletions, steps);
+        if (step == steps[0])
+            return ScriptedTurns::command(LlmProvider::ChatCompletions, u"sleep 0.3"_s);
+        if (step == steps[1]) {
+            return ScriptedTurns::command(
+                LlmProvider::ChatCompletions,
+                u"timeout 20 sh -c 'until [ -e go ]; do sleep 0.05; done'"_s);
+        }
+        if (step == steps[2])
+            return ScriptedTurns::command(LlmProvider::ChatCompletions, u"echo 4.2"_s);
+        QFile(go).open(QIODevice::WriteOnly);
+        const bool sawOutput = request.body.contains("stdout (end)");
+        return ScriptedTurns::command(LlmProvider::ChatCompletions,
+                                      sawOutput ? u"echo 4.2 > version"_s : u"echo guessed"_s);
+    });
+
+    int droppedAtThirdResult = -1;
+    connect(m_orchestrator.get(), &Orchestrator::eventEmitted, this, [&](const RunEvent &event) {
+        if (event.type() == RunEventType::StepResult && executedCommands().size() == 3)
+            droppedAtThirdResult = m_orchestrator->translationsAheadDropped();
+    });
+
+    m_orchestrator->start(u"note the version"_s);
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QCOMPARE(executedCommands().last(), u"echo 4.2 > version"_s);
+    QCOMPARE(droppedAtThirdResult, 1); // before the step ended
+    for (const RunEvent &event : std::as_const(m_events)) {
+        const QByteArray json = QJsonDocument(event.toJson()).toJson(QJsonDocument::Compact);
+        QVERIFY2(!json.contains("guessed"), json.constData());
+    }
+    // The plan, the first step, the second and third early, the fourth early and again.
+    QCOMPARE(m_server->requestCount(), 6);
+    QCOMPARE(m_orchestrator->translationsAheadUsed(), 2);
+    QCOMPARE(m_orchestrator->translationsAheadDropped(), 1);
+    QVERIFY(QFile::exists(m_workspace->filePath(u"version"_s)));
+}
+
+QTEST_GUILESS_MAIN(tst_Orchestrator)
 #include "tst_orchestrator.moc"
