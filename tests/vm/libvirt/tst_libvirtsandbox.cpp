@@ -517,8 +517,12 @@ void tst_LibvirtSandbox::severalSnapshots()
     }
     QVERIFY(run(m_vm, QStringLiteral("echo 4 > /root/generation")).result);
 
-    const auto generationNow = [this] {
-        return run(m_vm, QStringLiteral("cat /root/generation")).out.trimmed();
+    // What cat printed; where it failed, why (stderr, or the exec's own error).
+    const auto generationNow = [this]() -> QByteArray {
+        const Run now = run(m_vm, QStringLiteral("cat /root/generation"));
+        if (!now.result)
+            return "exec failed: " + now.result.error().message.toUtf8();
+        return now.out.trimmed() + now.err;
     };
     QVERIFY(finished(m_vm->rollback(QStringLiteral("g1"))));
     QCOMPARE(generationNow(), QByteArray("1"));
