@@ -134,17 +134,13 @@ QByteArrayView TerminalInputFilter::filter(QByteArrayView bytes)
     if (data.isEmpty())
         return data;
 
-    m_mending = false;
-    m_copied = 0;
+    m_mender.begin();
     // Shifts are rare; only when there are any is every byte looked at, not just the ESCs.
     m_shifts = memchr(data.data(), ShiftOut, size_t(data.size()))
         || memchr(data.data(), ShiftIn, size_t(data.size()));
     for (qsizetype at = 0; at < data.size();)
         at = mend(data, at);
-    if (!m_mending)
-        return data;
-    m_out.append(data.sliced(m_copied));
-    return m_out;
+    return m_mender.finish(data);
 }
 
 // The length of the part of `data` that can go to libvterm now. Only the last ESC needs looking
@@ -193,7 +189,7 @@ qsizetype TerminalInputFilter::mend(QByteArrayView data, qsizetype at)
             // The ESC that ended the last input began the ST, or a sequence of its own.
             m_dropping = false;
             if (data[at] == '\\') {
-                replace(data, at, at + 1, {});
+                m_mender.replace(data, at, at + 1, {});
                 return at + 1;
             }
             return at;
@@ -294,7 +290,7 @@ qsizetype TerminalInputFilter::skipString(QByteArrayView data, qsizetype start, 
     }
     if (drop) {
         m_dropping = !ended;
-        replace(data, start, end, {});
+        m_mender.replace(data, start, end, {});
     }
     return end;
 }
@@ -353,7 +349,7 @@ qsizetype TerminalInputFilter::controlSequence(QByteArrayView data, qsizetype br
         saveOrRestore |= parameter == 1048 || parameter == 1049;
     }
     if (columnMode)
-        replace(data, end, end, ColumnModeReset);
+        m_mender.replace(data, end, end, ColumnModeReset);
     if (saveOrRestore) {
         if (final == 'h')
             m_saved = m_charsets;
@@ -383,20 +379,7 @@ void TerminalInputFilter::restoreCharsets(QByteArrayView data, qsizetype at, con
         designations += shifts[std::clamp(to.gl, 0, 3)];
     }
     m_charsets = to;
-    replace(data, at, at, designations);
-}
-
-// Replaces data[from, to) by `with` in the output (so far the output was the input itself).
-void TerminalInputFilter::replace(QByteArrayView data, qsizetype from, qsizetype to,
-                                  QByteArrayView with)
-{
-    if (!m_mending) {
-        m_mending = true;
-        m_out.resize(0);
-    }
-    m_out.append(data.sliced(m_copied, from - m_copied));
-    m_out.append(with);
-    m_copied = to;
+    m_mender.replace(data, at, at, designations);
 }
 
 } // namespace Terrarium::Core

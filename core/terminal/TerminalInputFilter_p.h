@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/terminal/ByteMender_p.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 
@@ -54,13 +56,10 @@ private:
     qsizetype controlSequence(QByteArrayView data, qsizetype bracket);
     // Sends the designations and shift that turn the current charsets into `to`, after `at`.
     void restoreCharsets(QByteArrayView data, qsizetype at, const Charsets &to);
-    void replace(QByteArrayView data, qsizetype from, qsizetype to, QByteArrayView with);
 
     QByteArray m_held;
     QByteArray m_joined; // held + new input, when something was held
-    QByteArray m_out; // the mended bytes, when something needed mending
-    qsizetype m_copied = 0; // how far into the current input m_out has caught up
-    bool m_mending = false;
+    ByteMender m_mender;
     bool m_shifts = false; // the current input has SO or SI bytes
     // Inside an APC/PM/SOS string being dropped (across writes only when it outgrew what is
     // held back), and whether its last byte so far was the ESC of a possible ST.

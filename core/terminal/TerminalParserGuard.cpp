@@ -38,8 +38,7 @@ TerminalParserGuard::TerminalParserGuard(Dialect dialect)
 
 QByteArrayView TerminalParserGuard::guard(QByteArrayView bytes)
 {
-    m_mending = false;
-    m_copied = 0;
+    m_mender.begin();
     m_repeats.clear();
     const qsizetype size = bytes.size();
     for (qsizetype at = 0; at < size; ++at) {
@@ -68,27 +67,24 @@ QByteArrayView TerminalParserGuard::guard(QByteArrayView bytes)
             // libvterm is at rest since the CAN; controls act there as they would have inside
             // the sequence, the sequence's own bytes go.
             if (c >= 0x20 && c != Delete)
-                replace(bytes, at, at + 1, {});
+                m_mender.replace(bytes, at, at + 1, {});
         } else if (verdict == Verdict::TooManyParameters) {
-            replace(bytes, at, at + 1, QByteArrayView("\x18", 1));
+            m_mender.replace(bytes, at, at + 1, QByteArrayView("\x18", 1));
             m_dropping = true;
         } else if (verdict == Verdict::Repeat) {
-            replace(bytes, at, at + 1, QByteArrayView("\x18", 1));
-            m_repeats.append({m_out.size(), std::max(m_firstParameter, 1)});
+            m_mender.replace(bytes, at, at + 1, QByteArrayView("\x18", 1));
+            m_repeats.append({m_mender.mendedSize(), std::max(m_firstParameter, 1)});
         } else if (verdict == Verdict::RestoreCursor) {
             // libvterm restores the saved cursor as it was saved, also below or right of a
             // screen that got smaller since, and then reads and writes its line array there.
             // Every control sequence it carries out ends by keeping the cursor on the screen;
             // this one (an unknown DEC mode) does nothing else.
-            replace(bytes, at + 1, at + 1, "\x1b[?0h");
+            m_mender.replace(bytes, at + 1, at + 1, "\x1b[?0h");
         }
         if (m_dropping && !inControlSequence())
             m_dropping = false;
     }
-    if (!m_mending)
-        return bytes;
-    m_out.append(bytes.sliced(m_copied));
-    return m_out;
+    return m_mender.finish(bytes);
 }
 
 // Where the control sequence at `escape` ends when it is a plain one (no leader, intermediates or
@@ -149,9 +145,9 @@ void TerminalParserGuard::mendText(QByteArrayView bytes, qsizetype from, qsizety
             ++found;
         const qsizetype end = at + 1 + found;
         if (found < needed)
-            replace(bytes, at, end, Replacement);
+            m_mender.replace(bytes, at, end, Replacement);
         else if (lead == Utf8C1Lead && static_cast<unsigned char>(bytes[at + 1]) < 0xa0)
-            replace(bytes, at, end, {});
+            m_mender.replace(bytes, at, end, {});
         at = end - 1;
     }
 }
@@ -358,19 +354,6 @@ bool TerminalParserGuard::inControlSequence() const
 {
     return m_state == State::CsiLeader || m_state == State::CsiArguments
         || m_state == State::CsiIntermediates;
-}
-
-// Replaces data[from, to) by `with` in the output (so far the output was the input itself).
-void TerminalParserGuard::replace(QByteArrayView data, qsizetype from, qsizetype to,
-                                  QByteArrayView with)
-{
-    if (!m_mending) {
-        m_mending = true;
-        m_out.resize(0);
-    }
-    m_out.append(data.sliced(m_copied, from - m_copied));
-    m_out.append(with);
-    m_copied = to;
 }
 
 } // namespace Terrarium::Core

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/terminal/ByteMender_p.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QList>
@@ -82,7 +84,6 @@ private:
     static qsizetype plainControlSequenceEnd(QByteArrayView bytes, qsizetype escape);
     bool inString() const;
     bool inControlSequence() const;
-    void replace(QByteArrayView data, qsizetype from, qsizetype to, QByteArrayView with);
 
     Dialect m_dialect;
     State m_state = State::Normal;
@@ -99,9 +100,7 @@ private:
     bool m_dropping = false;
 
     QList<Repeat> m_repeats;
-    QByteArray m_out; // the mended bytes, when something needed mending
-    qsizetype m_copied = 0;
-    bool m_mending = false;
+    ByteMender m_mender;
 };
 
 } // namespace Terrarium::Core
