@@ -1,6 +1,7 @@
 #include "QTermWidgetView.h"
 
 #include "core/terminal/TerminalSession.h"
+#include "core/terminal/TerminalSizeSender.h"
 #include "ui/UiLogging.h"
 
 #include "ui/QTermWidgetHeader.h"
@@ -28,6 +29,7 @@ constexpr int ScrollbackLines = 10'000;
 QTermWidgetView::QTermWidgetView(QWidget *parent)
     : QWidget(parent)
     , m_term(new QTermWidget(0, this))
+    , m_sizeSender(new Core::TerminalSizeSender(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -60,8 +62,10 @@ QTermWidgetView::QTermWidgetView(QWidget *parent)
     }
 
     connect(m_term, &QTermWidget::sendData, this, [this](const char *data, int size) {
-        if (m_session)
+        if (m_session) {
+            m_sizeSender->flush();
             m_session->write(QByteArray(data, size));
+        }
     });
     connect(m_term, &QTermWidget::titleChanged, this,
             [this] { Q_EMIT titleChanged(m_term->title()); });
@@ -83,7 +87,7 @@ void QTermWidgetView::setSession(Core::TerminalSession *session)
     if (m_session)
         disconnect(m_session, nullptr, this, nullptr);
     m_session = session;
-    m_sentColumns = m_sentRows = 0;
+    m_sizeSender->setSession(session);
     if (!session)
         return;
     connect(session, &Core::TerminalSession::received, this, &QTermWidgetView::display);
@@ -171,13 +175,7 @@ void QTermWidgetView::writePending()
 
 void QTermWidgetView::passSizeOn()
 {
-    const int columns = m_term->screenColumnsCount();
-    const int rows = m_term->screenLinesCount();
-    if (!m_session || columns <= 0 || rows <= 0 || (columns == m_sentColumns && rows == m_sentRows))
-        return;
-    m_sentColumns = columns;
-    m_sentRows = rows;
-    m_session->resize(columns, rows);
+    m_sizeSender->setSize(m_term->screenColumnsCount(), m_term->screenLinesCount());
 }
 
 void QTermWidgetView::followPalette()

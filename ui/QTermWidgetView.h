@@ -9,7 +9,8 @@ class QTermWidget;
 
 namespace Terrarium::Core {
 class TerminalSession;
-}
+class TerminalSizeSender;
+} // namespace Terrarium::Core
 
 namespace Terrarium::Widgets {
 
@@ -72,8 +73,7 @@ private:
     QByteArray m_pending;
     qsizetype m_pendingLimit = PendingLimit;
     QPointer<Core::TerminalSession> m_session;
-    int m_sentColumns = 0;
-    int m_sentRows = 0;
+    Core::TerminalSizeSender *m_sizeSender = nullptr; // what the program is told of the size
 };
 
 } // namespace Terrarium::Widgets

@@ -2,6 +2,7 @@
 
 #include "core/terminal/TerminalEmulator.h"
 #include "core/terminal/TerminalSession.h"
+#include "core/terminal/TerminalSizeSender.h"
 #include "ui/TerminalKeyInput.h"
 #include "ui/TerminalSearchBar.h"
 #include "ui/UiColors.h"
@@ -166,6 +167,7 @@ struct TerminalView::Private
     int preeditViewRow = -1; // where it was last drawn
 
     QMetaObject::Connection outputConnection;
+    Core::TerminalSizeSender sizeSender; // what the program is told of the size
 
     bool fitsCell(const Font &font, QChar character) const
     {
@@ -262,6 +264,7 @@ void TerminalView::setSession(Core::TerminalSession *session)
         disconnect(m_session, nullptr, this, nullptr);
     disconnect(d->outputConnection);
     m_session = session;
+    d->sizeSender.setSession(session);
     if (!session)
         return;
     connect(session, &Core::TerminalSession::received, this, [this](const QByteArray &data) {
@@ -270,8 +273,11 @@ void TerminalView::setSession(Core::TerminalSession *session)
     });
     connect(session, &Core::TerminalSession::finished, this, &TerminalView::onSessionFinished);
     d->outputConnection = connect(m_emulator, &Core::TerminalEmulator::outputReady, session,
-                                  [session](const QByteArray &bytes) { session->write(bytes); });
-    session->resize(m_columns, m_rows);
+                                  [this, session](const QByteArray &bytes) {
+                                      d->sizeSender.flush();
+                                      session->write(bytes);
+                                  });
+    d->sizeSender.setSize(m_columns, m_rows);
 }
 
 Core::TerminalSession *TerminalView::session() const
@@ -372,8 +378,7 @@ void TerminalView::updateTerminalSize()
     m_columns = columns;
     m_rows = rows;
     m_emulator->resize(rows, columns);
-    if (m_session)
-        m_session->resize(columns, rows);
+    d->sizeSender.setSize(columns, rows);
     m_cursor = m_emulator->cursor();
     updateScrollBar();
     damageAll();

@@ -85,8 +85,12 @@ bool tst_TerminalArea::waitForText(TerminalPane *pane, const QString &text, int 
     QElapsedTimer clock;
     clock.start();
     while (!pane->view()->screenText().contains(text)) {
-        if (clock.elapsed() > timeoutMs)
+        if (clock.elapsed() > timeoutMs) {
+            qWarning().noquote() << "no" << text << "in a" << pane->view()->columns() << "x"
+                                 << pane->view()->lines() << "pane showing:\n"
+                                 << pane->view()->screenText();
             return false;
+        }
         QTest::qWait(10);
     }
     return true;
