@@ -4,12 +4,18 @@
 
 namespace Terrarium::Core {
 
+namespace {
+
+const QByteArray BracketedPasteOn = QByteArrayLiteral("\x1b[?2004h");
+
+} // namespace
+
 TerminalSizeSender::TerminalSizeSender(QObject *parent)
     : QObject(parent)
 {
-    m_quiet.setSingleShot(true);
-    m_quiet.setInterval(QuietTime);
-    connect(&m_quiet, &QTimer::timeout, this, &TerminalSizeSender::flush);
+    m_limit.setSingleShot(true);
+    m_limit.setInterval(HoldLimit);
+    connect(&m_limit, &QTimer::timeout, this, &TerminalSizeSender::flush);
 }
 
 void TerminalSizeSender::setSession(TerminalSession *session)
@@ -18,14 +24,11 @@ void TerminalSizeSender::setSession(TerminalSession *session)
         disconnect(m_session, nullptr, this, nullptr);
     m_session = session;
     m_sentColumns = m_sentRows = 0;
+    m_tail.clear();
     m_holding = false;
-    m_quiet.stop();
-    if (!session)
-        return;
-    connect(session, &TerminalSession::received, this, &TerminalSizeSender::onReceived);
-    m_holding = true;
-    m_sinceSession.start();
-    m_quiet.start();
+    m_limit.stop();
+    if (session)
+        connect(session, &TerminalSession::received, this, &TerminalSizeSender::onReceived);
 }
 
 void TerminalSizeSender::setSize(int columns, int rows)
@@ -38,23 +41,23 @@ void TerminalSizeSender::setSize(int columns, int rows)
 
 void TerminalSizeSender::flush()
 {
-    m_quiet.stop();
+    m_limit.stop();
     m_holding = false;
     send();
 }
 
-void TerminalSizeSender::onReceived()
+void TerminalSizeSender::onReceived(const QByteArray &data)
 {
-    if (!m_holding)
-        return;
-    // Restarted by every piece of output, up to MaxHold: a program that never pauses still
-    // gets its size.
-    const auto held = std::chrono::milliseconds(m_sinceSession.elapsed());
-    if (held >= MaxHold) {
-        flush();
+    m_tail = QByteArray(m_tail + data).right(BracketedPasteOn.size());
+    if (m_tail == BracketedPasteOn) {
+        if (!m_holding) {
+            m_holding = true;
+            m_limit.start();
+        }
         return;
     }
-    m_quiet.start(std::min(QuietTime, MaxHold - held));
+    if (m_holding)
+        flush();
 }
 
 void TerminalSizeSender::send()

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QElapsedTimer>
+#include <QByteArray>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
@@ -11,38 +11,36 @@ namespace Terrarium::Core {
 
 class TerminalSession;
 
-// Tells a session its terminal's size, holding back the sizes of a pane that is still being
-// laid out until the program's output pauses. A new pane changes size once or twice right after
-// its program starts, and bash's readline loses its first prompt to a SIGWINCH that arrives
-// between turning bracketed paste on and drawing the prompt: the pane stays empty until a key
-// is pressed. Once the program has been quiet for QuietTime (or MaxHold after the session came)
-// the last size goes out, and from then on every size at once. Input sends a held size first,
-// so a program never reads a key before it knows the size.
+// Tells a session its terminal's size, except in the moment readline draws a prompt. readline
+// turns bracketed paste on (ESC[?2004h) and then draws the prompt; a SIGWINCH in between makes
+// it move to the line's start and wait for a key with no prompt drawn (bash 5.2: a pane split
+// just as its shell starts stayed empty). So while the program's output so far ends with that
+// sequence, a new size waits for its next output, at most HoldLimit, or input (a program never
+// reads a key before it knows the size). Every other size goes at once.
 class TerminalSizeSender : public QObject
 {
     Q_OBJECT
 
 public:
-    static constexpr std::chrono::milliseconds QuietTime{100};
-    static constexpr std::chrono::milliseconds MaxHold{1000};
+    static constexpr std::chrono::milliseconds HoldLimit{200};
 
     explicit TerminalSizeSender(QObject *parent = nullptr);
 
-    // A session that was started at some size; sizes are held from now on, as above.
     void setSession(TerminalSession *session);
-    // The terminal's size now: sent at once, or when the hold ends.
+    // The terminal's size now: sent at once, or once the prompt is drawn.
     void setSize(int columns, int rows);
-    // Ends the hold: a held size goes out now (before input is written).
+    // Sends a held size now (before input is written).
     void flush();
+    // Whether sizes wait: the output so far ends where readline is about to draw a prompt.
     bool isHolding() const { return m_holding; }
 
 private:
-    void onReceived();
+    void onReceived(const QByteArray &data);
     void send();
 
     QPointer<TerminalSession> m_session;
-    QTimer m_quiet;
-    QElapsedTimer m_sinceSession;
+    QTimer m_limit;
+    QByteArray m_tail; // the output's last bytes, for a marker split across reads
     bool m_holding = false;
     int m_columns = 0;
     int m_rows = 0;
