@@ -48,7 +48,9 @@ void TerminalSizeSender::flush()
 
 void TerminalSizeSender::onReceived(const QByteArray &data)
 {
-    m_tail = QByteArray(m_tail + data).right(BracketedPasteOn.size());
+    // Only the last bytes: this runs on every piece of output, floods included.
+    const qsizetype keep = BracketedPasteOn.size();
+    m_tail = data.size() >= keep ? data.right(keep) : QByteArray(m_tail + data).right(keep);
     if (m_tail == BracketedPasteOn) {
         if (!m_holding) {
             m_holding = true;
