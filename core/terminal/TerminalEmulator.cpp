@@ -330,7 +330,7 @@ struct TerminalEmulator::Private
     bool bellPending = false;
     TerminalCursor announcedCursor;
     // The last glyph libvterm put, for REP: its characters (0-ended when fewer) and width.
-    std::array<uint32_t, ScreenCell::MaxChars> lastGlyph{};
+    std::array<char32_t, ScreenCell::MaxChars> lastGlyph{};
     int lastGlyphWidth = 0;
 
     bool cursorVisible = true;
@@ -380,10 +380,8 @@ int TerminalEmulator::Private::onPutGlyph(VTermGlyphInfo *info, VTermPos positio
         return 1;
     if (position.col == 0 && d->wrapRow == position.row - 1)
         d->markWrap(position);
-    screen.putGlyph(position.row, position.col, info->chars, info->width, info->protected_cell);
-    d->lastGlyph = {};
-    for (size_t i = 0; i < d->lastGlyph.size() && info->chars[i] != 0; ++i)
-        d->lastGlyph[i] = info->chars[i];
+    d->lastGlyph =
+        screen.putGlyph(position.row, position.col, info->chars, info->width, info->protected_cell);
     d->lastGlyphWidth = info->width;
     // A wide character that does not fit in the last column wraps too, one column early.
     const int end = position.col + info->width;
@@ -738,14 +736,8 @@ void TerminalEmulator::Private::repeatLastGlyph(int count)
     const int copies = std::min(count, (cells + lastGlyphWidth - 1) / lastGlyphWidth);
     if (copies <= 0)
         return;
-    char32_t characters[ScreenCell::MaxChars];
-    qsizetype length = 0;
-    for (const uint32_t character : lastGlyph) {
-        if (character == 0)
-            break;
-        characters[length++] = char32_t(character);
-    }
-    const QByteArray glyph = QString::fromUcs4(characters, length).toUtf8();
+    const qsizetype length = std::find(lastGlyph.begin(), lastGlyph.end(), 0) - lastGlyph.begin();
+    const QByteArray glyph = QString::fromUcs4(lastGlyph.data(), length).toUtf8();
     feed(glyph.repeated(copies));
 }
 
@@ -819,7 +811,8 @@ void TerminalEmulator::write(QByteArrayView bytes)
 {
     if (bytes.isEmpty())
         return;
-    const QByteArrayView data = d->parser.guard(d->input.filter(bytes));
+    const QByteArrayView filtered = d->input.filter(bytes);
+    const QByteArrayView data = d->parser.guard(filtered, d->input.plainPrefix());
     qsizetype fed = 0;
     for (const TerminalParserGuard::Repeat &repeat : d->parser.repeats()) {
         d->feed(data.sliced(fed, repeat.at - fed));

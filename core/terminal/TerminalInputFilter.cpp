@@ -1,5 +1,7 @@
 #include "TerminalInputFilter_p.h"
 
+#include "TerminalPlainRun_p.h"
+
 #include <QVarLengthArray>
 
 #include <algorithm>
@@ -121,15 +123,19 @@ qsizetype lastEscape(QByteArrayView data, qsizetype before)
 
 QByteArrayView TerminalInputFilter::filter(QByteArrayView bytes)
 {
+    m_plainPrefix = 0;
     QByteArrayView data = bytes;
     if (!m_held.isEmpty()) {
-        m_joined = std::exchange(m_held, {});
+        // Both keep their storage: a flood of output holds a cut sequence back at most reads.
+        m_joined.resize(0);
+        m_joined.append(m_held);
         m_joined.append(bytes);
+        m_held.resize(0);
         data = m_joined;
     }
     const qsizetype complete = completeLength(data);
     if (complete < data.size())
-        m_held = data.sliced(complete).toByteArray();
+        m_held.append(data.sliced(complete));
     data = data.first(complete);
     if (data.isEmpty())
         return data;
@@ -138,8 +144,16 @@ QByteArrayView TerminalInputFilter::filter(QByteArrayView bytes)
     // Shifts are rare; only when there are any is every byte looked at, not just the ESCs.
     m_shifts = memchr(data.data(), ShiftOut, size_t(data.size()))
         || memchr(data.data(), ShiftIn, size_t(data.size()));
-    for (qsizetype at = 0; at < data.size();)
-        at = mend(data, at);
+    // Text and colours, the common case, change nothing here; nothing is mended before the first
+    // byte that is not plain.
+    if (!m_dropping)
+        m_plainPrefix = plainRunEnd(data, 0);
+    for (qsizetype at = m_plainPrefix; at < data.size();) {
+        if (!m_dropping)
+            at = plainRunEnd(data, at);
+        if (at < data.size())
+            at = mend(data, at);
+    }
     return m_mender.finish(data);
 }
 

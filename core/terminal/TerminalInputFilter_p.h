@@ -31,6 +31,9 @@ public:
     // The bytes for libvterm: what was held back last time, then `bytes`, mended, less a tail
     // that must wait for more. Valid until the next call.
     QByteArrayView filter(QByteArrayView bytes);
+    // How many bytes at the start of the last filter() result are plain (plainRunEnd()): the
+    // parser guard, at rest, need not look at them again.
+    qsizetype plainPrefix() const { return m_plainPrefix; }
 
 private:
     // A designation: the intermediate that names the G set ('(' for G0 ... '/' for G3 of 96)
@@ -60,6 +63,7 @@ private:
     QByteArray m_held;
     QByteArray m_joined; // held + new input, when something was held
     ByteMender m_mender;
+    qsizetype m_plainPrefix = 0;
     bool m_shifts = false; // the current input has SO or SI bytes
     // Inside an APC/PM/SOS string being dropped (across writes only when it outgrew what is
     // held back), and whether its last byte so far was the ESC of a possible ST.

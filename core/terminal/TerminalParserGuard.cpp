@@ -1,5 +1,7 @@
 #include "TerminalParserGuard_p.h"
 
+#include "TerminalPlainRun_p.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -13,8 +15,6 @@ constexpr unsigned char Cancel = 0x18;
 constexpr unsigned char Substitute = 0x1a;
 constexpr unsigned char Escape = 0x1b;
 constexpr unsigned char Delete = 0x7f;
-// libvterm's CSI_ARGS_MAX is 16: the 16th separator would start a 17th parameter.
-constexpr int MaxSeparators = 15;
 // The lead byte of U+0080 to U+00BF in UTF-8.
 constexpr unsigned char Utf8C1Lead = 0xc2;
 // More repetitions than any line has cells change nothing.
@@ -36,26 +36,26 @@ TerminalParserGuard::TerminalParserGuard(Dialect dialect)
     : m_dialect(dialect)
 { }
 
-QByteArrayView TerminalParserGuard::guard(QByteArrayView bytes)
+QByteArrayView TerminalParserGuard::guard(QByteArrayView bytes, qsizetype plainPrefix)
 {
     m_mender.begin();
     m_repeats.clear();
     const qsizetype size = bytes.size();
-    for (qsizetype at = 0; at < size; ++at) {
+    // Plain bytes leave the parser at rest where it is at rest.
+    const qsizetype start = m_state == State::Normal && !m_inEscape ? plainPrefix : 0;
+    for (qsizetype at = start; at < size; ++at) {
         if (m_state == State::Normal && !m_inEscape) {
-            // Text, and the C0 controls in it, leave the parser where it is: only an ESC
-            // moves it on (UTF-8 mode, so no byte from 0x80 up is a C1 control).
-            const void *escape = memchr(bytes.data() + at, Escape, size_t(size - at));
-            const qsizetype end = escape ? static_cast<const char *>(escape) - bytes.data() : size;
-            mendText(bytes, at, end);
-            if (end == size)
+            // Text, the C0 controls in it and colours and cursor moves leave the parser at rest.
+            at = plainRunEnd(bytes, at);
+            if (at == size)
                 break;
-            at = end;
-        }
-        if (m_state == State::Normal && !m_inEscape) {
-            // ESC [ digits and separators, then a final byte: what colours and cursor moves
-            // are, read alike by every version and ending where it began (at rest).
-            if (const qsizetype end = plainControlSequenceEnd(bytes, at); end > 0) {
+            if (bytes[at] != char(Escape)) {
+                // What stopped the run is text (UTF-8 mode, so no byte from 0x80 up is a C1
+                // control): up to the next ESC, only ESC moves the parser on.
+                const void *escape = memchr(bytes.data() + at, Escape, size_t(size - at));
+                const qsizetype end =
+                    escape ? static_cast<const char *>(escape) - bytes.data() : size;
+                mendText(bytes, at, end);
                 at = end - 1;
                 continue;
             }
@@ -85,30 +85,6 @@ QByteArrayView TerminalParserGuard::guard(QByteArrayView bytes)
             m_dropping = false;
     }
     return m_mender.finish(bytes);
-}
-
-// Where the control sequence at `escape` ends when it is a plain one (no leader, intermediates or
-// controls, at most 16 parameters, not REP, complete in `bytes`); 0 otherwise.
-qsizetype TerminalParserGuard::plainControlSequenceEnd(QByteArrayView bytes, qsizetype escape)
-{
-    const qsizetype size = bytes.size();
-    if (escape + 1 >= size || bytes[escape + 1] != '[')
-        return 0;
-    int separators = 0;
-    for (qsizetype at = escape + 2; at < size; ++at) {
-        const auto c = static_cast<unsigned char>(bytes[at]);
-        if (isDigit(c))
-            continue;
-        if (c == ';' || c == ':') {
-            if (++separators > MaxSeparators)
-                return 0;
-            continue;
-        }
-        if (c >= 0x40 && c <= 0x7e && c != 'b')
-            return at + 1;
-        return 0;
-    }
-    return 0;
 }
 
 // Text that libvterm's UTF-8 decoder reads. It writes two characters for one byte when an ASCII
@@ -308,7 +284,7 @@ TerminalParserGuard::Verdict TerminalParserGuard::stepSequence(unsigned char c)
             return Verdict::Pass;
         }
         if (c == ';' || c == ':') {
-            if (m_separators == MaxSeparators)
+            if (m_separators == MaxControlSequenceSeparators)
                 return Verdict::TooManyParameters;
             ++m_separators;
             return Verdict::Pass;

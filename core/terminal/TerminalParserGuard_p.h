@@ -50,8 +50,9 @@ public:
         int count = 1;
     };
 
-    // `bytes` as they may go to libvterm; valid until the next call.
-    QByteArrayView guard(QByteArrayView bytes);
+    // `bytes` as they may go to libvterm; valid until the next call. The first `plainPrefix`
+    // bytes are known to be plain (plainRunEnd()).
+    QByteArrayView guard(QByteArrayView bytes, qsizetype plainPrefix = 0);
     // The REPs of the last guard() call, in order.
     const QList<Repeat> &repeats() const { return m_repeats; }
 
@@ -81,7 +82,6 @@ private:
     Verdict endEscape(unsigned char c);
     void beginControlSequence();
     void mendText(QByteArrayView bytes, qsizetype from, qsizetype to);
-    static qsizetype plainControlSequenceEnd(QByteArrayView bytes, qsizetype escape);
     bool inString() const;
     bool inControlSequence() const;
 

@@ -69,8 +69,9 @@ public:
     void setReverse(bool reverse);
 
     // `chars`: the base character and its combining ones, ended by 0 when fewer than MaxChars.
-    // Inline: this is the path of every character.
-    void putGlyph(int row, int column, const uint32_t *chars, int width, bool protectedCell)
+    // Returns them as the cell now holds them. Inline: this is the path of every character.
+    const std::array<char32_t, ScreenCell::MaxChars> &
+    putGlyph(int row, int column, const uint32_t *chars, int width, bool protectedCell)
     {
         ScreenCell *cells = line(row);
         const bool wide = width == 2 && column + 1 < m_columns;
@@ -91,11 +92,12 @@ public:
 
         const quint16 protection = protectedCell ? ScreenCell::Protected : 0;
         ScreenCell &cell = cells[column];
-        int count = 0;
-        for (; count < ScreenCell::MaxChars && chars[count] != 0; ++count)
-            cell.chars[size_t(count)] = chars[count];
-        for (int rest = count; rest < ScreenCell::MaxChars; ++rest)
-            cell.chars[size_t(rest)] = 0;
+        // Filled whole and then copied: a loop that zeroes what is left after the characters
+        // costs more than the rest of this function.
+        std::array<char32_t, ScreenCell::MaxChars> glyph{};
+        for (size_t count = 0; count < glyph.size() && chars[count] != 0; ++count)
+            glyph[count] = chars[count];
+        cell.chars = glyph;
         cell.foreground = m_pen.foreground;
         cell.background = m_pen.background;
         cell.flags = m_pen.flags | protection | (wide ? PackedCell::Wide : 0);
@@ -107,6 +109,7 @@ public:
             second.flags = m_pen.flags | protection | PackedCell::Continuation;
         }
         addDamage(row, left, row + 1, right);
+        return cell.chars;
     }
     // Blank cells with the pen's colours (and no other attribute).
     void erase(int top, int left, int bottom, int right, bool selective);
