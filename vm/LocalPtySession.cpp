@@ -285,7 +285,9 @@ void LocalPtySession::readAvailable()
 {
     if (!m_reader)
         return;
-    const QByteArray data = m_reader->take();
+    m_reader->take(m_received);
+    // Shared, not copied: a slot that runs an event loop may come back here for more.
+    const QByteArray data = m_received;
     const bool atEnd = m_reader->isAtEnd();
     if (!data.isEmpty())
         Q_EMIT received(data);

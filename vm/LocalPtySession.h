@@ -69,6 +69,7 @@ private:
     UniqueFd m_master;
     UniqueFd m_pidFd;
     std::unique_ptr<PtyReader> m_reader; // reads the master on its own thread
+    QByteArray m_received; // what came last, its storage reused for the next (PtyReader::take())
     QSocketNotifier *m_writeNotifier = nullptr;
     QSocketNotifier *m_exitNotifier = nullptr;
     QTimer m_exitPollTimer; // only where pidfd_open() is unavailable (Linux < 5.3)

@@ -10,6 +10,7 @@ namespace Terrarium::Vm {
 namespace {
 
 constexpr qsizetype ReadChunk = 64 * 1024;
+constexpr qsizetype RecycledCapacity = 256 * 1024;
 
 } // namespace
 
@@ -45,15 +46,17 @@ void PtyReader::stop()
         m_thread.join();
 }
 
-QByteArray PtyReader::take()
+void PtyReader::take(QByteArray &data)
 {
-    QByteArray data;
+    // Storage grown by an unusually large backlog is not kept.
+    if (data.capacity() > RecycledCapacity)
+        data = QByteArray();
+    data.resize(0); // keeps the storage, unless somebody still holds it
     {
         const std::lock_guard<std::mutex> lock(m_mutex);
         data.swap(m_buffer);
     }
     m_roomAvailable.notify_all();
-    return data;
 }
 
 bool PtyReader::isAtEnd() const

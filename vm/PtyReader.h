@@ -27,8 +27,9 @@ public:
 
     void start();
     void stop();
-    // Everything read so far (and makes room for more).
-    QByteArray take();
+    // Everything read so far, into `data` (and makes room for more). The buffers trade places,
+    // so a caller that passes the same one again keeps a flood of output from allocating.
+    void take(QByteArray &data);
     bool isAtEnd() const;
 
 Q_SIGNALS:
