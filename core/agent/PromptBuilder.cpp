@@ -46,11 +46,19 @@ QString fenced(const QByteArray &bytes)
     return QStringLiteral("```\n%1\n```").arg(text);
 }
 
+// The last `size` bytes at most, from the start of a line where a whole line fits: the end of
+// a line cut at its start reads as something else (the end of "0000017" as "17").
 QByteArray tail(const QByteArray &bytes, qsizetype size)
 {
     if (bytes.size() <= size)
         return bytes;
     qsizetype start = bytes.size() - size;
+    if (bytes[start - 1] != '\n') {
+        const qsizetype lineEnd = bytes.indexOf('\n', start);
+        const auto rest = QByteArrayView(bytes).sliced(lineEnd + 1);
+        if (lineEnd >= 0 && !rest.trimmed().isEmpty())
+            return rest.toByteArray();
+    }
     while (start < bytes.size() && (quint8(bytes[start]) & 0xC0) == 0x80)
         ++start;
     return bytes.mid(start);

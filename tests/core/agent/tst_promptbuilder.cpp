@@ -14,6 +14,7 @@ private Q_SLOTS:
     void rePlanCarriesTheFailureAndLast4KiB();
     void executorSeesStepPlanAndRecentOutput();
     void promptsStartWithWhatStaysTheSame();
+    void outputTailsStartWithAWholeLine();
     void schemasAreStrict();
 
 private:
@@ -179,6 +180,52 @@ void tst_PromptBuilder::schemasAreStrict()
     QCOMPARE(schema.schema.value(QLatin1String("required")).toArray(),
              QJsonArray{QStringLiteral("plan")});
     QCOMPARE(PromptBuilder::planTool().parameters, schema.schema);
+}
+
+void tst_PromptBuilder::outputTailsStartWithAWholeLine()
+{
+    // 40 numbered lines of 64 bytes: a tail cut at a byte count starts inside a line, whose end
+    // would read as another number.
+    QByteArray numbered;
+    for (int line = 1; line <= 40; ++line)
+        numbered += QByteArray::number(line).rightJustified(63, '0') + '\n';
+    StepRecord last;
+    last.command = QStringLiteral("seq -w 40");
+    last.exitCode = 1;
+    last.stdoutTail = numbered;
+    last.stderrTail = numbered;
+    TranslationRequest request;
+    request.goal = QStringLiteral("count");
+    request.facts = facts();
+    request.plan = {QStringLiteral("Count"), QStringLiteral("Check")};
+    request.step = QStringLiteral("Check");
+    request.history = {last};
+    const QString executor = PromptBuilder::executorUserPrompt(request);
+    const QString lastLine = QString(QByteArray::number(40).rightJustified(63, '0'));
+    QVERIFY(executor.contains(QStringLiteral("stdout (end):\n```\n0000")));
+    QVERIFY(executor.contains(QStringLiteral("stderr (end):\n```\n0000")));
+    QVERIFY(executor.contains(lastLine + QStringLiteral("\n```")));
+    // Every line shown is whole.
+    const qsizetype fence = executor.indexOf(QLatin1String("```\n")) + 4;
+    const QStringList shown =
+        executor.mid(fence, executor.indexOf(QLatin1String("\n```"), fence) - fence).split(u'\n');
+    QVERIFY(shown.size() > 3);
+    for (const QString &line : shown)
+        QCOMPARE(line.size(), 63);
+    QVERIFY(shown.size() * 64 <= PromptBuilder::HistoryTailBytes);
+
+    PlanRequest replan;
+    replan.goal = request.goal;
+    replan.facts = facts();
+    last.stdoutTail = numbered.repeated(3); // 7.5 KiB: more than the planner's 4 KiB
+    replan.failure = last;
+    const QString planner = PromptBuilder::plannerUserPrompt(replan);
+    QVERIFY(planner.contains(QStringLiteral("of stdout:\n```\n0000")));
+
+    // One long line: cut where the byte count says, as before.
+    last.stdoutTail = QByteArray(5000, 'x') + '\n';
+    replan.failure = last;
+    QVERIFY(PromptBuilder::plannerUserPrompt(replan).contains(QString(4095, u'x')));
 }
 
 QTEST_GUILESS_MAIN(tst_PromptBuilder)
