@@ -106,8 +106,11 @@ HostExecJob::HostExecJob(QObject *parent)
 
 HostExecJob::~HostExecJob()
 {
-    if (!isFinished() && m_processGroup > 0)
+    if (!isFinished() && m_processGroup > 0) {
         signalGroup(SIGKILL);
+        if (m_warden)
+            m_warden->release(m_processGroup);
+    }
     if (m_process && m_process->state() != QProcess::NotRunning) {
         // The leader is still there: kill its group (if setsid() has run yet) and the leader,
         // and reap it here. QProcess's own destructor would warn and kill only the leader.
@@ -130,6 +133,7 @@ void HostExecJob::start(const Launch &launch)
     m_clock.start();
     ::clock_gettime(CLOCK_REALTIME_COARSE, &m_startedAt);
     m_auditDirectory = launch.auditDirectory;
+    m_warden = launch.warden;
     if (launch.argv.isEmpty() || launch.argv.first().isEmpty()) {
         fail({Core::ErrorCode::InvalidInput, Core::Tr::tr("No command given")});
         return;
@@ -175,6 +179,8 @@ void HostExecJob::startWithPipes(const Launch &launch)
     connect(m_process, &QProcess::started, this, [this] {
         // exec() happened, so the child's setsid() did too: the group exists now.
         m_processGroup = static_cast<pid_t>(m_process->processId());
+        if (m_warden)
+            m_warden->watch(m_processGroup);
         if (m_termination != Termination::None)
             terminateGroup();
         m_stdinProbe = Vm::StdinReadProbe::ofReader(m_processGroup);
@@ -217,6 +223,8 @@ void HostExecJob::startOnPty(const Launch &launch)
         return;
     }
     m_processGroup = static_cast<pid_t>(m_pty->processId());
+    if (m_warden)
+        m_warden->watch(m_processGroup);
     connect(m_pty, &Core::TerminalSession::received, this, [this](const QByteArray &data) {
         Q_EMIT outputReceived(Core::OutputStream::Stdout, data);
     });
@@ -355,6 +363,8 @@ void HostExecJob::complete(Core::ExecResult result)
     m_graceTimer.stop();
     m_groupPollTimer.stop();
     m_pendingResult.reset();
+    if (m_warden)
+        m_warden->release(m_processGroup);
     if (!m_auditDirectory.isEmpty())
         audit(result);
     qCDebug(lcVm) << "host exec: done, exit code" << result.exitCode << "signal" << result.signal

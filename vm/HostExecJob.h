@@ -1,9 +1,11 @@
 #pragma once
 
 #include "core/exec/ExecJob.h"
+#include "vm/HostGroupWarden.h"
 #include "vm/StdinReadProbe.h"
 
 #include <QElapsedTimer>
+#include <QPointer>
 
 #include <QProcessEnvironment>
 #include <QStringList>
@@ -43,6 +45,9 @@ public:
         std::chrono::milliseconds timeout{0};
         bool pty = false;
         QString auditDirectory; // audited after the command (see ExecRequest); empty: none
+        // Told the command's process group while it runs; none: nobody kills it if Terrarium
+        // crashes.
+        QPointer<HostGroupWarden> warden;
     };
 
     explicit HostExecJob(QObject *parent = nullptr);
@@ -82,6 +87,7 @@ private:
     QElapsedTimer m_clock;
     timespec m_startedAt{}; // CLOCK_REALTIME_COARSE, the clock file times come from
     QString m_auditDirectory;
+    QPointer<HostGroupWarden> m_warden;
     QTimer m_timeoutTimer;
     QTimer m_graceTimer;
     QTimer m_groupPollTimer;

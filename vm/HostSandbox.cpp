@@ -200,6 +200,7 @@ HostSandbox::HostSandbox(SandboxSpec spec, QObject *parent)
     : Sandbox(std::move(spec), parent)
     , m_workspace(absoluteWorkspace(this->spec().workspace))
     , m_shell(hostShell())
+    , m_warden(new HostGroupWarden(this))
 {
     qCWarning(lcVm).noquote()
         << QStringLiteral("HOST SANDBOX \"%1\": commands run UNCONFINED on this machine as user %2 "
@@ -264,6 +265,7 @@ Core::ExecJob *HostSandbox::exec(const Core::ExecRequest &request)
     launch.environment = environment(request.environment, false);
     launch.timeout = request.timeout;
     launch.pty = request.pty;
+    launch.warden = m_warden;
     if (!request.auditDirectory.isEmpty()) {
         // Only ever inside the workspace: the audit changes file modes.
         const Core::Result<QString> audited = workingDirectory(request.auditDirectory);

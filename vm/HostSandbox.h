@@ -9,6 +9,7 @@
 namespace Terrarium::Vm {
 
 class HostExecJob;
+class HostGroupWarden;
 class LocalPtySession;
 
 // Runs commands directly on the user's machine, as the user, starting in the spec's workspace
@@ -58,6 +59,9 @@ private:
     const QString m_workspace; // absolute and clean; empty if the spec has none
     const QString m_shell;
     QList<QPointer<HostExecJob>> m_jobs; // not finished yet
+    // Kills the jobs' process groups if Terrarium ends without stopping them. Created before
+    // the jobs, so, as a child, deleted before them.
+    HostGroupWarden *m_warden = nullptr;
     QList<QPointer<LocalPtySession>> m_sessions; // not finished yet
 };
 

@@ -13,6 +13,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -134,6 +135,7 @@ private Q_SLOTS:
     void translateAheadIsOnByDefault_data();
     void translateAheadIsOnByDefault();
     void sigintCancelsCleanly();
+    void sigkillLeavesNoCommandRunning();
     void approvalWithoutTerminalIsDenied();
     void approvalOnTheTerminal();
     void alwaysIsRemembered();
@@ -722,6 +724,58 @@ void tst_Headless::sigintCancelsCleanly()
                  .toString(),
              QStringLiteral("cancelled"));
     QTRY_VERIFY_WITH_TIMEOUT(::kill(sleeper, 0) != 0, 5000);
+}
+
+namespace {
+
+// Alive and not a zombie (an orphan waits for an init that may reap only every second or two).
+bool isRunning(pid_t pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (pid <= 0 || !stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray line = stat.readAll();
+    const qsizetype close = line.lastIndexOf(')');
+    return close > 0 && close + 2 < line.size() && line[close + 2] != 'Z';
+}
+
+pid_t pidFrom(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? pid_t(file.readAll().trimmed().toInt()) : 0;
+}
+
+} // namespace
+
+void tst_Headless::sigkillLeavesNoCommandRunning()
+{
+    // A shell that waits for a background job: both would run on, unseen, after a crash.
+    m_server->enqueue(ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Wait")}));
+    m_server->enqueue(ScriptedTurns::command(
+        LlmProvider::ChatCompletions,
+        QStringLiteral("sleep 300 & echo $! > sleeper.pid; echo $$ > shell.pid; wait")));
+    QProcess process;
+    process.setProcessEnvironment(cleanEnvironment());
+    process.start(binary(), runArguments(LlmProvider::ChatCompletions, QStringLiteral("wait")));
+    QVERIFY2(waitForLine(process, QStringLiteral("step_executing")),
+             process.readAllStandardError().constData());
+    const QString sleeperFile = QDir(m_workspace).filePath(QStringLiteral("sleeper.pid"));
+    const QString shellFile = QDir(m_workspace).filePath(QStringLiteral("shell.pid"));
+    QTRY_VERIFY_WITH_TIMEOUT(QFile(sleeperFile).size() > 0 && QFile(shellFile).size() > 0, 10000);
+    const pid_t sleeper = pidFrom(sleeperFile);
+    const pid_t shell = pidFrom(shellFile);
+    const auto leftovers = qScopeGuard([&] {
+        for (const pid_t pid : {sleeper, shell}) {
+            if (isRunning(pid))
+                ::kill(pid, SIGKILL);
+        }
+    });
+    QVERIFY(isRunning(sleeper));
+    QVERIFY(isRunning(shell));
+
+    ::kill(pid_t(process.processId()), SIGKILL);
+    QVERIFY(waitForExit(process, 10000));
+    QTRY_VERIFY_WITH_TIMEOUT(!isRunning(sleeper) && !isRunning(shell), 5000);
 }
 
 void tst_Headless::approvalWithoutTerminalIsDenied()
