@@ -61,6 +61,8 @@ bool HostGroupWarden::ensureStarted()
         sigset_t none;
         ::sigemptyset(&none);
         ::sigprocmask(SIG_SETMASK, &none, nullptr);
+        // Holding a pane's pty open would keep its shell from the hangup of Terrarium's end.
+        ::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);
     });
     m_shell->start(QIODevice::WriteOnly);
     if (!m_shell->waitForStarted(5000)) {
