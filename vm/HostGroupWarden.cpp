@@ -12,10 +12,14 @@ namespace Terrarium::Vm {
 namespace {
 
 // POSIX sh. Ignores the signals that end Terrarium's terminal session; reads "watch N" and
-// "release N" until its input ends, then kills what is still watched.
+// "release N" until its input ends, then kills what is still watched. Only numbers from 2 up
+// are groups: "kill -- -1" would be every process of the user.
 constexpr auto WardenScript = R"(trap '' HUP INT TERM QUIT PIPE
 groups=
 while read -r verb group; do
+    case $group in
+    '' | *[!0-9]* | 0* | 1) continue ;;
+    esac
     case $verb in
     watch) groups="$groups $group" ;;
     release)
