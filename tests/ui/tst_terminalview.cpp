@@ -820,6 +820,9 @@ void tst_TerminalView::scrollbackWithShiftPageUp()
     QVERIFY(waitFor(QStringLiteral("line-200\n$")));
     QVERIFY(m_view->visibleText().contains(QLatin1String("line-200")));
     QTRY_VERIFY(m_view->emulator()->scrollbackLines() > 150);
+    // The text is read from the emulator at once; the view learns of the scrollback from the
+    // update the emulator posted (a key from the user comes after it, a key here may not).
+    QCoreApplication::sendPostedEvents(m_view->emulator(), QEvent::MetaCall);
     QTest::keyClick(m_view, Qt::Key_PageUp, Qt::ShiftModifier);
     QCOMPARE(m_view->scrollOffset(), m_view->lines() - 1);
     QVERIFY(!m_view->visibleText().contains(QLatin1String("line-200")));
@@ -849,6 +852,9 @@ void tst_TerminalView::wheelScrollsTheScrollback()
     QTest::keyClick(m_view, Qt::Key_Return);
     QVERIFY(waitFor(QStringLiteral("\n100\n$")));
     QTRY_VERIFY(m_view->emulator()->scrollbackLines() > 50);
+    // The text is read from the emulator at once; the view learns of the scrollback from the
+    // update the emulator posted (a key from the user comes after it, a key here may not).
+    QCoreApplication::sendPostedEvents(m_view->emulator(), QEvent::MetaCall);
     const QPoint at(20, 20);
     QWheelEvent up(at, m_view->viewport()->mapToGlobal(at), QPoint(), QPoint(0, 240), Qt::NoButton,
                    Qt::NoModifier, Qt::NoScrollPhase, false);
