@@ -2,12 +2,14 @@
 
 #include "core/terminal/TerminalInputFilter_p.h"
 #include "core/terminal/TerminalParserGuard_p.h"
+#include "core/terminal/TerminalPlainRun_p.h"
 #include "core/terminal/TerminalScreen_p.h"
 
 #include <QPointer>
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
@@ -287,6 +289,7 @@ struct TerminalEmulator::Private
     {
         wrapRow = NoRow;
         textCursor = {-1, -1};
+        marginReached = false;
     }
     void postUpdate();
     void deliverUpdate();
@@ -294,6 +297,18 @@ struct TerminalEmulator::Private
     void resetScrollRegion();
     // Hands `data` to libvterm.
     void feed(QByteArrayView data);
+    // The plain bytes a write starts with (TerminalInputFilter::plainPrefix()), when libvterm
+    // would write text plainly (TerminalParserGuard::wasWritingTextPlainly()): runs of printable
+    // ASCII go onto the screen here, everything else to libvterm, in order. Text was most of
+    // libvterm's work: a glyph callback per character.
+    // Returns how many of the bytes are done; the rest go to libvterm with the rest of the write.
+    qsizetype writePlain(QByteArrayView plain);
+    // libvterm's cursor, where text is written plainly there (no wrap pending, not on a
+    // double-width line); row -1 otherwise.
+    VTermPos plainTextCursor() const;
+    void putPlainText(const char *text, int count);
+    // Tells libvterm where the text written here left the cursor.
+    void catchUpCursor();
     // REP, done here instead of in libvterm (TerminalParserGuard).
     void repeatLastGlyph(int count);
     void setTitle(const QByteArray &utf8);
@@ -305,6 +320,10 @@ struct TerminalEmulator::Private
 
     TerminalEmulator *q;
     std::unique_ptr<VTerm, VTermDeleter> vt;
+    bool textShortcut = true;
+    // Where text written by writePlain() left the cursor while libvterm's is still where the text
+    // began (the row is the same); row -1: libvterm's cursor is current.
+    VTermPos plainCursor{-1, -1};
     VTermState *state = nullptr;
     TerminalScreen screen;
     // Mends the program's output where libvterm 0.1 falls short (see TerminalInputFilter).
@@ -323,6 +342,10 @@ struct TerminalEmulator::Private
     static constexpr int NoRow = std::numeric_limits<int>::min();
     int wrapRow = NoRow;
     VTermPos textCursor{-1, -1};
+    // The last glyph reached the right margin and the cursor has not moved since: libvterm may
+    // keep a wrap pending, with the cursor in the last column or, after a wide glyph, the one
+    // before it.
+    bool marginReached = false;
 
     // What changed since the last deliverUpdate() (the screen keeps its own damage).
     bool updatePosted = false;
@@ -387,6 +410,7 @@ int TerminalEmulator::Private::onPutGlyph(VTermGlyphInfo *info, VTermPos positio
     const int end = position.col + info->width;
     d->wrapRow = end >= screen.columns() - 1 ? position.row : NoRow;
     d->textCursor = {position.row, end < screen.columns() ? end : position.col};
+    d->marginReached = end >= screen.columns();
     // No postUpdate() here or in the other drawing callbacks: they only run inside write() and
     // resize(), which post the update themselves (this is the path of every character).
     return 1;
@@ -723,6 +747,152 @@ void TerminalEmulator::Private::feed(QByteArrayView data)
     writing = {};
 }
 
+namespace {
+
+bool isPrintable(unsigned char c)
+{
+    return c >= 0x20 && c < 0x7f;
+}
+
+// The end of the unit of a plain run (plainRunEnd()) at `at`: a control, a control sequence or a
+// character, each complete there.
+qsizetype plainUnitEnd(QByteArrayView plain, qsizetype at)
+{
+    const auto c = static_cast<unsigned char>(plain[at]);
+    if (c == 0x1b) {
+        qsizetype end = at + 2; // past ESC [
+        while (end < plain.size() && (plain[end] < 0x40 || plain[end] > 0x7e))
+            ++end;
+        return std::min(end + 1, plain.size());
+    }
+    if (c < 0xc0)
+        return at + 1;
+    return std::min(at + (c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2), plain.size());
+}
+
+// Whether the next text from `at` on is ASCII; false when it is not, or when the run ends first.
+bool nextTextIsAscii(QByteArrayView plain, qsizetype at)
+{
+    while (at < plain.size()) {
+        const auto c = static_cast<unsigned char>(plain[at]);
+        if (isPrintable(c))
+            return true;
+        if (c >= 0x80)
+            return false;
+        at = plainUnitEnd(plain, at);
+    }
+    return false;
+}
+
+} // namespace
+
+// What libvterm would do with each character of printable ASCII, where it is plain: the glyph
+// callback's work (onPutGlyph()) and the cursor moved on, which libvterm learns (CHA) before it
+// reads anything that moves or reads the cursor; colours (SGR) and CR go to it in between as they
+// are. Two cases stay libvterm's: the last column, where libvterm keeps a wrap pending, and the
+// last character before text that is not ASCII or before the run ends, since libvterm joins a
+// combining character to the last glyph it wrote itself.
+qsizetype TerminalEmulator::Private::writePlain(QByteArrayView plain)
+{
+    const qsizetype size = plain.size();
+    qsizetype fedTo = 0; // what came before went to libvterm or onto the screen
+    const auto feedUpTo = [&](qsizetype end) {
+        feed(plain.sliced(fedTo, end - fedTo));
+        fedTo = end;
+    };
+    qsizetype at = 0;
+    while (at < size) {
+        const auto c = static_cast<unsigned char>(plain[at]);
+        if (isPrintable(c)) {
+            const qsizetype end = printableRunEnd(plain, at + 1);
+            const qsizetype ownEnd = nextTextIsAscii(plain, end) ? end : end - 1;
+            while (at < end) {
+                VTermPos cursor{-1, -1};
+                if (at < ownEnd) {
+                    feedUpTo(at);
+                    cursor = plainCursor.row >= 0 ? plainCursor : plainTextCursor();
+                }
+                const int room = cursor.row >= 0 ? screen.columns() - 1 - cursor.col : 0;
+                if (room > 0) {
+                    const int count = int(std::min<qsizetype>(room, ownEnd - at));
+                    plainCursor = cursor;
+                    putPlainText(plain.data() + at, count);
+                    at += count;
+                    fedTo = at;
+                } else {
+                    // For libvterm, with what follows: a combining character in the same write
+                    // joins it even in the last column.
+                    feedUpTo(at);
+                    catchUpCursor();
+                    ++at;
+                }
+            }
+            continue;
+        }
+        const qsizetype unitEnd = plainUnitEnd(plain, at);
+        if (plainCursor.row >= 0) {
+            if (c == '\r') {
+                // libvterm's cursor goes to column 0 as well; moving there from the text's end
+                // ends a wrap.
+                forgetWrap();
+                plainCursor = {-1, -1};
+            } else if (!(c == 0x1b && plain[unitEnd - 1] == 'm')) {
+                feedUpTo(at);
+                catchUpCursor();
+            }
+        }
+        at = unitEnd;
+    }
+    // What is left (colours, CR, a last character) goes with the rest of the write, after the
+    // cursor: none of it moves or reads the cursor but CR, and CR ended the text here.
+    catchUpCursor();
+    return fedTo;
+}
+
+VTermPos TerminalEmulator::Private::plainTextCursor() const
+{
+    VTermPos cursor{};
+    vterm_state_get_cursorpos(state, &cursor);
+    if (marginReached || cursor.row < 0 || cursor.row >= screen.rows() || cursor.col < 0
+        || cursor.col >= screen.columns()
+        || vterm_state_get_lineinfo(state, cursor.row)->doublewidth)
+        return {-1, -1};
+    return cursor;
+}
+
+void TerminalEmulator::Private::putPlainText(const char *text, int count)
+{
+    const int row = plainCursor.row;
+    const int column = plainCursor.col;
+    if (column == 0 && wrapRow == row - 1)
+        markWrap(plainCursor);
+    screen.putText(row, column, text, count);
+    lastGlyph = {};
+    lastGlyph[0] = char32_t(static_cast<unsigned char>(text[count - 1]));
+    lastGlyphWidth = 1;
+    const int end = column + count;
+    wrapRow = end >= screen.columns() - 1 ? row : NoRow;
+    textCursor = {row, end};
+    plainCursor.col = end;
+}
+
+void TerminalEmulator::Private::catchUpCursor()
+{
+    if (plainCursor.row < 0)
+        return;
+    const VTermPos cursor = plainCursor;
+    plainCursor = {-1, -1};
+    // CHA: a whole control sequence, so libvterm's parser is at rest after it as before (the
+    // parser guard, which does not see it, stays in step).
+    std::array<char, 16> move{'\x1b', '['};
+    char *end = std::to_chars(move.data() + 2, move.data() + move.size() - 1, cursor.col + 1).ptr;
+    *end++ = 'G';
+    feed(QByteArrayView(move.data(), end - move.data()));
+    // libvterm reports the text's end as a move of its own when it was one; as there.
+    if (textCursor.row == cursor.row && textCursor.col == cursor.col)
+        textCursor = {-1, -1};
+}
+
 // As xterm does (libvterm counts cells): the glyph `count` times more, as far as the line goes;
 // nothing when there is no glyph of a width to repeat. The glyph goes in as text, which
 // libvterm's parser, at rest after a REP, reads as it reads any.
@@ -814,6 +984,9 @@ void TerminalEmulator::write(QByteArrayView bytes)
     const QByteArrayView filtered = d->input.filter(bytes);
     const QByteArrayView data = d->parser.guard(filtered, d->input.plainPrefix());
     qsizetype fed = 0;
+    if (d->textShortcut && d->parser.wasWritingTextPlainly()) {
+        fed = d->writePlain(data.first(std::min(d->input.plainPrefix(), data.size())));
+    }
     for (const TerminalParserGuard::Repeat &repeat : d->parser.repeats()) {
         d->feed(data.sliced(fed, repeat.at - fed));
         d->repeatLastGlyph(repeat.count);
@@ -823,6 +996,11 @@ void TerminalEmulator::write(QByteArrayView bytes)
     d->postUpdate();
     // Answers to queries (device attributes, cursor position reports).
     d->flushOutput();
+}
+
+void TerminalEmulator::setTextShortcut(bool enabled)
+{
+    d->textShortcut = enabled;
 }
 
 void TerminalEmulator::resize(int rows, int columns)

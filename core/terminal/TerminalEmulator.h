@@ -15,7 +15,8 @@ namespace Terrarium::Core {
 // from the program go in through write(); the screen comes out as plain cells; keyboard, paste
 // and mouse input are encoded here and leave through outputReady(), for the session to send.
 // libvterm parses and keeps the terminal's state; the screen and scrollback are kept here (on
-// libvterm's state layer), which is what makes write() fast.
+// libvterm's state layer), which is what makes write() fast, and printable ASCII goes onto the
+// screen here without libvterm wherever libvterm would write it plainly (setTextShortcut()).
 //
 // Damage is coalesced: however many writes happen in one event-loop turn, contentsChanged()
 // fires once afterwards, with the union of the damaged cells; scrollbackChanged(),
@@ -50,6 +51,9 @@ public:
 
     // Output of the program (escape sequences, UTF-8 split anywhere).
     void write(QByteArrayView bytes);
+    // Printable ASCII goes onto the screen without libvterm wherever libvterm would write it
+    // plainly (on by default); off, everything goes through libvterm, to compare the two.
+    void setTextShortcut(bool enabled);
     // Shrinking pushes the top lines into the scrollback (keeping the cursor line on screen);
     // growing taller takes lines back from it.
     void resize(int rows, int columns);

@@ -15,6 +15,11 @@ constexpr unsigned char Cancel = 0x18;
 constexpr unsigned char Substitute = 0x1a;
 constexpr unsigned char Escape = 0x1b;
 constexpr unsigned char Delete = 0x7f;
+constexpr unsigned char ShiftOut = 0x0e;
+constexpr unsigned char ShiftIn = 0x0f;
+// ECMA-48 modes: IRM. DEC modes: DECLRMM.
+constexpr int InsertMode = 4;
+constexpr int LeftRightMarginMode = 69;
 // The lead byte of U+0080 to U+00BF in UTF-8.
 constexpr unsigned char Utf8C1Lead = 0xc2;
 // More repetitions than any line has cells change nothing.
@@ -40,6 +45,8 @@ QByteArrayView TerminalParserGuard::guard(QByteArrayView bytes, qsizetype plainP
 {
     m_mender.begin();
     m_repeats.clear();
+    m_plainTextAtStart =
+        m_state == State::Normal && !m_inEscape && !m_dropping && writesTextPlainly();
     const qsizetype size = bytes.size();
     // Plain bytes leave the parser at rest where it is at rest.
     const qsizetype start = m_state == State::Normal && !m_inEscape ? plainPrefix : 0;
@@ -49,12 +56,18 @@ QByteArrayView TerminalParserGuard::guard(QByteArrayView bytes, qsizetype plainP
             at = plainRunEnd(bytes, at);
             if (at == size)
                 break;
-            if (bytes[at] != char(Escape)) {
+            const char stop = bytes[at];
+            if (stop != char(Escape) && stop != char(ShiftOut) && stop != char(ShiftIn)) {
                 // What stopped the run is text (UTF-8 mode, so no byte from 0x80 up is a C1
-                // control): up to the next ESC, only ESC moves the parser on.
-                const void *escape = memchr(bytes.data() + at, Escape, size_t(size - at));
-                const qsizetype end =
-                    escape ? static_cast<const char *>(escape) - bytes.data() : size;
+                // control): up to the next ESC, only ESC moves the parser on (and SO and SI
+                // shift the character sets).
+                const char *from = bytes.data() + at;
+                size_t span = size_t(size - at);
+                for (const unsigned char control : {Escape, ShiftOut, ShiftIn}) {
+                    if (const void *found = memchr(from, control, span))
+                        span = size_t(static_cast<const char *>(found) - from);
+                }
+                const qsizetype end = at + qsizetype(span);
                 mendText(bytes, at, end);
                 at = end - 1;
                 continue;
@@ -137,6 +150,9 @@ TerminalParserGuard::Verdict TerminalParserGuard::step(unsigned char c)
         m_inEscape = false;
         return Verdict::Pass;
     }
+    // Executed wherever they stand (SOS, where they would not be, never gets here).
+    if (c == ShiftOut || c == ShiftIn)
+        m_shiftedIn = c == ShiftOut ? 1 : 0;
     return m_dialect == Dialect::Libvterm01 ? stepLegacy(c) : stepHoisted(c);
 }
 
@@ -145,6 +161,8 @@ TerminalParserGuard::Verdict TerminalParserGuard::stepLegacy(unsigned char c)
 {
     if (c == Escape) {
         m_escapeIntermediates = false;
+        m_escapeIntermediate = 0;
+        m_escapeIntermediate2 = false;
         // ESC in a string may begin its ST; a second ESC leaves the string for good.
         if (m_state != State::String || m_inEscape)
             m_state = State::Normal;
@@ -176,7 +194,7 @@ TerminalParserGuard::Verdict TerminalParserGuard::stepLegacy(unsigned char c)
             break;
         }
         if (isIntermediate(c))
-            m_escapeIntermediates = true;
+            noteEscapeIntermediate(c);
         else if (c >= 0x30 && c < 0x7f)
             return endEscape(c); // an escape sequence, or a C1 control as ESC and a letter
         // Bytes from 0x80 up are passed over.
@@ -195,6 +213,8 @@ TerminalParserGuard::Verdict TerminalParserGuard::stepHoisted(unsigned char c)
 {
     if (c == Escape) {
         m_escapeIntermediates = false;
+        m_escapeIntermediate = 0;
+        m_escapeIntermediate2 = false;
         if (!inString())
             m_state = State::Normal;
         m_inEscape = true;
@@ -230,7 +250,7 @@ TerminalParserGuard::Verdict TerminalParserGuard::stepHoisted(unsigned char c)
     case State::Normal:
         if (m_inEscape) {
             if (isIntermediate(c))
-                m_escapeIntermediates = true;
+                noteEscapeIntermediate(c);
             else if (c >= 0x30 && c < 0x7f)
                 return endEscape(c);
             return Verdict::Pass;
@@ -250,6 +270,10 @@ TerminalParserGuard::Verdict TerminalParserGuard::stepHoisted(unsigned char c)
             case 0x9e: // PM
             case 0x9f: // APC
                 m_state = State::String;
+                break;
+            case 0x8e: // SS2
+            case 0x8f: // SS3
+                m_singleShift = true;
                 break;
             default:
                 break;
@@ -272,6 +296,7 @@ TerminalParserGuard::Verdict TerminalParserGuard::stepSequence(unsigned char c)
     case State::CsiLeader:
         if (c >= 0x3c && c <= 0x3f) {
             m_leader = true;
+            m_leaderByte = c;
             return Verdict::Pass;
         }
         m_state = State::CsiArguments;
@@ -293,11 +318,15 @@ TerminalParserGuard::Verdict TerminalParserGuard::stepSequence(unsigned char c)
         [[fallthrough]];
     case State::CsiIntermediates:
         if (isIntermediate(c)) {
+            if (!m_intermediates)
+                m_intermediateByte = c;
             m_intermediates = true;
             return Verdict::Pass;
         }
         // The final byte, or a byte that is none of the sequence's, ends it.
         m_state = State::Normal;
+        if (c >= 0x40 && c <= 0x7e && !m_dropping)
+            noteControlSequence(c);
         return c == 'b' && !m_leader && !m_intermediates ? Verdict::Repeat : Verdict::Pass;
     default:
         return Verdict::Pass;
@@ -307,7 +336,41 @@ TerminalParserGuard::Verdict TerminalParserGuard::stepSequence(unsigned char c)
 TerminalParserGuard::Verdict TerminalParserGuard::endEscape(unsigned char c)
 {
     m_inEscape = false;
+    if (!m_escapeIntermediates) {
+        switch (c) {
+        case 'c': // RIS
+            m_insertMode = m_marginsMode = m_protectedCells = m_singleShift = false;
+            m_asciiSets.fill(true);
+            m_shiftedIn = 0;
+            break;
+        case 'N': // SS2 and SS3 (libvterm 0.1 reads them here)
+        case 'O':
+            m_singleShift = true;
+            break;
+        case 'n': // LS2, LS3
+        case 'o':
+            m_shiftedIn = c == 'n' ? 2 : 3;
+            break;
+        default:
+            break;
+        }
+    } else if (m_escapeIntermediate >= '(' && m_escapeIntermediate <= '/') {
+        // A designation (94-character sets from '(' on, 96-character ones from '-' on): only
+        // ASCII of 94 is plain; a set of two bytes' name counts as not.
+        const int set = (m_escapeIntermediate - '(') % 4;
+        const bool ascii = m_escapeIntermediate <= '+' && c == 'B' && !m_escapeIntermediate2;
+        m_asciiSets[size_t(set)] = ascii;
+    }
     return c == '8' && !m_escapeIntermediates ? Verdict::RestoreCursor : Verdict::Pass;
+}
+
+void TerminalParserGuard::noteEscapeIntermediate(unsigned char c)
+{
+    if (!m_escapeIntermediates)
+        m_escapeIntermediate = c;
+    else
+        m_escapeIntermediate2 = true;
+    m_escapeIntermediates = true;
 }
 
 void TerminalParserGuard::beginControlSequence()
@@ -315,8 +378,44 @@ void TerminalParserGuard::beginControlSequence()
     m_state = State::CsiLeader;
     m_leader = false;
     m_intermediates = false;
+    m_leaderByte = 0;
+    m_intermediateByte = 0;
     m_separators = 0;
     m_firstParameter = -1;
+}
+
+// Only the first parameter is kept: a sequence with more than one sets the mode it might set,
+// and resets none.
+void TerminalParserGuard::noteControlSequence(unsigned char final)
+{
+    const bool single = m_separators == 0;
+    const auto sets = [&](int mode) {
+        return m_firstParameter == mode || !single;
+    };
+    const auto resets = [&](int mode) {
+        return m_firstParameter == mode && single;
+    };
+    if (m_intermediates) {
+        if (m_intermediateByte == '"' && final == 'q') // DECSCA
+            m_protectedCells = m_firstParameter == 1 || !single;
+        return;
+    }
+    if (final != 'h' && final != 'l')
+        return;
+    bool &mode = m_leaderByte == 0 ? m_insertMode : m_marginsMode;
+    if (m_leaderByte != 0 && m_leaderByte != '?')
+        return;
+    const int number = m_leaderByte == 0 ? InsertMode : LeftRightMarginMode;
+    if (final == 'h' && sets(number))
+        mode = true;
+    else if (final == 'l' && resets(number))
+        mode = false;
+}
+
+bool TerminalParserGuard::writesTextPlainly() const
+{
+    return !m_insertMode && !m_marginsMode && !m_protectedCells && !m_singleShift
+        && m_asciiSets[size_t(m_shiftedIn)];
 }
 
 // libvterm's "string states": a DCS's parameters are not one of them (ESC there begins a

@@ -6,6 +6,7 @@
 #include <QByteArrayView>
 #include <QList>
 
+#include <array>
 #include <cstdint>
 
 namespace Terrarium::Core {
@@ -55,6 +56,12 @@ public:
     QByteArrayView guard(QByteArrayView bytes, qsizetype plainPrefix = 0);
     // The REPs of the last guard() call, in order.
     const QList<Repeat> &repeats() const { return m_repeats; }
+    // Whether, at the start of the last guard() call, libvterm's parser was at rest and it would
+    // have written printable ASCII as itself, one cell per byte, from the cursor on: no insert
+    // mode, left and right margins, protected cells (DECSCA) or single shift were set, and the
+    // character set shifted in was ASCII. Where a sequence might have set one of these (several
+    // modes at once, say), it counts as set until a sequence clearly resets it.
+    bool wasWritingTextPlainly() const { return m_plainTextAtStart; }
 
 private:
     enum class State : std::uint8_t {
@@ -81,6 +88,10 @@ private:
     Verdict stepSequence(unsigned char c);
     Verdict endEscape(unsigned char c);
     void beginControlSequence();
+    void noteEscapeIntermediate(unsigned char c);
+    // A control sequence libvterm carries out, with its final byte: notes what it does to text.
+    void noteControlSequence(unsigned char final);
+    bool writesTextPlainly() const;
     void mendText(QByteArrayView bytes, qsizetype from, qsizetype to);
     bool inString() const;
     bool inControlSequence() const;
@@ -96,8 +107,23 @@ private:
     bool m_intermediates = false;
     int m_separators = 0;
     int m_firstParameter = -1;
+    // The first intermediate byte of the escape sequence being read (0: none).
+    unsigned char m_escapeIntermediate = 0;
+    bool m_escapeIntermediate2 = false; // and a second one
+    // Of the control sequence: its leader and first intermediate byte (0: none).
+    unsigned char m_leaderByte = 0;
+    unsigned char m_intermediateByte = 0;
     // A cancelled sequence whose remaining bytes are dropped until libvterm would end it.
     bool m_dropping = false;
+
+    // What libvterm writes text with (see wasWritingTextPlainly()).
+    bool m_insertMode = false;
+    bool m_marginsMode = false;
+    bool m_protectedCells = false;
+    bool m_singleShift = false;
+    std::array<bool, 4> m_asciiSets{true, true, true, true}; // G0 to G3
+    int m_shiftedIn = 0; // the set in GL
+    bool m_plainTextAtStart = true;
 
     QList<Repeat> m_repeats;
     ByteMender m_mender;

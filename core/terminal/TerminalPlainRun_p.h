@@ -14,7 +14,8 @@ inline constexpr int MaxControlSequenceSeparators = 15;
 // Where the run of plain bytes from `from` on ends (data.size() when it goes to the end). Plain:
 // printable ASCII and DEL; the C0 controls a terminal carries out in place (all but ESC, CAN,
 // SUB, SO and SI); complete UTF-8 characters from U+00A0 up; and control sequences of ESC [,
-// digits and at most MaxControlSequenceSeparators separators, and a final byte other than REP's.
+// digits and at most MaxControlSequenceSeparators separators, and a final byte other than REP's
+// and SM's and RM's (insert mode changes how text is written: the parser guard follows it).
 //
 // Plain bytes leave libvterm's parser at rest, shift or designate no character set and need no
 // mending, so the input filter and the parser guard pass over them here, in one tight loop:
@@ -64,7 +65,8 @@ inline qsizetype plainRunEnd(QByteArrayView data, qsizetype from)
                 if (++separators > MaxControlSequenceSeparators)
                     return at;
             }
-            if (end >= size || bytes[end] < 0x40 || bytes[end] > 0x7e || bytes[end] == 'b')
+            if (end >= size || bytes[end] < 0x40 || bytes[end] > 0x7e || bytes[end] == 'b'
+                || bytes[end] == 'h' || bytes[end] == 'l')
                 return at;
             at = end + 1;
             continue;
@@ -92,6 +94,32 @@ inline qsizetype plainRunEnd(QByteArrayView data, qsizetype from)
         at += 1 + continuations;
     }
     return size;
+}
+
+// Where the run of printable ASCII (0x20 to 0x7e) from `from` on ends; eight bytes at a time, as
+// above (a byte is flagged from 0x80 up, below 0x20, and at 0x7f, which adding one takes to 0x80;
+// carries, like borrows, only flag bytes above a flagged one).
+inline qsizetype printableRunEnd(QByteArrayView data, qsizetype from)
+{
+    const auto *bytes = reinterpret_cast<const unsigned char *>(data.data());
+    const qsizetype size = data.size();
+    qsizetype at = from;
+    if constexpr (std::endian::native == std::endian::little) {
+        constexpr std::uint64_t High = 0x8080808080808080ULL;
+        constexpr std::uint64_t Space = 0x2020202020202020ULL;
+        constexpr std::uint64_t Ones = 0x0101010101010101ULL;
+        while (size - at >= 8) {
+            std::uint64_t word;
+            std::memcpy(&word, bytes + at, sizeof word);
+            const std::uint64_t stops = (word | ((word - Space) & ~word) | (word + Ones)) & High;
+            if (stops != 0)
+                return at + std::countr_zero(stops) / 8;
+            at += 8;
+        }
+    }
+    while (at < size && bytes[at] >= 0x20 && bytes[at] < 0x7f)
+        ++at;
+    return at;
 }
 
 } // namespace Terrarium::Core

@@ -111,6 +111,37 @@ public:
         addDamage(row, left, row + 1, right);
         return cell.chars;
     }
+    // `count` printable ASCII characters from `column` on, in cells of that row, unprotected:
+    // what putGlyph() does for each in turn, in one pass.
+    void putText(int row, int column, const char *ascii, int count)
+    {
+        ScreenCell *cells = line(row);
+        const int end = column + count;
+        int left = column;
+        int right = end;
+        // Only the ends can cut a wide character in two: the cells between are all written.
+        if ((cells[column].flags & PackedCell::Continuation) && column > 0) {
+            cells[column - 1].chars.fill(0);
+            cells[column - 1].flags &= ~PackedCell::Wide;
+            left = column - 1;
+        }
+        if (end < m_columns && (cells[end - 1].flags & PackedCell::Wide)) {
+            cells[end].chars.fill(0);
+            cells[end].flags &= ~PackedCell::Continuation;
+            right = end + 1;
+        }
+        // Field by field: a cell built on the stack and copied is stored and read back in
+        // pieces of different sizes, which stalls every cell.
+        for (int i = 0; i < count; ++i) {
+            ScreenCell &cell = cells[column + i];
+            cell.chars = {};
+            cell.chars[0] = char32_t(static_cast<unsigned char>(ascii[i]));
+            cell.foreground = m_pen.foreground;
+            cell.background = m_pen.background;
+            cell.flags = m_pen.flags;
+        }
+        addDamage(row, left, row + 1, right);
+    }
     // Blank cells with the pen's colours (and no other attribute).
     void erase(int top, int left, int bottom, int right, bool selective);
     // Moves the contents of the rectangle [top, bottom) × [left, right) up by `downward` rows

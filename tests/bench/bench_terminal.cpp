@@ -6,6 +6,7 @@
 // 80x24 with DejaVu Sans Mono 10 on the same X server; each
 // terminal times itself, so the figures compare like with like (cat ends when the terminal has
 // taken all but the last pty buffer). Five runs each (xterm three), alternating, median reported.
+// (a) runs a second time with all text through libvterm (no text shortcut), for what that gains.
 // Also the resident memory of this process with the view's 10,000 lines of scrollback full.
 //
 // Needs an X server (xvfb-run) and konsole and xterm (scripts/install-deps.sh bench); exits 2
@@ -199,9 +200,9 @@ struct ViewRun
     std::optional<double> untilProcessedSeconds;
 };
 
-// One run in a fresh TerminalView window.
+// One run in a fresh TerminalView window; `textShortcut` off: all text through libvterm.
 ViewRun runInView(const QString &file, const QString &result, double *rssEmpty, double *rssFull,
-                  int *scrollback)
+                  int *scrollback, bool textShortcut = true)
 {
     ViewRun run;
     QFile::remove(result);
@@ -214,6 +215,7 @@ ViewRun runInView(const QString &file, const QString &result, double *rssEmpty, 
     font.setPointSize(FontPoints);
     view->setTerminalFont(font);
     view->setScrollBarPosition(Widgets::TerminalView::ScrollBarPosition::NoScrollBar);
+    view->emulator()->setTextShortcut(textShortcut);
     layout->addWidget(view);
     window.show();
     if (!waitForExposed(window))
@@ -424,7 +426,8 @@ int main(int argc, char *argv[])
         }
     }
     const double rssBefore = Bench::StallMeter::rssMiB();
-    QList<double> view, viewPainted, viewProcessed, konsoleTimes, xtermTimes, qtermwidgetTimes;
+    QList<double> view, viewPainted, viewProcessed, konsoleTimes, xtermTimes, qtermwidgetTimes,
+        viewWithoutShortcut;
     double rssEmpty = 0;
     double rssFull = 0;
     int scrollback = 0;
@@ -451,8 +454,15 @@ int main(int argc, char *argv[])
                 return BenchReport::cannotRun(QStringLiteral("the xterm run did not finish"));
             xtermTimes << *x;
         }
-        std::fprintf(stderr, "run %d: view %.2f s (painted %.2f s), konsole %.2f s", i + 1,
-                     *ours.seconds, ours.untilPaintedSeconds, *k);
+        const ViewRun libvtermOnly = runInView(file, result, nullptr, nullptr, nullptr, false);
+        if (!libvtermOnly.seconds)
+            return BenchReport::cannotRun(
+                QStringLiteral("the TerminalView run without the text shortcut did not finish"));
+        viewWithoutShortcut << *libvtermOnly.seconds;
+        std::fprintf(stderr,
+                     "run %d: view %.2f s (painted %.2f s; all text through libvterm %.2f s), "
+                     "konsole %.2f s",
+                     i + 1, *ours.seconds, ours.untilPaintedSeconds, *libvtermOnly.seconds, *k);
         if (x)
             std::fprintf(stderr, ", xterm %.2f s", *x);
         std::fprintf(stderr, "\n");
@@ -481,6 +491,11 @@ int main(int argc, char *argv[])
     report.figure(QStringLiteral("terminalview_vs_konsole"), viewRate / konsoleRate,
                   QStringLiteral("x"));
     report.figure(QStringLiteral("terminalview_vs_xterm"), viewRate / xtermRate,
+                  QStringLiteral("x"));
+    // What writing text without libvterm gains (TerminalEmulator::setTextShortcut()).
+    report.figure(QStringLiteral("terminalview_vs_itself_all_text_through_libvterm"),
+                  BenchReport::percentile(viewWithoutShortcut, 50)
+                      / BenchReport::percentile(view, 50),
                   QStringLiteral("x"));
     report.figure(QStringLiteral("scrollback_lines"), scrollback, QStringLiteral("lines"));
     report.figure(QStringLiteral("rss_scrollback_full"), rssFull, QStringLiteral("MB"));

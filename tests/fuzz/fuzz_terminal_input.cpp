@@ -4,7 +4,8 @@
 // scrollback limits, keyboard and mouse input and event-loop turns in between, no output may
 // crash the emulator or leave it in a state its readers cannot use: the cursor on the screen,
 // every screen row and scrollback line readable, the scrollback within its limit, and updates
-// that only name cells of the screen.
+// that only name cells of the screen. A second emulator gets all of it with the text shortcut off
+// (everything through libvterm); in the end both must show the same.
 #include "core/terminal/TerminalEmulator.h"
 
 #include <QCoreApplication>
@@ -150,6 +151,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
 
     TerminalEmulator terminal(int(data[0] % 64) - 1, int(data[1] % 200) - 1);
     terminal.setScrollbackLimit(data[2] % 64);
+    TerminalEmulator reference(int(data[0] % 64) - 1, int(data[1] % 200) - 1);
+    reference.setScrollbackLimit(data[2] % 64);
+    reference.setTextShortcut(false);
 
     // What the updates announce must fit the screen at the time they arrive.
     QObject::connect(&terminal, &TerminalEmulator::contentsChanged, &terminal,
@@ -170,12 +174,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             const int newRows = schedule.below(66) - 1;
             const int newColumns = schedule.below(202) - 1;
             terminal.resize(newRows, newColumns);
+            reference.resize(newRows, newColumns);
             rows = std::clamp(newRows, 1, MaxRows);
             columns = std::clamp(newColumns, 1, MaxColumns);
         } else if (action == 1) {
-            terminal.setScrollbackLimit(schedule.below(64));
+            const int limit = schedule.below(64);
+            terminal.setScrollbackLimit(limit);
+            reference.setScrollbackLimit(limit);
         } else if (action == 2) {
             terminal.clearScrollback();
+            reference.clearScrollback();
         } else if (action == 3) {
             sendInput(terminal, schedule, rows, columns);
         } else if (action < 8) {
@@ -187,10 +195,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             const qsizetype piece =
                 std::min<qsizetype>(1 + schedule.below(1 << schedule.below(9)), length - pos);
             terminal.write(QByteArrayView(output + pos, piece));
+            reference.write(QByteArrayView(output + pos, piece));
             pos += piece;
         }
     }
     QCoreApplication::sendPostedEvents();
     checkScreen(terminal, rows, columns, schedule);
+    check(terminal.cursor() == reference.cursor());
+    check(terminal.scrollbackLines() == reference.scrollbackLines());
+    for (int row = -terminal.scrollbackLines(); row < rows; ++row) {
+        check(terminal.isWrapped(row) == reference.isWrapped(row));
+        for (int column = 0; column < columns; ++column)
+            check(terminal.cell(row, column) == reference.cell(row, column));
+    }
     return 0;
 }

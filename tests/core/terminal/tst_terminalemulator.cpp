@@ -335,6 +335,8 @@ private Q_SLOTS:
     void goldenScreens();
     void utf8SplitAtEveryByte();
     void longStringsAcrossWrites();
+    void textShortcutChangesNothing_data();
+    void textShortcutChangesNothing();
 
     void scrollbackOrderAndLimit();
     void scrollbackLimitChangesAndClear();
@@ -445,6 +447,150 @@ void tst_TerminalEmulator::goldenScreens()
     QVERIFY2(matchesGolden(golden, actual, &difference), qPrintable(difference));
     if (!script.oneWrite)
         QCOMPARE(dump(bytewise), dump(whole));
+}
+
+void tst_TerminalEmulator::textShortcutChangesNothing_data()
+{
+    QTest::addColumn<bool>("split");
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("columns");
+    for (const auto &[rows, columns] : {std::pair{8, 20}, std::pair{4, 3}}) {
+        QTest::addRow("%dx%d, each stream as one write", rows, columns) << false << rows << columns;
+        QTest::addRow("%dx%d, each stream in pieces of 1 to 40 bytes", rows, columns)
+            << true << rows << columns;
+    }
+}
+
+// The text shortcut (printable ASCII written without libvterm) against libvterm alone, on random
+// streams of text, colours, controls, cursor moves and every mode that changes how text is
+// written (insert mode, margins, protected cells, character sets, double-width lines, single
+// shifts, the alternate screen, origin mode, no auto-wrap), with wide and combining characters
+// and cursor reports: the whole state and every answer must be the same.
+void tst_TerminalEmulator::textShortcutChangesNothing()
+{
+    QFETCH(bool, split);
+    QFETCH(int, rows);
+    QFETCH(int, columns);
+    const QList<QByteArray> pieces{
+        "\x1b[0m",
+        "\x1b[m",
+        "\x1b[1;31m",
+        "\x1b[38;5;123m",
+        "\x1b[48;2;1;2;3m",
+        "\x1b[4:3m",
+        "\x1b[7m",
+        "\x1b[22;39m",
+        "\x1b[44m",
+        "\r",
+        "\n",
+        "\r\n",
+        "\r\n",
+        "\b",
+        "\t",
+        "\a",
+        "\x7f",
+        "\x0e",
+        "\x0f",
+        "\x1b[H",
+        "\x1b[5;10H",
+        "\x1b[3C",
+        "\x1b[2D",
+        "\x1b[A",
+        "\x1b[B",
+        "\x1b[10G",
+        "\x1b[K",
+        "\x1b[1K",
+        "\x1b[2J",
+        "\x1b[@",
+        "\x1b[2P",
+        "\x1b[3X",
+        "\x1b[L",
+        "\x1b[M",
+        "\x1b[2;5r",
+        "\x1b[r",
+        "\x1b[S",
+        "\x1b[T",
+        "\x1b[3b",
+        "\x1b[4h",
+        "\x1b[4l",
+        "\x1b[1;4h",
+        "\x1b[?7l",
+        "\x1b[?7h",
+        "\x1b[?6h",
+        "\x1b[?6l",
+        "\x1b[?69h\x1b[3;15s",
+        "\x1b[?69l",
+        "\x1b[1\"q",
+        "\x1b[0\"q",
+        "\x1b(0",
+        "\x1b(B",
+        "\x1b)0",
+        "\x1bN",
+        "\x1b#6",
+        "\x1b#5",
+        "\x1b#8",
+        "\x1b"
+        "7",
+        "\x1b"
+        "8",
+        "\x1b[?1049h",
+        "\x1b[?1049l",
+        "\x1b"
+        "c",
+        "\x1b[20h",
+        "\x1b[20l",
+        "\x1b[6n",
+        "\x1b]0;title\x07",
+        "\xc3\xa9",
+        "\xe4\xb8\xad",
+        "\xcc\x81",
+        "\xe2\x94\x80",
+    };
+    constexpr int Streams = 1000;
+    for (int seed = 1; seed <= Streams; ++seed) {
+        quint32 state = quint32(seed) * 2654435761u;
+        const auto next = [&state](quint32 bound) {
+            state = state * 1664525u + 1013904223u;
+            return (state >> 8) % bound;
+        };
+        QByteArray stream;
+        const int length = 20 + int(next(60));
+        for (int i = 0; i < length; ++i) {
+            if (next(2) == 0) {
+                // Text: mostly words, sometimes a run long enough to wrap.
+                const int letters = next(8) == 0 ? 15 + int(next(40)) : 1 + int(next(9));
+                for (int letter = 0; letter < letters; ++letter)
+                    stream += char(next(6) == 0 ? ' ' : 'a' + next(26));
+            } else {
+                stream += pieces.at(qsizetype(next(quint32(pieces.size()))));
+            }
+        }
+        QList<qsizetype> cuts{0};
+        while (cuts.last() < stream.size())
+            cuts << std::min(stream.size(),
+                             cuts.last() + (split ? 1 + qsizetype(next(40)) : stream.size()));
+
+        TerminalEmulator shortcut(rows, columns);
+        TerminalEmulator libvtermOnly(rows, columns);
+        libvtermOnly.setTextShortcut(false);
+        QByteArray shortcutAnswers;
+        QByteArray libvtermAnswers;
+        for (qsizetype i = 1; i < cuts.size(); ++i) {
+            const QByteArray piece = stream.mid(cuts[i - 1], cuts[i] - cuts[i - 1]);
+            shortcutAnswers += sent(shortcut, [&] { shortcut.write(piece); });
+            libvtermAnswers += sent(libvtermOnly, [&] { libvtermOnly.write(piece); });
+        }
+        const QString expected = dump(libvtermOnly);
+        const QString actual = dump(shortcut);
+        if (actual != expected || shortcutAnswers != libvtermAnswers) {
+            QFAIL(qPrintable(QStringLiteral("stream %1 (%2):\nlibvterm alone:\n%3\nanswers %4\n"
+                                            "with the shortcut:\n%5\nanswers %6")
+                                 .arg(seed)
+                                 .arg(QString::fromLatin1(stream.toPercentEncoding(" ")), expected,
+                                      QString::fromLatin1(libvtermAnswers.toHex()), actual,
+                                      QString::fromLatin1(shortcutAnswers.toHex()))));
+        }
+    }
 }
 
 void tst_TerminalEmulator::utf8SplitAtEveryByte()

@@ -6,6 +6,7 @@
 #include <QTest>
 
 using Terrarium::Core::plainRunEnd;
+using Terrarium::Core::printableRunEnd;
 using Terrarium::Core::TerminalParserGuard;
 
 Q_DECLARE_METATYPE(Terrarium::Core::TerminalParserGuard::Dialect)
@@ -36,6 +37,9 @@ private Q_SLOTS:
     void mendsBrokenUtf8_data();
     void mendsBrokenUtf8();
     void sameWhereverWritesSplit();
+    void followsWhatChangesHowTextIsWritten_data();
+    void followsWhatChangesHowTextIsWritten();
+    void printableRunsEndAtTheFirstOtherByte();
 };
 
 void tst_TerminalParserGuard::guards_data()
@@ -381,6 +385,87 @@ void tst_TerminalParserGuard::sameWhereverWritesSplit()
         Repeats hintedRepeats;
         QVERIFY(run(cuts, &hintedRepeats, true) == whole);
         QCOMPARE(hintedRepeats, wholeRepeats);
+    }
+}
+
+void tst_TerminalParserGuard::followsWhatChangesHowTextIsWritten_data()
+{
+    QTest::addColumn<Dialect>("dialect");
+    QTest::addColumn<QList<QByteArray>>("writes");
+    QTest::addColumn<bool>("plain");
+
+    for (const auto dialect : {Dialect::Libvterm01, Dialect::Libvterm02}) {
+        const char *name = dialect == Dialect::Libvterm01 ? "0.1" : "0.2";
+        auto row = [&](const char *what, QList<QByteArray> writes, bool plain) {
+            // The state counts from the next write on: a last, empty one reads it.
+            writes.append("x");
+            QTest::addRow("%s: %s", name, what) << dialect << writes << plain;
+        };
+        row("text and colours", {"abc\x1b[31mdef\r\n"}, true);
+        row("insert mode", {"\x1b[4h"}, false);
+        row("insert mode among others", {"\x1b[20;4h"}, false);
+        row("insert mode off", {"\x1b[4h", "\x1b[4l"}, true);
+        row("another mode off leaves it on", {"\x1b[4h", "\x1b[20l"}, false);
+        row("two modes off leave it on", {"\x1b[4h", "\x1b[4;20l"}, false);
+        row("left and right margins", {"\x1b[?69h"}, false);
+        row("margins off", {"\x1b[?69h\x1b[?69l"}, true);
+        row("private modes of other numbers", {"\x1b[?4h\x1b[?25l\x1b[?2004h"}, true);
+        row("protected cells", {"\x1b[1\"q"}, false);
+        row("protected cells off", {"\x1b[1\"q\x1b[0\"q"}, true);
+        row("cursor style is not protection", {"\x1b[1 q"}, true);
+        row("line drawing in G0", {"\x1b(0"}, false);
+        row("and ASCII again", {"\x1b(0", "\x1b(B"}, true);
+        row("line drawing in G1", {"\x1b)0"}, true);
+        row("shifted in", {"\x1b)0\x0e"}, false);
+        row("shifted out again", {"\x1b)0\x0e", "\x0f"}, true);
+        row("SO after text",
+            {"\x1b)0",
+             "ab\x0e"
+             "cd"},
+            false);
+        row("SO after UTF-8 text", {"\x1b)0", "\xc3\xa9\x0e\xc3\xa9"}, false);
+        row("locking shift 2", {"\x1b*0\x1bn"}, false);
+        row("single shift", {"\x1bN"}, false);
+        row("a set of 96", {"\x1b-A"}, true);
+        row("a set of 96 shifted in", {"\x1b-A\x0e"}, false);
+        row("a designation of two bytes", {"\x1b(%5"}, false);
+        row("a reset clears all",
+            {"\x1b[4h\x1b[?69h\x1b[1\"q\x1b(0\x1bN\x1b"
+             "c"},
+            true);
+        row("a sequence with too many parameters is not carried out",
+            {"\x1b[" + separators(20) + "4h"}, true);
+        row("in the middle of a sequence", {"\x1b[3"}, false);
+        row("in a string", {"\x1b]0;title"}, false);
+    }
+}
+
+// What TerminalEmulator's text shortcut relies on: the guard says libvterm writes text plainly
+// only when no sequence since could have changed that.
+void tst_TerminalParserGuard::followsWhatChangesHowTextIsWritten()
+{
+    QFETCH(Dialect, dialect);
+    QFETCH(QList<QByteArray>, writes);
+    QFETCH(bool, plain);
+    TerminalParserGuard guard(dialect);
+    for (const QByteArray &write : writes)
+        guard.guard(write, plainRunEnd(write, 0));
+    QCOMPARE(guard.wasWritingTextPlainly(), plain);
+}
+
+void tst_TerminalParserGuard::printableRunsEndAtTheFirstOtherByte()
+{
+    // Every byte value at every place of a run, with runs longer and shorter than a word.
+    for (int length = 0; length < 20; ++length) {
+        for (int stop = 0; stop < 256; ++stop) {
+            QByteArray bytes(length, 'a');
+            bytes += char(stop);
+            bytes += "bcdefghijklmnop";
+            const qsizetype expected = stop >= 0x20 && stop < 0x7f ? bytes.size() : length;
+            QCOMPARE(printableRunEnd(bytes, 0), expected);
+            if (length > 0)
+                QCOMPARE(printableRunEnd(bytes, 1), expected);
+        }
     }
 }
 
