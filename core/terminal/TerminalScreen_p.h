@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace Terrarium::Core {
@@ -76,19 +77,7 @@ public:
         ScreenCell *cells = line(row);
         const bool wide = width == 2 && column + 1 < m_columns;
         const int end = column + (wide ? 2 : 1);
-        int left = column;
-        int right = end;
-        // Half of a wide character overwritten: its other half goes too (xterm).
-        if ((cells[column].flags & PackedCell::Continuation) && column > 0) {
-            cells[column - 1].chars.fill(0);
-            cells[column - 1].flags &= ~PackedCell::Wide;
-            left = column - 1;
-        }
-        if (end < m_columns && (cells[end - 1].flags & PackedCell::Wide)) {
-            cells[end].chars.fill(0);
-            cells[end].flags &= ~PackedCell::Continuation;
-            right = end + 1;
-        }
+        const auto [left, right] = cutWideCharacters(cells, column, end);
 
         const quint16 protection = protectedCell ? ScreenCell::Protected : 0;
         ScreenCell &cell = cells[column];
@@ -117,19 +106,8 @@ public:
     {
         ScreenCell *cells = line(row);
         const int end = column + count;
-        int left = column;
-        int right = end;
         // Only the ends can cut a wide character in two: the cells between are all written.
-        if ((cells[column].flags & PackedCell::Continuation) && column > 0) {
-            cells[column - 1].chars.fill(0);
-            cells[column - 1].flags &= ~PackedCell::Wide;
-            left = column - 1;
-        }
-        if (end < m_columns && (cells[end - 1].flags & PackedCell::Wide)) {
-            cells[end].chars.fill(0);
-            cells[end].flags &= ~PackedCell::Continuation;
-            right = end + 1;
-        }
+        const auto [left, right] = cutWideCharacters(cells, column, end);
         // Field by field: a cell built on the stack and copied is stored and read back in
         // pieces of different sizes, which stalls every cell.
         for (int i = 0; i < count; ++i) {
@@ -182,6 +160,24 @@ private:
         int columns = 0;
     };
 
+    // Before the cells [column, end) of a row are written: a wide character they cut in two
+    // loses its other half too (xterm). Returns the columns changed, [left, right).
+    std::pair<int, int> cutWideCharacters(ScreenCell *cells, int column, int end) const
+    {
+        int left = column;
+        int right = end;
+        if ((cells[column].flags & PackedCell::Continuation) && column > 0) {
+            cells[column - 1].chars.fill(0);
+            cells[column - 1].flags &= ~PackedCell::Wide;
+            left = column - 1;
+        }
+        if (end < m_columns && (cells[end - 1].flags & PackedCell::Wide)) {
+            cells[end].chars.fill(0);
+            cells[end].flags &= ~PackedCell::Continuation;
+            right = end + 1;
+        }
+        return {left, right};
+    }
     // Inline: on the path of every character.
     ScreenCell *line(int row) { return line(m_buffers[size_t(m_active)], row); }
     const ScreenCell *line(int row) const { return line(m_buffers[size_t(m_active)], row); }
