@@ -3,6 +3,7 @@
 // runs started, followed gap-free, approvals answered, input sent, a run cancelled, a client
 // that reconnects mid-run and resubscribes; and every refusal the API promises.
 #include "core/control/ControlServer.h"
+#include "tests/TestPaths.h"
 #include "tests/support/HeadlessRun.h"
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/ScriptedTurns.h"

@@ -1,6 +1,7 @@
 // `terrarium --headless` as a user runs it: the real executable, a real local LLM server, the
 // host sandbox in a temporary workspace, approvals on a real pseudo terminal.
 #include "core/store/RunStore.h"
+#include "tests/TestPaths.h"
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/ScriptedTurns.h"
 #include "tests/support/SseScript.h"

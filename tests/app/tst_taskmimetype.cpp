@@ -2,6 +2,7 @@
 // by update-mime-database into a scratch data folder that QMimeDatabase reads (XDG_DATA_DIRS),
 // and the desktop file that offers Terrarium for that type and no other.
 #include "core/config/TaskFile.h"
+#include "tests/TestPaths.h"
 
 #include <QFile>
 #include <QMimeDatabase>

@@ -6,6 +6,7 @@
 #include "app/WindowController.h"
 #include "core/agent/Orchestrator.h"
 #include "core/agent/PlanModel.h"
+#include "tests/TestPaths.h"
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/ScriptedTurns.h"
 #include "ui/ChangeReviewPanel.h"

@@ -3,6 +3,8 @@
 // Needs an X server (run under xvfb-run); the X server reports when the window is mapped.
 #include "BenchReport.h"
 
+#include "tests/TestPaths.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>

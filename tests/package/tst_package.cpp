@@ -6,6 +6,7 @@
 // TERRARIUM_PACKAGE_DEB (a .deb built elsewhere, e.g. in the Debian 13 root) and
 // TERRARIUM_PACKAGE_RELEASE (its release's codename) test that package instead; by default the
 // package is built here, for the release this machine runs.
+#include "tests/TestPaths.h"
 #include "tests/support/HeadlessRun.h"
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/ScriptedTurns.h"

@@ -1,5 +1,7 @@
 #include "HeadlessRun.h"
 
+#include "tests/TestPaths.h"
+
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QProcess>

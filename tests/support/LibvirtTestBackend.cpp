@@ -1,5 +1,6 @@
 #include "LibvirtTestBackend.h"
 
+#include "tests/TestPaths.h"
 #include "tests/support/PodmanTestBackend.h"
 
 #include <QElapsedTimer>

@@ -1,5 +1,7 @@
 #include "PodmanTestBackend.h"
 
+#include "tests/TestPaths.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QSignalSpy>

@@ -2,6 +2,7 @@
 // (3:1, WCAG 1.4.11) in a light and a dark palette. Pictures in
 // <build>/screenshots/planview-{light,dark}.png, to look at.
 #include "core/agent/PlanModel.h"
+#include "tests/TestPaths.h"
 #include "tests/support/DarkPalette.h"
 #include "ui/PlanView.h"
 #include "ui/UiColors.h"

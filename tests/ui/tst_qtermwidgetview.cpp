@@ -5,6 +5,7 @@
 // program, a flood far larger than a pty's buffer arrives whole, the program's title and exit
 // reach the pane, and the window's keyboard shortcuts still work from a focused QTermWidget.
 #include "core/terminal/TerminalSession.h"
+#include "tests/TestPaths.h"
 #include "tests/support/DarkPalette.h"
 #include "tests/support/LocalShell.h"
 #include "ui/QTermWidgetView.h"

@@ -3,6 +3,7 @@
 // shortcuts reaching the area through a focused terminal, "[Process exited with code N]", and the
 // disconnected banner with its Reconnect button.
 #include "core/terminal/TerminalSession.h"
+#include "tests/TestPaths.h"
 #include "tests/support/LocalShell.h"
 #include "ui/TerminalArea.h"
 #include "ui/TerminalPane.h"

@@ -4,6 +4,7 @@
 // and what the view paints (colours, attributes, wide characters, cursor), checked by pixel and
 // saved as pictures in <build>/screenshots/terminalview-*.png to look at.
 #include "core/terminal/TerminalEmulator.h"
+#include "tests/TestPaths.h"
 #include "ui/TerminalKeyInput.h"
 #include "ui/TerminalView.h"
 #include "vm/LocalPtySession.h"

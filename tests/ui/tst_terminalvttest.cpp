@@ -14,6 +14,7 @@
 //   vttest-screen-15: DECSC/DECRC save and restore the character set, so each group is ten
 //     line-drawing or diamond characters, not five and then five 'q's or '`'s.
 #include "core/terminal/TerminalEmulator.h"
+#include "tests/TestPaths.h"
 #include "ui/TerminalPane.h"
 #include "ui/TerminalView.h"
 #include "vm/LocalPtySession.h"

@@ -1,5 +1,6 @@
 // Runs the real static terrarium-agent and speaks raw JSON-RPC lines to it (vm/guest/PROTOCOL.md).
 
+#include "tests/TestPaths.h"
 #include "tests/vm/ProcessProbe.h"
 
 #include <QCryptographicHash>

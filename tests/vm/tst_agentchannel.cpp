@@ -1,5 +1,6 @@
 #include "core/exec/ExecJob.h"
 #include "core/terminal/TerminalSession.h"
+#include "tests/TestPaths.h"
 #include "tests/vm/ProcessProbe.h"
 #include "vm/AgentCall.h"
 #include "vm/AgentChannel.h"

@@ -3,6 +3,7 @@
 // must agree with it entry for entry.
 
 #include "core/workspace/WorkspaceManifest.h"
+#include "tests/TestPaths.h"
 #include "tests/core/workspace/WorkspaceTestTree.h"
 #include "vm/AgentCall.h"
 #include "vm/AgentChannel.h"

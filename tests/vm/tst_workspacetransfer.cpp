@@ -5,6 +5,7 @@
 
 #include "core/exec/ExecJob.h"
 #include "core/workspace/WorkspaceManifest.h"
+#include "tests/TestPaths.h"
 #include "tests/core/workspace/WorkspaceTestTree.h"
 #include "vm/AgentSandbox.h"
 #include "vm/HostSandbox.h"

@@ -5,6 +5,7 @@
 // tmpfs) said clearly and retried without losing anything.
 #include "core/store/RunEventReader.h"
 #include "core/store/RunStore.h"
+#include "tests/TestPaths.h"
 
 #include <QCryptographicHash>
 #include <QDir>

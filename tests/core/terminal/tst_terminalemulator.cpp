@@ -2,6 +2,7 @@
 // REGENERATE_GOLDEN=1 rewrites the dumps), and its input encoding, scrollback, resize and update
 // coalescing, all without a view.
 #include "core/terminal/TerminalEmulator.h"
+#include "tests/TestPaths.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -5,6 +5,7 @@
 // before into after.
 
 #include "core/workspace/WorkspaceDiff.h"
+#include "tests/TestPaths.h"
 
 #include <QDir>
 #include <QElapsedTimer>

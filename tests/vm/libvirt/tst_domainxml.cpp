@@ -5,6 +5,7 @@
 //
 // REGENERATE_GOLDEN=1 rewrites the golden files instead of comparing; read the diff before
 // committing it (git diff tests/data/libvirt).
+#include "tests/TestPaths.h"
 #include "vm/libvirt/DomainXml.h"
 #include "vm/libvirt/LibvirtHost.h"
 

@@ -2,6 +2,7 @@
 // domains are offered for it, and its machine types. The data file is a QEMU 7.2 x86_64 host
 // with KVM, as libvirt 9.0 describes it; the test driver's own answer is checked in
 // tst_libvirtconnection.
+#include "tests/TestPaths.h"
 #include "vm/libvirt/LibvirtHostCapabilities.h"
 
 #include <QFile>
