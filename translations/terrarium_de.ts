@@ -1544,27 +1544,32 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>der Befehl ist länger als %1 Zeichen</translation>
     </message>
     <message>
-        <location filename="../core/agent/CommandTranslator.cpp" line="41"/>
+        <location filename="../core/agent/CommandTranslator.cpp" line="53"/>
         <source>it did not call the emit_bash tool</source>
         <translation>es hat das Werkzeug emit_bash nicht aufgerufen</translation>
     </message>
     <message>
-        <location filename="../core/agent/CommandTranslator.cpp" line="46"/>
-        <source>the emit_bash arguments are not a JSON object</source>
-        <translation>die Argumente von emit_bash sind kein JSON-Objekt</translation>
+        <location filename="../core/agent/CommandTranslator.cpp" line="58"/>
+        <source>the %1 arguments are not a JSON object</source>
+        <translation>die Argumente von %1 sind kein JSON-Objekt</translation>
     </message>
     <message>
-        <location filename="../core/agent/CommandTranslator.cpp" line="49"/>
+        <location filename="../core/agent/CommandTranslator.cpp" line="64"/>
+        <source>the read_output call has no step number</source>
+        <translation>der Aufruf von read_output nennt keine Schrittnummer</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/CommandTranslator.cpp" line="70"/>
         <source>the emit_bash call has no &quot;command&quot; string</source>
         <translation>der Aufruf von emit_bash hat keinen &quot;command&quot;-String</translation>
     </message>
     <message>
-        <location filename="../core/agent/CommandTranslator.cpp" line="65"/>
+        <location filename="../core/agent/CommandTranslator.cpp" line="86"/>
         <source>The executor model (%1) did not return a usable command twice: %2</source>
         <translation>Das Ausführer-Modell (%1) hat zweimal keinen brauchbaren Befehl geliefert: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/agent/Orchestrator.cpp" line="47"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="50"/>
         <source>%n minute(s)</source>
         <translation>
             <numerusform>%n Minute</numerusform>
@@ -1572,7 +1577,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/agent/Orchestrator.cpp" line="48"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="51"/>
         <source>%n second(s)</source>
         <translation>
             <numerusform>%n Sekunde</numerusform>
@@ -1580,135 +1585,135 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="106"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="264"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="655"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="698"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="120"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="280"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="769"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="812"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="231"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="247"/>
         <source>Terrarium stopped while this step ran; its effects may be partial.</source>
         <translation>Terrarium wurde beendet, während dieser Schritt lief; seine Wirkung ist womöglich unvollständig.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="275"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="291"/>
         <source>denied by the user</source>
         <translation>vom Benutzer abgelehnt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="330"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="346"/>
         <source>Planning failed: %1</source>
         <translation>Planung fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="342"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="358"/>
         <source>The run reached its limit of %1 steps.</source>
         <translation>Der Lauf hat seine Grenze von %1 Schritten erreicht.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="487"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="601"/>
         <source>denied by the safety policy: %1</source>
         <translation>von den Sicherheitsregeln abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="499"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="613"/>
         <source>Could not get a command for the step &quot;%1&quot;: %2</source>
         <translation>Für den Schritt &quot;%1&quot; konnte kein Befehl ermittelt werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="664"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="778"/>
         <source>The sandbox failed during the step &quot;%1&quot;: %2</source>
         <translation>Die Sandbox ist während des Schritts &quot;%1&quot; ausgefallen: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="715"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="830"/>
         <source>stopped: the sandbox&apos;s disk use grew to %1 MiB, past its limit of %2 MiB</source>
         <translation>angehalten: Der Plattenverbrauch der Sandbox stieg auf %1 MiB, über ihre Grenze von %2 MiB</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="720"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="835"/>
         <source>stopped: the sandbox&apos;s processes together used more than its memory limit of %1 MiB</source>
         <translation>angehalten: Die Prozesse der Sandbox haben zusammen mehr als ihre Speichergrenze von %1 MiB belegt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="725"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="840"/>
         <source>timed out after %1</source>
         <translation>Zeitüberschreitung nach %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="728"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="843"/>
         <source>killed by signal %1</source>
         <translation>durch Signal %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="730"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="845"/>
         <source>exited with code %1</source>
         <translation>mit Code %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="785"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="900"/>
         <source>The step &quot;%1&quot; failed and could not be undone: %2 (%3)</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen und konnte nicht rückgängig gemacht werden: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="802"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="917"/>
         <source>The step&apos;s changes were undone: the sandbox was put back as it was before the step.</source>
         <translation>Die Änderungen des Schritts wurden rückgängig gemacht: Die Sandbox ist wieder so wie vor dem Schritt.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="814"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="929"/>
         <source>The replay stopped: %1.</source>
         <translation>Die Wiedergabe wurde angehalten: %1.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="821"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="936"/>
         <source>The step &quot;%1&quot; failed, and re-planning is off: %2</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und Neuplanen ist ausgeschaltet: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="826"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="941"/>
         <source>The step &quot;%1&quot; failed and the limit of %2 re-plans is reached: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und die Grenze von %2 Neuplanungen ist erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="834"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="949"/>
         <source>The step &quot;%1&quot; failed and the run reached its limit of %2 steps: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und der Lauf hat seine Grenze von %2 Schritten erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="939"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1054"/>
         <source>step %1 timed out after %2; the runbook expects exit code %3</source>
         <translation>Schritt %1 lief nach %2 in eine Zeitüberschreitung; das Runbook erwartet Exit-Code %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="944"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1059"/>
         <source>step %1 was stopped at the sandbox&apos;s limits; the runbook expects exit code %2</source>
         <translation>Schritt %1 wurde an den Grenzen der Sandbox angehalten; das Runbook erwartet Exit-Code %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="949"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1064"/>
         <source>step %1 exited %2; the runbook expects %3</source>
         <translation>Schritt %1 endete mit %2; das Runbook erwartet %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="954"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1069"/>
         <source>A recorded runbook was being replayed and diverged here: %1. The steps before it ran as recorded.</source>
         <translation>Ein aufgezeichnetes Runbook wurde abgespielt und wich hier ab: %1. Die Schritte davor liefen wie aufgezeichnet.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Planner.cpp" line="45"/>
+        <location filename="../core/agent/Planner.cpp" line="47"/>
         <source>the answer was empty</source>
         <translation>die Antwort war leer</translation>
     </message>
     <message>
-        <location filename="../core/agent/Planner.cpp" line="46"/>
+        <location filename="../core/agent/Planner.cpp" line="48"/>
         <source>no list of steps was found in it</source>
         <translation>darin wurde keine Liste von Schritten gefunden</translation>
     </message>
     <message>
-        <location filename="../core/agent/Planner.cpp" line="58"/>
+        <location filename="../core/agent/Planner.cpp" line="60"/>
         <source>The planner model (%1) did not return a usable plan twice: %2</source>
         <translation>Das Planer-Modell (%1) hat zweimal keinen brauchbaren Plan geliefert: %2</translation>
     </message>
@@ -3295,8 +3300,8 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../vm/AgentExecJob.cpp" line="73"/>
-        <location filename="../vm/HostExecJob.cpp" line="134"/>
-        <location filename="../vm/HostSandbox.cpp" line="250"/>
+        <location filename="../vm/HostExecJob.cpp" line="138"/>
+        <location filename="../vm/HostSandbox.cpp" line="251"/>
         <source>No command given</source>
         <translation>Kein Befehl angegeben</translation>
     </message>
@@ -3331,14 +3336,14 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Sandbox %1 läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../vm/HostExecJob.cpp" line="204"/>
+        <location filename="../vm/HostExecJob.cpp" line="210"/>
         <location filename="../vm/LocalPtySession.cpp" line="175"/>
         <location filename="../vm/LocalPtySession.cpp" line="216"/>
         <source>Could not start %1: %2</source>
         <translation>%1 konnte nicht gestartet werden: %2</translation>
     </message>
     <message>
-        <location filename="../vm/HostExecJob.cpp" line="345"/>
+        <location filename="../vm/HostExecJob.cpp" line="353"/>
         <source>terrarium: the command left processes running in the background; they were stopped with it.
 </source>
         <translation>terrarium: Der Befehl hat Prozesse im Hintergrund laufen lassen; sie wurden mit ihm beendet.
@@ -3355,68 +3360,68 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Eingeschränkter Dateizugriff braucht Linux 5.6 oder neuer</translation>
     </message>
     <message>
-        <location filename="../vm/HostSandbox.cpp" line="336"/>
+        <location filename="../vm/HostSandbox.cpp" line="338"/>
         <source>The host sandbox cannot take snapshots; use a Podman or libvirt sandbox to be able to roll back</source>
         <translation>Die Host-Sandbox kann keine Snapshots anlegen; verwenden Sie eine Podman- oder libvirt-Sandbox, um zurücksetzen zu können</translation>
     </message>
     <message>
-        <location filename="../vm/HostSandbox.cpp" line="347"/>
+        <location filename="../vm/HostSandbox.cpp" line="349"/>
         <source>The host sandbox cannot roll back: it has no snapshots. Use a Podman or libvirt sandbox for that</source>
         <translation>Die Host-Sandbox kann nicht zurücksetzen: Sie hat keine Snapshots. Verwenden Sie dafür eine Podman- oder libvirt-Sandbox</translation>
     </message>
     <message>
-        <location filename="../vm/HostSandbox.cpp" line="365"/>
+        <location filename="../vm/HostSandbox.cpp" line="367"/>
         <source>No workspace directory is set</source>
         <translation>Es ist kein Arbeitsverzeichnis gesetzt</translation>
     </message>
     <message>
-        <location filename="../vm/HostSandbox.cpp" line="368"/>
+        <location filename="../vm/HostSandbox.cpp" line="370"/>
         <source>The workspace %1 does not exist</source>
         <translation>Der Arbeitsordner %1 existiert nicht</translation>
     </message>
     <message>
-        <location filename="../vm/HostSandbox.cpp" line="371"/>
+        <location filename="../vm/HostSandbox.cpp" line="373"/>
         <source>The workspace %1 is not a directory</source>
         <translation>Der Arbeitsordner %1 ist kein Verzeichnis</translation>
     </message>
     <message>
-        <location filename="../vm/HostSandbox.cpp" line="441"/>
+        <location filename="../vm/HostSandbox.cpp" line="443"/>
         <source>The working directory %1 does not exist</source>
         <translation>Das Arbeitsverzeichnis %1 existiert nicht</translation>
     </message>
     <message>
-        <location filename="../vm/HostSandbox.cpp" line="449"/>
+        <location filename="../vm/HostSandbox.cpp" line="451"/>
         <source>The working directory %1 is outside the workspace %2</source>
         <translation>Das Arbeitsverzeichnis %1 liegt außerhalb des Arbeitsordners %2</translation>
     </message>
     <message>
-        <location filename="../vm/HostSandbox.cpp" line="458"/>
+        <location filename="../vm/HostSandbox.cpp" line="460"/>
         <source>Invalid file path &quot;%1&quot;</source>
         <translation>Ungültiger Dateipfad &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../vm/HostSandbox.cpp" line="474"/>
+        <location filename="../vm/HostSandbox.cpp" line="476"/>
         <source>%1 is outside the workspace %2</source>
         <translation>%1 liegt außerhalb des Arbeitsordners %2</translation>
     </message>
     <message>
-        <location filename="../vm/HostSandbox.cpp" line="481"/>
+        <location filename="../vm/HostSandbox.cpp" line="483"/>
         <source>Invalid read limit %1</source>
         <translation>Ungültige Lesegrenze %1</translation>
     </message>
     <message>
-        <location filename="../vm/HostSandbox.cpp" line="499"/>
-        <location filename="../vm/HostSandbox.cpp" line="580"/>
+        <location filename="../vm/HostSandbox.cpp" line="501"/>
+        <location filename="../vm/HostSandbox.cpp" line="582"/>
         <source>%1 is not a regular file</source>
         <translation>%1 ist keine reguläre Datei</translation>
     </message>
     <message>
-        <location filename="../vm/HostSandbox.cpp" line="502"/>
+        <location filename="../vm/HostSandbox.cpp" line="504"/>
         <source>%1 is larger than the %2 bytes allowed</source>
         <translation>%1 ist größer als die erlaubten %2 Bytes</translation>
     </message>
     <message>
-        <location filename="../vm/HostSandbox.cpp" line="542"/>
+        <location filename="../vm/HostSandbox.cpp" line="544"/>
         <source>%1 does not name a file</source>
         <translation>%1 bezeichnet keine Datei</translation>
     </message>
@@ -5787,7 +5792,7 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 <context>
     <name>Terrarium::Widgets::QTermWidgetView</name>
     <message>
-        <location filename="../ui/QTermWidgetView.cpp" line="141"/>
+        <location filename="../ui/QTermWidgetView.cpp" line="145"/>
         <source>[%1 MiB of output skipped: the terminal could not keep up]</source>
         <translation>[%1 MiB Ausgabe übersprungen: das Terminal kam nicht mit]</translation>
     </message>
@@ -7584,37 +7589,37 @@ Programme, die in einer VM laufen, enden: Sie startet erneut aus dem Snapshot.</
 <context>
     <name>Terrarium::Widgets::TerminalView</name>
     <message>
-        <location filename="../ui/TerminalView.cpp" line="1699"/>
+        <location filename="../ui/TerminalView.cpp" line="1704"/>
         <source>&amp;Copy</source>
         <translation>&amp;Kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/TerminalView.cpp" line="1702"/>
+        <location filename="../ui/TerminalView.cpp" line="1707"/>
         <source>&amp;Paste</source>
         <translation>&amp;Einfügen</translation>
     </message>
     <message>
-        <location filename="../ui/TerminalView.cpp" line="1705"/>
+        <location filename="../ui/TerminalView.cpp" line="1710"/>
         <source>Select &amp;All</source>
         <translation>&amp;Alles auswählen</translation>
     </message>
     <message>
-        <location filename="../ui/TerminalView.cpp" line="1707"/>
+        <location filename="../ui/TerminalView.cpp" line="1712"/>
         <source>&amp;Find…</source>
         <translation>&amp;Suchen…</translation>
     </message>
     <message>
-        <location filename="../ui/TerminalView.cpp" line="1715"/>
+        <location filename="../ui/TerminalView.cpp" line="1720"/>
         <source>Zoom &amp;In</source>
         <translation>Ver&amp;größern</translation>
     </message>
     <message>
-        <location filename="../ui/TerminalView.cpp" line="1717"/>
+        <location filename="../ui/TerminalView.cpp" line="1722"/>
         <source>Zoom &amp;Out</source>
         <translation>Verklei&amp;nern</translation>
     </message>
     <message>
-        <location filename="../ui/TerminalView.cpp" line="1719"/>
+        <location filename="../ui/TerminalView.cpp" line="1724"/>
         <source>&amp;Reset Zoom</source>
         <translation>Zoom &amp;zurücksetzen</translation>
     </message>

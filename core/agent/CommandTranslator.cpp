@@ -23,16 +23,28 @@ void CommandTranslator::translate(const TranslationRequest &request)
                    .content = PromptBuilder::executorUserPrompt(request),
                    .stablePrefixLength = PromptBuilder::executorStablePrefix(request).size()});
     llmRequest.cacheKey = PromptBuilder::cacheKey(QStringLiteral("executor"), request.goal);
-    llmRequest.forcedTool = PromptBuilder::emitBashTool();
+    llmRequest.tools = {PromptBuilder::emitBashTool(), PromptBuilder::readOutputTool()};
     llmRequest.maxOutputTokens = 1024;
+    m_wantedStep.reset();
+    m_outputShown = false;
     ask(llmRequest);
+}
+
+void CommandTranslator::showOutput(const QString &text)
+{
+    if (!m_wantedStep)
+        return;
+    m_wantedStep.reset();
+    m_outputShown = true;
+    followUp(text, PromptBuilder::emitBashTool().name);
 }
 
 QString CommandTranslator::interpret(const LlmResponse &response)
 {
     const LlmToolCall *call = nullptr;
     for (const LlmToolCall &candidate : response.toolCalls) {
-        if (candidate.name == QLatin1String("emit_bash")) {
+        if (candidate.name == QLatin1String("emit_bash")
+            || (!m_outputShown && candidate.name == QLatin1String("read_output"))) {
             call = &candidate;
             break;
         }
@@ -43,7 +55,16 @@ QString CommandTranslator::interpret(const LlmResponse &response)
     QJsonParseError parseError;
     const QJsonDocument arguments = QJsonDocument::fromJson(call->arguments.toUtf8(), &parseError);
     if (parseError.error != QJsonParseError::NoError || !arguments.isObject())
-        return Tr::tr("the emit_bash arguments are not a JSON object");
+        return Tr::tr("the %1 arguments are not a JSON object").arg(call->name);
+    if (call->name == QLatin1String("read_output")) {
+        // A number, also as JSON text ("3") or 3.0 as some models write it.
+        const QJsonValue value = arguments.object().value(QLatin1String("step"));
+        const double number = value.isString() ? value.toString().toDouble() : value.toDouble();
+        if (number < 1 || number > 100000 || number != int(number))
+            return Tr::tr("the read_output call has no step number");
+        m_wantedStep = int(number);
+        return {};
+    }
     const QJsonValue command = arguments.object().value(QLatin1String("command"));
     if (!command.isString())
         return Tr::tr("the emit_bash call has no \"command\" string");
@@ -68,7 +89,10 @@ QString CommandTranslator::unusableMessage(const QString &problem) const
 
 void CommandTranslator::accepted()
 {
-    Q_EMIT commandReady(m_command);
+    if (m_wantedStep)
+        Q_EMIT outputWanted(*m_wantedStep);
+    else
+        Q_EMIT commandReady(m_command);
 }
 
 } // namespace Terrarium::Core

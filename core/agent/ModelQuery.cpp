@@ -66,6 +66,7 @@ void ModelQuery::onReplyFinished()
     }
     Q_EMIT usageReported(result->usage, m_clock.elapsed());
 
+    m_lastAnswer = echoOf(*result);
     const QString problem = interpret(*result);
     if (problem.isEmpty()) {
         accepted();
@@ -77,8 +78,18 @@ void ModelQuery::onReplyFinished()
     }
     qCInfo(lcCore) << "model answer unusable, asking once more:" << problem;
     ++m_attempt;
-    m_request.messages.append(LlmMessage{LlmMessage::Role::Assistant, echoOf(*result)});
+    m_request.messages.append(LlmMessage{LlmMessage::Role::Assistant, m_lastAnswer});
     m_request.messages.append(LlmMessage{LlmMessage::Role::User, correctionPrompt(problem)});
+    send();
+}
+
+void ModelQuery::followUp(const QString &text, const QString &requiredTool)
+{
+    cancel();
+    m_request.messages.append(LlmMessage{LlmMessage::Role::Assistant, m_lastAnswer});
+    m_request.messages.append(LlmMessage{LlmMessage::Role::User, text});
+    m_request.requiredTool = requiredTool;
+    m_attempt = 1;
     send();
 }
 

@@ -37,6 +37,9 @@ Q_SIGNALS:
 
 protected:
     void ask(const LlmRequest &request);
+    // Goes on with the conversation after an accepted answer: the answer, then `text` from the
+    // user; the next answer must call `requiredTool`, and may be corrected once again.
+    void followUp(const QString &text, const QString &requiredTool);
     LlmClient *client() const { return m_client; }
 
     // Empty when the response is usable (the subclass keeps what it needs), else the problem.
@@ -55,6 +58,7 @@ private:
     QPointer<LlmReply> m_reply;
     QElapsedTimer m_clock; // since the request in flight was sent
     LlmRequest m_request;
+    QString m_lastAnswer; // the last answer, as the conversation replays it
     int m_attempt = 0;
 };
 

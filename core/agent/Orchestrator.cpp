@@ -38,7 +38,7 @@ QString inputPromptHint(const QString &prompt)
     return {};
 }
 
-// Executed steps whose output the executor model sees.
+// Executed steps whose commands the executor model sees.
 constexpr int HistorySteps = 3;
 // A cancelled command that does not finish within this long is abandoned.
 constexpr auto CancelGrace = std::chrono::seconds(10);
@@ -74,6 +74,8 @@ Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunne
             });
     connect(m_translator, &CommandTranslator::commandReady, this, &Orchestrator::onCommandReady);
     connect(m_translator, &CommandTranslator::failed, this, &Orchestrator::onTranslationFailed);
+    connect(m_translator, &CommandTranslator::outputWanted, this,
+            [this](int stepNumber) { onOutputWanted(m_translator, stepNumber); });
     connect(m_translator, &CommandTranslator::usageReported, this,
             [this](const LlmUsage &usage, qint64 waitedMs) {
                 onUsage(QStringLiteral("executor"), usage, waitedMs);
@@ -94,6 +96,8 @@ Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunne
             [this, translator](const QString &command) { onCommandAhead(translator, command); });
         connect(translator, &CommandTranslator::failed, this,
                 [this, translator] { onTranslationAheadFailed(translator); });
+        connect(translator, &CommandTranslator::outputWanted, this,
+                [this, translator](int stepNumber) { onOutputWanted(translator, stepNumber); });
         // Early requests cost what any does.
         connect(translator, &CommandTranslator::usageReported, this,
                 [this](const LlmUsage &usage, qint64 waitedMs) {
@@ -178,7 +182,6 @@ void Orchestrator::start(const QString &goal)
     m_replans = 0;
     m_aheadUsed = 0;
     m_aheadDropped = 0;
-    m_currentPrinted = false;
     m_cancelling = false;
     m_currentStepId = -1;
     m_succeeded.clear();
@@ -374,18 +377,22 @@ void Orchestrator::executeNext()
 TranslationRequest Orchestrator::translationRequest(int stepId,
                                                     const QList<StepRecord> &executed) const
 {
+    QList<int> planStepIds;
+    for (const PlanStep &step : m_plan->steps())
+        planStepIds.append(step.id);
     return TranslationRequest{
         .goal = m_goal,
         .facts = m_facts,
         .plan = planTitles(),
+        .planStepIds = planStepIds,
         .step = m_plan->step(stepId)->title,
         .history = executed.mid(std::max<qsizetype>(0, executed.size() - HistorySteps))};
 }
 
-// The request is the one the next step will get if the running one succeeds without output:
-// the running step as done with exit code 0 and nothing printed. Whether that is what happened
-// is only known at the end, so the answer waits for takeTranslationAhead() to compare. A
-// request further ahead assumes the same of the steps between, with their early commands.
+// The request is the one the next step will get if the running one succeeds: the running step
+// as done with exit code 0 (executor prompts show no output). Whether that is what happened is
+// only known at the end, so the answer waits for takeTranslationAhead() to compare. A request
+// further ahead assumes the same of the steps between, with their early commands.
 void Orchestrator::translateAhead()
 {
     if (!m_translateAhead || m_scripted || m_cancelling || isTerminal(m_state))
@@ -409,9 +416,6 @@ void Orchestrator::translateAhead()
         requestAhead(0, m_plan->nextPendingStep(), executed);
         return;
     }
-    // Output drops every early request (onOutput()): none is built on a step that printed.
-    if (m_currentPrinted)
-        return;
     for (int slot = 1; slot < m_translateAheadDepth; ++slot) {
         if (m_ahead[slot].stepId >= 0)
             continue;
@@ -508,6 +512,55 @@ void Orchestrator::onTranslationAheadFailed(CommandTranslator *translator)
     --m_aheadUsed;
     dropTranslationAhead();
     m_translator->translate(translationRequest(m_currentStepId, m_executed));
+}
+
+void Orchestrator::onOutputWanted(CommandTranslator *translator, int stepNumber)
+{
+    const QList<PlanStep> &steps = m_plan->steps();
+    const int stepId =
+        stepNumber >= 1 && stepNumber <= steps.size() ? steps[stepNumber - 1].id : -1;
+    if (const StepRecord *record = executedRecord(stepId)) {
+        translator->showOutput(PromptBuilder::executorOutputShown(stepNumber, record));
+        return;
+    }
+    // An early request may ask for a step that runs before its own but has not finished: the
+    // running one, or one nearer in the chain. It waits for that step; its answer then is what
+    // a request sent after the step would have got.
+    const int slot = aheadSlotOf(translator);
+    if (slot >= 0 && stepId >= 0) {
+        bool comesFirst = stepId == m_currentStepId && m_job;
+        for (int nearer = 0; nearer < slot; ++nearer)
+            comesFirst |= m_ahead[nearer].stepId == stepId;
+        if (comesFirst) {
+            m_ahead[slot].outputOfStepId = stepId;
+            m_ahead[slot].outputOfNumber = stepNumber;
+            return;
+        }
+    }
+    translator->showOutput(PromptBuilder::executorOutputShown(stepNumber, nullptr));
+}
+
+void Orchestrator::showOutputToWaitingRequests(int stepId)
+{
+    const StepRecord *record = executedRecord(stepId);
+    for (EarlyTranslation &ahead : m_ahead) {
+        if (ahead.stepId < 0 || ahead.outputOfStepId != stepId)
+            continue;
+        ahead.outputOfStepId = -1;
+        ahead.translator->showOutput(
+            PromptBuilder::executorOutputShown(ahead.outputOfNumber, record));
+    }
+}
+
+const StepRecord *Orchestrator::executedRecord(int stepId) const
+{
+    if (stepId < 0)
+        return nullptr;
+    for (auto it = m_executed.crbegin(); it != m_executed.crend(); ++it) {
+        if (it->stepId == stepId)
+            return &*it;
+    }
+    return nullptr;
 }
 
 void Orchestrator::dropTranslationAhead()
@@ -628,7 +681,6 @@ void Orchestrator::startCommand()
 {
     const QString command = m_currentCommand;
     ++m_executedSteps;
-    m_currentPrinted = false;
     // The step's output, kept for the run (its raw spool can be saved after the step).
     const int stepId = m_currentStepId;
     m_output = new StepOutputLog(stepId, m_secrets, this);
@@ -664,15 +716,6 @@ void Orchestrator::onOutput(OutputStream stream, const QByteArray &data)
 {
     if (m_output)
         m_output->append(stream, data);
-    // Every early request assumed this step prints nothing: their answers can no longer be
-    // used, so they stop now rather than cost tokens until the step ends.
-    const auto blank = [](char c) {
-        return std::isspace(static_cast<unsigned char>(c)) != 0;
-    };
-    if (!m_currentPrinted && !std::ranges::all_of(data, blank)) {
-        m_currentPrinted = true;
-        dropTranslationAhead();
-    }
 }
 
 void Orchestrator::onInputWanted()
@@ -776,6 +819,7 @@ void Orchestrator::onJobFinished()
     if (exec.succeeded()) {
         m_plan->setStepState(stepId, StepState::Done);
         m_succeeded.append(record);
+        showOutputToWaitingRequests(stepId);
         executeNext();
         return;
     }

@@ -67,14 +67,15 @@ public:
     // Whether the executor is asked for the next step's command while a step runs (translate
     // ahead), so that the command is ready when the step is due. The early answer is used only
     // when the prompt the step gets once it is due is exactly the one the early request sent:
-    // the running step succeeded and printed nothing (its output would be in the prompt). A
-    // failure, a new plan or output drop it unseen (output as soon as it comes, so that the
-    // request stops costing); a used one goes through the safety gate as any command. Off by
-    // default.
+    // the running step succeeded (the prompt shows commands and exit codes, never output). An
+    // early request that asks for the output of a step not finished yet (read_output) waits for
+    // that step to finish, then gets the output a request made after it would get. A failure or
+    // a new plan drops it unseen; a used one goes through the safety gate as any command. Off
+    // by default.
     //
     // The step after the next is asked for too as soon as the next step's early answer is
-    // there and would run without asking (its request shows that command as run, successful
-    // and silent): up to `depth` steps ahead, 2 by default. That pays where a long step is
+    // there and would run without asking (its request shows that command as run and
+    // successful): up to `depth` steps ahead, 2 by default. That pays where a long step is
     // followed by short ones.
     void setTranslateAhead(bool enabled, int depth = MaxTranslationsAhead)
     {
@@ -180,6 +181,11 @@ private:
     void shiftTranslationsAhead();
     void onCommandAhead(CommandTranslator *translator, const QString &command);
     void onTranslationAheadFailed(CommandTranslator *translator);
+    // The executor asked for the output of the step numbered `stepNumber` in its plan.
+    void onOutputWanted(CommandTranslator *translator, int stepNumber);
+    // Answers the early requests that wait for the output of stepId, which just succeeded.
+    void showOutputToWaitingRequests(int stepId);
+    const StepRecord *executedRecord(int stepId) const;
     int aheadSlotOf(const CommandTranslator *translator) const;
     void dropTranslationAhead();
     // Takes the step's checkpoint first when it is risky, then starts the command.
@@ -218,6 +224,9 @@ private:
         QList<StepRecord> executed;
         std::optional<QString> command;
         bool failed = false;
+        // The step whose output the model asked for, until that step has finished.
+        int outputOfStepId = -1;
+        int outputOfNumber = 0;
 
         // Frees the slot; the translator stays.
         void clear()
@@ -227,6 +236,8 @@ private:
             executed.clear();
             command.reset();
             failed = false;
+            outputOfStepId = -1;
+            outputOfNumber = 0;
         }
     };
     std::array<EarlyTranslation, MaxTranslationsAhead> m_ahead;
@@ -235,7 +246,6 @@ private:
     std::optional<ModelPrice> m_plannerPrice;
     std::optional<ModelPrice> m_executorPrice;
     bool m_waitingForAhead = false;
-    bool m_currentPrinted = false; // the running step printed more than blanks
     int m_aheadUsed = 0;
     int m_aheadDropped = 0;
     QTimer *m_cancelGraceTimer = nullptr;

@@ -23,10 +23,12 @@ void Planner::requestPlan(const PlanRequest &request)
                    .content = PromptBuilder::plannerUserPrompt(request),
                    .stablePrefixLength = PromptBuilder::plannerStablePrefix(request).size()});
     llmRequest.cacheKey = PromptBuilder::cacheKey(QStringLiteral("planner"), request.goal);
-    if (client()->endpoint().provider == LlmProvider::Anthropic)
-        llmRequest.forcedTool = PromptBuilder::planTool();
-    else
+    if (client()->endpoint().provider == LlmProvider::Anthropic) {
+        llmRequest.tools = {PromptBuilder::planTool()};
+        llmRequest.requiredTool = llmRequest.tools.constFirst().name;
+    } else {
         llmRequest.jsonSchema = PromptBuilder::planSchema();
+    }
     ask(llmRequest);
 }
 

@@ -41,6 +41,8 @@ QString fenced(const QByteArray &bytes)
     QString text = QString::fromUtf8(bytes);
     if (text.isEmpty())
         return QStringLiteral("(empty)");
+    if (text.endsWith(u'\n'))
+        text.chop(1); // the fence's own line break ends it
     // Keep the model from reading our fence as the end of the block.
     text.replace(QStringLiteral("```"), QStringLiteral("'''"));
     return QStringLiteral("```\n%1\n```").arg(text);
@@ -75,6 +77,19 @@ QJsonObject planSchemaObject()
                           {QStringLiteral("items"),
                            QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}}}}}},
         {QStringLiteral("required"), QJsonArray{QStringLiteral("plan")}},
+        {QStringLiteral("additionalProperties"), false},
+    };
+}
+
+// One required argument; strict-mode friendly. The tools' descriptions say what it is: these
+// schemas are in every executor request.
+QJsonObject argumentsSchema(const QString &name, const QString &type)
+{
+    return QJsonObject{
+        {QStringLiteral("type"), QStringLiteral("object")},
+        {QStringLiteral("properties"),
+         QJsonObject{{name, QJsonObject{{QStringLiteral("type"), type}}}}},
+        {QStringLiteral("required"), QJsonArray{name}},
         {QStringLiteral("additionalProperties"), false},
     };
 }
@@ -142,12 +157,12 @@ QString PromptBuilder::plannerCorrection(const QString &problem)
 QString PromptBuilder::executorSystemPrompt()
 {
     return QStringLiteral(
-        "You are the executor of Terrarium. You turn one plan step into exactly one shell "
-        "command that runs in the sandbox described, and return it by calling the emit_bash "
-        "tool with {\"command\": \"...\"}.\n"
-        "Rules: a single line (chain with && or ; if you need several commands); "
-        "non-interactive (pass -y, avoid pagers and editors, never wait for input); relative "
-        "paths start in the working directory; do not explain, only call the tool.");
+        "You are the executor of Terrarium: turn the step to run into one shell command for the "
+        "sandbox described and call emit_bash with it. One line (chain with && or ;), "
+        "non-interactive (pass -y; no pagers, editors or prompts), relative paths from the "
+        "working directory.\n"
+        "What commands printed is not shown. If this one depends on it (a name, a path, a "
+        "version), first call read_output with that step's number.");
 }
 
 QString PromptBuilder::executorStablePrefix(const TranslationRequest &request)
@@ -164,25 +179,31 @@ QString PromptBuilder::executorUserPrompt(const TranslationRequest &request)
 {
     QString prompt = executorStablePrefix(request);
     if (!request.history.isEmpty()) {
-        prompt += QStringLiteral("\n\nRecent commands:");
+        prompt += QStringLiteral("\n\nLast commands:");
         for (const StepRecord &record : request.history) {
-            prompt += QStringLiteral("\n$ %1   (%2)").arg(record.command, exitText(record));
-            // Only the last step's output: what a step builds on is nearly always the step
-            // before, and older output would be in every request again (2x the bytes at
-            // step 10 of a run whose steps print, bench_loop).
-            if (&record != &request.history.constLast())
-                continue;
-            const QByteArray out = tail(record.stdoutTail, HistoryTailBytes).trimmed();
-            const QByteArray err = tail(record.stderrTail, HistoryTailBytes).trimmed();
-            if (!out.isEmpty())
-                prompt += QStringLiteral("\nstdout (end):\n%1").arg(fenced(out));
-            if (!err.isEmpty())
-                prompt += QStringLiteral("\nstderr (end):\n%1").arg(fenced(err));
+            // Numbered as in the plan, for read_output; a step a new plan left out has none.
+            const qsizetype index = request.planStepIds.indexOf(record.stepId);
+            prompt += index >= 0 ? QStringLiteral("\n%1. ").arg(index + 1) : QStringLiteral("\n- ");
+            prompt += QStringLiteral("$ %1   (%2)").arg(record.command, exitText(record));
         }
     }
-    prompt += QStringLiteral("\n\nStep to run now:\n%1\n\nCall emit_bash with the command.")
-                  .arg(request.step);
+    prompt += QStringLiteral("\n\nStep to run now:\n%1").arg(request.step);
     return prompt;
+}
+
+QString PromptBuilder::executorOutputShown(int number, const StepRecord *record)
+{
+    if (!record) {
+        return QStringLiteral("Step %1 has not run: there is no output to show. Call emit_bash "
+                              "with the command for the step to run.")
+            .arg(number);
+    }
+    return QStringLiteral("Output of step %1 ($ %2, %3), at most the last %4 bytes of each.\n"
+                          "stdout:\n%5\nstderr:\n%6\n\nCall emit_bash with the command for "
+                          "the step to run.")
+        .arg(QString::number(number), record->command, exitText(*record),
+             QString::number(ShownOutputBytes), fenced(tail(record->stdoutTail, ShownOutputBytes)),
+             fenced(tail(record->stderrTail, ShownOutputBytes)));
 }
 
 QString PromptBuilder::executorCorrection(const QString &problem)
@@ -214,19 +235,16 @@ LlmTool PromptBuilder::planTool()
 
 LlmTool PromptBuilder::emitBashTool()
 {
-    return LlmTool{
-        QStringLiteral("emit_bash"),
-        QStringLiteral("Run one single-line bash command in the sandbox for the current step."),
-        QJsonObject{
-            {QStringLiteral("type"), QStringLiteral("object")},
-            {QStringLiteral("properties"),
-             QJsonObject{{QStringLiteral("command"),
-                          QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
-                                      {QStringLiteral("description"),
-                                       QStringLiteral("The bash command, one line.")}}}}},
-            {QStringLiteral("required"), QJsonArray{QStringLiteral("command")}},
-            {QStringLiteral("additionalProperties"), false},
-        }};
+    return LlmTool{QStringLiteral("emit_bash"),
+                   QStringLiteral("Run the step's one-line bash command."),
+                   argumentsSchema(QStringLiteral("command"), QStringLiteral("string"))};
+}
+
+LlmTool PromptBuilder::readOutputTool()
+{
+    return LlmTool{QStringLiteral("read_output"),
+                   QStringLiteral("Show the end of what an earlier step's command printed."),
+                   argumentsSchema(QStringLiteral("step"), QStringLiteral("integer"))};
 }
 
 } // namespace Terrarium::Core

@@ -56,17 +56,24 @@ QJsonObject AnthropicProtocol::requestBody(const LlmEndpoint &endpoint,
     }
     body.insert(QLatin1String("messages"), messages);
 
-    if (request.forcedTool) {
-        const LlmTool &tool = *request.forcedTool;
-        body.insert(QLatin1String("tools"),
-                    QJsonArray{QJsonObject{
-                        {QLatin1String("name"), tool.name},
-                        {QLatin1String("description"), tool.description},
-                        {QLatin1String("input_schema"), tool.parameters},
-                    }});
-        body.insert(QLatin1String("tool_choice"),
-                    QJsonObject{{QLatin1String("type"), QLatin1String("tool")},
-                                {QLatin1String("name"), tool.name}});
+    if (!request.tools.isEmpty()) {
+        QJsonArray tools;
+        for (const LlmTool &tool : request.tools) {
+            tools.append(QJsonObject{
+                {QLatin1String("name"), tool.name},
+                {QLatin1String("description"), tool.description},
+                {QLatin1String("input_schema"), tool.parameters},
+            });
+        }
+        body.insert(QLatin1String("tools"), tools);
+        QJsonObject choice{{QLatin1String("disable_parallel_tool_use"), true}};
+        if (request.requiredTool.isEmpty()) {
+            choice.insert(QLatin1String("type"), QLatin1String("any"));
+        } else {
+            choice.insert(QLatin1String("type"), QLatin1String("tool"));
+            choice.insert(QLatin1String("name"), request.requiredTool);
+        }
+        body.insert(QLatin1String("tool_choice"), choice);
     }
     body.insert(QLatin1String("stream"), true);
     return body;

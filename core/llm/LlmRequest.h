@@ -19,7 +19,7 @@ struct LlmMessage
     qsizetype stablePrefixLength = 0;
 };
 
-// A function tool the model must call (tool_choice forced to this tool).
+// A function tool the model may call.
 struct LlmTool
 {
     QString name;
@@ -39,7 +39,11 @@ struct LlmRequest
 {
     QString system;
     QList<LlmMessage> messages;
-    std::optional<LlmTool> forcedTool;
+    // The answer must be a call to one of the tools: the one named requiredTool, or any of
+    // them when requiredTool is empty. The list stays the same across a conversation (it is
+    // part of the cached prefix); requiredTool narrows the choice.
+    QList<LlmTool> tools;
+    QString requiredTool;
     std::optional<LlmJsonSchema> jsonSchema;
     int maxOutputTokens = 4096;
     // Requests with the same key share a long prefix (system text, tools, goal, plan); where set,

@@ -29,19 +29,25 @@ QJsonObject ResponsesProtocol::requestBody(const LlmEndpoint &endpoint,
     if (!request.cacheKey.isEmpty())
         body.insert(QLatin1String("prompt_cache_key"), request.cacheKey);
 
-    if (request.forcedTool) {
-        const LlmTool &tool = *request.forcedTool;
-        body.insert(QLatin1String("tools"),
-                    QJsonArray{QJsonObject{
-                        {QLatin1String("type"), QLatin1String("function")},
-                        {QLatin1String("name"), tool.name},
-                        {QLatin1String("description"), tool.description},
-                        {QLatin1String("parameters"), tool.parameters},
-                        {QLatin1String("strict"), isStrictCompatible(tool.parameters)},
-                    }});
-        body.insert(QLatin1String("tool_choice"),
-                    QJsonObject{{QLatin1String("type"), QLatin1String("function")},
-                                {QLatin1String("name"), tool.name}});
+    if (!request.tools.isEmpty()) {
+        QJsonArray tools;
+        for (const LlmTool &tool : request.tools) {
+            tools.append(QJsonObject{
+                {QLatin1String("type"), QLatin1String("function")},
+                {QLatin1String("name"), tool.name},
+                {QLatin1String("description"), tool.description},
+                {QLatin1String("parameters"), tool.parameters},
+                {QLatin1String("strict"), isStrictCompatible(tool.parameters)},
+            });
+        }
+        body.insert(QLatin1String("tools"), tools);
+        if (request.requiredTool.isEmpty()) {
+            body.insert(QLatin1String("tool_choice"), QLatin1String("required"));
+        } else {
+            body.insert(QLatin1String("tool_choice"),
+                        QJsonObject{{QLatin1String("type"), QLatin1String("function")},
+                                    {QLatin1String("name"), request.requiredTool}});
+        }
         body.insert(QLatin1String("parallel_tool_calls"), false);
     }
     if (request.jsonSchema) {

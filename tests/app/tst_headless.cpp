@@ -425,8 +425,8 @@ void tst_Headless::noModelConfigured()
 void tst_Headless::secretsNeverReachEventsLogsOrPrompts()
 {
     // A hostile or careless step reads Terrarium's own environment two ways; the key must not
-    // come back in any event, the log, or a later prompt (it is sent, as it should be, only in
-    // the requests' Authorization header).
+    // come back in any event, the log, or a later prompt, not even when the model reads that
+    // step's output (it is sent, as it should be, only in the requests' Authorization header).
     const LlmProvider provider = LlmProvider::ChatCompletions;
     m_server->enqueue(
         ScriptedTurns::plan(provider,
@@ -435,6 +435,7 @@ void tst_Headless::secretsNeverReachEventsLogsOrPrompts()
     m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("env")));
     m_server->enqueue(ScriptedTurns::command(
         provider, QStringLiteral("tr '\\0' '\\n' < /proc/$PPID/environ | grep API_KEY")));
+    m_server->enqueue(ScriptedTurns::readOutput(provider, 2));
     m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("echo done")));
 
     QProcess process;
@@ -466,12 +467,13 @@ void tst_Headless::secretsNeverReachEventsLogsOrPrompts()
     }
     QVERIFY(sawFirstResult);
     const auto requests = m_server->requests();
-    QCOMPARE(requests.size(), 4);
+    QCOMPARE(requests.size(), 5);
     for (const auto &request : requests) {
         QVERIFY2(!request.body.contains(apiKey.toUtf8()), request.body.constData());
         QCOMPARE(request.header("authorization"), "Bearer " + apiKey.toUtf8());
     }
-    // The last executor prompt carries the earlier output, masked.
+    // The output the last step's model read, masked.
+    QVERIFY(requests.last().body.contains("Output of step 2"));
     QVERIFY(requests.last().body.contains("TERRARIUM_API_KEY=***"));
 }
 

@@ -7,9 +7,11 @@
 //  - Two steps ahead: the same plan where a long step (2 s) is followed by two short ones
 //    (0.1 s), with a model slower than the short steps (1 s per request): wall time asking
 //    up to two steps ahead against asking one step ahead.
+//  - Printing steps: the first plan again, each command printing 1 KiB after its 0.5 s. Executor
+//    prompts show no output (the model asks for it), so translate-ahead should pay as much.
 //  - Prompt bytes: the executor request (its HTTP body, as the model's server receives it) for
-//    step 10 of a 20-step run whose steps each print 1 KiB, against step 1's (which has no
-//    history yet): what the history costs per request.
+//    step 10 of that run, against step 1's (which has no history yet): what the history costs
+//    per request.
 #include "BenchReport.h"
 #include "core/agent/Orchestrator.h"
 #include "core/llm/LlmClient.h"
@@ -192,13 +194,22 @@ int main(int argc, char *argv[])
     report.figure(QStringLiteral("two_ahead_vs_one_ahead"),
                   double(twoAhead->wallMs) / oneAhead->wallMs, QStringLiteral("x"));
 
-    // Each step prints 1 KiB (16 lines of 64 bytes); its output is what the history shows.
+    // Each step prints 1 KiB (16 lines of 64 bytes).
     const auto print = [](int) {
-        return QStringLiteral("sleep 0.05; for i in $(seq 16); do printf '%063d\\n' $i; done");
+        return QStringLiteral("sleep 0.5; for i in $(seq 16); do printf '%063d\\n' $i; done");
     };
     const std::optional<Loop> printing = runLoop({.command = print}, &error);
     if (!printing)
         return BenchReport::cannotRun(QStringLiteral("printing steps: ") + error);
+    const std::optional<Loop> printingAhead =
+        runLoop({.command = print, .stepsAhead = Core::Orchestrator::MaxTranslationsAhead}, &error);
+    if (!printingAhead)
+        return BenchReport::cannotRun(QStringLiteral("printing steps, translate-ahead: ") + error);
+    std::printf("printing steps, translate-ahead: %d early answers used, %d dropped\n",
+                printingAhead->aheadUsed, printingAhead->aheadDropped);
+    report.figure(QStringLiteral("printing_translate_ahead_vs_plain"),
+                  double(printingAhead->wallMs) / printing->wallMs, QStringLiteral("x"));
+    report.target(QStringLiteral("printing_translate_ahead_vs_plain"), QStringLiteral("<="), 0.6);
     const qsizetype first = executorRequestBytes(*printing, 1);
     const qsizetype probed = executorRequestBytes(*printing, ProbedStep);
     if (first == 0 || probed == 0)

@@ -42,4 +42,12 @@ ScriptedResponse ScriptedTurns::command(Core::LlmProvider provider, const QStrin
         SseScript::toolCall(provider, QStringLiteral("emit_bash"), arguments, usage));
 }
 
+ScriptedResponse ScriptedTurns::readOutput(Core::LlmProvider provider, int step)
+{
+    const QString arguments = QString::fromUtf8(
+        QJsonDocument(QJsonObject{{QStringLiteral("step"), step}}).toJson(QJsonDocument::Compact));
+    return ScriptedResponse::stream(
+        SseScript::toolCall(provider, QStringLiteral("read_output"), arguments));
+}
+
 } // namespace Terrarium::Tests

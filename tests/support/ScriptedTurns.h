@@ -10,8 +10,8 @@
 
 namespace Terrarium::Tests {
 
-// The two kinds of model turns a scripted run needs, in each provider's wire format: the
-// planner's plan and the executor's emit_bash call.
+// The model turns a scripted run needs, in each provider's wire format: the planner's plan and
+// the executor's emit_bash and read_output calls.
 class ScriptedTurns
 {
 public:
@@ -27,6 +27,8 @@ public:
     // The executor calling emit_bash with this command; the turn reports usage.
     static ScriptedResponse command(Core::LlmProvider provider, const QString &command,
                                     const Core::LlmUsage &usage = SseScript::defaultUsage());
+    // The executor asking for the output of the step numbered `step` (read_output).
+    static ScriptedResponse readOutput(Core::LlmProvider provider, int step);
 };
 
 } // namespace Terrarium::Tests

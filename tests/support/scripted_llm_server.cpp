@@ -5,6 +5,7 @@
 //   terrarium-scripted-llm [--provider chat|responses|anthropic] TURN...
 //     TURN: plan:STEP|STEP|...   the planner's plan
 //           command:CMD          the executor's emit_bash call
+//           read_output:N        the executor asking for step N's output
 //
 // It prints its base URL (http://127.0.0.1:PORT/v1) on the first line of stdout, then one line
 // per request it answered, and serves until it is ended (SIGINT, SIGTERM). Once the turns are
@@ -45,7 +46,7 @@ int usage(const char *problem)
     std::fprintf(stderr,
                  "terrarium-scripted-llm: %s\n"
                  "usage: terrarium-scripted-llm [--provider chat|responses|anthropic] TURN...\n"
-                 "  TURN: plan:STEP|STEP|...  or  command:CMD\n",
+                 "  TURN: plan:STEP|STEP|...  or  command:CMD  or  read_output:N\n",
                  problem);
     return 2;
 }
@@ -74,6 +75,8 @@ int main(int argc, char *argv[])
                 provider, turn.mid(5).split(QLatin1Char('|'), Qt::SkipEmptyParts)));
         else if (turn.startsWith(QLatin1String("command:")))
             server.enqueue(Tests::ScriptedTurns::command(provider, turn.mid(8)));
+        else if (turn.startsWith(QLatin1String("read_output:")) && turn.mid(12).toInt() > 0)
+            server.enqueue(Tests::ScriptedTurns::readOutput(provider, turn.mid(12).toInt()));
         else
             return usage(qPrintable(QStringLiteral("not a turn: %1").arg(turn)));
     }

@@ -91,10 +91,12 @@ private Q_SLOTS:
     void stepLimitEndsTheRun();
     void noCheckpointWhereTheRunnerHasNone();
     void translateAheadUsesTheEarlyAnswer();
-    void translateAheadDropsAnAnswerMadeWithoutTheOutput();
+    void translateAheadKeepsAnswersAfterOutput();
+    void translateAheadWaitsForTheOutputItAskedFor();
     void translateAheadDropsAnAnswerAfterAFailure();
     void translateAheadGoesTwoStepsAhead();
-    void translateAheadDropsTheChainAfterOutput();
+    void translateAheadTwoAheadWaitsForTheNearerStep();
+    void executorReadsAnEarlierStepsOutput();
 
 private:
     void setUpRun(LlmProvider provider, ApprovalPolicy policy = ApprovalPolicy::Ask,
@@ -203,8 +205,13 @@ QString askedStep(const Tests::RecordedRequest &request)
     const qsizetype at = request.body.indexOf(marker);
     if (at < 0)
         return {};
+    // The title ends the prompt (a quote) or a line.
     const qsizetype begin = at + marker.size();
-    return QString::fromUtf8(request.body.mid(begin, request.body.indexOf("\\n", begin) - begin));
+    qsizetype end = request.body.indexOf('"', begin);
+    const qsizetype lineEnd = request.body.indexOf("\\n", begin);
+    if (lineEnd >= 0 && (end < 0 || lineEnd < end))
+        end = lineEnd;
+    return QString::fromUtf8(request.body.mid(begin, end - begin));
 }
 
 } // namespace
@@ -1047,38 +1054,88 @@ void tst_Orchestrator::translateAheadUsesTheEarlyAnswer()
     QCOMPARE(m_orchestrator->translationsAheadDropped(), 0);
 }
 
-void tst_Orchestrator::translateAheadDropsAnAnswerMadeWithoutTheOutput()
+void tst_Orchestrator::translateAheadKeepsAnswersAfterOutput()
 {
-    // The first step prints: the second step's prompt then shows that output, which the early
-    // request could not, so its answer is dropped unseen and the step is asked for again.
+    // Steps that print: executor prompts show commands and exit codes, never output, so the
+    // early answers made while each step ran are still the answers once it is done.
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::All);
+    m_orchestrator->setTranslateAhead(true);
+    const QStringList steps{u"Compute one number"_s, u"Compute another"_s, u"Compute a third"_s};
+    const QHash<QString, QString> commands{{steps[0], u"sleep 0.3; echo $((123456*7))"_s},
+                                           {steps[1], u"sleep 0.3; echo $((654321*3)) >&2"_s},
+                                           {steps[2], u"echo $((111111*9))"_s}};
+    m_server->setResponder([&](const Tests::RecordedRequest &request) {
+        const QString step = askedStep(request);
+        if (step.isEmpty())
+            return ScriptedTurns::plan(LlmProvider::ChatCompletions, steps);
+        return ScriptedTurns::command(LlmProvider::ChatCompletions, commands.value(step));
+    });
+
+    m_orchestrator->start(u"compute"_s);
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QCOMPARE(executedCommands(),
+             QStringList(
+                 {commands.value(steps[0]), commands.value(steps[1]), commands.value(steps[2])}));
+    // The steps printed, and no request showed it.
+    const QList<RunEvent> results = eventsOf(RunEventType::StepResult);
+    QVERIFY(results.value(0).payloadJson().value(u"stdout"_s).toString().contains(u"864192"_s));
+    QVERIFY(results.value(1).payloadJson().value(u"stderr"_s).toString().contains(u"1962963"_s));
+    for (const Tests::RecordedRequest &request : m_server->requests()) {
+        QVERIFY(!request.body.contains("864192"));
+        QVERIFY(!request.body.contains("1962963"));
+    }
+    QCOMPARE(m_server->requestCount(), 4); // the plan and one request per step
+    QCOMPARE(m_orchestrator->translationsAheadUsed(), 2);
+    QCOMPARE(m_orchestrator->translationsAheadDropped(), 0);
+}
+
+void tst_Orchestrator::translateAheadWaitsForTheOutputItAskedFor()
+{
+    // The second step needs what the first prints. Its early request, sent while the first
+    // step runs, asks for that output: it is answered once the step has ended, with the
+    // output, and the command written from it runs.
     setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::All);
     m_orchestrator->setTranslateAhead(true);
     const QStringList steps{u"Find the version"_s, u"Write it down"_s};
+    bool firstStepEnded = false;
+    int followUps = 0;
+    bool followUpAfterTheStep = false;
     m_server->setResponder([&](const Tests::RecordedRequest &request) {
         const QString step = askedStep(request);
         if (step.isEmpty())
             return ScriptedTurns::plan(LlmProvider::ChatCompletions, steps);
         if (step == steps[0])
-            return ScriptedTurns::command(LlmProvider::ChatCompletions, u"sleep 0.3; echo 4.2"_s);
+            return ScriptedTurns::command(LlmProvider::ChatCompletions,
+                                          u"sleep 0.3; echo v$((40+2))"_s);
+        if (!request.body.contains("Output of step 1"))
+            return ScriptedTurns::readOutput(LlmProvider::ChatCompletions, 1);
+        ++followUps;
+        followUpAfterTheStep = firstStepEnded;
         // What an executor answers depends on what it was shown.
-        const bool sawOutput = request.body.contains("stdout (end)");
-        return ScriptedTurns::command(LlmProvider::ChatCompletions,
-                                      sawOutput ? u"echo 4.2 > version"_s : u"echo guessed"_s);
+        return ScriptedTurns::command(
+            LlmProvider::ChatCompletions,
+            request.body.contains("```\\nv42\\n```") ? u"echo v42 > version"_s : u"echo guessed"_s);
+    });
+    connect(m_orchestrator.get(), &Orchestrator::eventEmitted, this, [&](const RunEvent &event) {
+        if (event.type() == RunEventType::StepResult)
+            firstStepEnded = true;
     });
 
     m_orchestrator->start(u"note the version"_s);
     QVERIFY(waitForEnd());
     QCOMPARE(m_orchestrator->state(), RunState::Success);
-    QCOMPARE(executedCommands(), QStringList({u"sleep 0.3; echo 4.2"_s, u"echo 4.2 > version"_s}));
-    // The early answer reached no event at all.
-    for (const RunEvent &event : std::as_const(m_events)) {
-        const QByteArray json = QJsonDocument(event.toJson()).toJson(QJsonDocument::Compact);
-        QVERIFY2(!json.contains("guessed"), json.constData());
-    }
-    QCOMPARE(m_server->requestCount(), 4); // plan, step 1, step 2 early, step 2 again
-    QCOMPARE(m_orchestrator->translationsAheadUsed(), 0);
-    QCOMPARE(m_orchestrator->translationsAheadDropped(), 1);
-    QVERIFY(QFile::exists(m_workspace->filePath(u"version"_s)));
+    QCOMPARE(executedCommands(),
+             QStringList({u"sleep 0.3; echo v$((40+2))"_s, u"echo v42 > version"_s}));
+    QCOMPARE(followUps, 1);
+    QVERIFY(followUpAfterTheStep);
+    // The plan, the first step, the second early, its follow-up with the output.
+    QCOMPARE(m_server->requestCount(), 4);
+    QCOMPARE(m_orchestrator->translationsAheadUsed(), 1);
+    QCOMPARE(m_orchestrator->translationsAheadDropped(), 0);
+    QFile version(m_workspace->filePath(u"version"_s));
+    QVERIFY(version.open(QIODevice::ReadOnly));
+    QCOMPARE(version.readAll(), "v42\n");
 }
 
 void tst_Orchestrator::translateAheadDropsAnAnswerAfterAFailure()
@@ -1169,55 +1226,101 @@ void tst_Orchestrator::translateAheadGoesTwoStepsAhead()
     QVERIFY(QFile::exists(m_workspace->filePath(u"end"_s)));
 }
 
-void tst_Orchestrator::translateAheadDropsTheChainAfterOutput()
+void tst_Orchestrator::translateAheadTwoAheadWaitsForTheNearerStep()
 {
-    // The third step prints: the fourth step's early request assumed it would not, so it is
-    // dropped as the output comes, its answer unseen, and the step asked for again, shown
-    // the output.
-    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::Ask);
+    // Two steps ahead: the third step's early request asks for the output of the second,
+    // whose early command is ready but has not run. It waits for the second step to run and
+    // end, not just for the first.
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::All);
     m_orchestrator->setTranslateAhead(true);
     const QString go = m_workspace->filePath(u"go"_s);
-    const QStringList steps{u"Wait a moment"_s, u"Wait for the go"_s, u"Find the version"_s,
-                            u"Write it down"_s};
+    const QStringList steps{u"Wait for the go"_s, u"Print the version"_s, u"Write it down"_s};
+    int stepsEnded = 0;
+    int stepsEndedAtFollowUp = -1;
     m_server->setResponder([&](const Tests::RecordedRequest &request) {
         const QString step = askedStep(request);
         if (step.isEmpty())
             return ScriptedTurns::plan(LlmProvider::ChatCompletions, steps);
-        if (step == steps[0])
-            return ScriptedTurns::command(LlmProvider::ChatCompletions, u"sleep 0.3"_s);
-        if (step == steps[1]) {
+        if (step == steps[0]) {
             return ScriptedTurns::command(
                 LlmProvider::ChatCompletions,
                 u"timeout 20 sh -c 'until [ -e go ]; do sleep 0.05; done'"_s);
         }
-        if (step == steps[2])
-            return ScriptedTurns::command(LlmProvider::ChatCompletions, u"echo 4.2"_s);
-        QFile(go).open(QIODevice::WriteOnly);
-        const bool sawOutput = request.body.contains("stdout (end)");
-        return ScriptedTurns::command(LlmProvider::ChatCompletions,
-                                      sawOutput ? u"echo 4.2 > version"_s : u"echo guessed"_s);
+        if (step == steps[1])
+            return ScriptedTurns::command(LlmProvider::ChatCompletions, u"echo v$((40+2))"_s);
+        if (!request.body.contains("Output of step 2")) {
+            QFile(go).open(QIODevice::WriteOnly);
+            return ScriptedTurns::readOutput(LlmProvider::ChatCompletions, 2);
+        }
+        stepsEndedAtFollowUp = stepsEnded;
+        return ScriptedTurns::command(
+            LlmProvider::ChatCompletions,
+            request.body.contains("```\\nv42\\n```") ? u"echo v42 > version"_s : u"echo guessed"_s);
     });
-
-    int droppedAtThirdResult = -1;
     connect(m_orchestrator.get(), &Orchestrator::eventEmitted, this, [&](const RunEvent &event) {
-        if (event.type() == RunEventType::StepResult && executedCommands().size() == 3)
-            droppedAtThirdResult = m_orchestrator->translationsAheadDropped();
+        if (event.type() == RunEventType::StepResult)
+            ++stepsEnded;
     });
 
     m_orchestrator->start(u"note the version"_s);
     QVERIFY(waitForEnd());
     QCOMPARE(m_orchestrator->state(), RunState::Success);
-    QCOMPARE(executedCommands().last(), u"echo 4.2 > version"_s);
-    QCOMPARE(droppedAtThirdResult, 1); // before the step ended
-    for (const RunEvent &event : std::as_const(m_events)) {
-        const QByteArray json = QJsonDocument(event.toJson()).toJson(QJsonDocument::Compact);
-        QVERIFY2(!json.contains("guessed"), json.constData());
-    }
-    // The plan, the first step, the second and third early, the fourth early and again.
-    QCOMPARE(m_server->requestCount(), 6);
+    QCOMPARE(executedCommands().last(), u"echo v42 > version"_s);
+    QCOMPARE(stepsEndedAtFollowUp, 2);
+    // The plan, the first step, the second and third early, the third's follow-up.
+    QCOMPARE(m_server->requestCount(), 5);
     QCOMPARE(m_orchestrator->translationsAheadUsed(), 2);
-    QCOMPARE(m_orchestrator->translationsAheadDropped(), 1);
+    QCOMPARE(m_orchestrator->translationsAheadDropped(), 0);
     QVERIFY(QFile::exists(m_workspace->filePath(u"version"_s)));
+}
+
+void tst_Orchestrator::executorReadsAnEarlierStepsOutput()
+{
+    // Without translate-ahead, on Anthropic's wire format: the third step asks for the first
+    // step's output and gets it; the second asks for a step that has not run and is told so.
+    // Asking a second time is not an answer: it is corrected once.
+    setUpRun(LlmProvider::Anthropic, ApprovalPolicy::All);
+    const QStringList steps{u"Find the version"_s, u"Make a folder"_s, u"Write it down"_s};
+    QList<QByteArray> followUps;
+    m_server->setResponder([&](const Tests::RecordedRequest &request) {
+        const QString step = askedStep(request);
+        if (step.isEmpty())
+            return ScriptedTurns::plan(LlmProvider::Anthropic, steps);
+        if (step == steps[0])
+            return ScriptedTurns::command(LlmProvider::Anthropic, u"echo v$((40+2))"_s);
+        if (step == steps[1]) {
+            if (!request.body.contains("has not run"))
+                return ScriptedTurns::readOutput(LlmProvider::Anthropic, 3);
+            followUps.append(request.body);
+            return ScriptedTurns::command(LlmProvider::Anthropic, u"mkdir notes"_s);
+        }
+        if (!request.body.contains("Output of step 1"))
+            return ScriptedTurns::readOutput(LlmProvider::Anthropic, 1);
+        followUps.append(request.body);
+        if (!request.body.contains("did not call the emit_bash tool"))
+            return ScriptedTurns::readOutput(LlmProvider::Anthropic, 2);
+        return ScriptedTurns::command(LlmProvider::Anthropic,
+                                      request.body.contains("```\\nv42\\n```")
+                                          ? u"echo v42 > notes/version"_s
+                                          : u"echo guessed"_s);
+    });
+
+    m_orchestrator->start(u"note the version"_s);
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QCOMPARE(executedCommands(),
+             QStringList({u"echo v$((40+2))"_s, u"mkdir notes"_s, u"echo v42 > notes/version"_s}));
+    QCOMPARE(followUps.size(), 3);
+    QVERIFY(followUps[0].contains("Step 3 has not run"));
+    // The follow-up goes on with the conversation and asks for emit_bash only.
+    const QJsonObject body = QJsonDocument::fromJson(followUps[1]).object();
+    QCOMPARE(body.value(u"tool_choice"_s).toObject().value(u"name"_s).toString(), u"emit_bash"_s);
+    QCOMPARE(body.value(u"tools"_s).toArray().size(), 2);
+    const QJsonArray messages = body.value(u"messages"_s).toArray();
+    QCOMPARE(messages.size(), 3);
+    QVERIFY(messages[1].toObject().value(u"content"_s).toString().startsWith(u"read_output("_s));
+    QVERIFY(followUps[2].contains("did not call the emit_bash tool"));
+    QVERIFY(QFile::exists(m_workspace->filePath(u"notes/version"_s)));
 }
 
 QTEST_GUILESS_MAIN(tst_Orchestrator)

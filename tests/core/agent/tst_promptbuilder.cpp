@@ -12,7 +12,8 @@ class tst_PromptBuilder : public QObject
 private Q_SLOTS:
     void firstPlanNamesGoalFactsAndLimit();
     void rePlanCarriesTheFailureAndLast4KiB();
-    void executorSeesStepPlanAndRecentOutput();
+    void executorSeesStepPlanAndRecentCommands();
+    void readOutputShowsWhatTheStepPrinted();
     void promptsStartWithWhatStaysTheSame();
     void outputTailsStartWithAWholeLine();
     void schemasAreStrict();
@@ -79,51 +80,90 @@ void tst_PromptBuilder::rePlanCarriesTheFailureAndLast4KiB()
     QVERIFY(prompt.contains(QLatin1String("starting with the step that fixes this failure")));
 }
 
-void tst_PromptBuilder::executorSeesStepPlanAndRecentOutput()
+void tst_PromptBuilder::executorSeesStepPlanAndRecentCommands()
 {
     StepRecord earlier;
+    earlier.stepId = 11;
     earlier.command = QStringLiteral("ls");
     earlier.exitCode = 0;
-    earlier.stdoutTail = QByteArray(1000, 'x') + "setup.py\n";
+    earlier.stdoutTail = "setup.py\n";
     TranslationRequest request;
     request.goal = QStringLiteral("install the package");
     request.facts = facts();
-    request.plan = {QStringLiteral("List files"), QStringLiteral("Install it")};
+    request.plan = {QStringLiteral("List files"), QStringLiteral("Read the config"),
+                    QStringLiteral("Check pip"), QStringLiteral("Install it")};
+    request.planStepIds = {11, 12, 13, 14};
     request.step = QStringLiteral("Install it");
     request.history = {earlier};
     const QString prompt = PromptBuilder::executorUserPrompt(request);
-    QVERIFY(prompt.contains(QLatin1String("1. List files\n2. Install it")));
+    QVERIFY(prompt.contains(QLatin1String("1. List files\n2. Read the config")));
     QVERIFY(prompt.contains(QLatin1String("Step to run now:\nInstall it")));
-    QVERIFY(prompt.contains(QLatin1String("$ ls   (exit code 0)")));
-    QVERIFY(prompt.contains(QLatin1String("setup.py")));
-    // Only a short tail of earlier output.
-    QVERIFY(!prompt.contains(QString(700, u'x')));
+    // Numbered as in the plan, so that the model can ask for a step's output.
+    QVERIFY(prompt.contains(QLatin1String("\n1. $ ls   (exit code 0)")));
     QVERIFY(PromptBuilder::executorSystemPrompt().contains(QLatin1String("emit_bash")));
+    QVERIFY(PromptBuilder::executorSystemPrompt().contains(QLatin1String("read_output")));
 
-    // Of the recent steps, every command and exit code, but only the last one's output.
+    // Of the recent steps, every command and exit code, and no output at all: a request sent
+    // while the step before runs is the same as one sent after it.
     StepRecord older;
+    older.stepId = 12;
     older.command = QStringLiteral("cat setup.cfg");
     older.exitCode = 0;
     older.stdoutTail = "name = older-output\n";
     older.stderrTail = "warning: older-error\n";
     StepRecord last;
+    last.stepId = 13;
     last.command = QStringLiteral("python3 -m pip --version");
     last.exitCode = 1;
     last.stdoutTail = "last-output\n";
     last.stderrTail = "last-error\n";
     request.history = {earlier, older, last};
     const QString recent = PromptBuilder::executorUserPrompt(request);
-    QVERIFY(recent.contains(QLatin1String("$ ls   (exit code 0)")));
-    QVERIFY(recent.contains(QLatin1String("$ cat setup.cfg   (exit code 0)")));
-    QVERIFY(recent.contains(QLatin1String("$ python3 -m pip --version   (exit code 1)")));
-    QVERIFY(recent.contains(QLatin1String("last-output")));
-    QVERIFY(recent.contains(QLatin1String("last-error")));
-    QVERIFY(!recent.contains(QLatin1String("setup.py")));
-    QVERIFY(!recent.contains(QLatin1String("older-output")));
-    QVERIFY(!recent.contains(QLatin1String("older-error")));
-    // The step itself is told as before.
-    QVERIFY(recent.endsWith(
-        QLatin1String("Step to run now:\nInstall it\n\nCall emit_bash with the command.")));
+    QVERIFY(recent.contains(QLatin1String("1. $ ls   (exit code 0)")));
+    QVERIFY(recent.contains(QLatin1String("2. $ cat setup.cfg   (exit code 0)")));
+    QVERIFY(recent.contains(QLatin1String("3. $ python3 -m pip --version   (exit code 1)")));
+    for (const char *output :
+         {"setup.py", "older-output", "older-error", "last-output", "last-error"})
+        QVERIFY2(!recent.contains(QLatin1String(output)), output);
+    StepRecord silent = last;
+    silent.stdoutTail.clear();
+    silent.stderrTail.clear();
+    request.history = {earlier, older, silent};
+    QCOMPARE(PromptBuilder::executorUserPrompt(request), recent);
+    // A step a new plan no longer has is listed without a number.
+    earlier.stepId = 3;
+    request.history = {earlier};
+    QVERIFY(PromptBuilder::executorUserPrompt(request).contains(
+        QLatin1String("\n- $ ls   (exit code 0)")));
+    // The step itself is told as before, last.
+    QVERIFY(recent.endsWith(QLatin1String("Step to run now:\nInstall it")));
+}
+
+void tst_PromptBuilder::readOutputShowsWhatTheStepPrinted()
+{
+    StepRecord record;
+    record.command = QStringLiteral("python3 -m pip --version");
+    record.exitCode = 0;
+    record.stdoutTail = QByteArray(3000, 'x') + "\npip 23.0.1\n";
+    record.stderrTail = "a warning\n";
+    const QString shown = PromptBuilder::executorOutputShown(3, &record);
+    QVERIFY(shown.startsWith(
+        QLatin1String("Output of step 3 ($ python3 -m pip --version, exit code 0)")));
+    QVERIFY(shown.contains(QLatin1String("stdout:\n```\npip 23.0.1\n```")));
+    QVERIFY(shown.contains(QLatin1String("stderr:\n```\na warning\n```")));
+    QVERIFY(!shown.contains(QLatin1String("xxx")));
+    QVERIFY(shown.endsWith(QLatin1String("Call emit_bash with the command for the step to run.")));
+    // A long line is cut at the byte count.
+    record.stdoutTail = QByteArray(3000, 'x');
+    const QString cut = PromptBuilder::executorOutputShown(3, &record);
+    QVERIFY(cut.contains(QString(PromptBuilder::ShownOutputBytes, u'x')));
+    QVERIFY(!cut.contains(QString(PromptBuilder::ShownOutputBytes + 1, u'x')));
+    // Nothing printed, and a step that has not run.
+    record.stdoutTail.clear();
+    QVERIFY(
+        PromptBuilder::executorOutputShown(3, &record).contains(QLatin1String("stdout:\n(empty)")));
+    const QString none = PromptBuilder::executorOutputShown(7, nullptr);
+    QVERIFY(none.startsWith(QLatin1String("Step 7 has not run: there is no output to show.")));
 }
 
 void tst_PromptBuilder::promptsStartWithWhatStaysTheSame()
@@ -175,6 +215,11 @@ void tst_PromptBuilder::schemasAreStrict()
     QCOMPARE(tool.parameters.value(QLatin1String("required")).toArray(),
              QJsonArray{QStringLiteral("command")});
     QCOMPARE(tool.parameters.value(QLatin1String("additionalProperties")).toBool(true), false);
+    const LlmTool read = PromptBuilder::readOutputTool();
+    QCOMPARE(read.name, QStringLiteral("read_output"));
+    QCOMPARE(read.parameters.value(QLatin1String("required")).toArray(),
+             QJsonArray{QStringLiteral("step")});
+    QCOMPARE(read.parameters.value(QLatin1String("additionalProperties")).toBool(true), false);
     const LlmJsonSchema schema = PromptBuilder::planSchema();
     QCOMPARE(schema.name, QStringLiteral("plan"));
     QCOMPARE(schema.schema.value(QLatin1String("required")).toArray(),
@@ -200,10 +245,10 @@ void tst_PromptBuilder::outputTailsStartWithAWholeLine()
     request.plan = {QStringLiteral("Count"), QStringLiteral("Check")};
     request.step = QStringLiteral("Check");
     request.history = {last};
-    const QString executor = PromptBuilder::executorUserPrompt(request);
+    const QString executor = PromptBuilder::executorOutputShown(1, &last);
     const QString lastLine = QString(QByteArray::number(40).rightJustified(63, '0'));
-    QVERIFY(executor.contains(QStringLiteral("stdout (end):\n```\n0000")));
-    QVERIFY(executor.contains(QStringLiteral("stderr (end):\n```\n0000")));
+    QVERIFY(executor.contains(QStringLiteral("stdout:\n```\n0000")));
+    QVERIFY(executor.contains(QStringLiteral("stderr:\n```\n0000")));
     QVERIFY(executor.contains(lastLine + QStringLiteral("\n```")));
     // Every line shown is whole.
     const qsizetype fence = executor.indexOf(QLatin1String("```\n")) + 4;
@@ -212,7 +257,8 @@ void tst_PromptBuilder::outputTailsStartWithAWholeLine()
     QVERIFY(shown.size() > 3);
     for (const QString &line : shown)
         QCOMPARE(line.size(), 63);
-    QVERIFY(shown.size() * 64 <= PromptBuilder::HistoryTailBytes);
+    QVERIFY(shown.size() * 64 <= PromptBuilder::ShownOutputBytes);
+    QVERIFY(shown.size() < 40);
 
     PlanRequest replan;
     replan.goal = request.goal;

@@ -47,11 +47,12 @@ LlmRequest toolRequest()
     LlmRequest request;
     request.system = QStringLiteral("You are a weather bot.");
     request.messages = {LlmMessage{LlmMessage::Role::User, QStringLiteral("Weather?")}};
-    request.forcedTool = LlmTool{
+    request.tools = {LlmTool{
         QStringLiteral("get_weather"), QStringLiteral("Get weather"),
         QJsonDocument::fromJson(
             R"({"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false})")
-            .object()};
+            .object()}};
+    request.requiredTool = QStringLiteral("get_weather");
     return request;
 }
 

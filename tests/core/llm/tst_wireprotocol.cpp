@@ -47,8 +47,9 @@ LlmRequest fullRequest(const char *toolSchema = StrictSchema)
     request.messages = {LlmMessage{LlmMessage::Role::User, QStringLiteral("list files")},
                         LlmMessage{LlmMessage::Role::Assistant, QStringLiteral("ls")},
                         LlmMessage{LlmMessage::Role::User, QStringLiteral("again")}};
-    request.forcedTool = LlmTool{QStringLiteral("emit_bash"), QStringLiteral("Emit one command."),
-                                 object(toolSchema)};
+    request.tools = {LlmTool{QStringLiteral("emit_bash"), QStringLiteral("Emit one command."),
+                             object(toolSchema)}};
+    request.requiredTool = QStringLiteral("emit_bash");
     request.jsonSchema = LlmJsonSchema{QStringLiteral("plan"), object(PlanSchema)};
     request.maxOutputTokens = 1000;
     return request;
@@ -150,6 +151,8 @@ class tst_WireProtocol : public QObject
 private Q_SLOTS:
     void requestBody_data();
     void requestBody();
+    void anyOfSeveralTools_data();
+    void anyOfSeveralTools();
     void cacheHints_data();
     void cacheHints();
     void requestBodyMinimal_data();
@@ -226,8 +229,49 @@ void tst_WireProtocol::requestBody_data()
         "tools":[{"name":"emit_bash","description":"Emit one command.",
                   "input_schema":{"type":"object","properties":{"command":{"type":"string"}},
                                   "required":["command"],"additionalProperties":false}}],
-        "tool_choice":{"type":"tool","name":"emit_bash"},
+        "tool_choice":{"type":"tool","name":"emit_bash","disable_parallel_tool_use":true},
         "stream":true})");
+}
+
+void tst_WireProtocol::anyOfSeveralTools_data()
+{
+    QTest::addColumn<LlmProvider>("provider");
+    QTest::addColumn<QJsonObject>("expected");
+    QTest::newRow("responses") << LlmProvider::Responses << object(R"({
+        "tools":[{"type":"function","name":"emit_bash","description":"Run it.",
+                  "parameters":{"type":"object"},"strict":false},
+                 {"type":"function","name":"read_output","description":"Show it.",
+                  "parameters":{"type":"object"},"strict":false}],
+        "tool_choice":"required","parallel_tool_calls":false})");
+    QTest::newRow("chat") << LlmProvider::ChatCompletions << object(R"({
+        "tools":[{"type":"function","function":{"name":"emit_bash","description":"Run it.",
+                  "parameters":{"type":"object"},"strict":false}},
+                 {"type":"function","function":{"name":"read_output","description":"Show it.",
+                  "parameters":{"type":"object"},"strict":false}}],
+        "tool_choice":"required","parallel_tool_calls":false})");
+    QTest::newRow("anthropic") << LlmProvider::Anthropic << object(R"({
+        "tools":[{"name":"emit_bash","description":"Run it.","input_schema":{"type":"object"}},
+                 {"name":"read_output","description":"Show it.","input_schema":{"type":"object"}}],
+        "tool_choice":{"type":"any","disable_parallel_tool_use":true}})");
+}
+
+void tst_WireProtocol::anyOfSeveralTools()
+{
+    // Without a required tool the model must call one of them, whichever it chooses, and only
+    // one at a time.
+    QFETCH(LlmProvider, provider);
+    QFETCH(QJsonObject, expected);
+    LlmRequest request;
+    request.messages = {LlmMessage{LlmMessage::Role::User, QStringLiteral("go")}};
+    request.tools = {LlmTool{QStringLiteral("emit_bash"), QStringLiteral("Run it."),
+                             object(R"({"type":"object"})")},
+                     LlmTool{QStringLiteral("read_output"), QStringLiteral("Show it."),
+                             object(R"({"type":"object"})")}};
+    const QJsonObject body =
+        WireProtocol::create(provider)->requestBody(endpoint(provider), request);
+    for (auto it = expected.begin(); it != expected.end(); ++it)
+        QCOMPARE(QJsonDocument(QJsonArray{body.value(it.key())}).toJson(QJsonDocument::Compact),
+                 QJsonDocument(QJsonArray{it.value()}).toJson(QJsonDocument::Compact));
 }
 
 void tst_WireProtocol::requestBody()
