@@ -519,6 +519,7 @@ void Orchestrator::onOutputWanted(CommandTranslator *translator, int stepNumber)
     const QList<PlanStep> &steps = m_plan->steps();
     const int stepId =
         stepNumber >= 1 && stepNumber <= steps.size() ? steps[stepNumber - 1].id : -1;
+    qCInfo(lcCore) << "the executor asked for the output of step" << stepNumber;
     if (const StepRecord *record = executedRecord(stepId)) {
         translator->showOutput(PromptBuilder::executorOutputShown(stepNumber, record));
         return;

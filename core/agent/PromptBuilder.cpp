@@ -157,12 +157,12 @@ QString PromptBuilder::plannerCorrection(const QString &problem)
 QString PromptBuilder::executorSystemPrompt()
 {
     return QStringLiteral(
-        "You are the executor of Terrarium: turn the step to run into one shell command for the "
+        "You are Terrarium's executor: turn the step to run into one shell command for the "
         "sandbox described and call emit_bash with it. One line (chain with && or ;), "
-        "non-interactive (pass -y; no pagers, editors or prompts), relative paths from the "
-        "working directory.\n"
-        "What commands printed is not shown. If this one depends on it (a name, a path, a "
-        "version), first call read_output with that step's number.");
+        "non-interactive (-y; no pagers, editors or prompts), relative paths from the working "
+        "directory.\n"
+        "Output is not shown: if the command depends on what a step printed, first call "
+        "read_output with its number.");
 }
 
 QString PromptBuilder::executorStablePrefix(const TranslationRequest &request)
@@ -236,14 +236,14 @@ LlmTool PromptBuilder::planTool()
 LlmTool PromptBuilder::emitBashTool()
 {
     return LlmTool{QStringLiteral("emit_bash"),
-                   QStringLiteral("Run the step's one-line bash command."),
+                   QStringLiteral("Run the step's command, one line of bash."),
                    argumentsSchema(QStringLiteral("command"), QStringLiteral("string"))};
 }
 
 LlmTool PromptBuilder::readOutputTool()
 {
     return LlmTool{QStringLiteral("read_output"),
-                   QStringLiteral("Show the end of what an earlier step's command printed."),
+                   QStringLiteral("Show the end of a step's output."),
                    argumentsSchema(QStringLiteral("step"), QStringLiteral("integer"))};
 }
 
