@@ -22,6 +22,9 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QTemporaryDir>
 
@@ -137,13 +140,28 @@ std::optional<Loop> runLoop(const LoopSetup &setup, QString *error)
     return loop;
 }
 
-qsizetype executorRequestBytes(const Loop &loop, int step)
+const RecordedRequest *executorRequest(const Loop &loop, int step)
 {
     for (const RecordedRequest &request : loop.requests) {
         if (askedStep(request) == step)
-            return request.body.size();
+            return &request;
     }
-    return 0;
+    return nullptr;
+}
+
+// The bytes of the prompt after what stays the same from step to step (system text, tools,
+// goal, sandbox, plan): the part no prompt cache can serve.
+qsizetype bytesAfterStablePrefix(const RecordedRequest &request)
+{
+    const QJsonArray messages =
+        QJsonDocument::fromJson(request.body).object().value(QLatin1String("messages")).toArray();
+    const QByteArray user =
+        messages.last().toObject().value(QLatin1String("content")).toString().toUtf8();
+    for (const char *marker : {"\n\nLast commands:", "\n\nStep to run now:"}) {
+        if (const qsizetype at = user.indexOf(marker); at >= 0)
+            return user.size() - at;
+    }
+    return user.size();
 }
 
 } // namespace
@@ -210,15 +228,19 @@ int main(int argc, char *argv[])
     report.figure(QStringLiteral("printing_translate_ahead_vs_plain"),
                   double(printingAhead->wallMs) / printing->wallMs, QStringLiteral("x"));
     report.target(QStringLiteral("printing_translate_ahead_vs_plain"), QStringLiteral("<="), 0.6);
-    const qsizetype first = executorRequestBytes(*printing, 1);
-    const qsizetype probed = executorRequestBytes(*printing, ProbedStep);
-    if (first == 0 || probed == 0)
+    const RecordedRequest *firstRequest = executorRequest(*printing, 1);
+    const RecordedRequest *probedRequest = executorRequest(*printing, ProbedStep);
+    if (!firstRequest || !probedRequest)
         return BenchReport::cannotRun(QStringLiteral("the executor requests were not recorded"));
+    const qsizetype first = firstRequest->body.size();
+    const qsizetype probed = probedRequest->body.size();
     report.figure(QStringLiteral("executor_request_bytes_step_1"), double(first),
                   QStringLiteral("B"));
     report.figure(QStringLiteral("executor_request_bytes_step_10"), double(probed),
                   QStringLiteral("B"));
     report.figure(QStringLiteral("executor_history_bytes_step_10"), double(probed - first),
                   QStringLiteral("B"));
+    report.figure(QStringLiteral("executor_bytes_after_stable_prefix_step_10"),
+                  double(bytesAfterStablePrefix(*probedRequest)), QStringLiteral("B"));
     return report.exitCode();
 }

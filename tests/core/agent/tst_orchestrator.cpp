@@ -362,26 +362,44 @@ void tst_Orchestrator::unusablePlanTwiceFails()
 
 void tst_Orchestrator::unusableCommandIsAskedForAgain_data()
 {
+    QTest::addColumn<QString>("tool");
     QTest::addColumn<QString>("arguments");
     QTest::addColumn<QString>("problem");
-    QTest::newRow("no command field")
-        << QStringLiteral("{\"cmd\":\"ls\"}") << QStringLiteral("no \\\"command\\\" string");
+    const QString emitBash = QStringLiteral("emit_bash");
+    const QString readOutput = QStringLiteral("read_output");
+    QTest::newRow("no command field") << emitBash << QStringLiteral("{\"cmd\":\"ls\"}")
+                                      << QStringLiteral("no \\\"command\\\" string");
     QTest::newRow("multi-line command")
-        << QStringLiteral("{\"command\":\"cd /tmp\\nls\"}") << QStringLiteral("several lines");
+        << emitBash << QStringLiteral("{\"command\":\"cd /tmp\\nls\"}")
+        << QStringLiteral("several lines");
     QTest::newRow("empty command")
-        << QStringLiteral("{\"command\":\"   \"}") << QStringLiteral("empty");
+        << emitBash << QStringLiteral("{\"command\":\"   \"}") << QStringLiteral("empty");
     QTest::newRow("arguments not json")
-        << QStringLiteral("{\"command\":") << QStringLiteral("not a JSON object");
+        << emitBash << QStringLiteral("{\"command\":") << QStringLiteral("not a JSON object");
+    QTest::newRow("read_output without a number")
+        << readOutput << QStringLiteral("{\"step\":\"the first\"}")
+        << QStringLiteral("read_output call has no step number");
+    QTest::newRow("read_output of step 0") << readOutput << QStringLiteral("{\"step\":0}")
+                                           << QStringLiteral("read_output call has no step number");
+    QTest::newRow("read_output of step 1.5")
+        << readOutput << QStringLiteral("{\"step\":1.5}")
+        << QStringLiteral("read_output call has no step number");
+    QTest::newRow("read_output arguments not json")
+        << readOutput << QStringLiteral("{\"step\"") << QStringLiteral("not a JSON object");
+    QTest::newRow("another tool") << QStringLiteral("run_python")
+                                  << QStringLiteral("{\"code\":\"print(1)\"}")
+                                  << QStringLiteral("did not call the emit_bash tool");
 }
 
 void tst_Orchestrator::unusableCommandIsAskedForAgain()
 {
+    QFETCH(QString, tool);
     QFETCH(QString, arguments);
     QFETCH(QString, problem);
     setUpRun(LlmProvider::Responses);
     m_server->enqueue(ScriptedTurns::plan(LlmProvider::Responses, {QStringLiteral("Say hello")}));
-    m_server->enqueue(ScriptedResponse::stream(
-        SseScript::toolCall(LlmProvider::Responses, QStringLiteral("emit_bash"), arguments)));
+    m_server->enqueue(
+        ScriptedResponse::stream(SseScript::toolCall(LlmProvider::Responses, tool, arguments)));
     m_server->enqueue(ScriptedTurns::command(LlmProvider::Responses, QStringLiteral("echo hello")));
 
     m_orchestrator->start(QStringLiteral("say hello"));
