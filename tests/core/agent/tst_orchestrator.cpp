@@ -96,6 +96,7 @@ private Q_SLOTS:
     void translateAheadDropsAnAnswerAfterAFailure();
     void translateAheadGoesTwoStepsAhead();
     void translateAheadTwoAheadWaitsForTheNearerStep();
+    void cancelWhileAnEarlyRequestWaitsForOutput();
     void executorReadsAnEarlierStepsOutput();
 
 private:
@@ -1290,6 +1291,38 @@ void tst_Orchestrator::translateAheadTwoAheadWaitsForTheNearerStep()
     QCOMPARE(m_orchestrator->translationsAheadUsed(), 2);
     QCOMPARE(m_orchestrator->translationsAheadDropped(), 0);
     QVERIFY(QFile::exists(m_workspace->filePath(u"version"_s)));
+}
+
+void tst_Orchestrator::cancelWhileAnEarlyRequestWaitsForOutput()
+{
+    // The second step's early request waits for the first step's output; the run is cancelled
+    // before that step ends. Nothing more is asked of the model, and the step is not run.
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::All);
+    m_orchestrator->setTranslateAhead(true);
+    const QStringList steps{u"Wait a long time"_s, u"Write it down"_s};
+    bool askedForOutput = false;
+    m_server->setResponder([&](const Tests::RecordedRequest &request) {
+        const QString step = askedStep(request);
+        if (step.isEmpty())
+            return ScriptedTurns::plan(LlmProvider::ChatCompletions, steps);
+        if (step == steps[0])
+            return ScriptedTurns::command(LlmProvider::ChatCompletions, u"sleep 300; echo late"_s);
+        askedForOutput = true;
+        return ScriptedTurns::readOutput(LlmProvider::ChatCompletions, 1);
+    });
+
+    m_orchestrator->start(u"wait, then note"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(askedForOutput, 10000);
+    QTest::qWait(100); // the read reaches the orchestrator, which holds it
+    QCOMPARE(m_server->requestCount(), 3);
+    m_orchestrator->cancel();
+    QVERIFY(waitForEnd(15000));
+    QCOMPARE(m_orchestrator->state(), RunState::Cancelled);
+    QTest::qWait(300);
+    QCOMPARE(m_server->requestCount(), 3);
+    QCOMPARE(executedCommands(), QStringList{u"sleep 300; echo late"_s});
+    QCOMPARE(m_orchestrator->translationsAheadUsed(), 0);
+    QCOMPARE(m_orchestrator->translationsAheadDropped(), 1);
 }
 
 void tst_Orchestrator::executorReadsAnEarlierStepsOutput()
