@@ -295,7 +295,6 @@ TerminalParserGuard::Verdict TerminalParserGuard::stepSequence(unsigned char c)
     switch (m_state) {
     case State::CsiLeader:
         if (c >= 0x3c && c <= 0x3f) {
-            m_leader = true;
             m_leaderByte = c;
             return Verdict::Pass;
         }
@@ -327,7 +326,7 @@ TerminalParserGuard::Verdict TerminalParserGuard::stepSequence(unsigned char c)
         m_state = State::Normal;
         if (c >= 0x40 && c <= 0x7e && !m_dropping)
             noteControlSequence(c);
-        return c == 'b' && !m_leader && !m_intermediates ? Verdict::Repeat : Verdict::Pass;
+        return c == 'b' && m_leaderByte == 0 && !m_intermediates ? Verdict::Repeat : Verdict::Pass;
     default:
         return Verdict::Pass;
     }
@@ -376,7 +375,6 @@ void TerminalParserGuard::noteEscapeIntermediate(unsigned char c)
 void TerminalParserGuard::beginControlSequence()
 {
     m_state = State::CsiLeader;
-    m_leader = false;
     m_intermediates = false;
     m_leaderByte = 0;
     m_intermediateByte = 0;

@@ -101,16 +101,15 @@ private:
     // After an ESC (0.1's ESC and ESC-in-string states are this with Normal and String).
     bool m_inEscape = false;
     bool m_escapeIntermediates = false;
-    // Of the control sequence being read: whether it has a leader (? > = <) or intermediates,
-    // its separators, and its first parameter (-1: none).
-    bool m_leader = false;
+    // Of the control sequence being read: whether it has intermediates, its separators, and its
+    // first parameter (-1: none).
     bool m_intermediates = false;
     int m_separators = 0;
     int m_firstParameter = -1;
     // The first intermediate byte of the escape sequence being read (0: none).
     unsigned char m_escapeIntermediate = 0;
     bool m_escapeIntermediate2 = false; // and a second one
-    // Of the control sequence: its leader and first intermediate byte (0: none).
+    // Of the control sequence: its leader (? > = <) and first intermediate byte (0: none).
     unsigned char m_leaderByte = 0;
     unsigned char m_intermediateByte = 0;
     // A cancelled sequence whose remaining bytes are dropped until libvterm would end it.
