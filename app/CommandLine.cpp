@@ -93,7 +93,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
         QStringLiteral("no-translate-ahead"),
         Tr::tr("Do not ask the executor model for the next step's command while a step runs "
                "(which is done by default to save the model's latency; an early answer is used "
-               "only when the step before succeeded without output)."));
+               "only when the step before succeeded)."));
     const QCommandLineOption sandboxName(QStringLiteral("sandbox-name"),
                                          Tr::tr("Use the sandbox with this name, attaching to it "
                                                 "if it exists (see --list-sandboxes)."),

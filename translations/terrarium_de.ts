@@ -247,8 +247,8 @@
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="94"/>
-        <source>Do not ask the executor model for the next step&apos;s command while a step runs (which is done by default to save the model&apos;s latency; an early answer is used only when the step before succeeded without output).</source>
-        <translation>Das Ausführungsmodell nicht schon während eines Schritts nach dem Befehl des nächsten Schritts fragen (was sonst geschieht, um die Wartezeit auf das Modell zu sparen; eine frühe Antwort wird nur verwendet, wenn der Schritt davor ohne Ausgabe erfolgreich war).</translation>
+        <source>Do not ask the executor model for the next step&apos;s command while a step runs (which is done by default to save the model&apos;s latency; an early answer is used only when the step before succeeded).</source>
+        <translation>Das Ausführungsmodell nicht schon während eines Schritts nach dem Befehl des nächsten Schritts fragen (was sonst geschieht, um die Wartezeit auf das Modell zu sparen; eine frühe Antwort wird nur verwendet, wenn der Schritt davor erfolgreich war).</translation>
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="98"/>
@@ -1587,8 +1587,8 @@ Siehe &apos;terrarium --help&apos;.</translation>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="120"/>
         <location filename="../core/agent/Orchestrator.cpp" line="280"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="769"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="812"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="780"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="823"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
@@ -1613,92 +1613,92 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Der Lauf hat seine Grenze von %1 Schritten erreicht.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="601"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="611"/>
         <source>denied by the safety policy: %1</source>
         <translation>von den Sicherheitsregeln abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="613"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="623"/>
         <source>Could not get a command for the step &quot;%1&quot;: %2</source>
         <translation>Für den Schritt &quot;%1&quot; konnte kein Befehl ermittelt werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="778"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="789"/>
         <source>The sandbox failed during the step &quot;%1&quot;: %2</source>
         <translation>Die Sandbox ist während des Schritts &quot;%1&quot; ausgefallen: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="830"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="841"/>
         <source>stopped: the sandbox&apos;s disk use grew to %1 MiB, past its limit of %2 MiB</source>
         <translation>angehalten: Der Plattenverbrauch der Sandbox stieg auf %1 MiB, über ihre Grenze von %2 MiB</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="835"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="846"/>
         <source>stopped: the sandbox&apos;s processes together used more than its memory limit of %1 MiB</source>
         <translation>angehalten: Die Prozesse der Sandbox haben zusammen mehr als ihre Speichergrenze von %1 MiB belegt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="840"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="851"/>
         <source>timed out after %1</source>
         <translation>Zeitüberschreitung nach %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="843"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="854"/>
         <source>killed by signal %1</source>
         <translation>durch Signal %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="845"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="856"/>
         <source>exited with code %1</source>
         <translation>mit Code %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="900"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="911"/>
         <source>The step &quot;%1&quot; failed and could not be undone: %2 (%3)</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen und konnte nicht rückgängig gemacht werden: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="917"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="928"/>
         <source>The step&apos;s changes were undone: the sandbox was put back as it was before the step.</source>
         <translation>Die Änderungen des Schritts wurden rückgängig gemacht: Die Sandbox ist wieder so wie vor dem Schritt.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="929"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="940"/>
         <source>The replay stopped: %1.</source>
         <translation>Die Wiedergabe wurde angehalten: %1.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="936"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="947"/>
         <source>The step &quot;%1&quot; failed, and re-planning is off: %2</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und Neuplanen ist ausgeschaltet: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="941"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="952"/>
         <source>The step &quot;%1&quot; failed and the limit of %2 re-plans is reached: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und die Grenze von %2 Neuplanungen ist erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="949"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="960"/>
         <source>The step &quot;%1&quot; failed and the run reached its limit of %2 steps: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und der Lauf hat seine Grenze von %2 Schritten erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1054"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1065"/>
         <source>step %1 timed out after %2; the runbook expects exit code %3</source>
         <translation>Schritt %1 lief nach %2 in eine Zeitüberschreitung; das Runbook erwartet Exit-Code %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1059"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1070"/>
         <source>step %1 was stopped at the sandbox&apos;s limits; the runbook expects exit code %2</source>
         <translation>Schritt %1 wurde an den Grenzen der Sandbox angehalten; das Runbook erwartet Exit-Code %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1064"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1075"/>
         <source>step %1 exited %2; the runbook expects %3</source>
         <translation>Schritt %1 endete mit %2; das Runbook erwartet %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1069"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1080"/>
         <source>A recorded runbook was being replayed and diverged here: %1. The steps before it ran as recorded.</source>
         <translation>Ein aufgezeichnetes Runbook wurde abgespielt und wich hier ab: %1. Die Schritte davor liefen wie aufgezeichnet.</translation>
     </message>
@@ -5921,12 +5921,12 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Schritte erscheinen hier, während sie laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="337"/>
+        <location filename="../ui/RunTimeline.cpp" line="342"/>
         <source>Step %1 failed: %2</source>
         <translation>Schritt %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="341"/>
+        <location filename="../ui/RunTimeline.cpp" line="346"/>
         <source>Re-planning from the failure (attempt %1)…</source>
         <translation>Neuplanung nach dem Fehler (Versuch %1)…</translation>
     </message>
@@ -6071,22 +6071,27 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Modelle: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="356"/>
+        <location filename="../ui/RunTimeline.cpp" line="290"/>
+        <source>The executor read the output of step %1 to write this command.</source>
+        <translation>Der Ausführer hat die Ausgabe von Schritt %1 gelesen, um diesen Befehl zu schreiben.</translation>
+    </message>
+    <message>
+        <location filename="../ui/RunTimeline.cpp" line="361"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="356"/>
+        <location filename="../ui/RunTimeline.cpp" line="361"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="293"/>
+        <location filename="../ui/RunTimeline.cpp" line="298"/>
         <source>Waiting for your approval: this command has %1 risk. Run it? Answer in the panel below the timeline.</source>
         <translation>Wartet auf Ihre Freigabe: Dieser Befehl hat das Risiko %1. Ausführen? Antworten Sie im Bereich unter der Zeitleiste.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="308"/>
+        <location filename="../ui/RunTimeline.cpp" line="313"/>
         <source>
 [The rest of this step&apos;s output is not in the history; Save writes all of it.]
 </source>
@@ -6095,22 +6100,22 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="332"/>
+        <location filename="../ui/RunTimeline.cpp" line="337"/>
         <source>Not run: %1</source>
         <translation>Nicht ausgeführt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="336"/>
+        <location filename="../ui/RunTimeline.cpp" line="341"/>
         <source>Step %1 was not run: %2</source>
         <translation>Schritt %1 wurde nicht ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="350"/>
+        <location filename="../ui/RunTimeline.cpp" line="355"/>
         <source>New plan (revision %1): 1 step</source>
         <translation>Neuer Plan (Fassung %1): 1 Schritt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="351"/>
+        <location filename="../ui/RunTimeline.cpp" line="356"/>
         <source>New plan (revision %1): %n steps</source>
         <translation>
             <numerusform>Neuer Plan (Fassung %1): %n Schritt</numerusform>
@@ -6118,32 +6123,32 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="358"/>
+        <location filename="../ui/RunTimeline.cpp" line="363"/>
         <source>The %1 model did not answer; trying again in %2 s (attempt %3 of %4)</source>
         <translation>Das %1-Modell hat nicht geantwortet; neuer Versuch in %2 s (Versuch %3 von %4)</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="370"/>
+        <location filename="../ui/RunTimeline.cpp" line="375"/>
         <source>Preferences…</source>
         <translation>Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="378"/>
+        <location filename="../ui/RunTimeline.cpp" line="383"/>
         <source>Step %1 was undone after it failed: the sandbox was rolled back to its snapshot from before the step.</source>
         <translation>Schritt %1 wurde nach seinem Fehlschlag rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="403"/>
+        <location filename="../ui/RunTimeline.cpp" line="408"/>
         <source>The run stopped during this step.</source>
         <translation>Der Lauf wurde während dieses Schritts beendet.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="408"/>
+        <location filename="../ui/RunTimeline.cpp" line="413"/>
         <source>Resumed: the run goes on from here, with a new plan for what is left.</source>
         <translation>Fortgesetzt: Der Lauf geht hier weiter, mit einem neuen Plan für das, was übrig ist.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="409"/>
+        <location filename="../ui/RunTimeline.cpp" line="414"/>
         <source>It had ended with: %1</source>
         <translation>Zuvor beendet mit: %1</translation>
     </message>
@@ -6606,8 +6611,8 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="549"/>
-        <source>Saves waiting for the model between steps. The early answer is used only when the step before succeeded without output, and it is checked like any command.</source>
-        <translation>Spart das Warten auf das Modell zwischen den Schritten. Die frühe Antwort wird nur verwendet, wenn der Schritt davor ohne Ausgabe erfolgreich war, und wie jeder Befehl geprüft.</translation>
+        <source>Saves waiting for the model between steps. The early answer is used only when the step before succeeded, and it is checked like any command.</source>
+        <translation>Spart das Warten auf das Modell zwischen den Schritten. Die frühe Antwort wird nur verwendet, wenn der Schritt davor erfolgreich war, und wie jeder Befehl geprüft.</translation>
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="658"/>
@@ -6903,269 +6908,269 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 <context>
     <name>Terrarium::Widgets::StepCard</name>
     <message>
-        <location filename="../ui/StepCard.cpp" line="249"/>
+        <location filename="../ui/StepCard.cpp" line="250"/>
         <source>Standard output</source>
         <translation>Standardausgabe</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="252"/>
+        <location filename="../ui/StepCard.cpp" line="253"/>
         <source>Standard error</source>
         <translation>Standardfehler</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="276"/>
+        <location filename="../ui/StepCard.cpp" line="277"/>
         <source>Input:</source>
         <translation>Eingabe:</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="279"/>
+        <location filename="../ui/StepCard.cpp" line="280"/>
         <source>Input for the command</source>
         <translation>Eingabe für den Befehl</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="280"/>
+        <location filename="../ui/StepCard.cpp" line="281"/>
         <source>Enter sends the line to the command; Ctrl+D closes its input</source>
         <translation>Eingabe schickt die Zeile an den Befehl; Strg+D schließt seine Eingabe</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="283"/>
+        <location filename="../ui/StepCard.cpp" line="284"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="285"/>
+        <location filename="../ui/StepCard.cpp" line="286"/>
         <source>Send the line to the command (Enter)</source>
         <translation>Die Zeile an den Befehl senden (Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="287"/>
+        <location filename="../ui/StepCard.cpp" line="288"/>
         <source>Close Input</source>
         <translation>Eingabe schließen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="290"/>
+        <location filename="../ui/StepCard.cpp" line="291"/>
         <source>Close the command&apos;s input, as Ctrl+D does in a terminal (Ctrl+D)</source>
         <translation>Die Eingabe des Befehls schließen, wie Strg+D in einem Terminal (Strg+D)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="366"/>
+        <location filename="../ui/StepCard.cpp" line="375"/>
         <source>No output.</source>
         <translation>Keine Ausgabe.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="368"/>
+        <location filename="../ui/StepCard.cpp" line="377"/>
         <source>The command printed nothing</source>
         <translation>Der Befehl hat nichts ausgegeben</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1037"/>
+        <location filename="../ui/StepCard.cpp" line="1057"/>
         <source>exit %1</source>
         <translation>Exit %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1039"/>
+        <location filename="../ui/StepCard.cpp" line="1059"/>
         <source>Exit code %1</source>
         <translation>Exit-Code %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1041"/>
+        <location filename="../ui/StepCard.cpp" line="1061"/>
         <source>The command succeeded (exit code 0)</source>
         <translation>Der Befehl war erfolgreich (Exit-Code 0)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1042"/>
+        <location filename="../ui/StepCard.cpp" line="1062"/>
         <source>The command failed with exit code %1</source>
         <translation>Der Befehl ist mit Exit-Code %1 fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="536"/>
+        <location filename="../ui/StepCard.cpp" line="556"/>
         <source>Took %1</source>
         <translation>Dauer: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="537"/>
+        <location filename="../ui/StepCard.cpp" line="557"/>
         <source>The command ran for %1</source>
         <translation>Der Befehl lief %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="563"/>
+        <location filename="../ui/StepCard.cpp" line="583"/>
         <source>Type a line for the command</source>
         <translation>Geben Sie eine Zeile für den Befehl ein</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="565"/>
+        <location filename="../ui/StepCard.cpp" line="585"/>
         <source>The command is waiting for input</source>
         <translation>Der Befehl wartet auf eine Eingabe</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="566"/>
+        <location filename="../ui/StepCard.cpp" line="586"/>
         <source>The command is waiting for input: %1</source>
         <translation>Der Befehl wartet auf eine Eingabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="698"/>
+        <location filename="../ui/StepCard.cpp" line="718"/>
         <source>Save Full Output</source>
         <translation>Vollständige Ausgabe speichern</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="699"/>
+        <location filename="../ui/StepCard.cpp" line="719"/>
         <source>Log files (*.log *.txt);;All files (*)</source>
         <translation>Protokolldateien (*.log *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="704"/>
+        <location filename="../ui/StepCard.cpp" line="724"/>
         <source>Could Not Save Output</source>
         <translation>Ausgabe konnte nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="957"/>
+        <location filename="../ui/StepCard.cpp" line="977"/>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="718"/>
+        <location filename="../ui/StepCard.cpp" line="738"/>
         <source>The step has not printed anything yet.</source>
         <translation>Der Schritt hat noch nichts ausgegeben.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="739"/>
+        <location filename="../ui/StepCard.cpp" line="759"/>
         <source>Could not save the standard output to %1: %2</source>
         <translation>Die Standardausgabe konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="746"/>
+        <location filename="../ui/StepCard.cpp" line="766"/>
         <source>Could not save the standard error to %1: %2</source>
         <translation>Der Standardfehler konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="778"/>
+        <location filename="../ui/StepCard.cpp" line="798"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="782"/>
+        <location filename="../ui/StepCard.cpp" line="802"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="787"/>
+        <location filename="../ui/StepCard.cpp" line="807"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="787"/>
+        <location filename="../ui/StepCard.cpp" line="807"/>
         <source>%1 min %2 s</source>
         <translation>%1 min %2 s</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="792"/>
+        <location filename="../ui/StepCard.cpp" line="812"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="792"/>
+        <location filename="../ui/StepCard.cpp" line="812"/>
         <source>%1 h %2 min</source>
         <translation>%1 h %2 min</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="972"/>
+        <location filename="../ui/StepCard.cpp" line="992"/>
         <source>Expand step</source>
         <translation>Schritt aufklappen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="973"/>
+        <location filename="../ui/StepCard.cpp" line="993"/>
         <source>Collapse step</source>
         <translation>Schritt einklappen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="974"/>
+        <location filename="../ui/StepCard.cpp" line="994"/>
         <source>Show the command and its output (Space)</source>
         <translation>Den Befehl und seine Ausgabe anzeigen (Leertaste)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="975"/>
+        <location filename="../ui/StepCard.cpp" line="995"/>
         <source>Show only the title (Space)</source>
         <translation>Nur den Titel anzeigen (Leertaste)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1048"/>
+        <location filename="../ui/StepCard.cpp" line="1068"/>
         <source>Step: %1</source>
         <translation>Schritt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1051"/>
+        <location filename="../ui/StepCard.cpp" line="1071"/>
         <source>%1, %2, took %3</source>
         <translation>%1, %2, Dauer %3</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="173"/>
+        <location filename="../ui/StepCard.cpp" line="174"/>
         <source>undone</source>
         <translation>rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="180"/>
+        <location filename="../ui/StepCard.cpp" line="181"/>
         <source>Interleaved</source>
         <translation>Gemischt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="185"/>
+        <location filename="../ui/StepCard.cpp" line="186"/>
         <source>Show stdout and stderr in one console, in the order they arrived</source>
         <translation>stdout und stderr in einer Konsole anzeigen, in der Reihenfolge ihres Eintreffens</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="186"/>
+        <location filename="../ui/StepCard.cpp" line="187"/>
         <source>Interleave stdout and stderr</source>
         <translation>stdout und stderr mischen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="192"/>
-        <location filename="../ui/StepCard.cpp" line="212"/>
+        <location filename="../ui/StepCard.cpp" line="193"/>
+        <location filename="../ui/StepCard.cpp" line="213"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="197"/>
+        <location filename="../ui/StepCard.cpp" line="198"/>
         <source>Copy the command to the clipboard (Ctrl+Shift+C)</source>
         <translation>Den Befehl in die Zwischenablage kopieren (Strg+Umschalt+C)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="198"/>
+        <location filename="../ui/StepCard.cpp" line="199"/>
         <source>Copy command</source>
         <translation>Befehl kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="201"/>
-        <location filename="../ui/StepCard.cpp" line="217"/>
+        <location filename="../ui/StepCard.cpp" line="202"/>
+        <location filename="../ui/StepCard.cpp" line="218"/>
         <source>Save…</source>
         <translation>Speichern…</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="206"/>
+        <location filename="../ui/StepCard.cpp" line="207"/>
         <source>Save full output</source>
         <translation>Vollständige Ausgabe speichern</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="243"/>
+        <location filename="../ui/StepCard.cpp" line="244"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="255"/>
+        <location filename="../ui/StepCard.cpp" line="256"/>
         <source>Standard output and error, interleaved</source>
         <translation>Standardausgabe und -fehler, gemischt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="327"/>
+        <location filename="../ui/StepCard.cpp" line="328"/>
         <source>Undoing the step</source>
         <translation>Der Schritt wird rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="328"/>
+        <location filename="../ui/StepCard.cpp" line="329"/>
         <source>Undo Step</source>
         <translation>Schritt rückgängig machen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="333"/>
+        <location filename="../ui/StepCard.cpp" line="334"/>
         <source>Put the sandbox back as it was before this step, from the snapshot taken then; every later step is undone too.
 The snapshot holds the sandbox&apos;s disk, including a VM&apos;s copy of the workspace. A workspace folder mounted from this computer (Podman&apos;s default) is not part of it and stays as it is.
 Programs running in a VM end: it starts again from the snapshot.</source>
@@ -7175,152 +7180,157 @@ Programme, die in einer VM laufen, enden: Sie startet erneut aus dem Snapshot.</
     </message>
     <message>
         <location filename="../ui/StepCard.cpp" line="359"/>
+        <source>How the command was written</source>
+        <translation>Wie der Befehl entstand</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="368"/>
         <source>Step status</source>
         <translation>Status des Schritts</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="378"/>
+        <location filename="../ui/StepCard.cpp" line="387"/>
         <source>Workspace warning</source>
         <translation>Warnung zum Arbeitsordner</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="427"/>
+        <location filename="../ui/StepCard.cpp" line="436"/>
         <source>Waiting for your approval: answer in the panel below the timeline.</source>
         <translation>Wartet auf Ihre Freigabe: Antworten Sie im Bereich unter der Zeitleiste.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="430"/>
+        <location filename="../ui/StepCard.cpp" line="439"/>
         <source>Denied: the command was not run.</source>
         <translation>Abgelehnt: Der Befehl wurde nicht ausgeführt.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="433"/>
+        <location filename="../ui/StepCard.cpp" line="442"/>
         <source>Timed out: the command ran longer than the step timeout and was stopped.</source>
         <translation>Zeitüberschreitung: Der Befehl lief länger als das Zeitlimit pro Schritt und wurde angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="437"/>
+        <location filename="../ui/StepCard.cpp" line="446"/>
         <source>Cancelled: the run was stopped during this step.</source>
         <translation>Abgebrochen: Der Lauf wurde während dieses Schritts angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="504"/>
+        <location filename="../ui/StepCard.cpp" line="524"/>
         <source>⚠ This step created or changed files that tools run by themselves (git hooks, .envrc, editor tasks, shell start-up files); check them before you use the workspace outside the sandbox: %1</source>
         <translation>⚠ Dieser Schritt hat Dateien angelegt oder geändert, die Werkzeuge von selbst ausführen (Git-Hooks, .envrc, Editor-Tasks, Shell-Startdateien); prüfen Sie sie, bevor Sie den Arbeitsordner außerhalb der Sandbox verwenden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="509"/>
+        <location filename="../ui/StepCard.cpp" line="529"/>
         <source>⚠ Set-user-ID or set-group-ID bits this step set were removed from: %1</source>
         <translation>⚠ Von diesem Schritt gesetzte Set-User-ID- oder Set-Group-ID-Bits wurden entfernt von: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="512"/>
+        <location filename="../ui/StepCard.cpp" line="532"/>
         <source>⚠ These files have set-user-ID or set-group-ID bits that could not be removed; do not run them outside the sandbox: %1</source>
         <translation>⚠ Diese Dateien haben Set-User-ID- oder Set-Group-ID-Bits, die nicht entfernt werden konnten; führen Sie sie nicht außerhalb der Sandbox aus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="708"/>
+        <location filename="../ui/StepCard.cpp" line="728"/>
         <source>Saved</source>
         <translation>Gespeichert</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="723"/>
+        <location filename="../ui/StepCard.cpp" line="743"/>
         <source>Could not save the output to %1: %2</source>
         <translation>Die Ausgabe konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="909"/>
+        <location filename="../ui/StepCard.cpp" line="929"/>
         <source>Rolling the sandbox back to before this step…</source>
         <translation>Die Sandbox wird auf den Stand vor diesem Schritt zurückgesetzt…</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="913"/>
+        <location filename="../ui/StepCard.cpp" line="933"/>
         <source>Undone: the sandbox is as it was before this step.</source>
         <translation>Rückgängig gemacht: Die Sandbox ist wieder so wie vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="914"/>
+        <location filename="../ui/StepCard.cpp" line="934"/>
         <source>Undone with step %1: the sandbox is as it was before that step, which ran before this one.</source>
         <translation>Mit Schritt %1 rückgängig gemacht: Die Sandbox ist wieder so wie vor jenem Schritt, der vor diesem lief.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="918"/>
+        <location filename="../ui/StepCard.cpp" line="938"/>
         <source>Could not undo the step: %1</source>
         <translation>Der Schritt konnte nicht rückgängig gemacht werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="949"/>
+        <location filename="../ui/StepCard.cpp" line="969"/>
         <source>Save everything the command printed, stdout and stderr interleaved as they arrived, to a file (Ctrl+Shift+S)</source>
         <translation>Alles, was der Befehl ausgegeben hat, in eine Datei speichern, stdout und stderr gemischt in der Reihenfolge ihres Eintreffens (Strg+Umschalt+S)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="951"/>
+        <location filename="../ui/StepCard.cpp" line="971"/>
         <source>Save everything the command printed, not only what is shown: stdout and stderr to a file each (Ctrl+Shift+S)</source>
         <translation>Alles, was der Befehl ausgegeben hat, speichern, nicht nur das Angezeigte: stdout und stderr in je eine Datei (Strg+Umschalt+S)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1001"/>
+        <location filename="../ui/StepCard.cpp" line="1021"/>
         <source>denied</source>
         <translation>abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1003"/>
+        <location filename="../ui/StepCard.cpp" line="1023"/>
         <source>Denied</source>
         <translation>Abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1004"/>
+        <location filename="../ui/StepCard.cpp" line="1024"/>
         <source>The command was not allowed to run</source>
         <translation>Der Befehl durfte nicht ausgeführt werden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1008"/>
+        <location filename="../ui/StepCard.cpp" line="1028"/>
         <source>cancelled</source>
         <translation>abgebrochen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1010"/>
+        <location filename="../ui/StepCard.cpp" line="1030"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1011"/>
+        <location filename="../ui/StepCard.cpp" line="1031"/>
         <source>The run was stopped while the command ran</source>
         <translation>Der Lauf wurde angehalten, während der Befehl lief</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1015"/>
+        <location filename="../ui/StepCard.cpp" line="1035"/>
         <source>timed out</source>
         <translation>Zeitüberschreitung</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1017"/>
+        <location filename="../ui/StepCard.cpp" line="1037"/>
         <source>Timed out</source>
         <translation>Zeitüberschreitung</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1019"/>
+        <location filename="../ui/StepCard.cpp" line="1039"/>
         <source>The command ran past the step timeout and was stopped (exit code %1)</source>
         <translation>Der Befehl lief über das Zeitlimit pro Schritt hinaus und wurde angehalten (Exit-Code %1)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1054"/>
+        <location filename="../ui/StepCard.cpp" line="1074"/>
         <source>%1, undone</source>
         <translation>%1, rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1056"/>
+        <location filename="../ui/StepCard.cpp" line="1076"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1068"/>
+        <location filename="../ui/StepCard.cpp" line="1088"/>
         <source>(hidden input)</source>
         <translation>(verborgene Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1080"/>
-        <location filename="../ui/StepCard.cpp" line="1081"/>
+        <location filename="../ui/StepCard.cpp" line="1100"/>
+        <location filename="../ui/StepCard.cpp" line="1101"/>
         <source>^D (end of input)</source>
         <translation>^D (Ende der Eingabe)</translation>
     </message>

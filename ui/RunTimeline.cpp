@@ -285,7 +285,12 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
         }
         m_setup->setProgress(progress->phase, progress->percent, progress->message);
     } else if (const auto *executing = event.get<Events::StepExecuting>()) {
-        ensureCard(stepId, executing->step, executing->command);
+        StepCard *card = ensureCard(stepId, executing->step, executing->command);
+        if (executing->outputReadOf > 0) {
+            card->setCommandNote(tr("The executor read the output of step %1 to write this "
+                                    "command.")
+                                     .arg(executing->outputReadOf));
+        }
     } else if (const auto *approval = event.get<Events::ApprovalRequired>()) {
         // The card is there while the command waits for the user's word.
         StepCard *card = ensureCard(stepId, approval->step, approval->command);

@@ -547,7 +547,7 @@ QWidget *SettingsDialog::createSafetyTab()
         new QCheckBox(tr("&Jump ahead: ask for the next command while a step runs"), limits);
     m_translateAhead->setToolTip(
         tr("Saves waiting for the model between steps. The early answer is used only when the "
-           "step before succeeded without output, and it is checked like any command."));
+           "step before succeeded, and it is checked like any command."));
     limitForm->addRow(sourced(QStringLiteral("run/translate_ahead"), m_translateAhead));
     layout->addWidget(limits);
     layout->addStretch(1);

@@ -114,6 +114,7 @@ struct StepCard::Private
     QLabel *noOutputLabel = nullptr;
     QLabel *workspaceWarning = nullptr;
     QLabel *stateNote = nullptr;
+    QLabel *commandNote = nullptr;
 
     QWidget *inputRow = nullptr;
     QLineEdit *inputEdit = nullptr;
@@ -350,6 +351,14 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     bodyLayout->setContentsMargins(0, 0, 0, 0);
     bodyLayout->setSpacing(spacing);
     bodyLayout->addWidget(d->commandBlock);
+    d->commandNote = new QLabel(d->body);
+    d->commandNote->setObjectName(QStringLiteral("commandNote"));
+    d->commandNote->setWordWrap(true);
+    d->commandNote->setTextFormat(Qt::PlainText);
+    d->commandNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    d->commandNote->setAccessibleName(tr("How the command was written"));
+    d->commandNote->hide();
+    bodyLayout->addWidget(d->commandNote);
     // Why the step waits, or why it ended as it did (approval question, denial, cancel).
     d->stateNote = new QLabel(d->body);
     d->stateNote->setObjectName(QStringLiteral("stateNote"));
@@ -472,6 +481,17 @@ void StepCard::setStateNote(const QString &text)
                                                       : UiColors::failure(this->palette(), base));
     d->stateNote->setPalette(palette);
     d->updateAccessibility();
+}
+
+void StepCard::setCommandNote(const QString &text)
+{
+    d->commandNote->setText(text);
+    d->commandNote->setVisible(!text.isEmpty());
+}
+
+QString StepCard::commandNote() const
+{
+    return d->commandNote->isHidden() ? QString() : d->commandNote->text();
 }
 
 QString StepCard::stateNote() const

@@ -56,6 +56,10 @@ public:
     // the default one for awaiting approval, denied, timed out and cancelled; empty hides it.
     void setStateNote(const QString &text);
     QString stateNote() const;
+    // A line under the command about how it was written (the output the executor read for it);
+    // empty hides it.
+    void setCommandNote(const QString &text);
+    QString commandNote() const;
     // The result chip's text ("exit 1", "cancelled", "denied", "timed out"), empty when none.
     QString resultText() const;
     // stdout/stderr chunks as they arrive (step_output events).

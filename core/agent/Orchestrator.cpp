@@ -360,6 +360,7 @@ void Orchestrator::executeNext()
     }
     m_currentStepId = stepId;
     m_currentCommand.clear();
+    m_currentOutputRead = 0;
     m_currentRisky = false;
     m_checkpointTried = false;
     m_checkpointError.clear();
@@ -455,6 +456,7 @@ bool Orchestrator::takeTranslationAhead(int stepId, const TranslationRequest &re
         return false;
     }
     ++m_aheadUsed;
+    m_currentOutputRead = ahead.outputRead;
     if (!ahead.command) {
         m_waitingForAhead = true; // onCommandAhead() goes on
         return true;
@@ -511,6 +513,7 @@ void Orchestrator::onTranslationAheadFailed(CommandTranslator *translator)
     // step's.
     --m_aheadUsed;
     dropTranslationAhead();
+    m_currentOutputRead = 0;
     m_translator->translate(translationRequest(m_currentStepId, m_executed));
 }
 
@@ -520,14 +523,19 @@ void Orchestrator::onOutputWanted(CommandTranslator *translator, int stepNumber)
     const int stepId =
         stepNumber >= 1 && stepNumber <= steps.size() ? steps[stepNumber - 1].id : -1;
     qCInfo(lcCore) << "the executor asked for the output of step" << stepNumber;
+    const int slot = aheadSlotOf(translator);
     if (const StepRecord *record = executedRecord(stepId)) {
+        // What the step's card says: known now for the step due, kept with an early answer.
+        if (slot < 0 || (slot == 0 && m_waitingForAhead))
+            m_currentOutputRead = stepNumber;
+        else
+            m_ahead[slot].outputRead = stepNumber;
         translator->showOutput(PromptBuilder::executorOutputShown(stepNumber, record));
         return;
     }
     // An early request may ask for a step that runs before its own but has not finished: the
     // running one, or one nearer in the chain. It waits for that step; its answer then is what
     // a request sent after the step would have got.
-    const int slot = aheadSlotOf(translator);
     if (slot >= 0 && stepId >= 0) {
         bool comesFirst = stepId == m_currentStepId && m_job;
         for (int nearer = 0; nearer < slot; ++nearer)
@@ -548,6 +556,7 @@ void Orchestrator::showOutputToWaitingRequests(int stepId)
         if (ahead.stepId < 0 || ahead.outputOfStepId != stepId)
             continue;
         ahead.outputOfStepId = -1;
+        ahead.outputRead = ahead.outputOfNumber;
         ahead.translator->showOutput(
             PromptBuilder::executorOutputShown(ahead.outputOfNumber, record));
     }
@@ -695,7 +704,8 @@ void Orchestrator::startCommand()
 
     emitEvent(Events::StepExecuting{.stepId = m_currentStepId,
                                     .step = m_plan->step(m_currentStepId)->title,
-                                    .command = command});
+                                    .command = command,
+                                    .outputReadOf = m_currentOutputRead});
 
     ExecRequest request;
     request.command = command;

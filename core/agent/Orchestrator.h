@@ -227,6 +227,7 @@ private:
         // The step whose output the model asked for, until that step has finished.
         int outputOfStepId = -1;
         int outputOfNumber = 0;
+        int outputRead = 0; // the plan number of the step whose output it was shown
 
         // Frees the slot; the translator stays.
         void clear()
@@ -238,6 +239,7 @@ private:
             failed = false;
             outputOfStepId = -1;
             outputOfNumber = 0;
+            outputRead = 0;
         }
     };
     std::array<EarlyTranslation, MaxTranslationsAhead> m_ahead;
@@ -246,6 +248,7 @@ private:
     std::optional<ModelPrice> m_plannerPrice;
     std::optional<ModelPrice> m_executorPrice;
     bool m_waitingForAhead = false;
+    int m_currentOutputRead = 0; // Events::StepExecuting::outputReadOf of the step due
     int m_aheadUsed = 0;
     int m_aheadDropped = 0;
     QTimer *m_cancelGraceTimer = nullptr;

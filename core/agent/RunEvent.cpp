@@ -87,9 +87,12 @@ QJsonObject toPayload(const Events::PlanGenerated &event)
 
 QJsonObject toPayload(const Events::StepExecuting &event)
 {
-    return {{QStringLiteral("step"), event.step},
-            {QStringLiteral("step_id"), event.stepId},
-            {QStringLiteral("command"), event.command}};
+    QJsonObject payload{{QStringLiteral("step"), event.step},
+                        {QStringLiteral("step_id"), event.stepId},
+                        {QStringLiteral("command"), event.command}};
+    if (event.outputReadOf > 0)
+        payload.insert(QStringLiteral("read_output_of"), event.outputReadOf);
+    return payload;
 }
 
 QJsonObject toPayload(const Events::StepOutput &event)
@@ -236,7 +239,8 @@ RunEventData fromPayload(RunEventType type, const QJsonObject &payload)
     case RunEventType::StepExecuting:
         return Events::StepExecuting{.stepId = read.integer("step_id"),
                                      .step = read.text("step"),
-                                     .command = read.text("command")};
+                                     .command = read.text("command"),
+                                     .outputReadOf = read.integer("read_output_of")};
     case RunEventType::StepOutput:
         return Events::StepOutput{.stepId = read.integer("step_id"),
                                   .stream = read.text("stream") == QLatin1String("stderr")

@@ -979,12 +979,15 @@ void tst_Window::resumeFromTheHistory()
             .revision = 1});
         append(Core::Events::StepExecuting{.stepId = 1,
                                            .step = QStringLiteral("Leave a mark"),
-                                           .command = QStringLiteral("true")});
+                                           .command = QStringLiteral("true"),
+                                           .outputReadOf = 0});
         Core::Events::StepResult result;
         result.stepId = 1;
         append(result);
-        append(Core::Events::StepExecuting{
-            .stepId = 2, .step = QStringLiteral("Wait"), .command = QStringLiteral("sleep 60")});
+        append(Core::Events::StepExecuting{.stepId = 2,
+                                           .step = QStringLiteral("Wait"),
+                                           .command = QStringLiteral("sleep 60"),
+                                           .outputReadOf = 0});
         QVERIFY(writer.flush());
     } // the writer lets its run go without an end: interrupted
 

@@ -73,6 +73,7 @@ private Q_SLOTS:
     void undoErrorIsShownAndUndoOfferedAgain();
     void undoneDuringTheRunIsShown();
     void setupProgressIsShownThenShrinks();
+    void cardSaysWhichOutputTheExecutorRead();
     void cardWaitsForApprovalWithTheQuestion();
     void deniedCommandGetsADeniedCard();
     void cancelledAndTimedOutStepsSaySo();
@@ -428,6 +429,23 @@ void tst_RunTimeline::emptyStateSaysWhatToDo()
     QVERIFY(timeline.emptyStateText().isEmpty());
     timeline.clear();
     QVERIFY(timeline.emptyStateText().contains(QLatin1String("gpt-x")));
+}
+
+void tst_RunTimeline::cardSaysWhichOutputTheExecutorRead()
+{
+    RunTimeline timeline;
+    timeline.show();
+    runStep(timeline, 1, 0, std::nullopt);
+    timeline.handleEvent(makeEvent(RunEventType::StepExecuting,
+                                   {{QStringLiteral("step"), QStringLiteral("Write it down")},
+                                    {QStringLiteral("step_id"), 2},
+                                    {QStringLiteral("command"), QStringLiteral("echo v42 > v")},
+                                    {QStringLiteral("read_output_of"), 1}}));
+    QCOMPARE(timeline.card(1)->commandNote(), QString());
+    QCOMPARE(timeline.card(2)->commandNote(),
+             QStringLiteral("The executor read the output of step 1 to write this command."));
+    const auto *note = timeline.card(2)->findChild<QLabel *>(QStringLiteral("commandNote"));
+    QVERIFY(note && note->isVisibleTo(timeline.card(2)));
 }
 
 QTEST_MAIN(tst_RunTimeline)

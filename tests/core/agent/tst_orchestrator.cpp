@@ -1148,6 +1148,11 @@ void tst_Orchestrator::translateAheadWaitsForTheOutputItAskedFor()
              QStringList({u"sleep 0.3; echo v$((40+2))"_s, u"echo v42 > version"_s}));
     QCOMPARE(followUps, 1);
     QVERIFY(followUpAfterTheStep);
+    // The step's event says what the command was written from.
+    const QList<RunEvent> executing = eventsOf(RunEventType::StepExecuting);
+    QCOMPARE(executing.size(), 2);
+    QCOMPARE(executing[0].get<Events::StepExecuting>()->outputReadOf, 0);
+    QCOMPARE(executing[1].get<Events::StepExecuting>()->outputReadOf, 1);
     // The plan, the first step, the second early, its follow-up with the output.
     QCOMPARE(m_server->requestCount(), 4);
     QCOMPARE(m_orchestrator->translationsAheadUsed(), 1);
@@ -1286,6 +1291,8 @@ void tst_Orchestrator::translateAheadTwoAheadWaitsForTheNearerStep()
     QCOMPARE(m_orchestrator->state(), RunState::Success);
     QCOMPARE(executedCommands().last(), u"echo v42 > version"_s);
     QCOMPARE(stepsEndedAtFollowUp, 2);
+    QCOMPARE(
+        eventsOf(RunEventType::StepExecuting).last().get<Events::StepExecuting>()->outputReadOf, 2);
     // The plan, the first step, the second and third early, the third's follow-up.
     QCOMPARE(m_server->requestCount(), 5);
     QCOMPARE(m_orchestrator->translationsAheadUsed(), 2);
@@ -1363,6 +1370,11 @@ void tst_Orchestrator::executorReadsAnEarlierStepsOutput()
              QStringList({u"echo v$((40+2))"_s, u"mkdir notes"_s, u"echo v42 > notes/version"_s}));
     QCOMPARE(followUps.size(), 3);
     QVERIFY(followUps[0].contains("Step 3 has not run"));
+    // Only a step that had output to read says it was read.
+    const QList<RunEvent> executing = eventsOf(RunEventType::StepExecuting);
+    QCOMPARE(executing.size(), 3);
+    QCOMPARE(executing[1].get<Events::StepExecuting>()->outputReadOf, 0);
+    QCOMPARE(executing[2].get<Events::StepExecuting>()->outputReadOf, 1);
     // The follow-up goes on with the conversation and asks for emit_bash only.
     const QJsonObject body = QJsonDocument::fromJson(followUps[1]).object();
     QCOMPARE(body.value(u"tool_choice"_s).toObject().value(u"name"_s).toString(), u"emit_bash"_s);

@@ -93,9 +93,19 @@ void tst_RunEvent::payloads_data()
                           << QByteArray(R"({"plan":["a","b"],"revision":2,)"
                                         R"("steps":[{"id":1,"title":"a"},{"id":3,"title":"b"}]})");
     QTest::newRow("executing") << RunEventData(Events::StepExecuting{
-        .stepId = 1, .step = QStringLiteral("List"), .command = QStringLiteral("ls")})
-                               << RunEventType::StepExecuting
+        .stepId = 1,
+        .step = QStringLiteral("List"),
+        .command = QStringLiteral("ls"),
+        .outputReadOf = 0}) << RunEventType::StepExecuting
                                << QByteArray(R"({"command":"ls","step":"List","step_id":1})");
+    QTest::newRow("executing after reading output")
+        << RunEventData(Events::StepExecuting{.stepId = 4,
+                                              .step = QStringLiteral("Write it"),
+                                              .command = QStringLiteral("echo 4.2 > v"),
+                                              .outputReadOf = 3})
+        << RunEventType::StepExecuting
+        << QByteArray(
+               R"({"command":"echo 4.2 > v","read_output_of":3,"step":"Write it","step_id":4})");
     QTest::newRow("stderr") << RunEventData(Events::StepOutput{.stepId = 1,
                                                                .stream = OutputStream::Stderr,
                                                                .data = QStringLiteral("oops\n"),
