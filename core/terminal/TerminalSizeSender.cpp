@@ -13,9 +13,12 @@ const QByteArray BracketedPasteOn = QByteArrayLiteral("\x1b[?2004h");
 TerminalSizeSender::TerminalSizeSender(QObject *parent)
     : QObject(parent)
 {
+    m_settle.setSingleShot(true);
+    m_settle.setInterval(SettleDelay);
+    connect(&m_settle, &QTimer::timeout, this, &TerminalSizeSender::onSettled);
     m_limit.setSingleShot(true);
     m_limit.setInterval(HoldLimit);
-    connect(&m_limit, &QTimer::timeout, this, &TerminalSizeSender::flush);
+    connect(&m_limit, &QTimer::timeout, this, &TerminalSizeSender::releaseHold);
 }
 
 void TerminalSizeSender::setSession(TerminalSession *session)
@@ -26,6 +29,7 @@ void TerminalSizeSender::setSession(TerminalSession *session)
     m_sentColumns = m_sentRows = 0;
     m_tail.clear();
     m_holding = false;
+    m_settle.stop();
     m_limit.stop();
     if (session)
         connect(session, &TerminalSession::received, this, &TerminalSizeSender::onReceived);
@@ -35,15 +39,29 @@ void TerminalSizeSender::setSize(int columns, int rows)
 {
     m_columns = columns;
     m_rows = rows;
-    if (!m_holding)
-        send();
+    m_settle.start();
 }
 
 void TerminalSizeSender::flush()
 {
+    m_settle.stop();
     m_limit.stop();
     m_holding = false;
     send();
+}
+
+void TerminalSizeSender::onSettled()
+{
+    if (!m_holding)
+        send();
+}
+
+void TerminalSizeSender::releaseHold()
+{
+    m_limit.stop();
+    m_holding = false;
+    if (!m_settle.isActive())
+        send();
 }
 
 void TerminalSizeSender::onReceived(const QByteArray &data)
@@ -59,7 +77,7 @@ void TerminalSizeSender::onReceived(const QByteArray &data)
         return;
     }
     if (m_holding)
-        flush();
+        releaseHold();
 }
 
 void TerminalSizeSender::send()

@@ -244,6 +244,10 @@ void tst_TerminalSandbox::lessPagesAndQuits()
     QVERIFY(pane);
     QVERIFY(waitFor(pane, QRegularExpression(QStringLiteral("^entry 1\n"))));
     const int rows = pane->view()->lines();
+    // less may draw its first page before it hears of the pane's size: the page for the pane
+    // ends with entry rows - 1 above less's prompt.
+    QVERIFY(waitFor(
+        pane, QRegularExpression(QStringLiteral("^entry 1\n(.*\n)*entry %1\n:").arg(rows - 1))));
     // Space: the next page starts where the last full line was.
     type(pane, QStringLiteral(" "));
     QVERIFY(waitFor(pane, QRegularExpression(QStringLiteral("^entry %1\n").arg(rows))));
