@@ -14,10 +14,16 @@ QString HumanLog::format(const Core::RunEvent &event)
             lines += QStringLiteral("\n  %1. %2").arg(step.id).arg(step.title);
         return lines;
     }
-    if (const auto *executing = event.get<Events::StepExecuting>())
-        return Tr::tr("Step %1: %2\n  $ %3")
-            .arg(executing->stepId)
-            .arg(executing->step, executing->command);
+    if (const auto *executing = event.get<Events::StepExecuting>()) {
+        QString line = Tr::tr("Step %1: %2\n  $ %3")
+                           .arg(executing->stepId)
+                           .arg(executing->step, executing->command);
+        // Numbered as in the plan the executor was shown, as the step card says it.
+        if (executing->outputReadOf > 0)
+            line += Tr::tr("\n  (written after reading the output of step %1 of the plan)")
+                        .arg(executing->outputReadOf);
+        return line;
+    }
     if (const auto *result = event.get<Events::StepResult>()) {
         QString line = result->cancelled ? Tr::tr("  cancelled after %1 ms").arg(result->durationMs)
             : result->timedOut           ? Tr::tr("  timed out after %1 ms").arg(result->durationMs)

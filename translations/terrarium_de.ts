@@ -584,115 +584,122 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
   $ %3</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="22"/>
+        <location filename="../app/HumanLog.cpp" line="23"/>
+        <source>
+  (written after reading the output of step %1 of the plan)</source>
+        <translation>
+  (geschrieben nach dem Lesen der Ausgabe von Schritt %1 des Plans)</translation>
+    </message>
+    <message>
+        <location filename="../app/HumanLog.cpp" line="28"/>
         <source>  cancelled after %1 ms</source>
         <translation>  abgebrochen nach %1 ms</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="23"/>
+        <location filename="../app/HumanLog.cpp" line="29"/>
         <source>  timed out after %1 ms</source>
         <translation>  Zeitüberschreitung nach %1 ms</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="25"/>
+        <location filename="../app/HumanLog.cpp" line="31"/>
         <source>  done in %1 ms</source>
         <translation>  fertig in %1 ms</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="26"/>
+        <location filename="../app/HumanLog.cpp" line="32"/>
         <source>  exit code %1 after %2 ms</source>
         <translation>  Exit-Code %1 nach %2 ms</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="28"/>
+        <location filename="../app/HumanLog.cpp" line="34"/>
         <source>
   WARNING: files that tools run by themselves were created or changed: %1</source>
         <translation>
   WARNUNG: Dateien, die Werkzeuge von selbst ausführen, wurden angelegt oder geändert: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="32"/>
+        <location filename="../app/HumanLog.cpp" line="38"/>
         <source>
   setuid/setgid bits removed from: %1</source>
         <translation>
   setuid/setgid-Bits entfernt von: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="35"/>
+        <location filename="../app/HumanLog.cpp" line="41"/>
         <source>
   WARNING: setuid/setgid bits could not be removed from: %1</source>
         <translation>
   WARNUNG: setuid/setgid-Bits konnten nicht entfernt werden von: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="38"/>
+        <location filename="../app/HumanLog.cpp" line="44"/>
         <source>
   This step cannot be undone: no snapshot could be taken before it (%1).</source>
         <translation>
   Dieser Schritt kann nicht rückgängig gemacht werden: Vor ihm konnte kein Snapshot angelegt werden (%1).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="45"/>
+        <location filename="../app/HumanLog.cpp" line="51"/>
         <source>Step %1 was not run: %2</source>
         <translation>Schritt %1 wurde nicht ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="46"/>
+        <location filename="../app/HumanLog.cpp" line="52"/>
         <source>Step %1 failed: %2</source>
         <translation>Schritt %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="49"/>
+        <location filename="../app/HumanLog.cpp" line="55"/>
         <source>Re-planning (attempt %1)...</source>
         <translation>Neuplanung (Versuch %1)...</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="51"/>
+        <location filename="../app/HumanLog.cpp" line="57"/>
         <source>Step %1 needs approval (%2 risk): %3</source>
         <translation>Schritt %1 braucht eine Freigabe (Risiko: %2): %3</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="56"/>
+        <location filename="../app/HumanLog.cpp" line="62"/>
         <source>Step %1 is waiting for input.</source>
         <translation>Schritt %1 wartet auf eine Eingabe.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="57"/>
+        <location filename="../app/HumanLog.cpp" line="63"/>
         <source>Step %1 is waiting for input: %2</source>
         <translation>Schritt %1 wartet auf eine Eingabe: %2</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="61"/>
+        <location filename="../app/HumanLog.cpp" line="67"/>
         <source>Run succeeded.</source>
         <translation>Lauf erfolgreich.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="63"/>
+        <location filename="../app/HumanLog.cpp" line="69"/>
         <source>Run cancelled.</source>
         <translation>Lauf abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="64"/>
+        <location filename="../app/HumanLog.cpp" line="70"/>
         <source>Run failed: %1</source>
         <translation>Lauf fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="67"/>
+        <location filename="../app/HumanLog.cpp" line="73"/>
         <source>Step %1 undone: the sandbox was rolled back to its snapshot from before the step (in %2 ms).</source>
         <translation>Schritt %1 rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt (in %2 ms).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="74"/>
+        <location filename="../app/HumanLog.cpp" line="80"/>
         <source>The %1 model did not answer (%2); trying again in %3 s (attempt %4 of %5).</source>
         <translation>Das %1-Modell hat nicht geantwortet (%2); neuer Versuch in %3 s (Versuch %4 von %5).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="75"/>
+        <location filename="../app/HumanLog.cpp" line="81"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="75"/>
+        <location filename="../app/HumanLog.cpp" line="81"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>

@@ -32,6 +32,14 @@ void tst_HumanLog::lines_data()
                                               {"step_id", 1},
                                               {"command", "ls -la"}}
                                << "Step 1: List\n  $ ls -la";
+    QTest::newRow("executing after a read")
+        << RunEventType::StepExecuting
+        << QJsonObject{{"step", "Write it down"},
+                       {"step_id", 4},
+                       {"command", "echo v42 > version"},
+                       {"read_output_of", 1}}
+        << "Step 4: Write it down\n  $ echo v42 > version\n  (written after reading the output "
+           "of step 1 of the plan)";
     QTest::newRow("success") << RunEventType::StepResult
                              << QJsonObject{{"exit_code", 0}, {"duration_ms", 12}}
                              << "  done in 12 ms";
