@@ -6915,269 +6915,269 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 <context>
     <name>Terrarium::Widgets::StepCard</name>
     <message>
-        <location filename="../ui/StepCard.cpp" line="250"/>
+        <location filename="../ui/StepCard.cpp" line="263"/>
         <source>Standard output</source>
         <translation>Standardausgabe</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="253"/>
+        <location filename="../ui/StepCard.cpp" line="266"/>
         <source>Standard error</source>
         <translation>Standardfehler</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="277"/>
+        <location filename="../ui/StepCard.cpp" line="290"/>
         <source>Input:</source>
         <translation>Eingabe:</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="280"/>
+        <location filename="../ui/StepCard.cpp" line="293"/>
         <source>Input for the command</source>
         <translation>Eingabe für den Befehl</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="281"/>
+        <location filename="../ui/StepCard.cpp" line="294"/>
         <source>Enter sends the line to the command; Ctrl+D closes its input</source>
         <translation>Eingabe schickt die Zeile an den Befehl; Strg+D schließt seine Eingabe</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="284"/>
+        <location filename="../ui/StepCard.cpp" line="297"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="286"/>
+        <location filename="../ui/StepCard.cpp" line="299"/>
         <source>Send the line to the command (Enter)</source>
         <translation>Die Zeile an den Befehl senden (Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="288"/>
+        <location filename="../ui/StepCard.cpp" line="301"/>
         <source>Close Input</source>
         <translation>Eingabe schließen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="291"/>
+        <location filename="../ui/StepCard.cpp" line="304"/>
         <source>Close the command&apos;s input, as Ctrl+D does in a terminal (Ctrl+D)</source>
         <translation>Die Eingabe des Befehls schließen, wie Strg+D in einem Terminal (Strg+D)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="375"/>
+        <location filename="../ui/StepCard.cpp" line="377"/>
         <source>No output.</source>
         <translation>Keine Ausgabe.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="377"/>
+        <location filename="../ui/StepCard.cpp" line="379"/>
         <source>The command printed nothing</source>
         <translation>Der Befehl hat nichts ausgegeben</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1057"/>
+        <location filename="../ui/StepCard.cpp" line="1059"/>
         <source>exit %1</source>
         <translation>Exit %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1059"/>
+        <location filename="../ui/StepCard.cpp" line="1061"/>
         <source>Exit code %1</source>
         <translation>Exit-Code %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1061"/>
+        <location filename="../ui/StepCard.cpp" line="1063"/>
         <source>The command succeeded (exit code 0)</source>
         <translation>Der Befehl war erfolgreich (Exit-Code 0)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1062"/>
+        <location filename="../ui/StepCard.cpp" line="1064"/>
         <source>The command failed with exit code %1</source>
         <translation>Der Befehl ist mit Exit-Code %1 fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="556"/>
+        <location filename="../ui/StepCard.cpp" line="558"/>
         <source>Took %1</source>
         <translation>Dauer: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="557"/>
+        <location filename="../ui/StepCard.cpp" line="559"/>
         <source>The command ran for %1</source>
         <translation>Der Befehl lief %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="583"/>
+        <location filename="../ui/StepCard.cpp" line="585"/>
         <source>Type a line for the command</source>
         <translation>Geben Sie eine Zeile für den Befehl ein</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="585"/>
+        <location filename="../ui/StepCard.cpp" line="587"/>
         <source>The command is waiting for input</source>
         <translation>Der Befehl wartet auf eine Eingabe</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="586"/>
+        <location filename="../ui/StepCard.cpp" line="588"/>
         <source>The command is waiting for input: %1</source>
         <translation>Der Befehl wartet auf eine Eingabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="718"/>
+        <location filename="../ui/StepCard.cpp" line="720"/>
         <source>Save Full Output</source>
         <translation>Vollständige Ausgabe speichern</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="719"/>
+        <location filename="../ui/StepCard.cpp" line="721"/>
         <source>Log files (*.log *.txt);;All files (*)</source>
         <translation>Protokolldateien (*.log *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="724"/>
+        <location filename="../ui/StepCard.cpp" line="726"/>
         <source>Could Not Save Output</source>
         <translation>Ausgabe konnte nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="977"/>
+        <location filename="../ui/StepCard.cpp" line="979"/>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="738"/>
+        <location filename="../ui/StepCard.cpp" line="740"/>
         <source>The step has not printed anything yet.</source>
         <translation>Der Schritt hat noch nichts ausgegeben.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="759"/>
+        <location filename="../ui/StepCard.cpp" line="761"/>
         <source>Could not save the standard output to %1: %2</source>
         <translation>Die Standardausgabe konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="766"/>
+        <location filename="../ui/StepCard.cpp" line="768"/>
         <source>Could not save the standard error to %1: %2</source>
         <translation>Der Standardfehler konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="798"/>
+        <location filename="../ui/StepCard.cpp" line="800"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="802"/>
+        <location filename="../ui/StepCard.cpp" line="804"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="807"/>
+        <location filename="../ui/StepCard.cpp" line="809"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="807"/>
+        <location filename="../ui/StepCard.cpp" line="809"/>
         <source>%1 min %2 s</source>
         <translation>%1 min %2 s</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="812"/>
+        <location filename="../ui/StepCard.cpp" line="814"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="812"/>
+        <location filename="../ui/StepCard.cpp" line="814"/>
         <source>%1 h %2 min</source>
         <translation>%1 h %2 min</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="992"/>
+        <location filename="../ui/StepCard.cpp" line="994"/>
         <source>Expand step</source>
         <translation>Schritt aufklappen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="993"/>
+        <location filename="../ui/StepCard.cpp" line="995"/>
         <source>Collapse step</source>
         <translation>Schritt einklappen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="994"/>
+        <location filename="../ui/StepCard.cpp" line="996"/>
         <source>Show the command and its output (Space)</source>
         <translation>Den Befehl und seine Ausgabe anzeigen (Leertaste)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="995"/>
+        <location filename="../ui/StepCard.cpp" line="997"/>
         <source>Show only the title (Space)</source>
         <translation>Nur den Titel anzeigen (Leertaste)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1068"/>
+        <location filename="../ui/StepCard.cpp" line="1070"/>
         <source>Step: %1</source>
         <translation>Schritt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1071"/>
+        <location filename="../ui/StepCard.cpp" line="1073"/>
         <source>%1, %2, took %3</source>
         <translation>%1, %2, Dauer %3</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="174"/>
+        <location filename="../ui/StepCard.cpp" line="187"/>
         <source>undone</source>
         <translation>rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="181"/>
+        <location filename="../ui/StepCard.cpp" line="194"/>
         <source>Interleaved</source>
         <translation>Gemischt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="186"/>
+        <location filename="../ui/StepCard.cpp" line="199"/>
         <source>Show stdout and stderr in one console, in the order they arrived</source>
         <translation>stdout und stderr in einer Konsole anzeigen, in der Reihenfolge ihres Eintreffens</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="187"/>
+        <location filename="../ui/StepCard.cpp" line="200"/>
         <source>Interleave stdout and stderr</source>
         <translation>stdout und stderr mischen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="193"/>
-        <location filename="../ui/StepCard.cpp" line="213"/>
+        <location filename="../ui/StepCard.cpp" line="206"/>
+        <location filename="../ui/StepCard.cpp" line="226"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="198"/>
+        <location filename="../ui/StepCard.cpp" line="211"/>
         <source>Copy the command to the clipboard (Ctrl+Shift+C)</source>
         <translation>Den Befehl in die Zwischenablage kopieren (Strg+Umschalt+C)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="199"/>
+        <location filename="../ui/StepCard.cpp" line="212"/>
         <source>Copy command</source>
         <translation>Befehl kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="202"/>
-        <location filename="../ui/StepCard.cpp" line="218"/>
+        <location filename="../ui/StepCard.cpp" line="215"/>
+        <location filename="../ui/StepCard.cpp" line="231"/>
         <source>Save…</source>
         <translation>Speichern…</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="207"/>
+        <location filename="../ui/StepCard.cpp" line="220"/>
         <source>Save full output</source>
         <translation>Vollständige Ausgabe speichern</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="244"/>
+        <location filename="../ui/StepCard.cpp" line="257"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="256"/>
+        <location filename="../ui/StepCard.cpp" line="269"/>
         <source>Standard output and error, interleaved</source>
         <translation>Standardausgabe und -fehler, gemischt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="328"/>
+        <location filename="../ui/StepCard.cpp" line="341"/>
         <source>Undoing the step</source>
         <translation>Der Schritt wird rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="329"/>
+        <location filename="../ui/StepCard.cpp" line="342"/>
         <source>Undo Step</source>
         <translation>Schritt rückgängig machen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="334"/>
+        <location filename="../ui/StepCard.cpp" line="347"/>
         <source>Put the sandbox back as it was before this step, from the snapshot taken then; every later step is undone too.
 The snapshot holds the sandbox&apos;s disk, including a VM&apos;s copy of the workspace. A workspace folder mounted from this computer (Podman&apos;s default) is not part of it and stays as it is.
 Programs running in a VM end: it starts again from the snapshot.</source>
@@ -7186,158 +7186,158 @@ Der Snapshot umfasst die Platte der Sandbox, einschließlich der Kopie des Arbei
 Programme, die in einer VM laufen, enden: Sie startet erneut aus dem Snapshot.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="359"/>
+        <location filename="../ui/StepCard.cpp" line="368"/>
         <source>How the command was written</source>
         <translation>Wie der Befehl entstand</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="368"/>
+        <location filename="../ui/StepCard.cpp" line="371"/>
         <source>Step status</source>
         <translation>Status des Schritts</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="387"/>
+        <location filename="../ui/StepCard.cpp" line="389"/>
         <source>Workspace warning</source>
         <translation>Warnung zum Arbeitsordner</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="436"/>
+        <location filename="../ui/StepCard.cpp" line="438"/>
         <source>Waiting for your approval: answer in the panel below the timeline.</source>
         <translation>Wartet auf Ihre Freigabe: Antworten Sie im Bereich unter der Zeitleiste.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="439"/>
+        <location filename="../ui/StepCard.cpp" line="441"/>
         <source>Denied: the command was not run.</source>
         <translation>Abgelehnt: Der Befehl wurde nicht ausgeführt.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="442"/>
+        <location filename="../ui/StepCard.cpp" line="444"/>
         <source>Timed out: the command ran longer than the step timeout and was stopped.</source>
         <translation>Zeitüberschreitung: Der Befehl lief länger als das Zeitlimit pro Schritt und wurde angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="446"/>
+        <location filename="../ui/StepCard.cpp" line="448"/>
         <source>Cancelled: the run was stopped during this step.</source>
         <translation>Abgebrochen: Der Lauf wurde während dieses Schritts angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="524"/>
+        <location filename="../ui/StepCard.cpp" line="526"/>
         <source>⚠ This step created or changed files that tools run by themselves (git hooks, .envrc, editor tasks, shell start-up files); check them before you use the workspace outside the sandbox: %1</source>
         <translation>⚠ Dieser Schritt hat Dateien angelegt oder geändert, die Werkzeuge von selbst ausführen (Git-Hooks, .envrc, Editor-Tasks, Shell-Startdateien); prüfen Sie sie, bevor Sie den Arbeitsordner außerhalb der Sandbox verwenden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="529"/>
+        <location filename="../ui/StepCard.cpp" line="531"/>
         <source>⚠ Set-user-ID or set-group-ID bits this step set were removed from: %1</source>
         <translation>⚠ Von diesem Schritt gesetzte Set-User-ID- oder Set-Group-ID-Bits wurden entfernt von: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="532"/>
+        <location filename="../ui/StepCard.cpp" line="534"/>
         <source>⚠ These files have set-user-ID or set-group-ID bits that could not be removed; do not run them outside the sandbox: %1</source>
         <translation>⚠ Diese Dateien haben Set-User-ID- oder Set-Group-ID-Bits, die nicht entfernt werden konnten; führen Sie sie nicht außerhalb der Sandbox aus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="728"/>
+        <location filename="../ui/StepCard.cpp" line="730"/>
         <source>Saved</source>
         <translation>Gespeichert</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="743"/>
+        <location filename="../ui/StepCard.cpp" line="745"/>
         <source>Could not save the output to %1: %2</source>
         <translation>Die Ausgabe konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="929"/>
+        <location filename="../ui/StepCard.cpp" line="931"/>
         <source>Rolling the sandbox back to before this step…</source>
         <translation>Die Sandbox wird auf den Stand vor diesem Schritt zurückgesetzt…</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="933"/>
+        <location filename="../ui/StepCard.cpp" line="935"/>
         <source>Undone: the sandbox is as it was before this step.</source>
         <translation>Rückgängig gemacht: Die Sandbox ist wieder so wie vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="934"/>
+        <location filename="../ui/StepCard.cpp" line="936"/>
         <source>Undone with step %1: the sandbox is as it was before that step, which ran before this one.</source>
         <translation>Mit Schritt %1 rückgängig gemacht: Die Sandbox ist wieder so wie vor jenem Schritt, der vor diesem lief.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="938"/>
+        <location filename="../ui/StepCard.cpp" line="940"/>
         <source>Could not undo the step: %1</source>
         <translation>Der Schritt konnte nicht rückgängig gemacht werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="969"/>
+        <location filename="../ui/StepCard.cpp" line="971"/>
         <source>Save everything the command printed, stdout and stderr interleaved as they arrived, to a file (Ctrl+Shift+S)</source>
         <translation>Alles, was der Befehl ausgegeben hat, in eine Datei speichern, stdout und stderr gemischt in der Reihenfolge ihres Eintreffens (Strg+Umschalt+S)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="971"/>
+        <location filename="../ui/StepCard.cpp" line="973"/>
         <source>Save everything the command printed, not only what is shown: stdout and stderr to a file each (Ctrl+Shift+S)</source>
         <translation>Alles, was der Befehl ausgegeben hat, speichern, nicht nur das Angezeigte: stdout und stderr in je eine Datei (Strg+Umschalt+S)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1021"/>
+        <location filename="../ui/StepCard.cpp" line="1023"/>
         <source>denied</source>
         <translation>abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1023"/>
+        <location filename="../ui/StepCard.cpp" line="1025"/>
         <source>Denied</source>
         <translation>Abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1024"/>
+        <location filename="../ui/StepCard.cpp" line="1026"/>
         <source>The command was not allowed to run</source>
         <translation>Der Befehl durfte nicht ausgeführt werden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1028"/>
+        <location filename="../ui/StepCard.cpp" line="1030"/>
         <source>cancelled</source>
         <translation>abgebrochen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1030"/>
+        <location filename="../ui/StepCard.cpp" line="1032"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1031"/>
+        <location filename="../ui/StepCard.cpp" line="1033"/>
         <source>The run was stopped while the command ran</source>
         <translation>Der Lauf wurde angehalten, während der Befehl lief</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1035"/>
+        <location filename="../ui/StepCard.cpp" line="1037"/>
         <source>timed out</source>
         <translation>Zeitüberschreitung</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1037"/>
+        <location filename="../ui/StepCard.cpp" line="1039"/>
         <source>Timed out</source>
         <translation>Zeitüberschreitung</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1039"/>
+        <location filename="../ui/StepCard.cpp" line="1041"/>
         <source>The command ran past the step timeout and was stopped (exit code %1)</source>
         <translation>Der Befehl lief über das Zeitlimit pro Schritt hinaus und wurde angehalten (Exit-Code %1)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1074"/>
+        <location filename="../ui/StepCard.cpp" line="1076"/>
         <source>%1, undone</source>
         <translation>%1, rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1076"/>
+        <location filename="../ui/StepCard.cpp" line="1078"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1088"/>
+        <location filename="../ui/StepCard.cpp" line="1090"/>
         <source>(hidden input)</source>
         <translation>(verborgene Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1100"/>
-        <location filename="../ui/StepCard.cpp" line="1101"/>
+        <location filename="../ui/StepCard.cpp" line="1102"/>
+        <location filename="../ui/StepCard.cpp" line="1103"/>
         <source>^D (end of input)</source>
         <translation>^D (Ende der Eingabe)</translation>
     </message>

@@ -49,6 +49,19 @@ bool isCtrlD(const QKeyEvent *event)
         && (event->modifiers() & ~Qt::KeypadModifier) == Qt::ControlModifier;
 }
 
+// A line of plain, selectable text under the command, hidden until it has something to say.
+QLabel *noteLabel(const QString &objectName, const QString &accessibleName, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setAccessibleName(accessibleName);
+    label->hide();
+    return label;
+}
+
 } // namespace
 
 struct StepCard::Private
@@ -351,22 +364,11 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     bodyLayout->setContentsMargins(0, 0, 0, 0);
     bodyLayout->setSpacing(spacing);
     bodyLayout->addWidget(d->commandBlock);
-    d->commandNote = new QLabel(d->body);
-    d->commandNote->setObjectName(QStringLiteral("commandNote"));
-    d->commandNote->setWordWrap(true);
-    d->commandNote->setTextFormat(Qt::PlainText);
-    d->commandNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    d->commandNote->setAccessibleName(tr("How the command was written"));
-    d->commandNote->hide();
+    d->commandNote =
+        noteLabel(QStringLiteral("commandNote"), tr("How the command was written"), d->body);
     bodyLayout->addWidget(d->commandNote);
     // Why the step waits, or why it ended as it did (approval question, denial, cancel).
-    d->stateNote = new QLabel(d->body);
-    d->stateNote->setObjectName(QStringLiteral("stateNote"));
-    d->stateNote->setWordWrap(true);
-    d->stateNote->setTextFormat(Qt::PlainText);
-    d->stateNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    d->stateNote->setAccessibleName(tr("Step status"));
-    d->stateNote->hide();
+    d->stateNote = noteLabel(QStringLiteral("stateNote"), tr("Step status"), d->body);
     bodyLayout->addWidget(d->stateNote);
     bodyLayout->addWidget(d->stdoutConsole);
     bodyLayout->addWidget(d->stderrConsole);
