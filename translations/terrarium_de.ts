@@ -4059,30 +4059,28 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Das VM-Image wird aus Debian-Paketen gebaut</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/VmImageBuilder.cpp" line="108"/>
+        <location filename="../vm/libvirt/VmImageBuilder.cpp" line="94"/>
         <source>Building the VM image failed: %1</source>
         <translation>Das Bauen des VM-Images ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/VmImageBuilder.cpp" line="116"/>
+        <location filename="../vm/libvirt/VmImageBuilder.cpp" line="101"/>
         <source>Cannot move the new VM image to %1.</source>
         <translation>Das neue VM-Image kann nicht nach %1 verschoben werden.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/VmImageBuilder.cpp" line="120"/>
+        <location filename="../vm/libvirt/VmImageBuilder.cpp" line="105"/>
         <source>The VM image is ready</source>
         <translation>Das VM-Image ist bereit</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/VmImageBuilder.cpp" line="126"/>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="99"/>
         <location filename="../vm/PodmanCommand.cpp" line="64"/>
-        <location filename="../vm/PodmanImageBuilder.cpp" line="135"/>
         <source>Cannot run %1: %2</source>
         <translation>%1 kann nicht ausgeführt werden: %2</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/VmImageBuilder.cpp" line="143"/>
+        <location filename="../vm/libvirt/VmImageBuilder.cpp" line="119"/>
         <source>the VM image build was cancelled</source>
         <translation>das Bauen des VM-Images wurde abgebrochen</translation>
     </message>
@@ -4270,47 +4268,47 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>abgebrochen</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanImageBuilder.cpp" line="42"/>
+        <location filename="../vm/PodmanImageBuilder.cpp" line="41"/>
         <source>the image build has not finished</source>
         <translation>das Bauen des Images ist nicht abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanImageBuilder.cpp" line="61"/>
+        <location filename="../vm/PodmanImageBuilder.cpp" line="60"/>
         <source>Cannot look for the image %1: %2</source>
         <translation>Nach dem Image %1 kann nicht gesucht werden: %2</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanImageBuilder.cpp" line="77"/>
+        <location filename="../vm/PodmanImageBuilder.cpp" line="76"/>
         <source>The image build script %1 is missing.</source>
         <translation>Das Build-Skript %1 für das Image fehlt.</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanImageBuilder.cpp" line="98"/>
+        <location filename="../vm/PodmanImageBuilder.cpp" line="97"/>
         <source>Building the sandbox image %1 from Debian packages</source>
         <translation>Das Sandbox-Image %1 wird aus Debian-Paketen gebaut</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanImageBuilder.cpp" line="126"/>
+        <location filename="../vm/PodmanImageBuilder.cpp" line="113"/>
         <source>Building the sandbox image failed: %1</source>
         <translation>Das Bauen des Sandbox-Images ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanImageBuilder.cpp" line="143"/>
+        <location filename="../vm/PodmanImageBuilder.cpp" line="123"/>
         <source>Importing the root filesystem into Podman</source>
         <translation>Das Wurzeldateisystem wird in Podman importiert</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanImageBuilder.cpp" line="158"/>
+        <location filename="../vm/PodmanImageBuilder.cpp" line="138"/>
         <source>Importing the sandbox image failed: %1</source>
         <translation>Der Import des Sandbox-Images ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanImageBuilder.cpp" line="163"/>
+        <location filename="../vm/PodmanImageBuilder.cpp" line="143"/>
         <source>The sandbox image %1 is ready</source>
         <translation>Das Sandbox-Image %1 ist bereit</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanImageBuilder.cpp" line="183"/>
+        <location filename="../vm/PodmanImageBuilder.cpp" line="159"/>
         <source>the image build was cancelled</source>
         <translation>das Bauen des Images wurde abgebrochen</translation>
     </message>
@@ -4821,6 +4819,21 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <location filename="../core/llm/PriceTable.cpp" line="93"/>
         <source>A price is &quot;input cached output&quot; or &quot;input cached output cache_write&quot; in dollars per million tokens, not &quot;%1&quot;.</source>
         <translation>Ein Preis ist „Eingabe Cache Ausgabe“ oder „Eingabe Cache Ausgabe Cache-Schreiben“ in Dollar pro Million Token, nicht „%1“.</translation>
+    </message>
+    <message>
+        <location filename="../vm/ImageBuildScript.cpp" line="34"/>
+        <source>cannot run %1: %2</source>
+        <translation>%1 lässt sich nicht ausführen: %2</translation>
+    </message>
+    <message>
+        <location filename="../vm/ImageBuildScript.cpp" line="86"/>
+        <source>%1 ended with exit code %2 and said nothing on stderr</source>
+        <translation>%1 endete mit dem Exit-Code %2, ohne etwas auf stderr auszugeben</translation>
+    </message>
+    <message>
+        <location filename="../vm/ImageBuildScript.cpp" line="89"/>
+        <source>%1 was killed</source>
+        <translation>%1 wurde von einem Signal beendet</translation>
     </message>
 </context>
 <context>

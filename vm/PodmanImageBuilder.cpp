@@ -1,14 +1,13 @@
 #include "PodmanImageBuilder.h"
 
 #include "core/CoreTr.h"
+#include "vm/ImageBuildScript.h"
 #include "vm/PodmanCommand.h"
 #include "vm/VmLogging.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
-#include <QProcess>
-#include <QRegularExpression>
 
 namespace Terrarium::Vm {
 
@@ -96,44 +95,25 @@ void PodmanImageBuilder::runScript()
 
     Q_EMIT progress(
         0, Core::Tr::tr("Building the sandbox image %1 from Debian packages").arg(m_image));
-    m_scriptErrors.clear();
-    m_script = new QProcess(this);
-    m_script->setProgram(m_options.buildScript);
-    m_script->setArguments(arguments);
     // mmdebstrap needs the basics and any proxy to reach the mirror, nothing more of ours.
-    m_script->setProcessEnvironment(m_host.processEnvironment());
-    connect(m_script, &QProcess::readyReadStandardOutput, this, [this] {
-        static const QRegularExpression line(QStringLiteral("^progress: (\\d+) (.*)$"));
-        while (m_script->canReadLine()) {
-            const QString text = QString::fromUtf8(m_script->readLine()).trimmed();
-            const QRegularExpressionMatch match = line.match(text);
-            // The import takes the last stretch of the bar.
-            if (match.hasMatch())
-                Q_EMIT progress(match.captured(1).toInt() * 90 / 100, match.captured(2));
-        }
-    });
-    connect(m_script, &QProcess::readyReadStandardError, this, [this] {
-        m_scriptErrors += QString::fromUtf8(m_script->readAllStandardError());
-        if (m_scriptErrors.size() > 64 * 1024)
-            m_scriptErrors = m_scriptErrors.right(64 * 1024);
-    });
-    connect(m_script, &QProcess::finished, this, [this](int exitCode, QProcess::ExitStatus status) {
+    m_script =
+        new ImageBuildScript(m_options.buildScript, arguments, m_host.processEnvironment(), this);
+    // The import takes the last stretch of the bar.
+    connect(m_script, &ImageBuildScript::progress, this,
+            [this](int percent, const QString &message) {
+                Q_EMIT progress(percent * 90 / 100, message);
+            });
+    connect(m_script, &ImageBuildScript::finished, this, [this](const Core::Result<void> &result) {
         m_script->deleteLater();
-        if (status != QProcess::NormalExit || exitCode != 0) {
-            const QStringList lines = m_scriptErrors.trimmed().split(u'\n');
+        if (!result) {
+            // The script removes it itself, unless it was killed.
+            QFile::remove(m_archive + QStringLiteral(".partial"));
             finish(Core::makeError(
                 Core::ErrorCode::SandboxError,
-                Core::Tr::tr("Building the sandbox image failed: %1")
-                    .arg(lines.mid(std::max<qsizetype>(0, lines.size() - 5)).join(u'\n'))));
+                Core::Tr::tr("Building the sandbox image failed: %1").arg(result.error().message)));
             return;
         }
         import();
-    });
-    connect(m_script, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
-        if (error == QProcess::FailedToStart)
-            finish(Core::makeError(Core::ErrorCode::SandboxError,
-                                   Core::Tr::tr("Cannot run %1: %2")
-                                       .arg(m_options.buildScript, m_script->errorString())));
     });
     m_script->start();
 }
@@ -168,12 +148,8 @@ void PodmanImageBuilder::import()
 
 void PodmanImageBuilder::cancel()
 {
-    if (m_script && m_script->state() != QProcess::NotRunning) {
-        m_script->disconnect(this);
-        // mmdebstrap cleans up its temporary directory on SIGTERM.
-        m_script->terminate();
-        if (!m_script->waitForFinished(5000))
-            m_script->kill();
+    if (m_script && m_script->isRunning()) {
+        m_script->cancel();
         QFile::remove(m_archive + QStringLiteral(".partial"));
     }
     if (m_command)

@@ -8,10 +8,9 @@
 
 #include <optional>
 
-class QProcess;
-
 namespace Terrarium::Vm {
 
+class ImageBuildScript;
 class PodmanCommand;
 
 // Makes sure Terrarium's base image is in its Podman storage: when it is missing, builds a
@@ -60,8 +59,7 @@ private:
     Options m_options;
     QString m_image;
     QString m_archive;
-    QString m_scriptErrors;
-    QPointer<QProcess> m_script;
+    QPointer<ImageBuildScript> m_script;
     QPointer<PodmanCommand> m_command;
     bool m_built = false;
     std::optional<Core::Result<void>> m_result;

@@ -2,12 +2,12 @@
 
 #include "core/CoreTr.h"
 #include "core/exec/CommandEnvironment.h"
+#include "vm/ImageBuildScript.h"
 #include "vm/VmLogging.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QProcess>
-#include <QRegularExpression>
+#include <QProcessEnvironment>
 
 namespace Terrarium::Vm {
 
@@ -78,35 +78,20 @@ void VmImageBuilder::build()
         arguments << QStringLiteral("--mirror") << m_options.mirror;
 
     Q_EMIT progress(0, Core::Tr::tr("Building the VM image from Debian packages"));
-    m_scriptErrors.clear();
-    m_script = new QProcess(this);
-    m_script->setProgram(m_options.buildScript);
-    m_script->setArguments(arguments);
-    m_script->setProcessEnvironment(
-        Core::CommandEnvironment::forPodman(QProcessEnvironment::systemEnvironment()));
-    connect(m_script, &QProcess::readyReadStandardOutput, this, [this] {
-        static const QRegularExpression line(QStringLiteral("^progress: (\\d+) (.*)$"));
-        while (m_script->canReadLine()) {
-            const QString text = QString::fromUtf8(m_script->readLine()).trimmed();
-            const QRegularExpressionMatch match = line.match(text);
-            if (match.hasMatch())
-                Q_EMIT progress(match.captured(1).toInt() * 95 / 100, match.captured(2));
-        }
-    });
-    connect(m_script, &QProcess::readyReadStandardError, this, [this] {
-        m_scriptErrors += QString::fromUtf8(m_script->readAllStandardError());
-        if (m_scriptErrors.size() > 64 * 1024)
-            m_scriptErrors = m_scriptErrors.right(64 * 1024);
-    });
-    connect(m_script, &QProcess::finished, this, [this](int exitCode, QProcess::ExitStatus status) {
+    m_script = new ImageBuildScript(
+        m_options.buildScript, arguments,
+        Core::CommandEnvironment::forPodman(QProcessEnvironment::systemEnvironment()), this);
+    connect(m_script, &ImageBuildScript::progress, this,
+            [this](int percent, const QString &message) {
+                Q_EMIT progress(percent * 95 / 100, message);
+            });
+    connect(m_script, &ImageBuildScript::finished, this, [this](const Core::Result<void> &result) {
         m_script->deleteLater();
-        if (status != QProcess::NormalExit || exitCode != 0) {
+        if (!result) {
             QDir(m_staging).removeRecursively();
-            const QStringList lines = m_scriptErrors.trimmed().split(u'\n');
             finish(Core::makeError(
                 Core::ErrorCode::SandboxError,
-                Core::Tr::tr("Building the VM image failed: %1")
-                    .arg(lines.mid(std::max<qsizetype>(0, lines.size() - 5)).join(u'\n'))));
+                Core::Tr::tr("Building the VM image failed: %1").arg(result.error().message)));
             return;
         }
         QDir(m_options.directory).removeRecursively();
@@ -120,22 +105,13 @@ void VmImageBuilder::build()
         Q_EMIT progress(100, Core::Tr::tr("The VM image is ready"));
         finish(VmImage::load(m_options.directory));
     });
-    connect(m_script, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
-        if (error == QProcess::FailedToStart)
-            finish(Core::makeError(Core::ErrorCode::SandboxError,
-                                   Core::Tr::tr("Cannot run %1: %2")
-                                       .arg(m_options.buildScript, m_script->errorString())));
-    });
     m_script->start();
 }
 
 void VmImageBuilder::cancel()
 {
-    if (m_script && m_script->state() != QProcess::NotRunning) {
-        m_script->disconnect(this);
-        m_script->terminate();
-        if (!m_script->waitForFinished(5000))
-            m_script->kill();
+    if (m_script && m_script->isRunning()) {
+        m_script->cancel();
         QDir(m_staging).removeRecursively();
     }
     if (!m_result)

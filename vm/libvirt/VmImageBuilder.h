@@ -8,9 +8,9 @@
 
 #include <optional>
 
-class QProcess;
-
 namespace Terrarium::Vm {
+
+class ImageBuildScript;
 
 // Makes sure a VM base is in place and carries the current agent: when it is missing (or was
 // built with another agent binary), runs the repository's build-vm-image.sh (Debian packages
@@ -51,8 +51,7 @@ private:
 
     Options m_options;
     QString m_staging;
-    QString m_scriptErrors;
-    QPointer<QProcess> m_script;
+    QPointer<ImageBuildScript> m_script;
     bool m_built = false;
     std::optional<Core::Result<VmImage>> m_result;
 };
