@@ -579,6 +579,23 @@ private:
         }
     }
 
+    // A quote, backquote or backslash at m_pos inside ${...} or an arithmetic expression: opens
+    // what it starts or takes the escape. False for any other character.
+    bool quoteOrEscape(QChar c)
+    {
+        if (c == u'"')
+            open(1, Kind::String, Context::DoubleQuote);
+        else if (c == u'\'')
+            singleQuoted();
+        else if (c == u'`')
+            open(1, Kind::Substitution, Context::Backtick);
+        else if (c == u'\\')
+            take(qMin(2, int(m_line.size()) - m_pos), Kind::Escape);
+        else
+            return false;
+        return true;
+    }
+
     // '...' starting at m_pos.
     void singleQuoted()
     {
@@ -815,22 +832,8 @@ private:
                 take(1, Kind::Variable);
             return;
         }
-        if (c == u'"') {
-            open(1, Kind::String, Context::DoubleQuote);
+        if (quoteOrEscape(c))
             return;
-        }
-        if (c == u'\'') {
-            singleQuoted();
-            return;
-        }
-        if (c == u'`') {
-            open(1, Kind::Substitution, Context::Backtick);
-            return;
-        }
-        if (c == u'\\') {
-            take(qMin(2, int(m_line.size()) - m_pos), Kind::Escape);
-            return;
-        }
         // Everything else, ${#x} and ${x:-default} included, is part of the expansion.
         int end = m_pos + 1;
         while (end < m_line.size() && m_line[end] != u'}' && m_line[end] != u'{'
@@ -887,22 +890,8 @@ private:
             take(end - m_pos, Kind::Variable); // bare names are variables in arithmetic
             return;
         }
-        if (c == u'"') {
-            open(1, Kind::String, Context::DoubleQuote);
+        if (quoteOrEscape(c))
             return;
-        }
-        if (c == u'\'') {
-            singleQuoted();
-            return;
-        }
-        if (c == u'`') {
-            open(1, Kind::Substitution, Context::Backtick);
-            return;
-        }
-        if (c == u'\\') {
-            take(qMin(2, int(m_line.size()) - m_pos), Kind::Escape);
-            return;
-        }
         take(1, Kind::Arithmetic);
     }
 
