@@ -18,9 +18,8 @@ QString HumanLog::format(const Core::RunEvent &event)
         QString line = Tr::tr("Step %1: %2\n  $ %3")
                            .arg(executing->stepId)
                            .arg(executing->step, executing->command);
-        // Numbered as in the plan the executor was shown, as the step card says it.
         if (executing->outputReadOf > 0)
-            line += Tr::tr("\n  (written after reading the output of step %1 of the plan)")
+            line += Tr::tr("\n  (written after reading the output of step %1)")
                         .arg(executing->outputReadOf);
         return line;
     }

@@ -584,122 +584,122 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
   $ %3</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="23"/>
+        <location filename="../app/HumanLog.cpp" line="22"/>
         <source>
-  (written after reading the output of step %1 of the plan)</source>
+  (written after reading the output of step %1)</source>
         <translation>
-  (geschrieben nach dem Lesen der Ausgabe von Schritt %1 des Plans)</translation>
+  (geschrieben nach dem Lesen der Ausgabe von Schritt %1)</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="28"/>
+        <location filename="../app/HumanLog.cpp" line="27"/>
         <source>  cancelled after %1 ms</source>
         <translation>  abgebrochen nach %1 ms</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="29"/>
+        <location filename="../app/HumanLog.cpp" line="28"/>
         <source>  timed out after %1 ms</source>
         <translation>  Zeitüberschreitung nach %1 ms</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="31"/>
+        <location filename="../app/HumanLog.cpp" line="30"/>
         <source>  done in %1 ms</source>
         <translation>  fertig in %1 ms</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="32"/>
+        <location filename="../app/HumanLog.cpp" line="31"/>
         <source>  exit code %1 after %2 ms</source>
         <translation>  Exit-Code %1 nach %2 ms</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="34"/>
+        <location filename="../app/HumanLog.cpp" line="33"/>
         <source>
   WARNING: files that tools run by themselves were created or changed: %1</source>
         <translation>
   WARNUNG: Dateien, die Werkzeuge von selbst ausführen, wurden angelegt oder geändert: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="38"/>
+        <location filename="../app/HumanLog.cpp" line="37"/>
         <source>
   setuid/setgid bits removed from: %1</source>
         <translation>
   setuid/setgid-Bits entfernt von: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="41"/>
+        <location filename="../app/HumanLog.cpp" line="40"/>
         <source>
   WARNING: setuid/setgid bits could not be removed from: %1</source>
         <translation>
   WARNUNG: setuid/setgid-Bits konnten nicht entfernt werden von: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="44"/>
+        <location filename="../app/HumanLog.cpp" line="43"/>
         <source>
   This step cannot be undone: no snapshot could be taken before it (%1).</source>
         <translation>
   Dieser Schritt kann nicht rückgängig gemacht werden: Vor ihm konnte kein Snapshot angelegt werden (%1).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="51"/>
+        <location filename="../app/HumanLog.cpp" line="50"/>
         <source>Step %1 was not run: %2</source>
         <translation>Schritt %1 wurde nicht ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="52"/>
+        <location filename="../app/HumanLog.cpp" line="51"/>
         <source>Step %1 failed: %2</source>
         <translation>Schritt %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="55"/>
+        <location filename="../app/HumanLog.cpp" line="54"/>
         <source>Re-planning (attempt %1)...</source>
         <translation>Neuplanung (Versuch %1)...</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="57"/>
+        <location filename="../app/HumanLog.cpp" line="56"/>
         <source>Step %1 needs approval (%2 risk): %3</source>
         <translation>Schritt %1 braucht eine Freigabe (Risiko: %2): %3</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="62"/>
+        <location filename="../app/HumanLog.cpp" line="61"/>
         <source>Step %1 is waiting for input.</source>
         <translation>Schritt %1 wartet auf eine Eingabe.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="63"/>
+        <location filename="../app/HumanLog.cpp" line="62"/>
         <source>Step %1 is waiting for input: %2</source>
         <translation>Schritt %1 wartet auf eine Eingabe: %2</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="67"/>
+        <location filename="../app/HumanLog.cpp" line="66"/>
         <source>Run succeeded.</source>
         <translation>Lauf erfolgreich.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="69"/>
+        <location filename="../app/HumanLog.cpp" line="68"/>
         <source>Run cancelled.</source>
         <translation>Lauf abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="70"/>
+        <location filename="../app/HumanLog.cpp" line="69"/>
         <source>Run failed: %1</source>
         <translation>Lauf fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="73"/>
+        <location filename="../app/HumanLog.cpp" line="72"/>
         <source>Step %1 undone: the sandbox was rolled back to its snapshot from before the step (in %2 ms).</source>
         <translation>Schritt %1 rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt (in %2 ms).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="80"/>
+        <location filename="../app/HumanLog.cpp" line="79"/>
         <source>The %1 model did not answer (%2); trying again in %3 s (attempt %4 of %5).</source>
         <translation>Das %1-Modell hat nicht geantwortet (%2); neuer Versuch in %3 s (Versuch %4 von %5).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="81"/>
+        <location filename="../app/HumanLog.cpp" line="80"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="81"/>
+        <location filename="../app/HumanLog.cpp" line="80"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
@@ -1594,8 +1594,8 @@ Siehe &apos;terrarium --help&apos;.</translation>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="120"/>
         <location filename="../core/agent/Orchestrator.cpp" line="280"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="780"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="823"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="775"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="818"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
@@ -1620,92 +1620,92 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Der Lauf hat seine Grenze von %1 Schritten erreicht.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="611"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="606"/>
         <source>denied by the safety policy: %1</source>
         <translation>von den Sicherheitsregeln abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="623"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="618"/>
         <source>Could not get a command for the step &quot;%1&quot;: %2</source>
         <translation>Für den Schritt &quot;%1&quot; konnte kein Befehl ermittelt werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="789"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="784"/>
         <source>The sandbox failed during the step &quot;%1&quot;: %2</source>
         <translation>Die Sandbox ist während des Schritts &quot;%1&quot; ausgefallen: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="841"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="836"/>
         <source>stopped: the sandbox&apos;s disk use grew to %1 MiB, past its limit of %2 MiB</source>
         <translation>angehalten: Der Plattenverbrauch der Sandbox stieg auf %1 MiB, über ihre Grenze von %2 MiB</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="846"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="841"/>
         <source>stopped: the sandbox&apos;s processes together used more than its memory limit of %1 MiB</source>
         <translation>angehalten: Die Prozesse der Sandbox haben zusammen mehr als ihre Speichergrenze von %1 MiB belegt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="851"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="846"/>
         <source>timed out after %1</source>
         <translation>Zeitüberschreitung nach %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="854"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="849"/>
         <source>killed by signal %1</source>
         <translation>durch Signal %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="856"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="851"/>
         <source>exited with code %1</source>
         <translation>mit Code %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="911"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="906"/>
         <source>The step &quot;%1&quot; failed and could not be undone: %2 (%3)</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen und konnte nicht rückgängig gemacht werden: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="928"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="923"/>
         <source>The step&apos;s changes were undone: the sandbox was put back as it was before the step.</source>
         <translation>Die Änderungen des Schritts wurden rückgängig gemacht: Die Sandbox ist wieder so wie vor dem Schritt.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="940"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="935"/>
         <source>The replay stopped: %1.</source>
         <translation>Die Wiedergabe wurde angehalten: %1.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="947"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="942"/>
         <source>The step &quot;%1&quot; failed, and re-planning is off: %2</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und Neuplanen ist ausgeschaltet: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="952"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="947"/>
         <source>The step &quot;%1&quot; failed and the limit of %2 re-plans is reached: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und die Grenze von %2 Neuplanungen ist erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="960"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="955"/>
         <source>The step &quot;%1&quot; failed and the run reached its limit of %2 steps: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und der Lauf hat seine Grenze von %2 Schritten erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1065"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1060"/>
         <source>step %1 timed out after %2; the runbook expects exit code %3</source>
         <translation>Schritt %1 lief nach %2 in eine Zeitüberschreitung; das Runbook erwartet Exit-Code %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1070"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1065"/>
         <source>step %1 was stopped at the sandbox&apos;s limits; the runbook expects exit code %2</source>
         <translation>Schritt %1 wurde an den Grenzen der Sandbox angehalten; das Runbook erwartet Exit-Code %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1075"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1070"/>
         <source>step %1 exited %2; the runbook expects %3</source>
         <translation>Schritt %1 endete mit %2; das Runbook erwartet %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1080"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1075"/>
         <source>A recorded runbook was being replayed and diverged here: %1. The steps before it ran as recorded.</source>
         <translation>Ein aufgezeichnetes Runbook wurde abgespielt und wich hier ab: %1. Die Schritte davor liefen wie aufgezeichnet.</translation>
     </message>

@@ -23,8 +23,8 @@ public:
 
 Q_SIGNALS:
     void commandReady(const QString &command);
-    // The model asked for the output of the step numbered `stepNumber` in the plan it was shown.
-    void outputWanted(int stepNumber);
+    // The model asked for the output of the step numbered `stepId` in the plan it was shown.
+    void outputWanted(int stepId);
 
 protected:
     QString interpret(const LlmResponse &response) override;

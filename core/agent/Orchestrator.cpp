@@ -75,7 +75,7 @@ Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunne
     connect(m_translator, &CommandTranslator::commandReady, this, &Orchestrator::onCommandReady);
     connect(m_translator, &CommandTranslator::failed, this, &Orchestrator::onTranslationFailed);
     connect(m_translator, &CommandTranslator::outputWanted, this,
-            [this](int stepNumber) { onOutputWanted(m_translator, stepNumber); });
+            [this](int stepId) { onOutputWanted(m_translator, stepId); });
     connect(m_translator, &CommandTranslator::usageReported, this,
             [this](const LlmUsage &usage, qint64 waitedMs) {
                 onUsage(QStringLiteral("executor"), usage, waitedMs);
@@ -97,7 +97,7 @@ Orchestrator::Orchestrator(LlmClient *planner, LlmClient *executor, CommandRunne
         connect(translator, &CommandTranslator::failed, this,
                 [this, translator] { onTranslationAheadFailed(translator); });
         connect(translator, &CommandTranslator::outputWanted, this,
-                [this, translator](int stepNumber) { onOutputWanted(translator, stepNumber); });
+                [this, translator](int stepId) { onOutputWanted(translator, stepId); });
         // Early requests cost what any does.
         connect(translator, &CommandTranslator::usageReported, this,
                 [this](const LlmUsage &usage, qint64 waitedMs) {
@@ -517,36 +517,32 @@ void Orchestrator::onTranslationAheadFailed(CommandTranslator *translator)
     m_translator->translate(translationRequest(m_currentStepId, m_executed));
 }
 
-void Orchestrator::onOutputWanted(CommandTranslator *translator, int stepNumber)
+void Orchestrator::onOutputWanted(CommandTranslator *translator, int stepId)
 {
-    const QList<PlanStep> &steps = m_plan->steps();
-    const int stepId =
-        stepNumber >= 1 && stepNumber <= steps.size() ? steps[stepNumber - 1].id : -1;
-    qCInfo(lcCore) << "the executor asked for the output of step" << stepNumber;
+    qCInfo(lcCore) << "the executor asked for the output of step" << stepId;
     const int slot = aheadSlotOf(translator);
     if (const StepRecord *record = executedRecord(stepId)) {
         // What the step's card says: known now for the step due, kept with an early answer.
         if (slot < 0 || (slot == 0 && m_waitingForAhead))
-            m_currentOutputRead = stepNumber;
+            m_currentOutputRead = stepId;
         else
-            m_ahead[slot].outputRead = stepNumber;
-        translator->showOutput(PromptBuilder::executorOutputShown(stepNumber, record));
+            m_ahead[slot].outputRead = stepId;
+        translator->showOutput(PromptBuilder::executorOutputShown(stepId, record));
         return;
     }
     // An early request may ask for a step that runs before its own but has not finished: the
     // running one, or one nearer in the chain. It waits for that step; its answer then is what
     // a request sent after the step would have got.
-    if (slot >= 0 && stepId >= 0) {
+    if (slot >= 0 && m_plan->step(stepId)) {
         bool comesFirst = stepId == m_currentStepId && m_job;
         for (int nearer = 0; nearer < slot; ++nearer)
             comesFirst |= m_ahead[nearer].stepId == stepId;
         if (comesFirst) {
             m_ahead[slot].outputOfStepId = stepId;
-            m_ahead[slot].outputOfNumber = stepNumber;
             return;
         }
     }
-    translator->showOutput(PromptBuilder::executorOutputShown(stepNumber, nullptr));
+    translator->showOutput(PromptBuilder::executorOutputShown(stepId, nullptr));
 }
 
 void Orchestrator::showOutputToWaitingRequests(int stepId)
@@ -556,9 +552,8 @@ void Orchestrator::showOutputToWaitingRequests(int stepId)
         if (ahead.stepId < 0 || ahead.outputOfStepId != stepId)
             continue;
         ahead.outputOfStepId = -1;
-        ahead.outputRead = ahead.outputOfNumber;
-        ahead.translator->showOutput(
-            PromptBuilder::executorOutputShown(ahead.outputOfNumber, record));
+        ahead.outputRead = stepId;
+        ahead.translator->showOutput(PromptBuilder::executorOutputShown(stepId, record));
     }
 }
 

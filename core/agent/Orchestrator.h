@@ -181,8 +181,8 @@ private:
     void shiftTranslationsAhead();
     void onCommandAhead(CommandTranslator *translator, const QString &command);
     void onTranslationAheadFailed(CommandTranslator *translator);
-    // The executor asked for the output of the step numbered `stepNumber` in its plan.
-    void onOutputWanted(CommandTranslator *translator, int stepNumber);
+    // The executor asked for the output of the step numbered `stepId` in its plan.
+    void onOutputWanted(CommandTranslator *translator, int stepId);
     // Answers the early requests that wait for the output of stepId, which just succeeded.
     void showOutputToWaitingRequests(int stepId);
     const StepRecord *executedRecord(int stepId) const;
@@ -226,8 +226,7 @@ private:
         bool failed = false;
         // The step whose output the model asked for, until that step has finished.
         int outputOfStepId = -1;
-        int outputOfNumber = 0;
-        int outputRead = 0; // the plan number of the step whose output it was shown
+        int outputRead = 0; // the id of the step whose output it was shown
 
         // Frees the slot; the translator stays.
         void clear()
@@ -238,7 +237,6 @@ private:
             command.reset();
             failed = false;
             outputOfStepId = -1;
-            outputOfNumber = 0;
             outputRead = 0;
         }
     };

@@ -169,9 +169,13 @@ QString PromptBuilder::executorStablePrefix(const TranslationRequest &request)
 {
     QString prompt = QStringLiteral("Goal:\n%1\n\nSandbox:\n%2\n\nPlan:")
                          .arg(request.goal, factsBlock(request.facts));
-    int number = 1;
-    for (const QString &title : request.plan)
-        prompt += QStringLiteral("\n%1. %2").arg(number++).arg(title);
+    // Numbered by step id: the numbers the user sees, which read_output takes, and which stay
+    // when a revised plan drops the steps that had not run.
+    for (qsizetype index = 0; index < request.plan.size(); ++index) {
+        prompt += QStringLiteral("\n%1. %2")
+                      .arg(request.planStepIds.value(index, int(index) + 1))
+                      .arg(request.plan.at(index));
+    }
     return prompt;
 }
 
@@ -181,10 +185,8 @@ QString PromptBuilder::executorUserPrompt(const TranslationRequest &request)
     if (!request.history.isEmpty()) {
         prompt += QStringLiteral("\n\nLast commands:");
         for (const StepRecord &record : request.history) {
-            // Numbered as in the plan, for read_output; a step a new plan left out has none.
-            const qsizetype index = request.planStepIds.indexOf(record.stepId);
-            prompt += index >= 0 ? QStringLiteral("\n%1. ").arg(index + 1) : QStringLiteral("\n- ");
-            prompt += QStringLiteral("$ %1   (%2)").arg(record.command, exitText(record));
+            prompt += QStringLiteral("\n%1. $ %2   (%3)")
+                          .arg(QString::number(record.stepId), record.command, exitText(record));
         }
     }
     prompt += QStringLiteral("\n\nStep to run now:\n%1").arg(request.step);

@@ -35,7 +35,7 @@ struct StepExecuting
     int stepId = 0;
     QString step; // its title
     QString command;
-    // The plan number of the step whose output the executor read to write the command; 0: none.
+    // The id of the step whose output the executor read to write the command; 0: none.
     int outputReadOf = 0;
 };
 

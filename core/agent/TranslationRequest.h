@@ -15,7 +15,7 @@ struct TranslationRequest
     QString goal;
     SandboxFacts facts;
     QStringList plan; // every step title of the current plan, in order
-    QList<int> planStepIds; // the ids of those steps, in the same order
+    QList<int> planStepIds; // the ids of those steps, in the same order: their numbers
     QString step; // the step to translate
     QList<StepRecord> history; // most recent executed steps, oldest first
 };

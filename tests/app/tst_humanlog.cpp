@@ -39,7 +39,7 @@ void tst_HumanLog::lines_data()
                        {"command", "echo v42 > version"},
                        {"read_output_of", 1}}
         << "Step 4: Write it down\n  $ echo v42 > version\n  (written after reading the output "
-           "of step 1 of the plan)";
+           "of step 1)";
     QTest::newRow("success") << RunEventType::StepResult
                              << QJsonObject{{"exit_code", 0}, {"duration_ms", 12}}
                              << "  done in 12 ms";

@@ -98,6 +98,7 @@ private Q_SLOTS:
     void translateAheadTwoAheadWaitsForTheNearerStep();
     void cancelWhileAnEarlyRequestWaitsForOutput();
     void executorReadsAnEarlierStepsOutput();
+    void executorReadsStepsByIdAfterARevision();
 
 private:
     void setUpRun(LlmProvider provider, ApprovalPolicy policy = ApprovalPolicy::Ask,
@@ -1384,6 +1385,50 @@ void tst_Orchestrator::executorReadsAnEarlierStepsOutput()
     QVERIFY(messages[1].toObject().value(u"content"_s).toString().startsWith(u"read_output("_s));
     QVERIFY(followUps[2].contains("did not call the emit_bash tool"));
     QVERIFY(QFile::exists(m_workspace->filePath(u"notes/version"_s)));
+}
+
+void tst_Orchestrator::executorReadsStepsByIdAfterARevision()
+{
+    // Steps are numbered by id, the numbers the user sees: the revision drops step 3, which had
+    // not run, so the new steps are 4 and 5 (the third and fourth in the plan). The last one
+    // reads step 4's output; the failed step 2 is listed with its number, to be read too.
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::All);
+    const QStringList first{u"Check the tools"_s, u"Build it"_s, u"Install it"_s};
+    const QStringList second{u"Find the version"_s, u"Write it down"_s};
+    QByteArray lastPrompt;
+    m_server->setResponder([&](const Tests::RecordedRequest &request) {
+        const QString step = askedStep(request);
+        if (step.isEmpty()) {
+            return ScriptedTurns::plan(LlmProvider::ChatCompletions,
+                                       request.body.contains("This step failed") ? second : first);
+        }
+        if (step == first[0])
+            return ScriptedTurns::command(LlmProvider::ChatCompletions, u"true"_s);
+        if (step == first[1])
+            return ScriptedTurns::command(LlmProvider::ChatCompletions,
+                                          u"echo 'make: not found' >&2; false"_s);
+        if (step == second[0])
+            return ScriptedTurns::command(LlmProvider::ChatCompletions, u"echo v$((40+2))"_s);
+        if (!request.body.contains("Output of step 4"))
+            return ScriptedTurns::readOutput(LlmProvider::ChatCompletions, 4);
+        lastPrompt = request.body;
+        return ScriptedTurns::command(LlmProvider::ChatCompletions,
+                                      request.body.contains("```\\nv42\\n```")
+                                          ? u"echo v42 > version"_s
+                                          : u"echo guessed > version"_s);
+    });
+
+    m_orchestrator->start(u"note the version"_s);
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QCOMPARE(executedCommands().last(), u"echo v42 > version"_s);
+    QVERIFY2(lastPrompt.contains("1. Check the tools\\n2. Build it\\n4. Find the version\\n5. "
+                                 "Write it down"),
+             lastPrompt.constData());
+    QVERIFY(lastPrompt.contains("\\n2. $ echo 'make: not found' >&2; false   (exit code 1)"));
+    const QList<RunEvent> executing = eventsOf(RunEventType::StepExecuting);
+    QCOMPARE(executing.last().get<Events::StepExecuting>()->stepId, 5);
+    QCOMPARE(executing.last().get<Events::StepExecuting>()->outputReadOf, 4);
 }
 
 QTEST_GUILESS_MAIN(tst_Orchestrator)

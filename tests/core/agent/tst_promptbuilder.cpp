@@ -96,10 +96,10 @@ void tst_PromptBuilder::executorSeesStepPlanAndRecentCommands()
     request.step = QStringLiteral("Install it");
     request.history = {earlier};
     const QString prompt = PromptBuilder::executorUserPrompt(request);
-    QVERIFY(prompt.contains(QLatin1String("1. List files\n2. Read the config")));
+    // Numbered by step id, as the user sees the steps and as read_output takes them.
+    QVERIFY(prompt.contains(QLatin1String("11. List files\n12. Read the config")));
     QVERIFY(prompt.contains(QLatin1String("Step to run now:\nInstall it")));
-    // Numbered as in the plan, so that the model can ask for a step's output.
-    QVERIFY(prompt.contains(QLatin1String("\n1. $ ls   (exit code 0)")));
+    QVERIFY(prompt.contains(QLatin1String("\n11. $ ls   (exit code 0)")));
     QVERIFY(PromptBuilder::executorSystemPrompt().contains(QLatin1String("emit_bash")));
     QVERIFY(PromptBuilder::executorSystemPrompt().contains(QLatin1String("read_output")));
 
@@ -119,9 +119,9 @@ void tst_PromptBuilder::executorSeesStepPlanAndRecentCommands()
     last.stderrTail = "last-error\n";
     request.history = {earlier, older, last};
     const QString recent = PromptBuilder::executorUserPrompt(request);
-    QVERIFY(recent.contains(QLatin1String("1. $ ls   (exit code 0)")));
-    QVERIFY(recent.contains(QLatin1String("2. $ cat setup.cfg   (exit code 0)")));
-    QVERIFY(recent.contains(QLatin1String("3. $ python3 -m pip --version   (exit code 1)")));
+    QVERIFY(recent.contains(QLatin1String("\n11. $ ls   (exit code 0)")));
+    QVERIFY(recent.contains(QLatin1String("\n12. $ cat setup.cfg   (exit code 0)")));
+    QVERIFY(recent.contains(QLatin1String("\n13. $ python3 -m pip --version   (exit code 1)")));
     for (const char *output :
          {"setup.py", "older-output", "older-error", "last-output", "last-error"})
         QVERIFY2(!recent.contains(QLatin1String(output)), output);
@@ -130,11 +130,14 @@ void tst_PromptBuilder::executorSeesStepPlanAndRecentCommands()
     silent.stderrTail.clear();
     request.history = {earlier, older, silent};
     QCOMPARE(PromptBuilder::executorUserPrompt(request), recent);
-    // A step a new plan no longer has is listed without a number.
-    earlier.stepId = 3;
-    request.history = {earlier};
-    QVERIFY(PromptBuilder::executorUserPrompt(request).contains(
-        QLatin1String("\n- $ ls   (exit code 0)")));
+    // A revised plan keeps the steps that ran and drops those that had not: the numbers stay.
+    request.plan = {QStringLiteral("List files"), QStringLiteral("Read the config"),
+                    QStringLiteral("Create the config"), QStringLiteral("Install it")};
+    request.planStepIds = {11, 12, 15, 16};
+    request.history = {earlier, older};
+    const QString revised = PromptBuilder::executorUserPrompt(request);
+    QVERIFY(revised.contains(QLatin1String("12. Read the config\n15. Create the config\n16. ")));
+    QVERIFY(revised.contains(QLatin1String("\n12. $ cat setup.cfg   (exit code 0)")));
     // The step itself is told as before, last.
     QVERIFY(recent.endsWith(QLatin1String("Step to run now:\nInstall it")));
 }
