@@ -378,13 +378,22 @@ void Orchestrator::executeNext()
 TranslationRequest Orchestrator::translationRequest(int stepId,
                                                     const QList<StepRecord> &executed) const
 {
+    // The plan as the revision said it (onPlanReady()): what is done, then what is planned.
+    // Failed, denied or undone steps are the record, not the plan; the recent commands list
+    // them.
+    QStringList planTitles;
     QList<int> planStepIds;
-    for (const PlanStep &step : m_plan->steps())
-        planStepIds.append(step.id);
+    for (const PlanStep &step : m_plan->steps()) {
+        if (step.state == StepState::Done || step.state == StepState::Pending
+            || step.state == StepState::Running || step.state == StepState::AwaitingApproval) {
+            planTitles.append(step.title);
+            planStepIds.append(step.id);
+        }
+    }
     return TranslationRequest{
         .goal = m_goal,
         .facts = m_facts,
-        .plan = planTitles(),
+        .plan = planTitles,
         .planStepIds = planStepIds,
         .step = m_plan->step(stepId)->title,
         .history = executed.mid(std::max<qsizetype>(0, executed.size() - HistorySteps))};
@@ -1094,14 +1103,6 @@ int Orchestrator::scriptIndex(int stepId) const
 const StepOutputLog *Orchestrator::stepOutput(int stepId) const
 {
     return m_outputs.value(stepId);
-}
-
-QStringList Orchestrator::planTitles() const
-{
-    QStringList titles;
-    for (const PlanStep &step : m_plan->steps())
-        titles.append(step.title);
-    return titles;
 }
 
 } // namespace Terrarium::Core

@@ -203,7 +203,6 @@ private:
     void finishRun(RunState state, const QString &error = {});
     void setState(RunState state);
     void emitEvent(RunEventData data);
-    QStringList planTitles() const;
 
     QPointer<LlmClient> m_plannerClient;
     QPointer<CommandRunner> m_runner;
