@@ -118,7 +118,6 @@ Core::Result<QString> ControlHost::startRun(const QString &goal, const QString &
     options.changes = RunSession::ChangePolicy::Discard;
     if (m_session)
         m_session.release()->deleteLater();
-    m_questions.clear();
     m_session = std::make_unique<RunSession>(*config, options);
     connect(m_session.get(), &RunSession::message, this, &ControlHost::log);
     connect(m_session.get(), &RunSession::eventEmitted, this, &ControlHost::onEvent);
@@ -138,7 +137,6 @@ Core::Result<QString> ControlHost::startRun(const QString &goal, const QString &
 void ControlHost::onEvent(const Core::RunEvent &event)
 {
     m_output.printEvent(event);
-    m_questions.observe(event);
     if (m_server)
         m_server->publish(event);
 }
@@ -159,7 +157,7 @@ Core::Result<void> ControlHost::answerApproval(const QString &runId, int stepId,
 {
     if (const auto checked = checkRun(runId); !checked)
         return checked;
-    if (!m_questions.takeApproval(stepId))
+    if (!m_session->takeApprovalQuestion(stepId))
         return Core::makeError(Core::ErrorCode::InvalidInput,
                                Tr::tr("Step %1 waits for no approval.").arg(stepId));
     m_session->resolveApproval(stepId, decision);
@@ -170,22 +168,14 @@ Core::Result<void> ControlHost::sendInput(const QString &runId, int stepId, cons
 {
     if (const auto checked = checkRun(runId); !checked)
         return checked;
-    if (!m_session->orchestrator() || !m_questions.takeInput(stepId))
-        return Core::makeError(Core::ErrorCode::InvalidInput,
-                               Tr::tr("Step %1 waits for no input.").arg(stepId));
-    m_session->orchestrator()->sendInput(stepId, text.toUtf8());
-    return {};
+    return m_session->sendAskedInput(stepId, text.toUtf8());
 }
 
 Core::Result<void> ControlHost::closeInput(const QString &runId, int stepId)
 {
     if (const auto checked = checkRun(runId); !checked)
         return checked;
-    if (!m_session->orchestrator() || !m_questions.takeInput(stepId))
-        return Core::makeError(Core::ErrorCode::InvalidInput,
-                               Tr::tr("Step %1 waits for no input.").arg(stepId));
-    m_session->orchestrator()->closeInput(stepId);
-    return {};
+    return m_session->closeAskedInput(stepId);
 }
 
 Core::Result<void> ControlHost::cancelRun(const QString &runId)

@@ -4,7 +4,6 @@
 #include "app/HeadlessOutput.h"
 #include "core/control/ControlTarget.h"
 #include "core/control/ControlTokenLoader.h"
-#include "core/control/PendingQuestions.h"
 
 #include <QObject>
 #include <QPointer>
@@ -71,7 +70,6 @@ private:
     std::unique_ptr<Core::ControlServer> m_server;
     std::unique_ptr<RunSession> m_session; // the current or last run
     QString m_runId;
-    Core::PendingQuestions m_questions; // of the current run
     bool m_interrupted = false;
 };
 

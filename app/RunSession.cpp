@@ -91,6 +91,9 @@ RunSession::RunSession(const Core::AppConfig &config, const Options &options, QO
                 else
                     Q_EMIT eventEmitted(event);
             });
+    // First of eventEmitted's receivers: a question is known before anyone is told of it.
+    connect(this, &RunSession::eventEmitted, this,
+            [this](const Core::RunEvent &event) { m_questions.observe(event); });
 }
 
 RunSession::~RunSession()
@@ -666,6 +669,29 @@ void RunSession::undoStep(int stepId)
                            .arg(clock->elapsed()));
         Q_EMIT stepUndone(stepId, steps);
     });
+}
+
+bool RunSession::takeApprovalQuestion(int stepId)
+{
+    return m_questions.takeApproval(stepId);
+}
+
+Core::Result<void> RunSession::sendAskedInput(int stepId, const QByteArray &text)
+{
+    if (!m_orchestrator || !m_questions.takeInput(stepId))
+        return Core::makeError(Core::ErrorCode::InvalidInput,
+                               Tr::tr("Step %1 waits for no input.").arg(stepId));
+    m_orchestrator->sendInput(stepId, text);
+    return {};
+}
+
+Core::Result<void> RunSession::closeAskedInput(int stepId)
+{
+    if (!m_orchestrator || !m_questions.takeInput(stepId))
+        return Core::makeError(Core::ErrorCode::InvalidInput,
+                               Tr::tr("Step %1 waits for no input.").arg(stepId));
+    m_orchestrator->closeInput(stepId);
+    return {};
 }
 
 void RunSession::resolveApproval(int stepId, Core::ApprovalDecision decision)

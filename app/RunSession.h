@@ -4,6 +4,7 @@
 #include "core/agent/RunState.h"
 #include "core/agent/RunbookStep.h"
 #include "core/config/AppConfig.h"
+#include "core/control/PendingQuestions.h"
 #include "core/safety/ApprovalDecision.h"
 #include "core/workspace/WorkspaceApplyReport.h"
 #include "core/workspace/WorkspaceChangeSet.h"
@@ -118,6 +119,12 @@ public:
     // The user's answer to the approval of stepId: a kept run records it with the approval
     // (the events only say that the command ran or was denied), then the orchestrator acts on it.
     void resolveApproval(int stepId, Core::ApprovalDecision decision);
+    // A control client's answers, taken only for what this run asked and nobody answered yet:
+    // whether the approval of stepId is its to answer (now answered), and the input of stepId's
+    // command (text, or its end).
+    bool takeApprovalQuestion(int stepId);
+    Core::Result<void> sendAskedInput(int stepId, const QByteArray &text);
+    Core::Result<void> closeAskedInput(int stepId);
     Phase phase() const { return m_phase; }
     bool isSettingUp() const
     {
@@ -224,6 +231,7 @@ private:
     std::unique_ptr<Core::RunEventStream> m_events;
     // Between the stream and eventEmitted while the run is kept: events are shown once stored.
     std::unique_ptr<Core::CommittedEventRelay> m_relay;
+    Core::PendingQuestions m_questions; // what the run asked, as its events are shown
     std::unique_ptr<QNetworkAccessManager> m_network;
     std::unique_ptr<Core::ModelResolver> m_resolver;
     std::unique_ptr<Vm::SandboxBackend> m_backend;

@@ -288,7 +288,8 @@ Core::Result<void> WindowController::answerApproval(const QString &runId, int st
     if (const auto checked = checkControlledRun(runId); !checked)
         return checked;
     // Answered as if in the window's panel, which then goes.
-    if (!m_questions.takeApproval(stepId) || !m_window->approvalPanel()->answer(stepId, decision))
+    if (!m_session->takeApprovalQuestion(stepId)
+        || !m_window->approvalPanel()->answer(stepId, decision))
         return Core::makeError(Core::ErrorCode::InvalidInput,
                                Tr::tr("Step %1 waits for no approval.").arg(stepId));
     return {};
@@ -299,22 +300,14 @@ Core::Result<void> WindowController::sendInput(const QString &runId, int stepId,
 {
     if (const auto checked = checkControlledRun(runId); !checked)
         return checked;
-    if (!m_session->orchestrator() || !m_questions.takeInput(stepId))
-        return Core::makeError(Core::ErrorCode::InvalidInput,
-                               Tr::tr("Step %1 waits for no input.").arg(stepId));
-    m_session->orchestrator()->sendInput(stepId, text.toUtf8());
-    return {};
+    return m_session->sendAskedInput(stepId, text.toUtf8());
 }
 
 Core::Result<void> WindowController::closeInput(const QString &runId, int stepId)
 {
     if (const auto checked = checkControlledRun(runId); !checked)
         return checked;
-    if (!m_session->orchestrator() || !m_questions.takeInput(stepId))
-        return Core::makeError(Core::ErrorCode::InvalidInput,
-                               Tr::tr("Step %1 waits for no input.").arg(stepId));
-    m_session->orchestrator()->closeInput(stepId);
-    return {};
+    return m_session->closeAskedInput(stepId);
 }
 
 Core::Result<Core::TerminalSession *> WindowController::openTerminal(const QString &runId,
@@ -607,9 +600,7 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     });
     connect(m_session.get(), &RunSession::eventEmitted, m_window,
             &Widgets::MainWindow::handleRunEvent);
-    m_questions.clear();
     connect(m_session.get(), &RunSession::eventEmitted, this, [this](const Core::RunEvent &event) {
-        m_questions.observe(event);
         if (m_control)
             m_control->publish(event);
     });

@@ -4,7 +4,6 @@
 #include "core/config/ConfigOverrides.h"
 #include "core/config/TaskFile.h"
 #include "core/control/ControlTarget.h"
-#include "core/control/PendingQuestions.h"
 #include "core/store/StoredRun.h"
 
 #include <QHash>
@@ -169,7 +168,6 @@ private:
     // Finding the token for a server about to start; replaced when the wish changes meanwhile.
     std::unique_ptr<Core::ControlTokenLoader> m_controlTokenLoader;
     std::optional<ControlPlaces> m_servePlaces; // --serve, --serve-socket
-    Core::PendingQuestions m_questions; // of the current run
 };
 
 } // namespace Terrarium::App

@@ -416,8 +416,18 @@ void tst_Control::drivesARunThroughApprovalAndInput()
                  .toString(),
              u"result"_s);
 
-    // The command that reads a line gets it from here.
+    // The command that reads a line gets it from here; a step that asked for nothing does not.
     QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"input_required"_s), 30000);
+    for (const QString &type : {u"input.send"_s, u"input.close"_s}) {
+        QCOMPARE(client
+                     .request({{u"type"_s, type},
+                               {u"run_id"_s, runId},
+                               {u"step_id"_s, 99},
+                               {u"text"_s, u"not asked\n"_s}})
+                     .value(u"code"_s)
+                     .toString(),
+                 u"invalid_input"_s);
+    }
     const int inputStep =
         client.event(runId, u"input_required"_s)->value(u"payload"_s)[u"step_id"_s].toInt();
     QCOMPARE(client
