@@ -163,7 +163,7 @@ void tst_ImageBuild::cancelEndsTheScript()
     // mmdebstrap cleans up on SIGTERM: the script is asked, not killed outright.
     const QString marker = m_dir.filePath(QStringLiteral("terminated"));
     ImageBuildScript build(script(QStringLiteral("long.sh"),
-                                  "trap 'echo cleaned > \"$1\"; exit 143' TERM\n"
+                                  "trap 'kill $!; echo cleaned > \"$1\"; exit 143' TERM\n"
                                   "echo 'progress: 5 Starting'\n"
                                   "sleep 60 & wait\n"),
                            {marker}, QProcessEnvironment::systemEnvironment());
