@@ -40,6 +40,17 @@ QString inputPromptHint(const QString &prompt)
 
 // Executed steps whose commands the executor model sees.
 constexpr int HistorySteps = 3;
+
+// A revision is what is done, then what is planned (the step under way included). Failed,
+// denied or undone steps stay in the checklist as the record of what happened, but are no part
+// of the plan: listed again with every re-plan, a step that keeps failing would be in revision N
+// N times.
+bool isPartOfPlan(StepState state)
+{
+    return state == StepState::Done || state == StepState::Pending || state == StepState::Running
+        || state == StepState::AwaitingApproval;
+}
+
 // A cancelled command that does not finish within this long is abandoned.
 constexpr auto CancelGrace = std::chrono::seconds(10);
 
@@ -327,12 +338,9 @@ void Orchestrator::onPlanReady(const QStringList &steps)
     else
         m_plan->revise(steps);
 
-    // A revision is what is done, then what is planned. Failed, denied or undone steps stay in
-    // the checklist as the record of what happened, but are no part of the plan: listed again
-    // with every re-plan, a step that keeps failing would be in revision N N times.
     Events::PlanGenerated event{.steps = {}, .revision = m_plan->revision()};
     for (const PlanStep &step : m_plan->steps()) {
-        if (step.state == StepState::Done || step.state == StepState::Pending)
+        if (isPartOfPlan(step.state))
             event.steps.append({.id = step.id, .title = step.title});
     }
     emitEvent(std::move(event));
@@ -378,14 +386,11 @@ void Orchestrator::executeNext()
 TranslationRequest Orchestrator::translationRequest(int stepId,
                                                     const QList<StepRecord> &executed) const
 {
-    // The plan as the revision said it (onPlanReady()): what is done, then what is planned.
-    // Failed, denied or undone steps are the record, not the plan; the recent commands list
-    // them.
+    // The plan as the revision said it; the recent commands list the steps that failed.
     QStringList planTitles;
     QList<int> planStepIds;
     for (const PlanStep &step : m_plan->steps()) {
-        if (step.state == StepState::Done || step.state == StepState::Pending
-            || step.state == StepState::Running || step.state == StepState::AwaitingApproval) {
+        if (isPartOfPlan(step.state)) {
             planTitles.append(step.title);
             planStepIds.append(step.id);
         }
