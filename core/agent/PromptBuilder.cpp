@@ -7,23 +7,19 @@ namespace Terrarium::Core {
 
 namespace {
 
+// Compact, as it is in every request: one line of what the sandbox is, then where commands start
+// and what they can use.
 QString factsBlock(const SandboxFacts &facts)
 {
-    QStringList lines;
-    lines << QStringLiteral("- kind: %1").arg(facts.kind);
-    if (!facts.os.isEmpty())
-        lines << QStringLiteral("- operating system: %1").arg(facts.os);
-    if (!facts.arch.isEmpty())
-        lines << QStringLiteral("- architecture: %1").arg(facts.arch);
-    if (!facts.shell.isEmpty())
-        lines << QStringLiteral("- shell: %1").arg(facts.shell);
-    if (!facts.workingDirectory.isEmpty())
-        lines << QStringLiteral("- working directory: %1").arg(facts.workingDirectory);
+    QStringList sandbox{facts.kind, facts.os, facts.arch, facts.shell};
     if (!facts.user.isEmpty())
-        lines << QStringLiteral("- user: %1").arg(facts.user);
+        sandbox << QStringLiteral("user %1").arg(facts.user);
+    sandbox.removeAll(QString());
+    QStringList lines{QStringLiteral("Sandbox: %1").arg(sandbox.join(QStringLiteral(", ")))};
+    if (!facts.workingDirectory.isEmpty())
+        lines << QStringLiteral("Working directory: %1").arg(facts.workingDirectory);
     if (!facts.tools.isEmpty())
-        lines
-            << QStringLiteral("- tools available: %1").arg(facts.tools.join(QStringLiteral(", ")));
+        lines << QStringLiteral("Tools: %1").arg(facts.tools.join(QStringLiteral(", ")));
     return lines.join(u'\n');
 }
 
@@ -81,8 +77,8 @@ QJsonObject planSchemaObject()
     };
 }
 
-// One required argument; strict-mode friendly. The tools' descriptions say what it is: these
-// schemas are in every executor request.
+// One required argument; strict-mode friendly. Its name says what it is: these schemas are in
+// every executor request.
 QJsonObject argumentsSchema(const QString &name, const QString &type)
 {
     return QJsonObject{
@@ -112,7 +108,7 @@ QString PromptBuilder::plannerSystemPrompt()
 
 QString PromptBuilder::plannerStablePrefix(const PlanRequest &request)
 {
-    return QStringLiteral("Goal:\n%1\n\nSandbox:\n%2\n\nUse at most %3 steps.")
+    return QStringLiteral("Goal:\n%1\n\n%2\n\nUse at most %3 steps.")
         .arg(request.goal, factsBlock(request.facts))
         .arg(request.maxSteps);
 }
@@ -157,18 +153,17 @@ QString PromptBuilder::plannerCorrection(const QString &problem)
 QString PromptBuilder::executorSystemPrompt()
 {
     return QStringLiteral(
-        "You are Terrarium's executor: turn the step to run into one shell command for the "
-        "sandbox described and call emit_bash with it. One line (chain with && or ;), "
-        "non-interactive (-y; no pagers, editors or prompts), relative paths from the working "
-        "directory.\n"
-        "Output is not shown: if the command depends on what a step printed, first call "
-        "read_output with its number.");
+        "Turn the step to run into one shell command and call emit_bash with it: one line (chain "
+        "with && or ;), non-interactive (-y; no pagers, editors or prompts), paths relative to "
+        "the working directory.\n"
+        "Output is not shown: if the command needs what a step printed, first call read_output "
+        "with that step's number.");
 }
 
 QString PromptBuilder::executorStablePrefix(const TranslationRequest &request)
 {
-    QString prompt = QStringLiteral("Goal:\n%1\n\nSandbox:\n%2\n\nPlan:")
-                         .arg(request.goal, factsBlock(request.facts));
+    QString prompt =
+        QStringLiteral("Goal:\n%1\n\n%2\n\nPlan:").arg(request.goal, factsBlock(request.facts));
     // Numbered by step id: the numbers the user sees, which read_output takes, and which stay
     // when a revised plan drops the steps that had not run.
     for (qsizetype index = 0; index < request.plan.size(); ++index) {
@@ -185,7 +180,7 @@ QString PromptBuilder::executorUserPrompt(const TranslationRequest &request)
     if (!request.history.isEmpty()) {
         prompt += QStringLiteral("\n\nLast commands:");
         for (const StepRecord &record : request.history) {
-            prompt += QStringLiteral("\n%1. $ %2   (%3)")
+            prompt += QStringLiteral("\n%1. $ %2 (%3)")
                           .arg(QString::number(record.stepId), record.command, exitText(record));
         }
     }
@@ -235,17 +230,17 @@ LlmTool PromptBuilder::planTool()
                    QStringLiteral("Submit the ordered list of plan steps."), planSchemaObject()};
 }
 
+// The executor's tools have no description: its system text says when to call each, and a
+// description would say it again in every request.
 LlmTool PromptBuilder::emitBashTool()
 {
-    return LlmTool{QStringLiteral("emit_bash"),
-                   QStringLiteral("Run the step's command, one line of bash."),
+    return LlmTool{QStringLiteral("emit_bash"), QString(),
                    argumentsSchema(QStringLiteral("command"), QStringLiteral("string"))};
 }
 
 LlmTool PromptBuilder::readOutputTool()
 {
-    return LlmTool{QStringLiteral("read_output"),
-                   QStringLiteral("Show the end of a step's output."),
+    return LlmTool{QStringLiteral("read_output"), QString(),
                    argumentsSchema(QStringLiteral("step"), QStringLiteral("integer"))};
 }
 

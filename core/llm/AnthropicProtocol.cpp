@@ -59,11 +59,13 @@ QJsonObject AnthropicProtocol::requestBody(const LlmEndpoint &endpoint,
     if (!request.tools.isEmpty()) {
         QJsonArray tools;
         for (const LlmTool &tool : request.tools) {
-            tools.append(QJsonObject{
+            QJsonObject anthropicTool{
                 {QLatin1String("name"), tool.name},
-                {QLatin1String("description"), tool.description},
                 {QLatin1String("input_schema"), tool.parameters},
-            });
+            };
+            if (!tool.description.isEmpty())
+                anthropicTool.insert(QLatin1String("description"), tool.description);
+            tools.append(anthropicTool);
         }
         body.insert(QLatin1String("tools"), tools);
         QJsonObject choice{{QLatin1String("disable_parallel_tool_use"), true}};

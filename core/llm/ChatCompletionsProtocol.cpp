@@ -32,13 +32,7 @@ QJsonObject ChatCompletionsProtocol::requestBody(const LlmEndpoint &endpoint,
         for (const LlmTool &tool : request.tools) {
             tools.append(QJsonObject{
                 {QLatin1String("type"), QLatin1String("function")},
-                {QLatin1String("function"),
-                 QJsonObject{
-                     {QLatin1String("name"), tool.name},
-                     {QLatin1String("description"), tool.description},
-                     {QLatin1String("parameters"), tool.parameters},
-                     {QLatin1String("strict"), isStrictCompatible(tool.parameters)},
-                 }},
+                {QLatin1String("function"), openAiFunction(tool)},
             });
         }
         body.insert(QLatin1String("tools"), tools);

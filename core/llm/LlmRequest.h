@@ -23,7 +23,7 @@ struct LlmMessage
 struct LlmTool
 {
     QString name;
-    QString description;
+    QString description; // empty: none is sent (the system text may say what the tool does)
     QJsonObject parameters; // JSON Schema of the arguments object
 };
 

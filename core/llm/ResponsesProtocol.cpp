@@ -32,13 +32,9 @@ QJsonObject ResponsesProtocol::requestBody(const LlmEndpoint &endpoint,
     if (!request.tools.isEmpty()) {
         QJsonArray tools;
         for (const LlmTool &tool : request.tools) {
-            tools.append(QJsonObject{
-                {QLatin1String("type"), QLatin1String("function")},
-                {QLatin1String("name"), tool.name},
-                {QLatin1String("description"), tool.description},
-                {QLatin1String("parameters"), tool.parameters},
-                {QLatin1String("strict"), isStrictCompatible(tool.parameters)},
-            });
+            QJsonObject function = openAiFunction(tool);
+            function.insert(QLatin1String("type"), QLatin1String("function"));
+            tools.append(function);
         }
         body.insert(QLatin1String("tools"), tools);
         if (request.requiredTool.isEmpty()) {

@@ -60,6 +60,18 @@ QByteArray WireProtocol::requestBodyBytes(const LlmEndpoint &endpoint,
     return QJsonDocument(requestBody(endpoint, request)).toJson(QJsonDocument::Compact);
 }
 
+QJsonObject WireProtocol::openAiFunction(const LlmTool &tool)
+{
+    QJsonObject function{
+        {QLatin1String("name"), tool.name},
+        {QLatin1String("parameters"), tool.parameters},
+        {QLatin1String("strict"), isStrictCompatible(tool.parameters)},
+    };
+    if (!tool.description.isEmpty())
+        function.insert(QLatin1String("description"), tool.description);
+    return function;
+}
+
 bool WireProtocol::isStrictCompatible(const QJsonObject &schema)
 {
     const QJsonValue type = schema.value(QLatin1String("type"));

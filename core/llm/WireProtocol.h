@@ -43,6 +43,9 @@ public:
     // additionalProperties and requires all of its properties. Strict mode guarantees the
     // arguments match, but rejects any other schema with a 400.
     static bool isStrictCompatible(const QJsonObject &schema);
+    // A function tool as both OpenAI APIs take it: name, description (when it has one),
+    // parameters and strict mode where the schema allows it.
+    static QJsonObject openAiFunction(const LlmTool &tool);
 
 protected:
     WireProtocol() = default;

@@ -1426,7 +1426,7 @@ void tst_Orchestrator::executorReadsStepsByIdAfterARevision()
     QVERIFY2(lastPrompt.contains("Plan:\\n1. Check the tools\\n4. Find the version\\n5. Write it "
                                  "down\\n"),
              lastPrompt.constData());
-    QVERIFY(lastPrompt.contains("\\n2. $ echo 'make: not found' >&2; false   (exit code 1)"));
+    QVERIFY(lastPrompt.contains("\\n2. $ echo 'make: not found' >&2; false (exit code 1)"));
     const QList<RunEvent> executing = eventsOf(RunEventType::StepExecuting);
     QCOMPARE(executing.last().get<Events::StepExecuting>()->stepId, 5);
     QCOMPARE(executing.last().get<Events::StepExecuting>()->outputReadOf, 4);

@@ -17,6 +17,7 @@ private Q_SLOTS:
     void promptsStartWithWhatStaysTheSame();
     void outputTailsStartWithAWholeLine();
     void schemasAreStrict();
+    void unknownSandboxFactsAreLeftOut();
 
 private:
     static SandboxFacts facts();
@@ -43,9 +44,9 @@ void tst_PromptBuilder::firstPlanNamesGoalFactsAndLimit()
     request.maxSteps = 12;
     const QString prompt = PromptBuilder::plannerUserPrompt(request);
     QVERIFY(prompt.contains(QLatin1String("run the tests")));
-    QVERIFY(prompt.contains(QLatin1String("Debian GNU/Linux 12")));
-    QVERIFY(prompt.contains(QLatin1String("/workspace")));
-    QVERIFY(prompt.contains(QLatin1String("python3, git")));
+    QVERIFY(prompt.contains(
+        QLatin1String("Sandbox: podman, Debian GNU/Linux 12 (bookworm), x86_64, /bin/bash, user "
+                      "agent\nWorking directory: /workspace\nTools: python3, git")));
     QVERIFY(prompt.contains(QLatin1String("at most 12 steps")));
     QVERIFY(!prompt.contains(QLatin1String("failed")));
     QVERIFY(PromptBuilder::plannerSystemPrompt().contains(QLatin1String("{\"plan\"")));
@@ -99,7 +100,7 @@ void tst_PromptBuilder::executorSeesStepPlanAndRecentCommands()
     // Numbered by step id, as the user sees the steps and as read_output takes them.
     QVERIFY(prompt.contains(QLatin1String("11. List files\n12. Read the config")));
     QVERIFY(prompt.contains(QLatin1String("Step to run now:\nInstall it")));
-    QVERIFY(prompt.contains(QLatin1String("\n11. $ ls   (exit code 0)")));
+    QVERIFY(prompt.contains(QLatin1String("\n11. $ ls (exit code 0)")));
     QVERIFY(PromptBuilder::executorSystemPrompt().contains(QLatin1String("emit_bash")));
     QVERIFY(PromptBuilder::executorSystemPrompt().contains(QLatin1String("read_output")));
 
@@ -119,9 +120,9 @@ void tst_PromptBuilder::executorSeesStepPlanAndRecentCommands()
     last.stderrTail = "last-error\n";
     request.history = {earlier, older, last};
     const QString recent = PromptBuilder::executorUserPrompt(request);
-    QVERIFY(recent.contains(QLatin1String("\n11. $ ls   (exit code 0)")));
-    QVERIFY(recent.contains(QLatin1String("\n12. $ cat setup.cfg   (exit code 0)")));
-    QVERIFY(recent.contains(QLatin1String("\n13. $ python3 -m pip --version   (exit code 1)")));
+    QVERIFY(recent.contains(QLatin1String("\n11. $ ls (exit code 0)")));
+    QVERIFY(recent.contains(QLatin1String("\n12. $ cat setup.cfg (exit code 0)")));
+    QVERIFY(recent.contains(QLatin1String("\n13. $ python3 -m pip --version (exit code 1)")));
     for (const char *output :
          {"setup.py", "older-output", "older-error", "last-output", "last-error"})
         QVERIFY2(!recent.contains(QLatin1String(output)), output);
@@ -137,7 +138,7 @@ void tst_PromptBuilder::executorSeesStepPlanAndRecentCommands()
     request.history = {earlier, older};
     const QString revised = PromptBuilder::executorUserPrompt(request);
     QVERIFY(revised.contains(QLatin1String("12. Read the config\n15. Create the config\n16. ")));
-    QVERIFY(revised.contains(QLatin1String("\n12. $ cat setup.cfg   (exit code 0)")));
+    QVERIFY(revised.contains(QLatin1String("\n12. $ cat setup.cfg (exit code 0)")));
     // The step itself is told as before, last.
     QVERIFY(recent.endsWith(QLatin1String("Step to run now:\nInstall it")));
 }
@@ -275,6 +276,26 @@ void tst_PromptBuilder::outputTailsStartWithAWholeLine()
     last.stdoutTail = QByteArray(5000, 'x') + '\n';
     replan.failure = last;
     QVERIFY(PromptBuilder::plannerUserPrompt(replan).contains(QString(4095, u'x')));
+}
+
+void tst_PromptBuilder::unknownSandboxFactsAreLeftOut()
+{
+    // A sandbox whose probe found no OS, user, working directory or tools: no empty field, no
+    // doubled separator, no line that names nothing.
+    SandboxFacts facts;
+    facts.kind = QStringLiteral("libvirt");
+    facts.arch = QStringLiteral("aarch64");
+    facts.shell = QStringLiteral("/bin/sh");
+    TranslationRequest request;
+    request.goal = QStringLiteral("say hello");
+    request.facts = facts;
+    request.plan = {QStringLiteral("Say hello")};
+    request.step = request.plan.first();
+    const QString prompt = PromptBuilder::executorUserPrompt(request);
+    QVERIFY2(prompt.contains(QLatin1String("\n\nSandbox: libvirt, aarch64, /bin/sh\n\nPlan:")),
+             qPrintable(prompt));
+    QVERIFY(!prompt.contains(QLatin1String("Working directory")));
+    QVERIFY(!prompt.contains(QLatin1String("Tools")));
 }
 
 QTEST_GUILESS_MAIN(tst_PromptBuilder)

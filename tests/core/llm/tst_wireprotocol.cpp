@@ -240,33 +240,33 @@ void tst_WireProtocol::anyOfSeveralTools_data()
     QTest::newRow("responses") << LlmProvider::Responses << object(R"({
         "tools":[{"type":"function","name":"emit_bash","description":"Run it.",
                   "parameters":{"type":"object"},"strict":false},
-                 {"type":"function","name":"read_output","description":"Show it.",
+                 {"type":"function","name":"read_output",
                   "parameters":{"type":"object"},"strict":false}],
         "tool_choice":"required","parallel_tool_calls":false})");
     QTest::newRow("chat") << LlmProvider::ChatCompletions << object(R"({
         "tools":[{"type":"function","function":{"name":"emit_bash","description":"Run it.",
                   "parameters":{"type":"object"},"strict":false}},
-                 {"type":"function","function":{"name":"read_output","description":"Show it.",
+                 {"type":"function","function":{"name":"read_output",
                   "parameters":{"type":"object"},"strict":false}}],
         "tool_choice":"required","parallel_tool_calls":false})");
     QTest::newRow("anthropic") << LlmProvider::Anthropic << object(R"({
         "tools":[{"name":"emit_bash","description":"Run it.","input_schema":{"type":"object"}},
-                 {"name":"read_output","description":"Show it.","input_schema":{"type":"object"}}],
+                 {"name":"read_output","input_schema":{"type":"object"}}],
         "tool_choice":{"type":"any","disable_parallel_tool_use":true}})");
 }
 
 void tst_WireProtocol::anyOfSeveralTools()
 {
     // Without a required tool the model must call one of them, whichever it chooses, and only
-    // one at a time.
+    // one at a time. A tool without a description goes without one (no empty field).
     QFETCH(LlmProvider, provider);
     QFETCH(QJsonObject, expected);
     LlmRequest request;
     request.messages = {LlmMessage{LlmMessage::Role::User, QStringLiteral("go")}};
-    request.tools = {LlmTool{QStringLiteral("emit_bash"), QStringLiteral("Run it."),
-                             object(R"({"type":"object"})")},
-                     LlmTool{QStringLiteral("read_output"), QStringLiteral("Show it."),
-                             object(R"({"type":"object"})")}};
+    request.tools = {
+        LlmTool{QStringLiteral("emit_bash"), QStringLiteral("Run it."),
+                object(R"({"type":"object"})")},
+        LlmTool{QStringLiteral("read_output"), QString(), object(R"({"type":"object"})")}};
     const QJsonObject body =
         WireProtocol::create(provider)->requestBody(endpoint(provider), request);
     for (auto it = expected.begin(); it != expected.end(); ++it)
