@@ -46,9 +46,10 @@ constexpr int Steps = 20;
 constexpr int ModelLatencyMs = 500;
 constexpr int SlowModelLatencyMs = 1000;
 constexpr int ProbedStep = 10;
-// The step-10 request of the printing run before issue 14's prompt changes (measured with this
-// benchmark at 7fce36f's parent, which showed every earlier step's command and output tail).
-// That prompt builder is gone, so it cannot run beside the new one; the target is half of it.
+// The step-10 request of the printing run before issue 14's prompt changes: measured with this
+// benchmark's first version (7fce36f) on the prompt builder before that commit, which showed
+// every earlier step's command and output tail. That builder is gone, so it cannot run beside
+// the new one; the target is half of it.
 constexpr double ProbedRequestBytesBefore = 4205;
 
 struct Loop
