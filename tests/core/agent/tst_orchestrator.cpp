@@ -216,6 +216,14 @@ QString askedStep(const Tests::RecordedRequest &request)
     return QString::fromUtf8(request.body.mid(begin, end - begin));
 }
 
+// A planner reply: the first plan, or the revision once the planner is told a step failed.
+Tests::ScriptedResponse planOrRevision(const Tests::RecordedRequest &request,
+                                       const QStringList &first, const QStringList &revision)
+{
+    return ScriptedTurns::plan(LlmProvider::ChatCompletions,
+                               request.body.contains("This step failed") ? revision : first);
+}
+
 } // namespace
 
 void tst_Orchestrator::repairsAMissingFile()
@@ -1174,8 +1182,7 @@ void tst_Orchestrator::translateAheadDropsAnAnswerAfterAFailure()
     m_server->setResponder([&](const Tests::RecordedRequest &request) {
         const QString step = askedStep(request);
         if (step.isEmpty()) {
-            return ScriptedTurns::plan(LlmProvider::ChatCompletions,
-                                       request.body.contains("This step failed") ? second : first);
+            return planOrRevision(request, first, second);
         }
         if (step == first[0])
             return ScriptedTurns::command(LlmProvider::ChatCompletions, u"sleep 0.3; false"_s);
@@ -1399,8 +1406,7 @@ void tst_Orchestrator::executorReadsStepsByIdAfterARevision()
     m_server->setResponder([&](const Tests::RecordedRequest &request) {
         const QString step = askedStep(request);
         if (step.isEmpty()) {
-            return ScriptedTurns::plan(LlmProvider::ChatCompletions,
-                                       request.body.contains("This step failed") ? second : first);
+            return planOrRevision(request, first, second);
         }
         if (step == first[0])
             return ScriptedTurns::command(LlmProvider::ChatCompletions, u"true"_s);
