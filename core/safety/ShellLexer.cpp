@@ -1566,4 +1566,11 @@ QString ShellLexer::standardInput(const QList<ShellCommand> &commands, int index
     return standardInputOf(commands, index, 0);
 }
 
+QString ShellLexer::output(const QList<ShellCommand> &commands, int index)
+{
+    if (index < 0 || index >= commands.size())
+        return {};
+    return outputOf(commands, index, 0, true);
+}
+
 } // namespace Terrarium::Core

@@ -37,6 +37,10 @@ public:
     // What commands[index] reads on standard input when the line itself says so: a here-string,
     // a here-document, or echo/printf/cat/base64 -d piped into it. Null when unknown.
     static QString standardInput(const QList<ShellCommand> &commands, int index);
+    // What commands[index] writes to standard output when the line says so (echo, printf,
+    // cat passing a here-document on, ...), also when that output goes to a file (echo x > f).
+    // Null when unknown.
+    static QString output(const QList<ShellCommand> &commands, int index);
 };
 
 } // namespace Terrarium::Core

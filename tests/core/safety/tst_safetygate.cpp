@@ -14,6 +14,13 @@ namespace {
 const QString Risky = QStringLiteral("rm -rf build");
 const QString Safe = QStringLiteral("ls -la");
 
+bool riskAtLeast(const QString &risk, const QString &least)
+{
+    const QStringList order{QString(), QStringLiteral("medium"), QStringLiteral("high"),
+                            QStringLiteral("critical")};
+    return order.indexOf(risk) >= order.indexOf(least);
+}
+
 } // namespace
 
 class tst_SafetyGate : public QObject
@@ -41,6 +48,15 @@ private Q_SLOTS:
     void whitespaceNormalisedMatching();
     void normalizeCommand_data();
     void normalizeCommand();
+    void runsCodeAnEarlierStepWrote_data();
+    void runsCodeAnEarlierStepWrote();
+    void writtenScriptIsRatedByItsText();
+    void writtenFileNamesTheStepAndItsText();
+    void approvalHoldsUntilTheFileIsWrittenAgain();
+    void configApprovalDoesNotCoverAWrittenFile();
+    void sandboxReportAddsFiles();
+    void newRunForgetsTheWrites();
+    void multiLineCommandIsFlagged();
 };
 
 void tst_SafetyGate::policyNames_data()
@@ -274,6 +290,20 @@ void tst_SafetyGate::whitespaceNormalisedMatching_data()
         << QStringLiteral("rm  -rf  \"my  dir\"") << QStringLiteral("rm -rf \"my  dir\"") << true;
     QTest::newRow("escaped space is not a separator")
         << QStringLiteral("rm -rf my\\ dir") << QStringLiteral("rm -rf my dir") << false;
+    // Issue 27: a runbook's multi-line command is not the one-line command its newlines fold to.
+    QTest::newRow("several lines do not match one line")
+        << QStringLiteral("rm -rf build rm -rf /") << QStringLiteral("rm -rf build\nrm -rf /")
+        << false;
+    QTest::newRow("one line does not match several lines")
+        << QStringLiteral("rm -rf build\nls") << QStringLiteral("rm -rf build ls") << false;
+    QTest::newRow("several lines match their exact text")
+        << QStringLiteral("rm -rf build\nls") << QStringLiteral("rm -rf build\nls\n") << true;
+    QTest::newRow("several lines: spaces inside matter")
+        << QStringLiteral("rm -rf build\nls  -l") << QStringLiteral("rm -rf build\nls -l") << false;
+    QTest::newRow("carriage return is no blank")
+        << QStringLiteral("rm -rf build x") << QStringLiteral("rm -rf build\rx") << false;
+    QTest::newRow("no-break space is no blank")
+        << QStringLiteral("rm -rf build x") << QStringLiteral("rm -rf build\u00a0x") << false;
 }
 
 void tst_SafetyGate::whitespaceNormalisedMatching()
@@ -299,7 +329,14 @@ void tst_SafetyGate::normalizeCommand_data()
     QTest::addColumn<QString>("normalized");
 
     QTest::newRow("already normal") << Risky << Risky;
-    QTest::newRow("runs of blanks") << QStringLiteral("a \t  b\n\nc") << QStringLiteral("a b c");
+    QTest::newRow("runs of blanks") << QStringLiteral("a \t  b   c") << QStringLiteral("a b c");
+    // Issue 27: a newline ends a command; several lines are kept exactly as they are.
+    QTest::newRow("several lines kept exactly")
+        << QStringLiteral("a \t  b\n\nc") << QStringLiteral("a \t  b\n\nc");
+    QTest::newRow("several lines: only the ends trimmed")
+        << QStringLiteral("\n  echo  a\necho  b \n") << QStringLiteral("echo  a\necho  b");
+    QTest::newRow("no-break space is part of a word")
+        << QStringLiteral("rm\u00a0 -rf") << QStringLiteral("rm\u00a0 -rf");
     QTest::newRow("trimmed") << QStringLiteral("  a b  ") << QStringLiteral("a b");
     QTest::newRow("double quotes kept")
         << QStringLiteral("echo  \"a   b\"  c") << QStringLiteral("echo \"a   b\" c");
@@ -319,6 +356,282 @@ void tst_SafetyGate::normalizeCommand()
     QFETCH(QString, command);
     QFETCH(QString, normalized);
     QCOMPARE(SafetyGate::normalizeCommand(command), normalized);
+}
+
+namespace {
+
+const QString Workspace = QStringLiteral("/work/ws");
+
+// A gate in a run whose earlier steps ran `written`, one command a step.
+std::unique_ptr<SafetyGate> gateAfter(const QStringList &written,
+                                      ApprovalPolicy policy = ApprovalPolicy::Ask)
+{
+    auto gate = std::make_unique<SafetyGate>(policy, QStringList());
+    gate->beginRun(Workspace);
+    for (qsizetype i = 0; i < written.size(); ++i)
+        gate->noteCommand(int(i) + 1, written.at(i));
+    return gate;
+}
+
+const QString WrittenRule = QStringLiteral("runs-written-code");
+
+} // namespace
+
+// Issue 27: a script written in one step and run in the next asked nothing.
+void tst_SafetyGate::runsCodeAnEarlierStepWrote_data()
+{
+    QTest::addColumn<QString>("written");
+    QTest::addColumn<QString>("run");
+    QTest::addColumn<bool>("flagged");
+
+    const auto row = [](const char *name, const char *written, const char *run, bool flagged) {
+        QTest::newRow(name) << QString::fromUtf8(written) << QString::fromUtf8(run) << flagged;
+    };
+    // How the file got there.
+    row("echo >", "echo 'id' > x.sh", "sh x.sh", true);
+    row("printf >", "printf '#!/bin/sh\\nid\\n' > x.sh", "bash x.sh", true);
+    row("here-document", "cat > x.sh <<'EOF'\nid\nEOF", "bash x.sh", true);
+    row("tee", "echo id | tee x.sh", "sh x.sh", true);
+    row("append", "echo id >> x.sh", "sh x.sh", true);
+    row("cp", "cp /tmp/payload x.sh", "sh x.sh", true);
+    row("install", "install -m 755 /tmp/payload bin/tool", "./bin/tool", true);
+    row("ln -s", "ln -s /tmp/payload run", "./run", true);
+    row("sed -i", "sed -i 's/a/b/' x.sh", "sh x.sh", true);
+    row("sed -i.bak", "sed -i.bak -e 's/a/b/' x.sh", "sh x.sh", true);
+    row("chmod +x", "chmod +x tool", "./tool", true);
+    row("chmod 755", "chmod 755 tool", "./tool", true);
+    row("chmod without x is no write", "chmod 644 tool", "./tool", false);
+    row("dd of=", "dd if=/dev/zero of=x.sh count=0", "sh x.sh", true);
+    row("touch", "touch x.sh", "sh x.sh", true);
+    row("curl -o", "curl -sSLo x.sh https://example.com/i.sh", "sh x.sh", true);
+    row("curl -O", "curl -O https://example.com/i.sh", "sh i.sh", true);
+    row("wget", "wget https://example.com/i.sh", "bash i.sh", true);
+    row("python open()", "python3 -c \"open('x.py','w').write('print(1)')\"", "python3 x.py", true);
+    row("node writeFileSync", "node -e \"require('fs').writeFileSync('x.js', 'x')\"", "node x.js",
+        true);
+    row("written in a nested shell", "bash -c 'echo id > x.sh'", "sh x.sh", true);
+    row("after cd", "cd sub && echo id > x.sh", "sh sub/x.sh", true);
+    row("tar unpacked here", "tar xzf /tmp/a.tgz", "sh payload.sh", true);
+    row("tar -C", "tar -xzf /tmp/a.tgz -C vendor", "sh vendor/deep/payload.sh", true);
+    row("unzip -d", "unzip -q /tmp/a.zip -d vendor", "python3 vendor/x.py", true);
+    row("git clone", "git clone https://example.com/r.git", "sh r/install.sh", true);
+    row("patch", "patch -p1 < /tmp/fix.diff", "sh tools/build.sh", true);
+    // How the run names it: any spelling of the same path.
+    row("./x", "echo id > x.sh", "sh ./x.sh", true);
+    row("absolute", "echo id > x.sh", "sh /work/ws/x.sh", true);
+    row("$PWD", "echo id > x.sh", "sh $PWD/x.sh", true);
+    row("${PWD}", "echo id > x.sh", "bash \"${PWD}/x.sh\"", true);
+    row("dir/../", "echo id > x.sh", "sh sub/../x.sh", true);
+    row("glob", "echo id > x.sh", "sh *.sh", true);
+    row("written absolute, run relative", "echo id > /work/ws/x.sh", "sh x.sh", true);
+    row("home", "echo id > ~/x.sh", "sh $HOME/x.sh", true);
+    // How it is run.
+    row("./ after chmod", "echo id > x.sh; chmod +x x.sh", "./x.sh", true);
+    row("source", "echo id > env.sh", "source env.sh", true);
+    row(". ", "echo id > env.sh", ". ./env.sh", true);
+    row("python3", "echo 'print(1)' > x.py", "python3 x.py", true);
+    row("perl", "echo 'print 1' > x.pl", "perl x.pl", true);
+    row("node", "echo 'x' > x.js", "node x.js", true);
+    row("awk -f", "echo '{print}' > x.awk", "awk -f x.awk data.txt", true);
+    row("sed -f", "echo 'e id' > x.sed", "sed -f x.sed data.txt", true);
+    row("bash < x", "echo id > x.sh", "bash < x.sh", true);
+    row("python3 - < x", "echo 'print(1)' > x.py", "python3 - < x.py", true);
+    row("cat | sh", "echo id > x.sh", "cat x.sh | sh", true);
+    row("sed | bash", "echo id > x.sh", "sed 1d x.sh | bash", true);
+    row("sh -c $(cat)", "echo id > x.sh", "sh -c \"$(cat x.sh)\"", true);
+    row("eval $(cat)", "echo id > x.sh", "eval \"$(cat x.sh)\"", true);
+    row("bash <(cat)", "echo id > x.sh", "bash <(cat x.sh)", true);
+    row("source <(cat)", "echo id > x.sh", "source <(cat x.sh)", true);
+    row("xargs sh", "echo id > x.sh", "echo x.sh | xargs sh", true);
+    row("find -exec sh {}", "echo id > x.sh", "find . -name '*.sh' -exec sh {} \\;", true);
+    row("sh \"$f\"", "echo id > x.sh", "sh \"$SCRIPT\"", true);
+    row("bash /dev/fd/3", "echo id > x.sh", "exec 3< x.sh; bash /dev/fd/3", true);
+    row("wrapped: sudo", "echo id > x.sh", "sudo sh x.sh", true);
+    row("wrapped: env", "echo id > x.sh", "env -i bash x.sh", true);
+    row("wrapped: nohup &", "echo id > x.sh", "nohup ./x.sh &", true);
+    row("wrapped: timeout", "echo id > x.sh", "timeout 5 python3 x.sh", true);
+    row("dynamic loader", "cp /tmp/payload tool", "/lib64/ld-linux-x86-64.so.2 ./tool", true);
+    row("later in a chain", "echo id > x.sh", "ls && sh x.sh", true);
+    // Dodges: renamed, moved, linked, copied again.
+    row("renamed with mv", "echo id > x.txt\nmv x.txt y.sh", "sh y.sh", true);
+    row("moved into a folder", "echo id > x.sh\nmv x.sh bin/", "sh bin/x.sh", true);
+    row("folder moved", "tar xf /tmp/a.tar -C a\nmv a b", "sh b/x.sh", true);
+    row("copied again", "echo id > x.sh\ncp x.sh /tmp/y", "sh /tmp/y", true);
+    row("linked", "echo id > x.sh\nln -s x.sh y", "sh y", true);
+    // Code the program finds by itself.
+    row("Makefile", "echo 'all:; id' > Makefile", "make", true);
+    row("make -C", "echo 'all:; id' > sub/Makefile", "make -C sub all", true);
+    row("make -f", "echo 'all:; id' > build.mk", "make -f build.mk", true);
+    row("package.json", "echo '{}' > package.json", "npm test", true);
+    row("python imports beside the script", "echo 'import os' > json.py", "python3 app.py", true);
+    row("python -c imports from here", "echo 'x=1' > evil.py", "python3 -c 'import evil'", true);
+    row("python -m", "echo 'x=1' > evil.py", "python3 -m evil", true);
+    row("python start-up file", "echo 'import os' > ~/.local/lib/python3.11/site-packages/x.pth",
+        "python3 /srv/app.py", true);
+    row("node_modules", "echo 'x' > node_modules/left-pad/index.js", "node app.js", true);
+    row("git hook", "echo id > .git/hooks/pre-commit", "git commit -m x", true);
+    row("git hook, from a subfolder", "echo id > .git/hooks/post-checkout",
+        "cd src && git checkout main", true);
+    row("git config with code", "git config core.fsmonitor 'id'", "git status", true);
+    row("PATH lookup after PATH=.", "echo id > tool; chmod +x tool", "PATH=.:$PATH tool", true);
+    row("PATH lookup in ~/.local/bin", "echo id > ~/.local/bin/tool", "tool --help", true);
+    // What is not code this run wrote.
+    row("reading is not running", "echo id > x.sh", "cat x.sh", false);
+    row("another file", "echo id > x.sh", "sh y.sh", false);
+    row("another folder", "echo id > a/x.sh", "sh b/x.sh", false);
+    row("editing is not running", "echo id > x.sh", "sed -i s/a/b/ x.sh", false);
+    row("git config of a name", "git config user.email a@b", "git commit -m x", false);
+    row("git without written hooks", "echo id > x.sh", "git status", false);
+    row("written file in the working directory is no PATH lookup", "echo id > tool", "tool", false);
+    row("python elsewhere", "echo 'x=1' > a/evil.py", "python3 b/app.py", false);
+    row("nothing written", "ls -la", "sh x.sh", false);
+    row("nothing written, name known only later", "ls", "sh \"$SCRIPT\"", false);
+}
+
+void tst_SafetyGate::runsCodeAnEarlierStepWrote()
+{
+    QFETCH(QString, written);
+    QFETCH(QString, run);
+    QFETCH(bool, flagged);
+    const auto gate = gateAfter(written.split(u'\n'));
+    const SafetyGate::Check check = gate->check(run);
+    QCOMPARE(check.assessment.ruleIds.contains(WrittenRule), flagged);
+    if (!flagged)
+        return;
+    QCOMPARE(check.verdict, SafetyGate::Verdict::Ask);
+    QVERIFY(riskAtLeast(check.assessment.risk, QStringLiteral("medium")));
+    const qsizetype at = check.assessment.ruleIds.indexOf(WrittenRule);
+    QVERIFY2(check.assessment.reasons.at(at).contains(QLatin1String("this run wrote")),
+             qPrintable(check.assessment.reasons.at(at)));
+    // The same command in a run that wrote nothing is not asked about for this reason.
+    const auto fresh = gateAfter({});
+    QVERIFY(!fresh->check(run).assessment.ruleIds.contains(WrittenRule));
+}
+
+void tst_SafetyGate::writtenScriptIsRatedByItsText()
+{
+    const auto gate = gateAfter({QStringLiteral("echo 'rm -rf ~' > cleanup.sh")});
+    const SafetyGate::Check check = gate->check(QStringLiteral("bash cleanup.sh"));
+    QCOMPARE(check.assessment.risk, QStringLiteral("critical"));
+    QVERIFY(check.assessment.ruleIds.contains(WrittenRule));
+    QVERIFY(check.assessment.ruleIds.contains(QStringLiteral("home-delete")));
+    // A Python script is not read as shell code.
+    const auto python = gateAfter({QStringLiteral("echo 'rm -rf ~' > x.py")});
+    const SafetyGate::Check other = python->check(QStringLiteral("python3 x.py"));
+    QCOMPARE(other.assessment.risk, QStringLiteral("medium"));
+    QCOMPARE(other.assessment.ruleIds, QStringList{WrittenRule});
+}
+
+void tst_SafetyGate::writtenFileNamesTheStepAndItsText()
+{
+    const auto gate =
+        gateAfter({QStringLiteral("ls"), QStringLiteral("printf '#!/bin/sh\\necho hi\\n' > run.sh"),
+                   QStringLiteral("tar xf /tmp/a.tar -C vendor")});
+    SafetyGate::Check check = gate->check(QStringLiteral("sh run.sh"));
+    QCOMPARE(check.writtenFiles.size(), 1);
+    QCOMPARE(check.writtenFiles.first().path, QStringLiteral("/work/ws/run.sh"));
+    QCOMPARE(check.writtenFiles.first().stepId, 2);
+    QCOMPARE(check.writtenFiles.first().writtenText, QStringLiteral("#!/bin/sh\necho hi\n"));
+    const qsizetype at = check.assessment.ruleIds.indexOf(WrittenRule);
+    QCOMPARE(check.assessment.reasons.at(at),
+             QStringLiteral("Runs code this run wrote: run.sh (step 2)"));
+
+    // A file out of an unpacked folder: named, its text unknown.
+    check = gate->check(QStringLiteral("./vendor/bin/tool"));
+    QCOMPARE(check.writtenFiles.size(), 1);
+    QCOMPARE(check.writtenFiles.first().path, QStringLiteral("/work/ws/vendor/bin/tool"));
+    QCOMPARE(check.writtenFiles.first().stepId, 3);
+    QVERIFY(check.writtenFiles.first().writtenText.isNull());
+}
+
+void tst_SafetyGate::approvalHoldsUntilTheFileIsWrittenAgain()
+{
+    for (const ApprovalDecision decision : {ApprovalDecision::Session, ApprovalDecision::Always}) {
+        const auto gate = gateAfter({QStringLiteral("echo 'echo hi' > run.sh")});
+        const QString run = QStringLiteral("sh run.sh");
+        QCOMPARE(gate->check(run).verdict, SafetyGate::Verdict::Ask);
+        gate->recordDecision(run, decision);
+        QCOMPARE(gate->check(run).verdict, SafetyGate::Verdict::Run);
+        // Another file written does not matter ...
+        gate->noteCommand(2, QStringLiteral("echo x > notes.txt"));
+        QCOMPARE(gate->check(run).verdict, SafetyGate::Verdict::Run);
+        // ... the script written again does: what was allowed is not what would run.
+        gate->noteCommand(3, QStringLiteral("echo 'rm -rf ~' > run.sh"));
+        const SafetyGate::Check check = gate->check(run);
+        QCOMPARE(check.verdict, SafetyGate::Verdict::Ask);
+        QCOMPARE(check.assessment.risk, QStringLiteral("critical"));
+        // Rewritten by a program whose writes the text does not show: the audit says so.
+        gate->recordDecision(run, decision);
+        QCOMPARE(gate->check(run).verdict, SafetyGate::Verdict::Run);
+        gate->noteReportedFiles(4, {QStringLiteral("run.sh")});
+        QCOMPARE(gate->check(run).verdict, SafetyGate::Verdict::Ask);
+    }
+    // Once remembers nothing, as for any command.
+    const auto gate = gateAfter({QStringLiteral("echo 'echo hi' > run.sh")});
+    gate->recordDecision(QStringLiteral("sh run.sh"), ApprovalDecision::Once);
+    QCOMPARE(gate->check(QStringLiteral("sh run.sh")).verdict, SafetyGate::Verdict::Ask);
+}
+
+void tst_SafetyGate::configApprovalDoesNotCoverAWrittenFile()
+{
+    // "Always" from an earlier run: this run's run.sh is not the file that was allowed.
+    SafetyGate gate(ApprovalPolicy::Ask, {QStringLiteral("sh run.sh")});
+    gate.beginRun(Workspace);
+    QCOMPARE(gate.check(QStringLiteral("sh run.sh")).verdict, SafetyGate::Verdict::Run);
+    gate.noteCommand(1, QStringLiteral("echo 'rm -rf ~' > run.sh"));
+    QCOMPARE(gate.check(QStringLiteral("sh run.sh")).verdict, SafetyGate::Verdict::Ask);
+    // The other policies decide as for any risky command.
+    QCOMPARE(gateAfter({QStringLiteral("echo id > x.sh")}, ApprovalPolicy::Safe)
+                 ->check(QStringLiteral("sh x.sh"))
+                 .verdict,
+             SafetyGate::Verdict::Deny);
+    QCOMPARE(gateAfter({QStringLiteral("echo id > x.sh")}, ApprovalPolicy::All)
+                 ->check(QStringLiteral("sh x.sh"))
+                 .verdict,
+             SafetyGate::Verdict::Run);
+}
+
+void tst_SafetyGate::sandboxReportAddsFiles()
+{
+    // The text shows no write (a program wrote it), the sandbox's audit does.
+    const auto gate = gateAfter({QStringLiteral("python3 gen.py")});
+    QVERIFY(
+        !gate->check(QStringLiteral("git commit -m x")).assessment.ruleIds.contains(WrittenRule));
+    gate->noteReportedFiles(1, {QStringLiteral(".git/hooks/pre-commit")});
+    const SafetyGate::Check check = gate->check(QStringLiteral("git commit -m x"));
+    QVERIFY(check.assessment.ruleIds.contains(WrittenRule));
+    QCOMPARE(check.writtenFiles.size(), 1);
+    QCOMPARE(check.writtenFiles.first().path, QStringLiteral("/work/ws/.git/hooks/pre-commit"));
+    QCOMPARE(check.writtenFiles.first().stepId, 1);
+    // A report never takes a file away: one that leaves a written file out changes nothing.
+    gate->noteCommand(2, QStringLiteral("echo id > x.sh"));
+    gate->noteReportedFiles(2, {});
+    QVERIFY(gate->check(QStringLiteral("sh x.sh")).assessment.ruleIds.contains(WrittenRule));
+}
+
+void tst_SafetyGate::newRunForgetsTheWrites()
+{
+    const auto gate = gateAfter({QStringLiteral("echo id > x.sh")});
+    QVERIFY(gate->check(QStringLiteral("sh x.sh")).assessment.ruleIds.contains(WrittenRule));
+    gate->beginRun(Workspace);
+    QVERIFY(!gate->check(QStringLiteral("sh x.sh")).assessment.isRisky());
+}
+
+// Issue 27: a runbook's command of several lines is flagged where it is asked about.
+void tst_SafetyGate::multiLineCommandIsFlagged()
+{
+    const SafetyGate gate(ApprovalPolicy::Ask, {});
+    const SafetyGate::Check check = gate.check(QStringLiteral("ls\nrm -rf build\nls\n"));
+    QCOMPARE(check.verdict, SafetyGate::Verdict::Ask);
+    QCOMPARE(check.assessment.risk, QStringLiteral("high"));
+    QCOMPARE(check.assessment.ruleIds,
+             (QStringList{QStringLiteral("recursive-delete"), QStringLiteral("multi-line")}));
+    QVERIFY2(check.assessment.reasons.last().contains(QLatin1String("3 lines")),
+             qPrintable(check.assessment.reasons.last()));
+    // Harmless lines run without a question, however many there are.
+    QVERIFY(!gate.check(QStringLiteral("ls\npwd")).assessment.isRisky());
+    QCOMPARE(gate.check(QStringLiteral("rm -rf build\n")).assessment.ruleIds,
+             QStringList{QStringLiteral("recursive-delete")});
 }
 
 QTEST_GUILESS_MAIN(tst_SafetyGate)
