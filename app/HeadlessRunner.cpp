@@ -5,6 +5,7 @@
 #include "app/RunSession.h"
 #include "app/SandboxFactory.h"
 #include "app/TerminalPrompter.h"
+#include "core/agent/ApprovalFileText.h"
 #include "core/agent/Orchestrator.h"
 #include "core/config/ConfigLoader.h"
 #include "core/config/TaskFile.h"
@@ -149,11 +150,15 @@ void HeadlessRunner::askApproval(const Core::Events::ApprovalRequired &approval)
         m_session->resolveApproval(stepId, Core::ApprovalDecision::Deny);
         return;
     }
+    // Escaped: a runbook's or a sandbox's text must not rewrite the terminal or hide what runs.
+    const QStringList lines = Core::VisibleText::escape(approval.command.trimmed()).split(u'\n');
     QString question = Tr::tr("\nStep %1 wants to run a risky command (%2 risk):\n  $ %3\n")
                            .arg(stepId)
-                           .arg(approval.risk, approval.command);
+                           .arg(approval.risk, lines.join(QStringLiteral("\n  > ")));
     for (const QString &reason : approval.reasons)
-        question += QStringLiteral("  - %1\n").arg(reason);
+        question += QStringLiteral("  - %1\n").arg(Core::VisibleText::escape(reason));
+    for (const QString &line : Core::ApprovalFileText::lines(approval.writtenFiles))
+        question += QStringLiteral("  %1\n").arg(line);
     question += Tr::tr("Allow it? [o]nce, this [s]ession, [a]lways, [d]eny: ");
 
     m_prompter->disconnect(this);

@@ -1,5 +1,7 @@
 #include "ApprovalPanel.h"
 
+#include "core/agent/ApprovalFileText.h"
+#include "core/output/VisibleText.h"
 #include "ui/BashTheme.h"
 #include "ui/CommandHighlighter.h"
 
@@ -10,6 +12,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Terrarium::Widgets {
 
 ApprovalPanel::ApprovalPanel(QWidget *parent)
@@ -17,6 +21,7 @@ ApprovalPanel::ApprovalPanel(QWidget *parent)
     , m_heading(new QLabel(this))
     , m_reasons(new QLabel(this))
     , m_command(new QPlainTextEdit(this))
+    , m_files(new QPlainTextEdit(this))
     , m_once(new QPushButton(tr("Run &once"), this))
     , m_session(new QPushButton(tr("Allow for this &session"), this))
     , m_always(new QPushButton(tr("&Always allow"), this))
@@ -43,6 +48,13 @@ ApprovalPanel::ApprovalPanel(QWidget *parent)
     m_command->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     CommandHighlighter::create(BashTheme::forPalette(palette()), m_command->document());
 
+    m_files->setReadOnly(true);
+    m_files->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_files->setAccessibleName(tr("Files this run wrote that the command runs"));
+    m_files->setMaximumHeight(QFontMetrics(m_files->font()).lineSpacing() * 10);
+    m_files->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_files->hide();
+
     m_once->setToolTip(tr("Run this command now; ask again next time"));
     m_session->setToolTip(
         tr("Run it, and the same command again without asking until Terrarium quits"));
@@ -60,6 +72,7 @@ ApprovalPanel::ApprovalPanel(QWidget *parent)
     layout->addWidget(m_heading);
     layout->addWidget(m_command);
     layout->addWidget(m_reasons);
+    layout->addWidget(m_files);
     layout->addLayout(buttons);
 
     connect(m_once, &QPushButton::clicked, this, [this] { decide(Core::ApprovalDecision::Once); });
@@ -72,17 +85,32 @@ ApprovalPanel::ApprovalPanel(QWidget *parent)
 }
 
 void ApprovalPanel::ask(int stepId, const QString &command, const QString &risk,
-                        const QStringList &reasons)
+                        const QStringList &reasons,
+                        const QList<Core::Events::ApprovalFile> &writtenFiles)
 {
     m_stepId = stepId;
-    m_heading->setText(
-        tr("Step %1 wants to run a command with %2 risk. Run it?").arg(stepId).arg(risk));
-    m_command->setPlainText(command);
-    QStringList lines;
+    const QString shown = Core::VisibleText::escape(command.trimmed());
+    const int lines = int(shown.count(u'\n')) + 1;
+    QString heading =
+        tr("Step %1 wants to run a command with %2 risk. Run it?").arg(stepId).arg(risk);
+    if (lines > 1)
+        heading += u' '
+            + tr("It has %n lines, and every one of them runs: scroll to read them all.", nullptr,
+                 lines);
+    m_heading->setText(heading);
+    m_command->setPlainText(shown);
+    // Room for a runbook's few lines; longer ones scroll.
+    m_command->setMaximumHeight(QFontMetrics(m_command->font()).lineSpacing()
+                                * std::clamp(lines, 4, 12));
+    QStringList reasonLines;
     for (const QString &reason : reasons)
-        lines << QStringLiteral("• %1").arg(reason);
-    m_reasons->setText(lines.join(u'\n'));
-    m_reasons->setVisible(!lines.isEmpty());
+        reasonLines << QStringLiteral("• %1").arg(Core::VisibleText::escape(reason));
+    m_reasons->setText(reasonLines.join(u'\n'));
+    m_reasons->setVisible(!reasonLines.isEmpty());
+
+    const QStringList files = Core::ApprovalFileText::lines(writtenFiles);
+    m_files->setPlainText(files.join(u'\n'));
+    m_files->setVisible(!files.isEmpty());
     show();
     m_deny->setFocus(Qt::OtherFocusReason);
 }
@@ -96,6 +124,16 @@ void ApprovalPanel::dismiss()
 QString ApprovalPanel::command() const
 {
     return m_command->toPlainText();
+}
+
+QString ApprovalPanel::writtenFilesText() const
+{
+    return m_files->isHidden() ? QString() : m_files->toPlainText();
+}
+
+QString ApprovalPanel::heading() const
+{
+    return m_heading->text();
 }
 
 QPushButton *ApprovalPanel::button(Core::ApprovalDecision decision) const

@@ -645,7 +645,8 @@ void MainWindow::handleRunEvent(const Core::RunEvent &event)
             }
         }
     } else if (const auto *approval = event.get<Events::ApprovalRequired>()) {
-        m_approval->ask(approval->stepId, approval->command, approval->risk, approval->reasons);
+        m_approval->ask(approval->stepId, approval->command, approval->risk, approval->reasons,
+                        approval->writtenFiles);
     } else if (const auto *end = event.get<Events::WorkflowComplete>()) {
         m_approval->dismiss();
         // Setup that ended the run before an orchestrator existed: the badge says how.

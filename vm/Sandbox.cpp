@@ -2,6 +2,7 @@
 
 #include "core/CoreTr.h"
 #include "core/exec/CheckpointJob.h"
+#include "core/exec/FileReadJob.h"
 #include "vm/SandboxJob.h"
 #include "vm/VmLogging.h"
 
@@ -47,6 +48,17 @@ Core::CheckpointJob *Sandbox::checkpoint(const QString &name)
 Core::CheckpointJob *Sandbox::restoreCheckpoint(const QString &name)
 {
     return checkpointFor(rollback(name));
+}
+
+Core::FileReadJob *Sandbox::readSandboxFile(const QString &path, qint64 maxBytes)
+{
+    auto *read = new Core::FileReadJob(this);
+    SandboxJob *job = readFile(path, maxBytes);
+    connect(job, &SandboxJob::finished, read, [read, job] {
+        finishFileRead(read, job->result());
+        job->deleteLater();
+    });
+    return read;
 }
 
 Core::CheckpointJob *Sandbox::checkpointFor(SandboxJob *job)

@@ -90,6 +90,8 @@ public:
     bool supportsCheckpoints() const final { return supportsSnapshots(); }
     Core::CheckpointJob *checkpoint(const QString &name) final;
     Core::CheckpointJob *restoreCheckpoint(const QString &name) final;
+    // The orchestrator reads files through readFile() (Core::CommandRunner).
+    Core::FileReadJob *readSandboxFile(const QString &path, qint64 maxBytes) final;
 
 Q_SIGNALS:
     void stateChanged(Terrarium::Vm::Sandbox::State state);

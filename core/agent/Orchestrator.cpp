@@ -6,6 +6,7 @@
 #include "core/agent/PlanModel.h"
 #include "core/agent/Planner.h"
 #include "core/agent/PromptBuilder.h"
+#include "core/agent/WrittenFilePreview.h"
 #include "core/exec/CheckpointJob.h"
 #include "core/exec/CommandRunner.h"
 #include "core/exec/ExecJob.h"
@@ -202,6 +203,7 @@ void Orchestrator::start(const QString &goal)
     m_output.clear();
     m_plan->clear();
     m_facts = m_runner->facts();
+    m_gate->beginRun(m_facts.workingDirectory);
 
     setState(RunState::Planning);
     if (!m_script.isEmpty()) {
@@ -238,6 +240,12 @@ void Orchestrator::resume(const QString &goal, const QList<StepRecord> &finished
     m_script.clear();
     m_scripted = false;
     m_facts = m_runner->facts();
+    // What the steps before wrote counts as much as what this run's steps write.
+    m_gate->beginRun(m_facts.workingDirectory);
+    for (const StepRecord &record : finished)
+        m_gate->noteCommand(record.stepId, record.command);
+    if (interrupted)
+        m_gate->noteCommand(interrupted->stepId, interrupted->command);
 
     QList<PlanStep> steps;
     const auto add = [&steps](const StepRecord &record, StepState state) {
@@ -293,7 +301,7 @@ void Orchestrator::cancel()
 
 void Orchestrator::resolveApproval(int stepId, ApprovalDecision decision)
 {
-    if (m_state != RunState::AwaitingApproval || stepId != m_currentStepId) {
+    if (m_state != RunState::AwaitingApproval || stepId != m_currentStepId || m_preview) {
         qCWarning(lcCore) << "no approval pending for step" << stepId;
         return;
     }
@@ -610,17 +618,40 @@ void Orchestrator::onCommandReady(const QString &command)
     case SafetyGate::Verdict::Ask:
         m_plan->setStepState(m_currentStepId, StepState::AwaitingApproval);
         setState(RunState::AwaitingApproval);
-        emitEvent(Events::ApprovalRequired{.stepId = m_currentStepId,
-                                           .step = m_plan->step(m_currentStepId)->title,
-                                           .command = command,
-                                           .risk = check.assessment.risk,
-                                           .reasons = check.assessment.reasons});
+        askApproval(check);
         return;
     case SafetyGate::Verdict::Deny:
         rejectStep(Tr::tr("denied by the safety policy: %1")
                        .arg(check.assessment.reasons.join(QStringLiteral("; "))));
         return;
     }
+}
+
+void Orchestrator::askApproval(const SafetyGate::Check &check)
+{
+    Events::ApprovalRequired approval{.stepId = m_currentStepId,
+                                      .step = m_plan->step(m_currentStepId)->title,
+                                      .command = m_currentCommand,
+                                      .risk = check.assessment.risk,
+                                      .reasons = check.assessment.reasons,
+                                      .writtenFiles = {}};
+    if (check.writtenFiles.isEmpty()) {
+        emitEvent(std::move(approval));
+        return;
+    }
+    // Code this run wrote: the user reads its first lines before answering.
+    m_preview = new WrittenFilePreview(this);
+    connect(m_preview, &WrittenFilePreview::ready, this,
+            [this, approval](const QList<Events::ApprovalFile> &files) mutable {
+                m_preview->deleteLater();
+                m_preview.clear();
+                if (m_cancelling || m_state != RunState::AwaitingApproval
+                    || approval.stepId != m_currentStepId)
+                    return;
+                approval.writtenFiles = files;
+                emitEvent(std::move(approval));
+            });
+    m_preview->start(m_runner, check.writtenFiles);
 }
 
 void Orchestrator::onTranslationFailed(const Error &error)
@@ -711,6 +742,8 @@ void Orchestrator::startCommand()
                     .stepId = stepId, .stream = stream, .data = text, .elidedChars = 0});
             });
 
+    // What it writes is remembered before it runs: it may go on in the background.
+    m_gate->noteCommand(m_currentStepId, command);
     emitEvent(Events::StepExecuting{.stepId = m_currentStepId,
                                     .step = m_plan->step(m_currentStepId)->title,
                                     .command = command,
@@ -801,6 +834,8 @@ void Orchestrator::onJobFinished()
     }
 
     const ExecResult &exec = *result;
+    // What the sandbox saw change adds to what the command's text said it writes.
+    m_gate->noteReportedFiles(stepId, exec.autorunChanged + exec.setidCleared + exec.setidFailed);
     const int exitCode = exec.signal != 0 ? 128 + exec.signal : exec.exitCode;
     record.exitCode = exitCode;
     record.timedOut = exec.timedOut;
@@ -997,6 +1032,11 @@ void Orchestrator::finishRun(RunState state, const QString &error)
         // The run's last event is its end: output still gathered stays in the log's spool.
         m_output->disconnect(this);
         m_output.clear();
+    }
+    if (m_preview) {
+        m_preview->disconnect(this);
+        m_preview->deleteLater();
+        m_preview.clear();
     }
     if (m_job) {
         // Only reached when a cancelled command would not die: stop listening to it.

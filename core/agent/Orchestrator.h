@@ -14,6 +14,7 @@
 #include "core/llm/LlmResponse.h"
 #include "core/llm/PriceTable.h"
 #include "core/safety/ApprovalDecision.h"
+#include "core/safety/SafetyGate.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -35,6 +36,7 @@ class LlmClient;
 class PlanModel;
 class Planner;
 class SafetyGate;
+class WrittenFilePreview;
 
 // Drives one run: goal -> plan -> for each step a command -> safety gate -> sandbox -> result,
 // re-planning from a failure. Every step of the way is published as a RunEvent with a gap-free
@@ -197,6 +199,9 @@ private:
     void continueAfterFailure(const StepRecord &record, const QString &error);
     // Stops listening to a checkpoint job that is no longer wanted; it goes once finished.
     static void abandon(CheckpointJob *job);
+    // Publishes approval_required for the current step, after reading the first lines of the
+    // files of this run it runs, when it runs any.
+    void askApproval(const SafetyGate::Check &check);
     void rejectStep(const QString &reason);
     void handleFailure(const StepRecord &record, const QString &error,
                        Events::FailureKind kind = Events::FailureKind::Failed);
@@ -268,6 +273,8 @@ private:
     QString m_currentCommand;
     QPointer<ExecJob> m_job;
     bool m_currentRisky = false;
+    // Reading what the current step's approval shows; the question is not asked until then.
+    QPointer<WrittenFilePreview> m_preview;
     // The step's checkpoint: whether one was tried, and why it failed when it did.
     bool m_checkpointTried = false;
     QString m_checkpointError;

@@ -156,13 +156,41 @@ QJsonObject toPayload(const Events::RePlanning &event)
     return {{QStringLiteral("attempt"), event.attempt}};
 }
 
+constexpr std::array<std::pair<Events::ApprovalFile::LinesFrom, const char *>, 3> linesFromNames{{
+    {Events::ApprovalFile::LinesFrom::Sandbox, "sandbox"},
+    {Events::ApprovalFile::LinesFrom::Command, "command"},
+    {Events::ApprovalFile::LinesFrom::None, "none"},
+}};
+
 QJsonObject toPayload(const Events::ApprovalRequired &event)
 {
-    return {{QStringLiteral("step_id"), event.stepId},
-            {QStringLiteral("step"), event.step},
-            {QStringLiteral("command"), event.command},
-            {QStringLiteral("risk"), event.risk},
-            {QStringLiteral("reasons"), QJsonArray::fromStringList(event.reasons)}};
+    QJsonObject payload{{QStringLiteral("step_id"), event.stepId},
+                        {QStringLiteral("step"), event.step},
+                        {QStringLiteral("command"), event.command},
+                        {QStringLiteral("risk"), event.risk},
+                        {QStringLiteral("reasons"), QJsonArray::fromStringList(event.reasons)}};
+    if (!event.writtenFiles.isEmpty()) {
+        QJsonArray files;
+        for (const Events::ApprovalFile &file : event.writtenFiles) {
+            QJsonObject object{
+                {QStringLiteral("path"), file.path},
+                {QStringLiteral("step_id"), file.stepId},
+                {QStringLiteral("first_lines"), QJsonArray::fromStringList(file.firstLines)}};
+            for (const auto &[from, name] : linesFromNames) {
+                if (from == file.linesFrom)
+                    object.insert(QStringLiteral("lines_from"), QLatin1String(name));
+            }
+            if (file.moreLines)
+                object.insert(QStringLiteral("more_lines"), true);
+            if (file.binary)
+                object.insert(QStringLiteral("binary"), true);
+            if (!file.readError.isEmpty())
+                object.insert(QStringLiteral("read_error"), file.readError);
+            files.append(object);
+        }
+        payload.insert(QStringLiteral("written_files"), files);
+    }
+    return payload;
 }
 
 QJsonObject toPayload(const Events::InputRequired &event)
@@ -277,12 +305,31 @@ RunEventData fromPayload(RunEventType type, const QJsonObject &payload)
                                                  .value_or(Events::FailureKind::Failed)};
     case RunEventType::RePlanning:
         return Events::RePlanning{.attempt = read.integer("attempt")};
-    case RunEventType::ApprovalRequired:
-        return Events::ApprovalRequired{.stepId = read.integer("step_id"),
-                                        .step = read.text("step"),
-                                        .command = read.text("command"),
-                                        .risk = read.text("risk"),
-                                        .reasons = read.texts("reasons")};
+    case RunEventType::ApprovalRequired: {
+        Events::ApprovalRequired event{.stepId = read.integer("step_id"),
+                                       .step = read.text("step"),
+                                       .command = read.text("command"),
+                                       .risk = read.text("risk"),
+                                       .reasons = read.texts("reasons"),
+                                       .writtenFiles = {}};
+        for (const QJsonValue &item : payload.value(QLatin1String("written_files")).toArray()) {
+            const QJsonObject object = item.toObject();
+            const PayloadReader file(object);
+            Events::ApprovalFile written{.path = file.text("path"),
+                                         .stepId = file.integer("step_id"),
+                                         .linesFrom = Events::ApprovalFile::LinesFrom::None,
+                                         .firstLines = file.texts("first_lines"),
+                                         .moreLines = file.flag("more_lines"),
+                                         .binary = file.flag("binary"),
+                                         .readError = file.text("read_error")};
+            for (const auto &[from, name] : linesFromNames) {
+                if (file.text("lines_from") == QLatin1String(name))
+                    written.linesFrom = from;
+            }
+            event.writtenFiles.append(written);
+        }
+        return event;
+    }
     case RunEventType::InputRequired:
         return Events::InputRequired{.stepId = read.integer("step_id"),
                                      .prompt = read.text("prompt"),

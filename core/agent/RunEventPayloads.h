@@ -95,6 +95,25 @@ struct RePlanning
     int attempt = 0;
 };
 
+// A file that this run wrote and the command waiting for approval runs, with its first lines
+// for the user to read before answering.
+struct ApprovalFile
+{
+    // Where the lines come from: read from the sandbox just before the question; the text of
+    // the command that wrote the file (when the sandbox could not be read); none known.
+    enum class LinesFrom { Sandbox, Command, None };
+
+    QString path; // as the sandbox sees it
+    int stepId = 0; // the step that wrote it
+    LinesFrom linesFrom = LinesFrom::None;
+    QStringList firstLines; // as they are: escape them to show them
+    bool moreLines = false; // the file goes on after them
+    bool binary = false; // read from the sandbox, and not text
+    QString readError; // why the sandbox was not read, when it was not
+
+    friend bool operator==(const ApprovalFile &, const ApprovalFile &) = default;
+};
+
 struct ApprovalRequired
 {
     int stepId = 0;
@@ -102,6 +121,8 @@ struct ApprovalRequired
     QString command;
     QString risk;
     QStringList reasons;
+    // The files of this run it runs (the rule runs-written-code); in the JSON when any.
+    QList<ApprovalFile> writtenFiles;
 };
 
 struct InputRequired

@@ -10,6 +10,7 @@ namespace Terrarium::Core {
 
 class CheckpointJob;
 class ExecJob;
+class FileReadJob;
 
 // The seam between the agent loop and wherever commands run. vm::Sandbox implements it; the
 // orchestrator knows nothing else about sandboxes.
@@ -38,9 +39,15 @@ public:
     // boots again from the saved disk); afterwards commands run in the restored state.
     virtual CheckpointJob *restoreCheckpoint(const QString &name);
 
+    // Reads a regular file in the sandbox (path as the sandbox sees it) of at most maxBytes;
+    // an Error when it is larger or cannot be read, and where the runner reads no files. Never
+    // returns null; the job is a child of the runner.
+    virtual FileReadJob *readSandboxFile(const QString &path, qint64 maxBytes);
+
 protected:
     // Completes job from the event loop (keeps the "never inside the call" promise).
     static void finishCheckpoint(CheckpointJob *job, Result<void> result);
+    static void finishFileRead(FileReadJob *job, Result<QByteArray> result);
 };
 
 } // namespace Terrarium::Core

@@ -11,6 +11,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
@@ -99,6 +100,9 @@ private Q_SLOTS:
     void cancelWhileAnEarlyRequestWaitsForOutput();
     void executorReadsAnEarlierStepsOutput();
     void executorReadsStepsByIdAfterARevision();
+    void scriptWrittenInOneStepAsksBeforeTheNext();
+    void writtenScriptOutsideTheWorkspaceShowsTheWritingCommand();
+    void fileTheSandboxReportsAsksToo();
 
 private:
     void setUpRun(LlmProvider provider, ApprovalPolicy policy = ApprovalPolicy::Ask,
@@ -1436,6 +1440,137 @@ void tst_Orchestrator::executorReadsStepsByIdAfterARevision()
     const QList<RunEvent> executing = eventsOf(RunEventType::StepExecuting);
     QCOMPARE(executing.last().get<Events::StepExecuting>()->stepId, 5);
     QCOMPARE(executing.last().get<Events::StepExecuting>()->outputReadOf, 4);
+}
+
+// Issue 27: step 1 writes a script, step 2 runs it; neither alone is risky, so nothing asked.
+void tst_Orchestrator::scriptWrittenInOneStepAsksBeforeTheNext()
+{
+    const auto provider = LlmProvider::ChatCompletions;
+    setUpRun(provider, ApprovalPolicy::Ask);
+    const QStringList steps{QStringLiteral("Write the script"), QStringLiteral("Run it"),
+                            QStringLiteral("Run it again"), QStringLiteral("Change it"),
+                            QStringLiteral("Run the new one")};
+    m_server->enqueue(ScriptedTurns::plan(provider, steps));
+    m_server->enqueue(ScriptedTurns::command(
+        provider, QStringLiteral("printf '#!/bin/sh\\necho ran >> marker\\n' > run.sh")));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("sh run.sh")));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("sh run.sh")));
+    m_server->enqueue(ScriptedTurns::command(
+        provider, QStringLiteral("echo 'echo changed >> marker' >> run.sh")));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("sh run.sh")));
+
+    m_orchestrator->start(QStringLiteral("write a script and run it"));
+    QTRY_COMPARE(m_orchestrator->state(), RunState::AwaitingApproval);
+    QCOMPARE(m_orchestrator->currentStepId(), 2);
+    QList<RunEvent> approvals = eventsOf(RunEventType::ApprovalRequired);
+    QCOMPARE(approvals.size(), 1);
+    const auto *approval = approvals.first().get<Events::ApprovalRequired>();
+    QCOMPARE(approval->command, QStringLiteral("sh run.sh"));
+    QCOMPARE(approval->risk, QStringLiteral("medium"));
+    QCOMPARE(approval->reasons,
+             QStringList{QStringLiteral("Runs code this run wrote: run.sh (step 1)")});
+    // The first lines, read from the sandbox: what would run.
+    QCOMPARE(approval->writtenFiles.size(), 1);
+    const Events::ApprovalFile &file = approval->writtenFiles.first();
+    QCOMPARE(QFileInfo(file.path).canonicalFilePath(),
+             QFileInfo(m_workspace->filePath(QStringLiteral("run.sh"))).canonicalFilePath());
+    QCOMPARE(file.stepId, 1);
+    QCOMPARE(file.linesFrom, Events::ApprovalFile::LinesFrom::Sandbox);
+    QCOMPARE(file.firstLines,
+             (QStringList{QStringLiteral("#!/bin/sh"), QStringLiteral("echo ran >> marker")}));
+    QVERIFY(!file.moreLines);
+    const QJsonObject payload = approvals.first().payloadJson();
+    QCOMPARE(payload.value(QLatin1String("written_files"))
+                 .toArray()
+                 .first()
+                 .toObject()
+                 .value(QLatin1String("lines_from"))
+                 .toString(),
+             QStringLiteral("sandbox"));
+    // Nothing ran.
+    QVERIFY(!QFile::exists(m_workspace->filePath(QStringLiteral("marker"))));
+    QCOMPARE(executedCommands().size(), 1);
+
+    // Allowed for the session: the same script, unchanged, runs again without a question ...
+    m_orchestrator->resolveApproval(2, ApprovalDecision::Session);
+    // ... but once it is written again, what was allowed is not what would run.
+    QTRY_COMPARE(m_orchestrator->currentStepId(), 5);
+    QTRY_COMPARE(m_orchestrator->state(), RunState::AwaitingApproval);
+    approvals = eventsOf(RunEventType::ApprovalRequired);
+    QCOMPARE(approvals.size(), 2);
+    const auto *again = approvals.last().get<Events::ApprovalRequired>();
+    QCOMPARE(again->stepId, 5);
+    QCOMPARE(again->writtenFiles.first().firstLines,
+             (QStringList{QStringLiteral("#!/bin/sh"), QStringLiteral("echo ran >> marker"),
+                          QStringLiteral("echo changed >> marker")}));
+    QCOMPARE(again->reasons,
+             QStringList{QStringLiteral("Runs code this run wrote: run.sh (step 4)")});
+    m_orchestrator->resolveApproval(5, ApprovalDecision::Once);
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QFile marker(m_workspace->filePath(QStringLiteral("marker")));
+    QVERIFY(marker.open(QIODevice::ReadOnly));
+    QCOMPARE(marker.readAll(), QByteArray("ran\nran\nran\nchanged\n"));
+}
+
+// The host sandbox reads no file outside its workspace: the approval shows what the command
+// that wrote the script put there, and says so.
+void tst_Orchestrator::writtenScriptOutsideTheWorkspaceShowsTheWritingCommand()
+{
+    const auto provider = LlmProvider::Anthropic;
+    setUpRun(provider, ApprovalPolicy::Ask);
+    QTemporaryDir outside;
+    QVERIFY(outside.isValid());
+    const QString script = outside.filePath(QStringLiteral("job.sh"));
+    m_server->enqueue(ScriptedTurns::plan(
+        provider, {QStringLiteral("Write the job"), QStringLiteral("Run the job")}));
+    m_server->enqueue(ScriptedTurns::command(
+        provider, QStringLiteral("printf 'echo one\\necho two\\n' > %1").arg(script)));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("bash %1").arg(script)));
+
+    m_orchestrator->start(QStringLiteral("write a job and run it"));
+    QTRY_COMPARE(m_orchestrator->state(), RunState::AwaitingApproval);
+    const auto approvals = eventsOf(RunEventType::ApprovalRequired);
+    QCOMPARE(approvals.size(), 1);
+    const Events::ApprovalFile file =
+        approvals.first().get<Events::ApprovalRequired>()->writtenFiles.value(0);
+    QCOMPARE(file.path, script);
+    QCOMPARE(file.linesFrom, Events::ApprovalFile::LinesFrom::Command);
+    QCOMPARE(file.firstLines,
+             (QStringList{QStringLiteral("echo one"), QStringLiteral("echo two")}));
+    QVERIFY2(file.readError.contains(QLatin1String("outside")), qPrintable(file.readError));
+    m_orchestrator->cancel();
+    QVERIFY(waitForEnd());
+}
+
+// A file the command's text does not show it writes, but the sandbox's audit reports: a git
+// hook written by a program, then a git command that would run it.
+void tst_Orchestrator::fileTheSandboxReportsAsksToo()
+{
+    const auto provider = LlmProvider::Responses;
+    setUpRun(provider, ApprovalPolicy::Ask);
+    m_server->enqueue(ScriptedTurns::plan(
+        provider, {QStringLiteral("Set up the repository"), QStringLiteral("Show its status")}));
+    // The path is put together at run time: the text names no file.
+    m_server->enqueue(ScriptedTurns::command(
+        provider,
+        QStringLiteral("mkdir -p .git/hooks && python3 -c \"import sys; "
+                       "open(sys.argv[1] + '/pre-commit', 'w').write('echo hook')\" "
+                       ".git/hooks")));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("git status")));
+
+    m_orchestrator->start(QStringLiteral("set up a repository"));
+    QTRY_COMPARE(m_orchestrator->state(), RunState::AwaitingApproval);
+    QCOMPARE(m_orchestrator->currentStepId(), 2);
+    const auto approvals = eventsOf(RunEventType::ApprovalRequired);
+    QCOMPARE(approvals.size(), 1);
+    const auto *approval = approvals.first().get<Events::ApprovalRequired>();
+    QCOMPARE(approval->command, QStringLiteral("git status"));
+    QCOMPARE(approval->writtenFiles.size(), 1);
+    QVERIFY(approval->writtenFiles.first().path.endsWith(QLatin1String("/.git/hooks/pre-commit")));
+    QCOMPARE(approval->writtenFiles.first().firstLines, QStringList{QStringLiteral("echo hook")});
+    m_orchestrator->cancel();
+    QVERIFY(waitForEnd());
 }
 
 QTEST_GUILESS_MAIN(tst_Orchestrator)

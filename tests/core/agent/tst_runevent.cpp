@@ -137,16 +137,45 @@ void tst_RunEvent::payloads_data()
                            << QByteArray(
                                   R"({"command":"make","error":"exited with code 1",)"
                                   R"("failed_step":"Build","kind":"timed_out","step_id":4})");
-    QTest::newRow("approval") << RunEventData(
-        Events::ApprovalRequired{.stepId = 1,
-                                 .step = QStringLiteral("Clean"),
-                                 .command = QStringLiteral("rm -rf build"),
-                                 .risk = QStringLiteral("high"),
-                                 .reasons = {QStringLiteral("deletes files")}})
-                              << RunEventType::ApprovalRequired
+    QTest::newRow("approval") << RunEventData(Events::ApprovalRequired{
+        .stepId = 1,
+        .step = QStringLiteral("Clean"),
+        .command = QStringLiteral("rm -rf build"),
+        .risk = QStringLiteral("high"),
+        .reasons = {QStringLiteral("deletes files")},
+        .writtenFiles = {}}) << RunEventType::ApprovalRequired
                               << QByteArray(
                                      R"({"command":"rm -rf build","reasons":["deletes files"],)"
                                      R"("risk":"high","step":"Clean","step_id":1})");
+    // Issue 27: what the approval shows of the files this run wrote that the command runs.
+    QTest::newRow("approval of a written script")
+        << RunEventData(Events::ApprovalRequired{
+               .stepId = 2,
+               .step = QStringLiteral("Run it"),
+               .command = QStringLiteral("sh x.sh"),
+               .risk = QStringLiteral("medium"),
+               .reasons = {QStringLiteral("runs code")},
+               .writtenFiles = {{.path = QStringLiteral("/w/x.sh"),
+                                 .stepId = 1,
+                                 .linesFrom = Events::ApprovalFile::LinesFrom::Sandbox,
+                                 .firstLines = {QStringLiteral("#!/bin/sh"), QStringLiteral("id")},
+                                 .moreLines = true,
+                                 .binary = false,
+                                 .readError = {}},
+                                {.path = QStringLiteral("/tmp/y"),
+                                 .stepId = 1,
+                                 .linesFrom = Events::ApprovalFile::LinesFrom::Command,
+                                 .firstLines = {QStringLiteral("id")},
+                                 .moreLines = false,
+                                 .binary = false,
+                                 .readError = QStringLiteral("outside")}}})
+        << RunEventType::ApprovalRequired
+        << QByteArray(R"({"command":"sh x.sh","reasons":["runs code"],"risk":"medium",)"
+                      R"("step":"Run it","step_id":2,"written_files":[)"
+                      R"({"first_lines":["#!/bin/sh","id"],"lines_from":"sandbox",)"
+                      R"("more_lines":true,"path":"/w/x.sh","step_id":1},)"
+                      R"({"first_lines":["id"],"lines_from":"command","path":"/tmp/y",)"
+                      R"("read_error":"outside","step_id":1}]})");
     QTest::newRow("input, no hint")
         << RunEventData(
                Events::InputRequired{.stepId = 1, .prompt = QStringLiteral("Name? "), .hint = {}})
