@@ -76,6 +76,32 @@ std::optional<std::pair<QString, qsizetype>> CommandGuard::firstHiddenCharacter(
     return std::nullopt;
 }
 
+Result<void> CommandGuard::checkRecorded(const QString &command, qsizetype *position)
+{
+    if (position)
+        *position = -1;
+    if (command.trimmed().isEmpty())
+        return makeError(ErrorCode::InvalidInput, Tr::tr("the command is empty"));
+    if (const qsizetype nul = command.indexOf(QChar(u'\0')); nul >= 0) {
+        if (position)
+            *position = nul;
+        return makeError(ErrorCode::InvalidInput, Tr::tr("the command contains a NUL character"));
+    }
+    if (const auto hidden = firstHiddenCharacter(command)) {
+        if (position)
+            *position = hidden->second;
+        return makeError(ErrorCode::InvalidInput,
+                         Tr::tr("the command contains the control or invisible character %1; a "
+                                "command must be plain text (tabs and newlines are fine), so "
+                                "that what is shown is what runs")
+                             .arg(hidden->first));
+    }
+    if (command.size() > MaxLength)
+        return makeError(ErrorCode::InvalidInput,
+                         Tr::tr("the command is longer than %1 characters").arg(MaxLength));
+    return {};
+}
+
 Result<QString> CommandGuard::normalize(const QString &command)
 {
     const QString text = stripMarkdown(command);

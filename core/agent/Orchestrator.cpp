@@ -2,6 +2,7 @@
 
 #include "core/CoreLogging.h"
 #include "core/CoreTr.h"
+#include "core/agent/CommandGuard.h"
 #include "core/agent/CommandTranslator.h"
 #include "core/agent/PlanModel.h"
 #include "core/agent/Planner.h"
@@ -383,7 +384,18 @@ void Orchestrator::executeNext()
     m_plan->setStepState(stepId, StepState::Running);
     setState(RunState::Executing);
     if (m_scripted) {
-        onCommandReady(m_script.value(scriptIndex(stepId)).command);
+        const QString command = m_script.value(scriptIndex(stepId)).command;
+        // A runbook is checked when it is loaded; what runs is checked here all the same, as
+        // the models' commands are.
+        if (const auto checked = CommandGuard::checkRecorded(command); !checked) {
+            m_plan->setStepState(stepId, StepState::Failed);
+            finishRun(RunState::Failed,
+                      Tr::tr("The runbook's step %1 cannot run: %2")
+                          .arg(scriptIndex(stepId) + 1)
+                          .arg(checked.error().message));
+            return;
+        }
+        onCommandReady(command);
         return;
     }
     const TranslationRequest request = translationRequest(stepId, m_executed);

@@ -3,6 +3,7 @@
 #include "core/config/LimitRange.h"
 
 #include "core/CoreTr.h"
+#include "core/agent/CommandGuard.h"
 #include "core/config/AppConfig.h"
 #include "core/exec/CommandEnvironment.h"
 
@@ -16,6 +17,7 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <exception>
 #include <sstream>
 #include <string>
@@ -165,7 +167,7 @@ public:
         , m_firstLine(firstLine)
     { }
 
-    Result<void> read(const std::string &yaml, TaskFile &task, bool goalRequired) const;
+    Result<void> read(const std::string &yaml, TaskFile &task, bool goalRequired);
 
 private:
     int lineOf(const YAML::Mark &mark) const
@@ -197,7 +199,12 @@ private:
     Result<void> readSteps(const YAML::Node &key, const YAML::Node &steps, TaskFile &task) const;
     Result<RunbookStep> readStep(const YAML::Node &item, int position) const;
 
+    // The line of the file where a scalar's character at `index` is: found in the text when
+    // it is written there as it is, else (an escape such as "\u202e") the scalar's own line.
+    int lineOfCharacter(const YAML::Node &scalar, const QString &value, qsizetype index) const;
+
     QString m_fileName;
+    const std::string *m_yaml = nullptr; // while read() runs
     int m_firstLine;
 };
 
@@ -423,6 +430,14 @@ Result<RunbookStep> YamlReader::readStep(const YAML::Node &item, int position) c
             const QString command = value.IsNull() ? QString() : fromYaml(value.Scalar());
             if (command.trimmed().isEmpty())
                 return error(key, value, Tr::tr("\"%1\" is empty").arg(prefix + name));
+            // The checks a model's command gets, so that the approval shows what runs; but a
+            // runbook's command may have several lines.
+            qsizetype at = -1;
+            if (const auto checked = CommandGuard::checkRecorded(command, &at); !checked) {
+                return errorAtLine(
+                    m_fileName, lineOfCharacter(value, command, at),
+                    Tr::tr("\"%1\": %2").arg(prefix + name, checked.error().message));
+            }
             step.command = command;
             hasCommand = true;
         } else {
@@ -441,8 +456,23 @@ Result<RunbookStep> YamlReader::readStep(const YAML::Node &item, int position) c
     return step;
 }
 
-Result<void> YamlReader::read(const std::string &yaml, TaskFile &task, bool goalRequired) const
+int YamlReader::lineOfCharacter(const YAML::Node &scalar, const QString &value,
+                                qsizetype index) const
 {
+    const YAML::Mark mark = scalar.Mark();
+    if (!m_yaml || mark.is_null() || index < 0 || index >= value.size())
+        return lineOf(mark);
+    const qsizetype length = value.at(index).isHighSurrogate() ? 2 : 1;
+    const std::string character = value.mid(index, length).toStdString();
+    const size_t at = m_yaml->find(character, size_t(std::max(0, mark.pos)));
+    if (at == std::string::npos)
+        return lineOf(mark);
+    return m_firstLine + int(std::count(m_yaml->begin(), m_yaml->begin() + qsizetype(at), '\n'));
+}
+
+Result<void> YamlReader::read(const std::string &yaml, TaskFile &task, bool goalRequired)
+{
+    m_yaml = &yaml;
     // yaml-cpp reports every problem by throwing; this is the only place it runs, and nothing
     // thrown leaves it.
     try {

@@ -35,9 +35,11 @@ private Q_SLOTS:
     void riskyCommandsStillNeedApproval();
     void deniedStepStopsTheReplay();
     void replanOnDivergenceAsksThePlanner();
+    void hiddenCharactersNeverRun();
+    void multiLineStepIsNotARememberedOneLine();
 
 private:
-    void setUp(ApprovalPolicy policy = ApprovalPolicy::Ask);
+    void setUp(ApprovalPolicy policy = ApprovalPolicy::Ask, const QStringList &alwaysAllowed = {});
     bool waitForEnd(int timeoutMs = 30000);
     QList<QJsonObject> payloads(RunEventType type) const;
 
@@ -76,7 +78,7 @@ void tst_OrchestratorReplay::cleanup()
     m_workspace.reset();
 }
 
-void tst_OrchestratorReplay::setUp(ApprovalPolicy policy)
+void tst_OrchestratorReplay::setUp(ApprovalPolicy policy, const QStringList &alwaysAllowed)
 {
     const LlmEndpoint planner{LlmProvider::ChatCompletions, m_server->baseUrl(),
                               QStringLiteral("planner-model"), QStringLiteral("k")};
@@ -90,7 +92,7 @@ void tst_OrchestratorReplay::setUp(ApprovalPolicy policy)
     m_sandbox = std::make_unique<Vm::HostSandbox>(spec);
     m_sandbox->start();
     QTRY_VERIFY(m_sandbox->isRunning());
-    m_gate = std::make_unique<SafetyGate>(policy, QStringList());
+    m_gate = std::make_unique<SafetyGate>(policy, alwaysAllowed);
     m_orchestrator = std::make_unique<Orchestrator>(m_plannerClient.get(), m_executorClient.get(),
                                                     m_sandbox.get(), m_gate.get(), RunLimits{});
     connect(m_orchestrator.get(), &Orchestrator::eventEmitted, this,
@@ -266,6 +268,46 @@ void tst_OrchestratorReplay::replanOnDivergenceAsksThePlanner()
              QStringList({"touch ready", "cat config.txt", "echo mode=demo > config.txt",
                           "cat config.txt"}));
     QVERIFY(!QFile::exists(m_workspace->filePath(QStringLiteral("no"))));
+}
+
+// Issue 27: a runbook's command that hides what it does never reaches the sandbox, even when
+// it did not come through TaskFile's check.
+void tst_OrchestratorReplay::hiddenCharactersNeverRun()
+{
+    setUp(ApprovalPolicy::All);
+    m_orchestrator->setScript({{QStringLiteral("One"), QStringLiteral("touch one"), 0},
+                               {QStringLiteral("Two"), QStringLiteral("touch two\u202e"), 0}},
+                              false);
+    m_orchestrator->start(QStringLiteral("touch"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Failed);
+    QCOMPARE(m_orchestrator->errorMessage(),
+             QStringLiteral("The runbook's step 2 cannot run: the command contains the control or "
+                            "invisible character U+202E; a command must be plain text (tabs and "
+                            "newlines are fine), so that what is shown is what runs"));
+    QCOMPARE(payloads(RunEventType::StepExecuting).size(), 1);
+    QVERIFY(!QFile::exists(m_workspace->filePath(QStringLiteral("two\u202e"))));
+}
+
+// Issue 27: "always" for one line must not allow a runbook's command that folds to it.
+void tst_OrchestratorReplay::multiLineStepIsNotARememberedOneLine()
+{
+    QVERIFY(QDir(m_workspace->path()).mkpath(QStringLiteral("build")));
+    QVERIFY(QDir(m_workspace->path()).mkpath(QStringLiteral("keep")));
+    setUp(ApprovalPolicy::Ask, {QStringLiteral("rm -rf build rm -rf keep")});
+    m_orchestrator->setScript(
+        {{QStringLiteral("Clean"), QStringLiteral("rm -rf build\nrm -rf keep\n"), 0}}, false);
+    m_orchestrator->start(QStringLiteral("clean"));
+    QTRY_COMPARE(m_orchestrator->state(), RunState::AwaitingApproval);
+    const QList<QJsonObject> approvals = payloads(RunEventType::ApprovalRequired);
+    QCOMPARE(approvals.size(), 1);
+    const QJsonArray reasons = approvals.first().value(QLatin1String("reasons")).toArray();
+    QVERIFY2(reasons.last().toString().startsWith(QLatin1String("The command has 2 lines")),
+             qPrintable(reasons.last().toString()));
+    QVERIFY(QDir(m_workspace->filePath(QStringLiteral("keep"))).exists());
+    m_orchestrator->resolveApproval(1, ApprovalDecision::Deny);
+    QVERIFY(waitForEnd());
+    QVERIFY(QDir(m_workspace->filePath(QStringLiteral("keep"))).exists());
 }
 
 QTEST_GUILESS_MAIN(tst_OrchestratorReplay)

@@ -657,6 +657,36 @@ void tst_TaskFile::badStepsNameTheirLine_data()
         << QByteArray("goal: g\nsteps:\n  - title: a\n    command: b\n    exit_code: \"0\"\n")
         << "book.yaml, line 5: \"steps[1].exit_code\" must be a whole number from 0 to 255, "
            "not quoted text \"0\"";
+    // Issue 27: the checks a model's command gets, with the line the character is on.
+    const QString hidden = QStringLiteral(
+        "the command contains the control or invisible character %1; a command must be plain "
+        "text (tabs and newlines are fine), so that what is shown is what runs");
+    QTest::newRow("bidi override")
+        << QByteArray("goal: g\nsteps:\n  - title: a\n    command: echo \u202Egnp.exe\n")
+        << "book.yaml, line 4: \"steps[1].command\": " + hidden.arg(QStringLiteral("U+202E"));
+    QTest::newRow("zero-width space in a block, its own line")
+        << QByteArray(
+               "goal: g\nsteps:\n  - title: a\n    command: |\n      ls\n      rm\u200B -rf x\n"
+               "      ls\n")
+        << "book.yaml, line 6: \"steps[1].command\": " + hidden.arg(QStringLiteral("U+200B"));
+    QTest::newRow("escape sequence written as an escape")
+        << QByteArray("goal: g\nsteps:\n  - title: a\n    command: \"echo \\e[2K ok\"\n")
+        << "book.yaml, line 4: \"steps[1].command\": " + hidden.arg(QStringLiteral("U+001B"));
+    QTest::newRow("carriage return")
+        << QByteArray("goal: g\nsteps:\n  - title: a\n    command: \"rm -rf x\\rls\"\n")
+        << "book.yaml, line 4: \"steps[1].command\": " + hidden.arg(QStringLiteral("U+000D"));
+    QTest::newRow("line separator")
+        << QByteArray("goal: g\nsteps:\n  - title: a\n    command: \"ls\\Lrm -rf x\"\n")
+        << "book.yaml, line 4: \"steps[1].command\": " + hidden.arg(QStringLiteral("U+2028"));
+    QTest::newRow("NUL")
+        << QByteArray("goal: g\nsteps:\n  - {title: a, command: \"true\"}\n  - title: b\n"
+                      "    command: \"ls\\0x\"\n")
+        << QStringLiteral("book.yaml, line 5: \"steps[2].command\": the command contains a NUL "
+                          "character");
+    QTest::newRow("too long")
+        << QByteArray("goal: g\nsteps:\n  - title: a\n    command: ")
+            + QByteArray(16 * 1024 + 1, 'x') + QByteArray("\n")
+        << "book.yaml, line 4: \"steps[1].command\": the command is longer than 16384 characters";
     QTest::newRow("exit code negative")
         << QByteArray("goal: g\nsteps:\n  - title: a\n    command: b\n    exit_code: -1\n")
         << "book.yaml, line 5: \"steps[1].exit_code\" must be a whole number from 0 to 255, "
@@ -688,8 +718,9 @@ void tst_TaskFile::toYamlReadsBack_data()
          QStringLiteral("echo key: value # not a comment - [x] {y} & *z !t %p @a `b`"), 0},
         {QStringLiteral(u"Unicode ✓"), QStringLiteral(u"printf '→ %s\\n' 'héllo wörld 日本語 🐍'"),
          0},
-        {QStringLiteral("Controls"),
-         QStringLiteral("printf '\x1b[31mred\x1b[0m\r\n'\x7f\u0085\u2028\ufeff"), 3},
+        // Issue 27: a command with them is refused on load; a title keeps them, escaped.
+        {QStringLiteral("Controls \x1b[31mred\x1b[0m\r\n\x7f\u0085\u2028\ufeff"),
+         QStringLiteral("printf 'red\\n'"), 3},
         {QStringLiteral("Leading and trailing spaces"), QStringLiteral("  true  "), 0},
         {QStringLiteral("false"), QStringLiteral("null"), 255},
     };
