@@ -407,38 +407,38 @@
         <translation>--headless braucht ein Ziel: --goal &quot;...&quot; oder --task DATEI.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="54"/>
+        <location filename="../app/HeadlessRunner.cpp" line="55"/>
         <source>%1 has no steps, so it is not a runbook; terrarium --export-runbook RUN_ID FILE writes one.</source>
         <translation>%1 hat keine Schritte und ist daher kein Runbook; terrarium --export-runbook RUN_ID DATEI schreibt eines.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="63"/>
+        <location filename="../app/HeadlessRunner.cpp" line="64"/>
         <source>pass --yes</source>
         <translation>--yes angeben</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="91"/>
-        <location filename="../app/WindowController.cpp" line="354"/>
+        <location filename="../app/HeadlessRunner.cpp" line="92"/>
+        <location filename="../app/WindowController.cpp" line="347"/>
         <source>Runs are not kept: %1</source>
         <translation>Läufe werden nicht gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="94"/>
+        <location filename="../app/HeadlessRunner.cpp" line="95"/>
         <source>The run %1 cannot be resumed: the run store cannot be opened.</source>
         <translation>Der Lauf %1 kann nicht fortgesetzt werden: Der Laufspeicher kann nicht geöffnet werden.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="110"/>
+        <location filename="../app/HeadlessRunner.cpp" line="111"/>
         <source>Resuming the run %1: %2</source>
         <translation>Lauf %1 wird fortgesetzt: %2</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="147"/>
+        <location filename="../app/HeadlessRunner.cpp" line="148"/>
         <source>No terminal to ask for approval, so the command is denied. Use --approve safe or --approve all to decide without asking.</source>
         <translation>Kein Terminal, um nach der Freigabe zu fragen, daher wird der Befehl abgelehnt. Mit --approve safe oder --approve all wird ohne Nachfrage entschieden.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="152"/>
+        <location filename="../app/HeadlessRunner.cpp" line="155"/>
         <source>
 Step %1 wants to run a risky command (%2 risk):
   $ %3
@@ -449,49 +449,49 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
 </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="157"/>
+        <location filename="../app/HeadlessRunner.cpp" line="162"/>
         <source>Allow it? [o]nce, this [s]ession, [a]lways, [d]eny: </source>
         <translation>Zulassen? [o] einmal, [s] für diese Sitzung, [a] immer, [d] ablehnen: </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="175"/>
+        <location filename="../app/HeadlessRunner.cpp" line="180"/>
         <source>Please answer o, s, a or d: </source>
         <translation>Bitte mit o, s, a oder d antworten: </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="201"/>
+        <location filename="../app/HeadlessRunner.cpp" line="206"/>
         <source>  never applied: %1</source>
         <translation>  nie übernommen: %1</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="203"/>
+        <location filename="../app/HeadlessRunner.cpp" line="208"/>
         <source>  changed on the host too: kept as it is there</source>
         <translation>  auch auf dem Host geändert: bleibt dort, wie es ist</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="208"/>
+        <location filename="../app/HeadlessRunner.cpp" line="213"/>
         <source>The sandbox worked on a copy of %1 and changed:
 %2</source>
         <translation>Die Sandbox hat auf einer Kopie von %1 gearbeitet und geändert:
 %2</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="211"/>
+        <location filename="../app/HeadlessRunner.cpp" line="216"/>
         <source>No terminal to ask, so nothing was applied. Use --apply-changes yes to apply the changes without asking, or --keep-sandbox to keep them in the sandbox.</source>
         <translation>Kein Terminal zum Nachfragen, daher wurde nichts übernommen. Mit --apply-changes yes werden die Änderungen ohne Nachfrage übernommen, mit --keep-sandbox bleiben sie in der Sandbox erhalten.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="223"/>
+        <location filename="../app/HeadlessRunner.cpp" line="228"/>
         <source>Apply these changes? [y]es, [n]o, [d]iffs: </source>
         <translation>Diese Änderungen übernehmen? [y] ja, [n] nein, [d] Diffs anzeigen: </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="229"/>
+        <location filename="../app/HeadlessRunner.cpp" line="234"/>
         <source>Please answer y, n or d: </source>
         <translation>Bitte mit y, n oder d antworten: </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/HeadlessRunner.cpp" line="244"/>
+        <location filename="../app/HeadlessRunner.cpp" line="249"/>
         <source>Apply them to %1 (not the %n you changed there too)? [y]es, [n]o, [d]iffs: </source>
         <translation>
             <numerusform>Nach %1 übernehmen (außer der %n Datei, die Sie dort auch geändert haben)? [y] ja, [n] nein, [d] Diffs anzeigen: </numerusform>
@@ -499,65 +499,65 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
         </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="248"/>
+        <location filename="../app/HeadlessRunner.cpp" line="253"/>
         <source>Apply them to %1? [y]es, [n]o, [d]iffs: </source>
         <translation>Nach %1 übernehmen? [y] ja, [n] nein, [d] Diffs anzeigen: </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="255"/>
+        <location filename="../app/HeadlessRunner.cpp" line="260"/>
         <source>No terminal to type input on, so the command&apos;s input is closed.</source>
         <translation>Kein Terminal für Eingaben, daher wird die Eingabe des Befehls geschlossen.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="268"/>
+        <location filename="../app/HeadlessRunner.cpp" line="273"/>
         <source>Type a line for the command (Ctrl+D closes its input): </source>
         <translation>Geben Sie eine Zeile für den Befehl ein (Strg+D schließt seine Eingabe): </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="291"/>
+        <location filename="../app/HeadlessRunner.cpp" line="296"/>
         <source>Interrupted again; exiting without waiting.</source>
         <translation>Erneut unterbrochen; Beenden ohne zu warten.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="298"/>
+        <location filename="../app/HeadlessRunner.cpp" line="303"/>
         <source>Interrupted; cancelling (press Ctrl+C again to exit at once)...</source>
         <translation>Unterbrochen; wird abgebrochen (erneut Strg+C drücken, um sofort zu beenden)...</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="316"/>
+        <location filename="../app/HeadlessRunner.cpp" line="321"/>
         <source>Removed the sandbox an earlier run left behind: %1</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox wurde entfernt: %1</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="321"/>
+        <location filename="../app/HeadlessRunner.cpp" line="326"/>
         <source>Could not remove the sandbox an earlier run left behind, %1: %2</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="339"/>
+        <location filename="../app/HeadlessRunner.cpp" line="344"/>
         <source>An earlier run that did not end left its sandbox behind:</source>
         <translation>Ein früherer Lauf, der nicht endete, hat seine Sandbox zurückgelassen:</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="340"/>
+        <location filename="../app/HeadlessRunner.cpp" line="345"/>
         <source>Earlier runs that did not end left these sandboxes behind:</source>
         <translation>Frühere Läufe, die nicht endeten, haben diese Sandboxen zurückgelassen:</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="343"/>
+        <location filename="../app/HeadlessRunner.cpp" line="348"/>
         <source>Remove it with: terrarium --clean-orphans</source>
         <translation>Entfernen mit: terrarium --clean-orphans</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="344"/>
+        <location filename="../app/HeadlessRunner.cpp" line="349"/>
         <source>Remove them with: terrarium --clean-orphans</source>
         <translation>Entfernen mit: terrarium --clean-orphans</translation>
     </message>
     <message>
         <location filename="../app/HistoryController.cpp" line="33"/>
         <location filename="../app/HistoryController.cpp" line="42"/>
-        <location filename="../app/WindowController.cpp" line="462"/>
-        <location filename="../app/WindowController.cpp" line="496"/>
+        <location filename="../app/WindowController.cpp" line="455"/>
+        <location filename="../app/WindowController.cpp" line="489"/>
         <source>A run is in progress; stop it first.</source>
         <translation>Ein Lauf ist im Gange; halten Sie ihn zuerst an.</translation>
     </message>
@@ -859,104 +859,104 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>durch eine andere Dateiart ersetzt</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="120"/>
+        <location filename="../app/RunSession.cpp" line="123"/>
         <source>Workspace: %1 (a new folder for this run)</source>
         <translation>Arbeitsordner: %1 (ein neuer Ordner für diesen Lauf)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="147"/>
+        <location filename="../app/RunSession.cpp" line="150"/>
         <source>This run is not kept: %1</source>
         <translation>Dieser Lauf wird nicht gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="155"/>
+        <location filename="../app/RunSession.cpp" line="158"/>
         <source>%1. The run goes on; saving it is tried again.</source>
         <translation>%1. Der Lauf geht weiter; das Speichern wird erneut versucht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="166"/>
+        <location filename="../app/RunSession.cpp" line="169"/>
         <source>Finding the models</source>
         <translation>Modelle werden gesucht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="171"/>
+        <location filename="../app/RunSession.cpp" line="174"/>
         <source>Replaying a runbook: no model is needed</source>
         <translation>Ein Runbook wird abgespielt: kein Modell nötig</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="183"/>
+        <location filename="../app/RunSession.cpp" line="186"/>
         <source>Planner: %1, executor: %2</source>
         <translation>Planer: %1, Ausführer: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="202"/>
+        <location filename="../app/RunSession.cpp" line="205"/>
         <source>WARNING: the host sandbox runs every command directly on this machine, as you, with no isolation, in %1.</source>
         <translation>WARNUNG: Die Host-Sandbox führt jeden Befehl direkt auf diesem Rechner aus, als Sie, ohne Isolation, in %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="216"/>
-        <location filename="../app/RunSession.cpp" line="290"/>
+        <location filename="../app/RunSession.cpp" line="219"/>
+        <location filename="../app/RunSession.cpp" line="293"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="239"/>
+        <location filename="../app/RunSession.cpp" line="242"/>
         <source>Attaching to the run&apos;s own sandbox %1.</source>
         <translation>Verbindung mit der eigenen Sandbox %1 des Laufs.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="246"/>
+        <location filename="../app/RunSession.cpp" line="249"/>
         <source>The run&apos;s sandbox is gone; a new one is started on the same workspace (what earlier steps did outside the workspace is not there).</source>
         <translation>Die Sandbox des Laufs gibt es nicht mehr; eine neue wird mit demselben Arbeitsordner gestartet (was frühere Schritte außerhalb des Arbeitsordners getan haben, fehlt darin).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="268"/>
+        <location filename="../app/RunSession.cpp" line="271"/>
         <source>Attaching to the existing sandbox %1.</source>
         <translation>Verbindung mit der vorhandenen Sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="292"/>
+        <location filename="../app/RunSession.cpp" line="295"/>
         <source>Starting the %1 sandbox %2</source>
         <translation>Die %1-Sandbox %2 wird gestartet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="300"/>
+        <location filename="../app/RunSession.cpp" line="303"/>
         <source>The sandbox could not start: %1</source>
         <translation>Die Sandbox konnte nicht starten: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="309"/>
+        <location filename="../app/RunSession.cpp" line="312"/>
         <source>The sandbox is ready</source>
         <translation>Die Sandbox ist bereit</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="354"/>
+        <location filename="../app/RunSession.cpp" line="357"/>
         <source>There is no record of what was copied into the sandbox %1, so its changes cannot be reviewed safely; nothing of it will be applied to %2.</source>
         <translation>Es gibt keine Aufzeichnung darüber, was in die Sandbox %1 kopiert wurde, daher können ihre Änderungen nicht sicher geprüft werden; nichts davon wird nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="361"/>
-        <location filename="../app/RunSession.cpp" line="366"/>
+        <location filename="../app/RunSession.cpp" line="364"/>
+        <location filename="../app/RunSession.cpp" line="369"/>
         <source>Copying the workspace into the sandbox</source>
         <translation>Der Arbeitsordner wird in die Sandbox kopiert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="373"/>
+        <location filename="../app/RunSession.cpp" line="376"/>
         <source>The workspace could not be copied into the sandbox: %1</source>
         <translation>Der Arbeitsordner konnte nicht in die Sandbox kopiert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="385"/>
+        <location filename="../app/RunSession.cpp" line="388"/>
         <source>Cannot keep a record of the copied workspace in %1 (%2); after a crash its changes could not be reviewed.</source>
         <translation>Der kopierte Arbeitsordner kann in %1 nicht festgehalten werden (%2); nach einem Absturz ließen sich seine Änderungen nicht prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="390"/>
+        <location filename="../app/RunSession.cpp" line="393"/>
         <source>Copied 1 file (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>1 Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="393"/>
+        <location filename="../app/RunSession.cpp" line="396"/>
         <source>Copied %n files (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>
             <numerusform>%n Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</numerusform>
@@ -964,67 +964,67 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="400"/>
+        <location filename="../app/RunSession.cpp" line="403"/>
         <source>Not copied: %1 (%2)</source>
         <translation>Nicht kopiert: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="428"/>
+        <location filename="../app/RunSession.cpp" line="431"/>
         <source>The %1 sandbox cannot take snapshots, so risky steps that fail cannot be undone.</source>
         <translation>Die %1-Sandbox kann keine Snapshots anlegen, daher lassen sich fehlgeschlagene riskante Schritte nicht rückgängig machen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="438"/>
+        <location filename="../app/RunSession.cpp" line="441"/>
         <source>Replaying 1 recorded step in the %1 sandbox, without a model.</source>
         <translation>1 aufgezeichneter Schritt wird in der Sandbox %1 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="440"/>
+        <location filename="../app/RunSession.cpp" line="443"/>
         <source>Replaying %1 recorded steps in the %2 sandbox, without a model.</source>
         <translation>%1 aufgezeichnete Schritte werden in der Sandbox %2 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="444"/>
+        <location filename="../app/RunSession.cpp" line="447"/>
         <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
         <translation>Planer: %1 (%2), Ausführer: %3 (%4), Sandbox: %5</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="454"/>
+        <location filename="../app/RunSession.cpp" line="457"/>
         <source>Resuming the run %1 after its last finished step.</source>
         <translation>Lauf %1 wird nach seinem letzten abgeschlossenen Schritt fortgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="469"/>
+        <location filename="../app/RunSession.cpp" line="472"/>
         <source>The run was cancelled; the sandbox&apos;s changes were not applied to %1.</source>
         <translation>Der Lauf wurde abgebrochen; die Änderungen der Sandbox wurden nicht nach %1 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="503"/>
+        <location filename="../app/RunSession.cpp" line="506"/>
         <source>the sandbox is not running</source>
         <translation>die Sandbox läuft nicht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="504"/>
+        <location filename="../app/RunSession.cpp" line="507"/>
         <source>there is no record of what was copied in</source>
         <translation>es gibt keine Aufzeichnung darüber, was hineinkopiert wurde</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="515"/>
+        <location filename="../app/RunSession.cpp" line="518"/>
         <source>The sandbox&apos;s changes could not be collected (%1); nothing was applied to %2.</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden (%1); nichts wurde nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="523"/>
+        <location filename="../app/RunSession.cpp" line="526"/>
         <source>The sandbox changed nothing in the workspace.</source>
         <translation>Die Sandbox hat im Arbeitsordner nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="535"/>
+        <location filename="../app/RunSession.cpp" line="538"/>
         <source>1 change in the sandbox was not applied to %1:</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="536"/>
+        <location filename="../app/RunSession.cpp" line="539"/>
         <source>%n changes in the sandbox were not applied to %1:</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen:</numerusform>
@@ -1032,7 +1032,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="544"/>
+        <location filename="../app/RunSession.cpp" line="547"/>
         <source>  ... and %n more</source>
         <translation>
             <numerusform>  ... und %n weitere</numerusform>
@@ -1040,27 +1040,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="564"/>
+        <location filename="../app/RunSession.cpp" line="567"/>
         <source>The sandbox&apos;s changes could not be collected: %1</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="570"/>
+        <location filename="../app/RunSession.cpp" line="573"/>
         <source>The sandbox has no changes that are not in %1.</source>
         <translation>Die Sandbox hat keine Änderungen, die nicht schon in %1 sind.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="586"/>
+        <location filename="../app/RunSession.cpp" line="589"/>
         <source>The changes could not be applied to %1: %2</source>
         <translation>Die Änderungen konnten nicht nach %1 übernommen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="590"/>
+        <location filename="../app/RunSession.cpp" line="593"/>
         <source>Applied 1 change to %1.</source>
         <translation>1 Änderung nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="591"/>
+        <location filename="../app/RunSession.cpp" line="594"/>
         <source>Applied %n changes to %1.</source>
         <translation>
             <numerusform>%n Änderung nach %1 übernommen.</numerusform>
@@ -1068,17 +1068,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="596"/>
+        <location filename="../app/RunSession.cpp" line="599"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Nicht übernommen: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="610"/>
+        <location filename="../app/RunSession.cpp" line="613"/>
         <source>1 change in the sandbox was not applied to %1.</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="611"/>
+        <location filename="../app/RunSession.cpp" line="614"/>
         <source>%n changes in the sandbox were not applied to %1.</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen.</numerusform>
@@ -1086,72 +1086,72 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="627"/>
+        <location filename="../app/RunSession.cpp" line="630"/>
         <source>Another step is being undone.</source>
         <translation>Ein anderer Schritt wird gerade rückgängig gemacht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="629"/>
+        <location filename="../app/RunSession.cpp" line="632"/>
         <source>The sandbox is no longer there to roll back.</source>
         <translation>Die Sandbox ist nicht mehr da, um sie zurückzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="631"/>
+        <location filename="../app/RunSession.cpp" line="634"/>
         <source>The workspace is being transferred; try again when it is done.</source>
         <translation>Der Arbeitsordner wird gerade übertragen; versuchen Sie es erneut, wenn das fertig ist.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="632"/>
+        <location filename="../app/RunSession.cpp" line="635"/>
         <source>There is no snapshot from before this step.</source>
         <translation>Es gibt keinen Snapshot von vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="641"/>
+        <location filename="../app/RunSession.cpp" line="644"/>
         <source>Undoing step %1: rolling the sandbox back to its snapshot...</source>
         <translation>Schritt %1 wird rückgängig gemacht: Die Sandbox wird auf ihren Snapshot zurückgesetzt...</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="650"/>
+        <location filename="../app/RunSession.cpp" line="653"/>
         <source>Step %1 could not be undone: %2</source>
         <translation>Schritt %1 konnte nicht rückgängig gemacht werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="664"/>
+        <location filename="../app/RunSession.cpp" line="667"/>
         <source>Step %1 undone in %2 ms: the sandbox is as it was before it.</source>
         <translation>Schritt %1 in %2 ms rückgängig gemacht: Die Sandbox ist wieder so wie vor ihm.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="680"/>
+        <location filename="../app/RunSession.cpp" line="706"/>
         <source>Your answer is not kept with the run: %1</source>
         <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="705"/>
+        <location filename="../app/RunSession.cpp" line="731"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="711"/>
+        <location filename="../app/RunSession.cpp" line="737"/>
         <source>Interrupted; exited without waiting</source>
         <translation>Unterbrochen; ohne Warten beendet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="755"/>
+        <location filename="../app/RunSession.cpp" line="781"/>
         <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="809"/>
+        <location filename="../app/RunSession.cpp" line="835"/>
         <source>The run&apos;s sandbox is not running.</source>
         <translation>Die Sandbox des Laufs läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="835"/>
+        <location filename="../app/RunSession.cpp" line="861"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="867"/>
+        <location filename="../app/RunSession.cpp" line="893"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
@@ -1282,172 +1282,172 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Der Lauf konnte nicht starten; das Fenster zeigt, warum.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="326"/>
+        <location filename="../app/WindowController.cpp" line="319"/>
         <source>The run %1 is not the window&apos;s.</source>
         <translation>Der Lauf %1 gehört nicht zu diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="374"/>
+        <location filename="../app/WindowController.cpp" line="367"/>
         <source>Removed the sandbox %1 an earlier run left behind.</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 wurde entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="379"/>
+        <location filename="../app/WindowController.cpp" line="372"/>
         <source>Could not remove the sandbox %1: %2</source>
         <translation>Die Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="392"/>
+        <location filename="../app/WindowController.cpp" line="385"/>
         <source>Sandboxes Left Behind</source>
         <translation>Zurückgelassene Sandboxen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="394"/>
+        <location filename="../app/WindowController.cpp" line="387"/>
         <source>An earlier run that did not end left its sandbox running. Remove it?</source>
         <translation>Ein früherer Lauf, der nicht endete, hat seine Sandbox laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="396"/>
+        <location filename="../app/WindowController.cpp" line="389"/>
         <source>Earlier runs that did not end left their sandboxes running. Remove them?</source>
         <translation>Frühere Läufe, die nicht endeten, haben ihre Sandboxen laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="401"/>
+        <location filename="../app/WindowController.cpp" line="394"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="414"/>
+        <location filename="../app/WindowController.cpp" line="407"/>
         <source>Resume Run</source>
         <translation>Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="414"/>
+        <location filename="../app/WindowController.cpp" line="407"/>
         <source>Resume Newest Run</source>
         <translation>Neuesten Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="418"/>
+        <location filename="../app/WindowController.cpp" line="411"/>
         <source>Continue run %1 in its sandbox from the step it did not finish</source>
         <translation>Lauf %1 in seiner Sandbox ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="424"/>
+        <location filename="../app/WindowController.cpp" line="417"/>
         <source>Keep</source>
         <translation>Behalten</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="451"/>
+        <location filename="../app/WindowController.cpp" line="444"/>
         <source>tick the box next to it in the task file&apos;s panel</source>
         <translation>setzen Sie den Haken daneben im Bereich der Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="485"/>
+        <location filename="../app/WindowController.cpp" line="478"/>
         <source>The task file&apos;s folder is not used as the workspace: %1</source>
         <translation>Der Ordner der Aufgabendatei wird nicht als Arbeitsordner verwendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="490"/>
+        <location filename="../app/WindowController.cpp" line="483"/>
         <source>Task file loaded: check what it asks for, then press Run.</source>
         <translation>Aufgabendatei geladen: Prüfen Sie, was sie verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="501"/>
+        <location filename="../app/WindowController.cpp" line="494"/>
         <source>%1 has no steps, so it is not a runbook; a runbook is exported from a run that succeeded.</source>
         <translation>%1 hat keine Schritte und ist daher kein Runbook; ein Runbook wird aus einem erfolgreichen Lauf exportiert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="516"/>
+        <location filename="../app/WindowController.cpp" line="509"/>
         <source>A runbook of 1 recorded step: Run replays it without a model and stops if its exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit 1 aufgezeichneten Schritt: Ausführen spielt ihn ohne Modell ab und hält an, wenn sein Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="518"/>
+        <location filename="../app/WindowController.cpp" line="511"/>
         <source>A runbook of %1 recorded steps: Run replays them without a model and stops at the first whose exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit %1 aufgezeichneten Schritten: Ausführen spielt sie ohne Modell ab und hält beim ersten an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="526"/>
+        <location filename="../app/WindowController.cpp" line="519"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="529"/>
+        <location filename="../app/WindowController.cpp" line="522"/>
         <source>    (expected to exit with %1)</source>
         <translation>    (sollte mit %1 enden)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="533"/>
+        <location filename="../app/WindowController.cpp" line="526"/>
         <source>Runbook loaded: check what it asks for, then press Run.</source>
         <translation>Runbook geladen: prüfen Sie, was es verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="554"/>
+        <location filename="../app/WindowController.cpp" line="547"/>
         <source>The run store cannot be opened, so no run can be resumed.</source>
         <translation>Der Laufspeicher kann nicht geöffnet werden, daher kann kein Lauf fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="651"/>
+        <location filename="../app/WindowController.cpp" line="642"/>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
         <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="666"/>
+        <location filename="../app/WindowController.cpp" line="657"/>
         <source>Preparing the sandbox…</source>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="724"/>
+        <location filename="../app/WindowController.cpp" line="715"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="742"/>
+        <location filename="../app/WindowController.cpp" line="733"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="748"/>
+        <location filename="../app/WindowController.cpp" line="739"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="759"/>
+        <location filename="../app/WindowController.cpp" line="750"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="764"/>
+        <location filename="../app/WindowController.cpp" line="755"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="791"/>
+        <location filename="../app/WindowController.cpp" line="782"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="799"/>
+        <location filename="../app/WindowController.cpp" line="790"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="815"/>
+        <location filename="../app/WindowController.cpp" line="806"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="851"/>
+        <location filename="../app/WindowController.cpp" line="842"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="854"/>
+        <location filename="../app/WindowController.cpp" line="845"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="857"/>
+        <location filename="../app/WindowController.cpp" line="848"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
@@ -1483,37 +1483,35 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>starten Sie terrarium --serve mit --yes</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="133"/>
+        <location filename="../app/ControlHost.cpp" line="132"/>
         <source>The run could not start; see Terrarium&apos;s log.</source>
         <translation>Der Lauf konnte nicht starten; siehe das Protokoll von Terrarium.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="150"/>
+        <location filename="../app/ControlHost.cpp" line="148"/>
         <source>The run %1 is not going on here.</source>
         <translation>Der Lauf %1 läuft hier nicht.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="153"/>
+        <location filename="../app/ControlHost.cpp" line="151"/>
         <location filename="../app/WindowController.cpp" line="253"/>
         <source>The run %1 has ended.</source>
         <translation>Der Lauf %1 ist beendet.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="164"/>
-        <location filename="../app/WindowController.cpp" line="293"/>
+        <location filename="../app/ControlHost.cpp" line="162"/>
+        <location filename="../app/WindowController.cpp" line="294"/>
         <source>Step %1 waits for no approval.</source>
         <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="175"/>
-        <location filename="../app/ControlHost.cpp" line="186"/>
-        <location filename="../app/WindowController.cpp" line="304"/>
-        <location filename="../app/WindowController.cpp" line="315"/>
+        <location filename="../app/RunSession.cpp" line="683"/>
+        <location filename="../app/RunSession.cpp" line="692"/>
         <source>Step %1 waits for no input.</source>
         <translation>Schritt %1 wartet auf keine Eingabe.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="216"/>
+        <location filename="../app/ControlHost.cpp" line="206"/>
         <source>Interrupted; cancelling the run (press Ctrl+C again to exit at once)...</source>
         <translation>Unterbrochen; der Lauf wird abgebrochen (erneut Strg+C drücken, um sofort zu beenden)...</translation>
     </message>
@@ -1526,27 +1524,35 @@ Siehe &apos;terrarium --help&apos;.</translation>
 <context>
     <name>Terrarium::Core</name>
     <message>
-        <location filename="../core/agent/CommandGuard.cpp" line="83"/>
+        <location filename="../core/agent/CommandGuard.cpp" line="84"/>
+        <location filename="../core/agent/CommandGuard.cpp" line="109"/>
         <source>the command is empty</source>
         <translation>der Befehl ist leer</translation>
     </message>
     <message>
-        <location filename="../core/agent/CommandGuard.cpp" line="86"/>
+        <location filename="../core/agent/CommandGuard.cpp" line="94"/>
+        <source>the command contains the control or invisible character %1; a command must be plain text (tabs and newlines are fine), so that what is shown is what runs</source>
+        <translation>der Befehl enthält das Steuer- oder unsichtbare Zeichen %1; ein Befehl muss reiner Text sein (Tabulatoren und Zeilenumbrüche sind erlaubt), damit das Angezeigte auch das Ausgeführte ist</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/CommandGuard.cpp" line="112"/>
         <source>the command spans several lines; it must be one line</source>
         <translation>der Befehl erstreckt sich über mehrere Zeilen; er muss eine Zeile sein</translation>
     </message>
     <message>
-        <location filename="../core/agent/CommandGuard.cpp" line="89"/>
+        <location filename="../core/agent/CommandGuard.cpp" line="88"/>
+        <location filename="../core/agent/CommandGuard.cpp" line="115"/>
         <source>the command contains a NUL character</source>
         <translation>der Befehl enthält ein NUL-Zeichen</translation>
     </message>
     <message>
-        <location filename="../core/agent/CommandGuard.cpp" line="92"/>
+        <location filename="../core/agent/CommandGuard.cpp" line="118"/>
         <source>the command contains the control or invisible character %1 at position %2; a command must be plain text, so that what is shown is what runs</source>
         <translation>der Befehl enthält das Steuer- oder unsichtbare Zeichen %1 an Position %2; ein Befehl muss reiner Text sein, damit das Angezeigte auch das Ausgeführte ist</translation>
     </message>
     <message>
-        <location filename="../core/agent/CommandGuard.cpp" line="99"/>
+        <location filename="../core/agent/CommandGuard.cpp" line="101"/>
+        <location filename="../core/agent/CommandGuard.cpp" line="125"/>
         <source>the command is longer than %1 characters</source>
         <translation>der Befehl ist länger als %1 Zeichen</translation>
     </message>
@@ -1576,7 +1582,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Das Ausführer-Modell (%1) hat zweimal keinen brauchbaren Befehl geliefert: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/agent/Orchestrator.cpp" line="50"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="63"/>
         <source>%n minute(s)</source>
         <translation>
             <numerusform>%n Minute</numerusform>
@@ -1584,7 +1590,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/agent/Orchestrator.cpp" line="51"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="64"/>
         <source>%n second(s)</source>
         <translation>
             <numerusform>%n Sekunde</numerusform>
@@ -1592,120 +1598,125 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="120"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="280"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="775"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="818"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="133"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="300"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="834"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="879"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="247"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="267"/>
         <source>Terrarium stopped while this step ran; its effects may be partial.</source>
         <translation>Terrarium wurde beendet, während dieser Schritt lief; seine Wirkung ist womöglich unvollständig.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="291"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="311"/>
         <source>denied by the user</source>
         <translation>vom Benutzer abgelehnt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="346"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="363"/>
         <source>Planning failed: %1</source>
         <translation>Planung fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="358"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="375"/>
         <source>The run reached its limit of %1 steps.</source>
         <translation>Der Lauf hat seine Grenze von %1 Schritten erreicht.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="606"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="393"/>
+        <source>The runbook&apos;s step %1 cannot run: %2</source>
+        <translation>Schritt %1 des Runbooks kann nicht laufen: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/Orchestrator.cpp" line="636"/>
         <source>denied by the safety policy: %1</source>
         <translation>von den Sicherheitsregeln abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="618"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="675"/>
         <source>Could not get a command for the step &quot;%1&quot;: %2</source>
         <translation>Für den Schritt &quot;%1&quot; konnte kein Befehl ermittelt werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="784"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="843"/>
         <source>The sandbox failed during the step &quot;%1&quot;: %2</source>
         <translation>Die Sandbox ist während des Schritts &quot;%1&quot; ausgefallen: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="836"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="897"/>
         <source>stopped: the sandbox&apos;s disk use grew to %1 MiB, past its limit of %2 MiB</source>
         <translation>angehalten: Der Plattenverbrauch der Sandbox stieg auf %1 MiB, über ihre Grenze von %2 MiB</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="841"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="902"/>
         <source>stopped: the sandbox&apos;s processes together used more than its memory limit of %1 MiB</source>
         <translation>angehalten: Die Prozesse der Sandbox haben zusammen mehr als ihre Speichergrenze von %1 MiB belegt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="846"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="907"/>
         <source>timed out after %1</source>
         <translation>Zeitüberschreitung nach %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="849"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="910"/>
         <source>killed by signal %1</source>
         <translation>durch Signal %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="851"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="912"/>
         <source>exited with code %1</source>
         <translation>mit Code %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="906"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="967"/>
         <source>The step &quot;%1&quot; failed and could not be undone: %2 (%3)</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen und konnte nicht rückgängig gemacht werden: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="923"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="984"/>
         <source>The step&apos;s changes were undone: the sandbox was put back as it was before the step.</source>
         <translation>Die Änderungen des Schritts wurden rückgängig gemacht: Die Sandbox ist wieder so wie vor dem Schritt.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="935"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="996"/>
         <source>The replay stopped: %1.</source>
         <translation>Die Wiedergabe wurde angehalten: %1.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="942"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1003"/>
         <source>The step &quot;%1&quot; failed, and re-planning is off: %2</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und Neuplanen ist ausgeschaltet: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="947"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1008"/>
         <source>The step &quot;%1&quot; failed and the limit of %2 re-plans is reached: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und die Grenze von %2 Neuplanungen ist erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="955"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1016"/>
         <source>The step &quot;%1&quot; failed and the run reached its limit of %2 steps: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und der Lauf hat seine Grenze von %2 Schritten erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1060"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1126"/>
         <source>step %1 timed out after %2; the runbook expects exit code %3</source>
         <translation>Schritt %1 lief nach %2 in eine Zeitüberschreitung; das Runbook erwartet Exit-Code %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1065"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1131"/>
         <source>step %1 was stopped at the sandbox&apos;s limits; the runbook expects exit code %2</source>
         <translation>Schritt %1 wurde an den Grenzen der Sandbox angehalten; das Runbook erwartet Exit-Code %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1070"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1136"/>
         <source>step %1 exited %2; the runbook expects %3</source>
         <translation>Schritt %1 endete mit %2; das Runbook erwartet %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1075"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1141"/>
         <source>A recorded runbook was being replayed and diverged here: %1. The steps before it ran as recorded.</source>
         <translation>Ein aufgezeichnetes Runbook wurde abgespielt und wich hier ab: %1. Die Schritte davor liefen wie aufgezeichnet.</translation>
     </message>
@@ -1968,259 +1979,264 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Einstellungen konnten nicht nach %1 geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="46"/>
+        <location filename="../core/config/TaskFile.cpp" line="48"/>
         <source>%1, line %2: %3</source>
         <translation>%1, Zeile %2: %3</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="57"/>
+        <location filename="../core/config/TaskFile.cpp" line="59"/>
         <source>the file holds a NUL byte; it is not a text file</source>
         <translation>die Datei enthält ein NUL-Byte; sie ist keine Textdatei</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="61"/>
+        <location filename="../core/config/TaskFile.cpp" line="63"/>
         <source>the file is not UTF-8 text</source>
         <translation>die Datei ist kein UTF-8-Text</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="80"/>
+        <location filename="../core/config/TaskFile.cpp" line="82"/>
         <source>a mapping</source>
         <translation>eine Zuordnung</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="82"/>
+        <location filename="../core/config/TaskFile.cpp" line="84"/>
         <source>a list</source>
         <translation>eine Liste</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="85"/>
+        <location filename="../core/config/TaskFile.cpp" line="87"/>
         <source>empty</source>
         <translation>leer</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="89"/>
+        <location filename="../core/config/TaskFile.cpp" line="91"/>
         <source>&quot;%1&quot;</source>
         <translation>&quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="211"/>
+        <location filename="../core/config/TaskFile.cpp" line="218"/>
         <source>a key must be a plain name, not %1</source>
         <translation>ein Schlüssel muss ein einfacher Name sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="215"/>
+        <location filename="../core/config/TaskFile.cpp" line="222"/>
         <source>unknown key &quot;%1&quot; (expected %2)</source>
         <translation>unbekannter Schlüssel &quot;%1&quot; (erwartet: %2)</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="219"/>
+        <location filename="../core/config/TaskFile.cpp" line="226"/>
         <source>&quot;%1&quot; is set twice</source>
         <translation>&quot;%1&quot; ist doppelt gesetzt</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="229"/>
-        <location filename="../core/config/TaskFile.cpp" line="234"/>
-        <location filename="../core/config/TaskFile.cpp" line="425"/>
+        <location filename="../core/config/TaskFile.cpp" line="236"/>
+        <location filename="../core/config/TaskFile.cpp" line="241"/>
+        <location filename="../core/config/TaskFile.cpp" line="432"/>
         <source>&quot;%1&quot; is empty</source>
         <translation>&quot;%1&quot; ist leer</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="231"/>
-        <location filename="../core/config/TaskFile.cpp" line="421"/>
+        <location filename="../core/config/TaskFile.cpp" line="238"/>
+        <location filename="../core/config/TaskFile.cpp" line="428"/>
         <source>&quot;%1&quot; must be text, not %2</source>
         <translation>&quot;%1&quot; muss Text sein, nicht %2</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="247"/>
+        <location filename="../core/config/TaskFile.cpp" line="254"/>
         <source>&quot;%1&quot; must be one of %2, not &quot;%3&quot;</source>
         <translation>&quot;%1&quot; muss eines von %2 sein, nicht &quot;%3&quot;</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="266"/>
+        <location filename="../core/config/TaskFile.cpp" line="273"/>
         <source>quoted text &quot;%1&quot;</source>
         <translation>Text in Anführungszeichen &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="269"/>
+        <location filename="../core/config/TaskFile.cpp" line="276"/>
         <source>&quot;%1&quot; must be a whole number from %2 to %3, not %4</source>
         <translation>&quot;%1&quot; muss eine ganze Zahl von %2 bis %3 sein, nicht %4</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="281"/>
+        <location filename="../core/config/TaskFile.cpp" line="288"/>
         <source>&quot;limits&quot; must be a mapping of names to numbers, not %1</source>
         <translation>&quot;limits&quot; muss eine Zuordnung von Namen zu Zahlen sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="329"/>
+        <location filename="../core/config/TaskFile.cpp" line="336"/>
         <source>&quot;env&quot; must be a mapping of variable names to values, not %1</source>
         <translation>&quot;env&quot; muss eine Zuordnung von Variablennamen zu Werten sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="339"/>
+        <location filename="../core/config/TaskFile.cpp" line="346"/>
         <source>%1 is not a valid environment variable name (letters, digits and _, not starting with a digit)</source>
         <translation>%1 ist kein gültiger Name für eine Umgebungsvariable (Buchstaben, Ziffern und _, nicht mit einer Ziffer beginnend)</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="345"/>
+        <location filename="../core/config/TaskFile.cpp" line="352"/>
         <source>env &quot;%1&quot; is not allowed: it changes how programs are loaded or started, so a task file may not set it</source>
         <translation>env &quot;%1&quot; ist nicht erlaubt: sie ändert, wie Programme geladen oder gestartet werden, daher darf eine Aufgabendatei sie nicht setzen</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="350"/>
+        <location filename="../core/config/TaskFile.cpp" line="357"/>
         <source>env &quot;%1&quot; is set twice</source>
         <translation>env &quot;%1&quot; ist doppelt gesetzt</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="356"/>
+        <location filename="../core/config/TaskFile.cpp" line="363"/>
         <source>env &quot;%1&quot; has no value; write %1: &quot;&quot; for an empty one</source>
         <translation>env &quot;%1&quot; hat keinen Wert; schreiben Sie %1: &quot;&quot; für einen leeren</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="360"/>
+        <location filename="../core/config/TaskFile.cpp" line="367"/>
         <source>env &quot;%1&quot; must be text, a number or true/false, not %2</source>
         <translation>env &quot;%1&quot; muss Text, eine Zahl oder true/false sein, nicht %2</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="373"/>
+        <location filename="../core/config/TaskFile.cpp" line="380"/>
         <source>&quot;steps&quot; must be a list of steps ({title, command, exit_code}), not %1</source>
         <translation>&quot;steps&quot; muss eine Liste von Schritten ({title, command, exit_code}) sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="378"/>
+        <location filename="../core/config/TaskFile.cpp" line="385"/>
         <source>&quot;steps&quot; is an empty list; a runbook needs at least one step</source>
         <translation>&quot;steps&quot; ist eine leere Liste; ein Runbook braucht mindestens einen Schritt</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="395"/>
+        <location filename="../core/config/TaskFile.cpp" line="402"/>
         <source>step %1 must be a mapping {title, command, exit_code}, not %2</source>
         <translation>Schritt %1 muss eine Zuordnung {title, command, exit_code} sein, nicht %2</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="437"/>
+        <location filename="../core/config/TaskFile.cpp" line="439"/>
+        <source>&quot;%1&quot;: %2</source>
+        <translation>„%1“: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/config/TaskFile.cpp" line="452"/>
         <source>step %1 has no &quot;%2&quot;; every step needs a title and a command</source>
         <translation>Schritt %1 hat kein &quot;%2&quot;; jeder Schritt braucht einen Titel und einen Befehl</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="452"/>
+        <location filename="../core/config/TaskFile.cpp" line="482"/>
         <source>the file holds more than one YAML document</source>
         <translation>die Datei enthält mehr als ein YAML-Dokument</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="458"/>
+        <location filename="../core/config/TaskFile.cpp" line="488"/>
         <source>the file is empty; a task file needs at least a goal</source>
         <translation>die Datei ist leer; eine Aufgabendatei braucht mindestens ein Ziel</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="463"/>
+        <location filename="../core/config/TaskFile.cpp" line="493"/>
         <source>a task file must be a mapping of keys (goal, sandbox, ...), not %1</source>
         <translation>eine Aufgabendatei muss eine Zuordnung von Schlüsseln (goal, sandbox, ...) sein, nicht %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="515"/>
+        <location filename="../core/config/TaskFile.cpp" line="545"/>
         <source>there is no &quot;goal&quot;; a task file needs one, e.g. goal: &quot;run the tests&quot;</source>
         <translation>es gibt kein &quot;goal&quot;; eine Aufgabendatei braucht eines, z. B. goal: &quot;run the tests&quot;</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="523"/>
+        <location filename="../core/config/TaskFile.cpp" line="553"/>
         <source>%1, line %2, column %3: %4 (not valid YAML)</source>
         <translation>%1, Zeile %2, Spalte %3: %4 (kein gültiges YAML)</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="531"/>
+        <location filename="../core/config/TaskFile.cpp" line="561"/>
         <source>%1: cannot be read as YAML: %2</source>
         <translation>%1: kann nicht als YAML gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="562"/>
+        <location filename="../core/config/TaskFile.cpp" line="592"/>
         <source>the front matter that starts here is never closed by a &quot;---&quot; line</source>
         <translation>der hier beginnende Front Matter wird nie durch eine &quot;---&quot;-Zeile geschlossen</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="655"/>
-        <location filename="../core/config/TaskFile.cpp" line="727"/>
+        <location filename="../core/config/TaskFile.cpp" line="685"/>
+        <location filename="../core/config/TaskFile.cpp" line="757"/>
         <source>%1: a task file is a .yaml, .yml, .md, .markdown or .txt file</source>
         <translation>%1: eine Aufgabendatei ist eine .yaml-, .yml-, .md-, .markdown- oder .txt-Datei</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="659"/>
-        <location filename="../core/config/TaskFile.cpp" line="733"/>
+        <location filename="../core/config/TaskFile.cpp" line="689"/>
+        <location filename="../core/config/TaskFile.cpp" line="763"/>
         <source>%1 is %2 KiB; task files are limited to %3 KiB</source>
         <translation>%1 ist %2 KiB groß; Aufgabendateien sind auf %3 KiB begrenzt</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="699"/>
+        <location filename="../core/config/TaskFile.cpp" line="729"/>
         <source>the goal is set both in the front matter and by the text below it; keep one</source>
         <translation>das Ziel ist sowohl im Front Matter als auch durch den Text darunter gesetzt; behalten Sie eines</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="706"/>
+        <location filename="../core/config/TaskFile.cpp" line="736"/>
         <source>the file holds no goal; write what the agent should do</source>
         <translation>die Datei enthält kein Ziel; schreiben Sie, was der Agent tun soll</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="730"/>
+        <location filename="../core/config/TaskFile.cpp" line="760"/>
         <source>%1 is a folder, not a task file</source>
         <translation>%1 ist ein Ordner, keine Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="741"/>
-        <location filename="../core/config/TaskFile.cpp" line="748"/>
+        <location filename="../core/config/TaskFile.cpp" line="771"/>
+        <location filename="../core/config/TaskFile.cpp" line="778"/>
         <location filename="../core/control/ControlToken.cpp" line="95"/>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="752"/>
+        <location filename="../core/config/TaskFile.cpp" line="782"/>
         <source>%1 is larger than %2 KiB, the limit for task files</source>
         <translation>%1 ist größer als %2 KiB, die Grenze für Aufgabendateien</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="823"/>
+        <location filename="../core/config/TaskFile.cpp" line="853"/>
         <source>CPUs: %1</source>
         <translation>CPUs: %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="825"/>
+        <location filename="../core/config/TaskFile.cpp" line="855"/>
         <source>memory: %1 MiB</source>
         <translation>Speicher: %1 MiB</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="827"/>
+        <location filename="../core/config/TaskFile.cpp" line="857"/>
         <source>processes: %1</source>
         <translation>Prozesse: %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="829"/>
+        <location filename="../core/config/TaskFile.cpp" line="859"/>
         <source>steps: %1</source>
         <translation>Schritte: %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="831"/>
+        <location filename="../core/config/TaskFile.cpp" line="861"/>
         <source>re-plans: %1</source>
         <translation>Neuplanungen: %1</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="833"/>
+        <location filename="../core/config/TaskFile.cpp" line="863"/>
         <source>step timeout: %1 s</source>
         <translation>Zeitlimit pro Schritt: %1 s</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="853"/>
+        <location filename="../core/config/TaskFile.cpp" line="883"/>
         <source>to run commands directly on this computer with no isolation (sandbox: host)</source>
         <translation>Befehle direkt auf diesem Computer ohne Isolation auszuführen (sandbox: host)</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="856"/>
+        <location filename="../core/config/TaskFile.cpp" line="886"/>
         <source>to give the sandbox network access (network: outbound)</source>
         <translation>der Sandbox Netzwerkzugang zu geben (network: outbound)</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="857"/>
+        <location filename="../core/config/TaskFile.cpp" line="887"/>
         <source>The task file asks %1. Nothing runs until you allow it: %2.</source>
         <translation>Die Aufgabendatei verlangt, %1. Nichts läuft, bis Sie es erlauben: %2.</translation>
     </message>
     <message>
-        <location filename="../core/config/TaskFile.cpp" line="858"/>
+        <location filename="../core/config/TaskFile.cpp" line="888"/>
         <source> and </source>
         <translation> und </translation>
     </message>
@@ -2346,14 +2362,19 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>In %1 kann kein Arbeitsordner angelegt werden.</translation>
     </message>
     <message>
-        <location filename="../core/exec/CommandRunner.cpp" line="21"/>
+        <location filename="../core/exec/CommandRunner.cpp" line="22"/>
         <source>This sandbox cannot take checkpoints.</source>
         <translation>Diese Sandbox kann keine Prüfpunkte anlegen.</translation>
     </message>
     <message>
-        <location filename="../core/exec/CommandRunner.cpp" line="31"/>
+        <location filename="../core/exec/CommandRunner.cpp" line="32"/>
         <source>This sandbox cannot go back to a checkpoint.</source>
         <translation>Diese Sandbox kann nicht zu einem Prüfpunkt zurückkehren.</translation>
+    </message>
+    <message>
+        <location filename="../core/exec/CommandRunner.cpp" line="43"/>
+        <source>This sandbox does not let Terrarium read its files.</source>
+        <translation>Diese Sandbox lässt Terrarium ihre Dateien nicht lesen.</translation>
     </message>
     <message>
         <location filename="../core/llm/LlmEndpoint.cpp" line="64"/>
@@ -4463,7 +4484,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Sandbox ist nach dem Snapshot nicht wieder da.</translation>
     </message>
     <message>
-        <location filename="../vm/Sandbox.cpp" line="68"/>
+        <location filename="../vm/Sandbox.cpp" line="80"/>
         <source>The %1 sandbox has no console of its own; open a terminal in it instead.</source>
         <translation>Die %1-Sandbox hat keine eigene Konsole; öffnen Sie stattdessen ein Terminal darin.</translation>
     </message>
@@ -4835,63 +4856,137 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <source>%1 was killed</source>
         <translation>%1 wurde von einem Signal beendet</translation>
     </message>
+    <message>
+        <location filename="../core/agent/ApprovalFileText.cpp" line="14"/>
+        <source>%1 (written by step %2) is a binary file, not text.</source>
+        <translation>%1 (geschrieben von Schritt %2) ist eine Binärdatei, kein Text.</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/ApprovalFileText.cpp" line="21"/>
+        <source>%1 (written by step %2) begins, as it is in the sandbox now:</source>
+        <translation>%1 (geschrieben von Schritt %2) beginnt so, wie sie jetzt in der Sandbox liegt:</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/ApprovalFileText.cpp" line="26"/>
+        <source>%1 (written by step %2) begins, as the command that wrote it had it (the sandbox could not be read: %3):</source>
+        <translation>%1 (geschrieben von Schritt %2) beginnt so, wie der Befehl sie geschrieben hat (die Sandbox ließ sich nicht lesen: %3):</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/ApprovalFileText.cpp" line="33"/>
+        <source>%1 (written by step %2): what it holds is not known (%3).</source>
+        <translation>%1 (geschrieben von Schritt %2): ihr Inhalt ist nicht bekannt (%3).</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/ApprovalFileText.cpp" line="42"/>
+        <source>… (more lines)</source>
+        <translation>… (weitere Zeilen)</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/WrittenFilePreview.cpp" line="74"/>
+        <source>the sandbox did not answer in time</source>
+        <translation>die Sandbox hat nicht rechtzeitig geantwortet</translation>
+    </message>
+    <message>
+        <location filename="../core/safety/SafetyGate.cpp" line="121"/>
+        <source>%1 (step %2)</source>
+        <translation>%1 (Schritt %2)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/safety/SafetyGate.cpp" line="135"/>
+        <source>and %n more</source>
+        <translation>
+            <numerusform>und %n weitere</numerusform>
+            <numerusform>und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../core/safety/SafetyGate.cpp" line="142"/>
+        <source>Runs a file whose name is only known when the command runs, and this run has written files: it may run code this run wrote</source>
+        <translation>Führt eine Datei aus, deren Name erst beim Ausführen feststeht, und dieser Lauf hat Dateien geschrieben: er führt vielleicht Code aus, den dieser Lauf geschrieben hat</translation>
+    </message>
+    <message>
+        <location filename="../core/safety/SafetyGate.cpp" line="144"/>
+        <source>Runs code this run wrote: %1</source>
+        <translation>Führt Code aus, den dieser Lauf geschrieben hat: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../core/safety/SafetyGate.cpp" line="155"/>
+        <source>The command has %n lines, and every one of them runs: read them all before you allow it</source>
+        <translation>
+            <numerusform>Der Befehl hat %n Zeile, und sie wird ausgeführt: lesen Sie sie, bevor Sie ihn erlauben</numerusform>
+            <numerusform>Der Befehl hat %n Zeilen, und jede davon wird ausgeführt: lesen Sie alle, bevor Sie ihn erlauben</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Terrarium::Widgets::ApprovalPanel</name>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="20"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="25"/>
         <source>Run &amp;once</source>
         <translation>&amp;Einmal ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="21"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="26"/>
         <source>Allow for this &amp;session</source>
         <translation>Für diese &amp;Sitzung erlauben</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="22"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="27"/>
         <source>&amp;Always allow</source>
         <translation>&amp;Immer erlauben</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="23"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="28"/>
         <source>&amp;Deny</source>
         <translation>A&amp;blehnen</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="27"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="32"/>
         <source>Approval needed</source>
         <translation>Freigabe nötig</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="41"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="46"/>
         <source>Command waiting for approval</source>
         <translation>Befehl wartet auf Freigabe</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="46"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="53"/>
+        <source>Files this run wrote that the command runs</source>
+        <translation>Dateien dieses Laufs, die der Befehl ausführt</translation>
+    </message>
+    <message>
+        <location filename="../ui/ApprovalPanel.cpp" line="58"/>
         <source>Run this command now; ask again next time</source>
         <translation>Diesen Befehl jetzt ausführen; beim nächsten Mal erneut fragen</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="48"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="60"/>
         <source>Run it, and the same command again without asking until Terrarium quits</source>
         <translation>Ausführen, und denselben Befehl ohne Nachfrage erneut ausführen, bis Terrarium beendet wird</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="49"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="61"/>
         <source>Run it, and never ask about this exact command again</source>
         <translation>Ausführen, und nie wieder nach genau diesem Befehl fragen</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="50"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="62"/>
         <source>Do not run it; the planner looks for another way</source>
         <translation>Nicht ausführen; der Planer sucht einen anderen Weg</translation>
     </message>
     <message>
-        <location filename="../ui/ApprovalPanel.cpp" line="79"/>
+        <location filename="../ui/ApprovalPanel.cpp" line="95"/>
         <source>Step %1 wants to run a command with %2 risk. Run it?</source>
         <translation>Schritt %1 will einen Befehl mit Risiko %2 ausführen. Ausführen?</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/ApprovalPanel.cpp" line="98"/>
+        <source>It has %n lines, and every one of them runs: scroll to read them all.</source>
+        <translation>
+            <numerusform>Er hat %n Zeile, und sie wird ausgeführt: scrollen Sie, um sie zu lesen.</numerusform>
+            <numerusform>Er hat %n Zeilen, und jede davon wird ausgeführt: scrollen Sie, um alle zu lesen.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5634,7 +5729,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Runbooks (*.yaml *.yml);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="683"/>
+        <location filename="../ui/MainWindow.cpp" line="684"/>
         <source>The goal of the run in progress; stop it to change the goal</source>
         <translation>Das Ziel des laufenden Laufs; halten Sie ihn an, um das Ziel zu ändern</translation>
     </message>
