@@ -412,6 +412,12 @@ void RunSession::startRun()
     m_plannerClient = std::make_unique<Core::LlmClient>(m_config.planner, m_network.get());
     m_executorClient = std::make_unique<Core::LlmClient>(m_config.executor, m_network.get());
     m_gate = std::make_unique<Core::SafetyGate>(m_config.approval, m_config.alwaysAllowed);
+    // Where the host sees the files commands run (all of them on the host, the mounted folder
+    // of a container), it tells the gate itself which of them changed during the run.
+    if (m_sandbox->kind() == Vm::SandboxKind::Host)
+        m_gate->setHostView(QStringLiteral("/"), QStringLiteral("/"));
+    else if (!worksOnACopy() && m_sandbox->kind() == Vm::SandboxKind::Podman)
+        m_gate->setHostView(m_sandbox->workspaceFolder(), hostWorkspace());
     connect(m_gate.get(), &Core::SafetyGate::alwaysAllowedChanged, this,
             [this](const QStringList &commands) {
                 if (m_options.settings)

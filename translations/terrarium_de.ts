@@ -969,62 +969,62 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Nicht kopiert: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="431"/>
+        <location filename="../app/RunSession.cpp" line="437"/>
         <source>The %1 sandbox cannot take snapshots, so risky steps that fail cannot be undone.</source>
         <translation>Die %1-Sandbox kann keine Snapshots anlegen, daher lassen sich fehlgeschlagene riskante Schritte nicht rückgängig machen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="441"/>
+        <location filename="../app/RunSession.cpp" line="447"/>
         <source>Replaying 1 recorded step in the %1 sandbox, without a model.</source>
         <translation>1 aufgezeichneter Schritt wird in der Sandbox %1 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="443"/>
+        <location filename="../app/RunSession.cpp" line="449"/>
         <source>Replaying %1 recorded steps in the %2 sandbox, without a model.</source>
         <translation>%1 aufgezeichnete Schritte werden in der Sandbox %2 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="447"/>
+        <location filename="../app/RunSession.cpp" line="453"/>
         <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
         <translation>Planer: %1 (%2), Ausführer: %3 (%4), Sandbox: %5</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="457"/>
+        <location filename="../app/RunSession.cpp" line="463"/>
         <source>Resuming the run %1 after its last finished step.</source>
         <translation>Lauf %1 wird nach seinem letzten abgeschlossenen Schritt fortgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="472"/>
+        <location filename="../app/RunSession.cpp" line="478"/>
         <source>The run was cancelled; the sandbox&apos;s changes were not applied to %1.</source>
         <translation>Der Lauf wurde abgebrochen; die Änderungen der Sandbox wurden nicht nach %1 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="506"/>
+        <location filename="../app/RunSession.cpp" line="512"/>
         <source>the sandbox is not running</source>
         <translation>die Sandbox läuft nicht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="507"/>
+        <location filename="../app/RunSession.cpp" line="513"/>
         <source>there is no record of what was copied in</source>
         <translation>es gibt keine Aufzeichnung darüber, was hineinkopiert wurde</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="518"/>
+        <location filename="../app/RunSession.cpp" line="524"/>
         <source>The sandbox&apos;s changes could not be collected (%1); nothing was applied to %2.</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden (%1); nichts wurde nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="526"/>
+        <location filename="../app/RunSession.cpp" line="532"/>
         <source>The sandbox changed nothing in the workspace.</source>
         <translation>Die Sandbox hat im Arbeitsordner nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="538"/>
+        <location filename="../app/RunSession.cpp" line="544"/>
         <source>1 change in the sandbox was not applied to %1:</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="539"/>
+        <location filename="../app/RunSession.cpp" line="545"/>
         <source>%n changes in the sandbox were not applied to %1:</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen:</numerusform>
@@ -1032,7 +1032,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="547"/>
+        <location filename="../app/RunSession.cpp" line="553"/>
         <source>  ... and %n more</source>
         <translation>
             <numerusform>  ... und %n weitere</numerusform>
@@ -1040,27 +1040,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="567"/>
+        <location filename="../app/RunSession.cpp" line="573"/>
         <source>The sandbox&apos;s changes could not be collected: %1</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="573"/>
+        <location filename="../app/RunSession.cpp" line="579"/>
         <source>The sandbox has no changes that are not in %1.</source>
         <translation>Die Sandbox hat keine Änderungen, die nicht schon in %1 sind.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="589"/>
+        <location filename="../app/RunSession.cpp" line="595"/>
         <source>The changes could not be applied to %1: %2</source>
         <translation>Die Änderungen konnten nicht nach %1 übernommen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="593"/>
+        <location filename="../app/RunSession.cpp" line="599"/>
         <source>Applied 1 change to %1.</source>
         <translation>1 Änderung nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="594"/>
+        <location filename="../app/RunSession.cpp" line="600"/>
         <source>Applied %n changes to %1.</source>
         <translation>
             <numerusform>%n Änderung nach %1 übernommen.</numerusform>
@@ -1068,17 +1068,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="599"/>
+        <location filename="../app/RunSession.cpp" line="605"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Nicht übernommen: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="613"/>
+        <location filename="../app/RunSession.cpp" line="619"/>
         <source>1 change in the sandbox was not applied to %1.</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="614"/>
+        <location filename="../app/RunSession.cpp" line="620"/>
         <source>%n changes in the sandbox were not applied to %1.</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen.</numerusform>
@@ -1086,72 +1086,72 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="630"/>
+        <location filename="../app/RunSession.cpp" line="636"/>
         <source>Another step is being undone.</source>
         <translation>Ein anderer Schritt wird gerade rückgängig gemacht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="632"/>
+        <location filename="../app/RunSession.cpp" line="638"/>
         <source>The sandbox is no longer there to roll back.</source>
         <translation>Die Sandbox ist nicht mehr da, um sie zurückzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="634"/>
+        <location filename="../app/RunSession.cpp" line="640"/>
         <source>The workspace is being transferred; try again when it is done.</source>
         <translation>Der Arbeitsordner wird gerade übertragen; versuchen Sie es erneut, wenn das fertig ist.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="635"/>
+        <location filename="../app/RunSession.cpp" line="641"/>
         <source>There is no snapshot from before this step.</source>
         <translation>Es gibt keinen Snapshot von vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="644"/>
+        <location filename="../app/RunSession.cpp" line="650"/>
         <source>Undoing step %1: rolling the sandbox back to its snapshot...</source>
         <translation>Schritt %1 wird rückgängig gemacht: Die Sandbox wird auf ihren Snapshot zurückgesetzt...</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="653"/>
+        <location filename="../app/RunSession.cpp" line="659"/>
         <source>Step %1 could not be undone: %2</source>
         <translation>Schritt %1 konnte nicht rückgängig gemacht werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="667"/>
+        <location filename="../app/RunSession.cpp" line="673"/>
         <source>Step %1 undone in %2 ms: the sandbox is as it was before it.</source>
         <translation>Schritt %1 in %2 ms rückgängig gemacht: Die Sandbox ist wieder so wie vor ihm.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="706"/>
+        <location filename="../app/RunSession.cpp" line="712"/>
         <source>Your answer is not kept with the run: %1</source>
         <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="731"/>
+        <location filename="../app/RunSession.cpp" line="737"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="737"/>
+        <location filename="../app/RunSession.cpp" line="743"/>
         <source>Interrupted; exited without waiting</source>
         <translation>Unterbrochen; ohne Warten beendet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="781"/>
+        <location filename="../app/RunSession.cpp" line="787"/>
         <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="835"/>
+        <location filename="../app/RunSession.cpp" line="841"/>
         <source>The run&apos;s sandbox is not running.</source>
         <translation>Die Sandbox des Laufs läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="861"/>
+        <location filename="../app/RunSession.cpp" line="867"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="893"/>
+        <location filename="../app/RunSession.cpp" line="899"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
@@ -1505,8 +1505,8 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="683"/>
-        <location filename="../app/RunSession.cpp" line="692"/>
+        <location filename="../app/RunSession.cpp" line="689"/>
+        <location filename="../app/RunSession.cpp" line="698"/>
         <source>Step %1 waits for no input.</source>
         <translation>Schritt %1 wartet auf keine Eingabe.</translation>
     </message>
@@ -4857,27 +4857,37 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 wurde von einem Signal beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/ApprovalFileText.cpp" line="14"/>
-        <source>%1 (written by step %2) is a binary file, not text.</source>
-        <translation>%1 (geschrieben von Schritt %2) ist eine Binärdatei, kein Text.</translation>
+        <location filename="../core/agent/ApprovalFileText.cpp" line="12"/>
+        <source>written by step %1</source>
+        <translation>geschrieben von Schritt %1</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/ApprovalFileText.cpp" line="13"/>
+        <source>changed during this run</source>
+        <translation>während dieses Laufs geändert</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/ApprovalFileText.cpp" line="16"/>
+        <source>%1 (%2) is a binary file, not text.</source>
+        <translation>%1 (%2) ist eine Binärdatei, kein Text.</translation>
     </message>
     <message>
         <location filename="../core/agent/ApprovalFileText.cpp" line="21"/>
-        <source>%1 (written by step %2) begins, as it is in the sandbox now:</source>
-        <translation>%1 (geschrieben von Schritt %2) beginnt so, wie sie jetzt in der Sandbox liegt:</translation>
+        <source>%1 (%2) begins, as it is in the sandbox now:</source>
+        <translation>%1 (%2) beginnt so, wie sie jetzt in der Sandbox liegt:</translation>
     </message>
     <message>
-        <location filename="../core/agent/ApprovalFileText.cpp" line="26"/>
-        <source>%1 (written by step %2) begins, as the command that wrote it had it (the sandbox could not be read: %3):</source>
-        <translation>%1 (geschrieben von Schritt %2) beginnt so, wie der Befehl sie geschrieben hat (die Sandbox ließ sich nicht lesen: %3):</translation>
+        <location filename="../core/agent/ApprovalFileText.cpp" line="24"/>
+        <source>%1 (%2) begins, as the command that wrote it had it (the sandbox could not be read: %3):</source>
+        <translation>%1 (%2) beginnt so, wie der Befehl sie geschrieben hat (die Sandbox ließ sich nicht lesen: %3):</translation>
     </message>
     <message>
-        <location filename="../core/agent/ApprovalFileText.cpp" line="33"/>
-        <source>%1 (written by step %2): what it holds is not known (%3).</source>
-        <translation>%1 (geschrieben von Schritt %2): ihr Inhalt ist nicht bekannt (%3).</translation>
+        <location filename="../core/agent/ApprovalFileText.cpp" line="29"/>
+        <source>%1 (%2): what it holds is not known (%3).</source>
+        <translation>%1 (%2): ihr Inhalt ist nicht bekannt (%3).</translation>
     </message>
     <message>
-        <location filename="../core/agent/ApprovalFileText.cpp" line="42"/>
+        <location filename="../core/agent/ApprovalFileText.cpp" line="36"/>
         <source>… (more lines)</source>
         <translation>… (weitere Zeilen)</translation>
     </message>
@@ -4887,12 +4897,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>die Sandbox hat nicht rechtzeitig geantwortet</translation>
     </message>
     <message>
-        <location filename="../core/safety/SafetyGate.cpp" line="121"/>
+        <location filename="../core/safety/SafetyGate.cpp" line="137"/>
         <source>%1 (step %2)</source>
         <translation>%1 (Schritt %2)</translation>
     </message>
+    <message>
+        <location filename="../core/safety/SafetyGate.cpp" line="138"/>
+        <source>%1 (changed during this run)</source>
+        <translation>%1 (während dieses Laufs geändert)</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../core/safety/SafetyGate.cpp" line="135"/>
+        <location filename="../core/safety/SafetyGate.cpp" line="152"/>
         <source>and %n more</source>
         <translation>
             <numerusform>und %n weitere</numerusform>
@@ -4900,17 +4915,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../core/safety/SafetyGate.cpp" line="142"/>
+        <location filename="../core/safety/SafetyGate.cpp" line="159"/>
         <source>Runs a file whose name is only known when the command runs, and this run has written files: it may run code this run wrote</source>
         <translation>Führt eine Datei aus, deren Name erst beim Ausführen feststeht, und dieser Lauf hat Dateien geschrieben: er führt vielleicht Code aus, den dieser Lauf geschrieben hat</translation>
     </message>
     <message>
-        <location filename="../core/safety/SafetyGate.cpp" line="144"/>
+        <location filename="../core/safety/SafetyGate.cpp" line="161"/>
         <source>Runs code this run wrote: %1</source>
         <translation>Führt Code aus, den dieser Lauf geschrieben hat: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/safety/SafetyGate.cpp" line="155"/>
+        <location filename="../core/safety/SafetyGate.cpp" line="172"/>
         <source>The command has %n lines, and every one of them runs: read them all before you allow it</source>
         <translation>
             <numerusform>Der Befehl hat %n Zeile, und sie wird ausgeführt: lesen Sie sie, bevor Sie ihn erlauben</numerusform>

@@ -9,31 +9,25 @@ QStringList ApprovalFileText::lines(const Events::ApprovalFile &file)
 {
     using LinesFrom = Events::ApprovalFile::LinesFrom;
     const QString name = VisibleText::escapeName(file.path);
+    const QString who = file.stepId > 0 ? Tr::tr("written by step %1").arg(file.stepId)
+                                        : Tr::tr("changed during this run");
     QStringList lines;
     if (file.binary) {
-        lines << Tr::tr("%1 (written by step %2) is a binary file, not text.")
-                     .arg(name)
-                     .arg(file.stepId);
+        lines << Tr::tr("%1 (%2) is a binary file, not text.").arg(name, who);
         return lines;
     }
     switch (file.linesFrom) {
     case LinesFrom::Sandbox:
-        lines << Tr::tr("%1 (written by step %2) begins, as it is in the sandbox now:")
-                     .arg(name)
-                     .arg(file.stepId);
+        lines << Tr::tr("%1 (%2) begins, as it is in the sandbox now:").arg(name, who);
         break;
     case LinesFrom::Command:
-        lines << Tr::tr("%1 (written by step %2) begins, as the command that wrote it had it (the "
-                        "sandbox could not be read: %3):")
-                     .arg(name)
-                     .arg(file.stepId)
-                     .arg(VisibleText::escapeName(file.readError));
+        lines << Tr::tr("%1 (%2) begins, as the command that wrote it had it (the sandbox could "
+                        "not be read: %3):")
+                     .arg(name, who, VisibleText::escapeName(file.readError));
         break;
     case LinesFrom::None:
-        lines << Tr::tr("%1 (written by step %2): what it holds is not known (%3).")
-                     .arg(name)
-                     .arg(file.stepId)
-                     .arg(VisibleText::escapeName(file.readError));
+        lines << Tr::tr("%1 (%2): what it holds is not known (%3).")
+                     .arg(name, who, VisibleText::escapeName(file.readError));
         break;
     }
     for (const QString &line : file.firstLines)

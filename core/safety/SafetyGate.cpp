@@ -9,9 +9,13 @@
 #include "core/safety/WrittenFiles_p.h"
 
 #include <QDir>
+#include <QFile>
 #include <QRegularExpression>
 
 #include <algorithm>
+
+#include <sys/stat.h>
+#include <time.h>
 
 namespace Terrarium::Core {
 
@@ -100,10 +104,21 @@ SafetyGate::Check SafetyGate::assess(const QString &command, QList<quint64> *wri
 {
     Check result;
     result.assessment = SafetyRules::assess(command);
-    if (!m_written->isEmpty()) {
+    if (!m_written->isEmpty() || !m_hostFolder.isEmpty()) {
         const FileEffects effects = FileEffects::of(command, m_workingDirectory);
-        const QList<WrittenFiles::Match> matches = m_written->runBy(effects);
-        if (!matches.isEmpty() || effects.runsUnnamed) {
+        QList<WrittenFiles::Match> matches = m_written->runBy(effects);
+        // What the host sees changed since the run began, whatever changed it.
+        for (const FileEffects::Run &run : effects.runs) {
+            const bool known = std::any_of(matches.cbegin(), matches.cend(),
+                                           [&run](const auto &m) { return m.path == run.path; });
+            const QString host = run.pattern || known ? QString() : hostPath(run.path);
+            const qint64 changed = host.isEmpty() ? 0 : changeTime(host);
+            if (changed > 0 && changed >= m_runStartNs)
+                matches.append(WrittenFiles::Match{
+                    run.path, {run.path, 0, {}, false, quint64(changed)}, run.shell});
+        }
+        const bool unnamed = effects.runsUnnamed && !m_written->isEmpty();
+        if (!matches.isEmpty() || unnamed) {
             const QString home = QStringLiteral("/home/") + ShellLexer::homeMarker();
             const auto shown = [this, &home](const QString &path) {
                 QString text = path;
@@ -118,7 +133,9 @@ SafetyGate::Check SafetyGate::assess(const QString &command, QList<quint64> *wri
                 writesSeen->append(match.entry.serial);
                 if (names.size() < MaxFilesShown)
                     names.append(
-                        Tr::tr("%1 (step %2)").arg(shown(match.path)).arg(match.entry.stepId));
+                        match.entry.stepId > 0
+                            ? Tr::tr("%1 (step %2)").arg(shown(match.path)).arg(match.entry.stepId)
+                            : Tr::tr("%1 (changed during this run)").arg(shown(match.path)));
                 if (result.writtenFiles.size() < MaxFilesListed) {
                     const bool wholeFile = match.path == match.entry.path;
                     result.writtenFiles.append(
@@ -133,7 +150,7 @@ SafetyGate::Check SafetyGate::assess(const QString &command, QList<quint64> *wri
             }
             if (matches.size() > MaxFilesShown)
                 names.append(Tr::tr("and %n more", nullptr, int(matches.size() - MaxFilesShown)));
-            if (effects.runsUnnamed) {
+            if (unnamed) {
                 // Any later write may be the one it runs.
                 writesSeen->append(m_written->lastSerial());
             }
@@ -166,8 +183,47 @@ QList<quint64> SafetyGate::writesSeenBy(const QString &command) const
     return seen;
 }
 
+void SafetyGate::setHostView(const QString &sandboxFolder, const QString &hostFolder)
+{
+    m_hostSandboxFolder = QDir::cleanPath(sandboxFolder);
+    m_hostFolder = QDir::cleanPath(hostFolder);
+}
+
+QString SafetyGate::hostPath(const QString &sandboxPath) const
+{
+    if (m_hostFolder.isEmpty() || !sandboxPath.startsWith(u'/'))
+        return {};
+    if (m_hostSandboxFolder == u"/")
+        return m_hostFolder == u"/" ? sandboxPath : m_hostFolder + sandboxPath;
+    if (sandboxPath == m_hostSandboxFolder)
+        return m_hostFolder;
+    if (!sandboxPath.startsWith(m_hostSandboxFolder + u'/'))
+        return {};
+    return m_hostFolder + sandboxPath.mid(m_hostSandboxFolder.size());
+}
+
+qint64 SafetyGate::changeTime(const QString &hostPath)
+{
+    const QByteArray path = QFile::encodeName(hostPath);
+    const auto nanoseconds = [](const struct timespec &time) {
+        return qint64(time.tv_sec) * 1'000'000'000 + time.tv_nsec;
+    };
+    qint64 latest = 0;
+    struct stat status = {};
+    // The link itself (the run may have made it point at an old file) and what it points to.
+    if (::lstat(path.constData(), &status) == 0)
+        latest = nanoseconds(status.st_ctim);
+    if (::stat(path.constData(), &status) == 0)
+        latest = std::max(latest, nanoseconds(status.st_ctim));
+    return latest;
+}
+
 void SafetyGate::beginRun(const QString &workingDirectory)
 {
+    // The clock file times are taken from: a precise one may be ahead of them.
+    struct timespec now = {};
+    ::clock_gettime(CLOCK_REALTIME_COARSE, &now);
+    m_runStartNs = qint64(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
     m_workingDirectory = QDir::cleanPath(workingDirectory);
     m_written->clear();
     m_writtenApprovals.clear();

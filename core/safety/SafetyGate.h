@@ -45,7 +45,9 @@ public:
     struct WrittenFile
     {
         QString path; // absolute, as the sandbox sees it
-        int stepId = 0; // the step that wrote it last (its command, or its audit)
+        // The step that wrote it last (its command, or its audit); 0 when the host saw it
+        // change during the run without knowing which step changed it.
+        int stepId = 0;
         // What that step's command wrote into it, when its text showed all of it; null
         // otherwise.
         QString writtenText;
@@ -75,6 +77,12 @@ public:
     // Files the sandbox reported after step stepId (its workspace audit), absolute or relative
     // to the working directory. They are added; a report never takes a file away.
     void noteReportedFiles(int stepId, const QStringList &paths);
+    // Where the host sees the sandbox's files itself: below sandboxFolder (as the sandbox sees
+    // it) is hostFolder on the host; "/" and "/" for the host sandbox. A file a command runs
+    // that changed there since beginRun() (its change time, which no program can set back)
+    // counts as written by the run, whatever wrote it. Not set: the host cannot look (a VM, a
+    // copied workspace).
+    void setHostView(const QString &sandboxFolder, const QString &hostFolder);
     // Records the user's answer for command. Session and Always remember it (Always also emits
     // alwaysAllowedChanged when the list grows); Once and Deny remember nothing.
     void recordDecision(const QString &command, ApprovalDecision decision);
@@ -100,7 +108,16 @@ private:
     ApprovalPolicy m_policy;
     QStringList m_alwaysAllowed;
     QSet<QString> m_sessionAllowed;
+    // The host path of a sandbox path, where the host can look; empty otherwise.
+    QString hostPath(const QString &sandboxPath) const;
+    // Nanoseconds since the epoch of the last change of the host's file at hostPath (of the
+    // link or what it points to), or 0.
+    static qint64 changeTime(const QString &hostPath);
+
     QString m_workingDirectory;
+    QString m_hostSandboxFolder;
+    QString m_hostFolder;
+    qint64 m_runStartNs = 0;
     std::unique_ptr<WrittenFiles> m_written;
     // Approvals (session or always, this run) of commands that run files of this run: the
     // writes they saw.

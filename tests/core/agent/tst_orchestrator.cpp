@@ -103,6 +103,7 @@ private Q_SLOTS:
     void scriptWrittenInOneStepAsksBeforeTheNext();
     void writtenScriptOutsideTheWorkspaceShowsTheWritingCommand();
     void fileTheSandboxReportsAsksToo();
+    void fileTheHostSawChangeAsksToo();
 
 private:
     void setUpRun(LlmProvider provider, ApprovalPolicy policy = ApprovalPolicy::Ask,
@@ -1569,6 +1570,43 @@ void tst_Orchestrator::fileTheSandboxReportsAsksToo()
     QCOMPARE(approval->writtenFiles.size(), 1);
     QVERIFY(approval->writtenFiles.first().path.endsWith(QLatin1String("/.git/hooks/pre-commit")));
     QCOMPARE(approval->writtenFiles.first().firstLines, QStringList{QStringLiteral("echo hook")});
+    m_orchestrator->cancel();
+    QVERIFY(waitForEnd());
+}
+
+// The host sandbox: a script written by a program whose writes no command text shows (nor
+// the workspace audit, which looks at files tools run by themselves) is still seen by the host.
+void tst_Orchestrator::fileTheHostSawChangeAsksToo()
+{
+    const auto provider = LlmProvider::ChatCompletions;
+    setUpRun(provider, ApprovalPolicy::Ask);
+    m_gate->setHostView(QStringLiteral("/"), QStringLiteral("/"));
+    QFile existing(m_workspace->filePath(QStringLiteral("build.sh")));
+    QVERIFY(existing.open(QIODevice::WriteOnly));
+    existing.write("echo building\n");
+    existing.close();
+    QTest::qWait(30); // before the run, as file times tell
+    m_server->enqueue(ScriptedTurns::plan(
+        provider, {QStringLiteral("Build"), QStringLiteral("Prepare"), QStringLiteral("Build")}));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("sh build.sh")));
+    m_server->enqueue(
+        ScriptedTurns::command(provider,
+                               QStringLiteral("python3 -c \"import sys; open(sys.argv[1], 'a')"
+                                              ".write('echo more\\\\n')\" build.sh")));
+    m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("sh build.sh")));
+
+    m_orchestrator->start(QStringLiteral("build"));
+    // The user's own script, untouched, runs without a question; changed, it is asked about.
+    QTRY_COMPARE(m_orchestrator->state(), RunState::AwaitingApproval);
+    QCOMPARE(m_orchestrator->currentStepId(), 3);
+    const auto approvals = eventsOf(RunEventType::ApprovalRequired);
+    QCOMPARE(approvals.size(), 1);
+    const auto *approval = approvals.first().get<Events::ApprovalRequired>();
+    QCOMPARE(approval->reasons,
+             QStringList{
+                 QStringLiteral("Runs code this run wrote: build.sh (changed during this run)")});
+    QCOMPARE(approval->writtenFiles.value(0).firstLines,
+             (QStringList{QStringLiteral("echo building"), QStringLiteral("echo more")}));
     m_orchestrator->cancel();
     QVERIFY(waitForEnd());
 }

@@ -1,6 +1,8 @@
 #include "core/safety/SafetyGate.h"
 
+#include <QFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Terrarium::Core;
@@ -57,6 +59,7 @@ private Q_SLOTS:
     void sandboxReportAddsFiles();
     void newRunForgetsTheWrites();
     void multiLineCommandIsFlagged();
+    void hostSeesFilesChangedDuringTheRun();
 };
 
 void tst_SafetyGate::policyNames_data()
@@ -632,6 +635,50 @@ void tst_SafetyGate::multiLineCommandIsFlagged()
     QVERIFY(!gate.check(QStringLiteral("ls\npwd")).assessment.isRisky());
     QCOMPARE(gate.check(QStringLiteral("rm -rf build\n")).assessment.ruleIds,
              QStringList{QStringLiteral("recursive-delete")});
+}
+
+// Mount mode and the host sandbox: whatever changed a file, the host sees its change time.
+void tst_SafetyGate::hostSeesFilesChangedDuringTheRun()
+{
+    QTemporaryDir host;
+    QVERIFY(host.isValid());
+    const auto write = [&host](const QString &name, const QByteArray &text) {
+        QFile file(host.filePath(name));
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Append));
+        file.write(text);
+    };
+    write(QStringLiteral("old.sh"), "echo old\n");
+    write(QStringLiteral("tool"), "echo tool\n");
+    QTest::qWait(30); // file times tick in milliseconds
+    SafetyGate gate(ApprovalPolicy::Ask, {});
+    gate.setHostView(QStringLiteral("/workspace"), host.path());
+    gate.beginRun(QStringLiteral("/workspace"));
+    // There before the run, untouched: nothing to ask.
+    QVERIFY(!gate.check(QStringLiteral("sh old.sh")).assessment.isRisky());
+    QVERIFY(!gate.check(QStringLiteral("./tool")).assessment.isRisky());
+    // Changed by a program whose writes no command text shows.
+    write(QStringLiteral("old.sh"), "rm -rf ~\n");
+    QVERIFY(
+        QFile::link(host.filePath(QStringLiteral("tool")), host.filePath(QStringLiteral("link"))));
+    SafetyGate::Check check = gate.check(QStringLiteral("sh old.sh"));
+    QCOMPARE(check.verdict, SafetyGate::Verdict::Ask);
+    QCOMPARE(
+        check.assessment.reasons,
+        QStringList{QStringLiteral("Runs code this run wrote: old.sh (changed during this run)")});
+    QCOMPARE(check.writtenFiles.size(), 1);
+    QCOMPARE(check.writtenFiles.first().path, QStringLiteral("/workspace/old.sh"));
+    QCOMPARE(check.writtenFiles.first().stepId, 0);
+    // A link the run made to an old file.
+    QVERIFY(gate.check(QStringLiteral("./link")).assessment.ruleIds.contains(WrittenRule));
+    QVERIFY(!gate.check(QStringLiteral("./tool")).assessment.isRisky());
+    // An approval holds until the file changes again.
+    gate.recordDecision(QStringLiteral("sh old.sh"), ApprovalDecision::Session);
+    QCOMPARE(gate.check(QStringLiteral("sh old.sh")).verdict, SafetyGate::Verdict::Run);
+    QTest::qWait(20);
+    write(QStringLiteral("old.sh"), "echo again\n");
+    QCOMPARE(gate.check(QStringLiteral("sh old.sh")).verdict, SafetyGate::Verdict::Ask);
+    // Outside the folder the host sees, it cannot tell.
+    QVERIFY(!gate.check(QStringLiteral("sh /elsewhere/old.sh")).assessment.isRisky());
 }
 
 QTEST_GUILESS_MAIN(tst_SafetyGate)
