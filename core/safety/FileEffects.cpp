@@ -222,6 +222,7 @@ private:
     void readRuns(int index, const Invocation &invocation);
     void readCopy(const QString &name, const QStringList &words);
     void readExtraction(const QString &name, const QStringList &words);
+    void readDecompression(const QString &name, const QStringList &words);
     void readGit(const QStringList &words);
     void readMake(const QStringList &words);
     void readPackageManager(const QStringList &words);
@@ -462,8 +463,69 @@ void Reader::readWrites(int index, const Invocation &invocation)
                 addWrite(file.isEmpty() ? QStringLiteral("index.html") : file);
             }
         }
+    } else if (name == u"openssl") {
+        for (qsizetype i = 1; i + 1 < words.size(); ++i) {
+            if (words.at(i) == u"-out")
+                addWrite(words.at(i + 1));
+        }
+    } else if (name == u"xxd") {
+        // xxd -r [-p] in out
+        const Options options = parseOptions(words, u"cglosn");
+        if (options.has(u'r') && options.operands.size() >= 2)
+            addWrite(options.operands.at(1));
+    } else if (name == u"uudecode") {
+        const Options options = parseOptions(words, u"o");
+        const QStringList outputs = options.value(QStringLiteral("o"));
+        if (outputs.isEmpty())
+            addWrite(QStringLiteral("."), {}, false, true); // the name is inside the input
+        else
+            addWrite(outputs.last());
     } else {
+        readDecompression(name, words);
         readExtraction(name, words);
+    }
+}
+
+// gunzip x.sh.gz writes x.sh.
+void Reader::readDecompression(const QString &name, const QStringList &words)
+{
+    struct Tool
+    {
+        QStringView compressor;
+        QStringView decompressor;
+        QStringList suffixes;
+    };
+    static const QList<Tool> tools = {
+        {u"gzip", u"gunzip", {QStringLiteral(".gz"), QStringLiteral(".z"), QStringLiteral(".tgz")}},
+        {u"pigz", u"unpigz", {QStringLiteral(".gz"), QStringLiteral(".z"), QStringLiteral(".tgz")}},
+        {u"bzip2", u"bunzip2", {QStringLiteral(".bz2"), QStringLiteral(".tbz2")}},
+        {u"xz", u"unxz", {QStringLiteral(".xz"), QStringLiteral(".txz")}},
+        {u"lzma", u"unlzma", {QStringLiteral(".lzma")}},
+        {u"zstd", u"unzstd", {QStringLiteral(".zst"), QStringLiteral(".tzst")}},
+        {u"lz4", u"unlz4", {QStringLiteral(".lz4")}},
+    };
+    for (const Tool &tool : tools) {
+        if (name != tool.compressor && name != tool.decompressor)
+            continue;
+        const Options options = parseOptions(words, u"oSb", {QStringLiteral("suffix")});
+        const bool decompresses = name == tool.decompressor || options.has(u'd')
+            || options.hasLong(QStringLiteral("decompress"))
+            || options.hasLong(QStringLiteral("uncompress"));
+        if (!decompresses || options.has(u'c') || options.hasLong(QStringLiteral("stdout")))
+            return;
+        for (const QString &output : options.value(QStringLiteral("o")))
+            addWrite(output);
+        for (const QString &operand : options.operands) {
+            for (const QString &suffix : tool.suffixes) {
+                if (operand.endsWith(suffix) && operand.size() > suffix.size()) {
+                    const QString base = operand.chopped(suffix.size());
+                    addWrite(suffix.startsWith(u".t") && suffix.size() > 3
+                                 ? base + QStringLiteral(".tar")
+                                 : base);
+                }
+            }
+        }
+        return;
     }
 }
 
@@ -714,6 +776,19 @@ void Reader::readRuns(int index, const Invocation &invocation)
     for (const QString &code : args.code) {
         for (const QString &path : inlineWrites(code, args.kind))
             addWrite(path);
+        // exec(open('x').read()), do 'x.pl', require('./x'): a file inline code names may be
+        // the code it runs.
+        if (!shell) {
+            static const QRegularExpression literal(
+                QStringLiteral(R"re('([^'\n]{1,256})'|"([^"\n]{1,256})")re"));
+            for (auto it = literal.globalMatch(code); it.hasNext();) {
+                const QRegularExpressionMatch m = it.next();
+                const QString text = m.captured(1).isNull() ? m.captured(2) : m.captured(1);
+                addCandidate(text, false);
+                if (args.kind == Kind::Node)
+                    addCandidate(text + QStringLiteral(".js"), false);
+            }
+        }
     }
     // Python imports from the script's folder, or from where it runs; node looks for
     // node_modules there and above.

@@ -413,6 +413,13 @@ void tst_SafetyGate::runsCodeAnEarlierStepWrote_data()
     row("node writeFileSync", "node -e \"require('fs').writeFileSync('x.js', 'x')\"", "node x.js",
         true);
     row("written in a nested shell", "bash -c 'echo id > x.sh'", "sh x.sh", true);
+    row("gunzip", "gunzip -f x.sh.gz", "sh x.sh", true);
+    row("xz -d", "xz -d payload.tar.xz", "tar tf payload.tar", false);
+    row("zstd -d -o", "zstd -d -o x.sh x.zst", "sh x.sh", true);
+    row("gzip -dc is stdout", "gzip -dc x.sh.gz", "sh x.sh", false);
+    row("openssl -out", "openssl enc -d -aes256 -in blob -out x.sh -k k", "sh x.sh", true);
+    row("xxd -r", "xxd -r -p hex.txt x.sh", "sh x.sh", true);
+    row("uudecode", "uudecode blob.uu", "sh x.sh", true);
     row("after cd", "cd sub && echo id > x.sh", "sh sub/x.sh", true);
     row("tar unpacked here", "tar xzf /tmp/a.tgz", "sh payload.sh", true);
     row("tar -C", "tar -xzf /tmp/a.tgz -C vendor", "sh vendor/deep/payload.sh", true);
@@ -437,6 +444,10 @@ void tst_SafetyGate::runsCodeAnEarlierStepWrote_data()
     row("node", "echo 'x' > x.js", "node x.js", true);
     row("awk -f", "echo '{print}' > x.awk", "awk -f x.awk data.txt", true);
     row("sed -f", "echo 'e id' > x.sed", "sed -f x.sed data.txt", true);
+    row("python exec(open())", "echo 'print(1)' > x.txt",
+        "python3 -c \"exec(open('x.txt').read())\"", true);
+    row("perl do", "echo 'print 1' > x.txt", "perl -e 'do \"./x.txt\"'", true);
+    row("node require", "echo 'x' > lib.js", "node -e \"require('./lib')\"", true);
     row("bash < x", "echo id > x.sh", "bash < x.sh", true);
     row("python3 - < x", "echo 'print(1)' > x.py", "python3 - < x.py", true);
     row("cat | sh", "echo id > x.sh", "cat x.sh | sh", true);
