@@ -895,4 +895,25 @@ FileEffects FileEffects::of(const QString &command, const QString &workingDirect
     return Reader(command, workingDirectory).read();
 }
 
+bool FileEffects::gitConfigRunsCode(const QString &configText)
+{
+    // [section "subsection"] then key = value; keys and sections are case-insensitive.
+    static const QRegularExpression header(
+        QStringLiteral(R"re(^\s*\[\s*([^\]\s"]+)(?:\s+"([^"]*)")?\s*\])re"));
+    static const QRegularExpression entry(QStringLiteral(R"(^\s*([A-Za-z][-A-Za-z0-9]*)\s*(=|$))"));
+    QString section;
+    for (const QString &line : configText.split(u'\n')) {
+        if (const QRegularExpressionMatch m = header.match(line); m.hasMatch()) {
+            section = m.captured(1);
+            if (!m.captured(2).isEmpty())
+                section += u'.' + m.captured(2);
+            continue;
+        }
+        const QRegularExpressionMatch m = entry.match(line);
+        if (m.hasMatch() && isCodeConfigKey(section + u'.' + m.captured(1)))
+            return true;
+    }
+    return false;
+}
+
 } // namespace Terrarium::Core

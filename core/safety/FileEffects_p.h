@@ -64,6 +64,9 @@ public:
     bool runsUnnamed = false;
 
     static FileEffects of(const QString &command, const QString &workingDirectory);
+    // Whether a git config file's text sets a key that makes git run a program (core.fsmonitor,
+    // core.hooksPath, aliases, filters, include, ...).
+    static bool gitConfigRunsCode(const QString &configText);
 };
 
 } // namespace Terrarium::Core

@@ -117,6 +117,16 @@ SafetyGate::Check SafetyGate::assess(const QString &command, QList<quint64> *wri
                 matches.append(WrittenFiles::Match{
                     run.path, {run.path, 0, {}, false, quint64(changed)}, run.shell});
         }
+        // A repository's config that the sandbox reported changed (git init makes one): where
+        // the host can read it, only one that makes git run a program counts.
+        matches.removeIf([this](const WrittenFiles::Match &match) {
+            if (!match.path.endsWith(QLatin1String("/.git/config")) || !match.entry.text.isNull())
+                return false;
+            QFile config(hostPath(match.path));
+            if (config.fileName().isEmpty() || !config.open(QIODevice::ReadOnly))
+                return false;
+            return !FileEffects::gitConfigRunsCode(QString::fromUtf8(config.read(256 * 1024)));
+        });
         const bool unnamed = effects.runsUnnamed && !m_written->isEmpty();
         if (!matches.isEmpty() || unnamed) {
             const QString home = QStringLiteral("/home/") + ShellLexer::homeMarker();

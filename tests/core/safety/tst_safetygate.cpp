@@ -1,5 +1,6 @@
 #include "core/safety/SafetyGate.h"
 
+#include <QDir>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -60,6 +61,7 @@ private Q_SLOTS:
     void newRunForgetsTheWrites();
     void multiLineCommandIsFlagged();
     void hostSeesFilesChangedDuringTheRun();
+    void reportedGitConfigCountsWhenItRunsCode();
 };
 
 void tst_SafetyGate::policyNames_data()
@@ -690,6 +692,37 @@ void tst_SafetyGate::hostSeesFilesChangedDuringTheRun()
     QCOMPARE(gate.check(QStringLiteral("sh old.sh")).verdict, SafetyGate::Verdict::Ask);
     // Outside the folder the host sees, it cannot tell.
     QVERIFY(!gate.check(QStringLiteral("sh /elsewhere/old.sh")).assessment.isRisky());
+}
+
+// git init makes a .git/config the audit reports; where the host can read it, only one that
+// makes git run a program asks before the next git command.
+void tst_SafetyGate::reportedGitConfigCountsWhenItRunsCode()
+{
+    QTemporaryDir host;
+    QVERIFY(host.isValid());
+    QVERIFY(QDir(host.path()).mkpath(QStringLiteral(".git")));
+    const auto writeConfig = [&host](const QByteArray &text) {
+        QFile file(host.filePath(QStringLiteral(".git/config")));
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(text);
+    };
+    SafetyGate gate(ApprovalPolicy::Ask, {});
+    gate.setHostView(QStringLiteral("/workspace"), host.path());
+    gate.beginRun(QStringLiteral("/workspace"));
+    writeConfig("[core]\n\trepositoryformatversion = 0\n\tbare = false\n[user]\n\tname = x\n");
+    gate.noteCommand(1, QStringLiteral("git init"));
+    gate.noteReportedFiles(1, {QStringLiteral(".git/config")});
+    QVERIFY(!gate.check(QStringLiteral("git commit -m x")).assessment.isRisky());
+    writeConfig("[core]\n\tbare = false\n\tfsmonitor = \"touch /tmp/owned\"\n");
+    gate.noteReportedFiles(2, {QStringLiteral(".git/config")});
+    QVERIFY(gate.check(QStringLiteral("git commit -m x")).assessment.ruleIds.contains(WrittenRule));
+    writeConfig("[alias \"st\"]\n[include]\n\tpath = ../evil\n");
+    QVERIFY(gate.check(QStringLiteral("git status")).assessment.ruleIds.contains(WrittenRule));
+
+    // Where the host cannot look (a VM), a reported config counts.
+    const auto vm = gateAfter({QStringLiteral("git init")});
+    vm->noteReportedFiles(1, {QStringLiteral(".git/config")});
+    QVERIFY(vm->check(QStringLiteral("git status")).assessment.ruleIds.contains(WrittenRule));
 }
 
 QTEST_GUILESS_MAIN(tst_SafetyGate)
