@@ -85,6 +85,16 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
         Tr::tr("With a sandbox that works on a copy, what happens to its changes at the end: ask "
                "(default; not applied without a terminal), yes (all but conflicts) or no."),
         Tr::tr("ask|yes|no"));
+    const QCommandLineOption applyAutorun(
+        QStringLiteral("apply-autorun"),
+        Tr::tr("Also apply changes to files that programs on your machine run or obey by "
+               "themselves (git hooks and settings, .envrc, editor tasks, shell start-up files), "
+               "which --apply-changes yes leaves out and ask asks about one by one."));
+    const QCommandLineOption allowAutorunWrites(
+        QStringLiteral("allow-autorun-writes"),
+        Tr::tr("With a mounted workspace, let commands change the files that programs on your "
+               "machine run or obey by themselves (git hooks and settings, .envrc, editor "
+               "folders), which are read-only in the sandbox otherwise."));
     const QCommandLineOption undoRisky(
         QStringLiteral("undo-risky"),
         Tr::tr("Snapshot the sandbox before each step the safety rules mark risky and roll it "
@@ -181,6 +191,8 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                        yes,
                        workspaceMode,
                        applyChanges,
+                       applyAutorun,
+                       allowAutorunWrites,
                        undoRisky,
                        listRuns,
                        exportRunbook,
@@ -300,6 +312,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.sandboxName = parser.value(sandboxName);
     options.keepSandbox = parser.isSet(keepSandbox);
     options.undoRisky = parser.isSet(undoRisky);
+    options.applyAutorun = parser.isSet(applyAutorun);
     if (parser.isSet(applyChanges)) {
         options.applyChanges = parser.value(applyChanges).toLower();
         if (options.applyChanges != QLatin1String("ask")
@@ -346,6 +359,8 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.overrides.workspaceMode = optional(workspaceMode);
     if (parser.isSet(noTranslateAhead))
         options.overrides.translateAhead = QStringLiteral("false");
+    if (parser.isSet(allowAutorunWrites))
+        options.overrides.allowAutorunWrites = QStringLiteral("true");
 
     // The window offers to remove them itself; a goal goes with --clean-orphans only headless.
     if (options.cleanOrphans && !options.headless

@@ -4,6 +4,8 @@
 #include "app/HeadlessOutput.h"
 #include "core/agent/RunEvent.h"
 #include "core/agent/RunState.h"
+#include "core/workspace/WorkspaceChange.h"
+#include "core/workspace/WorkspaceSelection.h"
 
 #include <QFile>
 #include <QObject>
@@ -59,6 +61,9 @@ private:
     void askInput(const Core::Events::InputRequired &input);
     // The changes of a sandbox that worked on a copy, asked about on the terminal.
     void askAboutChanges(const Core::WorkspaceChangeSet &changes);
+    // After a yes: each change that programs on the host would run by themselves, one by one,
+    // then the apply. selection holds what was accepted so far.
+    void askAboutAutorun(QList<Core::WorkspaceChange> left, Core::WorkspaceSelection selection);
     // Looks for the sandboxes of the run's kind that earlier runs left behind.
     void findOrphans(const Core::AppConfig &config);
     void onOrphansFound(const QList<Orphan> &orphans);

@@ -33,6 +33,11 @@ QString HumanLog::format(const Core::RunEvent &event)
             line += Tr::tr("\n  WARNING: files that tools run by themselves were created or "
                            "changed: %1")
                         .arg(result->autorunChanged.join(comma));
+        if (!result->auditIncomplete.isEmpty())
+            line += Tr::tr("\n  WARNING: the check of the workspace after this step did not "
+                           "finish (%1); the rest was not checked for setuid bits or files that "
+                           "tools run by themselves")
+                        .arg(result->auditIncomplete);
         if (!result->setidCleared.isEmpty())
             line += Tr::tr("\n  setuid/setgid bits removed from: %1")
                         .arg(result->setidCleared.join(comma));

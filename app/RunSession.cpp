@@ -17,6 +17,7 @@
 #include "core/store/CommittedEventRelay.h"
 #include "core/store/ResumePoint.h"
 #include "core/store/RunStore.h"
+#include "vm/MountedWorkspaceCheck.h"
 #include "vm/Sandbox.h"
 #include "vm/SandboxBackend.h"
 #include "vm/WorkspaceTransfer.h"
@@ -35,6 +36,8 @@
 
 #include <memory>
 #include <utility>
+
+#include <time.h>
 
 namespace Terrarium::App {
 
@@ -110,6 +113,8 @@ void RunSession::start(const QString &goal)
     if (m_phase != Phase::Idle)
         return;
     m_goal = goal;
+    // File times come from the coarse clock: nothing changed from now on looks older.
+    ::clock_gettime(CLOCK_REALTIME_COARSE, &m_checkedSince);
     // Never the current folder by default, never the home folder or what holds credentials.
     const Core::WorkspacePolicy policy(QDir::homePath());
     if (m_config.workspace.isEmpty()) {
@@ -310,6 +315,11 @@ void RunSession::startSandbox(Vm::Sandbox *sandbox, bool created)
         if (state == Vm::Sandbox::State::Running && m_phase == Phase::StartingSandbox
             && !m_cancelled) {
             setupProgress(QStringLiteral("sandbox"), 100, Tr::tr("The sandbox is ready"));
+            if (const QStringList paths = m_sandbox->readOnlyWorkspacePaths(); !paths.isEmpty())
+                Q_EMIT message(Tr::tr("Read-only in the sandbox, because programs on this "
+                                      "machine run or obey them by themselves: %1 "
+                                      "(--allow-autorun-writes lets a run change them).")
+                                   .arg(paths.join(QStringLiteral(", "))));
             if (worksOnACopy())
                 copyWorkspaceIn();
             else
@@ -491,12 +501,37 @@ void RunSession::onRunFinished(Core::RunState state)
 void RunSession::afterRun(Core::RunState state)
 {
     if (m_options.holdSandbox && m_sandbox && m_sandbox->isRunning()) {
-        // Still in use (terminal panes) until close().
+        // Still in use (terminal panes) until close(), which checks the folder once more.
         m_phase = Phase::Holding;
-        complete(state);
+        checkMountedWorkspace([this, state] { complete(state); });
         return;
     }
-    teardown([this, state] { complete(state); });
+    teardown([this, state] { checkMountedWorkspace([this, state] { complete(state); }); });
+}
+
+void RunSession::checkMountedWorkspace(std::function<void()> done)
+{
+    // A copy reaches the host only through the review; nothing ran without a sandbox.
+    if (!m_sandbox || m_sandbox->worksOnACopy() || hostWorkspace().isEmpty()) {
+        done();
+        return;
+    }
+    auto *check = new Vm::MountedWorkspaceCheck(hostWorkspace(), m_checkedSince, this);
+    // A later check (after a held sandbox is let go) reports only what came after this one.
+    ::clock_gettime(CLOCK_REALTIME_COARSE, &m_checkedSince);
+    connect(check, &Vm::MountedWorkspaceCheck::finished, this, [this, check, done] {
+        check->deleteLater();
+        for (const QString &finding : check->findings()) {
+            Q_EMIT message(finding);
+            Q_EMIT workspaceWarning(finding);
+        }
+        if (m_sandbox && m_sandbox->isRunning() && !check->isClean())
+            Q_EMIT message(Tr::tr("The sandbox still runs with %1 mounted: what it changes from "
+                                  "now on is checked again when it is let go.")
+                               .arg(hostWorkspace()));
+        done();
+    });
+    check->start();
 }
 
 void RunSession::collectChanges(std::function<void(Core::Result<Core::WorkspaceChangeSet>)> done)
@@ -551,8 +586,11 @@ void RunSession::settleChanges(std::function<void()> done)
         case ChangePolicy::Apply:
             m_pendingChanges = *changes;
             m_afterReview = done;
-            // Everything the user did not change meanwhile; conflicts stay theirs.
-            applyChanges(Core::WorkspaceSelection::everything());
+            // Everything the user did not change meanwhile; conflicts stay theirs, and what
+            // programs on the host would run by themselves needs its own yes.
+            Core::WorkspaceSelection selection = Core::WorkspaceSelection::everything();
+            selection.autorunAll = m_options.applyAutorun;
+            applyChanges(selection);
             return;
         }
     });
@@ -729,7 +767,7 @@ void RunSession::cancel()
         return;
     }
     publishEnd(Core::RunState::Cancelled, Tr::tr("Cancelled by the user"));
-    teardown([this] { complete(Core::RunState::Cancelled); });
+    teardown([this] { checkMountedWorkspace([this] { complete(Core::RunState::Cancelled); }); });
 }
 
 void RunSession::abandon()
@@ -748,8 +786,10 @@ void RunSession::close()
         cancel();
         return;
     }
-    teardown(
-        [this] { QMetaObject::invokeMethod(this, &RunSession::closed, Qt::QueuedConnection); });
+    teardown([this] {
+        checkMountedWorkspace(
+            [this] { QMetaObject::invokeMethod(this, &RunSession::closed, Qt::QueuedConnection); });
+    });
 }
 
 void RunSession::teardown(std::function<void()> done)

@@ -25,6 +25,8 @@
 #include <memory>
 #include <optional>
 
+#include <time.h>
+
 class QNetworkAccessManager;
 class QSettings;
 
@@ -57,7 +59,8 @@ namespace Terrarium::App {
 // files copied in before the first step, and at the end of the run its changes are collected
 // and applied to the host folder only as Options::changes says: Ask hands them to the caller
 // (changesReady(), then applyChanges() or discardChanges()), Apply takes everything except
-// conflicts, Discard leaves the host folder alone. What was copied in is remembered on disk
+// conflicts and auto-run files (unless Options::applyAutorun), Discard leaves the host folder
+// alone. What was copied in is remembered on disk
 // (the base of the change set), so that a sandbox re-attached after a crash is reviewed alike.
 class RunSession : public QObject
 {
@@ -76,6 +79,9 @@ public:
         // Commands approved with "always" are saved here (the user's config file).
         QPointer<QSettings> settings;
         ChangePolicy changes = ChangePolicy::Ask;
+        // Apply also takes changes to paths that programs on the host run by themselves
+        // (Core::WorkspaceChange::isAutorun()); without it they are left out and listed.
+        bool applyAutorun = false;
         // Where the bases of copied workspaces are kept; empty: the user's data folder.
         QString basesDirectory;
         // A risky step that fails is undone (its snapshot) before the run goes on.
@@ -177,6 +183,10 @@ Q_SIGNALS:
     void workspaceReady(const QString &path);
     // Setup progress and notes for people (model found, image build progress, warnings).
     void message(const QString &text);
+    // What the host's own check of a mounted workspace found after the run (files programs on
+    // this machine run by themselves, set-user-ID bits, a check that could not finish), to be
+    // shown where it cannot be missed; message() carries it too.
+    void workspaceWarning(const QString &text);
     // The run cannot start (configuration, model or sandbox problem); nothing is left behind.
     void setupFailed(const QString &reason);
     // The orchestrator exists and starts right after this signal: connect to its events now.
@@ -206,6 +216,10 @@ private:
     void settleChanges(std::function<void()> done);
     void collectChanges(std::function<void(Core::Result<Core::WorkspaceChangeSet>)> done);
     void afterRun(Core::RunState state);
+    // The host's own look at a mounted workspace (Vm::MountedWorkspaceCheck) for what the
+    // sandbox changed since the run started or the last look: workspaceWarning() per finding,
+    // then done(). At once when the sandbox worked on a copy.
+    void checkMountedWorkspace(std::function<void()> done);
     QString basePath() const;
     // The one way out: lets go of the sandbox as the options and the outcome say, then calls
     // done() (at once when there is nothing to release). Idempotent.
@@ -256,6 +270,9 @@ private:
     bool m_cancelled = false;
     bool m_finished = false;
     bool m_undoing = false;
+    // What the check of a mounted workspace reports changes from (the run's start, then the
+    // last check).
+    timespec m_checkedSince{};
     QSet<int> m_undone; // steps undone after the run
 };
 

@@ -593,6 +593,8 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     m_session = std::make_unique<RunSession>(*config, options);
     connect(m_session.get(), &RunSession::message, m_window,
             &Widgets::MainWindow::showStatusMessage);
+    connect(m_session.get(), &RunSession::workspaceWarning, m_window,
+            &Widgets::MainWindow::showError);
     connect(m_session.get(), &RunSession::setupFailed, this, [this](const QString &reason) {
         m_window->showError(reason);
         m_window->setBusy(false);

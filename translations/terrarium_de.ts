@@ -105,7 +105,7 @@
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="31"/>
-        <location filename="../app/CommandLine.cpp" line="156"/>
+        <location filename="../app/CommandLine.cpp" line="166"/>
         <source>file</source>
         <translation>Datei</translation>
     </message>
@@ -142,8 +142,8 @@
     <message>
         <location filename="../app/CommandLine.cpp" line="46"/>
         <location filename="../app/CommandLine.cpp" line="74"/>
-        <location filename="../app/CommandLine.cpp" line="100"/>
-        <location filename="../app/CommandLine.cpp" line="137"/>
+        <location filename="../app/CommandLine.cpp" line="110"/>
+        <location filename="../app/CommandLine.cpp" line="147"/>
         <source>name</source>
         <translation>Name</translation>
     </message>
@@ -242,167 +242,177 @@
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="90"/>
+        <source>Also apply changes to files that programs on your machine run or obey by themselves (git hooks and settings, .envrc, editor tasks, shell start-up files), which --apply-changes yes leaves out and ask asks about one by one.</source>
+        <translation>Auch Änderungen an Dateien übernehmen, die Programme auf Ihrem Rechner von selbst ausführen oder befolgen (Git-Hooks und -Einstellungen, .envrc, Editor-Aufgaben, Shell-Startdateien), die --apply-changes yes auslässt und ask einzeln abfragt.</translation>
+    </message>
+    <message>
+        <location filename="../app/CommandLine.cpp" line="95"/>
+        <source>With a mounted workspace, let commands change the files that programs on your machine run or obey by themselves (git hooks and settings, .envrc, editor folders), which are read-only in the sandbox otherwise.</source>
+        <translation>Bei einem eingebundenen Arbeitsordner Befehlen erlauben, die Dateien zu ändern, die Programme auf Ihrem Rechner von selbst ausführen oder befolgen (Git-Hooks und -Einstellungen, .envrc, Editor-Ordner); sonst sind sie in der Sandbox schreibgeschützt.</translation>
+    </message>
+    <message>
+        <location filename="../app/CommandLine.cpp" line="100"/>
         <source>Snapshot the sandbox before each step the safety rules mark risky and roll it back when that step fails (VMs and Podman).</source>
         <translation>Vor jedem Schritt, den die Sicherheitsregeln als riskant einstufen, einen Snapshot der Sandbox anlegen und sie zurücksetzen, wenn der Schritt fehlschlägt (VMs und Podman).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="94"/>
+        <location filename="../app/CommandLine.cpp" line="104"/>
         <source>Do not ask the executor model for the next step&apos;s command while a step runs (which is done by default to save the model&apos;s latency; an early answer is used only when the step before succeeded).</source>
         <translation>Das Ausführungsmodell nicht schon während eines Schritts nach dem Befehl des nächsten Schritts fragen (was sonst geschieht, um die Wartezeit auf das Modell zu sparen; eine frühe Antwort wird nur verwendet, wenn der Schritt davor erfolgreich war).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="98"/>
+        <location filename="../app/CommandLine.cpp" line="108"/>
         <source>Use the sandbox with this name, attaching to it if it exists (see --list-sandboxes).</source>
         <translation>Die Sandbox mit diesem Namen verwenden und sich mit ihr verbinden, falls sie existiert (siehe --list-sandboxes).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="102"/>
+        <location filename="../app/CommandLine.cpp" line="112"/>
         <source>Leave the sandbox running after a headless run.</source>
         <translation>Die Sandbox nach einem Lauf ohne Fenster weiterlaufen lassen.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="105"/>
+        <location filename="../app/CommandLine.cpp" line="115"/>
         <source>Build the sandbox image if it is missing, and exit.</source>
         <translation>Das Sandbox-Image bauen, falls es fehlt, und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="107"/>
+        <location filename="../app/CommandLine.cpp" line="117"/>
         <source>Build the sandbox image again, and exit.</source>
         <translation>Das Sandbox-Image neu bauen und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="109"/>
+        <location filename="../app/CommandLine.cpp" line="119"/>
         <source>List Terrarium&apos;s sandboxes and exit.</source>
         <translation>Die Sandboxen von Terrarium auflisten und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="111"/>
+        <location filename="../app/CommandLine.cpp" line="121"/>
         <source>List the runs Terrarium kept, newest first, and exit.</source>
         <translation>Die von Terrarium gespeicherten Läufe auflisten, neueste zuerst, und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="115"/>
+        <location filename="../app/CommandLine.cpp" line="125"/>
         <source>Write the runbook of a kept run that succeeded (its goal and the commands that succeeded, with their exit codes) to FILE, a new .yaml file, and exit. Usage: --export-runbook RUN_ID FILE.</source>
         <translation>Das Runbook eines gespeicherten, erfolgreichen Laufs (sein Ziel und die erfolgreichen Befehle mit ihren Exit-Codes) in DATEI schreiben, eine neue .yaml-Datei, und beenden. Aufruf: --export-runbook RUN_ID DATEI.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="118"/>
-        <location filename="../app/CommandLine.cpp" line="130"/>
+        <location filename="../app/CommandLine.cpp" line="128"/>
+        <location filename="../app/CommandLine.cpp" line="140"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="121"/>
+        <location filename="../app/CommandLine.cpp" line="131"/>
         <source>Run the recorded commands of a runbook in a fresh sandbox, without a model (headless); stops at the first step whose exit code differs from the recorded one.</source>
         <translation>Die aufgezeichneten Befehle eines Runbooks in einer neuen Sandbox ausführen, ohne Modell (headless); hält beim ersten Schritt an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="124"/>
+        <location filename="../app/CommandLine.cpp" line="134"/>
         <source>runbook</source>
         <translation>runbook</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="127"/>
+        <location filename="../app/CommandLine.cpp" line="137"/>
         <source>Take up a kept run that was interrupted (Terrarium was killed or crashed) or failed, headless, under the same run id: the planner re-plans from the step that did not finish. Its own sandbox is used again when it still exists.</source>
         <translation>Einen gespeicherten Lauf, der unterbrochen wurde (Terrarium wurde beendet oder ist abgestürzt) oder fehlgeschlagen ist, headless unter derselben Lauf-ID wieder aufnehmen: Der Planer plant ab dem Schritt neu, der nicht fertig wurde. Seine eigene Sandbox wird wiederverwendet, wenn es sie noch gibt.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="133"/>
+        <location filename="../app/CommandLine.cpp" line="143"/>
         <source>With --replay: when a step&apos;s exit code differs, the planner re-plans from there (a model is needed then).</source>
         <translation>Mit --replay: weicht der Exit-Code eines Schritts ab, plant der Planer von dort aus neu (dann wird ein Modell gebraucht).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="136"/>
+        <location filename="../app/CommandLine.cpp" line="146"/>
         <source>Remove a sandbox nobody uses and exit.</source>
         <translation>Eine Sandbox entfernen, die niemand verwendet, und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="140"/>
+        <location filename="../app/CommandLine.cpp" line="150"/>
         <source>Remove the sandboxes that runs which did not end left behind (not those kept with --keep-sandbox or --sandbox-name); alone, do only that and exit.</source>
         <translation>Die Sandboxen entfernen, die nicht beendete Läufe zurückgelassen haben (nicht die mit --keep-sandbox oder --sandbox-name behaltenen); allein angegeben nur das tun und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="144"/>
+        <location filename="../app/CommandLine.cpp" line="154"/>
         <source>Serve the control API on 127.0.0.1 and ::1 (port %1 unless a port follows; 0 picks a free one) while the window is open; with --headless and no goal, run what its clients start.</source>
         <translation>Die Steuerungs-API auf 127.0.0.1 und ::1 anbieten (Port %1, sofern kein Port folgt; 0 wählt einen freien), solange das Fenster offen ist; mit --headless und ohne Ziel ausführen, was ihre Clients starten.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="150"/>
+        <location filename="../app/CommandLine.cpp" line="160"/>
         <source>Serve the control API on the Unix socket %1 (beside the port with --serve, alone without it).</source>
         <translation>Die Steuerungs-API auf dem Unix-Socket %1 anbieten (neben dem Port mit --serve, ohne es allein).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="154"/>
+        <location filename="../app/CommandLine.cpp" line="164"/>
         <source>Configuration file to use instead of ~/.config/terrarium/terrarium.conf.</source>
         <translation>Zu verwendende Konfigurationsdatei statt ~/.config/terrarium/terrarium.conf.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="195"/>
+        <location filename="../app/CommandLine.cpp" line="207"/>
         <source>The goal, as an alternative to --goal.</source>
         <translation>Das Ziel, als Alternative zu --goal.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="196"/>
+        <location filename="../app/CommandLine.cpp" line="208"/>
         <source>[goal...]</source>
         <translation>[Ziel...]</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="217"/>
+        <location filename="../app/CommandLine.cpp" line="229"/>
         <source>--serve takes a port from 0 to 65535, not &quot;%1&quot;.</source>
         <translation>--serve erwartet einen Port von 0 bis 65535, nicht &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="241"/>
+        <location filename="../app/CommandLine.cpp" line="253"/>
         <source>--export-runbook takes a run and a file: --export-runbook RUN_ID FILE.</source>
         <translation>--export-runbook erwartet einen Lauf und eine Datei: --export-runbook RUN_ID DATEI.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="249"/>
+        <location filename="../app/CommandLine.cpp" line="261"/>
         <source>Give the goal either with --goal or as arguments, not both.</source>
         <translation>Geben Sie das Ziel entweder mit --goal oder als Argumente an, nicht beides.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="271"/>
+        <location filename="../app/CommandLine.cpp" line="283"/>
         <source>--resume needs a run id (terrarium --list-runs lists them).</source>
         <translation>--resume braucht eine Lauf-ID (terrarium --list-runs listet sie auf).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="275"/>
+        <location filename="../app/CommandLine.cpp" line="287"/>
         <source>A resumed run (--resume) has its own goal; give no goal, --task or --replay with it.</source>
         <translation>Ein fortgesetzter Lauf (--resume) hat sein eigenes Ziel; geben Sie dazu kein Ziel, kein --task und kein --replay an.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="284"/>
+        <location filename="../app/CommandLine.cpp" line="296"/>
         <source>A runbook (--replay) has its own goal; give no goal or --task with it.</source>
         <translation>Ein Runbook (--replay) hat sein eigenes Ziel; geben Sie dazu kein Ziel und kein --task an.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="291"/>
+        <location filename="../app/CommandLine.cpp" line="303"/>
         <source>--replan-on-divergence only goes with --replay RUNBOOK.</source>
         <translation>--replan-on-divergence geht nur zusammen mit --replay RUNBOOK.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="295"/>
+        <location filename="../app/CommandLine.cpp" line="307"/>
         <source>Give the goal either in the task file (--task) or on the command line, not both.</source>
         <translation>Geben Sie das Ziel entweder in der Aufgabendatei (--task) oder auf der Befehlszeile an, nicht beides.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="308"/>
+        <location filename="../app/CommandLine.cpp" line="321"/>
         <source>--apply-changes takes ask, yes or no, not &quot;%1&quot;.</source>
         <translation>--apply-changes erwartet ask, yes oder no, nicht &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="326"/>
+        <location filename="../app/CommandLine.cpp" line="339"/>
         <source>--serve with --headless takes no goal: the control API&apos;s clients start the runs.</source>
         <translation>--serve mit --headless erwartet kein Ziel: Die Clients der Steuerungs-API starten die Läufe.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="353"/>
+        <location filename="../app/CommandLine.cpp" line="368"/>
         <source>--clean-orphans works alone or with --headless.</source>
         <translation>--clean-orphans geht nur allein oder mit --headless.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="360"/>
+        <location filename="../app/CommandLine.cpp" line="375"/>
         <source>--headless needs a goal: --goal &quot;...&quot; or --task FILE.</source>
         <translation>--headless braucht ein Ziel: --goal &quot;...&quot; oder --task DATEI.</translation>
     </message>
@@ -417,28 +427,28 @@
         <translation>--yes angeben</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="91"/>
-        <location filename="../app/WindowController.cpp" line="354"/>
+        <location filename="../app/HeadlessRunner.cpp" line="92"/>
+        <location filename="../app/WindowController.cpp" line="347"/>
         <source>Runs are not kept: %1</source>
         <translation>Läufe werden nicht gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="94"/>
+        <location filename="../app/HeadlessRunner.cpp" line="95"/>
         <source>The run %1 cannot be resumed: the run store cannot be opened.</source>
         <translation>Der Lauf %1 kann nicht fortgesetzt werden: Der Laufspeicher kann nicht geöffnet werden.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="110"/>
+        <location filename="../app/HeadlessRunner.cpp" line="111"/>
         <source>Resuming the run %1: %2</source>
         <translation>Lauf %1 wird fortgesetzt: %2</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="147"/>
+        <location filename="../app/HeadlessRunner.cpp" line="148"/>
         <source>No terminal to ask for approval, so the command is denied. Use --approve safe or --approve all to decide without asking.</source>
         <translation>Kein Terminal, um nach der Freigabe zu fragen, daher wird der Befehl abgelehnt. Mit --approve safe oder --approve all wird ohne Nachfrage entschieden.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="152"/>
+        <location filename="../app/HeadlessRunner.cpp" line="153"/>
         <source>
 Step %1 wants to run a risky command (%2 risk):
   $ %3
@@ -449,49 +459,54 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
 </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="157"/>
+        <location filename="../app/HeadlessRunner.cpp" line="158"/>
         <source>Allow it? [o]nce, this [s]ession, [a]lways, [d]eny: </source>
         <translation>Zulassen? [o] einmal, [s] für diese Sitzung, [a] immer, [d] ablehnen: </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="175"/>
+        <location filename="../app/HeadlessRunner.cpp" line="176"/>
         <source>Please answer o, s, a or d: </source>
         <translation>Bitte mit o, s, a oder d antworten: </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="201"/>
+        <location filename="../app/HeadlessRunner.cpp" line="202"/>
         <source>  never applied: %1</source>
         <translation>  nie übernommen: %1</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="203"/>
+        <location filename="../app/HeadlessRunner.cpp" line="205"/>
+        <source>  RUNS BY ITSELF on your machine: %1</source>
+        <translation>  LÄUFT VON SELBST auf Ihrem Rechner: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/HeadlessRunner.cpp" line="208"/>
         <source>  changed on the host too: kept as it is there</source>
         <translation>  auch auf dem Host geändert: bleibt dort, wie es ist</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="208"/>
+        <location filename="../app/HeadlessRunner.cpp" line="214"/>
         <source>The sandbox worked on a copy of %1 and changed:
 %2</source>
         <translation>Die Sandbox hat auf einer Kopie von %1 gearbeitet und geändert:
 %2</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="211"/>
+        <location filename="../app/HeadlessRunner.cpp" line="217"/>
         <source>No terminal to ask, so nothing was applied. Use --apply-changes yes to apply the changes without asking, or --keep-sandbox to keep them in the sandbox.</source>
         <translation>Kein Terminal zum Nachfragen, daher wurde nichts übernommen. Mit --apply-changes yes werden die Änderungen ohne Nachfrage übernommen, mit --keep-sandbox bleiben sie in der Sandbox erhalten.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="223"/>
+        <location filename="../app/HeadlessRunner.cpp" line="229"/>
         <source>Apply these changes? [y]es, [n]o, [d]iffs: </source>
         <translation>Diese Änderungen übernehmen? [y] ja, [n] nein, [d] Diffs anzeigen: </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="229"/>
+        <location filename="../app/HeadlessRunner.cpp" line="235"/>
         <source>Please answer y, n or d: </source>
         <translation>Bitte mit y, n oder d antworten: </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/HeadlessRunner.cpp" line="244"/>
+        <location filename="../app/HeadlessRunner.cpp" line="259"/>
         <source>Apply them to %1 (not the %n you changed there too)? [y]es, [n]o, [d]iffs: </source>
         <translation>
             <numerusform>Nach %1 übernehmen (außer der %n Datei, die Sie dort auch geändert haben)? [y] ja, [n] nein, [d] Diffs anzeigen: </numerusform>
@@ -499,65 +514,75 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
         </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="248"/>
+        <location filename="../app/HeadlessRunner.cpp" line="263"/>
         <source>Apply them to %1? [y]es, [n]o, [d]iffs: </source>
         <translation>Nach %1 übernehmen? [y] ja, [n] nein, [d] Diffs anzeigen: </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="255"/>
+        <location filename="../app/HeadlessRunner.cpp" line="282"/>
+        <source>Please answer y or n: </source>
+        <translation>Bitte mit y oder n antworten: </translation>
+    </message>
+    <message>
+        <location filename="../app/HeadlessRunner.cpp" line="293"/>
+        <source>%1 %2 Apply it too? [y]es, [N]o: </source>
+        <translation>%1 %2 Auch übernehmen? [y] ja, [N] nein: </translation>
+    </message>
+    <message>
+        <location filename="../app/HeadlessRunner.cpp" line="302"/>
         <source>No terminal to type input on, so the command&apos;s input is closed.</source>
         <translation>Kein Terminal für Eingaben, daher wird die Eingabe des Befehls geschlossen.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="268"/>
+        <location filename="../app/HeadlessRunner.cpp" line="315"/>
         <source>Type a line for the command (Ctrl+D closes its input): </source>
         <translation>Geben Sie eine Zeile für den Befehl ein (Strg+D schließt seine Eingabe): </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="291"/>
+        <location filename="../app/HeadlessRunner.cpp" line="338"/>
         <source>Interrupted again; exiting without waiting.</source>
         <translation>Erneut unterbrochen; Beenden ohne zu warten.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="298"/>
+        <location filename="../app/HeadlessRunner.cpp" line="345"/>
         <source>Interrupted; cancelling (press Ctrl+C again to exit at once)...</source>
         <translation>Unterbrochen; wird abgebrochen (erneut Strg+C drücken, um sofort zu beenden)...</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="316"/>
+        <location filename="../app/HeadlessRunner.cpp" line="363"/>
         <source>Removed the sandbox an earlier run left behind: %1</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox wurde entfernt: %1</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="321"/>
+        <location filename="../app/HeadlessRunner.cpp" line="368"/>
         <source>Could not remove the sandbox an earlier run left behind, %1: %2</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="339"/>
+        <location filename="../app/HeadlessRunner.cpp" line="386"/>
         <source>An earlier run that did not end left its sandbox behind:</source>
         <translation>Ein früherer Lauf, der nicht endete, hat seine Sandbox zurückgelassen:</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="340"/>
+        <location filename="../app/HeadlessRunner.cpp" line="387"/>
         <source>Earlier runs that did not end left these sandboxes behind:</source>
         <translation>Frühere Läufe, die nicht endeten, haben diese Sandboxen zurückgelassen:</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="343"/>
+        <location filename="../app/HeadlessRunner.cpp" line="390"/>
         <source>Remove it with: terrarium --clean-orphans</source>
         <translation>Entfernen mit: terrarium --clean-orphans</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="344"/>
+        <location filename="../app/HeadlessRunner.cpp" line="391"/>
         <source>Remove them with: terrarium --clean-orphans</source>
         <translation>Entfernen mit: terrarium --clean-orphans</translation>
     </message>
     <message>
         <location filename="../app/HistoryController.cpp" line="33"/>
         <location filename="../app/HistoryController.cpp" line="42"/>
-        <location filename="../app/WindowController.cpp" line="462"/>
-        <location filename="../app/WindowController.cpp" line="496"/>
+        <location filename="../app/WindowController.cpp" line="455"/>
+        <location filename="../app/WindowController.cpp" line="489"/>
         <source>A run is in progress; stop it first.</source>
         <translation>Ein Lauf ist im Gange; halten Sie ihn zuerst an.</translation>
     </message>
@@ -620,86 +645,93 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
     <message>
         <location filename="../app/HumanLog.cpp" line="37"/>
         <source>
+  WARNING: the check of the workspace after this step did not finish (%1); the rest was not checked for setuid bits or files that tools run by themselves</source>
+        <translation>
+  WARNUNG: Die Prüfung des Arbeitsordners nach diesem Schritt wurde nicht fertig (%1); der Rest wurde nicht auf Setuid-Bits oder Dateien geprüft, die Werkzeuge von selbst ausführen</translation>
+    </message>
+    <message>
+        <location filename="../app/HumanLog.cpp" line="42"/>
+        <source>
   setuid/setgid bits removed from: %1</source>
         <translation>
   setuid/setgid-Bits entfernt von: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="40"/>
+        <location filename="../app/HumanLog.cpp" line="45"/>
         <source>
   WARNING: setuid/setgid bits could not be removed from: %1</source>
         <translation>
   WARNUNG: setuid/setgid-Bits konnten nicht entfernt werden von: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="43"/>
+        <location filename="../app/HumanLog.cpp" line="48"/>
         <source>
   This step cannot be undone: no snapshot could be taken before it (%1).</source>
         <translation>
   Dieser Schritt kann nicht rückgängig gemacht werden: Vor ihm konnte kein Snapshot angelegt werden (%1).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="50"/>
+        <location filename="../app/HumanLog.cpp" line="55"/>
         <source>Step %1 was not run: %2</source>
         <translation>Schritt %1 wurde nicht ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="51"/>
+        <location filename="../app/HumanLog.cpp" line="56"/>
         <source>Step %1 failed: %2</source>
         <translation>Schritt %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="54"/>
+        <location filename="../app/HumanLog.cpp" line="59"/>
         <source>Re-planning (attempt %1)...</source>
         <translation>Neuplanung (Versuch %1)...</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="56"/>
+        <location filename="../app/HumanLog.cpp" line="61"/>
         <source>Step %1 needs approval (%2 risk): %3</source>
         <translation>Schritt %1 braucht eine Freigabe (Risiko: %2): %3</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="61"/>
+        <location filename="../app/HumanLog.cpp" line="66"/>
         <source>Step %1 is waiting for input.</source>
         <translation>Schritt %1 wartet auf eine Eingabe.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="62"/>
+        <location filename="../app/HumanLog.cpp" line="67"/>
         <source>Step %1 is waiting for input: %2</source>
         <translation>Schritt %1 wartet auf eine Eingabe: %2</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="66"/>
+        <location filename="../app/HumanLog.cpp" line="71"/>
         <source>Run succeeded.</source>
         <translation>Lauf erfolgreich.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="68"/>
+        <location filename="../app/HumanLog.cpp" line="73"/>
         <source>Run cancelled.</source>
         <translation>Lauf abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="69"/>
+        <location filename="../app/HumanLog.cpp" line="74"/>
         <source>Run failed: %1</source>
         <translation>Lauf fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="72"/>
+        <location filename="../app/HumanLog.cpp" line="77"/>
         <source>Step %1 undone: the sandbox was rolled back to its snapshot from before the step (in %2 ms).</source>
         <translation>Schritt %1 rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt (in %2 ms).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="79"/>
+        <location filename="../app/HumanLog.cpp" line="84"/>
         <source>The %1 model did not answer (%2); trying again in %3 s (attempt %4 of %5).</source>
         <translation>Das %1-Modell hat nicht geantwortet (%2); neuer Versuch in %3 s (Versuch %4 von %5).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="80"/>
+        <location filename="../app/HumanLog.cpp" line="85"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="80"/>
+        <location filename="../app/HumanLog.cpp" line="85"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
@@ -834,129 +866,134 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>ZIEL</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="52"/>
+        <location filename="../app/RunSession.cpp" line="55"/>
         <source>added</source>
         <translation>hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="54"/>
+        <location filename="../app/RunSession.cpp" line="57"/>
         <source>changed</source>
         <translation>geändert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="56"/>
+        <location filename="../app/RunSession.cpp" line="59"/>
         <source>deleted</source>
         <translation>gelöscht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="58"/>
+        <location filename="../app/RunSession.cpp" line="61"/>
         <source>permissions changed</source>
         <translation>Rechte geändert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="60"/>
+        <location filename="../app/RunSession.cpp" line="63"/>
         <source>replaced by another kind of file</source>
         <translation>durch eine andere Dateiart ersetzt</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="120"/>
+        <location filename="../app/RunSession.cpp" line="128"/>
         <source>Workspace: %1 (a new folder for this run)</source>
         <translation>Arbeitsordner: %1 (ein neuer Ordner für diesen Lauf)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="147"/>
+        <location filename="../app/RunSession.cpp" line="155"/>
         <source>This run is not kept: %1</source>
         <translation>Dieser Lauf wird nicht gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="155"/>
+        <location filename="../app/RunSession.cpp" line="163"/>
         <source>%1. The run goes on; saving it is tried again.</source>
         <translation>%1. Der Lauf geht weiter; das Speichern wird erneut versucht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="166"/>
+        <location filename="../app/RunSession.cpp" line="174"/>
         <source>Finding the models</source>
         <translation>Modelle werden gesucht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="171"/>
+        <location filename="../app/RunSession.cpp" line="179"/>
         <source>Replaying a runbook: no model is needed</source>
         <translation>Ein Runbook wird abgespielt: kein Modell nötig</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="183"/>
+        <location filename="../app/RunSession.cpp" line="191"/>
         <source>Planner: %1, executor: %2</source>
         <translation>Planer: %1, Ausführer: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="202"/>
+        <location filename="../app/RunSession.cpp" line="210"/>
         <source>WARNING: the host sandbox runs every command directly on this machine, as you, with no isolation, in %1.</source>
         <translation>WARNUNG: Die Host-Sandbox führt jeden Befehl direkt auf diesem Rechner aus, als Sie, ohne Isolation, in %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="216"/>
-        <location filename="../app/RunSession.cpp" line="290"/>
+        <location filename="../app/RunSession.cpp" line="224"/>
+        <location filename="../app/RunSession.cpp" line="298"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="239"/>
+        <location filename="../app/RunSession.cpp" line="247"/>
         <source>Attaching to the run&apos;s own sandbox %1.</source>
         <translation>Verbindung mit der eigenen Sandbox %1 des Laufs.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="246"/>
+        <location filename="../app/RunSession.cpp" line="254"/>
         <source>The run&apos;s sandbox is gone; a new one is started on the same workspace (what earlier steps did outside the workspace is not there).</source>
         <translation>Die Sandbox des Laufs gibt es nicht mehr; eine neue wird mit demselben Arbeitsordner gestartet (was frühere Schritte außerhalb des Arbeitsordners getan haben, fehlt darin).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="268"/>
+        <location filename="../app/RunSession.cpp" line="276"/>
         <source>Attaching to the existing sandbox %1.</source>
         <translation>Verbindung mit der vorhandenen Sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="292"/>
+        <location filename="../app/RunSession.cpp" line="300"/>
         <source>Starting the %1 sandbox %2</source>
         <translation>Die %1-Sandbox %2 wird gestartet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="300"/>
+        <location filename="../app/RunSession.cpp" line="308"/>
         <source>The sandbox could not start: %1</source>
         <translation>Die Sandbox konnte nicht starten: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="309"/>
+        <location filename="../app/RunSession.cpp" line="317"/>
         <source>The sandbox is ready</source>
         <translation>Die Sandbox ist bereit</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="354"/>
+        <location filename="../app/RunSession.cpp" line="319"/>
+        <source>Read-only in the sandbox, because programs on this machine run or obey them by themselves: %1 (--allow-autorun-writes lets a run change them).</source>
+        <translation>In der Sandbox schreibgeschützt, weil Programme auf diesem Rechner sie von selbst ausführen oder befolgen: %1 (mit --allow-autorun-writes darf ein Lauf sie ändern).</translation>
+    </message>
+    <message>
+        <location filename="../app/RunSession.cpp" line="367"/>
         <source>There is no record of what was copied into the sandbox %1, so its changes cannot be reviewed safely; nothing of it will be applied to %2.</source>
         <translation>Es gibt keine Aufzeichnung darüber, was in die Sandbox %1 kopiert wurde, daher können ihre Änderungen nicht sicher geprüft werden; nichts davon wird nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="361"/>
-        <location filename="../app/RunSession.cpp" line="366"/>
+        <location filename="../app/RunSession.cpp" line="374"/>
+        <location filename="../app/RunSession.cpp" line="379"/>
         <source>Copying the workspace into the sandbox</source>
         <translation>Der Arbeitsordner wird in die Sandbox kopiert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="373"/>
+        <location filename="../app/RunSession.cpp" line="386"/>
         <source>The workspace could not be copied into the sandbox: %1</source>
         <translation>Der Arbeitsordner konnte nicht in die Sandbox kopiert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="385"/>
+        <location filename="../app/RunSession.cpp" line="398"/>
         <source>Cannot keep a record of the copied workspace in %1 (%2); after a crash its changes could not be reviewed.</source>
         <translation>Der kopierte Arbeitsordner kann in %1 nicht festgehalten werden (%2); nach einem Absturz ließen sich seine Änderungen nicht prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="390"/>
+        <location filename="../app/RunSession.cpp" line="403"/>
         <source>Copied 1 file (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>1 Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="393"/>
+        <location filename="../app/RunSession.cpp" line="406"/>
         <source>Copied %n files (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>
             <numerusform>%n Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</numerusform>
@@ -964,67 +1001,72 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="400"/>
+        <location filename="../app/RunSession.cpp" line="413"/>
         <source>Not copied: %1 (%2)</source>
         <translation>Nicht kopiert: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="428"/>
+        <location filename="../app/RunSession.cpp" line="441"/>
         <source>The %1 sandbox cannot take snapshots, so risky steps that fail cannot be undone.</source>
         <translation>Die %1-Sandbox kann keine Snapshots anlegen, daher lassen sich fehlgeschlagene riskante Schritte nicht rückgängig machen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="438"/>
+        <location filename="../app/RunSession.cpp" line="451"/>
         <source>Replaying 1 recorded step in the %1 sandbox, without a model.</source>
         <translation>1 aufgezeichneter Schritt wird in der Sandbox %1 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="440"/>
+        <location filename="../app/RunSession.cpp" line="453"/>
         <source>Replaying %1 recorded steps in the %2 sandbox, without a model.</source>
         <translation>%1 aufgezeichnete Schritte werden in der Sandbox %2 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="444"/>
+        <location filename="../app/RunSession.cpp" line="457"/>
         <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
         <translation>Planer: %1 (%2), Ausführer: %3 (%4), Sandbox: %5</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="454"/>
+        <location filename="../app/RunSession.cpp" line="467"/>
         <source>Resuming the run %1 after its last finished step.</source>
         <translation>Lauf %1 wird nach seinem letzten abgeschlossenen Schritt fortgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="469"/>
+        <location filename="../app/RunSession.cpp" line="482"/>
         <source>The run was cancelled; the sandbox&apos;s changes were not applied to %1.</source>
         <translation>Der Lauf wurde abgebrochen; die Änderungen der Sandbox wurden nicht nach %1 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="503"/>
+        <location filename="../app/RunSession.cpp" line="529"/>
+        <source>The sandbox still runs with %1 mounted: what it changes from now on is checked again when it is let go.</source>
+        <translation>Die Sandbox läuft weiter, %1 ist weiter eingebunden: Was sie von jetzt an ändert, wird erneut geprüft, wenn sie freigegeben wird.</translation>
+    </message>
+    <message>
+        <location filename="../app/RunSession.cpp" line="541"/>
         <source>the sandbox is not running</source>
         <translation>die Sandbox läuft nicht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="504"/>
+        <location filename="../app/RunSession.cpp" line="542"/>
         <source>there is no record of what was copied in</source>
         <translation>es gibt keine Aufzeichnung darüber, was hineinkopiert wurde</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="515"/>
+        <location filename="../app/RunSession.cpp" line="553"/>
         <source>The sandbox&apos;s changes could not be collected (%1); nothing was applied to %2.</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden (%1); nichts wurde nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="523"/>
+        <location filename="../app/RunSession.cpp" line="561"/>
         <source>The sandbox changed nothing in the workspace.</source>
         <translation>Die Sandbox hat im Arbeitsordner nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="535"/>
+        <location filename="../app/RunSession.cpp" line="573"/>
         <source>1 change in the sandbox was not applied to %1:</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="536"/>
+        <location filename="../app/RunSession.cpp" line="574"/>
         <source>%n changes in the sandbox were not applied to %1:</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen:</numerusform>
@@ -1032,7 +1074,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="544"/>
+        <location filename="../app/RunSession.cpp" line="582"/>
         <source>  ... and %n more</source>
         <translation>
             <numerusform>  ... und %n weitere</numerusform>
@@ -1040,27 +1082,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="564"/>
+        <location filename="../app/RunSession.cpp" line="605"/>
         <source>The sandbox&apos;s changes could not be collected: %1</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="570"/>
+        <location filename="../app/RunSession.cpp" line="611"/>
         <source>The sandbox has no changes that are not in %1.</source>
         <translation>Die Sandbox hat keine Änderungen, die nicht schon in %1 sind.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="586"/>
+        <location filename="../app/RunSession.cpp" line="627"/>
         <source>The changes could not be applied to %1: %2</source>
         <translation>Die Änderungen konnten nicht nach %1 übernommen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="590"/>
+        <location filename="../app/RunSession.cpp" line="631"/>
         <source>Applied 1 change to %1.</source>
         <translation>1 Änderung nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="591"/>
+        <location filename="../app/RunSession.cpp" line="632"/>
         <source>Applied %n changes to %1.</source>
         <translation>
             <numerusform>%n Änderung nach %1 übernommen.</numerusform>
@@ -1068,17 +1110,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="596"/>
+        <location filename="../app/RunSession.cpp" line="637"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Nicht übernommen: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="610"/>
+        <location filename="../app/RunSession.cpp" line="651"/>
         <source>1 change in the sandbox was not applied to %1.</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="611"/>
+        <location filename="../app/RunSession.cpp" line="652"/>
         <source>%n changes in the sandbox were not applied to %1.</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen.</numerusform>
@@ -1086,82 +1128,82 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="627"/>
+        <location filename="../app/RunSession.cpp" line="668"/>
         <source>Another step is being undone.</source>
         <translation>Ein anderer Schritt wird gerade rückgängig gemacht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="629"/>
+        <location filename="../app/RunSession.cpp" line="670"/>
         <source>The sandbox is no longer there to roll back.</source>
         <translation>Die Sandbox ist nicht mehr da, um sie zurückzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="631"/>
+        <location filename="../app/RunSession.cpp" line="672"/>
         <source>The workspace is being transferred; try again when it is done.</source>
         <translation>Der Arbeitsordner wird gerade übertragen; versuchen Sie es erneut, wenn das fertig ist.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="632"/>
+        <location filename="../app/RunSession.cpp" line="673"/>
         <source>There is no snapshot from before this step.</source>
         <translation>Es gibt keinen Snapshot von vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="641"/>
+        <location filename="../app/RunSession.cpp" line="682"/>
         <source>Undoing step %1: rolling the sandbox back to its snapshot...</source>
         <translation>Schritt %1 wird rückgängig gemacht: Die Sandbox wird auf ihren Snapshot zurückgesetzt...</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="650"/>
+        <location filename="../app/RunSession.cpp" line="691"/>
         <source>Step %1 could not be undone: %2</source>
         <translation>Schritt %1 konnte nicht rückgängig gemacht werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="664"/>
+        <location filename="../app/RunSession.cpp" line="705"/>
         <source>Step %1 undone in %2 ms: the sandbox is as it was before it.</source>
         <translation>Schritt %1 in %2 ms rückgängig gemacht: Die Sandbox ist wieder so wie vor ihm.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="680"/>
+        <location filename="../app/RunSession.cpp" line="744"/>
         <source>Your answer is not kept with the run: %1</source>
         <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="705"/>
+        <location filename="../app/RunSession.cpp" line="769"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="711"/>
+        <location filename="../app/RunSession.cpp" line="775"/>
         <source>Interrupted; exited without waiting</source>
         <translation>Unterbrochen; ohne Warten beendet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="755"/>
+        <location filename="../app/RunSession.cpp" line="821"/>
         <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="809"/>
+        <location filename="../app/RunSession.cpp" line="875"/>
         <source>The run&apos;s sandbox is not running.</source>
         <translation>Die Sandbox des Laufs läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="835"/>
+        <location filename="../app/RunSession.cpp" line="901"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="867"/>
+        <location filename="../app/RunSession.cpp" line="933"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
     <message>
-        <location filename="../app/SandboxFactory.cpp" line="60"/>
+        <location filename="../app/SandboxFactory.cpp" line="61"/>
         <source>Unknown sandbox &quot;%1&quot;: use podman, libvirt or host.</source>
         <translation>Unbekannte Sandbox &quot;%1&quot;: Verwenden Sie podman, libvirt oder host.</translation>
     </message>
     <message>
-        <location filename="../app/SandboxFactory.cpp" line="79"/>
+        <location filename="../app/SandboxFactory.cpp" line="80"/>
         <source>Unknown sandbox &quot;%1&quot;.</source>
         <translation>Unbekannte Sandbox &quot;%1&quot;.</translation>
     </message>
@@ -1282,172 +1324,172 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Der Lauf konnte nicht starten; das Fenster zeigt, warum.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="326"/>
+        <location filename="../app/WindowController.cpp" line="319"/>
         <source>The run %1 is not the window&apos;s.</source>
         <translation>Der Lauf %1 gehört nicht zu diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="374"/>
+        <location filename="../app/WindowController.cpp" line="367"/>
         <source>Removed the sandbox %1 an earlier run left behind.</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 wurde entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="379"/>
+        <location filename="../app/WindowController.cpp" line="372"/>
         <source>Could not remove the sandbox %1: %2</source>
         <translation>Die Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="392"/>
+        <location filename="../app/WindowController.cpp" line="385"/>
         <source>Sandboxes Left Behind</source>
         <translation>Zurückgelassene Sandboxen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="394"/>
+        <location filename="../app/WindowController.cpp" line="387"/>
         <source>An earlier run that did not end left its sandbox running. Remove it?</source>
         <translation>Ein früherer Lauf, der nicht endete, hat seine Sandbox laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="396"/>
+        <location filename="../app/WindowController.cpp" line="389"/>
         <source>Earlier runs that did not end left their sandboxes running. Remove them?</source>
         <translation>Frühere Läufe, die nicht endeten, haben ihre Sandboxen laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="401"/>
+        <location filename="../app/WindowController.cpp" line="394"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="414"/>
+        <location filename="../app/WindowController.cpp" line="407"/>
         <source>Resume Run</source>
         <translation>Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="414"/>
+        <location filename="../app/WindowController.cpp" line="407"/>
         <source>Resume Newest Run</source>
         <translation>Neuesten Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="418"/>
+        <location filename="../app/WindowController.cpp" line="411"/>
         <source>Continue run %1 in its sandbox from the step it did not finish</source>
         <translation>Lauf %1 in seiner Sandbox ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="424"/>
+        <location filename="../app/WindowController.cpp" line="417"/>
         <source>Keep</source>
         <translation>Behalten</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="451"/>
+        <location filename="../app/WindowController.cpp" line="444"/>
         <source>tick the box next to it in the task file&apos;s panel</source>
         <translation>setzen Sie den Haken daneben im Bereich der Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="485"/>
+        <location filename="../app/WindowController.cpp" line="478"/>
         <source>The task file&apos;s folder is not used as the workspace: %1</source>
         <translation>Der Ordner der Aufgabendatei wird nicht als Arbeitsordner verwendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="490"/>
+        <location filename="../app/WindowController.cpp" line="483"/>
         <source>Task file loaded: check what it asks for, then press Run.</source>
         <translation>Aufgabendatei geladen: Prüfen Sie, was sie verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="501"/>
+        <location filename="../app/WindowController.cpp" line="494"/>
         <source>%1 has no steps, so it is not a runbook; a runbook is exported from a run that succeeded.</source>
         <translation>%1 hat keine Schritte und ist daher kein Runbook; ein Runbook wird aus einem erfolgreichen Lauf exportiert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="516"/>
+        <location filename="../app/WindowController.cpp" line="509"/>
         <source>A runbook of 1 recorded step: Run replays it without a model and stops if its exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit 1 aufgezeichneten Schritt: Ausführen spielt ihn ohne Modell ab und hält an, wenn sein Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="518"/>
+        <location filename="../app/WindowController.cpp" line="511"/>
         <source>A runbook of %1 recorded steps: Run replays them without a model and stops at the first whose exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit %1 aufgezeichneten Schritten: Ausführen spielt sie ohne Modell ab und hält beim ersten an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="526"/>
+        <location filename="../app/WindowController.cpp" line="519"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="529"/>
+        <location filename="../app/WindowController.cpp" line="522"/>
         <source>    (expected to exit with %1)</source>
         <translation>    (sollte mit %1 enden)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="533"/>
+        <location filename="../app/WindowController.cpp" line="526"/>
         <source>Runbook loaded: check what it asks for, then press Run.</source>
         <translation>Runbook geladen: prüfen Sie, was es verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="554"/>
+        <location filename="../app/WindowController.cpp" line="547"/>
         <source>The run store cannot be opened, so no run can be resumed.</source>
         <translation>Der Laufspeicher kann nicht geöffnet werden, daher kann kein Lauf fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="651"/>
+        <location filename="../app/WindowController.cpp" line="644"/>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
         <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="666"/>
+        <location filename="../app/WindowController.cpp" line="659"/>
         <source>Preparing the sandbox…</source>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="724"/>
+        <location filename="../app/WindowController.cpp" line="717"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="742"/>
+        <location filename="../app/WindowController.cpp" line="735"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="748"/>
+        <location filename="../app/WindowController.cpp" line="741"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="759"/>
+        <location filename="../app/WindowController.cpp" line="752"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="764"/>
+        <location filename="../app/WindowController.cpp" line="757"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="791"/>
+        <location filename="../app/WindowController.cpp" line="784"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="799"/>
+        <location filename="../app/WindowController.cpp" line="792"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="815"/>
+        <location filename="../app/WindowController.cpp" line="808"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="851"/>
+        <location filename="../app/WindowController.cpp" line="844"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="854"/>
+        <location filename="../app/WindowController.cpp" line="847"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="857"/>
+        <location filename="../app/WindowController.cpp" line="850"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
@@ -1483,37 +1525,35 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>starten Sie terrarium --serve mit --yes</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="133"/>
+        <location filename="../app/ControlHost.cpp" line="132"/>
         <source>The run could not start; see Terrarium&apos;s log.</source>
         <translation>Der Lauf konnte nicht starten; siehe das Protokoll von Terrarium.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="150"/>
+        <location filename="../app/ControlHost.cpp" line="148"/>
         <source>The run %1 is not going on here.</source>
         <translation>Der Lauf %1 läuft hier nicht.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="153"/>
+        <location filename="../app/ControlHost.cpp" line="151"/>
         <location filename="../app/WindowController.cpp" line="253"/>
         <source>The run %1 has ended.</source>
         <translation>Der Lauf %1 ist beendet.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="164"/>
-        <location filename="../app/WindowController.cpp" line="293"/>
+        <location filename="../app/ControlHost.cpp" line="162"/>
+        <location filename="../app/WindowController.cpp" line="294"/>
         <source>Step %1 waits for no approval.</source>
         <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="175"/>
-        <location filename="../app/ControlHost.cpp" line="186"/>
-        <location filename="../app/WindowController.cpp" line="304"/>
-        <location filename="../app/WindowController.cpp" line="315"/>
+        <location filename="../app/RunSession.cpp" line="721"/>
+        <location filename="../app/RunSession.cpp" line="730"/>
         <source>Step %1 waits for no input.</source>
         <translation>Schritt %1 wartet auf keine Eingabe.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="216"/>
+        <location filename="../app/ControlHost.cpp" line="206"/>
         <source>Interrupted; cancelling the run (press Ctrl+C again to exit at once)...</source>
         <translation>Unterbrochen; der Lauf wird abgebrochen (erneut Strg+C drücken, um sofort zu beenden)...</translation>
     </message>
@@ -1576,7 +1616,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Das Ausführer-Modell (%1) hat zweimal keinen brauchbaren Befehl geliefert: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/agent/Orchestrator.cpp" line="50"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="61"/>
         <source>%n minute(s)</source>
         <translation>
             <numerusform>%n Minute</numerusform>
@@ -1584,7 +1624,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/agent/Orchestrator.cpp" line="51"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="62"/>
         <source>%n second(s)</source>
         <translation>
             <numerusform>%n Sekunde</numerusform>
@@ -1592,120 +1632,125 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="120"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="280"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="775"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="818"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="131"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="291"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="789"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="838"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="247"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="258"/>
         <source>Terrarium stopped while this step ran; its effects may be partial.</source>
         <translation>Terrarium wurde beendet, während dieser Schritt lief; seine Wirkung ist womöglich unvollständig.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="291"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="302"/>
         <source>denied by the user</source>
         <translation>vom Benutzer abgelehnt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="346"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="354"/>
         <source>Planning failed: %1</source>
         <translation>Planung fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="358"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="366"/>
         <source>The run reached its limit of %1 steps.</source>
         <translation>Der Lauf hat seine Grenze von %1 Schritten erreicht.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="606"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="620"/>
         <source>denied by the safety policy: %1</source>
         <translation>von den Sicherheitsregeln abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="618"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="632"/>
         <source>Could not get a command for the step &quot;%1&quot;: %2</source>
         <translation>Für den Schritt &quot;%1&quot; konnte kein Befehl ermittelt werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="784"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="798"/>
         <source>The sandbox failed during the step &quot;%1&quot;: %2</source>
         <translation>Die Sandbox ist während des Schritts &quot;%1&quot; ausgefallen: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="836"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="827"/>
+        <source>the workspace has more files or levels than the check looks at, or parts of it cannot be read</source>
+        <translation>der Arbeitsordner hat mehr Dateien oder Ebenen, als die Prüfung ansieht, oder Teile davon sind nicht lesbar</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/Orchestrator.cpp" line="856"/>
         <source>stopped: the sandbox&apos;s disk use grew to %1 MiB, past its limit of %2 MiB</source>
         <translation>angehalten: Der Plattenverbrauch der Sandbox stieg auf %1 MiB, über ihre Grenze von %2 MiB</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="841"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="861"/>
         <source>stopped: the sandbox&apos;s processes together used more than its memory limit of %1 MiB</source>
         <translation>angehalten: Die Prozesse der Sandbox haben zusammen mehr als ihre Speichergrenze von %1 MiB belegt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="846"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="866"/>
         <source>timed out after %1</source>
         <translation>Zeitüberschreitung nach %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="849"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="869"/>
         <source>killed by signal %1</source>
         <translation>durch Signal %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="851"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="871"/>
         <source>exited with code %1</source>
         <translation>mit Code %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="906"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="926"/>
         <source>The step &quot;%1&quot; failed and could not be undone: %2 (%3)</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen und konnte nicht rückgängig gemacht werden: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="923"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="943"/>
         <source>The step&apos;s changes were undone: the sandbox was put back as it was before the step.</source>
         <translation>Die Änderungen des Schritts wurden rückgängig gemacht: Die Sandbox ist wieder so wie vor dem Schritt.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="935"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="955"/>
         <source>The replay stopped: %1.</source>
         <translation>Die Wiedergabe wurde angehalten: %1.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="942"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="962"/>
         <source>The step &quot;%1&quot; failed, and re-planning is off: %2</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und Neuplanen ist ausgeschaltet: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="947"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="967"/>
         <source>The step &quot;%1&quot; failed and the limit of %2 re-plans is reached: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und die Grenze von %2 Neuplanungen ist erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="955"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="975"/>
         <source>The step &quot;%1&quot; failed and the run reached its limit of %2 steps: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und der Lauf hat seine Grenze von %2 Schritten erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1060"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1080"/>
         <source>step %1 timed out after %2; the runbook expects exit code %3</source>
         <translation>Schritt %1 lief nach %2 in eine Zeitüberschreitung; das Runbook erwartet Exit-Code %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1065"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1085"/>
         <source>step %1 was stopped at the sandbox&apos;s limits; the runbook expects exit code %2</source>
         <translation>Schritt %1 wurde an den Grenzen der Sandbox angehalten; das Runbook erwartet Exit-Code %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1070"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1090"/>
         <source>step %1 exited %2; the runbook expects %3</source>
         <translation>Schritt %1 endete mit %2; das Runbook erwartet %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1075"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1095"/>
         <source>A recorded runbook was being replayed and diverged here: %1. The steps before it ran as recorded.</source>
         <translation>Ein aufgezeichnetes Runbook wurde abgespielt und wich hier ab: %1. Die Schritte davor liefen wie aufgezeichnet.</translation>
     </message>
@@ -1817,32 +1862,32 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 in %2: %3</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="392"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="405"/>
         <source>Unknown approval policy &quot;%1&quot; (from %2): use ask, safe or all.</source>
         <translation>Unbekannte Freigaberegel &quot;%1&quot; (Quelle: %2): Verwenden Sie ask, safe oder all.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="416"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="429"/>
         <source>The configuration file %1 does not exist.</source>
         <translation>Die Konfigurationsdatei %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="419"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="432"/>
         <source>The configuration file %1 is not a file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="424"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="437"/>
         <source>The configuration file %1 cannot be read: %2</source>
         <translation>Die Konfigurationsdatei %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="428"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="441"/>
         <source>The configuration file %1 is not a valid INI file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine gültige INI-Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="448"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="461"/>
         <source>No language model is configured. Do one of these:
   - set OPENAI_API_KEY (OpenAI, Responses API) or ANTHROPIC_API_KEY (Anthropic);
   - point Terrarium at an OpenAI-compatible server: --base-url URL --planner-model M --executor-model M (or TERRARIUM_BASE_URL, TERRARIUM_MODEL, TERRARIUM_API_KEY);
@@ -2296,7 +2341,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../core/config/WorkspacePolicy.cpp" line="57"/>
-        <location filename="../vm/PodmanSandbox.cpp" line="337"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="344"/>
         <source>The workspace folder %1 does not exist.</source>
         <translation>Der Arbeitsordner %1 existiert nicht.</translation>
     </message>
@@ -2991,98 +3036,148 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Der Lauf %1 wurde gelöscht, seine Ausgabedateien %2 aber nicht.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="77"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="78"/>
         <source>The name of %1 (or its link target) is not valid UTF-8; it is left alone.</source>
         <translation>Der Name von %1 (oder sein Linkziel) ist kein gültiges UTF-8; es bleibt unberührt.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="80"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="81"/>
         <source>%1 is a special file (a FIFO, socket or device); such files are not copied to the host.</source>
         <translation>%1 ist eine Spezialdatei (ein FIFO, Socket oder Gerät); solche Dateien werden nicht auf den Host kopiert.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="84"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="85"/>
         <source>%1 could not be read in the sandbox: %2</source>
         <translation>%1 konnte in der Sandbox nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="87"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="88"/>
         <source>The link %1 points outside the workspace (%2); it is not created.</source>
         <translation>Der Link %1 zeigt aus dem Arbeitsordner heraus (%2); er wird nicht angelegt.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="90"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="91"/>
         <source>%1 is larger than %2 MiB; it is not copied to the host.</source>
         <translation>%1 ist größer als %2 MiB; es wird nicht auf den Host kopiert.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="97"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="98"/>
         <location filename="../core/workspace/WorkspaceFolder.cpp" line="112"/>
         <source>%1 lies behind the link %2 on the host; nothing is written through links.</source>
         <translation>%1 liegt auf dem Host hinter dem Link %2; durch Links wird nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="113"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="120"/>
+        <source>git obeys the settings in %1 whenever you run git in this folder, and they can name programs for it to run (core.fsmonitor, core.hooksPath, aliases, filters).</source>
+        <translation>Git befolgt die Einstellungen in %1, sobald Sie Git in diesem Ordner aufrufen, und sie können Programme nennen, die Git ausführt (core.fsmonitor, core.hooksPath, Aliase, Filter).</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="125"/>
+        <source>git runs %1 by itself as a hook (on commit, checkout, merge or push).</source>
+        <translation>Git führt %1 von selbst als Hook aus (bei Commit, Checkout, Merge oder Push).</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="128"/>
+        <source>git obeys %1 by itself (attributes that choose filter and diff programs, the sparse checkout).</source>
+        <translation>Git befolgt %1 von selbst (Attribute, die Filter- und Diff-Programme wählen, den Sparse-Checkout).</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="132"/>
+        <source>%1 makes git take its settings and hooks from another place.</source>
+        <translation>%1 lässt Git seine Einstellungen und Hooks von einem anderen Ort nehmen.</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="134"/>
+        <source>Commit hooks run what %1 names when you commit.</source>
+        <translation>Commit-Hooks führen beim Commit aus, was %1 nennt.</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="136"/>
+        <source>direnv runs %1 when you enter the folder.</source>
+        <translation>direnv führt %1 aus, wenn Sie den Ordner betreten.</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="138"/>
+        <source>Editors run tasks from %1 and obey its settings when they open the folder.</source>
+        <translation>Editoren führen Aufgaben aus %1 aus und befolgen seine Einstellungen, wenn sie den Ordner öffnen.</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="142"/>
+        <source>Mercurial runs the hooks that %1 names.</source>
+        <translation>Mercurial führt die Hooks aus, die %1 nennt.</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="144"/>
+        <source>A shell started with this folder as its home runs %1.</source>
+        <translation>Eine Shell, die mit diesem Ordner als Home-Ordner startet, führt %1 aus.</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="158"/>
         <source>The workspace has too many files to compare (more than %1 in the %2).</source>
         <translation>Der Arbeitsordner hat zu viele Dateien zum Vergleichen (mehr als %1 in %2).</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="116"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="161"/>
         <source>sandbox</source>
         <translation>der Sandbox</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="116"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="161"/>
         <source>host folder</source>
         <translation>dem Host-Ordner</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="128"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="173"/>
         <source>The contents of %1 are on another file system and were not compared.</source>
         <translation>Der Inhalt von %1 liegt auf einem anderen Dateisystem und wurde nicht verglichen.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="131"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="176"/>
         <source>The contents of %1 could not be read and were not compared: %2</source>
         <translation>Der Inhalt von %1 konnte nicht gelesen werden und wurde nicht verglichen: %2</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="162"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="207"/>
         <source>The host&apos;s %1 was not copied into the sandbox, which made its own.</source>
         <translation>%1 des Hosts wurde nicht in die Sandbox kopiert, die ihr eigenes angelegt hat.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="180"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="225"/>
         <source>%1 was also created on the host since the copy.</source>
         <translation>%1 wurde seit der Kopie auch auf dem Host angelegt.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="183"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="228"/>
         <source>%1 was deleted on the host since the copy.</source>
         <translation>%1 wurde seit der Kopie auf dem Host gelöscht.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="184"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="229"/>
         <source>%1 was changed on the host since the copy.</source>
         <translation>%1 wurde seit der Kopie auf dem Host geändert.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="193"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="239"/>
         <source>The setuid, setgid or sticky bit of %1 is not applied.</source>
         <translation>Das setuid-, setgid- oder Sticky-Bit von %1 wird nicht übernommen.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="221"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="267"/>
         <source>The folder %1 holds files on the host that are new or changed since the copy.</source>
         <translation>Der Ordner %1 enthält auf dem Host Dateien, die seit der Kopie neu sind oder geändert wurden.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="289"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="342"/>
         <source>the sandbox&apos;s file was not read</source>
         <translation>die Datei der Sandbox wurde nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="342"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="396"/>
+        <source>%1 It is applied only when accepted on its own (its own tick in the review, or --apply-autorun).</source>
+        <translation>%1 Es wird nur übernommen, wenn es einzeln angenommen wird (sein eigenes Häkchen in der Prüfung oder --apply-autorun).</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="403"/>
         <source>%1 It was not overwritten.</source>
         <translation>%1 Es wurde nichts überschrieben.</translation>
     </message>
@@ -3885,7 +3980,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="428"/>
-        <location filename="../vm/PodmanSandbox.cpp" line="291"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="298"/>
         <source>The sandbox %1 is in use by another Terrarium (process %2).</source>
         <translation>Die Sandbox %1 wird von einem anderen Terrarium verwendet (Prozess %2).</translation>
     </message>
@@ -4049,7 +4144,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmImageBuilder.cpp" line="65"/>
-        <location filename="../vm/PodmanSandbox.cpp" line="305"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="312"/>
         <source>The sandbox agent %1 is missing; build Terrarium again.</source>
         <translation>Der Sandbox-Agent %1 fehlt; bauen Sie Terrarium neu.</translation>
     </message>
@@ -4388,77 +4483,77 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Keine OCI-Laufzeit kann auf diesem Host einen Container starten: %1</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="147"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="152"/>
         <source>%1 processes (not %2: this account may not allow more)</source>
         <translation>%1 Prozesse (nicht %2: dieses Konto erlaubt womöglich nicht mehr)</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="150"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="155"/>
         <source>%1 processes</source>
         <translation>%1 Prozesse</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="154"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="159"/>
         <source>The sandbox %1 is limited to %2.</source>
         <translation>Die Sandbox %1 ist auf %2 begrenzt.</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="156"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="161"/>
         <source>This host cannot limit rootless containers through cgroups (cgroup v%1, controllers: %2), so the sandbox %3 is limited another way: %4 MiB of memory in total, watched by its agent (a step past it is stopped), and through rlimits %4 MiB of data per process and %5. Its CPU use is not limited (%6 CPUs were asked for).</source>
         <translation>Dieser Host kann Rootless-Container nicht über cgroups begrenzen (cgroup v%1, Controller: %2), daher wird die Sandbox %3 anders begrenzt: insgesamt %4 MiB Speicher, überwacht von ihrem Agenten (ein Schritt darüber wird angehalten), und über rlimits %4 MiB Daten pro Prozess und %5. Ihre CPU-Nutzung ist nicht begrenzt (%6 CPUs waren angefordert).</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="162"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="167"/>
         <source>none delegated</source>
         <translation>keine delegiert</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="192"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="197"/>
         <source>&quot;%1&quot; is not a valid container image name (like localhost/terrarium/debian:bookworm or docker.io/library/debian:12).</source>
         <translation>&quot;%1&quot; ist kein gültiger Container-Image-Name (wie localhost/terrarium/debian:bookworm oder docker.io/library/debian:12).</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="202"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="207"/>
         <source>The workspace folder %1 has a comma or a line break in its name, which Podman cannot mount; rename it or choose another folder.</source>
         <translation>Der Arbeitsordner %1 hat ein Komma oder einen Zeilenumbruch im Namen, den Podman nicht einbinden kann; benennen Sie ihn um oder wählen Sie einen anderen Ordner.</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="311"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="318"/>
         <source>Starting the container %1</source>
         <translation>Der Container %1 wird gestartet</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="320"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="327"/>
         <source>Cannot start the container %1 again: %2</source>
         <translation>Der Container %1 kann nicht erneut gestartet werden: %2</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="349"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="356"/>
         <source>Creating the container %1</source>
         <translation>Der Container %1 wird angelegt</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="366"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="381"/>
         <source>Podman could not create the sandbox from %1: %2</source>
         <translation>Podman konnte die Sandbox nicht aus %1 anlegen: %2</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="376"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="391"/>
         <source>Connecting to the agent in the container</source>
         <translation>Verbindung mit dem Agenten im Container</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="418"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="433"/>
         <source>Cannot make the workspace folder in the sandbox %1.</source>
         <translation>Der Arbeitsordner in der Sandbox %1 kann nicht angelegt werden.</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="436"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="451"/>
         <source>The sandbox %1 stopped answering: %2 (did the container stop or run out of memory?)</source>
         <translation>Die Sandbox %1 antwortet nicht mehr: %2 (wurde der Container angehalten oder ist ihm der Speicher ausgegangen?)</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="629"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="644"/>
         <source>The sandbox did not come back from the snapshot.</source>
         <translation>Die Sandbox ist nach dem Snapshot nicht wieder da.</translation>
     </message>
@@ -4835,6 +4930,39 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <source>%1 was killed</source>
         <translation>%1 wurde von einem Signal beendet</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="26"/>
+        <source> and %n more</source>
+        <translation>
+            <numerusform> und %n weitere</numerusform>
+            <numerusform> und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="70"/>
+        <source>The check of %1 after the run could not be made: %2</source>
+        <translation>Die Prüfung von %1 nach dem Lauf war nicht möglich: %2</translation>
+    </message>
+    <message>
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="75"/>
+        <source>During the run, the sandbox created or changed files in %1 that programs on this machine run or obey by themselves (git hooks and settings, .envrc, editor tasks): %2. Check them before you run git or open the folder in an editor.</source>
+        <translation>Während des Laufs hat die Sandbox in %1 Dateien angelegt oder geändert, die Programme auf diesem Rechner von selbst ausführen oder befolgen (Git-Hooks und -Einstellungen, .envrc, Editor-Aufgaben): %2. Prüfen Sie sie, bevor Sie Git aufrufen oder den Ordner in einem Editor öffnen.</translation>
+    </message>
+    <message>
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="81"/>
+        <source>Set-user-ID or set-group-ID bits that appeared in %1 were removed from: %2</source>
+        <translation>In %1 aufgetauchte Set-User-ID- oder Set-Group-ID-Bits wurden entfernt bei: %2</translation>
+    </message>
+    <message>
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="85"/>
+        <source>These files in %1 have set-user-ID or set-group-ID bits that could not be removed; do not run them: %2</source>
+        <translation>Diese Dateien in %1 haben Set-User-ID- oder Set-Group-ID-Bits, die nicht entfernt werden konnten; führen Sie sie nicht aus: %2</translation>
+    </message>
+    <message>
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="89"/>
+        <source>The check of %1 after the run could not look at all of it (too many files or levels, or unreadable parts): what it did not reach was not checked.</source>
+        <translation>Die Prüfung von %1 nach dem Lauf konnte nicht alles ansehen (zu viele Dateien oder Ebenen oder unlesbare Teile): Was sie nicht erreicht hat, wurde nicht geprüft.</translation>
+    </message>
 </context>
 <context>
     <name>Terrarium::Widgets::ApprovalPanel</name>
@@ -5074,6 +5202,14 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message numerus="yes">
         <location filename="../ui/ChangeReviewPanel.cpp" line="357"/>
+        <source>%n would run by itself on your machine</source>
+        <translation>
+            <numerusform>%n würde auf Ihrem Rechner von selbst laufen</numerusform>
+            <numerusform>%n würden auf Ihrem Rechner von selbst laufen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/ChangeReviewPanel.cpp" line="359"/>
         <source>%n cannot be applied</source>
         <translation>
             <numerusform>%n nicht übernehmbar</numerusform>
@@ -5081,52 +5217,57 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="358"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="360"/>
         <source> · </source>
         <translation> · </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="360"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="362"/>
         <source>Nothing has been written to the host folder yet.</source>
         <translation>In den Host-Ordner wurde noch nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="361"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="363"/>
         <source>Applying writes to %1; nothing has been written there yet.</source>
         <translation>Übernehmen schreibt nach %1; dort wurde noch nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="378"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="380"/>
         <source>%1 of %2 selected</source>
         <translation>%1 von %2 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="390"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="392"/>
         <source>Select a change to see it here.</source>
         <translation>Wählen Sie eine Änderung aus, um sie hier zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="391"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="393"/>
         <source>The sandbox changed nothing.</source>
         <translation>Die Sandbox hat nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="405"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="407"/>
         <source>This change cannot be applied: %1</source>
         <translation>Diese Änderung kann nicht übernommen werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="409"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="412"/>
+        <source>%1 Programs on your machine would run or obey it without asking you, so it is not ticked with the others: tick it on its own only if you trust what it says.</source>
+        <translation>%1 Programme auf Ihrem Rechner würden es ausführen oder befolgen, ohne Sie zu fragen, deshalb ist es nicht mit den anderen angehakt: Haken Sie es nur einzeln an, wenn Sie seinem Inhalt trauen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="419"/>
         <source>%1 Ticking it overwrites the host&apos;s version.</source>
         <translation>%1 Wird sie angehakt, wird die Fassung des Hosts überschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="458"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="470"/>
         <source>Applied 1 change to the host folder</source>
         <translation>1 Änderung in den Host-Ordner übernommen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/ChangeReviewPanel.cpp" line="459"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="471"/>
         <source>Applied %n changes to the host folder</source>
         <translation>
             <numerusform>%n Änderung in den Host-Ordner übernommen</numerusform>
@@ -5134,12 +5275,12 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="460"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="472"/>
         <source>1 change could not be applied</source>
         <translation>1 Änderung konnte nicht übernommen werden</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/ChangeReviewPanel.cpp" line="461"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="473"/>
         <source>%n changes could not be applied</source>
         <translation>
             <numerusform>%n Änderung konnte nicht übernommen werden</numerusform>
@@ -5147,12 +5288,12 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="464"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="476"/>
         <source>1 change was applied.</source>
         <translation>1 Änderung wurde übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/ChangeReviewPanel.cpp" line="465"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="477"/>
         <source>%n changes were applied.</source>
         <translation>
             <numerusform>%n Änderung wurde übernommen.</numerusform>
@@ -5160,12 +5301,12 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="468"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="480"/>
         <source>1 change was not selected and stays in the sandbox.</source>
         <translation>1 Änderung wurde nicht ausgewählt und bleibt in der Sandbox.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/ChangeReviewPanel.cpp" line="469"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="481"/>
         <source>%n changes were not selected and stay in the sandbox.</source>
         <translation>
             <numerusform>%n Änderung wurde nicht ausgewählt und bleibt in der Sandbox.</numerusform>
@@ -5173,27 +5314,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="472"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="484"/>
         <source>Host folder: %1</source>
         <translation>Host-Ordner: %1</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="480"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="492"/>
         <source>File</source>
         <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="480"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="492"/>
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="491"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="503"/>
         <source>Not applied: %1</source>
         <translation>Nicht übernommen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="494"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="506"/>
         <source>Applied</source>
         <translation>Übernommen</translation>
     </message>
@@ -6983,142 +7124,142 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Der Befehl hat nichts ausgegeben</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1059"/>
+        <location filename="../ui/StepCard.cpp" line="1065"/>
         <source>exit %1</source>
         <translation>Exit %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1061"/>
+        <location filename="../ui/StepCard.cpp" line="1067"/>
         <source>Exit code %1</source>
         <translation>Exit-Code %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1063"/>
+        <location filename="../ui/StepCard.cpp" line="1069"/>
         <source>The command succeeded (exit code 0)</source>
         <translation>Der Befehl war erfolgreich (Exit-Code 0)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1064"/>
+        <location filename="../ui/StepCard.cpp" line="1070"/>
         <source>The command failed with exit code %1</source>
         <translation>Der Befehl ist mit Exit-Code %1 fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="558"/>
+        <location filename="../ui/StepCard.cpp" line="564"/>
         <source>Took %1</source>
         <translation>Dauer: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="559"/>
+        <location filename="../ui/StepCard.cpp" line="565"/>
         <source>The command ran for %1</source>
         <translation>Der Befehl lief %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="585"/>
+        <location filename="../ui/StepCard.cpp" line="591"/>
         <source>Type a line for the command</source>
         <translation>Geben Sie eine Zeile für den Befehl ein</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="587"/>
+        <location filename="../ui/StepCard.cpp" line="593"/>
         <source>The command is waiting for input</source>
         <translation>Der Befehl wartet auf eine Eingabe</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="588"/>
+        <location filename="../ui/StepCard.cpp" line="594"/>
         <source>The command is waiting for input: %1</source>
         <translation>Der Befehl wartet auf eine Eingabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="720"/>
+        <location filename="../ui/StepCard.cpp" line="726"/>
         <source>Save Full Output</source>
         <translation>Vollständige Ausgabe speichern</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="721"/>
+        <location filename="../ui/StepCard.cpp" line="727"/>
         <source>Log files (*.log *.txt);;All files (*)</source>
         <translation>Protokolldateien (*.log *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="726"/>
+        <location filename="../ui/StepCard.cpp" line="732"/>
         <source>Could Not Save Output</source>
         <translation>Ausgabe konnte nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="979"/>
+        <location filename="../ui/StepCard.cpp" line="985"/>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="740"/>
+        <location filename="../ui/StepCard.cpp" line="746"/>
         <source>The step has not printed anything yet.</source>
         <translation>Der Schritt hat noch nichts ausgegeben.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="761"/>
+        <location filename="../ui/StepCard.cpp" line="767"/>
         <source>Could not save the standard output to %1: %2</source>
         <translation>Die Standardausgabe konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="768"/>
+        <location filename="../ui/StepCard.cpp" line="774"/>
         <source>Could not save the standard error to %1: %2</source>
         <translation>Der Standardfehler konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="800"/>
+        <location filename="../ui/StepCard.cpp" line="806"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="804"/>
+        <location filename="../ui/StepCard.cpp" line="810"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="809"/>
+        <location filename="../ui/StepCard.cpp" line="815"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="809"/>
+        <location filename="../ui/StepCard.cpp" line="815"/>
         <source>%1 min %2 s</source>
         <translation>%1 min %2 s</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="814"/>
+        <location filename="../ui/StepCard.cpp" line="820"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="814"/>
+        <location filename="../ui/StepCard.cpp" line="820"/>
         <source>%1 h %2 min</source>
         <translation>%1 h %2 min</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="994"/>
+        <location filename="../ui/StepCard.cpp" line="1000"/>
         <source>Expand step</source>
         <translation>Schritt aufklappen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="995"/>
+        <location filename="../ui/StepCard.cpp" line="1001"/>
         <source>Collapse step</source>
         <translation>Schritt einklappen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="996"/>
+        <location filename="../ui/StepCard.cpp" line="1002"/>
         <source>Show the command and its output (Space)</source>
         <translation>Den Befehl und seine Ausgabe anzeigen (Leertaste)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="997"/>
+        <location filename="../ui/StepCard.cpp" line="1003"/>
         <source>Show only the title (Space)</source>
         <translation>Nur den Titel anzeigen (Leertaste)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1070"/>
+        <location filename="../ui/StepCard.cpp" line="1076"/>
         <source>Step: %1</source>
         <translation>Schritt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1073"/>
+        <location filename="../ui/StepCard.cpp" line="1079"/>
         <source>%1, %2, took %3</source>
         <translation>%1, %2, Dauer %3</translation>
     </message>
@@ -7234,123 +7375,128 @@ Programme, die in einer VM laufen, enden: Sie startet erneut aus dem Snapshot.</
         <translation>Abgebrochen: Der Lauf wurde während dieses Schritts angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="526"/>
+        <location filename="../ui/StepCard.cpp" line="527"/>
+        <source>⚠ The check of the workspace after this step did not finish (%1): what it did not reach was not checked for set-user-ID bits or for files that tools run by themselves.</source>
+        <translation>⚠ Die Prüfung des Arbeitsordners nach diesem Schritt wurde nicht fertig (%1): Was sie nicht erreicht hat, wurde nicht auf Set-User-ID-Bits oder auf Dateien geprüft, die Werkzeuge von selbst ausführen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="532"/>
         <source>⚠ This step created or changed files that tools run by themselves (git hooks, .envrc, editor tasks, shell start-up files); check them before you use the workspace outside the sandbox: %1</source>
         <translation>⚠ Dieser Schritt hat Dateien angelegt oder geändert, die Werkzeuge von selbst ausführen (Git-Hooks, .envrc, Editor-Tasks, Shell-Startdateien); prüfen Sie sie, bevor Sie den Arbeitsordner außerhalb der Sandbox verwenden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="531"/>
+        <location filename="../ui/StepCard.cpp" line="537"/>
         <source>⚠ Set-user-ID or set-group-ID bits this step set were removed from: %1</source>
         <translation>⚠ Von diesem Schritt gesetzte Set-User-ID- oder Set-Group-ID-Bits wurden entfernt von: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="534"/>
+        <location filename="../ui/StepCard.cpp" line="540"/>
         <source>⚠ These files have set-user-ID or set-group-ID bits that could not be removed; do not run them outside the sandbox: %1</source>
         <translation>⚠ Diese Dateien haben Set-User-ID- oder Set-Group-ID-Bits, die nicht entfernt werden konnten; führen Sie sie nicht außerhalb der Sandbox aus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="730"/>
+        <location filename="../ui/StepCard.cpp" line="736"/>
         <source>Saved</source>
         <translation>Gespeichert</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="745"/>
+        <location filename="../ui/StepCard.cpp" line="751"/>
         <source>Could not save the output to %1: %2</source>
         <translation>Die Ausgabe konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="931"/>
+        <location filename="../ui/StepCard.cpp" line="937"/>
         <source>Rolling the sandbox back to before this step…</source>
         <translation>Die Sandbox wird auf den Stand vor diesem Schritt zurückgesetzt…</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="935"/>
+        <location filename="../ui/StepCard.cpp" line="941"/>
         <source>Undone: the sandbox is as it was before this step.</source>
         <translation>Rückgängig gemacht: Die Sandbox ist wieder so wie vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="936"/>
+        <location filename="../ui/StepCard.cpp" line="942"/>
         <source>Undone with step %1: the sandbox is as it was before that step, which ran before this one.</source>
         <translation>Mit Schritt %1 rückgängig gemacht: Die Sandbox ist wieder so wie vor jenem Schritt, der vor diesem lief.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="940"/>
+        <location filename="../ui/StepCard.cpp" line="946"/>
         <source>Could not undo the step: %1</source>
         <translation>Der Schritt konnte nicht rückgängig gemacht werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="971"/>
+        <location filename="../ui/StepCard.cpp" line="977"/>
         <source>Save everything the command printed, stdout and stderr interleaved as they arrived, to a file (Ctrl+Shift+S)</source>
         <translation>Alles, was der Befehl ausgegeben hat, in eine Datei speichern, stdout und stderr gemischt in der Reihenfolge ihres Eintreffens (Strg+Umschalt+S)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="973"/>
+        <location filename="../ui/StepCard.cpp" line="979"/>
         <source>Save everything the command printed, not only what is shown: stdout and stderr to a file each (Ctrl+Shift+S)</source>
         <translation>Alles, was der Befehl ausgegeben hat, speichern, nicht nur das Angezeigte: stdout und stderr in je eine Datei (Strg+Umschalt+S)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1023"/>
+        <location filename="../ui/StepCard.cpp" line="1029"/>
         <source>denied</source>
         <translation>abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1025"/>
+        <location filename="../ui/StepCard.cpp" line="1031"/>
         <source>Denied</source>
         <translation>Abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1026"/>
+        <location filename="../ui/StepCard.cpp" line="1032"/>
         <source>The command was not allowed to run</source>
         <translation>Der Befehl durfte nicht ausgeführt werden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1030"/>
+        <location filename="../ui/StepCard.cpp" line="1036"/>
         <source>cancelled</source>
         <translation>abgebrochen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1032"/>
+        <location filename="../ui/StepCard.cpp" line="1038"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1033"/>
+        <location filename="../ui/StepCard.cpp" line="1039"/>
         <source>The run was stopped while the command ran</source>
         <translation>Der Lauf wurde angehalten, während der Befehl lief</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1037"/>
+        <location filename="../ui/StepCard.cpp" line="1043"/>
         <source>timed out</source>
         <translation>Zeitüberschreitung</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1039"/>
+        <location filename="../ui/StepCard.cpp" line="1045"/>
         <source>Timed out</source>
         <translation>Zeitüberschreitung</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1041"/>
+        <location filename="../ui/StepCard.cpp" line="1047"/>
         <source>The command ran past the step timeout and was stopped (exit code %1)</source>
         <translation>Der Befehl lief über das Zeitlimit pro Schritt hinaus und wurde angehalten (Exit-Code %1)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1076"/>
+        <location filename="../ui/StepCard.cpp" line="1082"/>
         <source>%1, undone</source>
         <translation>%1, rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1078"/>
+        <location filename="../ui/StepCard.cpp" line="1084"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1090"/>
+        <location filename="../ui/StepCard.cpp" line="1096"/>
         <source>(hidden input)</source>
         <translation>(verborgene Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1102"/>
-        <location filename="../ui/StepCard.cpp" line="1103"/>
+        <location filename="../ui/StepCard.cpp" line="1108"/>
+        <location filename="../ui/StepCard.cpp" line="1109"/>
         <source>^D (end of input)</source>
         <translation>^D (Ende der Eingabe)</translation>
     </message>
@@ -7764,72 +7910,77 @@ Programme, die in einer VM laufen, enden: Sie startet erneut aus dem Snapshot.</
         <translation>Spezialdatei</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="194"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="195"/>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="202"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="205"/>
         <source>The name holds invisible or control characters, shown as escapes such as \u202e.</source>
         <translation>Der Name enthält unsichtbare oder Steuerzeichen, angezeigt als Escapes wie \u202e.</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="216"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="219"/>
         <source>Hidden characters in its name · %1</source>
         <translation>Verborgene Zeichen im Namen · %1</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="297"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="303"/>
+        <source>Accepted: %1</source>
+        <translation>Angenommen: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="306"/>
         <source>Changed on the host too; the host&apos;s version will be overwritten</source>
         <translation>Auch auf dem Host geändert; die Fassung des Hosts wird überschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="298"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="307"/>
         <source>Changed on the host too</source>
         <translation>Auch auf dem Host geändert</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="305"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="314"/>
         <source>Permissions %1 → %2</source>
         <translation>Rechte %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="309"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="318"/>
         <source>Was a %1, now a %2</source>
         <translation>War %1, jetzt %2</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="319"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="328"/>
         <source>Link removed</source>
         <translation>Link entfernt</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="320"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="329"/>
         <source>Link to %1</source>
         <translation>Link auf %1</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="323"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="332"/>
         <source>New folder</source>
         <translation>Neuer Ordner</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="323"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="332"/>
         <source>Folder removed</source>
         <translation>Ordner entfernt</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="327"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="336"/>
         <source>File removed</source>
         <translation>Datei entfernt</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="329"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="338"/>
         <source>New file, %1</source>
         <translation>Neue Datei, %1</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="330"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="339"/>
         <source>Contents changed</source>
         <translation>Inhalt geändert</translation>
     </message>

@@ -317,8 +317,8 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
     } else if (const auto *result = event.get<Events::StepResult>()) {
         if (StepCard *card = m_cards.value(stepId)) {
             card->setResult(result->exitCode, result->durationMs);
-            card->setWorkspaceFindings(result->autorunChanged, result->setidCleared,
-                                       result->setidFailed);
+            card->setWorkspaceFindings(result->autorunChanged, result->auditIncomplete,
+                                       result->setidCleared, result->setidFailed);
             card->setState(result->stepState());
             card->setUndoable(result->undoable.value_or(false));
             card->hideInputPrompt();

@@ -134,6 +134,8 @@ QJsonObject toPayload(const Events::StepResult &event)
     if (!event.autorunChanged.isEmpty())
         payload.insert(QStringLiteral("autorun_changed"),
                        QJsonArray::fromStringList(event.autorunChanged));
+    if (!event.auditIncomplete.isEmpty())
+        payload.insert(QStringLiteral("audit_incomplete"), event.auditIncomplete);
     if (event.undoable) {
         payload.insert(QStringLiteral("undoable"), *event.undoable);
         if (!event.checkpointError.isEmpty())
@@ -263,6 +265,7 @@ RunEventData fromPayload(RunEventType type, const QJsonObject &payload)
         event.setidCleared = read.texts("setid_cleared");
         event.setidFailed = read.texts("setid_failed");
         event.autorunChanged = read.texts("autorun_changed");
+        event.auditIncomplete = read.text("audit_incomplete");
         if (read.has("undoable"))
             event.undoable = read.flag("undoable");
         event.checkpointError = read.text("checkpoint_error");

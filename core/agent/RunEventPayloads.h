@@ -64,6 +64,10 @@ struct StepResult
     QStringList setidCleared;
     QStringList setidFailed;
     QStringList autorunChanged;
+    // Why the check of the workspace after the step did not see all of it (too many entries,
+    // unreadable parts, no audit at all); empty when it did. What it did not reach was neither
+    // checked for set-user-ID bits nor for files that programs run by themselves.
+    QString auditIncomplete;
     // Set when a checkpoint was tried before the step: whether it can be undone.
     std::optional<bool> undoable;
     QString checkpointError;

@@ -35,6 +35,11 @@ struct AppConfig
     // "mount": the sandbox works in the folder itself; "copy": on a copy, whose changes the user
     // reviews and applies (VMs always work on a copy).
     QString workspaceMode = QStringLiteral("mount");
+    // A mounted workspace's files that programs on the host run by themselves (git hooks and
+    // settings, .envrc, editor folders) stay writable in the sandbox; off (read-only) unless the
+    // user allows it: sandbox/allow_autorun_writes, TERRARIUM_ALLOW_AUTORUN_WRITES,
+    // --allow-autorun-writes.
+    bool allowAutorunWrites = false;
     int cpus = 2;
     int memoryMiB = 2048;
     int pidsLimit = 1024;

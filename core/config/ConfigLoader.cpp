@@ -369,6 +369,19 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
         }
     }
 
+    const QString autorunWritesKey = QStringLiteral("sandbox/allow_autorun_writes");
+    const auto autorunWrites = pick(
+        settings, autorunWritesKey, environment, QStringLiteral("TERRARIUM_ALLOW_AUTORUN_WRITES"),
+        overrides.allowAutorunWrites, QStringLiteral("allow-autorun-writes"));
+    if (autorunWrites) {
+        const auto allowed = switchValue(*autorunWrites);
+        if (!allowed)
+            return std::unexpected(allowed.error());
+        config.allowAutorunWrites = *allowed;
+    }
+    provenance.record(autorunWritesKey, originOf(autorunWrites),
+                      config.allowAutorunWrites ? QStringLiteral("true") : QStringLiteral("false"));
+
     const QString translateAheadKey = QStringLiteral("run/translate_ahead");
     const auto translateAhead =
         pick(settings, translateAheadKey, environment, QStringLiteral("TERRARIUM_TRANSLATE_AHEAD"),

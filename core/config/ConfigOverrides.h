@@ -23,6 +23,7 @@ struct ConfigOverrides
     std::optional<QString> maxReplans;
     std::optional<QString> stepTimeoutSeconds;
     std::optional<QString> translateAhead; // "true" or "false"
+    std::optional<QString> allowAutorunWrites; // "true" or "false"
 };
 
 } // namespace Terrarium::Core
