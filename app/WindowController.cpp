@@ -9,6 +9,7 @@
 #include "app/SandboxFactory.h"
 #include "core/agent/Orchestrator.h"
 #include "core/config/ConfigLoader.h"
+#include "core/config/LocalServer.h"
 #include "core/config/LocalServerDetector.h"
 #include "core/config/SettingsSession.h"
 #include "core/config/TaskFile.h"
@@ -34,6 +35,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QHostAddress>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPushButton>
@@ -593,6 +595,8 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     m_session = std::make_unique<RunSession>(*config, options);
     connect(m_session.get(), &RunSession::message, m_window,
             &Widgets::MainWindow::showStatusMessage);
+    connect(m_session.get(), &RunSession::localServerRefused, this,
+            &WindowController::confirmLocalServer);
     connect(m_session.get(), &RunSession::setupFailed, this, [this](const QString &reason) {
         m_window->showError(reason);
         m_window->setBusy(false);
@@ -698,8 +702,18 @@ void WindowController::editSettings()
     connect(dialog, &Widgets::SettingsDialog::detectLocalServerRequested, dialog, [this, dialog] {
         auto *detector = new Core::LocalServerDetector(
             m_network, Core::LocalServerDetector::defaultCandidates(), dialog);
+        // Another user's server only as confirmed, as for runs.
+        if (const auto config = Core::ConfigLoader::load(
+                *m_settings, QProcessEnvironment::systemEnvironment(), m_overrides))
+            detector->setConfirmations(config->trustedLocalServers);
         connect(detector, &Core::LocalServerDetector::finished, dialog, [dialog, detector] {
-            dialog->setDetectionResult(detector->result());
+            const QList<Core::LocalServer> refused = detector->refused();
+            if (!detector->result() && !refused.isEmpty())
+                dialog->setDetectionResult(
+                    Core::makeError(Core::ErrorCode::PermissionDenied,
+                                    Core::LocalServerDetector::refusalMessage(refused.first())));
+            else
+                dialog->setDetectionResult(detector->result());
             detector->deleteLater();
         });
         detector->detect();
@@ -723,6 +737,34 @@ void WindowController::editSettings()
     });
     session->load();
     dialog->open();
+}
+
+void WindowController::confirmLocalServer(const Core::LocalServer &server)
+{
+    const Core::LocalServerConfirmation confirmation{QHostAddress(server.root.host()),
+                                                     quint16(server.root.port()), server.ownerUid};
+    auto *box = new QMessageBox(
+        QMessageBox::Warning, Tr::tr("Another User's Model Server"),
+        Tr::tr("The model server at %1 is run by %2, not by you. Use it for your runs?")
+            .arg(server.address(), Core::LocalServer::userName(server.ownerUid)),
+        QMessageBox::NoButton, m_window);
+    box->setObjectName(QStringLiteral("localServerDialog"));
+    box->setInformativeText(
+        Tr::tr("It would see each run's goal, files and outputs, and choose the commands that "
+               "run. A yes is kept in %1 for this address and this user only.")
+            .arg(QDir::toNativeSeparators(m_settings->fileName())));
+    QPushButton *use = box->addButton(Tr::tr("Use It"), QMessageBox::AcceptRole);
+    use->setObjectName(QStringLiteral("useLocalServerButton"));
+    box->setDefaultButton(box->addButton(Tr::tr("Don't Use"), QMessageBox::RejectRole));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(use, &QPushButton::clicked, this, [this, confirmation, address = server.address()] {
+        Core::ConfigLoader::saveTrustedLocalServer(*m_settings, confirmation);
+        m_window->clearError();
+        m_window->showStatusMessage(
+            Tr::tr("The model server at %1 is confirmed; press Run to use it.").arg(address));
+        updateReadiness();
+    });
+    box->open();
 }
 
 Core::TerminalSession *WindowController::openShell()

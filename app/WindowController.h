@@ -18,6 +18,7 @@ class QNetworkAccessManager;
 class QSettings;
 
 namespace Terrarium::Core {
+struct LocalServer;
 class ControlServer;
 class ControlTokenLoader;
 class RunStore;
@@ -106,6 +107,9 @@ Q_SIGNALS:
 private:
     void start(const QString &goal, const std::optional<Core::TaskFile> &task,
                const std::optional<Core::StoredRun> &resume = std::nullopt);
+    // Asks whether to use a local model server another user runs; a yes is remembered in the
+    // config file for its address and that user.
+    void confirmLocalServer(const Core::LocalServer &server);
     // Takes up a kept run that was interrupted or failed (Resume… in the history).
     void resume(const QString &runId);
     // The empty state: models and sandbox the next run would use, and whether they are there.
