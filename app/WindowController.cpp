@@ -39,8 +39,11 @@
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSettings>
 #include <QTimer>
+
+#include <utility>
 
 namespace Terrarium::App {
 
@@ -68,6 +71,11 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     updateReadiness();
     connect(window, &Widgets::MainWindow::sandboxKindChanged, this,
             &WindowController::updateReadiness);
+    connect(window, &Widgets::MainWindow::sandboxKindChanged, this, [this](const QString &kind) {
+        // Picked while a task file's choice is on show: the user's own from now on.
+        if (m_ownChoice && !m_showingTaskChoice)
+            m_ownChoice->sandboxKind = kind;
+    });
 
     // Where the user left the splitters last time.
     window->restoreLayoutState(m_settings->value(layoutKey()).toByteArray());
@@ -140,11 +148,14 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     connect(window, &Widgets::MainWindow::taskFileDismissed, this, [this] {
         m_task.reset();
         m_replay = false;
+        restoreOwnChoice();
     });
     connect(window, &Widgets::MainWindow::workspaceChanged, this, [this](const QString &path) {
         m_window->clearError();
         if (!path.isEmpty())
             useWorkspace(path);
+        if (m_ownChoice)
+            m_ownChoice->workspace = m_window->workspace();
     });
     connect(window, &Widgets::MainWindow::stopRequested, this, [this] {
         if (m_session)
@@ -448,7 +459,32 @@ void WindowController::run(const QString &goal)
         return;
     }
     task.goal = goal;
-    start(goal, task);
+    start(goal, task, std::nullopt, WindowChoice{m_window->sandboxKind(), m_window->workspace()});
+}
+
+WindowController::WindowChoice WindowController::ownChoice() const
+{
+    return m_ownChoice.value_or(WindowChoice{m_window->sandboxKind(), m_window->workspace()});
+}
+
+void WindowController::showTaskChoice(const Core::TaskFile &task, const QString &workspace)
+{
+    // A second task file replaces the first; the window's own choice is still the one before.
+    if (!m_ownChoice)
+        m_ownChoice = ownChoice();
+    const QScopedValueRollback guard(m_showingTaskChoice, true);
+    m_window->setSandboxKind(task.sandbox.value_or(m_ownChoice->sandboxKind));
+    m_window->setWorkspace(workspace);
+}
+
+void WindowController::restoreOwnChoice()
+{
+    if (!m_ownChoice)
+        return;
+    const WindowChoice own = *std::exchange(m_ownChoice, std::nullopt);
+    const QScopedValueRollback guard(m_showingTaskChoice, true);
+    m_window->setSandboxKind(own.sandboxKind);
+    m_window->setWorkspace(own.workspace);
 }
 
 void WindowController::openTaskFile(const QString &path)
@@ -467,19 +503,14 @@ void WindowController::openTaskFile(const QString &path)
     m_task = *task;
     m_replay = false;
     m_window->setGoal(task->goal);
-    if (task->sandbox)
-        m_window->setSandboxKind(*task->sandbox);
     // The task file's folder is the workspace, where the policy allows it.
     const QString folder = QFileInfo(path).absolutePath();
     const auto checked = Core::WorkspacePolicy(QDir::homePath()).check(folder);
     QString note;
-    if (checked) {
-        m_window->setWorkspace(*checked);
-    } else {
-        m_window->setWorkspace(QString());
+    if (!checked)
         note = Tr::tr("The task file's folder is not used as the workspace: %1")
                    .arg(checked.error().message);
-    }
+    showTaskChoice(*task, checked.value_or(QString()));
     m_window->showTaskFile(path, task->requests(), note);
     m_window->showStatusMessage(
         Tr::tr("Task file loaded: check what it asks for, then press Run."));
@@ -503,10 +534,8 @@ void WindowController::openRunbook(const QString &path)
     m_task = *task;
     m_replay = true;
     m_window->setGoal(task->goal);
-    if (task->sandbox)
-        m_window->setSandboxKind(*task->sandbox);
     // A replay starts afresh: a new folder, unless the user chooses one.
-    m_window->setWorkspace(QString());
+    showTaskChoice(*task, QString());
     const QString note = task->steps.size() == 1
         ? Tr::tr("A runbook of 1 recorded step: Run replays it without a model and stops if "
                  "its exit code differs from the recorded one.")
@@ -559,16 +588,19 @@ void WindowController::resume(const QString &runId)
 }
 
 void WindowController::start(const QString &goal, const std::optional<Core::TaskFile> &task,
-                             const std::optional<Core::StoredRun> &resume)
+                             const std::optional<Core::StoredRun> &resume,
+                             const std::optional<WindowChoice> &choice)
 {
     if (m_session && !m_session->isFinished())
         return;
     m_window->clearError();
 
+    // A task file's sandbox and workspace go with its own runs only.
+    const WindowChoice window = choice.value_or(ownChoice());
     Core::ConfigOverrides overrides = m_overrides;
     // A resumed run keeps its own sandbox kind and workspace.
-    overrides.sandbox = resume ? resume->sandbox : m_window->sandboxKind();
-    overrides.workspace = resume ? resume->workspace : m_window->workspace();
+    overrides.sandbox = resume ? resume->sandbox : window.sandboxKind;
+    overrides.workspace = resume ? resume->workspace : window.workspace;
     auto config =
         Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(), overrides);
     if (!config) {
@@ -576,7 +608,7 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
         return;
     }
     // What the window shows is what the run gets: an empty workspace is a new folder.
-    config->workspace = resume ? resume->workspace : m_window->workspace();
+    config->workspace = resume ? resume->workspace : window.workspace;
     // The task file's own settings win for this run.
     if (task)
         task->applyTo(*config);

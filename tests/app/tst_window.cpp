@@ -142,6 +142,8 @@ private Q_SLOTS:
     void droppedMarkdownIsTheGoal();
     void droppedYamlSetsTheRun();
     void taskFileAskingForTheNetworkNeedsATick();
+    void dontUseBringsBackTheWindowsOwnChoice();
+    void onlyTheTaskFilesRunGetsItsHost();
     void workspaceIsNeverTheHomeFolder();
     void autoRunFilesAreFlagged();
     void badTaskFileStartsNothing();
@@ -156,6 +158,11 @@ private Q_SLOTS:
 
 private:
     void drop(const QString &path);
+    // The user picks a sandbox kind in the window's selector.
+    void pickSandbox(const QString &kind);
+    void clickDontUse();
+    // Stops the run that is setting up and waits for its end.
+    bool stopRun();
     bool waitForRunEnd(int timeoutMs = 30000);
     QString writeFile(const QString &name, const QByteArray &contents);
 
@@ -249,6 +256,35 @@ void tst_Window::drop(const QString &path)
     QVERIFY(enter.isAccepted());
     QDropEvent dropEvent(position, Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(target, &dropEvent);
+}
+
+void tst_Window::pickSandbox(const QString &kind)
+{
+    QComboBox *picker = nullptr;
+    for (QComboBox *box : m_window->findChildren<QComboBox *>()) {
+        if (box->accessibleName() == QLatin1String("Sandbox"))
+            picker = box;
+    }
+    QVERIFY(picker);
+    // As a click on an entry does it.
+    picker->setCurrentIndex(picker->findData(kind));
+    QCOMPARE(m_window->sandboxKind(), kind);
+}
+
+void tst_Window::clickDontUse()
+{
+    QToolButton *dismiss = nullptr;
+    for (QToolButton *button : m_window->taskFilePanel()->findChildren<QToolButton *>())
+        dismiss = button;
+    QVERIFY(dismiss);
+    QTest::mouseClick(dismiss, Qt::LeftButton);
+    QVERIFY(!m_window->taskFilePanel()->isVisible());
+}
+
+bool tst_Window::stopRun()
+{
+    QTest::mouseClick(m_window->stopButton(), Qt::LeftButton);
+    return waitForRunEnd(60000);
 }
 
 void tst_Window::successfulRunTicksTheChecklist()
@@ -541,6 +577,72 @@ void tst_Window::taskFileAskingForTheNetworkNeedsATick()
     QVERIFY(!panel->isVisible());
     QVERIFY(!m_controller->taskFile());
     QCOMPARE(m_window->goal(), QStringLiteral("fetch the page"));
+}
+
+void tst_Window::dontUseBringsBackTheWindowsOwnChoice()
+{
+    // The user's own choice: Podman, in the configured workspace.
+    pickSandbox(QStringLiteral("podman"));
+    const QString ownWorkspace = m_window->workspace();
+    QVERIFY(!ownWorkspace.isEmpty());
+    QVERIFY(QDir(m_dir->path()).mkpath(QStringLiteral("shared")));
+    const QString path = writeFile(QStringLiteral("shared/host.yaml"),
+                                   "goal: tidy up the home folder\n"
+                                   "sandbox: host\n");
+    drop(path);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->sandboxKind(), QStringLiteral("host"), AsyncMs);
+    QCOMPARE(m_window->workspace(),
+             QFileInfo(m_dir->filePath(QStringLiteral("shared"))).canonicalFilePath());
+
+    // Don't Use: the file's settings go, the window's own come back; the goal stays.
+    clickDontUse();
+    QCOMPARE(m_window->sandboxKind(), QStringLiteral("podman"));
+    QCOMPARE(m_window->workspace(), ownWorkspace);
+    QCOMPARE(m_window->goal(), QStringLiteral("tidy up the home folder"));
+
+    // Run: in the window's own sandbox and folder, not unconfined on the host.
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(m_controller->session());
+    QCOMPARE(m_controller->session()->config().sandbox, QStringLiteral("podman"));
+    QCOMPARE(m_controller->session()->config().workspace, ownWorkspace);
+    QVERIFY(stopRun());
+}
+
+void tst_Window::onlyTheTaskFilesRunGetsItsHost()
+{
+    pickSandbox(QStringLiteral("podman"));
+    const QString ownWorkspace = m_window->workspace();
+    const QString hostTask = writeFile(QStringLiteral("host.yaml"),
+                                       "goal: tidy up the home folder\n"
+                                       "sandbox: host\n");
+    drop(hostTask);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->sandboxKind(), QStringLiteral("host"), AsyncMs);
+
+    // Its run without the tick does not start, nor does anything reach the model.
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->errorText().contains(QLatin1String("sandbox: host")),
+                             AsyncMs);
+    QVERIFY(!m_window->isBusy());
+    QVERIFY(!m_controller->session());
+    QCOMPARE(m_server->requestCount(), 0);
+
+    // A control client's run meanwhile is not the task file's: the window's own sandbox.
+    const auto started = m_controller->startRun(QStringLiteral("list the files"), QString());
+    QVERIFY2(started.has_value(), started ? "" : qPrintable(started.error().message));
+    QCOMPARE(m_controller->session()->config().sandbox, QStringLiteral("podman"));
+    QCOMPARE(m_controller->session()->config().workspace, ownWorkspace);
+    QVERIFY(stopRun());
+    m_ended.clear();
+
+    // A second task file that names no sandbox does not inherit the first one's host.
+    const QString goalOnly = writeFile(QStringLiteral("goal.yaml"), "goal: list the files\n");
+    drop(goalOnly);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->goal(), QStringLiteral("list the files"), AsyncMs);
+    QCOMPARE(m_window->sandboxKind(), QStringLiteral("podman"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(m_window->isBusy());
+    QCOMPARE(m_controller->session()->config().sandbox, QStringLiteral("podman"));
+    QVERIFY(stopRun());
 }
 
 void tst_Window::workspaceIsNeverTheHomeFolder()
