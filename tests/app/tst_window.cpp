@@ -9,6 +9,7 @@
 #include "core/store/RunHistoryModel.h"
 #include "core/store/RunStore.h"
 #include "tests/support/LlmTestServer.h"
+#include "tests/support/OtherUserServer.h"
 #include "tests/support/ScriptedTurns.h"
 #include "tests/support/SseScript.h"
 #include "ui/ApprovalPanel.h"
@@ -45,11 +46,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -155,6 +158,7 @@ private Q_SLOTS:
     void splittersAreKeptForTheNextWindow();
     void finishedRunIsInTheHistory();
     void resumeFromTheHistory();
+    void anotherUsersModelServerOnlyOnceConfirmed();
 
 private:
     void drop(const QString &path);
@@ -1049,6 +1053,70 @@ void tst_Window::finishedRunIsInTheHistory()
     QVERIFY(!m_window->isShowingPastRun());
     QVERIFY(waitForRunEnd());
     QTRY_COMPARE_WITH_TIMEOUT(runs->rowCount(), 2, AsyncMs);
+}
+
+void tst_Window::anotherUsersModelServerOnlyOnceConfirmed()
+{
+    if (const QString reason = Tests::OtherUserServer::unavailableReason(); !reason.isEmpty())
+        QSKIP(qPrintable(reason));
+    // Where the user's Ollama would be, another user's answers like one.
+    Tests::OtherUserServer other;
+    QVERIFY(other.start({QStringLiteral("--ollama"), QStringLiteral("llama3.2"),
+                         QStringLiteral("plan:Leave a file"),
+                         QStringLiteral("command:echo confirmed > confirmed.txt")}));
+    qputenv("OLLAMA_HOST", QStringLiteral("127.0.0.1:%1").arg(other.port()).toLocal8Bit());
+    const auto unset = qScopeGuard([] { qunsetenv("OLLAMA_HOST"); });
+    // No model configured: the window looks for a local server.
+    for (const char *key : {"llm/provider", "llm/base_url", "llm/model"})
+        m_settings->remove(QLatin1String(key));
+    m_settings->sync();
+    m_controller.reset();
+    m_window = std::make_unique<Widgets::MainWindow>();
+    m_controller = std::make_unique<App::WindowController>(m_window.get(), m_settings.get(),
+                                                           Core::ConfigOverrides());
+    connect(m_controller.get(), &App::WindowController::runEnded, this,
+            [this](RunState state) { m_ended << state; });
+    m_window->show();
+
+    m_window->setGoal(QStringLiteral("leave a file"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Failed);
+    QVERIFY2(m_window->errorText().contains(QLatin1String("not by you")),
+             qPrintable(m_window->errorText()));
+    QCOMPARE(other.requestCount(), 0);
+    // The window asks, naming whose it is.
+    QMessageBox *question = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (question = m_window->findChild<QMessageBox *>(QStringLiteral("localServerDialog"))),
+        AsyncMs);
+    QVERIFY2(question->text().contains(QLatin1String("terrarium-test")),
+             qPrintable(question->text()));
+    auto *use = question->findChild<QPushButton *>(QStringLiteral("useLocalServerButton"));
+    QVERIFY(use);
+    QTest::mouseClick(use, Qt::LeftButton);
+    const QString confirmation =
+        QStringLiteral("127.0.0.1:%1@%2").arg(other.port()).arg(Tests::OtherUserServer::uid());
+    QCOMPARE(m_settings->value(QStringLiteral("llm/trusted_local_servers")).toStringList(),
+             QStringList{confirmation});
+
+    // Confirmed: the next run uses it, and its setup says which server it is and whose.
+    m_ended.clear();
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QStringList setup;
+    QVERIFY(m_controller->session());
+    connect(m_controller->session(), &App::RunSession::eventEmitted, this,
+            [&setup](const Core::RunEvent &event) {
+                if (const auto *progress = event.get<Core::Events::SetupProgress>())
+                    setup << progress->message;
+            });
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+    QVERIFY(QFile::exists(m_dir->filePath(QStringLiteral("workspace/confirmed.txt"))));
+    QVERIFY2(setup.join(u'\n').contains(QStringLiteral("auto-detected at 127.0.0.1:%1 (run by "
+                                                       "terrarium-test")
+                                            .arg(other.port())),
+             qPrintable(setup.join(u'\n')));
 }
 
 QTEST_MAIN(tst_Window)
