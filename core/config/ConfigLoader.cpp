@@ -262,7 +262,6 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
     for (const QString &entry : overrides.trustedLocalServers)
         trusted.append(Value{entry, QStringLiteral("--trust-local-server"),
                              SettingSource::commandLine(QStringLiteral("--trust-local-server"))});
-    QStringList trustedTexts;
     for (const Value &entry : std::as_const(trusted)) {
         if (entry.text.trimmed().isEmpty())
             continue;
@@ -274,15 +273,8 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
                                     "[::1]:8080@1001.")
                                  .arg(entry.text, entry.source));
         config.trustedLocalServers.append(*confirmation);
-        trustedTexts.append(confirmation->toString());
     }
-    provenance.record(trustedKey,
-                      !overrides.trustedLocalServers.isEmpty()
-                          ? SettingSource::commandLine(QStringLiteral("--trust-local-server"))
-                          : settings.contains(trustedKey)
-                          ? SettingSource::configFile(trustedKey, settings.fileName())
-                          : SettingSource(),
-                      trustedTexts.join(u'\n'));
+    // Not in the provenance: Preferences has no field for it (the window asks instead).
 
     const auto sandbox =
         pick(settings, QStringLiteral("sandbox/kind"), environment,
