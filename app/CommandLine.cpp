@@ -53,6 +53,13 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption executorModel(QStringLiteral("executor-model"),
                                            Tr::tr("Model that turns steps into commands."),
                                            Tr::tr("model"));
+    const QCommandLineOption trustLocalServer(
+        QStringLiteral("trust-local-server"),
+        Tr::tr("Use the local model server at this address although another user runs it (the "
+               "uid its listening socket belongs to, as the refusal names it), e.g. "
+               "127.0.0.1:11434@1001; may be repeated. Without it only your own servers are "
+               "auto-detected."),
+        Tr::tr("address:port@uid"));
     const QCommandLineOption approve(QStringLiteral("approve"),
                                      Tr::tr("Risky commands: ask (default), safe (deny them "
                                             "without asking) or all (run everything)."),
@@ -174,6 +181,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                        baseUrl,
                        plannerModel,
                        executorModel,
+                       trustLocalServer,
                        approve,
                        maxSteps,
                        maxReplans,
@@ -348,6 +356,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.overrides.baseUrl = optional(baseUrl);
     options.overrides.plannerModel = optional(plannerModel);
     options.overrides.executorModel = optional(executorModel);
+    options.overrides.trustedLocalServers = parser.values(trustLocalServer);
     options.overrides.sandbox = optional(sandbox);
     options.overrides.approval = optional(approve);
     options.overrides.workspace = optional(workspace);

@@ -182,14 +182,23 @@ void RunSession::resolveModels()
     }
     m_resolver = std::make_unique<Core::ModelResolver>(m_network.get());
     connect(m_resolver.get(), &Core::ModelResolver::message, this, &RunSession::message);
-    connect(m_resolver.get(), &Core::ModelResolver::failed, this,
-            [this](const Core::Error &error) { failSetup(error.message); });
+    connect(m_resolver.get(), &Core::ModelResolver::failed, this, [this](const Core::Error &error) {
+        const QList<Core::LocalServer> refused = m_resolver->refusedServers();
+        if (!refused.isEmpty())
+            Q_EMIT localServerRefused(refused.first());
+        failSetup(error.message);
+    });
     connect(m_resolver.get(), &Core::ModelResolver::resolved, this,
             [this](const Core::AppConfig &config) {
                 m_config = config;
+                // Where a model server was found by itself, the user sees which one it is.
+                const auto &server = m_resolver->localServer();
                 setupProgress(QStringLiteral("models"), 100,
-                              Tr::tr("Planner: %1, executor: %2")
-                                  .arg(m_config.planner.model, m_config.executor.model));
+                              server ? Tr::tr("Planner: %1, executor: %2, on %3")
+                                           .arg(m_config.planner.model, m_config.executor.model,
+                                                server->detectedDescription())
+                                     : Tr::tr("Planner: %1, executor: %2")
+                                           .arg(m_config.planner.model, m_config.executor.model));
                 prepareSandbox();
             });
     m_resolver->resolve(m_config);

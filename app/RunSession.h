@@ -4,6 +4,7 @@
 #include "core/agent/RunState.h"
 #include "core/agent/RunbookStep.h"
 #include "core/config/AppConfig.h"
+#include "core/config/LocalServer.h"
 #include "core/control/PendingQuestions.h"
 #include "core/safety/ApprovalDecision.h"
 #include "core/workspace/WorkspaceApplyReport.h"
@@ -189,6 +190,9 @@ Q_SIGNALS:
     void workspaceWarning(const QString &text);
     // The run cannot start (configuration, model or sandbox problem); nothing is left behind.
     void setupFailed(const QString &reason);
+    // Comes just before setupFailed() when the only model server found is another user's
+    // (kind, root and ownerUid set): the window offers to confirm it.
+    void localServerRefused(const Terrarium::Core::LocalServer &server);
     // The orchestrator exists and starts right after this signal: connect to its events now.
     void runStarting(Terrarium::Core::Orchestrator *orchestrator);
     // The run ended and the sandbox was released (or kept or held as asked).

@@ -9,6 +9,7 @@
 #include "app/SandboxFactory.h"
 #include "core/agent/Orchestrator.h"
 #include "core/config/ConfigLoader.h"
+#include "core/config/LocalServer.h"
 #include "core/config/LocalServerDetector.h"
 #include "core/config/SettingsSession.h"
 #include "core/config/TaskFile.h"
@@ -34,11 +35,15 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QHostAddress>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSettings>
 #include <QTimer>
+
+#include <utility>
 
 namespace Terrarium::App {
 
@@ -66,6 +71,11 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     updateReadiness();
     connect(window, &Widgets::MainWindow::sandboxKindChanged, this,
             &WindowController::updateReadiness);
+    connect(window, &Widgets::MainWindow::sandboxKindChanged, this, [this](const QString &kind) {
+        // Picked while a task file's choice is on show: the user's own from now on.
+        if (m_ownChoice && !m_showingTaskChoice)
+            m_ownChoice->sandboxKind = kind;
+    });
 
     // Where the user left the splitters last time.
     window->restoreLayoutState(m_settings->value(layoutKey()).toByteArray());
@@ -138,11 +148,14 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     connect(window, &Widgets::MainWindow::taskFileDismissed, this, [this] {
         m_task.reset();
         m_replay = false;
+        restoreOwnChoice();
     });
     connect(window, &Widgets::MainWindow::workspaceChanged, this, [this](const QString &path) {
         m_window->clearError();
         if (!path.isEmpty())
             useWorkspace(path);
+        if (m_ownChoice)
+            m_ownChoice->workspace = m_window->workspace();
     });
     connect(window, &Widgets::MainWindow::stopRequested, this, [this] {
         if (m_session)
@@ -446,7 +459,32 @@ void WindowController::run(const QString &goal)
         return;
     }
     task.goal = goal;
-    start(goal, task);
+    start(goal, task, std::nullopt, WindowChoice{m_window->sandboxKind(), m_window->workspace()});
+}
+
+WindowController::WindowChoice WindowController::ownChoice() const
+{
+    return m_ownChoice.value_or(WindowChoice{m_window->sandboxKind(), m_window->workspace()});
+}
+
+void WindowController::showTaskChoice(const Core::TaskFile &task, const QString &workspace)
+{
+    // A second task file replaces the first; the window's own choice is still the one before.
+    if (!m_ownChoice)
+        m_ownChoice = ownChoice();
+    const QScopedValueRollback guard(m_showingTaskChoice, true);
+    m_window->setSandboxKind(task.sandbox.value_or(m_ownChoice->sandboxKind));
+    m_window->setWorkspace(workspace);
+}
+
+void WindowController::restoreOwnChoice()
+{
+    if (!m_ownChoice)
+        return;
+    const WindowChoice own = *std::exchange(m_ownChoice, std::nullopt);
+    const QScopedValueRollback guard(m_showingTaskChoice, true);
+    m_window->setSandboxKind(own.sandboxKind);
+    m_window->setWorkspace(own.workspace);
 }
 
 void WindowController::openTaskFile(const QString &path)
@@ -465,19 +503,14 @@ void WindowController::openTaskFile(const QString &path)
     m_task = *task;
     m_replay = false;
     m_window->setGoal(task->goal);
-    if (task->sandbox)
-        m_window->setSandboxKind(*task->sandbox);
     // The task file's folder is the workspace, where the policy allows it.
     const QString folder = QFileInfo(path).absolutePath();
     const auto checked = Core::WorkspacePolicy(QDir::homePath()).check(folder);
     QString note;
-    if (checked) {
-        m_window->setWorkspace(*checked);
-    } else {
-        m_window->setWorkspace(QString());
+    if (!checked)
         note = Tr::tr("The task file's folder is not used as the workspace: %1")
                    .arg(checked.error().message);
-    }
+    showTaskChoice(*task, checked.value_or(QString()));
     m_window->showTaskFile(path, task->requests(), note);
     m_window->showStatusMessage(
         Tr::tr("Task file loaded: check what it asks for, then press Run."));
@@ -501,10 +534,8 @@ void WindowController::openRunbook(const QString &path)
     m_task = *task;
     m_replay = true;
     m_window->setGoal(task->goal);
-    if (task->sandbox)
-        m_window->setSandboxKind(*task->sandbox);
     // A replay starts afresh: a new folder, unless the user chooses one.
-    m_window->setWorkspace(QString());
+    showTaskChoice(*task, QString());
     const QString note = task->steps.size() == 1
         ? Tr::tr("A runbook of 1 recorded step: Run replays it without a model and stops if "
                  "its exit code differs from the recorded one.")
@@ -557,16 +588,19 @@ void WindowController::resume(const QString &runId)
 }
 
 void WindowController::start(const QString &goal, const std::optional<Core::TaskFile> &task,
-                             const std::optional<Core::StoredRun> &resume)
+                             const std::optional<Core::StoredRun> &resume,
+                             const std::optional<WindowChoice> &choice)
 {
     if (m_session && !m_session->isFinished())
         return;
     m_window->clearError();
 
+    // A task file's sandbox and workspace go with its own runs only.
+    const WindowChoice window = choice.value_or(ownChoice());
     Core::ConfigOverrides overrides = m_overrides;
     // A resumed run keeps its own sandbox kind and workspace.
-    overrides.sandbox = resume ? resume->sandbox : m_window->sandboxKind();
-    overrides.workspace = resume ? resume->workspace : m_window->workspace();
+    overrides.sandbox = resume ? resume->sandbox : window.sandboxKind;
+    overrides.workspace = resume ? resume->workspace : window.workspace;
     auto config =
         Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(), overrides);
     if (!config) {
@@ -574,7 +608,7 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
         return;
     }
     // What the window shows is what the run gets: an empty workspace is a new folder.
-    config->workspace = resume ? resume->workspace : m_window->workspace();
+    config->workspace = resume ? resume->workspace : window.workspace;
     // The task file's own settings win for this run.
     if (task)
         task->applyTo(*config);
@@ -595,6 +629,8 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
             &Widgets::MainWindow::showStatusMessage);
     connect(m_session.get(), &RunSession::workspaceWarning, m_window,
             &Widgets::MainWindow::showError);
+    connect(m_session.get(), &RunSession::localServerRefused, this,
+            &WindowController::confirmLocalServer);
     connect(m_session.get(), &RunSession::setupFailed, this, [this](const QString &reason) {
         m_window->showError(reason);
         m_window->setBusy(false);
@@ -700,8 +736,18 @@ void WindowController::editSettings()
     connect(dialog, &Widgets::SettingsDialog::detectLocalServerRequested, dialog, [this, dialog] {
         auto *detector = new Core::LocalServerDetector(
             m_network, Core::LocalServerDetector::defaultCandidates(), dialog);
+        // Another user's server only as confirmed, as for runs.
+        if (const auto config = Core::ConfigLoader::load(
+                *m_settings, QProcessEnvironment::systemEnvironment(), m_overrides))
+            detector->setConfirmations(config->trustedLocalServers);
         connect(detector, &Core::LocalServerDetector::finished, dialog, [dialog, detector] {
-            dialog->setDetectionResult(detector->result());
+            const QList<Core::LocalServer> refused = detector->refused();
+            if (!detector->result() && !refused.isEmpty())
+                dialog->setDetectionResult(
+                    Core::makeError(Core::ErrorCode::PermissionDenied,
+                                    Core::LocalServerDetector::refusalMessage(refused.first())));
+            else
+                dialog->setDetectionResult(detector->result());
             detector->deleteLater();
         });
         detector->detect();
@@ -725,6 +771,34 @@ void WindowController::editSettings()
     });
     session->load();
     dialog->open();
+}
+
+void WindowController::confirmLocalServer(const Core::LocalServer &server)
+{
+    const Core::LocalServerConfirmation confirmation{QHostAddress(server.root.host()),
+                                                     quint16(server.root.port()), server.ownerUid};
+    auto *box = new QMessageBox(
+        QMessageBox::Warning, Tr::tr("Another User's Model Server"),
+        Tr::tr("The model server at %1 is run by %2, not by you. Use it for your runs?")
+            .arg(server.address(), Core::LocalServer::userName(server.ownerUid)),
+        QMessageBox::NoButton, m_window);
+    box->setObjectName(QStringLiteral("localServerDialog"));
+    box->setInformativeText(
+        Tr::tr("It would see each run's goal, files and outputs, and choose the commands that "
+               "run. A yes is kept in %1 for this address and this user only.")
+            .arg(QDir::toNativeSeparators(m_settings->fileName())));
+    QPushButton *use = box->addButton(Tr::tr("Use It"), QMessageBox::AcceptRole);
+    use->setObjectName(QStringLiteral("useLocalServerButton"));
+    box->setDefaultButton(box->addButton(Tr::tr("Don't Use"), QMessageBox::RejectRole));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(use, &QPushButton::clicked, this, [this, confirmation, address = server.address()] {
+        Core::ConfigLoader::saveTrustedLocalServer(*m_settings, confirmation);
+        m_window->clearError();
+        m_window->showStatusMessage(
+            Tr::tr("The model server at %1 is confirmed; press Run to use it.").arg(address));
+        updateReadiness();
+    });
+    box->open();
 }
 
 Core::TerminalSession *WindowController::openShell()

@@ -105,7 +105,7 @@
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="31"/>
-        <location filename="../app/CommandLine.cpp" line="166"/>
+        <location filename="../app/CommandLine.cpp" line="173"/>
         <source>file</source>
         <translation>Datei</translation>
     </message>
@@ -141,9 +141,9 @@
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="46"/>
-        <location filename="../app/CommandLine.cpp" line="74"/>
-        <location filename="../app/CommandLine.cpp" line="110"/>
-        <location filename="../app/CommandLine.cpp" line="147"/>
+        <location filename="../app/CommandLine.cpp" line="81"/>
+        <location filename="../app/CommandLine.cpp" line="117"/>
+        <location filename="../app/CommandLine.cpp" line="154"/>
         <source>name</source>
         <translation>Name</translation>
     </message>
@@ -174,245 +174,255 @@
         <translation>Modell, das aus Schritten Befehle macht.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="57"/>
+        <location filename="../app/CommandLine.cpp" line="58"/>
+        <source>Use the local model server at this address although another user runs it (the uid its listening socket belongs to, as the refusal names it), e.g. 127.0.0.1:11434@1001; may be repeated. Without it only your own servers are auto-detected.</source>
+        <translation>Den lokalen Modellserver an dieser Adresse verwenden, obwohl ein anderer Benutzer ihn betreibt (die UID, der sein lauschender Socket gehört, wie die Ablehnung sie nennt), z. B. 127.0.0.1:11434@1001; mehrfach möglich. Ohne diese Angabe werden nur Ihre eigenen Server automatisch erkannt.</translation>
+    </message>
+    <message>
+        <location filename="../app/CommandLine.cpp" line="62"/>
+        <source>address:port@uid</source>
+        <translation>Adresse:Port@UID</translation>
+    </message>
+    <message>
+        <location filename="../app/CommandLine.cpp" line="64"/>
         <source>Risky commands: ask (default), safe (deny them without asking) or all (run everything).</source>
         <translation>Riskante Befehle: ask (Standard, nachfragen), safe (ohne Nachfrage ablehnen) oder all (alles ausführen).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="59"/>
-        <location filename="../app/CommandLine.cpp" line="77"/>
+        <location filename="../app/CommandLine.cpp" line="66"/>
+        <location filename="../app/CommandLine.cpp" line="84"/>
         <source>policy</source>
         <translation>Regel</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="62"/>
+        <location filename="../app/CommandLine.cpp" line="69"/>
         <source>Most commands one run may execute (1-10000, default 30).</source>
         <translation>Höchstzahl der Befehle, die ein Lauf ausführen darf (1-10000, Standard 30).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="62"/>
-        <location filename="../app/CommandLine.cpp" line="67"/>
+        <location filename="../app/CommandLine.cpp" line="69"/>
+        <location filename="../app/CommandLine.cpp" line="74"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="65"/>
+        <location filename="../app/CommandLine.cpp" line="72"/>
         <source>Most re-plans one run may make (0-100; 0 turns re-planning off; default 5).</source>
         <translation>Höchstzahl der Neuplanungen eines Laufs (0-100; 0 schaltet das Neuplanen ab; Standard 5).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="70"/>
+        <location filename="../app/CommandLine.cpp" line="77"/>
         <source>Seconds one command may run (1-604800, default 600).</source>
         <translation>Sekunden, die ein Befehl laufen darf (1-604800, Standard 600).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="70"/>
+        <location filename="../app/CommandLine.cpp" line="77"/>
         <source>seconds</source>
         <translation>Sekunden</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="72"/>
+        <location filename="../app/CommandLine.cpp" line="79"/>
         <source>Sandbox image (default: Terrarium&apos;s Debian image, built locally when missing).</source>
         <translation>Sandbox-Image (Standard: das Debian-Image von Terrarium, lokal gebaut, wenn es fehlt).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="76"/>
+        <location filename="../app/CommandLine.cpp" line="83"/>
         <source>Sandbox network: none (default) or outbound.</source>
         <translation>Netzwerk der Sandbox: none (Standard) oder outbound.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="80"/>
+        <location filename="../app/CommandLine.cpp" line="87"/>
         <source>mount (default for Podman): commands work in the folder itself; copy: on a copy whose changes you review before they reach the folder (always for VMs).</source>
         <translation>mount (Standard für Podman): Befehle arbeiten im Ordner selbst; copy: auf einer Kopie, deren Änderungen Sie prüfen, bevor sie den Ordner erreichen (immer bei VMs).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="82"/>
+        <location filename="../app/CommandLine.cpp" line="89"/>
         <source>mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="85"/>
+        <location filename="../app/CommandLine.cpp" line="92"/>
         <source>With a sandbox that works on a copy, what happens to its changes at the end: ask (default; not applied without a terminal), yes (all but conflicts) or no.</source>
         <translation>Bei einer Sandbox, die auf einer Kopie arbeitet: was am Ende mit ihren Änderungen geschieht: ask (Standard; ohne Terminal nicht übernommen), yes (alle außer Konflikten) oder no.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="87"/>
+        <location filename="../app/CommandLine.cpp" line="94"/>
         <source>ask|yes|no</source>
         <translation>ask|yes|no</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="90"/>
+        <location filename="../app/CommandLine.cpp" line="97"/>
         <source>Also apply changes to files that programs on your machine run or obey by themselves (git hooks and settings, .envrc, editor tasks, shell start-up files), which --apply-changes yes leaves out and ask asks about one by one.</source>
         <translation>Auch Änderungen an Dateien übernehmen, die Programme auf Ihrem Rechner von selbst ausführen oder befolgen (Git-Hooks und -Einstellungen, .envrc, Editor-Aufgaben, Shell-Startdateien), die --apply-changes yes auslässt und ask einzeln abfragt.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="95"/>
+        <location filename="../app/CommandLine.cpp" line="102"/>
         <source>With a mounted workspace, let commands change the files that programs on your machine run or obey by themselves (git hooks and settings, .envrc, editor folders), which are read-only in the sandbox otherwise.</source>
         <translation>Bei einem eingebundenen Arbeitsordner Befehlen erlauben, die Dateien zu ändern, die Programme auf Ihrem Rechner von selbst ausführen oder befolgen (Git-Hooks und -Einstellungen, .envrc, Editor-Ordner); sonst sind sie in der Sandbox schreibgeschützt.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="100"/>
+        <location filename="../app/CommandLine.cpp" line="107"/>
         <source>Snapshot the sandbox before each step the safety rules mark risky and roll it back when that step fails (VMs and Podman).</source>
         <translation>Vor jedem Schritt, den die Sicherheitsregeln als riskant einstufen, einen Snapshot der Sandbox anlegen und sie zurücksetzen, wenn der Schritt fehlschlägt (VMs und Podman).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="104"/>
+        <location filename="../app/CommandLine.cpp" line="111"/>
         <source>Do not ask the executor model for the next step&apos;s command while a step runs (which is done by default to save the model&apos;s latency; an early answer is used only when the step before succeeded).</source>
         <translation>Das Ausführungsmodell nicht schon während eines Schritts nach dem Befehl des nächsten Schritts fragen (was sonst geschieht, um die Wartezeit auf das Modell zu sparen; eine frühe Antwort wird nur verwendet, wenn der Schritt davor erfolgreich war).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="108"/>
+        <location filename="../app/CommandLine.cpp" line="115"/>
         <source>Use the sandbox with this name, attaching to it if it exists (see --list-sandboxes).</source>
         <translation>Die Sandbox mit diesem Namen verwenden und sich mit ihr verbinden, falls sie existiert (siehe --list-sandboxes).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="112"/>
+        <location filename="../app/CommandLine.cpp" line="119"/>
         <source>Leave the sandbox running after a headless run.</source>
         <translation>Die Sandbox nach einem Lauf ohne Fenster weiterlaufen lassen.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="115"/>
+        <location filename="../app/CommandLine.cpp" line="122"/>
         <source>Build the sandbox image if it is missing, and exit.</source>
         <translation>Das Sandbox-Image bauen, falls es fehlt, und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="117"/>
+        <location filename="../app/CommandLine.cpp" line="124"/>
         <source>Build the sandbox image again, and exit.</source>
         <translation>Das Sandbox-Image neu bauen und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="119"/>
+        <location filename="../app/CommandLine.cpp" line="126"/>
         <source>List Terrarium&apos;s sandboxes and exit.</source>
         <translation>Die Sandboxen von Terrarium auflisten und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="121"/>
+        <location filename="../app/CommandLine.cpp" line="128"/>
         <source>List the runs Terrarium kept, newest first, and exit.</source>
         <translation>Die von Terrarium gespeicherten Läufe auflisten, neueste zuerst, und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="125"/>
+        <location filename="../app/CommandLine.cpp" line="132"/>
         <source>Write the runbook of a kept run that succeeded (its goal and the commands that succeeded, with their exit codes) to FILE, a new .yaml file, and exit. Usage: --export-runbook RUN_ID FILE.</source>
         <translation>Das Runbook eines gespeicherten, erfolgreichen Laufs (sein Ziel und die erfolgreichen Befehle mit ihren Exit-Codes) in DATEI schreiben, eine neue .yaml-Datei, und beenden. Aufruf: --export-runbook RUN_ID DATEI.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="128"/>
-        <location filename="../app/CommandLine.cpp" line="140"/>
+        <location filename="../app/CommandLine.cpp" line="135"/>
+        <location filename="../app/CommandLine.cpp" line="147"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="131"/>
+        <location filename="../app/CommandLine.cpp" line="138"/>
         <source>Run the recorded commands of a runbook in a fresh sandbox, without a model (headless); stops at the first step whose exit code differs from the recorded one.</source>
         <translation>Die aufgezeichneten Befehle eines Runbooks in einer neuen Sandbox ausführen, ohne Modell (headless); hält beim ersten Schritt an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="134"/>
+        <location filename="../app/CommandLine.cpp" line="141"/>
         <source>runbook</source>
         <translation>runbook</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="137"/>
+        <location filename="../app/CommandLine.cpp" line="144"/>
         <source>Take up a kept run that was interrupted (Terrarium was killed or crashed) or failed, headless, under the same run id: the planner re-plans from the step that did not finish. Its own sandbox is used again when it still exists.</source>
         <translation>Einen gespeicherten Lauf, der unterbrochen wurde (Terrarium wurde beendet oder ist abgestürzt) oder fehlgeschlagen ist, headless unter derselben Lauf-ID wieder aufnehmen: Der Planer plant ab dem Schritt neu, der nicht fertig wurde. Seine eigene Sandbox wird wiederverwendet, wenn es sie noch gibt.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="143"/>
+        <location filename="../app/CommandLine.cpp" line="150"/>
         <source>With --replay: when a step&apos;s exit code differs, the planner re-plans from there (a model is needed then).</source>
         <translation>Mit --replay: weicht der Exit-Code eines Schritts ab, plant der Planer von dort aus neu (dann wird ein Modell gebraucht).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="146"/>
+        <location filename="../app/CommandLine.cpp" line="153"/>
         <source>Remove a sandbox nobody uses and exit.</source>
         <translation>Eine Sandbox entfernen, die niemand verwendet, und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="150"/>
+        <location filename="../app/CommandLine.cpp" line="157"/>
         <source>Remove the sandboxes that runs which did not end left behind (not those kept with --keep-sandbox or --sandbox-name); alone, do only that and exit.</source>
         <translation>Die Sandboxen entfernen, die nicht beendete Läufe zurückgelassen haben (nicht die mit --keep-sandbox oder --sandbox-name behaltenen); allein angegeben nur das tun und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="154"/>
+        <location filename="../app/CommandLine.cpp" line="161"/>
         <source>Serve the control API on 127.0.0.1 and ::1 (port %1 unless a port follows; 0 picks a free one) while the window is open; with --headless and no goal, run what its clients start.</source>
         <translation>Die Steuerungs-API auf 127.0.0.1 und ::1 anbieten (Port %1, sofern kein Port folgt; 0 wählt einen freien), solange das Fenster offen ist; mit --headless und ohne Ziel ausführen, was ihre Clients starten.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="160"/>
+        <location filename="../app/CommandLine.cpp" line="167"/>
         <source>Serve the control API on the Unix socket %1 (beside the port with --serve, alone without it).</source>
         <translation>Die Steuerungs-API auf dem Unix-Socket %1 anbieten (neben dem Port mit --serve, ohne es allein).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="164"/>
+        <location filename="../app/CommandLine.cpp" line="171"/>
         <source>Configuration file to use instead of ~/.config/terrarium/terrarium.conf.</source>
         <translation>Zu verwendende Konfigurationsdatei statt ~/.config/terrarium/terrarium.conf.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="207"/>
+        <location filename="../app/CommandLine.cpp" line="215"/>
         <source>The goal, as an alternative to --goal.</source>
         <translation>Das Ziel, als Alternative zu --goal.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="208"/>
+        <location filename="../app/CommandLine.cpp" line="216"/>
         <source>[goal...]</source>
         <translation>[Ziel...]</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="229"/>
+        <location filename="../app/CommandLine.cpp" line="237"/>
         <source>--serve takes a port from 0 to 65535, not &quot;%1&quot;.</source>
         <translation>--serve erwartet einen Port von 0 bis 65535, nicht &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="253"/>
+        <location filename="../app/CommandLine.cpp" line="261"/>
         <source>--export-runbook takes a run and a file: --export-runbook RUN_ID FILE.</source>
         <translation>--export-runbook erwartet einen Lauf und eine Datei: --export-runbook RUN_ID DATEI.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="261"/>
+        <location filename="../app/CommandLine.cpp" line="269"/>
         <source>Give the goal either with --goal or as arguments, not both.</source>
         <translation>Geben Sie das Ziel entweder mit --goal oder als Argumente an, nicht beides.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="283"/>
+        <location filename="../app/CommandLine.cpp" line="291"/>
         <source>--resume needs a run id (terrarium --list-runs lists them).</source>
         <translation>--resume braucht eine Lauf-ID (terrarium --list-runs listet sie auf).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="287"/>
+        <location filename="../app/CommandLine.cpp" line="295"/>
         <source>A resumed run (--resume) has its own goal; give no goal, --task or --replay with it.</source>
         <translation>Ein fortgesetzter Lauf (--resume) hat sein eigenes Ziel; geben Sie dazu kein Ziel, kein --task und kein --replay an.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="296"/>
+        <location filename="../app/CommandLine.cpp" line="304"/>
         <source>A runbook (--replay) has its own goal; give no goal or --task with it.</source>
         <translation>Ein Runbook (--replay) hat sein eigenes Ziel; geben Sie dazu kein Ziel und kein --task an.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="303"/>
+        <location filename="../app/CommandLine.cpp" line="311"/>
         <source>--replan-on-divergence only goes with --replay RUNBOOK.</source>
         <translation>--replan-on-divergence geht nur zusammen mit --replay RUNBOOK.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="307"/>
+        <location filename="../app/CommandLine.cpp" line="315"/>
         <source>Give the goal either in the task file (--task) or on the command line, not both.</source>
         <translation>Geben Sie das Ziel entweder in der Aufgabendatei (--task) oder auf der Befehlszeile an, nicht beides.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="321"/>
+        <location filename="../app/CommandLine.cpp" line="329"/>
         <source>--apply-changes takes ask, yes or no, not &quot;%1&quot;.</source>
         <translation>--apply-changes erwartet ask, yes oder no, nicht &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="339"/>
+        <location filename="../app/CommandLine.cpp" line="347"/>
         <source>--serve with --headless takes no goal: the control API&apos;s clients start the runs.</source>
         <translation>--serve mit --headless erwartet kein Ziel: Die Clients der Steuerungs-API starten die Läufe.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="368"/>
+        <location filename="../app/CommandLine.cpp" line="377"/>
         <source>--clean-orphans works alone or with --headless.</source>
         <translation>--clean-orphans geht nur allein oder mit --headless.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="375"/>
+        <location filename="../app/CommandLine.cpp" line="384"/>
         <source>--headless needs a goal: --goal &quot;...&quot; or --task FILE.</source>
         <translation>--headless braucht ein Ziel: --goal &quot;...&quot; oder --task DATEI.</translation>
     </message>
@@ -428,7 +438,7 @@
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="92"/>
-        <location filename="../app/WindowController.cpp" line="347"/>
+        <location filename="../app/WindowController.cpp" line="360"/>
         <source>Runs are not kept: %1</source>
         <translation>Läufe werden nicht gespeichert: %1</translation>
     </message>
@@ -581,8 +591,8 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
     <message>
         <location filename="../app/HistoryController.cpp" line="33"/>
         <location filename="../app/HistoryController.cpp" line="42"/>
-        <location filename="../app/WindowController.cpp" line="455"/>
-        <location filename="../app/WindowController.cpp" line="489"/>
+        <location filename="../app/WindowController.cpp" line="493"/>
+        <location filename="../app/WindowController.cpp" line="522"/>
         <source>A run is in progress; stop it first.</source>
         <translation>Ein Lauf ist im Gange; halten Sie ihn zuerst an.</translation>
     </message>
@@ -916,84 +926,89 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Ein Runbook wird abgespielt: kein Modell nötig</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="191"/>
+        <location filename="../app/RunSession.cpp" line="197"/>
+        <source>Planner: %1, executor: %2, on %3</source>
+        <translation>Planer: %1, Ausführung: %2, auf %3</translation>
+    </message>
+    <message>
+        <location filename="../app/RunSession.cpp" line="200"/>
         <source>Planner: %1, executor: %2</source>
         <translation>Planer: %1, Ausführer: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="210"/>
+        <location filename="../app/RunSession.cpp" line="219"/>
         <source>WARNING: the host sandbox runs every command directly on this machine, as you, with no isolation, in %1.</source>
         <translation>WARNUNG: Die Host-Sandbox führt jeden Befehl direkt auf diesem Rechner aus, als Sie, ohne Isolation, in %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="224"/>
-        <location filename="../app/RunSession.cpp" line="298"/>
+        <location filename="../app/RunSession.cpp" line="233"/>
+        <location filename="../app/RunSession.cpp" line="307"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="247"/>
+        <location filename="../app/RunSession.cpp" line="256"/>
         <source>Attaching to the run&apos;s own sandbox %1.</source>
         <translation>Verbindung mit der eigenen Sandbox %1 des Laufs.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="254"/>
+        <location filename="../app/RunSession.cpp" line="263"/>
         <source>The run&apos;s sandbox is gone; a new one is started on the same workspace (what earlier steps did outside the workspace is not there).</source>
         <translation>Die Sandbox des Laufs gibt es nicht mehr; eine neue wird mit demselben Arbeitsordner gestartet (was frühere Schritte außerhalb des Arbeitsordners getan haben, fehlt darin).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="276"/>
+        <location filename="../app/RunSession.cpp" line="285"/>
         <source>Attaching to the existing sandbox %1.</source>
         <translation>Verbindung mit der vorhandenen Sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="300"/>
+        <location filename="../app/RunSession.cpp" line="309"/>
         <source>Starting the %1 sandbox %2</source>
         <translation>Die %1-Sandbox %2 wird gestartet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="308"/>
+        <location filename="../app/RunSession.cpp" line="317"/>
         <source>The sandbox could not start: %1</source>
         <translation>Die Sandbox konnte nicht starten: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="317"/>
+        <location filename="../app/RunSession.cpp" line="326"/>
         <source>The sandbox is ready</source>
         <translation>Die Sandbox ist bereit</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="319"/>
+        <location filename="../app/RunSession.cpp" line="328"/>
         <source>Read-only in the sandbox, because programs on this machine run or obey them by themselves: %1 (--allow-autorun-writes lets a run change them).</source>
         <translation>In der Sandbox schreibgeschützt, weil Programme auf diesem Rechner sie von selbst ausführen oder befolgen: %1 (mit --allow-autorun-writes darf ein Lauf sie ändern).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="367"/>
+        <location filename="../app/RunSession.cpp" line="376"/>
         <source>There is no record of what was copied into the sandbox %1, so its changes cannot be reviewed safely; nothing of it will be applied to %2.</source>
         <translation>Es gibt keine Aufzeichnung darüber, was in die Sandbox %1 kopiert wurde, daher können ihre Änderungen nicht sicher geprüft werden; nichts davon wird nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="374"/>
-        <location filename="../app/RunSession.cpp" line="379"/>
+        <location filename="../app/RunSession.cpp" line="383"/>
+        <location filename="../app/RunSession.cpp" line="388"/>
         <source>Copying the workspace into the sandbox</source>
         <translation>Der Arbeitsordner wird in die Sandbox kopiert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="386"/>
+        <location filename="../app/RunSession.cpp" line="395"/>
         <source>The workspace could not be copied into the sandbox: %1</source>
         <translation>Der Arbeitsordner konnte nicht in die Sandbox kopiert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="398"/>
+        <location filename="../app/RunSession.cpp" line="407"/>
         <source>Cannot keep a record of the copied workspace in %1 (%2); after a crash its changes could not be reviewed.</source>
         <translation>Der kopierte Arbeitsordner kann in %1 nicht festgehalten werden (%2); nach einem Absturz ließen sich seine Änderungen nicht prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="403"/>
+        <location filename="../app/RunSession.cpp" line="412"/>
         <source>Copied 1 file (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>1 Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="406"/>
+        <location filename="../app/RunSession.cpp" line="415"/>
         <source>Copied %n files (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>
             <numerusform>%n Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</numerusform>
@@ -1001,72 +1016,72 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="413"/>
+        <location filename="../app/RunSession.cpp" line="422"/>
         <source>Not copied: %1 (%2)</source>
         <translation>Nicht kopiert: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="441"/>
+        <location filename="../app/RunSession.cpp" line="450"/>
         <source>The %1 sandbox cannot take snapshots, so risky steps that fail cannot be undone.</source>
         <translation>Die %1-Sandbox kann keine Snapshots anlegen, daher lassen sich fehlgeschlagene riskante Schritte nicht rückgängig machen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="451"/>
+        <location filename="../app/RunSession.cpp" line="460"/>
         <source>Replaying 1 recorded step in the %1 sandbox, without a model.</source>
         <translation>1 aufgezeichneter Schritt wird in der Sandbox %1 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="453"/>
+        <location filename="../app/RunSession.cpp" line="462"/>
         <source>Replaying %1 recorded steps in the %2 sandbox, without a model.</source>
         <translation>%1 aufgezeichnete Schritte werden in der Sandbox %2 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="457"/>
+        <location filename="../app/RunSession.cpp" line="466"/>
         <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
         <translation>Planer: %1 (%2), Ausführer: %3 (%4), Sandbox: %5</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="467"/>
+        <location filename="../app/RunSession.cpp" line="476"/>
         <source>Resuming the run %1 after its last finished step.</source>
         <translation>Lauf %1 wird nach seinem letzten abgeschlossenen Schritt fortgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="482"/>
+        <location filename="../app/RunSession.cpp" line="491"/>
         <source>The run was cancelled; the sandbox&apos;s changes were not applied to %1.</source>
         <translation>Der Lauf wurde abgebrochen; die Änderungen der Sandbox wurden nicht nach %1 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="529"/>
+        <location filename="../app/RunSession.cpp" line="538"/>
         <source>The sandbox still runs with %1 mounted: what it changes from now on is checked again when it is let go.</source>
         <translation>Die Sandbox läuft weiter, %1 ist weiter eingebunden: Was sie von jetzt an ändert, wird erneut geprüft, wenn sie freigegeben wird.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="541"/>
+        <location filename="../app/RunSession.cpp" line="550"/>
         <source>the sandbox is not running</source>
         <translation>die Sandbox läuft nicht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="542"/>
+        <location filename="../app/RunSession.cpp" line="551"/>
         <source>there is no record of what was copied in</source>
         <translation>es gibt keine Aufzeichnung darüber, was hineinkopiert wurde</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="553"/>
+        <location filename="../app/RunSession.cpp" line="562"/>
         <source>The sandbox&apos;s changes could not be collected (%1); nothing was applied to %2.</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden (%1); nichts wurde nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="561"/>
+        <location filename="../app/RunSession.cpp" line="570"/>
         <source>The sandbox changed nothing in the workspace.</source>
         <translation>Die Sandbox hat im Arbeitsordner nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="573"/>
+        <location filename="../app/RunSession.cpp" line="582"/>
         <source>1 change in the sandbox was not applied to %1:</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="574"/>
+        <location filename="../app/RunSession.cpp" line="583"/>
         <source>%n changes in the sandbox were not applied to %1:</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen:</numerusform>
@@ -1074,7 +1089,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="582"/>
+        <location filename="../app/RunSession.cpp" line="591"/>
         <source>  ... and %n more</source>
         <translation>
             <numerusform>  ... und %n weitere</numerusform>
@@ -1082,27 +1097,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="605"/>
+        <location filename="../app/RunSession.cpp" line="614"/>
         <source>The sandbox&apos;s changes could not be collected: %1</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="611"/>
+        <location filename="../app/RunSession.cpp" line="620"/>
         <source>The sandbox has no changes that are not in %1.</source>
         <translation>Die Sandbox hat keine Änderungen, die nicht schon in %1 sind.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="627"/>
+        <location filename="../app/RunSession.cpp" line="636"/>
         <source>The changes could not be applied to %1: %2</source>
         <translation>Die Änderungen konnten nicht nach %1 übernommen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="631"/>
+        <location filename="../app/RunSession.cpp" line="640"/>
         <source>Applied 1 change to %1.</source>
         <translation>1 Änderung nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="632"/>
+        <location filename="../app/RunSession.cpp" line="641"/>
         <source>Applied %n changes to %1.</source>
         <translation>
             <numerusform>%n Änderung nach %1 übernommen.</numerusform>
@@ -1110,17 +1125,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="637"/>
+        <location filename="../app/RunSession.cpp" line="646"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Nicht übernommen: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="651"/>
+        <location filename="../app/RunSession.cpp" line="660"/>
         <source>1 change in the sandbox was not applied to %1.</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="652"/>
+        <location filename="../app/RunSession.cpp" line="661"/>
         <source>%n changes in the sandbox were not applied to %1.</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen.</numerusform>
@@ -1128,72 +1143,72 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="668"/>
+        <location filename="../app/RunSession.cpp" line="677"/>
         <source>Another step is being undone.</source>
         <translation>Ein anderer Schritt wird gerade rückgängig gemacht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="670"/>
+        <location filename="../app/RunSession.cpp" line="679"/>
         <source>The sandbox is no longer there to roll back.</source>
         <translation>Die Sandbox ist nicht mehr da, um sie zurückzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="672"/>
+        <location filename="../app/RunSession.cpp" line="681"/>
         <source>The workspace is being transferred; try again when it is done.</source>
         <translation>Der Arbeitsordner wird gerade übertragen; versuchen Sie es erneut, wenn das fertig ist.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="673"/>
+        <location filename="../app/RunSession.cpp" line="682"/>
         <source>There is no snapshot from before this step.</source>
         <translation>Es gibt keinen Snapshot von vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="682"/>
+        <location filename="../app/RunSession.cpp" line="691"/>
         <source>Undoing step %1: rolling the sandbox back to its snapshot...</source>
         <translation>Schritt %1 wird rückgängig gemacht: Die Sandbox wird auf ihren Snapshot zurückgesetzt...</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="691"/>
+        <location filename="../app/RunSession.cpp" line="700"/>
         <source>Step %1 could not be undone: %2</source>
         <translation>Schritt %1 konnte nicht rückgängig gemacht werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="705"/>
+        <location filename="../app/RunSession.cpp" line="714"/>
         <source>Step %1 undone in %2 ms: the sandbox is as it was before it.</source>
         <translation>Schritt %1 in %2 ms rückgängig gemacht: Die Sandbox ist wieder so wie vor ihm.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="744"/>
+        <location filename="../app/RunSession.cpp" line="753"/>
         <source>Your answer is not kept with the run: %1</source>
         <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="769"/>
+        <location filename="../app/RunSession.cpp" line="778"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="775"/>
+        <location filename="../app/RunSession.cpp" line="784"/>
         <source>Interrupted; exited without waiting</source>
         <translation>Unterbrochen; ohne Warten beendet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="821"/>
+        <location filename="../app/RunSession.cpp" line="830"/>
         <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="875"/>
+        <location filename="../app/RunSession.cpp" line="884"/>
         <source>The run&apos;s sandbox is not running.</source>
         <translation>Die Sandbox des Laufs läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="901"/>
+        <location filename="../app/RunSession.cpp" line="910"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="933"/>
+        <location filename="../app/RunSession.cpp" line="942"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
@@ -1283,213 +1298,243 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="98"/>
+        <location filename="../app/WindowController.cpp" line="108"/>
         <source>This run&apos;s sandbox works in the folder itself; there is nothing to review.</source>
         <translation>Die Sandbox dieses Laufs arbeitet im Ordner selbst; es gibt nichts zu prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="198"/>
+        <location filename="../app/WindowController.cpp" line="211"/>
         <source>Remote control is off.</source>
         <translation>Die Fernsteuerung ist aus.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="215"/>
-        <location filename="../app/WindowController.cpp" line="231"/>
+        <location filename="../app/WindowController.cpp" line="228"/>
+        <location filename="../app/WindowController.cpp" line="244"/>
         <source>Remote control is off: %1</source>
         <translation>Die Fernsteuerung ist aus: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="241"/>
+        <location filename="../app/WindowController.cpp" line="254"/>
         <source>Remote control on %1 (docs/CONTROL_API.md).</source>
         <translation>Fernsteuerung auf %1 (docs/CONTROL_API.md).</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="250"/>
+        <location filename="../app/WindowController.cpp" line="263"/>
         <source>The run %1 is not going on in this window.</source>
         <translation>Der Lauf %1 läuft nicht in diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="261"/>
+        <location filename="../app/WindowController.cpp" line="274"/>
         <source>A run is going on in the window; one at a time.</source>
         <translation>Im Fenster ist ein Lauf im Gange; nur einer zur selben Zeit.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="272"/>
+        <location filename="../app/WindowController.cpp" line="285"/>
         <source>open the task file in the window</source>
         <translation>öffnen Sie die Aufgabendatei im Fenster</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="281"/>
+        <location filename="../app/WindowController.cpp" line="294"/>
         <source>The run could not start; the window says why.</source>
         <translation>Der Lauf konnte nicht starten; das Fenster zeigt, warum.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="319"/>
+        <location filename="../app/WindowController.cpp" line="332"/>
         <source>The run %1 is not the window&apos;s.</source>
         <translation>Der Lauf %1 gehört nicht zu diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="367"/>
+        <location filename="../app/WindowController.cpp" line="380"/>
         <source>Removed the sandbox %1 an earlier run left behind.</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 wurde entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="372"/>
+        <location filename="../app/WindowController.cpp" line="385"/>
         <source>Could not remove the sandbox %1: %2</source>
         <translation>Die Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="385"/>
+        <location filename="../app/WindowController.cpp" line="398"/>
         <source>Sandboxes Left Behind</source>
         <translation>Zurückgelassene Sandboxen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="387"/>
+        <location filename="../app/WindowController.cpp" line="400"/>
         <source>An earlier run that did not end left its sandbox running. Remove it?</source>
         <translation>Ein früherer Lauf, der nicht endete, hat seine Sandbox laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="389"/>
+        <location filename="../app/WindowController.cpp" line="402"/>
         <source>Earlier runs that did not end left their sandboxes running. Remove them?</source>
         <translation>Frühere Läufe, die nicht endeten, haben ihre Sandboxen laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="394"/>
+        <location filename="../app/WindowController.cpp" line="407"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="407"/>
+        <location filename="../app/WindowController.cpp" line="420"/>
         <source>Resume Run</source>
         <translation>Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="407"/>
+        <location filename="../app/WindowController.cpp" line="420"/>
         <source>Resume Newest Run</source>
         <translation>Neuesten Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="411"/>
+        <location filename="../app/WindowController.cpp" line="424"/>
         <source>Continue run %1 in its sandbox from the step it did not finish</source>
         <translation>Lauf %1 in seiner Sandbox ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="417"/>
+        <location filename="../app/WindowController.cpp" line="430"/>
         <source>Keep</source>
         <translation>Behalten</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="444"/>
+        <location filename="../app/WindowController.cpp" line="457"/>
         <source>tick the box next to it in the task file&apos;s panel</source>
         <translation>setzen Sie den Haken daneben im Bereich der Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="478"/>
+        <location filename="../app/WindowController.cpp" line="511"/>
         <source>The task file&apos;s folder is not used as the workspace: %1</source>
         <translation>Der Ordner der Aufgabendatei wird nicht als Arbeitsordner verwendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="483"/>
+        <location filename="../app/WindowController.cpp" line="516"/>
         <source>Task file loaded: check what it asks for, then press Run.</source>
         <translation>Aufgabendatei geladen: Prüfen Sie, was sie verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="494"/>
+        <location filename="../app/WindowController.cpp" line="527"/>
         <source>%1 has no steps, so it is not a runbook; a runbook is exported from a run that succeeded.</source>
         <translation>%1 hat keine Schritte und ist daher kein Runbook; ein Runbook wird aus einem erfolgreichen Lauf exportiert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="509"/>
+        <location filename="../app/WindowController.cpp" line="540"/>
         <source>A runbook of 1 recorded step: Run replays it without a model and stops if its exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit 1 aufgezeichneten Schritt: Ausführen spielt ihn ohne Modell ab und hält an, wenn sein Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="511"/>
+        <location filename="../app/WindowController.cpp" line="542"/>
         <source>A runbook of %1 recorded steps: Run replays them without a model and stops at the first whose exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit %1 aufgezeichneten Schritten: Ausführen spielt sie ohne Modell ab und hält beim ersten an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="519"/>
+        <location filename="../app/WindowController.cpp" line="550"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="522"/>
+        <location filename="../app/WindowController.cpp" line="553"/>
         <source>    (expected to exit with %1)</source>
         <translation>    (sollte mit %1 enden)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="526"/>
+        <location filename="../app/WindowController.cpp" line="557"/>
         <source>Runbook loaded: check what it asks for, then press Run.</source>
         <translation>Runbook geladen: prüfen Sie, was es verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="547"/>
+        <location filename="../app/WindowController.cpp" line="578"/>
         <source>The run store cannot be opened, so no run can be resumed.</source>
         <translation>Der Laufspeicher kann nicht geöffnet werden, daher kann kein Lauf fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="644"/>
+        <location filename="../app/WindowController.cpp" line="680"/>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
         <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="659"/>
+        <location filename="../app/WindowController.cpp" line="695"/>
         <source>Preparing the sandbox…</source>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="717"/>
+        <location filename="../app/WindowController.cpp" line="763"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="735"/>
+        <location filename="../app/WindowController.cpp" line="781"/>
+        <source>Another User&apos;s Model Server</source>
+        <translation>Modellserver eines anderen Benutzers</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="782"/>
+        <source>The model server at %1 is run by %2, not by you. Use it for your runs?</source>
+        <translation>Der Modellserver an %1 wird von %2 betrieben, nicht von Ihnen. Für Ihre Läufe verwenden?</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="787"/>
+        <source>It would see each run&apos;s goal, files and outputs, and choose the commands that run. A yes is kept in %1 for this address and this user only.</source>
+        <translation>Er sähe Ziel, Dateien und Ausgaben jedes Laufs und würde die Befehle wählen, die laufen. Ein Ja wird in %1 nur für diese Adresse und diesen Benutzer gespeichert.</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="790"/>
+        <source>Use It</source>
+        <translation>Verwenden</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="792"/>
+        <source>Don&apos;t Use</source>
+        <translation>Nicht verwenden</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="798"/>
+        <source>The model server at %1 is confirmed; press Run to use it.</source>
+        <translation>Der Modellserver an %1 ist bestätigt; drücken Sie Ausführen, um ihn zu verwenden.</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="809"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="741"/>
+        <location filename="../app/WindowController.cpp" line="815"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="752"/>
+        <location filename="../app/WindowController.cpp" line="826"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="757"/>
+        <location filename="../app/WindowController.cpp" line="831"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="784"/>
+        <location filename="../app/WindowController.cpp" line="858"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="792"/>
+        <location filename="../app/WindowController.cpp" line="866"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="808"/>
+        <location filename="../app/WindowController.cpp" line="882"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="844"/>
+        <location filename="../app/WindowController.cpp" line="918"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="847"/>
+        <location filename="../app/WindowController.cpp" line="921"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="850"/>
+        <location filename="../app/WindowController.cpp" line="924"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
@@ -1515,7 +1560,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="102"/>
-        <location filename="../app/WindowController.cpp" line="264"/>
+        <location filename="../app/WindowController.cpp" line="277"/>
         <source>the task</source>
         <translation>die Aufgabe</translation>
     </message>
@@ -1536,19 +1581,19 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="151"/>
-        <location filename="../app/WindowController.cpp" line="253"/>
+        <location filename="../app/WindowController.cpp" line="266"/>
         <source>The run %1 has ended.</source>
         <translation>Der Lauf %1 ist beendet.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="162"/>
-        <location filename="../app/WindowController.cpp" line="294"/>
+        <location filename="../app/WindowController.cpp" line="307"/>
         <source>Step %1 waits for no approval.</source>
         <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="721"/>
         <location filename="../app/RunSession.cpp" line="730"/>
+        <location filename="../app/RunSession.cpp" line="739"/>
         <source>Step %1 waits for no input.</source>
         <translation>Schritt %1 wartet auf keine Eingabe.</translation>
     </message>
@@ -1771,6 +1816,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="45"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="260"/>
         <source>&quot;%1&quot; in %2</source>
         <translation>&quot;%1&quot; in %2</translation>
     </message>
@@ -1837,57 +1883,62 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 muss eine ganze Zahl von %2 bis %3 sein, nicht &quot;%4&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="225"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="230"/>
         <source>%1 must be true or false, not &quot;%2&quot;.</source>
         <translation>%1 muss true oder false sein, nicht „%2“.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="260"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="271"/>
+        <source>&quot;%1&quot; (from %2) is not a local server to trust: write it as address:port@uid, e.g. 127.0.0.1:11434@1001 or [::1]:8080@1001.</source>
+        <translation>&quot;%1&quot; (aus %2) ist kein lokaler Server, dem vertraut werden kann: Schreiben Sie ihn als Adresse:Port@UID, z. B. 127.0.0.1:11434@1001 oder [::1]:8080@1001.</translation>
+    </message>
+    <message>
+        <location filename="../core/config/ConfigLoader.cpp" line="288"/>
         <source>Unknown sandbox &quot;%1&quot; (from %2): use podman, libvirt or host.</source>
         <translation>Unbekannte Sandbox &quot;%1&quot; (Quelle: %2): Verwenden Sie podman, libvirt oder host.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="294"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="322"/>
         <source>Unknown network policy &quot;%1&quot; (from %2): use none or outbound.</source>
         <translation>Unbekannte Netzwerkregel &quot;%1&quot; (Quelle: %2): Verwenden Sie none oder outbound.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="307"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="335"/>
         <source>Unknown workspace mode &quot;%1&quot; (from %2): use mount or copy.</source>
         <translation>Unbekannter Arbeitsordner-Modus &quot;%1&quot; (Quelle: %2): Verwenden Sie mount oder copy.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="367"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="395"/>
         <source>%1 in %2: %3</source>
         <translation>%1 in %2: %3</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="405"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="433"/>
         <source>Unknown approval policy &quot;%1&quot; (from %2): use ask, safe or all.</source>
         <translation>Unbekannte Freigaberegel &quot;%1&quot; (Quelle: %2): Verwenden Sie ask, safe oder all.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="429"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="457"/>
         <source>The configuration file %1 does not exist.</source>
         <translation>Die Konfigurationsdatei %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="432"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="460"/>
         <source>The configuration file %1 is not a file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="437"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="465"/>
         <source>The configuration file %1 cannot be read: %2</source>
         <translation>Die Konfigurationsdatei %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="441"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="469"/>
         <source>The configuration file %1 is not a valid INI file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine gültige INI-Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="461"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="499"/>
         <source>No language model is configured. Do one of these:
   - set OPENAI_API_KEY (OpenAI, Responses API) or ANTHROPIC_API_KEY (Anthropic);
   - point Terrarium at an OpenAI-compatible server: --base-url URL --planner-model M --executor-model M (or TERRARIUM_BASE_URL, TERRARIUM_MODEL, TERRARIUM_API_KEY);
@@ -1933,47 +1984,98 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Konnte %1 nicht aus dem Schlüsselbund des Desktops entfernen: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/LocalServer.cpp" line="9"/>
+        <location filename="../core/config/LocalServer.cpp" line="17"/>
+        <source>Ollama</source>
+        <translation>Ollama</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServer.cpp" line="17"/>
+        <source>llama.cpp server</source>
+        <translation>llama.cpp-Server</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServer.cpp" line="22"/>
         <source>Ollama at %1</source>
         <translation>Ollama auf %1</translation>
     </message>
     <message>
-        <location filename="../core/config/LocalServer.cpp" line="10"/>
+        <location filename="../core/config/LocalServer.cpp" line="23"/>
         <source>llama.cpp server at %1</source>
         <translation>llama.cpp-Server auf %1</translation>
     </message>
     <message>
-        <location filename="../core/config/LocalServerDetector.cpp" line="55"/>
+        <location filename="../core/config/LocalServer.cpp" line="34"/>
+        <source>%1 auto-detected at %2 (your own server)</source>
+        <translation>%1 automatisch erkannt an %2 (Ihr eigener Server)</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServer.cpp" line="35"/>
+        <source>%1 auto-detected at %2 (run by %3, confirmed by you)</source>
+        <translation>%1 automatisch erkannt an %2 (betrieben von %3, von Ihnen bestätigt)</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServer.cpp" line="46"/>
+        <source>%1 (uid %2)</source>
+        <translation>%1 (UID %2)</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServer.cpp" line="47"/>
+        <source>uid %1</source>
+        <translation>UID %1</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServerDetector.cpp" line="174"/>
         <source>detection has not finished</source>
         <translation>die Erkennung ist nicht abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../core/config/LocalServerDetector.cpp" line="63"/>
+        <location filename="../core/config/LocalServerDetector.cpp" line="183"/>
         <source>no local server to look for</source>
         <translation>kein lokaler Server zu suchen</translation>
     </message>
     <message>
-        <location filename="../core/config/LocalServerDetector.cpp" line="95"/>
+        <location filename="../core/config/LocalServerDetector.cpp" line="129"/>
+        <location filename="../core/config/LocalServerDetector.cpp" line="226"/>
         <source>nothing answered at %1</source>
         <translation>unter %1 hat nichts geantwortet</translation>
     </message>
     <message>
-        <location filename="../core/config/LocalServerDetector.cpp" line="115"/>
+        <location filename="../core/config/LocalServerDetector.cpp" line="101"/>
+        <source>The model server listening at %1 is run by %2, not by you, so Terrarium does not use it: a run&apos;s goal, files and outputs would go to it, and it would choose the commands that run. To use it anyway, confirm it once: pass --trust-local-server %3, or add %3 to llm/trusted_local_servers in the config file.</source>
+        <translation>Der Modellserver, der an %1 lauscht, wird von %2 betrieben, nicht von Ihnen, deshalb verwendet Terrarium ihn nicht: Ziel, Dateien und Ausgaben eines Laufs gingen an ihn, und er würde die Befehle wählen, die laufen. Um ihn dennoch zu verwenden, bestätigen Sie ihn einmal: Geben Sie --trust-local-server %3 an oder tragen Sie %3 in llm/trusted_local_servers in der Konfigurationsdatei ein.</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServerDetector.cpp" line="118"/>
+        <source>%1 is not a loopback address and port of this machine</source>
+        <translation>%1 ist keine Loopback-Adresse mit Port dieses Rechners</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServerDetector.cpp" line="123"/>
+        <source>who runs the server at %1 cannot be told (%2), so it is not used</source>
+        <translation>wer den Server an %1 betreibt, lässt sich nicht feststellen (%2), deshalb wird er nicht verwendet</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServerDetector.cpp" line="146"/>
+        <source>%1 is run by %2, not by you</source>
+        <translation>%1 wird von %2 betrieben, nicht von Ihnen</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServerDetector.cpp" line="246"/>
         <source>Ollama runs at %1 but has no model; pull one with &quot;ollama pull MODEL&quot;</source>
         <translation>Ollama läuft auf %1, hat aber kein Modell; laden Sie eines mit &quot;ollama pull MODEL&quot; herunter</translation>
     </message>
     <message>
-        <location filename="../core/config/ModelResolver.cpp" line="66"/>
+        <location filename="../core/config/ModelResolver.cpp" line="72"/>
         <source>No API key configured; looking for a local Ollama or llama.cpp server...</source>
         <translation>Kein API-Schlüssel konfiguriert; es wird nach einem lokalen Ollama- oder llama.cpp-Server gesucht...</translation>
     </message>
     <message>
-        <location filename="../core/config/ModelResolver.cpp" line="77"/>
+        <location filename="../core/config/ModelResolver.cpp" line="86"/>
         <source>(Looked for local servers: %1.)</source>
         <translation>(Gesuchte lokale Server: %1.)</translation>
     </message>
     <message>
-        <location filename="../core/config/ModelResolver.cpp" line="80"/>
+        <location filename="../core/config/ModelResolver.cpp" line="94"/>
         <source>Using %1 with model %2.</source>
         <translation>%1 wird mit dem Modell %2 verwendet.</translation>
     </message>
@@ -4962,6 +5064,11 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <location filename="../vm/MountedWorkspaceCheck.cpp" line="89"/>
         <source>The check of %1 after the run could not look at all of it (too many files or levels, or unreadable parts): what it did not reach was not checked.</source>
         <translation>Die Prüfung von %1 nach dem Lauf konnte nicht alles ansehen (zu viele Dateien oder Ebenen oder unlesbare Teile): Was sie nicht erreicht hat, wurde nicht geprüft.</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalListeners.cpp" line="82"/>
+        <source>cannot read the table of listening sockets (%1)</source>
+        <translation>die Tabelle der lauschenden Sockets kann nicht gelesen werden (%1)</translation>
     </message>
 </context>
 <context>

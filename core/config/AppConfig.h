@@ -2,6 +2,7 @@
 
 #include "core/agent/RunLimits.h"
 #include "core/config/ConfigProvenance.h"
+#include "core/config/LocalServerConfirmation.h"
 #include "core/llm/LlmEndpoint.h"
 #include "core/llm/PriceTable.h"
 #include "core/safety/ApprovalPolicy.h"
@@ -26,6 +27,9 @@ struct AppConfig
     // found for a role replaces a defaulted cloud model, never a named one.
     bool plannerModelNamed = false;
     bool executorModelNamed = false;
+    // Local servers that other users run and the user said to use (llm/trusted_local_servers,
+    // --trust-local-server); without one, only the user's own servers are auto-detected.
+    QList<LocalServerConfirmation> trustedLocalServers;
 
     QString sandbox = QStringLiteral("podman"); // "host" | "podman" | "libvirt"
     QString libvirtUri; // empty: qemu:///system as root, qemu:///session otherwise

@@ -214,6 +214,11 @@ Result<int> intInRange(const std::optional<Value> &value, int fallback, LimitRan
 }
 
 // On or off: true/false, yes/no, on/off, 1/0.
+QString trustedLocalServersKey()
+{
+    return QStringLiteral("llm/trusted_local_servers");
+}
+
 Result<bool> switchValue(const Value &value)
 {
     const QString text = value.text.trimmed().toLower();
@@ -247,6 +252,29 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
     config.executor = *executor;
 
     ConfigProvenance &provenance = config.provenance;
+
+    // Other users' servers the user confirmed: the file's, then the command line's.
+    const QString trustedKey = trustedLocalServersKey();
+    QList<Value> trusted;
+    for (const QString &entry : settings.value(trustedKey).toStringList())
+        trusted.append(Value{entry, Tr::tr("\"%1\" in %2").arg(trustedKey, settings.fileName()),
+                             SettingSource::configFile(trustedKey, settings.fileName())});
+    for (const QString &entry : overrides.trustedLocalServers)
+        trusted.append(Value{entry, QStringLiteral("--trust-local-server"),
+                             SettingSource::commandLine(QStringLiteral("--trust-local-server"))});
+    for (const Value &entry : std::as_const(trusted)) {
+        if (entry.text.trimmed().isEmpty())
+            continue;
+        const auto confirmation = LocalServerConfirmation::parse(entry.text);
+        if (!confirmation)
+            return makeError(ErrorCode::Configuration,
+                             Tr::tr("\"%1\" (from %2) is not a local server to trust: write it "
+                                    "as address:port@uid, e.g. 127.0.0.1:11434@1001 or "
+                                    "[::1]:8080@1001.")
+                                 .arg(entry.text, entry.source));
+        config.trustedLocalServers.append(*confirmation);
+    }
+    // Not in the provenance: Preferences has no field for it (the window asks instead).
 
     const auto sandbox =
         pick(settings, QStringLiteral("sandbox/kind"), environment,
@@ -445,6 +473,16 @@ Result<void> ConfigLoader::checkFile(const QString &path)
 void ConfigLoader::saveAlwaysAllowed(QSettings &settings, const QStringList &commands)
 {
     settings.setValue(QStringLiteral("safety/always_allowed"), commands);
+    settings.sync();
+}
+
+void ConfigLoader::saveTrustedLocalServer(QSettings &settings,
+                                          const LocalServerConfirmation &confirmation)
+{
+    QStringList entries = settings.value(trustedLocalServersKey()).toStringList();
+    if (!entries.contains(confirmation.toString()))
+        entries.append(confirmation.toString());
+    settings.setValue(trustedLocalServersKey(), entries);
     settings.sync();
 }
 
