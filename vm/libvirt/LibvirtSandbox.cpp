@@ -10,6 +10,7 @@
 #include "vm/libvirt/DomainXmlEdit.h"
 #include "vm/libvirt/LibvirtConsoleSession.h"
 #include "vm/libvirt/LibvirtError.h"
+#include "vm/libvirt/VmNetworkGuard.h"
 #include "vm/libvirt/VmSpecValidation.h"
 
 #include <QDateTime>
@@ -655,6 +656,16 @@ void LibvirtSandbox::onBooted(VmDomainConfig::VirtType type, const Core::Result<
                        .arg(spec().name)});
         return;
     }
+    // Before the guest can send anything: its link is down until the guard is in place.
+    releaseNetworkGuard();
+    if (live->hasNetworkInterface) {
+        const auto guard = VmNetworkGuard::install(m_domain.get(), spec().name, this);
+        if (!guard) {
+            failStart(guard.error());
+            return;
+        }
+        m_networkGuard = *guard;
+    }
     m_socketPath = live->config.agentSocketPath;
     if (m_phase == Phase::Booting || m_phase == Phase::Restoring)
         Q_EMIT startProgress(50, Core::Tr::tr("Waiting for the VM's agent"));
@@ -803,6 +814,7 @@ void LibvirtSandbox::failStart(const Core::Error &error)
     closeChannel();
     if (m_socket)
         m_socket->abort();
+    releaseNetworkGuard();
     m_lock.reset();
     // A VM that could not be made ready is not left behind half-way.
     if (m_mode == Mode::Create)
@@ -851,6 +863,7 @@ void LibvirtSandbox::stop()
                       Core::ErrorCode::Cancelled,
                       Core::Tr::tr("The VM %1 was stopped during the rollback.").arg(spec().name)));
     }
+    releaseNetworkGuard();
     powerOff([this] {
         closeChannel();
         if (m_socket)
@@ -884,12 +897,24 @@ void LibvirtSandbox::detach()
     closeChannel();
     if (m_socket)
         m_socket->abort();
+    // The VM runs on without a network until a re-attach guards it again.
+    releaseNetworkGuard();
     m_lock.reset();
     setState(State::Stopped);
 }
 
+void LibvirtSandbox::releaseNetworkGuard()
+{
+    if (!m_networkGuard)
+        return;
+    m_networkGuard->release();
+    m_networkGuard->deleteLater();
+    m_networkGuard = nullptr;
+}
+
 void LibvirtSandbox::forgetDomain(bool removeFiles)
 {
+    releaseNetworkGuard();
     if (m_domain) {
         if (virDomainIsActive(m_domain.get()) == 1)
             virDomainDestroy(m_domain.get());
