@@ -250,11 +250,12 @@ void writeDevices(QXmlStreamWriter &writer, const VmDomainConfig &config)
     }
 
     // Kernel and init messages (console=ttyS0); a pty nobody reads drops them, the log keeps them.
+    // Appended (O_APPEND), so that ConsoleLogCap can empty it under QEMU or virtlogd.
     writer.writeStartElement(u"serial"_s);
     writer.writeAttribute(u"type"_s, u"pty"_s);
     if (!config.consoleLogPath.isEmpty())
         writeEmptyElement(writer, u"log"_s,
-                          {{u"file"_s, config.consoleLogPath}, {u"append"_s, u"off"_s}});
+                          {{u"file"_s, config.consoleLogPath}, {u"append"_s, u"on"_s}});
     writeEmptyElement(writer, u"target"_s, {{u"port"_s, u"0"_s}});
     writer.writeEndElement();
     writer.writeStartElement(u"console"_s);

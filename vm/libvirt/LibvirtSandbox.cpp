@@ -6,6 +6,7 @@
 #include "vm/AgentExecJob.h"
 #include "vm/SandboxJob.h"
 #include "vm/VmLogging.h"
+#include "vm/libvirt/ConsoleLogCap.h"
 #include "vm/libvirt/DomainXml.h"
 #include "vm/libvirt/DomainXmlEdit.h"
 #include "vm/libvirt/LibvirtConsoleSession.h"
@@ -36,6 +37,9 @@ constexpr auto ReadyTimeout = std::chrono::seconds(120);
 constexpr auto RestoredReadyTimeout = std::chrono::seconds(30);
 // How long a VM asked to power off may take before it is destroyed.
 constexpr auto PowerOffGrace = std::chrono::seconds(10);
+// How often the console log is looked at: a guest writing its serial line flat out (a few MiB/s
+// here) gets that far past the limit at most.
+constexpr auto ConsoleLogInterval = std::chrono::seconds(1);
 
 QString virtTypeName(VmDomainConfig::VirtType type)
 {
@@ -159,7 +163,39 @@ LibvirtSandbox::LibvirtSandbox(SandboxSpec spec, std::shared_ptr<LibvirtHost> ho
     : AgentSandbox(std::move(spec), parent)
     , m_host(std::move(host))
     , m_mode(mode)
-{ }
+    , m_consoleLogTimer(new QTimer(this))
+{
+    // The guest writes its console log (root may write /dev/ttyS0 without end): looked at while
+    // the VM runs, and once more when it stops.
+    m_consoleLogTimer->setInterval(ConsoleLogInterval);
+    connect(m_consoleLogTimer, &QTimer::timeout, this, &LibvirtSandbox::capConsoleLog);
+    connect(this, &Sandbox::stateChanged, this, [this] {
+        if (state() == State::Starting || state() == State::Running) {
+            if (!m_consoleLogTimer->isActive())
+                m_consoleLogTimer->start();
+            return;
+        }
+        if (m_consoleLogTimer->isActive()) {
+            m_consoleLogTimer->stop();
+            capConsoleLog();
+        }
+    });
+}
+
+void LibvirtSandbox::capConsoleLog()
+{
+    const QString path = QDir(directory()).filePath(QStringLiteral("console.log"));
+    const auto capped = ConsoleLogCap::apply(path, m_host->consoleLogMaxBytes);
+    if (!capped) {
+        if (!m_consoleLogProblemTold)
+            qCWarning(lcVm).noquote() << capped.error().message;
+        m_consoleLogProblemTold = true;
+    } else if (*capped) {
+        qCDebug(lcVm).noquote() << "VM" << spec().name << "console log over"
+                                << m_host->consoleLogMaxBytes << "bytes: older part moved to"
+                                << ConsoleLogCap::previousPath(path);
+    }
+}
 
 LibvirtSandbox::~LibvirtSandbox()
 {

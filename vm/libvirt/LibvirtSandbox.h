@@ -89,7 +89,8 @@ public:
 
     // "kvm" or "tcg" once started.
     QString accelerator() const;
-    // Where this sandbox's own files are (overlay disk, snapshot layers, console log, lock).
+    // Where this sandbox's own files are (overlay disk, snapshot layers, console log and its
+    // previous part, lock).
     QString directory() const;
     // Whether the last start() restored a ready state instead of booting.
     bool startedWarm() const { return m_startedWarm; }
@@ -129,6 +130,8 @@ private:
     void forgetDomain(bool removeFiles);
     // Takes the VM's link down and lets go of its network guard, if it has one.
     void releaseNetworkGuard();
+    // Keeps the console log within m_host->consoleLogMaxBytes (ConsoleLogCap).
+    void capConsoleLog();
 
     std::shared_ptr<LibvirtHost> m_host;
     Mode m_mode;
@@ -146,6 +149,8 @@ private:
     bool m_startedWarm = false;
     bool m_snapshotBusy = false; // a snapshot or rollback is under way
     bool m_removeAfterStop = false;
+    QTimer *m_consoleLogTimer = nullptr;
+    bool m_consoleLogProblemTold = false;
 };
 
 } // namespace Terrarium::Vm
