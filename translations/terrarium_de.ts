@@ -418,7 +418,7 @@
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="91"/>
-        <location filename="../app/WindowController.cpp" line="354"/>
+        <location filename="../app/WindowController.cpp" line="347"/>
         <source>Runs are not kept: %1</source>
         <translation>Läufe werden nicht gespeichert: %1</translation>
     </message>
@@ -556,8 +556,8 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
     <message>
         <location filename="../app/HistoryController.cpp" line="33"/>
         <location filename="../app/HistoryController.cpp" line="42"/>
-        <location filename="../app/WindowController.cpp" line="462"/>
-        <location filename="../app/WindowController.cpp" line="496"/>
+        <location filename="../app/WindowController.cpp" line="455"/>
+        <location filename="../app/WindowController.cpp" line="489"/>
         <source>A run is in progress; stop it first.</source>
         <translation>Ein Lauf ist im Gange; halten Sie ihn zuerst an.</translation>
     </message>
@@ -859,104 +859,104 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>durch eine andere Dateiart ersetzt</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="120"/>
+        <location filename="../app/RunSession.cpp" line="123"/>
         <source>Workspace: %1 (a new folder for this run)</source>
         <translation>Arbeitsordner: %1 (ein neuer Ordner für diesen Lauf)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="147"/>
+        <location filename="../app/RunSession.cpp" line="150"/>
         <source>This run is not kept: %1</source>
         <translation>Dieser Lauf wird nicht gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="155"/>
+        <location filename="../app/RunSession.cpp" line="158"/>
         <source>%1. The run goes on; saving it is tried again.</source>
         <translation>%1. Der Lauf geht weiter; das Speichern wird erneut versucht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="166"/>
+        <location filename="../app/RunSession.cpp" line="169"/>
         <source>Finding the models</source>
         <translation>Modelle werden gesucht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="171"/>
+        <location filename="../app/RunSession.cpp" line="174"/>
         <source>Replaying a runbook: no model is needed</source>
         <translation>Ein Runbook wird abgespielt: kein Modell nötig</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="183"/>
+        <location filename="../app/RunSession.cpp" line="186"/>
         <source>Planner: %1, executor: %2</source>
         <translation>Planer: %1, Ausführer: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="202"/>
+        <location filename="../app/RunSession.cpp" line="205"/>
         <source>WARNING: the host sandbox runs every command directly on this machine, as you, with no isolation, in %1.</source>
         <translation>WARNUNG: Die Host-Sandbox führt jeden Befehl direkt auf diesem Rechner aus, als Sie, ohne Isolation, in %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="216"/>
-        <location filename="../app/RunSession.cpp" line="290"/>
+        <location filename="../app/RunSession.cpp" line="219"/>
+        <location filename="../app/RunSession.cpp" line="293"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="239"/>
+        <location filename="../app/RunSession.cpp" line="242"/>
         <source>Attaching to the run&apos;s own sandbox %1.</source>
         <translation>Verbindung mit der eigenen Sandbox %1 des Laufs.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="246"/>
+        <location filename="../app/RunSession.cpp" line="249"/>
         <source>The run&apos;s sandbox is gone; a new one is started on the same workspace (what earlier steps did outside the workspace is not there).</source>
         <translation>Die Sandbox des Laufs gibt es nicht mehr; eine neue wird mit demselben Arbeitsordner gestartet (was frühere Schritte außerhalb des Arbeitsordners getan haben, fehlt darin).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="268"/>
+        <location filename="../app/RunSession.cpp" line="271"/>
         <source>Attaching to the existing sandbox %1.</source>
         <translation>Verbindung mit der vorhandenen Sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="292"/>
+        <location filename="../app/RunSession.cpp" line="295"/>
         <source>Starting the %1 sandbox %2</source>
         <translation>Die %1-Sandbox %2 wird gestartet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="300"/>
+        <location filename="../app/RunSession.cpp" line="303"/>
         <source>The sandbox could not start: %1</source>
         <translation>Die Sandbox konnte nicht starten: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="309"/>
+        <location filename="../app/RunSession.cpp" line="312"/>
         <source>The sandbox is ready</source>
         <translation>Die Sandbox ist bereit</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="354"/>
+        <location filename="../app/RunSession.cpp" line="357"/>
         <source>There is no record of what was copied into the sandbox %1, so its changes cannot be reviewed safely; nothing of it will be applied to %2.</source>
         <translation>Es gibt keine Aufzeichnung darüber, was in die Sandbox %1 kopiert wurde, daher können ihre Änderungen nicht sicher geprüft werden; nichts davon wird nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="361"/>
-        <location filename="../app/RunSession.cpp" line="366"/>
+        <location filename="../app/RunSession.cpp" line="364"/>
+        <location filename="../app/RunSession.cpp" line="369"/>
         <source>Copying the workspace into the sandbox</source>
         <translation>Der Arbeitsordner wird in die Sandbox kopiert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="373"/>
+        <location filename="../app/RunSession.cpp" line="376"/>
         <source>The workspace could not be copied into the sandbox: %1</source>
         <translation>Der Arbeitsordner konnte nicht in die Sandbox kopiert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="385"/>
+        <location filename="../app/RunSession.cpp" line="388"/>
         <source>Cannot keep a record of the copied workspace in %1 (%2); after a crash its changes could not be reviewed.</source>
         <translation>Der kopierte Arbeitsordner kann in %1 nicht festgehalten werden (%2); nach einem Absturz ließen sich seine Änderungen nicht prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="390"/>
+        <location filename="../app/RunSession.cpp" line="393"/>
         <source>Copied 1 file (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>1 Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="393"/>
+        <location filename="../app/RunSession.cpp" line="396"/>
         <source>Copied %n files (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>
             <numerusform>%n Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</numerusform>
@@ -964,67 +964,67 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="400"/>
+        <location filename="../app/RunSession.cpp" line="403"/>
         <source>Not copied: %1 (%2)</source>
         <translation>Nicht kopiert: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="428"/>
+        <location filename="../app/RunSession.cpp" line="431"/>
         <source>The %1 sandbox cannot take snapshots, so risky steps that fail cannot be undone.</source>
         <translation>Die %1-Sandbox kann keine Snapshots anlegen, daher lassen sich fehlgeschlagene riskante Schritte nicht rückgängig machen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="438"/>
+        <location filename="../app/RunSession.cpp" line="441"/>
         <source>Replaying 1 recorded step in the %1 sandbox, without a model.</source>
         <translation>1 aufgezeichneter Schritt wird in der Sandbox %1 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="440"/>
+        <location filename="../app/RunSession.cpp" line="443"/>
         <source>Replaying %1 recorded steps in the %2 sandbox, without a model.</source>
         <translation>%1 aufgezeichnete Schritte werden in der Sandbox %2 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="444"/>
+        <location filename="../app/RunSession.cpp" line="447"/>
         <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
         <translation>Planer: %1 (%2), Ausführer: %3 (%4), Sandbox: %5</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="454"/>
+        <location filename="../app/RunSession.cpp" line="457"/>
         <source>Resuming the run %1 after its last finished step.</source>
         <translation>Lauf %1 wird nach seinem letzten abgeschlossenen Schritt fortgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="469"/>
+        <location filename="../app/RunSession.cpp" line="472"/>
         <source>The run was cancelled; the sandbox&apos;s changes were not applied to %1.</source>
         <translation>Der Lauf wurde abgebrochen; die Änderungen der Sandbox wurden nicht nach %1 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="503"/>
+        <location filename="../app/RunSession.cpp" line="506"/>
         <source>the sandbox is not running</source>
         <translation>die Sandbox läuft nicht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="504"/>
+        <location filename="../app/RunSession.cpp" line="507"/>
         <source>there is no record of what was copied in</source>
         <translation>es gibt keine Aufzeichnung darüber, was hineinkopiert wurde</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="515"/>
+        <location filename="../app/RunSession.cpp" line="518"/>
         <source>The sandbox&apos;s changes could not be collected (%1); nothing was applied to %2.</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden (%1); nichts wurde nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="523"/>
+        <location filename="../app/RunSession.cpp" line="526"/>
         <source>The sandbox changed nothing in the workspace.</source>
         <translation>Die Sandbox hat im Arbeitsordner nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="535"/>
+        <location filename="../app/RunSession.cpp" line="538"/>
         <source>1 change in the sandbox was not applied to %1:</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="536"/>
+        <location filename="../app/RunSession.cpp" line="539"/>
         <source>%n changes in the sandbox were not applied to %1:</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen:</numerusform>
@@ -1032,7 +1032,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="544"/>
+        <location filename="../app/RunSession.cpp" line="547"/>
         <source>  ... and %n more</source>
         <translation>
             <numerusform>  ... und %n weitere</numerusform>
@@ -1040,27 +1040,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="564"/>
+        <location filename="../app/RunSession.cpp" line="567"/>
         <source>The sandbox&apos;s changes could not be collected: %1</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="570"/>
+        <location filename="../app/RunSession.cpp" line="573"/>
         <source>The sandbox has no changes that are not in %1.</source>
         <translation>Die Sandbox hat keine Änderungen, die nicht schon in %1 sind.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="586"/>
+        <location filename="../app/RunSession.cpp" line="589"/>
         <source>The changes could not be applied to %1: %2</source>
         <translation>Die Änderungen konnten nicht nach %1 übernommen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="590"/>
+        <location filename="../app/RunSession.cpp" line="593"/>
         <source>Applied 1 change to %1.</source>
         <translation>1 Änderung nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="591"/>
+        <location filename="../app/RunSession.cpp" line="594"/>
         <source>Applied %n changes to %1.</source>
         <translation>
             <numerusform>%n Änderung nach %1 übernommen.</numerusform>
@@ -1068,17 +1068,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="596"/>
+        <location filename="../app/RunSession.cpp" line="599"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Nicht übernommen: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="610"/>
+        <location filename="../app/RunSession.cpp" line="613"/>
         <source>1 change in the sandbox was not applied to %1.</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="611"/>
+        <location filename="../app/RunSession.cpp" line="614"/>
         <source>%n changes in the sandbox were not applied to %1.</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen.</numerusform>
@@ -1086,72 +1086,72 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="627"/>
+        <location filename="../app/RunSession.cpp" line="630"/>
         <source>Another step is being undone.</source>
         <translation>Ein anderer Schritt wird gerade rückgängig gemacht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="629"/>
+        <location filename="../app/RunSession.cpp" line="632"/>
         <source>The sandbox is no longer there to roll back.</source>
         <translation>Die Sandbox ist nicht mehr da, um sie zurückzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="631"/>
+        <location filename="../app/RunSession.cpp" line="634"/>
         <source>The workspace is being transferred; try again when it is done.</source>
         <translation>Der Arbeitsordner wird gerade übertragen; versuchen Sie es erneut, wenn das fertig ist.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="632"/>
+        <location filename="../app/RunSession.cpp" line="635"/>
         <source>There is no snapshot from before this step.</source>
         <translation>Es gibt keinen Snapshot von vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="641"/>
+        <location filename="../app/RunSession.cpp" line="644"/>
         <source>Undoing step %1: rolling the sandbox back to its snapshot...</source>
         <translation>Schritt %1 wird rückgängig gemacht: Die Sandbox wird auf ihren Snapshot zurückgesetzt...</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="650"/>
+        <location filename="../app/RunSession.cpp" line="653"/>
         <source>Step %1 could not be undone: %2</source>
         <translation>Schritt %1 konnte nicht rückgängig gemacht werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="664"/>
+        <location filename="../app/RunSession.cpp" line="667"/>
         <source>Step %1 undone in %2 ms: the sandbox is as it was before it.</source>
         <translation>Schritt %1 in %2 ms rückgängig gemacht: Die Sandbox ist wieder so wie vor ihm.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="680"/>
+        <location filename="../app/RunSession.cpp" line="706"/>
         <source>Your answer is not kept with the run: %1</source>
         <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="705"/>
+        <location filename="../app/RunSession.cpp" line="731"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="711"/>
+        <location filename="../app/RunSession.cpp" line="737"/>
         <source>Interrupted; exited without waiting</source>
         <translation>Unterbrochen; ohne Warten beendet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="755"/>
+        <location filename="../app/RunSession.cpp" line="781"/>
         <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="809"/>
+        <location filename="../app/RunSession.cpp" line="835"/>
         <source>The run&apos;s sandbox is not running.</source>
         <translation>Die Sandbox des Laufs läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="835"/>
+        <location filename="../app/RunSession.cpp" line="861"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="867"/>
+        <location filename="../app/RunSession.cpp" line="893"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
@@ -1282,172 +1282,172 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Der Lauf konnte nicht starten; das Fenster zeigt, warum.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="326"/>
+        <location filename="../app/WindowController.cpp" line="319"/>
         <source>The run %1 is not the window&apos;s.</source>
         <translation>Der Lauf %1 gehört nicht zu diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="374"/>
+        <location filename="../app/WindowController.cpp" line="367"/>
         <source>Removed the sandbox %1 an earlier run left behind.</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 wurde entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="379"/>
+        <location filename="../app/WindowController.cpp" line="372"/>
         <source>Could not remove the sandbox %1: %2</source>
         <translation>Die Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="392"/>
+        <location filename="../app/WindowController.cpp" line="385"/>
         <source>Sandboxes Left Behind</source>
         <translation>Zurückgelassene Sandboxen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="394"/>
+        <location filename="../app/WindowController.cpp" line="387"/>
         <source>An earlier run that did not end left its sandbox running. Remove it?</source>
         <translation>Ein früherer Lauf, der nicht endete, hat seine Sandbox laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="396"/>
+        <location filename="../app/WindowController.cpp" line="389"/>
         <source>Earlier runs that did not end left their sandboxes running. Remove them?</source>
         <translation>Frühere Läufe, die nicht endeten, haben ihre Sandboxen laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="401"/>
+        <location filename="../app/WindowController.cpp" line="394"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="414"/>
+        <location filename="../app/WindowController.cpp" line="407"/>
         <source>Resume Run</source>
         <translation>Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="414"/>
+        <location filename="../app/WindowController.cpp" line="407"/>
         <source>Resume Newest Run</source>
         <translation>Neuesten Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="418"/>
+        <location filename="../app/WindowController.cpp" line="411"/>
         <source>Continue run %1 in its sandbox from the step it did not finish</source>
         <translation>Lauf %1 in seiner Sandbox ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="424"/>
+        <location filename="../app/WindowController.cpp" line="417"/>
         <source>Keep</source>
         <translation>Behalten</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="451"/>
+        <location filename="../app/WindowController.cpp" line="444"/>
         <source>tick the box next to it in the task file&apos;s panel</source>
         <translation>setzen Sie den Haken daneben im Bereich der Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="485"/>
+        <location filename="../app/WindowController.cpp" line="478"/>
         <source>The task file&apos;s folder is not used as the workspace: %1</source>
         <translation>Der Ordner der Aufgabendatei wird nicht als Arbeitsordner verwendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="490"/>
+        <location filename="../app/WindowController.cpp" line="483"/>
         <source>Task file loaded: check what it asks for, then press Run.</source>
         <translation>Aufgabendatei geladen: Prüfen Sie, was sie verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="501"/>
+        <location filename="../app/WindowController.cpp" line="494"/>
         <source>%1 has no steps, so it is not a runbook; a runbook is exported from a run that succeeded.</source>
         <translation>%1 hat keine Schritte und ist daher kein Runbook; ein Runbook wird aus einem erfolgreichen Lauf exportiert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="516"/>
+        <location filename="../app/WindowController.cpp" line="509"/>
         <source>A runbook of 1 recorded step: Run replays it without a model and stops if its exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit 1 aufgezeichneten Schritt: Ausführen spielt ihn ohne Modell ab und hält an, wenn sein Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="518"/>
+        <location filename="../app/WindowController.cpp" line="511"/>
         <source>A runbook of %1 recorded steps: Run replays them without a model and stops at the first whose exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit %1 aufgezeichneten Schritten: Ausführen spielt sie ohne Modell ab und hält beim ersten an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="526"/>
+        <location filename="../app/WindowController.cpp" line="519"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="529"/>
+        <location filename="../app/WindowController.cpp" line="522"/>
         <source>    (expected to exit with %1)</source>
         <translation>    (sollte mit %1 enden)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="533"/>
+        <location filename="../app/WindowController.cpp" line="526"/>
         <source>Runbook loaded: check what it asks for, then press Run.</source>
         <translation>Runbook geladen: prüfen Sie, was es verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="554"/>
+        <location filename="../app/WindowController.cpp" line="547"/>
         <source>The run store cannot be opened, so no run can be resumed.</source>
         <translation>Der Laufspeicher kann nicht geöffnet werden, daher kann kein Lauf fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="651"/>
+        <location filename="../app/WindowController.cpp" line="642"/>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
         <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="666"/>
+        <location filename="../app/WindowController.cpp" line="657"/>
         <source>Preparing the sandbox…</source>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="724"/>
+        <location filename="../app/WindowController.cpp" line="715"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="742"/>
+        <location filename="../app/WindowController.cpp" line="733"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="748"/>
+        <location filename="../app/WindowController.cpp" line="739"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="759"/>
+        <location filename="../app/WindowController.cpp" line="750"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="764"/>
+        <location filename="../app/WindowController.cpp" line="755"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="791"/>
+        <location filename="../app/WindowController.cpp" line="782"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="799"/>
+        <location filename="../app/WindowController.cpp" line="790"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="815"/>
+        <location filename="../app/WindowController.cpp" line="806"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="851"/>
+        <location filename="../app/WindowController.cpp" line="842"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="854"/>
+        <location filename="../app/WindowController.cpp" line="845"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="857"/>
+        <location filename="../app/WindowController.cpp" line="848"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
@@ -1483,37 +1483,35 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>starten Sie terrarium --serve mit --yes</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="133"/>
+        <location filename="../app/ControlHost.cpp" line="132"/>
         <source>The run could not start; see Terrarium&apos;s log.</source>
         <translation>Der Lauf konnte nicht starten; siehe das Protokoll von Terrarium.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="150"/>
+        <location filename="../app/ControlHost.cpp" line="148"/>
         <source>The run %1 is not going on here.</source>
         <translation>Der Lauf %1 läuft hier nicht.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="153"/>
+        <location filename="../app/ControlHost.cpp" line="151"/>
         <location filename="../app/WindowController.cpp" line="253"/>
         <source>The run %1 has ended.</source>
         <translation>Der Lauf %1 ist beendet.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="164"/>
-        <location filename="../app/WindowController.cpp" line="293"/>
+        <location filename="../app/ControlHost.cpp" line="162"/>
+        <location filename="../app/WindowController.cpp" line="294"/>
         <source>Step %1 waits for no approval.</source>
         <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="175"/>
-        <location filename="../app/ControlHost.cpp" line="186"/>
-        <location filename="../app/WindowController.cpp" line="304"/>
-        <location filename="../app/WindowController.cpp" line="315"/>
+        <location filename="../app/RunSession.cpp" line="683"/>
+        <location filename="../app/RunSession.cpp" line="692"/>
         <source>Step %1 waits for no input.</source>
         <translation>Schritt %1 wartet auf keine Eingabe.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="216"/>
+        <location filename="../app/ControlHost.cpp" line="206"/>
         <source>Interrupted; cancelling the run (press Ctrl+C again to exit at once)...</source>
         <translation>Unterbrochen; der Lauf wird abgebrochen (erneut Strg+C drücken, um sofort zu beenden)...</translation>
     </message>
@@ -1576,7 +1574,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Das Ausführer-Modell (%1) hat zweimal keinen brauchbaren Befehl geliefert: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/agent/Orchestrator.cpp" line="50"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="61"/>
         <source>%n minute(s)</source>
         <translation>
             <numerusform>%n Minute</numerusform>
@@ -1584,7 +1582,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/agent/Orchestrator.cpp" line="51"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="62"/>
         <source>%n second(s)</source>
         <translation>
             <numerusform>%n Sekunde</numerusform>
@@ -1592,120 +1590,120 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="120"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="280"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="775"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="818"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="131"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="291"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="789"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="832"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="247"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="258"/>
         <source>Terrarium stopped while this step ran; its effects may be partial.</source>
         <translation>Terrarium wurde beendet, während dieser Schritt lief; seine Wirkung ist womöglich unvollständig.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="291"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="302"/>
         <source>denied by the user</source>
         <translation>vom Benutzer abgelehnt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="346"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="354"/>
         <source>Planning failed: %1</source>
         <translation>Planung fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="358"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="366"/>
         <source>The run reached its limit of %1 steps.</source>
         <translation>Der Lauf hat seine Grenze von %1 Schritten erreicht.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="606"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="620"/>
         <source>denied by the safety policy: %1</source>
         <translation>von den Sicherheitsregeln abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="618"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="632"/>
         <source>Could not get a command for the step &quot;%1&quot;: %2</source>
         <translation>Für den Schritt &quot;%1&quot; konnte kein Befehl ermittelt werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="784"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="798"/>
         <source>The sandbox failed during the step &quot;%1&quot;: %2</source>
         <translation>Die Sandbox ist während des Schritts &quot;%1&quot; ausgefallen: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="836"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="850"/>
         <source>stopped: the sandbox&apos;s disk use grew to %1 MiB, past its limit of %2 MiB</source>
         <translation>angehalten: Der Plattenverbrauch der Sandbox stieg auf %1 MiB, über ihre Grenze von %2 MiB</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="841"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="855"/>
         <source>stopped: the sandbox&apos;s processes together used more than its memory limit of %1 MiB</source>
         <translation>angehalten: Die Prozesse der Sandbox haben zusammen mehr als ihre Speichergrenze von %1 MiB belegt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="846"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="860"/>
         <source>timed out after %1</source>
         <translation>Zeitüberschreitung nach %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="849"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="863"/>
         <source>killed by signal %1</source>
         <translation>durch Signal %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="851"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="865"/>
         <source>exited with code %1</source>
         <translation>mit Code %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="906"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="920"/>
         <source>The step &quot;%1&quot; failed and could not be undone: %2 (%3)</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen und konnte nicht rückgängig gemacht werden: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="923"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="937"/>
         <source>The step&apos;s changes were undone: the sandbox was put back as it was before the step.</source>
         <translation>Die Änderungen des Schritts wurden rückgängig gemacht: Die Sandbox ist wieder so wie vor dem Schritt.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="935"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="949"/>
         <source>The replay stopped: %1.</source>
         <translation>Die Wiedergabe wurde angehalten: %1.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="942"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="956"/>
         <source>The step &quot;%1&quot; failed, and re-planning is off: %2</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und Neuplanen ist ausgeschaltet: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="947"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="961"/>
         <source>The step &quot;%1&quot; failed and the limit of %2 re-plans is reached: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und die Grenze von %2 Neuplanungen ist erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="955"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="969"/>
         <source>The step &quot;%1&quot; failed and the run reached its limit of %2 steps: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und der Lauf hat seine Grenze von %2 Schritten erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1060"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1074"/>
         <source>step %1 timed out after %2; the runbook expects exit code %3</source>
         <translation>Schritt %1 lief nach %2 in eine Zeitüberschreitung; das Runbook erwartet Exit-Code %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1065"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1079"/>
         <source>step %1 was stopped at the sandbox&apos;s limits; the runbook expects exit code %2</source>
         <translation>Schritt %1 wurde an den Grenzen der Sandbox angehalten; das Runbook erwartet Exit-Code %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1070"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1084"/>
         <source>step %1 exited %2; the runbook expects %3</source>
         <translation>Schritt %1 endete mit %2; das Runbook erwartet %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1075"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1089"/>
         <source>A recorded runbook was being replayed and diverged here: %1. The steps before it ran as recorded.</source>
         <translation>Ein aufgezeichnetes Runbook wurde abgespielt und wich hier ab: %1. Die Schritte davor liefen wie aufgezeichnet.</translation>
     </message>
@@ -3433,179 +3431,179 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 bezeichnet keine Datei</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="65"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="66"/>
         <source>%1 contains control characters</source>
         <translation>%1 enthält Steuerzeichen</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="71"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="72"/>
         <source>%1 is not set</source>
         <translation>%1 ist nicht gesetzt</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="76"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="77"/>
         <source>%1 &quot;%2&quot; is not an absolute path</source>
         <translation>%1 &quot;%2&quot; ist kein absoluter Pfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="86"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="87"/>
         <source>%1: %2.</source>
         <translation>%1: %2.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="98"/>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="562"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="99"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="569"/>
         <source>the name is not set</source>
         <translation>der Name ist nicht gesetzt</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="99"/>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="563"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="100"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="570"/>
         <source>the name</source>
         <translation>der Name</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="100"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="101"/>
         <source>the image</source>
         <translation>das Image</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="101"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="102"/>
         <source>the workspace</source>
         <translation>der Arbeitsordner</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="103"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="104"/>
         <source>the environment variable name &quot;%1&quot;</source>
         <translation>der Name der Umgebungsvariable &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="105"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="106"/>
         <source>it needs at least one CPU</source>
         <translation>sie braucht mindestens eine CPU</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="107"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="108"/>
         <source>it needs some memory</source>
         <translation>sie braucht etwas Speicher</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="108"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="109"/>
         <source>the architecture</source>
         <translation>die Architektur</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="109"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="110"/>
         <source>the machine type</source>
         <translation>der Maschinentyp</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="110"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="111"/>
         <source>the emulator path</source>
         <translation>der Emulatorpfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="111"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="112"/>
         <source>the kernel path</source>
         <translation>der Kernelpfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="112"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="113"/>
         <source>the initrd path</source>
         <translation>der initrd-Pfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="113"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="114"/>
         <source>the kernel command line</source>
         <translation>die Kernel-Befehlszeile</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="114"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="115"/>
         <source>the disk path</source>
         <translation>der Plattenpfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="115"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="116"/>
         <source>the console log path</source>
         <translation>der Pfad des Konsolenprotokolls</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="116"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="117"/>
         <source>the agent socket path</source>
         <translation>der Pfad des Agenten-Sockets</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="121"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="122"/>
         <source>the agent socket path %1 is %2 bytes long, more than the %3 a UNIX socket allows</source>
         <translation>der Pfad des Agenten-Sockets %1 ist %2 Bytes lang, mehr als die %3, die ein UNIX-Socket erlaubt</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="126"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="127"/>
         <source>Cannot describe the VM %1 to libvirt</source>
         <translation>Die VM %1 kann libvirt nicht beschrieben werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="149"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="150"/>
         <source>A sandbox VM managed by Terrarium: an agent&apos;s commands run in it, and Terrarium removes it with the sandbox.</source>
         <translation>Eine von Terrarium verwaltete Sandbox-VM: Die Befehle eines Agenten laufen darin, und Terrarium entfernt sie mit der Sandbox.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="152"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="153"/>
         <source>Workspace: %1.</source>
         <translation>Arbeitsordner: %1.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="154"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="155"/>
         <source>Created %1 UTC.</source>
         <translation>Angelegt am %1 UTC.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="301"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="308"/>
         <source>&lt;%1&gt; is not a number</source>
         <translation>&lt;%1&gt; ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="327"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="334"/>
         <source>unknown network policy &quot;%1&quot;</source>
         <translation>unbekannte Netzwerkregel &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="446"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="453"/>
         <source>Terrarium sandbox %1</source>
         <translation>Terrarium-Sandbox %1</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="477"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="484"/>
         <source>Cannot describe the VM %1 to libvirt: the XML could not be written</source>
         <translation>Die VM %1 kann libvirt nicht beschrieben werden: Das XML konnte nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="499"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="506"/>
         <source>Cannot read the VM&apos;s description: it is not a libvirt domain</source>
         <translation>Die Beschreibung der VM kann nicht gelesen werden: Sie ist keine libvirt-Domain</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="527"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="534"/>
         <source>Cannot read the VM&apos;s description: %1 (line %2)</source>
         <translation>Die Beschreibung der VM kann nicht gelesen werden: %1 (Zeile %2)</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="533"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="540"/>
         <source>The VM %1 was not made by Terrarium: it has no Terrarium metadata</source>
         <translation>Die VM %1 wurde nicht von Terrarium angelegt: Sie hat keine Terrarium-Metadaten</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="539"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="546"/>
         <source>The Terrarium metadata of the VM %1 is damaged: %2</source>
         <translation>Die Terrarium-Metadaten der VM %1 sind beschädigt: %2</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="564"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="571"/>
         <source>the overlay path</source>
         <translation>der Overlay-Pfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="566"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="573"/>
         <source>Cannot describe the snapshot %1 to libvirt</source>
         <translation>Der Snapshot %1 kann libvirt nicht beschrieben werden</translation>
     </message>
@@ -3693,9 +3691,9 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="235"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="84"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="349"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="833"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="89"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="386"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="881"/>
         <source>Cannot stop the VM %1</source>
         <translation>Die VM %1 kann nicht angehalten werden</translation>
     </message>
@@ -3721,7 +3719,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtConnection.cpp" line="157"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="102"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="107"/>
         <location filename="../vm/libvirt/VmWarmStart.cpp" line="253"/>
         <source>Cannot read the description of the VM %1</source>
         <translation>Die Beschreibung der VM %1 kann nicht gelesen werden</translation>
@@ -3832,145 +3830,145 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Host-Fähigkeiten von libvirt können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="94"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="99"/>
         <source>Cannot create a disk layer for the VM %1: %2</source>
         <translation>Für die VM %1 kann keine Plattenschicht angelegt werden: %2</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="113"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="118"/>
         <source>Cannot point the VM %1 at its rolled back disk</source>
         <translation>Die VM %1 kann nicht auf ihre zurückgesetzte Platte umgestellt werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="133"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="621"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="138"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="658"/>
         <source>Cannot start the VM %1</source>
         <translation>Die VM %1 kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="142"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="147"/>
         <source>The VM %1 started on %2 instead of its rolled back disk %3.</source>
         <translation>Die VM %1 ist auf %2 statt auf ihrer zurückgesetzten Platte %3 gestartet.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="214"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="295"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="251"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="332"/>
         <source>The VM %1 is busy with another snapshot or rollback.</source>
         <translation>Die VM %1 ist mit einem anderen Snapshot oder Zurücksetzen beschäftigt.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="265"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="302"/>
         <source>Cannot replace the snapshot %1 of the VM %2</source>
         <translation>Der Snapshot %1 der VM %2 kann nicht ersetzt werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="273"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="310"/>
         <source>Cannot take the snapshot %1 of the VM %2</source>
         <translation>Der Snapshot %1 der VM %2 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="306"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="343"/>
         <source>The VM %1 has no snapshot named %2.</source>
         <translation>Die VM %1 hat keinen Snapshot namens %2.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="352"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="389"/>
         <source>Cannot roll the VM %1 back</source>
         <translation>Die VM %1 kann nicht zurückgesetzt werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="390"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="427"/>
         <source>The VM %1 did not come back from the rollback: %2</source>
         <translation>Die VM %1 ist nach dem Zurücksetzen nicht wieder da: %2</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="428"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="465"/>
         <location filename="../vm/PodmanSandbox.cpp" line="291"/>
         <source>The sandbox %1 is in use by another Terrarium (process %2).</source>
         <translation>Die Sandbox %1 wird von einem anderen Terrarium verwendet (Prozess %2).</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="468"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="505"/>
         <source>The VM %1 is not running.</source>
         <translation>Die VM %1 läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="482"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="519"/>
         <source>Restoring the VM from its ready state</source>
         <translation>Die VM wird aus ihrem Bereitschaftszustand wiederhergestellt</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="489"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="526"/>
         <source>cannot copy %1 to %2</source>
         <translation>%1 kann nicht nach %2 kopiert werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="519"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="556"/>
         <source>the restored VM cannot renew its clock and random state: %1</source>
         <translation>die wiederhergestellte VM kann ihre Uhr und ihren Zufallszustand nicht erneuern: %1</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="553"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="590"/>
         <source>Creating the VM&apos;s disk</source>
         <translation>Die Platte der VM wird angelegt</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="569"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="606"/>
         <source>Cannot create the disk of the VM %1: %2</source>
         <translation>Die Platte der VM %1 kann nicht angelegt werden: %2</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="578"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="615"/>
         <source>Cannot run %1 (package qemu-utils): %2</source>
         <translation>%1 kann nicht ausgeführt werden (Paket qemu-utils): %2</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="614"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="651"/>
         <source>Booting the VM (KVM)</source>
         <translation>Die VM bootet (KVM)</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="615"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="652"/>
         <source>Booting the VM (emulated, without KVM)</source>
         <translation>Die VM bootet (emuliert, ohne KVM)</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="648"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="685"/>
         <source>The VM %1 started without the agent&apos;s channel.</source>
         <translation>Die VM %1 ist ohne den Kanal des Agenten gestartet.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="653"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="690"/>
         <source>The VM %1 has a network interface, but its sandbox must have none; it was changed outside Terrarium.</source>
         <translation>Die VM %1 hat eine Netzwerkschnittstelle, ihre Sandbox darf aber keine haben; sie wurde außerhalb von Terrarium geändert.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="660"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="707"/>
         <source>Waiting for the VM&apos;s agent</source>
         <translation>Warten auf den Agenten der VM</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="686"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="733"/>
         <source>Cannot reach the agent of the VM %1 at %2: %3</source>
         <translation>Der Agent der VM %1 auf %2 ist nicht erreichbar: %3</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="739"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="786"/>
         <source>Checking the workspace folder in the VM</source>
         <translation>Der Arbeitsordner in der VM wird geprüft</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="760"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="807"/>
         <source>Cannot make the workspace folder in the VM %1.</source>
         <translation>Der Arbeitsordner in der VM %1 kann nicht angelegt werden.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="786"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="833"/>
         <source>The VM %1 stopped answering: %2 (did it run out of memory or power off?)</source>
         <translation>Die VM %1 antwortet nicht mehr: %2 (ist ihr der Speicher ausgegangen oder wurde sie ausgeschaltet?)</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="852"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="900"/>
         <source>The VM %1 was stopped during the rollback.</source>
         <translation>Die VM %1 wurde während des Zurücksetzens angehalten.</translation>
     </message>
@@ -4834,6 +4832,26 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <location filename="../vm/ImageBuildScript.cpp" line="89"/>
         <source>%1 was killed</source>
         <translation>%1 wurde von einem Signal beendet</translation>
+    </message>
+    <message>
+        <location filename="../vm/libvirt/ConsoleLogCap.cpp" line="29"/>
+        <source>Cannot limit the VM&apos;s console log %1: %2</source>
+        <translation>Das Konsolenprotokoll %1 der VM kann nicht begrenzt werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../vm/libvirt/VmNetworkGuard.cpp" line="50"/>
+        <source>Cannot guard the network of the VM %1</source>
+        <translation>Das Netzwerk der VM %1 kann nicht abgesichert werden</translation>
+    </message>
+    <message>
+        <location filename="../vm/libvirt/VmNetworkGuard.cpp" line="55"/>
+        <source>Cannot guard the network of the VM %1: QEMU answered &quot;%2&quot; to %3.</source>
+        <translation>Das Netzwerk der VM %1 kann nicht abgesichert werden: QEMU antwortete „%2“ auf %3.</translation>
+    </message>
+    <message>
+        <location filename="../vm/libvirt/VmNetworkGuard.cpp" line="85"/>
+        <source>Cannot guard the network of the VM %1: no socket pair (%2).</source>
+        <translation>Das Netzwerk der VM %1 kann nicht abgesichert werden: kein Socket-Paar (%2).</translation>
     </message>
 </context>
 <context>
