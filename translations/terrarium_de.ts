@@ -3630,179 +3630,179 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 bezeichnet keine Datei</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="65"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="66"/>
         <source>%1 contains control characters</source>
         <translation>%1 enthält Steuerzeichen</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="71"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="72"/>
         <source>%1 is not set</source>
         <translation>%1 ist nicht gesetzt</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="76"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="77"/>
         <source>%1 &quot;%2&quot; is not an absolute path</source>
         <translation>%1 &quot;%2&quot; ist kein absoluter Pfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="86"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="87"/>
         <source>%1: %2.</source>
         <translation>%1: %2.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="98"/>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="562"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="99"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="569"/>
         <source>the name is not set</source>
         <translation>der Name ist nicht gesetzt</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="99"/>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="563"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="100"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="570"/>
         <source>the name</source>
         <translation>der Name</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="100"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="101"/>
         <source>the image</source>
         <translation>das Image</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="101"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="102"/>
         <source>the workspace</source>
         <translation>der Arbeitsordner</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="103"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="104"/>
         <source>the environment variable name &quot;%1&quot;</source>
         <translation>der Name der Umgebungsvariable &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="105"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="106"/>
         <source>it needs at least one CPU</source>
         <translation>sie braucht mindestens eine CPU</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="107"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="108"/>
         <source>it needs some memory</source>
         <translation>sie braucht etwas Speicher</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="108"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="109"/>
         <source>the architecture</source>
         <translation>die Architektur</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="109"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="110"/>
         <source>the machine type</source>
         <translation>der Maschinentyp</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="110"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="111"/>
         <source>the emulator path</source>
         <translation>der Emulatorpfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="111"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="112"/>
         <source>the kernel path</source>
         <translation>der Kernelpfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="112"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="113"/>
         <source>the initrd path</source>
         <translation>der initrd-Pfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="113"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="114"/>
         <source>the kernel command line</source>
         <translation>die Kernel-Befehlszeile</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="114"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="115"/>
         <source>the disk path</source>
         <translation>der Plattenpfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="115"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="116"/>
         <source>the console log path</source>
         <translation>der Pfad des Konsolenprotokolls</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="116"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="117"/>
         <source>the agent socket path</source>
         <translation>der Pfad des Agenten-Sockets</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="121"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="122"/>
         <source>the agent socket path %1 is %2 bytes long, more than the %3 a UNIX socket allows</source>
         <translation>der Pfad des Agenten-Sockets %1 ist %2 Bytes lang, mehr als die %3, die ein UNIX-Socket erlaubt</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="126"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="127"/>
         <source>Cannot describe the VM %1 to libvirt</source>
         <translation>Die VM %1 kann libvirt nicht beschrieben werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="149"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="150"/>
         <source>A sandbox VM managed by Terrarium: an agent&apos;s commands run in it, and Terrarium removes it with the sandbox.</source>
         <translation>Eine von Terrarium verwaltete Sandbox-VM: Die Befehle eines Agenten laufen darin, und Terrarium entfernt sie mit der Sandbox.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="152"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="153"/>
         <source>Workspace: %1.</source>
         <translation>Arbeitsordner: %1.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="154"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="155"/>
         <source>Created %1 UTC.</source>
         <translation>Angelegt am %1 UTC.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="301"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="308"/>
         <source>&lt;%1&gt; is not a number</source>
         <translation>&lt;%1&gt; ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="327"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="334"/>
         <source>unknown network policy &quot;%1&quot;</source>
         <translation>unbekannte Netzwerkregel &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="446"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="453"/>
         <source>Terrarium sandbox %1</source>
         <translation>Terrarium-Sandbox %1</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="477"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="484"/>
         <source>Cannot describe the VM %1 to libvirt: the XML could not be written</source>
         <translation>Die VM %1 kann libvirt nicht beschrieben werden: Das XML konnte nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="499"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="506"/>
         <source>Cannot read the VM&apos;s description: it is not a libvirt domain</source>
         <translation>Die Beschreibung der VM kann nicht gelesen werden: Sie ist keine libvirt-Domain</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="527"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="534"/>
         <source>Cannot read the VM&apos;s description: %1 (line %2)</source>
         <translation>Die Beschreibung der VM kann nicht gelesen werden: %1 (Zeile %2)</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="533"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="540"/>
         <source>The VM %1 was not made by Terrarium: it has no Terrarium metadata</source>
         <translation>Die VM %1 wurde nicht von Terrarium angelegt: Sie hat keine Terrarium-Metadaten</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="539"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="546"/>
         <source>The Terrarium metadata of the VM %1 is damaged: %2</source>
         <translation>Die Terrarium-Metadaten der VM %1 sind beschädigt: %2</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="564"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="571"/>
         <source>the overlay path</source>
         <translation>der Overlay-Pfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="566"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="573"/>
         <source>Cannot describe the snapshot %1 to libvirt</source>
         <translation>Der Snapshot %1 kann libvirt nicht beschrieben werden</translation>
     </message>
@@ -3890,9 +3890,9 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="235"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="84"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="349"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="833"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="89"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="386"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="881"/>
         <source>Cannot stop the VM %1</source>
         <translation>Die VM %1 kann nicht angehalten werden</translation>
     </message>
@@ -3918,7 +3918,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtConnection.cpp" line="157"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="102"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="107"/>
         <location filename="../vm/libvirt/VmWarmStart.cpp" line="253"/>
         <source>Cannot read the description of the VM %1</source>
         <translation>Die Beschreibung der VM %1 kann nicht gelesen werden</translation>
@@ -4029,145 +4029,145 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Host-Fähigkeiten von libvirt können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="94"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="99"/>
         <source>Cannot create a disk layer for the VM %1: %2</source>
         <translation>Für die VM %1 kann keine Plattenschicht angelegt werden: %2</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="113"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="118"/>
         <source>Cannot point the VM %1 at its rolled back disk</source>
         <translation>Die VM %1 kann nicht auf ihre zurückgesetzte Platte umgestellt werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="133"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="621"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="138"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="658"/>
         <source>Cannot start the VM %1</source>
         <translation>Die VM %1 kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="142"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="147"/>
         <source>The VM %1 started on %2 instead of its rolled back disk %3.</source>
         <translation>Die VM %1 ist auf %2 statt auf ihrer zurückgesetzten Platte %3 gestartet.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="214"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="295"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="251"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="332"/>
         <source>The VM %1 is busy with another snapshot or rollback.</source>
         <translation>Die VM %1 ist mit einem anderen Snapshot oder Zurücksetzen beschäftigt.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="265"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="302"/>
         <source>Cannot replace the snapshot %1 of the VM %2</source>
         <translation>Der Snapshot %1 der VM %2 kann nicht ersetzt werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="273"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="310"/>
         <source>Cannot take the snapshot %1 of the VM %2</source>
         <translation>Der Snapshot %1 der VM %2 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="306"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="343"/>
         <source>The VM %1 has no snapshot named %2.</source>
         <translation>Die VM %1 hat keinen Snapshot namens %2.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="352"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="389"/>
         <source>Cannot roll the VM %1 back</source>
         <translation>Die VM %1 kann nicht zurückgesetzt werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="390"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="427"/>
         <source>The VM %1 did not come back from the rollback: %2</source>
         <translation>Die VM %1 ist nach dem Zurücksetzen nicht wieder da: %2</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="428"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="465"/>
         <location filename="../vm/PodmanSandbox.cpp" line="298"/>
         <source>The sandbox %1 is in use by another Terrarium (process %2).</source>
         <translation>Die Sandbox %1 wird von einem anderen Terrarium verwendet (Prozess %2).</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="468"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="505"/>
         <source>The VM %1 is not running.</source>
         <translation>Die VM %1 läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="482"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="519"/>
         <source>Restoring the VM from its ready state</source>
         <translation>Die VM wird aus ihrem Bereitschaftszustand wiederhergestellt</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="489"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="526"/>
         <source>cannot copy %1 to %2</source>
         <translation>%1 kann nicht nach %2 kopiert werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="519"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="556"/>
         <source>the restored VM cannot renew its clock and random state: %1</source>
         <translation>die wiederhergestellte VM kann ihre Uhr und ihren Zufallszustand nicht erneuern: %1</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="553"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="590"/>
         <source>Creating the VM&apos;s disk</source>
         <translation>Die Platte der VM wird angelegt</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="569"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="606"/>
         <source>Cannot create the disk of the VM %1: %2</source>
         <translation>Die Platte der VM %1 kann nicht angelegt werden: %2</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="578"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="615"/>
         <source>Cannot run %1 (package qemu-utils): %2</source>
         <translation>%1 kann nicht ausgeführt werden (Paket qemu-utils): %2</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="614"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="651"/>
         <source>Booting the VM (KVM)</source>
         <translation>Die VM bootet (KVM)</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="615"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="652"/>
         <source>Booting the VM (emulated, without KVM)</source>
         <translation>Die VM bootet (emuliert, ohne KVM)</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="648"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="685"/>
         <source>The VM %1 started without the agent&apos;s channel.</source>
         <translation>Die VM %1 ist ohne den Kanal des Agenten gestartet.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="653"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="690"/>
         <source>The VM %1 has a network interface, but its sandbox must have none; it was changed outside Terrarium.</source>
         <translation>Die VM %1 hat eine Netzwerkschnittstelle, ihre Sandbox darf aber keine haben; sie wurde außerhalb von Terrarium geändert.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="660"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="707"/>
         <source>Waiting for the VM&apos;s agent</source>
         <translation>Warten auf den Agenten der VM</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="686"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="733"/>
         <source>Cannot reach the agent of the VM %1 at %2: %3</source>
         <translation>Der Agent der VM %1 auf %2 ist nicht erreichbar: %3</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="739"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="786"/>
         <source>Checking the workspace folder in the VM</source>
         <translation>Der Arbeitsordner in der VM wird geprüft</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="760"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="807"/>
         <source>Cannot make the workspace folder in the VM %1.</source>
         <translation>Der Arbeitsordner in der VM %1 kann nicht angelegt werden.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="786"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="833"/>
         <source>The VM %1 stopped answering: %2 (did it run out of memory or power off?)</source>
         <translation>Die VM %1 antwortet nicht mehr: %2 (ist ihr der Speicher ausgegangen oder wurde sie ausgeschaltet?)</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="852"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="900"/>
         <source>The VM %1 was stopped during the rollback.</source>
         <translation>Die VM %1 wurde während des Zurücksetzens angehalten.</translation>
     </message>
@@ -5069,6 +5069,26 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <location filename="../core/config/LocalListeners.cpp" line="82"/>
         <source>cannot read the table of listening sockets (%1)</source>
         <translation>die Tabelle der lauschenden Sockets kann nicht gelesen werden (%1)</translation>
+    </message>
+    <message>
+        <location filename="../vm/libvirt/ConsoleLogCap.cpp" line="29"/>
+        <source>Cannot limit the VM&apos;s console log %1: %2</source>
+        <translation>Das Konsolenprotokoll %1 der VM kann nicht begrenzt werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../vm/libvirt/VmNetworkGuard.cpp" line="50"/>
+        <source>Cannot guard the network of the VM %1</source>
+        <translation>Das Netzwerk der VM %1 kann nicht abgesichert werden</translation>
+    </message>
+    <message>
+        <location filename="../vm/libvirt/VmNetworkGuard.cpp" line="55"/>
+        <source>Cannot guard the network of the VM %1: QEMU answered &quot;%2&quot; to %3.</source>
+        <translation>Das Netzwerk der VM %1 kann nicht abgesichert werden: QEMU antwortete „%2“ auf %3.</translation>
+    </message>
+    <message>
+        <location filename="../vm/libvirt/VmNetworkGuard.cpp" line="85"/>
+        <source>Cannot guard the network of the VM %1: no socket pair (%2).</source>
+        <translation>Das Netzwerk der VM %1 kann nicht abgesichert werden: kein Socket-Paar (%2).</translation>
     </message>
 </context>
 <context>
