@@ -3321,7 +3321,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceFolder.cpp" line="78"/>
-        <location filename="../core/workspace/WorkspaceManifest.cpp" line="207"/>
+        <location filename="../core/workspace/WorkspaceManifest.cpp" line="214"/>
         <source>Cannot open the folder %1: %2</source>
         <translation>Der Ordner %1 kann nicht geöffnet werden: %2</translation>
     </message>
@@ -3377,17 +3377,22 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 ist größer als %2 Bytes</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceManifest.cpp" line="112"/>
+        <location filename="../core/workspace/WorkspaceManifest.cpp" line="95"/>
+        <source>larger than %1 MiB, not compared</source>
+        <translation>größer als %1 MiB, nicht verglichen</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceManifest.cpp" line="119"/>
         <source>A workspace manifest entry has no path or an unknown type.</source>
         <translation>Ein Eintrag im Manifest des Arbeitsordners hat keinen Pfad oder einen unbekannten Typ.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceManifest.cpp" line="223"/>
+        <location filename="../core/workspace/WorkspaceManifest.cpp" line="230"/>
         <source>Cannot list the folder %1: %2</source>
         <translation>Der Ordner %1 kann nicht aufgelistet werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceManifest.cpp" line="308"/>
+        <location filename="../core/workspace/WorkspaceManifest.cpp" line="315"/>
         <source>A workspace manifest has no list of entries.</source>
         <translation>Ein Manifest des Arbeitsordners hat keine Liste von Einträgen.</translation>
     </message>
@@ -4450,7 +4455,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../vm/PodmanCommand.cpp" line="77"/>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="212"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="214"/>
         <source>exit code %1</source>
         <translation>Exit-Code %1</translation>
     </message>
@@ -4675,101 +4680,101 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Es gibt keine Terrarium-Sandbox namens %1.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="79"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="81"/>
         <source>The sandbox went away.</source>
         <translation>Die Sandbox ist nicht mehr da.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="124"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="126"/>
         <source>The workspace transfer was cancelled.</source>
         <translation>Die Übertragung des Arbeitsordners wurde abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="209"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="211"/>
         <source>%1 failed in the sandbox: %2</source>
         <translation>%1 ist in der Sandbox fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="228"/>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="492"/>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="510"/>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="582"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="230"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="524"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="542"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="613"/>
         <source>A workspace transfer is running.</source>
         <translation>Eine Übertragung des Arbeitsordners läuft.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="237"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="241"/>
         <source>The folder %1 has more than %2 entries; that is too many to copy into a sandbox.</source>
         <translation>Der Ordner %1 hat mehr als %2 Einträge; das sind zu viele, um sie in eine Sandbox zu kopieren.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="274"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="310"/>
         <source>The name is not valid UTF-8.</source>
         <translation>Der Name ist kein gültiges UTF-8.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="280"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="316"/>
         <source>It is on another file system.</source>
         <translation>Es liegt auf einem anderen Dateisystem.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="286"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="322"/>
         <source>Its contents could not be read: %1</source>
         <translation>Sein Inhalt konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="293"/>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="388"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="331"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="414"/>
         <source>It could not be read: %1</source>
         <translation>Es konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="295"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="329"/>
         <source>It is larger than %1 MiB.</source>
         <translation>Es ist größer als %1 MiB.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="301"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="337"/>
         <source>The link could not be read: %1</source>
         <translation>Der Link konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="304"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="340"/>
         <source>The link points outside the workspace (%1).</source>
         <translation>Der Link zeigt aus dem Arbeitsordner heraus (%1).</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="311"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="347"/>
         <source>It is a special file (a FIFO, socket or device).</source>
         <translation>Es ist eine Spezialdatei (ein FIFO, Socket oder Gerät).</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="391"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="417"/>
         <source>It changed while the workspace was being copied.</source>
         <translation>Es hat sich geändert, während der Arbeitsordner kopiert wurde.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="404"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="430"/>
         <source>Cannot copy %1 into the sandbox: %2</source>
         <translation>%1 kann nicht in die Sandbox kopiert werden: %2</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="435"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="467"/>
         <source>The files of this sandbox cannot be listed.</source>
         <translation>Die Dateien dieser Sandbox können nicht aufgelistet werden.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="457"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="489"/>
         <source>Cannot list the files in the sandbox: %1</source>
         <translation>Die Dateien in der Sandbox können nicht aufgelistet werden: %1</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="642"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="673"/>
         <source>Cannot read %1 in the sandbox: %2</source>
         <translation>%1 kann in der Sandbox nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="668"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="699"/>
         <source>It was not applied.</source>
         <translation>Es wurde nicht übernommen.</translation>
     </message>

@@ -5,6 +5,7 @@
 #include "core/workspace/WorkspaceApplyStep.h"
 #include "core/workspace/WorkspaceChange.h"
 #include "core/workspace/WorkspaceDiff.h"
+#include "core/workspace/WorkspaceManifest.h"
 #include "core/workspace/WorkspaceSelection.h"
 
 #include <QList>
@@ -17,7 +18,6 @@
 namespace Terrarium::Core {
 
 class WorkspaceFolder;
-class WorkspaceManifest;
 
 // What a sandbox changed in its copy of a workspace, for the user to review and accept before
 // anything reaches the host folder (copy mode, see docs/ARCHITECTURE.md "Sandboxes"). A value.
@@ -45,7 +45,7 @@ public:
         std::function<Result<QByteArray>(const WorkspaceChange &change, qint64 maxBytes)>;
 
     // Files larger than this are not applied (the transfer holds one file in memory).
-    static constexpr qint64 maxFileBytes = qint64(512) * 1024 * 1024;
+    static constexpr qint64 maxFileBytes = WorkspaceManifest::maxHashedBytes;
 
     WorkspaceChangeSet() = default;
 
