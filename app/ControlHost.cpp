@@ -71,7 +71,8 @@ void ControlHost::serve(const Core::ControlTokenLoader::Token &token)
             fail(listened.error().message);
             return;
         }
-        addresses.append(m_server->url().toString());
+        for (const QUrl &url : m_server->urls())
+            addresses.append(url.toString());
     }
     if (m_options.serveSocket) {
         const auto listened = m_server->listenLocal(Core::ControlLocalListener::defaultPath());

@@ -235,7 +235,8 @@ void WindowController::startControl(const ControlPlaces &places, const QString &
     m_control = std::move(server);
     QStringList addresses;
     if (places.port)
-        addresses.append(m_control->url().toString());
+        for (const QUrl &url : m_control->urls())
+            addresses.append(url.toString());
     if (places.unixSocket)
         addresses.append(QStringLiteral("unix:") + m_control->localPath());
     m_window->showStatusMessage(Tr::tr("Remote control on %1 (docs/CONTROL_API.md).")

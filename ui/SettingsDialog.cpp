@@ -429,8 +429,8 @@ QWidget *SettingsDialog::createRemoteControlTab()
     m_controlToken->setAccessibleName(tr("Control token"));
     m_copyControlToken = new QToolButton(remote);
     m_copyControlToken->setText(tr("Copy"));
-    m_copyControlToken->setToolTip(tr("Copy the token for a client to send as “Authorization: "
-                                      "Bearer …”"));
+    m_copyControlToken->setToolTip(tr("Copy the token for a client to prove itself with (see "
+                                      "docs/CONTROL_API.md)"));
     m_copyControlToken->setEnabled(false);
     auto *tokenRow = new QHBoxLayout;
     tokenRow->addWidget(m_controlToken, 1);
@@ -445,8 +445,8 @@ QWidget *SettingsDialog::createRemoteControlTab()
     remoteForm->addRow(QString(), m_controlTokenPlace);
     auto *how =
         new QLabel(tr("Clients connect to ws://127.0.0.1 on this port (or ::1, or the Unix "
-                      "socket) and send the token first. Scripts can also run terrarium --headless "
-                      "--serve. The protocol is in docs/CONTROL_API.md."),
+                      "socket) and prove they know the token without sending it. Scripts can also "
+                      "run terrarium --headless --serve. The protocol is in docs/CONTROL_API.md."),
                    remote);
     how->setWordWrap(true);
     how->setForegroundRole(QPalette::PlaceholderText);

@@ -4,6 +4,7 @@
 #include "app/WindowController.h"
 #include "core/agent/RunState.h"
 #include "core/config/UserSettings.h"
+#include "core/control/ControlAuth.h"
 #include "core/control/ControlServer.h"
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/ScriptedTurns.h"
@@ -12,11 +13,14 @@
 #include "ui/RunTimeline.h"
 #include "ui/StatusBadge.h"
 #include "ui/StepCard.h"
+#include "ui/TimelineNote.h"
 
 #include <QApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QNetworkRequest>
+#include <QPushButton>
 #include <QSettings>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -36,6 +40,75 @@ quint16 freePort()
     probe.listen(QHostAddress::LocalHost, 0);
     return probe.serverPort();
 }
+
+// A control client of the window's server, authenticated as docs/CONTROL_API.md says.
+class ControlClient
+{
+public:
+    explicit ControlClient(const QUrl &url)
+    {
+        QObject::connect(&m_socket, &QWebSocket::textMessageReceived, &m_socket,
+                         [this](const QString &text) {
+                             received.append(QJsonDocument::fromJson(text.toUtf8()).object());
+                         });
+        m_socket.open(url);
+    }
+
+    // The server proves it knows the token first, then the client.
+    bool authenticate()
+    {
+        if (!QTest::qWaitFor([this] { return !received.isEmpty(); }, 10000))
+            return false;
+        const QString challenge = received.first().value(u"challenge"_s).toString();
+        const QString nonce = Core::ControlAuth::nonce();
+        const QString endpoint =
+            Core::ControlAuth::endpoint(m_socket.peerAddress(), m_socket.peerPort());
+        const auto answer = request({{u"type"_s, u"auth.challenge"_s}, {u"nonce"_s, nonce}});
+        if (!answer
+            || !Core::ControlAuth::verify(Token, Core::ControlAuth::Role::Server, challenge, nonce,
+                                          endpoint, answer->value(u"proof"_s).toString()))
+            return false;
+        const auto done = request({{u"type"_s, u"auth"_s},
+                                   {u"proof"_s,
+                                    Core::ControlAuth::proof(Token, Core::ControlAuth::Role::Client,
+                                                             challenge, nonce, endpoint)}});
+        return done && done->value(u"type"_s) == u"result"_s;
+    }
+    void send(QJsonObject message)
+    {
+        message.insert(u"v"_s, 1);
+        m_socket.sendTextMessage(QString::fromUtf8(QJsonDocument(message).toJson()));
+    }
+    std::optional<QJsonObject> reply(const QString &id) const
+    {
+        for (const QJsonObject &message : received) {
+            if (message.value(u"id"_s) == id)
+                return message;
+        }
+        return std::nullopt;
+    }
+    // Sends message with a new id; the reply, once it came.
+    std::optional<QJsonObject> request(QJsonObject message)
+    {
+        const QString id = u"q%1"_s.arg(++m_requests);
+        message.insert(u"id"_s, id);
+        send(message);
+        (void)QTest::qWaitFor([&] { return reply(id).has_value(); }, 30000);
+        return reply(id);
+    }
+    bool sawEvent(const QString &type) const
+    {
+        return std::ranges::any_of(received, [&type](const QJsonObject &message) {
+            return message.value(u"event"_s)[u"type"_s] == type;
+        });
+    }
+
+    QList<QJsonObject> received;
+
+private:
+    QWebSocket m_socket;
+    int m_requests = 0;
+};
 
 } // namespace
 
@@ -93,25 +166,14 @@ void tst_ControlWindow::aClientDrivesTheWindowsRun()
     QTRY_VERIFY(controller.controlServer());
     QCOMPARE(controller.controlServer()->port(), quint16(values.remoteControlPort));
 
-    QWebSocket client;
-    QList<QJsonObject> received;
-    connect(&client, &QWebSocket::textMessageReceived, this, [&received](const QString &text) {
-        received.append(QJsonDocument::fromJson(text.toUtf8()).object());
-    });
-    QNetworkRequest request(controller.controlServer()->url());
-    request.setRawHeader("Authorization", "Bearer " + Token);
-    client.open(request);
-    QTRY_VERIFY(!received.isEmpty());
-    QCOMPARE(received.first().value(u"authenticated"_s).toBool(), true);
+    ControlClient client(controller.controlServer()->url());
+    QVERIFY(client.authenticate());
+    QList<QJsonObject> &received = client.received;
     const auto send = [&client](const QJsonObject &message) {
-        client.sendTextMessage(QString::fromUtf8(QJsonDocument(message).toJson()));
+        client.send(message);
     };
-    const auto reply = [&received](const QString &id) -> std::optional<QJsonObject> {
-        for (const QJsonObject &message : received) {
-            if (message.value(u"id"_s) == id)
-                return message;
-        }
-        return std::nullopt;
+    const auto reply = [&client](const QString &id) {
+        return client.reply(id);
     };
     send({{u"v"_s, 1},
           {u"id"_s, u"start"_s},
