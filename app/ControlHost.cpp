@@ -5,8 +5,10 @@
 #include "core/agent/Orchestrator.h"
 #include "core/config/ConfigLoader.h"
 #include "core/config/TaskFile.h"
+#include "core/config/UserSettings.h"
 #include "core/control/ControlLocalListener.h"
 #include "core/control/ControlServer.h"
+#include "core/control/ControlTask.h"
 #include "core/control/ControlToken.h"
 #include "core/store/RunStore.h"
 
@@ -100,7 +102,7 @@ Core::Result<QString> ControlHost::startRun(const QString &goal, const QString &
         return std::unexpected(config.error());
     QString runGoal = goal.trimmed();
     if (!taskText.isEmpty()) {
-        const auto task = Core::TaskFile::parse(taskText.toUtf8(), Tr::tr("the task"));
+        const auto task = Core::ControlTask::parse(taskText);
         if (!task)
             return std::unexpected(task.error());
         // What needs the user's word at the keyboard (no isolation, the network) is not the

@@ -16,6 +16,7 @@
 #include "core/config/WorkspacePolicy.h"
 #include "core/control/ControlLocalListener.h"
 #include "core/control/ControlServer.h"
+#include "core/control/ControlTask.h"
 #include "core/control/ControlToken.h"
 #include "core/control/ControlTokenLoader.h"
 #include "core/output/OutputSpool.h"
@@ -262,7 +263,7 @@ Core::Result<QString> WindowController::startRun(const QString &goal, const QStr
                                Tr::tr("A run is going on in the window; one at a time."));
     std::optional<Core::TaskFile> task;
     if (!taskText.isEmpty()) {
-        auto parsed = Core::TaskFile::parse(taskText.toUtf8(), Tr::tr("the task"));
+        auto parsed = Core::ControlTask::parse(taskText);
         if (!parsed)
             return std::unexpected(parsed.error());
         // What needs the user's word (no isolation, the network) is given in the window only.
@@ -273,6 +274,15 @@ Core::Result<QString> WindowController::startRun(const QString &goal, const QStr
                                        consents, Tr::tr("open the task file in the window")));
         task = std::move(*parsed);
     }
+    // A program's run goes on the host only where the user picked the host: the selector shows
+    // what the task file on show asks for too, and that is the file's run to allow, not this.
+    if (m_window->sandboxKind() == QLatin1String("host") && m_task
+        && m_task->sandbox == QLatin1String("host"))
+        return Core::makeError(
+            Core::ErrorCode::PermissionDenied,
+            Tr::tr("The window's sandbox is host (no isolation) because the task file on show "
+                   "asks for it; a run a program starts does not get that. Pick the sandbox in "
+                   "the window yourself, or dismiss the task file."));
     const QString runGoal = task ? task->goal : goal.trimmed();
     m_window->showCurrentRun();
     m_window->setGoal(runGoal);

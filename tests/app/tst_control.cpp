@@ -170,6 +170,7 @@ private Q_SLOTS:
     void opensATerminalInTheRunsSandbox();
     void refusesToServeBesideASquatter();
     void aClientGivesASquatterNothing();
+    void aClientsTaskNeedsConsentForTheHostAndTheNetwork();
     void servesOnAUnixSocket();
     void aSecondServerDoesNotTakeTheSocket();
     void keepsTheTokenInAFileWithoutAKeyring();
@@ -848,6 +849,69 @@ void tst_Control::aClientGivesASquatterNothing()
     QVERIFY(!std::ranges::any_of(replay.messages, [](const QJsonObject &message) {
         return message.value(u"runs"_s).isArray();
     }));
+}
+
+// Issue 27, item 17: run.start with a task failed for every task (its text had no file name),
+// so what the task asks that needs the user's consent was never checked. Now a client's task
+// runs, and sandbox: host or network: outbound in it needs the consent the server was started
+// with (--yes), not the client's say.
+void tst_Control::aClientsTaskNeedsConsentForTheHostAndTheNetwork()
+{
+    Client client(url());
+    QVERIFY(client.authenticate(Token));
+    for (const QString &task :
+         {u"goal: look around\nsandbox: host\n"_s, u"goal: fetch it\nnetwork: outbound\n"_s,
+          u"---\nsandbox: host\n---\nLook around.\n"_s}) {
+        const QJsonObject refused =
+            client.request({{u"type"_s, u"run.start"_s}, {u"task"_s, task}});
+        QCOMPARE(refused.value(u"code"_s).toString(), u"permission_denied"_s);
+        QVERIFY2(refused.value(u"message"_s).toString().contains(u"--yes"_s),
+                 qPrintable(refused.value(u"message"_s).toString()));
+    }
+    QVERIFY(client.request({{u"type"_s, u"runs.list"_s}}).value(u"runs"_s).toArray().isEmpty());
+    // A task that is not a task file says where it is wrong.
+    const QJsonObject broken =
+        client.request({{u"type"_s, u"run.start"_s}, {u"task"_s, u"goal: x\nsandbox: vm\n"_s}});
+    QCOMPARE(broken.value(u"code"_s).toString(), u"invalid_input"_s);
+    QVERIFY2(broken.value(u"message"_s).toString().contains(u"task.yaml, line 2"_s),
+             qPrintable(broken.value(u"message"_s).toString()));
+
+    // One that asks for nothing of the sort runs, with its own goal and settings.
+    m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Greet"_s}));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"echo hi"_s));
+    const QJsonObject started = client.request(
+        {{u"type"_s, u"run.start"_s}, {u"task"_s, u"goal: say hi\nlimits: {max_steps: 4}\n"_s}});
+    const QString runId = started.value(u"run_id"_s).toString();
+    QVERIFY2(!runId.isEmpty(), QJsonDocument(started).toJson().constData());
+    QCOMPARE(client.request({{u"type"_s, u"run.subscribe"_s}, {u"run_id"_s, runId}})
+                 .value(u"type"_s)
+                 .toString(),
+             u"result"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"workflow_complete"_s), 60000);
+    QCOMPARE(client.event(runId, u"workflow_complete"_s)->value(u"payload"_s)[u"status"_s],
+             u"success"_s);
+    const QJsonArray runs =
+        client.request({{u"type"_s, u"runs.list"_s}}).value(u"runs"_s).toArray();
+    QCOMPARE(runs.first()[u"goal"_s].toString(), u"say hi"_s);
+
+    // Served with --yes, the user has said yes for every run its clients start.
+    QVERIFY(restartServing({u"--serve"_s, u"0"_s, u"--yes"_s}));
+    m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Look"_s}));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"echo looked"_s));
+    Client allowed(url());
+    QVERIFY(allowed.authenticate(Token));
+    const QJsonObject consented =
+        allowed.request({{u"type"_s, u"run.start"_s},
+                         {u"task"_s, u"goal: look around\nsandbox: host\nnetwork: outbound\n"_s}});
+    const QString allowedRun = consented.value(u"run_id"_s).toString();
+    QVERIFY2(!allowedRun.isEmpty(), QJsonDocument(consented).toJson().constData());
+    QCOMPARE(allowed.request({{u"type"_s, u"run.subscribe"_s}, {u"run_id"_s, allowedRun}})
+                 .value(u"type"_s)
+                 .toString(),
+             u"result"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(allowed.event(allowedRun, u"workflow_complete"_s), 60000);
+    QCOMPARE(allowed.event(allowedRun, u"workflow_complete"_s)->value(u"payload"_s)[u"status"_s],
+             u"success"_s);
 }
 
 QPair<QString, int> tst_Control::runPythonClient(const QStringList &arguments)

@@ -1,6 +1,7 @@
 // Remote control of the window: turned on in the settings, the control API serves the window's
 // runs; a client starts a run, sees it in the window as the user does, and answers its approval,
-// which takes the window's approval panel away as a click would.
+// which takes the window's approval panel away as a click would. A client's run on the host
+// needs the user's word.
 #include "app/WindowController.h"
 #include "core/agent/RunState.h"
 #include "core/config/UserSettings.h"
@@ -119,9 +120,14 @@ class tst_ControlWindow : public QObject
 private Q_SLOTS:
     void initTestCase();
     void aClientDrivesTheWindowsRun();
+    void aClientsRunOnTheHostNeedsTheUsersWord();
     void offUnlessTurnedOn();
 
 private:
+    // Settings for a window whose runs a client drives: the scripted model, sandbox, remote
+    // control on a free port.
+    void configure(QSettings &settings, const Tests::LlmTestServer &llm, const QString &sandbox);
+
     QTemporaryDir m_home;
 };
 
@@ -226,6 +232,63 @@ void tst_ControlWindow::aClientDrivesTheWindowsRun()
         }
         return false;
     }());
+}
+
+void tst_ControlWindow::configure(QSettings &settings, const Tests::LlmTestServer &llm,
+                                  const QString &sandbox)
+{
+    settings.setValue(u"llm/provider"_s, u"chat"_s);
+    settings.setValue(u"llm/base_url"_s, llm.baseUrl().toString());
+    settings.setValue(u"llm/model"_s, u"m"_s);
+    settings.setValue(u"sandbox/kind"_s, sandbox);
+    settings.setValue(u"sandbox/workspace"_s, m_home.filePath(u"workspace"_s));
+    Core::UserSettings values = Core::UserSettings::load(settings);
+    values.remoteControl = true;
+    values.remoteControlPort = freePort();
+    values.save(settings);
+    settings.sync();
+}
+
+// Issue 27: a run a program starts goes on the host only where the user picked the host. A
+// task file on show that asks for the host sets the window's sandbox to it, and that is for
+// the user to allow for the file's run, not for a client's; nor does a client's own task get
+// it.
+void tst_ControlWindow::aClientsRunOnTheHostNeedsTheUsersWord()
+{
+    Tests::LlmTestServer llm;
+    QVERIFY(llm.listen());
+    QSettings settings(m_home.filePath(u"host.conf"_s), QSettings::IniFormat);
+    configure(settings, llm, u"podman"_s);
+    Widgets::MainWindow window;
+    App::WindowController controller(&window, &settings, Core::ConfigOverrides());
+    window.show();
+    QTRY_VERIFY(controller.controlServer());
+    ControlClient client(controller.controlServer()->url());
+    QVERIFY(client.authenticate());
+
+    const auto refused = client.request(
+        {{u"type"_s, u"run.start"_s}, {u"task"_s, u"goal: look around\nsandbox: host\n"_s}});
+    QVERIFY(refused);
+    QCOMPARE(refused->value(u"code"_s).toString(), u"permission_denied"_s);
+    QVERIFY2(refused->value(u"message"_s).toString().contains(u"open the task file"_s),
+             qPrintable(refused->value(u"message"_s).toString()));
+
+    const QString path = m_home.filePath(u"workspace/unconfined.terrarium.yaml"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("goal: tidy the home folder\nsandbox: host\n");
+    file.close();
+    controller.openTaskFile(path);
+    QCOMPARE(window.sandboxKind(), u"host"_s);
+    const auto goal =
+        client.request({{u"type"_s, u"run.start"_s}, {u"goal"_s, u"delete the old logs"_s}});
+    QVERIFY(goal);
+    QCOMPARE(goal->value(u"code"_s).toString(), u"permission_denied"_s);
+    QVERIFY2(goal->value(u"message"_s).toString().contains(u"task file on show"_s),
+             qPrintable(goal->value(u"message"_s).toString()));
+    // Nothing started, nothing asked of the model.
+    QVERIFY(!controller.session());
+    QCOMPARE(llm.requestCount(), 0);
 }
 
 void tst_ControlWindow::offUnlessTurnedOn()
