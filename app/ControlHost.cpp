@@ -194,7 +194,8 @@ Core::Result<Core::TerminalSession *> ControlHost::openTerminal(const QString &r
 {
     if (const auto checked = checkRun(runId); !checked)
         return std::unexpected(checked.error());
-    return m_session->openShell(columns, rows);
+    return m_session->openControlShell(columns, rows,
+                                       Core::UserSettings::load(*m_settings).remoteHostTerminals);
 }
 
 void ControlHost::interrupt()

@@ -328,7 +328,8 @@ Core::Result<Core::TerminalSession *> WindowController::openTerminal(const QStri
     if (!m_session || !m_session->events()->isBegun() || m_session->events()->runId() != runId)
         return Core::makeError(Core::ErrorCode::NotFound,
                                Tr::tr("The run %1 is not the window's.").arg(runId));
-    return m_session->openShell(columns, rows);
+    return m_session->openControlShell(columns, rows,
+                                       Core::UserSettings::load(*m_settings).remoteHostTerminals);
 }
 
 Core::Result<void> WindowController::cancelRun(const QString &runId)
@@ -817,6 +818,14 @@ void WindowController::retire(std::unique_ptr<RunSession> session)
                                   Tr::tr("The sandbox %1 was removed when the next run started.")
                                       .arg(retiring->sandbox()->spec().name));
     retiring->disconnect(this);
+    // What it still records (its control clients' terminals ending with the sandbox) is not
+    // the next run's to show; clients following it still hear of it.
+    retiring->disconnect(m_window.data());
+    retiring->disconnect(m_history);
+    connect(retiring, &RunSession::eventEmitted, this, [this](const Core::RunEvent &event) {
+        if (m_control)
+            m_control->publish(event);
+    });
     m_retiring.push_back(std::move(session));
     connect(retiring, &RunSession::closed, this, [this, retiring] {
         // Not deleted inside its own signal: handed to the event loop instead.

@@ -682,6 +682,31 @@ void tst_Control::aSlowClientIsToldItLagsAndCatchesUp()
 
 void tst_Control::opensATerminalInTheRunsSandbox()
 {
+    // Issue 27: the host sandbox's terminal is a shell on this computer that no safety check
+    // sees; a client gets none unless the user turned that on.
+    {
+        m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Wait"_s}));
+        m_llm->enqueue(ScriptedTurns::command(Provider, u"sleep 60"_s));
+        Client client(url());
+        QVERIFY(client.authenticate(Token));
+        const QString runId = startAndSubscribe(client, u"wait"_s);
+        QVERIFY(!runId.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"step_executing"_s), 30000);
+        const QJsonObject refused =
+            client.request({{u"type"_s, u"terminal.open"_s}, {u"run_id"_s, runId}});
+        QCOMPARE(refused.value(u"code"_s).toString(), u"permission_denied"_s);
+        QVERIFY2(refused.value(u"message"_s).toString().contains(u"host_terminals=true"_s),
+                 qPrintable(refused.value(u"message"_s).toString()));
+        client.request({{u"type"_s, u"run.cancel"_s}, {u"run_id"_s, runId}});
+        QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"workflow_complete"_s), 30000);
+        QVERIFY(!client.event(runId, u"terminal_opened"_s));
+    }
+    QFile config(m_home->filePath(u"terrarium.conf"_s));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write("[control]\nhost_terminals=true\n");
+    config.close();
+    QVERIFY(restartServing({u"--serve"_s, u"0"_s}));
+
     m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Wait"_s}));
     m_llm->enqueue(ScriptedTurns::command(Provider, u"sleep 60"_s));
     Client client(url());
@@ -743,8 +768,47 @@ void tst_Control::opensATerminalInTheRunsSandbox()
                  .value(u"code"_s)
                  .toString(),
              u"not_found"_s);
+
+    // The run says that a client had a terminal in it, and for how long: live, on stdout, and
+    // kept (a subscriber from seq 1 gets it from the store).
+    QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"terminal_closed"_s), 20000);
+    const QJsonObject openedEvent = *client.event(runId, u"terminal_opened"_s);
+    QCOMPARE(openedEvent.value(u"payload"_s).toObject(),
+             (QJsonObject{{u"terminal"_s, 1},
+                          {u"via"_s, u"control"_s},
+                          {u"sandbox"_s, u"host"_s},
+                          {u"cols"_s, 90},
+                          {u"rows"_s, 20}}));
+    const QJsonObject closedEvent = *client.event(runId, u"terminal_closed"_s);
+    QCOMPARE(closedEvent.value(u"payload"_s)[u"terminal"_s].toInt(), 1);
+    QVERIFY(closedEvent.value(u"payload"_s)[u"duration_ms"_s].toInteger() > 0);
+    QVERIFY(closedEvent.value(u"seq"_s).toInteger() > openedEvent.value(u"seq"_s).toInteger());
     client.request({{u"type"_s, u"run.cancel"_s}, {u"run_id"_s, runId}});
     QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"workflow_complete"_s), 30000);
+    QList<QJsonObject> printed;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            m_stdout += m_terrarium->readAllStandardOutput();
+            printed = HeadlessRun::parseEvents(m_stdout);
+            return std::ranges::count_if(printed,
+                                         [](const QJsonObject &event) {
+                                             return event.value(u"type"_s)
+                                                 == u"workflow_complete"_s;
+                                         })
+                == 1;
+        }(),
+        20000);
+    QVERIFY(printed.contains(openedEvent));
+    QVERIFY(printed.contains(closedEvent));
+    Client later(url());
+    QVERIFY(later.authenticate(Token));
+    QCOMPARE(later.request({{u"type"_s, u"run.subscribe"_s}, {u"run_id"_s, runId}})
+                 .value(u"type"_s)
+                 .toString(),
+             u"result"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(later.event(runId, u"workflow_complete"_s), 20000);
+    QCOMPARE(*later.event(runId, u"terminal_opened"_s), openedEvent);
+    QCOMPARE(*later.event(runId, u"terminal_closed"_s), closedEvent);
 }
 
 // Issue 27: another program (another user's) took [::1]:PORT before Terrarium started. A

@@ -1,7 +1,7 @@
 // Remote control of the window: turned on in the settings, the control API serves the window's
 // runs; a client starts a run, sees it in the window as the user does, and answers its approval,
-// which takes the window's approval panel away as a click would. A client's run on the host
-// needs the user's word.
+// which takes the window's approval panel away as a click would. A client's run on the host and
+// a client's terminal need the user's word, and a terminal shows in the window while it is open.
 #include "app/WindowController.h"
 #include "core/agent/RunState.h"
 #include "core/config/UserSettings.h"
@@ -121,6 +121,7 @@ private Q_SLOTS:
     void initTestCase();
     void aClientDrivesTheWindowsRun();
     void aClientsRunOnTheHostNeedsTheUsersWord();
+    void aClientsTerminalShowsInTheWindowWhileOpen();
     void offUnlessTurnedOn();
 
 private:
@@ -289,6 +290,64 @@ void tst_ControlWindow::aClientsRunOnTheHostNeedsTheUsersWord()
     // Nothing started, nothing asked of the model.
     QVERIFY(!controller.session());
     QCOMPARE(llm.requestCount(), 0);
+}
+
+// Issue 27: a client's terminal in a run on the host is a shell on this computer: refused
+// unless the user turned it on, and while one is open the window says so above the timeline
+// (which keeps a note of it too, as the run store keeps its events).
+void tst_ControlWindow::aClientsTerminalShowsInTheWindowWhileOpen()
+{
+    Tests::LlmTestServer llm;
+    QVERIFY(llm.listen());
+    llm.enqueue(Tests::ScriptedTurns::plan(Core::LlmProvider::ChatCompletions, {u"Wait"_s}));
+    llm.enqueue(Tests::ScriptedTurns::command(Core::LlmProvider::ChatCompletions, u"sleep 60"_s));
+    QSettings settings(m_home.filePath(u"terminal.conf"_s), QSettings::IniFormat);
+    configure(settings, llm, u"host"_s);
+    Widgets::MainWindow window;
+    App::WindowController controller(&window, &settings, Core::ConfigOverrides());
+    std::optional<Core::RunState> ended;
+    connect(&controller, &App::WindowController::runEnded, this,
+            [&ended](Core::RunState state) { ended = state; });
+    window.show();
+    QTRY_VERIFY(controller.controlServer());
+    ControlClient client(controller.controlServer()->url());
+    QVERIFY(client.authenticate());
+    const auto started = client.request({{u"type"_s, u"run.start"_s}, {u"goal"_s, u"wait"_s}});
+    QVERIFY(started);
+    const QString runId = started->value(u"run_id"_s).toString();
+    QVERIFY2(!runId.isEmpty(), QJsonDocument(*started).toJson().constData());
+    QVERIFY(client.request({{u"type"_s, u"run.subscribe"_s}, {u"run_id"_s, runId}}));
+    QTRY_VERIFY_WITH_TIMEOUT(client.sawEvent(u"step_executing"_s), 30000);
+
+    const auto refused = client.request({{u"type"_s, u"terminal.open"_s}, {u"run_id"_s, runId}});
+    QVERIFY(refused);
+    QCOMPARE(refused->value(u"code"_s).toString(), u"permission_denied"_s);
+    QVERIFY(!window.remoteTerminalBanner()->isVisible());
+
+    // Settings > Remote control: "Let clients open terminals in runs on the host".
+    settings.setValue(u"control/host_terminals"_s, true);
+    const auto opened = client.request({{u"type"_s, u"terminal.open"_s}, {u"run_id"_s, runId}});
+    QVERIFY(opened);
+    const QString terminal = opened->value(u"terminal_id"_s).toString();
+    QVERIFY2(!terminal.isEmpty(), QJsonDocument(*opened).toJson().constData());
+    QTRY_VERIFY(window.remoteTerminalBanner()->isVisible());
+    QVERIFY2(window.remoteTerminalBanner()->text().contains(u"on this computer itself"_s),
+             qPrintable(window.remoteTerminalBanner()->text()));
+    const auto noteSays = [&window](const QString &text) {
+        return std::ranges::any_of(window.timeline()->notes(), [&text](const auto *note) {
+            return note->title().contains(text);
+        });
+    };
+    QVERIFY(noteSays(u"opened terminal 1 in the sandbox (host)"_s));
+    QTRY_VERIFY(client.sawEvent(u"terminal_opened"_s));
+
+    QVERIFY(client.request({{u"type"_s, u"terminal.close"_s}, {u"terminal_id"_s, terminal}}));
+    QTRY_VERIFY(!window.remoteTerminalBanner()->isVisible());
+    QVERIFY(noteSays(u"Terminal 1 of a remote control client closed"_s));
+    QTRY_VERIFY(client.sawEvent(u"terminal_closed"_s));
+
+    window.stopButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(ended.has_value(), 30000);
 }
 
 void tst_ControlWindow::offUnlessTurnedOn()
