@@ -21,7 +21,6 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QNetworkRequest>
-#include <QPushButton>
 #include <QSettings>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -97,11 +96,16 @@ public:
         (void)QTest::qWaitFor([&] { return reply(id).has_value(); }, 30000);
         return reply(id);
     }
-    bool sawEvent(const QString &type) const
+    bool sawEvent(const QString &type) const { return eventTypes().contains(type); }
+    // The types of the run events received, in order.
+    QStringList eventTypes() const
     {
-        return std::ranges::any_of(received, [&type](const QJsonObject &message) {
-            return message.value(u"event"_s)[u"type"_s] == type;
-        });
+        QStringList types;
+        for (const QJsonObject &message : received) {
+            if (message.value(u"type"_s) == u"event"_s)
+                types << message.value(u"event"_s)[u"type"_s].toString();
+        }
+        return types;
     }
 
     QList<QJsonObject> received;
@@ -300,7 +304,10 @@ void tst_ControlWindow::aClientsTerminalShowsInTheWindowWhileOpen()
     Tests::LlmTestServer llm;
     QVERIFY(llm.listen());
     llm.enqueue(Tests::ScriptedTurns::plan(Core::LlmProvider::ChatCompletions, {u"Wait"_s}));
-    llm.enqueue(Tests::ScriptedTurns::command(Core::LlmProvider::ChatCompletions, u"sleep 60"_s));
+    // The step waits for the test's word, so that the run goes on while the first terminal is
+    // open and then succeeds (its sandbox held for the window).
+    llm.enqueue(Tests::ScriptedTurns::command(Core::LlmProvider::ChatCompletions,
+                                              u"while [ ! -e go ]; do sleep 0.1; done; rm go"_s));
     QSettings settings(m_home.filePath(u"terminal.conf"_s), QSettings::IniFormat);
     configure(settings, llm, u"host"_s);
     Widgets::MainWindow window;
@@ -346,8 +353,30 @@ void tst_ControlWindow::aClientsTerminalShowsInTheWindowWhileOpen()
     QVERIFY(noteSays(u"Terminal 1 of a remote control client closed"_s));
     QTRY_VERIFY(client.sawEvent(u"terminal_closed"_s));
 
-    window.stopButton()->click();
+    QFile go(m_home.filePath(u"workspace/go"_s));
+    QVERIFY(go.open(QIODevice::WriteOnly));
+    go.close();
     QTRY_VERIFY_WITH_TIMEOUT(ended.has_value(), 30000);
+    QCOMPARE(*ended, Core::RunState::Success);
+
+    // The window holds the run's sandbox after the run; a client's terminal into it then is
+    // still the run's, shown and kept (after its workflow_complete).
+    const auto after = client.request({{u"type"_s, u"terminal.open"_s}, {u"run_id"_s, runId}});
+    QVERIFY(after);
+    const QString again = after->value(u"terminal_id"_s).toString();
+    QVERIFY2(!again.isEmpty(), QJsonDocument(*after).toJson().constData());
+    QTRY_VERIFY(window.remoteTerminalBanner()->isVisible());
+    QVERIFY(client.request({{u"type"_s, u"terminal.close"_s}, {u"terminal_id"_s, again}}));
+    QTRY_VERIFY(!window.remoteTerminalBanner()->isVisible());
+    QVERIFY(noteSays(u"Terminal 2 of a remote control client closed"_s));
+    ControlClient later(controller.controlServer()->url());
+    QVERIFY(later.authenticate());
+    QVERIFY(later.request({{u"type"_s, u"run.subscribe"_s}, {u"run_id"_s, runId}}));
+    QTRY_VERIFY(later.eventTypes().count(u"terminal_closed"_s) == 2);
+    const QStringList types = later.eventTypes();
+    QCOMPARE(types.count(u"workflow_complete"_s), 1);
+    QCOMPARE(types.mid(types.indexOf(u"workflow_complete"_s) + 1),
+             (QStringList{u"terminal_opened"_s, u"terminal_closed"_s}));
 }
 
 void tst_ControlWindow::offUnlessTurnedOn()
