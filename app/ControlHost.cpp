@@ -5,8 +5,10 @@
 #include "core/agent/Orchestrator.h"
 #include "core/config/ConfigLoader.h"
 #include "core/config/TaskFile.h"
+#include "core/config/UserSettings.h"
 #include "core/control/ControlLocalListener.h"
 #include "core/control/ControlServer.h"
+#include "core/control/ControlTask.h"
 #include "core/control/ControlToken.h"
 #include "core/store/RunStore.h"
 
@@ -71,7 +73,8 @@ void ControlHost::serve(const Core::ControlTokenLoader::Token &token)
             fail(listened.error().message);
             return;
         }
-        addresses.append(m_server->url().toString());
+        for (const QUrl &url : m_server->urls())
+            addresses.append(url.toString());
     }
     if (m_options.serveSocket) {
         const auto listened = m_server->listenLocal(Core::ControlLocalListener::defaultPath());
@@ -99,7 +102,7 @@ Core::Result<QString> ControlHost::startRun(const QString &goal, const QString &
         return std::unexpected(config.error());
     QString runGoal = goal.trimmed();
     if (!taskText.isEmpty()) {
-        const auto task = Core::TaskFile::parse(taskText.toUtf8(), Tr::tr("the task"));
+        const auto task = Core::ControlTask::parse(taskText);
         if (!task)
             return std::unexpected(task.error());
         // What needs the user's word at the keyboard (no isolation, the network) is not the
@@ -191,7 +194,8 @@ Core::Result<Core::TerminalSession *> ControlHost::openTerminal(const QString &r
 {
     if (const auto checked = checkRun(runId); !checked)
         return std::unexpected(checked.error());
-    return m_session->openShell(columns, rows);
+    return m_session->openControlShell(columns, rows,
+                                       Core::UserSettings::load(*m_settings).remoteHostTerminals);
 }
 
 void ControlHost::interrupt()

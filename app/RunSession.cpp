@@ -17,6 +17,7 @@
 #include "core/store/CommittedEventRelay.h"
 #include "core/store/ResumePoint.h"
 #include "core/store/RunStore.h"
+#include "core/terminal/TerminalSession.h"
 #include "vm/MountedWorkspaceCheck.h"
 #include "vm/Sandbox.h"
 #include "vm/SandboxBackend.h"
@@ -101,6 +102,10 @@ RunSession::RunSession(const Core::AppConfig &config, const Options &options, QO
 
 RunSession::~RunSession()
 {
+    // A control client's terminal outlives no session: it ends with the sandbox, and the run
+    // keeps that.
+    for (const int number : m_controlShells.keys())
+        controlShellClosed(number, std::nullopt);
     // A step's output is kept with its run even when the session ends right after the step.
     for (QFutureWatcher<Core::Result<void>> *copy : m_spoolCopies.keys()) {
         copy->waitForFinished();
@@ -886,6 +891,51 @@ Core::Result<Core::TerminalSession *> RunSession::openShell(int columns, int row
     request.columns = columns;
     request.rows = rows;
     return m_sandbox->openPty(request);
+}
+
+Core::Result<Core::TerminalSession *> RunSession::openControlShell(int columns, int rows,
+                                                                   bool onHostAllowed)
+{
+    if (m_sandbox && m_sandbox->kind() == Vm::SandboxKind::Host && !onHostAllowed)
+        return Core::makeError(
+            Core::ErrorCode::PermissionDenied,
+            Tr::tr("This run's sandbox is the host: a terminal there is a shell on this "
+                   "computer with no isolation, whose commands pass no safety check. Control "
+                   "clients get one only with \"Let clients open terminals in runs on the "
+                   "host\" turned on (Settings > Remote control, or host_terminals=true in the "
+                   "[control] section of the configuration file)."));
+    const auto opened = openShell(columns, rows);
+    if (!opened)
+        return opened;
+    Core::TerminalSession *terminal = *opened;
+    const int number = ++m_controlShellsOpened;
+    QElapsedTimer clock;
+    clock.start();
+    m_controlShells.insert(number, clock);
+    m_events->publish(Core::Events::TerminalOpened{
+        .terminal = number,
+        .via = QStringLiteral("control"),
+        .sandbox = Vm::sandboxKindName(m_sandbox->kind()),
+        .columns = columns,
+        .rows = rows,
+    });
+    // Its end, however it comes: the shell exits, or the client (or the server) drops it.
+    connect(terminal, &Core::TerminalSession::finished, this,
+            [this, number](int exitCode) { controlShellClosed(number, exitCode); });
+    connect(terminal, &QObject::destroyed, this,
+            [this, number] { controlShellClosed(number, std::nullopt); });
+    return terminal;
+}
+
+void RunSession::controlShellClosed(int number, std::optional<int> exitCode)
+{
+    const auto open = m_controlShells.constFind(number);
+    if (open == m_controlShells.cend())
+        return; // said already
+    const qint64 durationMs = open->elapsed();
+    m_controlShells.erase(open);
+    m_events->publish(Core::Events::TerminalClosed{
+        .terminal = number, .exitCode = exitCode, .durationMs = durationMs});
 }
 
 void RunSession::keepStepOutput(int stepId)

@@ -15,6 +15,7 @@
 #include "core/store/StoredRun.h"
 #include "core/store/StoredSpool.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QHash>
 #include <QObject>
@@ -176,6 +177,12 @@ public:
     // A shell in the run's sandbox (a terminal pane, a control client's terminal), owned by the
     // caller; an error while the sandbox is not running.
     Core::Result<Core::TerminalSession *> openShell(int columns, int rows);
+    // A control client's shell in the run's sandbox (terminal.open): as openShell(), but kept
+    // with the run as terminal_opened and terminal_closed, and refused on the host sandbox (a
+    // shell on this computer, no isolation, nothing it runs recorded) unless onHostAllowed
+    // (Core::UserSettings::remoteHostTerminals).
+    Core::Result<Core::TerminalSession *> openControlShell(int columns, int rows,
+                                                           bool onHostAllowed);
 
 Q_SIGNALS:
     // Every event of the run (see events()).
@@ -278,6 +285,10 @@ private:
     // last check).
     timespec m_checkedSince{};
     QSet<int> m_undone; // steps undone after the run
+    // Control clients' terminals still open (number -> since when), and how many were opened.
+    QHash<int, QElapsedTimer> m_controlShells;
+    int m_controlShellsOpened = 0;
+    void controlShellClosed(int number, std::optional<int> exitCode);
 };
 
 } // namespace Terrarium::App

@@ -17,6 +17,7 @@
 #include "core/config/WorkspacePolicy.h"
 #include "core/control/ControlLocalListener.h"
 #include "core/control/ControlServer.h"
+#include "core/control/ControlTask.h"
 #include "core/control/ControlToken.h"
 #include "core/control/ControlTokenLoader.h"
 #include "core/output/OutputSpool.h"
@@ -248,7 +249,8 @@ void WindowController::startControl(const ControlPlaces &places, const QString &
     m_control = std::move(server);
     QStringList addresses;
     if (places.port)
-        addresses.append(m_control->url().toString());
+        for (const QUrl &url : m_control->urls())
+            addresses.append(url.toString());
     if (places.unixSocket)
         addresses.append(QStringLiteral("unix:") + m_control->localPath());
     m_window->showStatusMessage(Tr::tr("Remote control on %1 (docs/CONTROL_API.md).")
@@ -274,7 +276,7 @@ Core::Result<QString> WindowController::startRun(const QString &goal, const QStr
                                Tr::tr("A run is going on in the window; one at a time."));
     std::optional<Core::TaskFile> task;
     if (!taskText.isEmpty()) {
-        auto parsed = Core::TaskFile::parse(taskText.toUtf8(), Tr::tr("the task"));
+        auto parsed = Core::ControlTask::parse(taskText);
         if (!parsed)
             return std::unexpected(parsed.error());
         // What needs the user's word (no isolation, the network) is given in the window only.
@@ -285,6 +287,15 @@ Core::Result<QString> WindowController::startRun(const QString &goal, const QStr
                                        consents, Tr::tr("open the task file in the window")));
         task = std::move(*parsed);
     }
+    // A program's run goes on the host only where the user picked the host: the selector shows
+    // what the task file on show asks for too, and that is the file's run to allow, not this.
+    if (m_window->sandboxKind() == QLatin1String("host") && m_task
+        && m_task->sandbox == QLatin1String("host"))
+        return Core::makeError(
+            Core::ErrorCode::PermissionDenied,
+            Tr::tr("The window's sandbox is host (no isolation) because the task file on show "
+                   "asks for it; a run a program starts does not get that. Pick the sandbox in "
+                   "the window yourself, or dismiss the task file."));
     const QString runGoal = task ? task->goal : goal.trimmed();
     m_window->showCurrentRun();
     m_window->setGoal(runGoal);
@@ -330,7 +341,8 @@ Core::Result<Core::TerminalSession *> WindowController::openTerminal(const QStri
     if (!m_session || !m_session->events()->isBegun() || m_session->events()->runId() != runId)
         return Core::makeError(Core::ErrorCode::NotFound,
                                Tr::tr("The run %1 is not the window's.").arg(runId));
-    return m_session->openShell(columns, rows);
+    return m_session->openControlShell(columns, rows,
+                                       Core::UserSettings::load(*m_settings).remoteHostTerminals);
 }
 
 Core::Result<void> WindowController::cancelRun(const QString &runId)
@@ -882,6 +894,14 @@ void WindowController::retire(std::unique_ptr<RunSession> session)
                                   Tr::tr("The sandbox %1 was removed when the next run started.")
                                       .arg(retiring->sandbox()->spec().name));
     retiring->disconnect(this);
+    // What it still records (its control clients' terminals ending with the sandbox) is not
+    // the next run's to show; clients following it still hear of it.
+    retiring->disconnect(m_window.data());
+    retiring->disconnect(m_history);
+    connect(retiring, &RunSession::eventEmitted, this, [this](const Core::RunEvent &event) {
+        if (m_control)
+            m_control->publish(event);
+    });
     m_retiring.push_back(std::move(session));
     connect(retiring, &RunSession::closed, this, [this, retiring] {
         // Not deleted inside its own signal: handed to the event loop instead.

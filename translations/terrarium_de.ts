@@ -438,7 +438,7 @@
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="92"/>
-        <location filename="../app/WindowController.cpp" line="360"/>
+        <location filename="../app/WindowController.cpp" line="372"/>
         <source>Runs are not kept: %1</source>
         <translation>Läufe werden nicht gespeichert: %1</translation>
     </message>
@@ -591,8 +591,8 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
     <message>
         <location filename="../app/HistoryController.cpp" line="33"/>
         <location filename="../app/HistoryController.cpp" line="42"/>
-        <location filename="../app/WindowController.cpp" line="493"/>
-        <location filename="../app/WindowController.cpp" line="522"/>
+        <location filename="../app/WindowController.cpp" line="505"/>
+        <location filename="../app/WindowController.cpp" line="534"/>
         <source>A run is in progress; stop it first.</source>
         <translation>Ein Lauf ist im Gange; halten Sie ihn zuerst an.</translation>
     </message>
@@ -746,6 +746,16 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
         <translation>Ausführer</translation>
     </message>
     <message>
+        <location filename="../app/HumanLog.cpp" line="91"/>
+        <source>A control client opened terminal %1 in the sandbox (%2); what it types there is not checked or recorded.</source>
+        <translation>Ein Steuerungs-Client hat Terminal %1 in der Sandbox (%2) geöffnet; was er dort eingibt, wird weder geprüft noch aufgezeichnet.</translation>
+    </message>
+    <message>
+        <location filename="../app/HumanLog.cpp" line="96"/>
+        <source>Terminal %1 of a control client closed after %2 ms.</source>
+        <translation>Terminal %1 eines Steuerungs-Clients wurde nach %2 ms geschlossen.</translation>
+    </message>
+    <message>
         <location filename="../app/main.cpp" line="79"/>
         <source>terrarium: %1
 Try &apos;terrarium --help&apos;.</source>
@@ -876,139 +886,139 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>ZIEL</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="55"/>
+        <location filename="../app/RunSession.cpp" line="56"/>
         <source>added</source>
         <translation>hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="57"/>
+        <location filename="../app/RunSession.cpp" line="58"/>
         <source>changed</source>
         <translation>geändert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="59"/>
+        <location filename="../app/RunSession.cpp" line="60"/>
         <source>deleted</source>
         <translation>gelöscht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="61"/>
+        <location filename="../app/RunSession.cpp" line="62"/>
         <source>permissions changed</source>
         <translation>Rechte geändert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="63"/>
+        <location filename="../app/RunSession.cpp" line="64"/>
         <source>replaced by another kind of file</source>
         <translation>durch eine andere Dateiart ersetzt</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="128"/>
+        <location filename="../app/RunSession.cpp" line="133"/>
         <source>Workspace: %1 (a new folder for this run)</source>
         <translation>Arbeitsordner: %1 (ein neuer Ordner für diesen Lauf)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="155"/>
+        <location filename="../app/RunSession.cpp" line="160"/>
         <source>This run is not kept: %1</source>
         <translation>Dieser Lauf wird nicht gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="163"/>
+        <location filename="../app/RunSession.cpp" line="168"/>
         <source>%1. The run goes on; saving it is tried again.</source>
         <translation>%1. Der Lauf geht weiter; das Speichern wird erneut versucht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="174"/>
+        <location filename="../app/RunSession.cpp" line="179"/>
         <source>Finding the models</source>
         <translation>Modelle werden gesucht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="179"/>
+        <location filename="../app/RunSession.cpp" line="184"/>
         <source>Replaying a runbook: no model is needed</source>
         <translation>Ein Runbook wird abgespielt: kein Modell nötig</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="197"/>
+        <location filename="../app/RunSession.cpp" line="202"/>
         <source>Planner: %1, executor: %2, on %3</source>
         <translation>Planer: %1, Ausführung: %2, auf %3</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="200"/>
+        <location filename="../app/RunSession.cpp" line="205"/>
         <source>Planner: %1, executor: %2</source>
         <translation>Planer: %1, Ausführer: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="219"/>
+        <location filename="../app/RunSession.cpp" line="224"/>
         <source>WARNING: the host sandbox runs every command directly on this machine, as you, with no isolation, in %1.</source>
         <translation>WARNUNG: Die Host-Sandbox führt jeden Befehl direkt auf diesem Rechner aus, als Sie, ohne Isolation, in %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="233"/>
-        <location filename="../app/RunSession.cpp" line="307"/>
+        <location filename="../app/RunSession.cpp" line="238"/>
+        <location filename="../app/RunSession.cpp" line="312"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="256"/>
+        <location filename="../app/RunSession.cpp" line="261"/>
         <source>Attaching to the run&apos;s own sandbox %1.</source>
         <translation>Verbindung mit der eigenen Sandbox %1 des Laufs.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="263"/>
+        <location filename="../app/RunSession.cpp" line="268"/>
         <source>The run&apos;s sandbox is gone; a new one is started on the same workspace (what earlier steps did outside the workspace is not there).</source>
         <translation>Die Sandbox des Laufs gibt es nicht mehr; eine neue wird mit demselben Arbeitsordner gestartet (was frühere Schritte außerhalb des Arbeitsordners getan haben, fehlt darin).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="285"/>
+        <location filename="../app/RunSession.cpp" line="290"/>
         <source>Attaching to the existing sandbox %1.</source>
         <translation>Verbindung mit der vorhandenen Sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="309"/>
+        <location filename="../app/RunSession.cpp" line="314"/>
         <source>Starting the %1 sandbox %2</source>
         <translation>Die %1-Sandbox %2 wird gestartet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="317"/>
+        <location filename="../app/RunSession.cpp" line="322"/>
         <source>The sandbox could not start: %1</source>
         <translation>Die Sandbox konnte nicht starten: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="326"/>
+        <location filename="../app/RunSession.cpp" line="331"/>
         <source>The sandbox is ready</source>
         <translation>Die Sandbox ist bereit</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="328"/>
+        <location filename="../app/RunSession.cpp" line="333"/>
         <source>Read-only in the sandbox, because programs on this machine run or obey them by themselves: %1 (--allow-autorun-writes lets a run change them).</source>
         <translation>In der Sandbox schreibgeschützt, weil Programme auf diesem Rechner sie von selbst ausführen oder befolgen: %1 (mit --allow-autorun-writes darf ein Lauf sie ändern).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="376"/>
+        <location filename="../app/RunSession.cpp" line="381"/>
         <source>There is no record of what was copied into the sandbox %1, so its changes cannot be reviewed safely; nothing of it will be applied to %2.</source>
         <translation>Es gibt keine Aufzeichnung darüber, was in die Sandbox %1 kopiert wurde, daher können ihre Änderungen nicht sicher geprüft werden; nichts davon wird nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="383"/>
         <location filename="../app/RunSession.cpp" line="388"/>
+        <location filename="../app/RunSession.cpp" line="393"/>
         <source>Copying the workspace into the sandbox</source>
         <translation>Der Arbeitsordner wird in die Sandbox kopiert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="395"/>
+        <location filename="../app/RunSession.cpp" line="400"/>
         <source>The workspace could not be copied into the sandbox: %1</source>
         <translation>Der Arbeitsordner konnte nicht in die Sandbox kopiert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="407"/>
+        <location filename="../app/RunSession.cpp" line="412"/>
         <source>Cannot keep a record of the copied workspace in %1 (%2); after a crash its changes could not be reviewed.</source>
         <translation>Der kopierte Arbeitsordner kann in %1 nicht festgehalten werden (%2); nach einem Absturz ließen sich seine Änderungen nicht prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="412"/>
+        <location filename="../app/RunSession.cpp" line="417"/>
         <source>Copied 1 file (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>1 Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="415"/>
+        <location filename="../app/RunSession.cpp" line="420"/>
         <source>Copied %n files (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>
             <numerusform>%n Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</numerusform>
@@ -1016,72 +1026,72 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="422"/>
+        <location filename="../app/RunSession.cpp" line="427"/>
         <source>Not copied: %1 (%2)</source>
         <translation>Nicht kopiert: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="450"/>
+        <location filename="../app/RunSession.cpp" line="455"/>
         <source>The %1 sandbox cannot take snapshots, so risky steps that fail cannot be undone.</source>
         <translation>Die %1-Sandbox kann keine Snapshots anlegen, daher lassen sich fehlgeschlagene riskante Schritte nicht rückgängig machen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="460"/>
+        <location filename="../app/RunSession.cpp" line="465"/>
         <source>Replaying 1 recorded step in the %1 sandbox, without a model.</source>
         <translation>1 aufgezeichneter Schritt wird in der Sandbox %1 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="462"/>
+        <location filename="../app/RunSession.cpp" line="467"/>
         <source>Replaying %1 recorded steps in the %2 sandbox, without a model.</source>
         <translation>%1 aufgezeichnete Schritte werden in der Sandbox %2 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="466"/>
+        <location filename="../app/RunSession.cpp" line="471"/>
         <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
         <translation>Planer: %1 (%2), Ausführer: %3 (%4), Sandbox: %5</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="476"/>
+        <location filename="../app/RunSession.cpp" line="481"/>
         <source>Resuming the run %1 after its last finished step.</source>
         <translation>Lauf %1 wird nach seinem letzten abgeschlossenen Schritt fortgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="491"/>
+        <location filename="../app/RunSession.cpp" line="496"/>
         <source>The run was cancelled; the sandbox&apos;s changes were not applied to %1.</source>
         <translation>Der Lauf wurde abgebrochen; die Änderungen der Sandbox wurden nicht nach %1 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="538"/>
+        <location filename="../app/RunSession.cpp" line="543"/>
         <source>The sandbox still runs with %1 mounted: what it changes from now on is checked again when it is let go.</source>
         <translation>Die Sandbox läuft weiter, %1 ist weiter eingebunden: Was sie von jetzt an ändert, wird erneut geprüft, wenn sie freigegeben wird.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="550"/>
+        <location filename="../app/RunSession.cpp" line="555"/>
         <source>the sandbox is not running</source>
         <translation>die Sandbox läuft nicht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="551"/>
+        <location filename="../app/RunSession.cpp" line="556"/>
         <source>there is no record of what was copied in</source>
         <translation>es gibt keine Aufzeichnung darüber, was hineinkopiert wurde</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="562"/>
+        <location filename="../app/RunSession.cpp" line="567"/>
         <source>The sandbox&apos;s changes could not be collected (%1); nothing was applied to %2.</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden (%1); nichts wurde nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="570"/>
+        <location filename="../app/RunSession.cpp" line="575"/>
         <source>The sandbox changed nothing in the workspace.</source>
         <translation>Die Sandbox hat im Arbeitsordner nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="582"/>
+        <location filename="../app/RunSession.cpp" line="587"/>
         <source>1 change in the sandbox was not applied to %1:</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="583"/>
+        <location filename="../app/RunSession.cpp" line="588"/>
         <source>%n changes in the sandbox were not applied to %1:</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen:</numerusform>
@@ -1089,7 +1099,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="591"/>
+        <location filename="../app/RunSession.cpp" line="596"/>
         <source>  ... and %n more</source>
         <translation>
             <numerusform>  ... und %n weitere</numerusform>
@@ -1097,27 +1107,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="614"/>
+        <location filename="../app/RunSession.cpp" line="619"/>
         <source>The sandbox&apos;s changes could not be collected: %1</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="620"/>
+        <location filename="../app/RunSession.cpp" line="625"/>
         <source>The sandbox has no changes that are not in %1.</source>
         <translation>Die Sandbox hat keine Änderungen, die nicht schon in %1 sind.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="636"/>
+        <location filename="../app/RunSession.cpp" line="641"/>
         <source>The changes could not be applied to %1: %2</source>
         <translation>Die Änderungen konnten nicht nach %1 übernommen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="640"/>
+        <location filename="../app/RunSession.cpp" line="645"/>
         <source>Applied 1 change to %1.</source>
         <translation>1 Änderung nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="641"/>
+        <location filename="../app/RunSession.cpp" line="646"/>
         <source>Applied %n changes to %1.</source>
         <translation>
             <numerusform>%n Änderung nach %1 übernommen.</numerusform>
@@ -1125,17 +1135,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="646"/>
+        <location filename="../app/RunSession.cpp" line="651"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Nicht übernommen: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="660"/>
+        <location filename="../app/RunSession.cpp" line="665"/>
         <source>1 change in the sandbox was not applied to %1.</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="661"/>
+        <location filename="../app/RunSession.cpp" line="666"/>
         <source>%n changes in the sandbox were not applied to %1.</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen.</numerusform>
@@ -1143,72 +1153,77 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="677"/>
+        <location filename="../app/RunSession.cpp" line="682"/>
         <source>Another step is being undone.</source>
         <translation>Ein anderer Schritt wird gerade rückgängig gemacht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="679"/>
+        <location filename="../app/RunSession.cpp" line="684"/>
         <source>The sandbox is no longer there to roll back.</source>
         <translation>Die Sandbox ist nicht mehr da, um sie zurückzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="681"/>
+        <location filename="../app/RunSession.cpp" line="686"/>
         <source>The workspace is being transferred; try again when it is done.</source>
         <translation>Der Arbeitsordner wird gerade übertragen; versuchen Sie es erneut, wenn das fertig ist.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="682"/>
+        <location filename="../app/RunSession.cpp" line="687"/>
         <source>There is no snapshot from before this step.</source>
         <translation>Es gibt keinen Snapshot von vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="691"/>
+        <location filename="../app/RunSession.cpp" line="696"/>
         <source>Undoing step %1: rolling the sandbox back to its snapshot...</source>
         <translation>Schritt %1 wird rückgängig gemacht: Die Sandbox wird auf ihren Snapshot zurückgesetzt...</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="700"/>
+        <location filename="../app/RunSession.cpp" line="705"/>
         <source>Step %1 could not be undone: %2</source>
         <translation>Schritt %1 konnte nicht rückgängig gemacht werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="714"/>
+        <location filename="../app/RunSession.cpp" line="719"/>
         <source>Step %1 undone in %2 ms: the sandbox is as it was before it.</source>
         <translation>Schritt %1 in %2 ms rückgängig gemacht: Die Sandbox ist wieder so wie vor ihm.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="753"/>
+        <location filename="../app/RunSession.cpp" line="758"/>
         <source>Your answer is not kept with the run: %1</source>
         <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="778"/>
+        <location filename="../app/RunSession.cpp" line="783"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="784"/>
+        <location filename="../app/RunSession.cpp" line="789"/>
         <source>Interrupted; exited without waiting</source>
         <translation>Unterbrochen; ohne Warten beendet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="830"/>
+        <location filename="../app/RunSession.cpp" line="835"/>
         <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="884"/>
+        <location filename="../app/RunSession.cpp" line="889"/>
         <source>The run&apos;s sandbox is not running.</source>
         <translation>Die Sandbox des Laufs läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="910"/>
+        <location filename="../app/RunSession.cpp" line="902"/>
+        <source>This run&apos;s sandbox is the host: a terminal there is a shell on this computer with no isolation, whose commands pass no safety check. Control clients get one only with &quot;Let clients open terminals in runs on the host&quot; turned on (Settings &gt; Remote control, or host_terminals=true in the [control] section of the configuration file).</source>
+        <translation>Die Sandbox dieses Laufs ist der Host: Ein Terminal dort ist eine Shell auf diesem Computer ohne Isolation, deren Befehle keine Sicherheitsprüfung durchlaufen. Steuerungs-Clients bekommen eines nur, wenn „Clients erlauben, Terminals in Läufen auf dem Host zu öffnen“ eingeschaltet ist (Einstellungen &gt; Fernsteuerung, oder host_terminals=true im Abschnitt [control] der Konfigurationsdatei).</translation>
+    </message>
+    <message>
+        <location filename="../app/RunSession.cpp" line="960"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="942"/>
+        <location filename="../app/RunSession.cpp" line="992"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
@@ -1298,307 +1313,310 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="108"/>
+        <location filename="../app/WindowController.cpp" line="109"/>
         <source>This run&apos;s sandbox works in the folder itself; there is nothing to review.</source>
         <translation>Die Sandbox dieses Laufs arbeitet im Ordner selbst; es gibt nichts zu prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="211"/>
+        <location filename="../app/WindowController.cpp" line="212"/>
         <source>Remote control is off.</source>
         <translation>Die Fernsteuerung ist aus.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="228"/>
-        <location filename="../app/WindowController.cpp" line="244"/>
+        <location filename="../app/WindowController.cpp" line="229"/>
+        <location filename="../app/WindowController.cpp" line="245"/>
         <source>Remote control is off: %1</source>
         <translation>Die Fernsteuerung ist aus: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="254"/>
+        <location filename="../app/WindowController.cpp" line="256"/>
         <source>Remote control on %1 (docs/CONTROL_API.md).</source>
         <translation>Fernsteuerung auf %1 (docs/CONTROL_API.md).</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="263"/>
+        <location filename="../app/WindowController.cpp" line="265"/>
         <source>The run %1 is not going on in this window.</source>
         <translation>Der Lauf %1 läuft nicht in diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="274"/>
+        <location filename="../app/WindowController.cpp" line="276"/>
         <source>A run is going on in the window; one at a time.</source>
         <translation>Im Fenster ist ein Lauf im Gange; nur einer zur selben Zeit.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="285"/>
+        <location filename="../app/WindowController.cpp" line="287"/>
         <source>open the task file in the window</source>
         <translation>öffnen Sie die Aufgabendatei im Fenster</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="294"/>
+        <location filename="../app/WindowController.cpp" line="296"/>
+        <source>The window&apos;s sandbox is host (no isolation) because the task file on show asks for it; a run a program starts does not get that. Pick the sandbox in the window yourself, or dismiss the task file.</source>
+        <translation>Die Sandbox des Fensters ist host (keine Isolation), weil die angezeigte Aufgabendatei das verlangt; ein Lauf, den ein Programm startet, bekommt das nicht. Wählen Sie die Sandbox im Fenster selbst, oder verwerfen Sie die Aufgabendatei.</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="305"/>
         <source>The run could not start; the window says why.</source>
         <translation>Der Lauf konnte nicht starten; das Fenster zeigt, warum.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="332"/>
+        <location filename="../app/WindowController.cpp" line="343"/>
         <source>The run %1 is not the window&apos;s.</source>
         <translation>Der Lauf %1 gehört nicht zu diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="380"/>
+        <location filename="../app/WindowController.cpp" line="392"/>
         <source>Removed the sandbox %1 an earlier run left behind.</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 wurde entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="385"/>
+        <location filename="../app/WindowController.cpp" line="397"/>
         <source>Could not remove the sandbox %1: %2</source>
         <translation>Die Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="398"/>
+        <location filename="../app/WindowController.cpp" line="410"/>
         <source>Sandboxes Left Behind</source>
         <translation>Zurückgelassene Sandboxen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="400"/>
+        <location filename="../app/WindowController.cpp" line="412"/>
         <source>An earlier run that did not end left its sandbox running. Remove it?</source>
         <translation>Ein früherer Lauf, der nicht endete, hat seine Sandbox laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="402"/>
+        <location filename="../app/WindowController.cpp" line="414"/>
         <source>Earlier runs that did not end left their sandboxes running. Remove them?</source>
         <translation>Frühere Läufe, die nicht endeten, haben ihre Sandboxen laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="407"/>
+        <location filename="../app/WindowController.cpp" line="419"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="420"/>
+        <location filename="../app/WindowController.cpp" line="432"/>
         <source>Resume Run</source>
         <translation>Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="420"/>
+        <location filename="../app/WindowController.cpp" line="432"/>
         <source>Resume Newest Run</source>
         <translation>Neuesten Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="424"/>
+        <location filename="../app/WindowController.cpp" line="436"/>
         <source>Continue run %1 in its sandbox from the step it did not finish</source>
         <translation>Lauf %1 in seiner Sandbox ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="430"/>
+        <location filename="../app/WindowController.cpp" line="442"/>
         <source>Keep</source>
         <translation>Behalten</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="457"/>
+        <location filename="../app/WindowController.cpp" line="469"/>
         <source>tick the box next to it in the task file&apos;s panel</source>
         <translation>setzen Sie den Haken daneben im Bereich der Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="511"/>
+        <location filename="../app/WindowController.cpp" line="523"/>
         <source>The task file&apos;s folder is not used as the workspace: %1</source>
         <translation>Der Ordner der Aufgabendatei wird nicht als Arbeitsordner verwendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="516"/>
+        <location filename="../app/WindowController.cpp" line="528"/>
         <source>Task file loaded: check what it asks for, then press Run.</source>
         <translation>Aufgabendatei geladen: Prüfen Sie, was sie verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="527"/>
+        <location filename="../app/WindowController.cpp" line="539"/>
         <source>%1 has no steps, so it is not a runbook; a runbook is exported from a run that succeeded.</source>
         <translation>%1 hat keine Schritte und ist daher kein Runbook; ein Runbook wird aus einem erfolgreichen Lauf exportiert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="540"/>
+        <location filename="../app/WindowController.cpp" line="552"/>
         <source>A runbook of 1 recorded step: Run replays it without a model and stops if its exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit 1 aufgezeichneten Schritt: Ausführen spielt ihn ohne Modell ab und hält an, wenn sein Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="542"/>
+        <location filename="../app/WindowController.cpp" line="554"/>
         <source>A runbook of %1 recorded steps: Run replays them without a model and stops at the first whose exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit %1 aufgezeichneten Schritten: Ausführen spielt sie ohne Modell ab und hält beim ersten an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="550"/>
+        <location filename="../app/WindowController.cpp" line="562"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="553"/>
+        <location filename="../app/WindowController.cpp" line="565"/>
         <source>    (expected to exit with %1)</source>
         <translation>    (sollte mit %1 enden)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="557"/>
+        <location filename="../app/WindowController.cpp" line="569"/>
         <source>Runbook loaded: check what it asks for, then press Run.</source>
         <translation>Runbook geladen: prüfen Sie, was es verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="578"/>
+        <location filename="../app/WindowController.cpp" line="590"/>
         <source>The run store cannot be opened, so no run can be resumed.</source>
         <translation>Der Laufspeicher kann nicht geöffnet werden, daher kann kein Lauf fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="680"/>
+        <location filename="../app/WindowController.cpp" line="692"/>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
         <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="695"/>
+        <location filename="../app/WindowController.cpp" line="707"/>
         <source>Preparing the sandbox…</source>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="763"/>
+        <location filename="../app/WindowController.cpp" line="775"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="781"/>
+        <location filename="../app/WindowController.cpp" line="793"/>
         <source>Another User&apos;s Model Server</source>
         <translation>Modellserver eines anderen Benutzers</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="782"/>
+        <location filename="../app/WindowController.cpp" line="794"/>
         <source>The model server at %1 is run by %2, not by you. Use it for your runs?</source>
         <translation>Der Modellserver an %1 wird von %2 betrieben, nicht von Ihnen. Für Ihre Läufe verwenden?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="787"/>
+        <location filename="../app/WindowController.cpp" line="799"/>
         <source>It would see each run&apos;s goal, files and outputs, and choose the commands that run. A yes is kept in %1 for this address and this user only.</source>
         <translation>Er sähe Ziel, Dateien und Ausgaben jedes Laufs und würde die Befehle wählen, die laufen. Ein Ja wird in %1 nur für diese Adresse und diesen Benutzer gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="790"/>
+        <location filename="../app/WindowController.cpp" line="802"/>
         <source>Use It</source>
         <translation>Verwenden</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="792"/>
+        <location filename="../app/WindowController.cpp" line="804"/>
         <source>Don&apos;t Use</source>
         <translation>Nicht verwenden</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="798"/>
+        <location filename="../app/WindowController.cpp" line="810"/>
         <source>The model server at %1 is confirmed; press Run to use it.</source>
         <translation>Der Modellserver an %1 ist bestätigt; drücken Sie Ausführen, um ihn zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="809"/>
+        <location filename="../app/WindowController.cpp" line="821"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="815"/>
+        <location filename="../app/WindowController.cpp" line="827"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="826"/>
+        <location filename="../app/WindowController.cpp" line="838"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="831"/>
+        <location filename="../app/WindowController.cpp" line="843"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="858"/>
+        <location filename="../app/WindowController.cpp" line="870"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="866"/>
+        <location filename="../app/WindowController.cpp" line="878"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="882"/>
+        <location filename="../app/WindowController.cpp" line="894"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="918"/>
+        <location filename="../app/WindowController.cpp" line="938"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="921"/>
+        <location filename="../app/WindowController.cpp" line="941"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="924"/>
+        <location filename="../app/WindowController.cpp" line="944"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="64"/>
+        <location filename="../app/ControlHost.cpp" line="66"/>
         <source>The control API needs the run store: %1</source>
         <translation>Die Steuerungs-API braucht den Laufspeicher: %1</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="84"/>
+        <location filename="../app/ControlHost.cpp" line="87"/>
         <source>Terrarium control API on %1 (token: %2)</source>
         <translation>Terrarium-Steuerungs-API auf %1 (Token: %2)</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="92"/>
+        <location filename="../app/ControlHost.cpp" line="95"/>
         <source>Terrarium is stopping.</source>
         <translation>Terrarium wird beendet.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="95"/>
+        <location filename="../app/ControlHost.cpp" line="98"/>
         <source>A run is going on (%1); one at a time.</source>
         <translation>Ein Lauf ist im Gange (%1); nur einer zur selben Zeit.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="102"/>
-        <location filename="../app/WindowController.cpp" line="277"/>
         <source>the task</source>
-        <translation>die Aufgabe</translation>
+        <translation type="vanished">die Aufgabe</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="111"/>
+        <location filename="../app/ControlHost.cpp" line="114"/>
         <source>start terrarium --serve with --yes</source>
         <translation>starten Sie terrarium --serve mit --yes</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="132"/>
+        <location filename="../app/ControlHost.cpp" line="135"/>
         <source>The run could not start; see Terrarium&apos;s log.</source>
         <translation>Der Lauf konnte nicht starten; siehe das Protokoll von Terrarium.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="148"/>
+        <location filename="../app/ControlHost.cpp" line="151"/>
         <source>The run %1 is not going on here.</source>
         <translation>Der Lauf %1 läuft hier nicht.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="151"/>
-        <location filename="../app/WindowController.cpp" line="266"/>
+        <location filename="../app/ControlHost.cpp" line="154"/>
+        <location filename="../app/WindowController.cpp" line="268"/>
         <source>The run %1 has ended.</source>
         <translation>Der Lauf %1 ist beendet.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="162"/>
-        <location filename="../app/WindowController.cpp" line="307"/>
+        <location filename="../app/ControlHost.cpp" line="165"/>
+        <location filename="../app/WindowController.cpp" line="318"/>
         <source>Step %1 waits for no approval.</source>
         <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="730"/>
-        <location filename="../app/RunSession.cpp" line="739"/>
+        <location filename="../app/RunSession.cpp" line="735"/>
+        <location filename="../app/RunSession.cpp" line="744"/>
         <source>Step %1 waits for no input.</source>
         <translation>Schritt %1 wartet auf keine Eingabe.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="206"/>
+        <location filename="../app/ControlHost.cpp" line="210"/>
         <source>Interrupted; cancelling the run (press Ctrl+C again to exit at once)...</source>
         <translation>Unterbrochen; der Lauf wird abgebrochen (erneut Strg+C drücken, um sofort zu beenden)...</translation>
     </message>
@@ -1821,44 +1839,44 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>&quot;%1&quot; in %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="152"/>
+        <location filename="../core/agent/RunSummary.cpp" line="154"/>
         <location filename="../core/config/ConfigLoader.cpp" line="99"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="153"/>
+        <location filename="../core/agent/RunSummary.cpp" line="155"/>
         <location filename="../core/config/ConfigLoader.cpp" line="99"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="156"/>
+        <location filename="../core/agent/RunSummary.cpp" line="158"/>
         <source>%1: 1 request, </source>
         <translation>%1: 1 Anfrage, </translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="157"/>
+        <location filename="../core/agent/RunSummary.cpp" line="159"/>
         <source>%1: %2 requests, </source>
         <translation>%1: %2 Anfragen, </translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="158"/>
+        <location filename="../core/agent/RunSummary.cpp" line="160"/>
         <source>%1 tokens in (%2 from the cache), %3 out</source>
         <translation>%1 Token hinein (%2 aus dem Cache), %3 heraus</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="161"/>
+        <location filename="../core/agent/RunSummary.cpp" line="163"/>
         <source>%1 tokens in, %2 out</source>
         <translation>%1 Token hinein, %2 heraus</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="164"/>
+        <location filename="../core/agent/RunSummary.cpp" line="166"/>
         <source>, %1 s waiting</source>
         <translation>, %1 s gewartet</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="166"/>
+        <location filename="../core/agent/RunSummary.cpp" line="168"/>
         <source>, $%1</source>
         <translation>, %1 $</translation>
     </message>
@@ -4779,186 +4797,235 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Es wurde nicht übernommen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="49"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="51"/>
         <source>&quot;%1&quot; must be a string.</source>
         <translation>&quot;%1&quot; muss ein String sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="52"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="54"/>
         <source>&quot;%1&quot; is longer than %2 characters.</source>
         <translation>&quot;%1&quot; ist länger als %2 Zeichen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="54"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="56"/>
         <source>&quot;%1&quot; is empty.</source>
         <translation>&quot;%1&quot; ist leer.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="65"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="67"/>
         <source>&quot;%1&quot; must be a whole number of at least 1.</source>
         <translation>&quot;%1&quot; muss eine ganze Zahl von mindestens 1 sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="76"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="78"/>
         <source>&quot;run_id&quot; holds characters no run id has.</source>
         <translation>&quot;run_id&quot; enthält Zeichen, die keine Lauf-ID hat.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="86"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="88"/>
         <source>&quot;terminal_id&quot; is not one this server gives.</source>
         <translation>„terminal_id“ ist keine, die dieser Server vergibt.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="97"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="99"/>
         <source>&quot;cols&quot; and &quot;rows&quot; must be from 1 to 1000.</source>
         <translation>„cols“ und „rows“ müssen zwischen 1 und 1000 liegen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="111"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="113"/>
         <source>&quot;step_id&quot; is too large.</source>
         <translation>&quot;step_id&quot; ist zu groß.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="167"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="170"/>
         <source>The message is not JSON (%1 at offset %2).</source>
         <translation>Die Nachricht ist kein JSON (%1 bei Offset %2).</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="171"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="174"/>
         <source>The message is not a JSON object.</source>
         <translation>Die Nachricht ist kein JSON-Objekt.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="176"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="179"/>
         <source>Unsupported protocol version; this server speaks &quot;v&quot;: %1.</source>
         <translation>Nicht unterstützte Protokollversion; dieser Server spricht &quot;v&quot;: %1.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="181"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="184"/>
         <source>&quot;id&quot; must be a number or a string of at most %1 characters.</source>
         <translation>&quot;id&quot; muss eine Zahl oder ein String mit höchstens %1 Zeichen sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="189"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="192"/>
         <source>The message has no &quot;type&quot;.</source>
         <translation>Die Nachricht hat keinen &quot;type&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="190"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="193"/>
         <source>Unknown message type &quot;%1&quot;.</source>
         <translation>Unbekannter Nachrichtentyp &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="207"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="206"/>
+        <source>auth needs either a &quot;proof&quot; or a &quot;token&quot;.</source>
+        <translation>auth braucht entweder einen „proof“ oder ein „token“.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlProtocol.cpp" line="211"/>
+        <source>&quot;proof&quot; must be 64 lower-case hex digits.</source>
+        <translation>„proof“ muss aus 64 kleingeschriebenen Hexadezimalziffern bestehen.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlProtocol.cpp" line="222"/>
+        <source>&quot;nonce&quot; must be %1 to %2 lower-case hex digits.</source>
+        <translation>„nonce“ muss aus %1 bis %2 kleingeschriebenen Hexadezimalziffern bestehen.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlProtocol.cpp" line="235"/>
         <source>run.start needs either a &quot;goal&quot; or a &quot;task&quot;.</source>
         <translation>run.start braucht entweder ein &quot;goal&quot; oder eine &quot;task&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="232"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="260"/>
         <source>&quot;decision&quot; must be once, session, always or deny.</source>
         <translation>&quot;decision&quot; muss once, session, always oder deny sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="115"/>
+        <location filename="../core/control/ControlServer.cpp" line="148"/>
         <source>The control API listens on loopback addresses only (127.0.0.1 or ::1), not on %1: it can start commands in a sandbox.</source>
         <translation>Die Steuerungs-API lauscht nur auf Loopback-Adressen (127.0.0.1 oder ::1), nicht auf %1: Sie kann Befehle in einer Sandbox starten.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="106"/>
+        <location filename="../core/control/ControlServer.cpp" line="139"/>
         <source>The control API needs a token of at least %1 characters.</source>
         <translation>Die Steuerungs-API braucht ein Token mit mindestens %1 Zeichen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="125"/>
+        <location filename="../core/control/ControlServer.cpp" line="105"/>
+        <source>The control API does not serve: [::1]:%1 is taken by another program (%2), while 127.0.0.1:%1 was free. Clients that reach localhost at ::1 would talk to that program instead of Terrarium, so Terrarium serves on both addresses or on neither. Find the program (ss -ltnp &apos;sport = %1&apos;) or choose another port.</source>
+        <translation>Die Steuerungs-API wird nicht angeboten: [::1]:%1 ist von einem anderen Programm belegt (%2), während 127.0.0.1:%1 frei war. Clients, die localhost unter ::1 erreichen, würden mit diesem Programm statt mit Terrarium sprechen; deshalb bietet Terrarium auf beiden Adressen an oder auf keiner. Finden Sie das Programm (ss -ltnp &apos;sport = %1&apos;) oder wählen Sie einen anderen Port.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="114"/>
+        <source>The control API does not serve: ::1 had the port taken each time 127.0.0.1 got a free one (%1).</source>
+        <translation>Die Steuerungs-API wird nicht angeboten: Auf ::1 war der Port jedes Mal belegt, wenn 127.0.0.1 einen freien bekam (%1).</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="158"/>
         <source>The control API cannot listen on %1 port %2: %3</source>
         <translation>Die Steuerungs-API kann nicht auf %1 Port %2 lauschen: %3</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="164"/>
+        <location filename="../core/control/ControlServer.cpp" line="197"/>
         <source>Terrarium stops serving.</source>
         <translation>Terrarium beendet den Dienst.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="228"/>
+        <location filename="../core/control/ControlServer.cpp" line="274"/>
         <source>Too many control clients (at most %1); try again later.</source>
         <translation>Zu viele Steuerungs-Clients (höchstens %1); versuchen Sie es später erneut.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="231"/>
+        <location filename="../core/control/ControlServer.cpp" line="277"/>
         <source>too many clients</source>
         <translation>zu viele Clients</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="249"/>
+        <location filename="../core/control/ControlServer.cpp" line="300"/>
         <source>Messages are JSON text, not binary.</source>
         <translation>Nachrichten sind JSON-Text, nicht binär.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="267"/>
+        <location filename="../core/control/ControlServer.cpp" line="344"/>
+        <source>The token is not taken over TCP: a client that sends it cannot know who listens at the address. Answer the hello&apos;s challenge instead (docs/CONTROL_API.md, Authentication), or connect to the Unix socket.</source>
+        <translation>Über TCP wird das Token nicht angenommen: Ein Client, der es sendet, kann nicht wissen, wer an der Adresse lauscht. Beantworten Sie stattdessen die Challenge des hello (docs/CONTROL_API.md, Authentication), oder verbinden Sie sich mit dem Unix-Socket.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="349"/>
         <source>The token is wrong.</source>
         <translation>Das Token ist falsch.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="268"/>
-        <location filename="../core/control/ControlServer.cpp" line="283"/>
-        <location filename="../core/control/ControlServer.cpp" line="393"/>
+        <location filename="../core/control/ControlServer.cpp" line="318"/>
+        <location filename="../core/control/ControlServer.cpp" line="333"/>
+        <location filename="../core/control/ControlServer.cpp" line="498"/>
         <source>unauthenticated</source>
         <translation>nicht authentifiziert</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="282"/>
+        <location filename="../core/control/ControlServer.cpp" line="332"/>
         <source>No token came in time; closing.</source>
         <translation>Kein Token kam rechtzeitig; die Verbindung wird geschlossen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="367"/>
+        <location filename="../core/control/ControlServer.cpp" line="357"/>
+        <source>The challenge was answered already.</source>
+        <translation>Die Challenge wurde schon beantwortet.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="372"/>
+        <source>Not authenticated: answer the hello&apos;s challenge first, with auth.challenge and then auth (docs/CONTROL_API.md).</source>
+        <translation>Nicht authentifiziert: Beantworten Sie zuerst die Challenge des hello, mit auth.challenge und dann auth (docs/CONTROL_API.md).</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="386"/>
+        <source>Send auth.challenge (and check the server&apos;s proof) before auth.</source>
+        <translation>Senden Sie auth.challenge (und prüfen Sie den Nachweis des Servers) vor auth.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="391"/>
+        <source>The proof is wrong: not made with this server&apos;s token, or for another address than %1.</source>
+        <translation>Der Nachweis ist falsch: nicht mit dem Token dieses Servers erstellt, oder für eine andere Adresse als %1.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="479"/>
         <source>Too many messages; closing.</source>
         <translation>Zu viele Nachrichten; die Verbindung wird geschlossen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="368"/>
+        <location filename="../core/control/ControlServer.cpp" line="480"/>
         <source>too many messages</source>
         <translation>zu viele Nachrichten</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="375"/>
+        <location filename="../core/control/ControlServer.cpp" line="487"/>
         <source>Too many messages (at most %1 a second); this one was not read.</source>
         <translation>Zu viele Nachrichten (höchstens %1 pro Sekunde); diese wurde nicht gelesen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="390"/>
         <source>Not authenticated: send the token first, as {&quot;v&quot;: 1, &quot;type&quot;: &quot;auth&quot;, &quot;token&quot;: &quot;…&quot;} or an Authorization: Bearer header.</source>
-        <translation>Nicht authentifiziert: Senden Sie zuerst das Token, als {&quot;v&quot;: 1, &quot;type&quot;: &quot;auth&quot;, &quot;token&quot;: &quot;…&quot;} oder als Header Authorization: Bearer.</translation>
+        <translation type="vanished">Nicht authentifiziert: Senden Sie zuerst das Token, als {&quot;v&quot;: 1, &quot;type&quot;: &quot;auth&quot;, &quot;token&quot;: &quot;…&quot;} oder als Header Authorization: Bearer.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="416"/>
-        <location filename="../core/control/ControlServer.cpp" line="514"/>
+        <location filename="../core/control/ControlServer.cpp" line="519"/>
+        <location filename="../core/control/ControlServer.cpp" line="622"/>
         <source>This Terrarium runs nothing for control clients.</source>
         <translation>Dieses Terrarium führt nichts für Steuerungs-Clients aus.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="477"/>
+        <location filename="../core/control/ControlServer.cpp" line="585"/>
         <source>There is no terminal %1 (it may have ended).</source>
         <translation>Es gibt kein Terminal %1 (es hat vielleicht geendet).</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="498"/>
+        <location filename="../core/control/ControlServer.cpp" line="606"/>
         <location filename="../core/store/RunStore.cpp" line="358"/>
         <source>There is no kept run %1.</source>
         <translation>Es gibt keinen gespeicherten Lauf %1.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="522"/>
+        <location filename="../core/control/ControlServer.cpp" line="630"/>
         <source>At most %1 terminals per client.</source>
         <translation>Höchstens %1 Terminals je Client.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="543"/>
+        <location filename="../core/control/ControlServer.cpp" line="651"/>
         <source>The client fell behind the terminal&apos;s output.</source>
         <translation>Der Client kam mit der Ausgabe des Terminals nicht mit.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="550"/>
+        <location filename="../core/control/ControlServer.cpp" line="658"/>
         <source>The shell ended.</source>
         <translation>Die Shell hat geendet.</translation>
     </message>
@@ -5627,7 +5694,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="90"/>
-        <location filename="../ui/MainWindow.cpp" line="267"/>
+        <location filename="../ui/MainWindow.cpp" line="279"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
@@ -5717,122 +5784,127 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Fehler</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="215"/>
+        <location filename="../ui/MainWindow.cpp" line="170"/>
+        <source>Remote terminals</source>
+        <translation>Ferngesteuerte Terminals</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="227"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="256"/>
+        <location filename="../ui/MainWindow.cpp" line="268"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="257"/>
+        <location filename="../ui/MainWindow.cpp" line="269"/>
         <source>&amp;Open Task File…</source>
         <translation>Aufgabendatei ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="261"/>
+        <location filename="../ui/MainWindow.cpp" line="273"/>
         <source>Choose &amp;Workspace…</source>
         <translation>&amp;Arbeitsordner wählen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="264"/>
+        <location filename="../ui/MainWindow.cpp" line="276"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="268"/>
+        <location filename="../ui/MainWindow.cpp" line="280"/>
         <source>&amp;Run Goal</source>
         <translation>Ziel &amp;ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="273"/>
+        <location filename="../ui/MainWindow.cpp" line="285"/>
         <source>&amp;Stop</source>
         <translation>An&amp;halten</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="282"/>
+        <location filename="../ui/MainWindow.cpp" line="294"/>
         <source>&amp;View</source>
         <translation>A&amp;nsicht</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="284"/>
+        <location filename="../ui/MainWindow.cpp" line="296"/>
         <source>Focus &amp;Goal</source>
         <translation>Fokus auf &amp;Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="287"/>
+        <location filename="../ui/MainWindow.cpp" line="299"/>
         <source>Focus &amp;Plan</source>
         <translation>Fokus auf &amp;Plan</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="290"/>
+        <location filename="../ui/MainWindow.cpp" line="302"/>
         <source>&amp;Collapse All Steps</source>
         <translation>Alle Schritte &amp;einklappen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="294"/>
+        <location filename="../ui/MainWindow.cpp" line="306"/>
         <source>&amp;Expand All Steps</source>
         <translation>Alle Schritte a&amp;usklappen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="327"/>
+        <location filename="../ui/MainWindow.cpp" line="339"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="329"/>
+        <location filename="../ui/MainWindow.cpp" line="341"/>
         <source>&amp;Preferences…</source>
         <translation>Terrarium ein&amp;richten…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="338"/>
+        <location filename="../ui/MainWindow.cpp" line="350"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="339"/>
+        <location filename="../ui/MainWindow.cpp" line="351"/>
         <source>&amp;About Terrarium</source>
         <translation>Ü&amp;ber Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="340"/>
+        <location filename="../ui/MainWindow.cpp" line="352"/>
         <source>About Terrarium</source>
         <translation>Über Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="341"/>
+        <location filename="../ui/MainWindow.cpp" line="353"/>
         <source>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans a goal with a language model, runs each step as a command inside a sandbox, and shows it all live.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plant ein Ziel mit einem Sprachmodell, führt jeden Schritt als Befehl in einer Sandbox aus und zeigt alles live.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="513"/>
+        <location filename="../ui/MainWindow.cpp" line="525"/>
         <source>Type a goal first.</source>
         <translation>Geben Sie zuerst ein Ziel ein.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="522"/>
+        <location filename="../ui/MainWindow.cpp" line="534"/>
         <source>Open Task File</source>
         <translation>Aufgabendatei öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="523"/>
+        <location filename="../ui/MainWindow.cpp" line="535"/>
         <source>Task files (*.yaml *.yml *.md *.markdown *.txt);;All files (*)</source>
         <translation>Aufgabendateien (*.yaml *.yml *.md *.markdown *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="540"/>
+        <location filename="../ui/MainWindow.cpp" line="552"/>
         <source>Choose the Workspace Folder</source>
         <translation>Arbeitsordner wählen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="577"/>
+        <location filename="../ui/MainWindow.cpp" line="589"/>
         <source>Stop the Run?</source>
         <translation>Lauf anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="577"/>
+        <location filename="../ui/MainWindow.cpp" line="589"/>
         <source>A run is in progress. Stop it and close Terrarium?</source>
         <translation>Ein Lauf ist im Gange. Ihn anhalten und Terrarium schließen?</translation>
     </message>
@@ -5847,67 +5919,90 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Ein &amp;neuer Ordner für jeden Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="259"/>
+        <location filename="../ui/MainWindow.cpp" line="271"/>
         <source>&amp;Replay…</source>
         <translation>Runbook ab&amp;spielen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="278"/>
+        <location filename="../ui/MainWindow.cpp" line="290"/>
         <source>Review &amp;Workspace Changes</source>
         <translation>Änderungen im Arbeitsordner &amp;prüfen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="280"/>
+        <location filename="../ui/MainWindow.cpp" line="292"/>
         <source>What a sandbox that works on a copy changed, to apply or discard</source>
         <translation>Was eine Sandbox, die auf einer Kopie arbeitet, geändert hat, zum Übernehmen oder Verwerfen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="298"/>
+        <location filename="../ui/MainWindow.cpp" line="310"/>
         <source>Run &amp;History</source>
         <translation>&amp;Verlauf der Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="305"/>
+        <location filename="../ui/MainWindow.cpp" line="317"/>
         <source>The kept runs, to look at again, run again or delete</source>
         <translation>Die gespeicherten Läufe, zum erneuten Ansehen, erneuten Ausführen oder Löschen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="309"/>
+        <location filename="../ui/MainWindow.cpp" line="321"/>
         <source>&amp;Terminal</source>
         <translation>&amp;Terminal</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="315"/>
+        <location filename="../ui/MainWindow.cpp" line="327"/>
         <source>A shell inside the run&apos;s sandbox</source>
         <translation>Eine Shell in der Sandbox des Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="317"/>
+        <location filename="../ui/MainWindow.cpp" line="329"/>
         <source>Open the Sandbox&apos;s &amp;Console</source>
         <translation>&amp;Konsole der Sandbox öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="319"/>
+        <location filename="../ui/MainWindow.cpp" line="331"/>
         <source>A VM&apos;s serial console: its boot messages and a root shell</source>
         <translation>Die serielle Konsole einer VM: ihre Boot-Meldungen und eine root-Shell</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="483"/>
+        <location filename="../ui/MainWindow.cpp" line="495"/>
         <source>A new folder in %1 for each run</source>
         <translation>Ein neuer Ordner in %1 für jeden Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="531"/>
+        <location filename="../ui/MainWindow.cpp" line="543"/>
         <source>Replay a Runbook</source>
         <translation>Ein Runbook abspielen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="532"/>
+        <location filename="../ui/MainWindow.cpp" line="544"/>
         <source>Runbooks (*.yaml *.yml);;All files (*)</source>
         <translation>Runbooks (*.yaml *.yml);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="683"/>
+        <location filename="../ui/MainWindow.cpp" line="626"/>
+        <source>on this computer itself (the host sandbox, no isolation)</source>
+        <translation>auf diesem Computer selbst (die Host-Sandbox, keine Isolation)</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="627"/>
+        <source>in the run&apos;s sandbox (%1)</source>
+        <translation>in der Sandbox des Laufs (%1)</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="630"/>
+        <source>A remote control client has a terminal open %1. What it types there passes no safety check and is not recorded.</source>
+        <translation>Ein Fernsteuerungs-Client hat ein Terminal %1 offen. Was er dort eingibt, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/MainWindow.cpp" line="632"/>
+        <source>Remote control clients have %n terminals open %1. What they type there passes no safety check and is not recorded.</source>
+        <translation>
+            <numerusform>Fernsteuerungs-Clients haben %n Terminal %1 offen. Was sie dort eingeben, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</numerusform>
+            <numerusform>Fernsteuerungs-Clients haben %n Terminals %1 offen. Was sie dort eingeben, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="726"/>
         <source>The goal of the run in progress; stop it to change the goal</source>
         <translation>Das Ziel des laufenden Laufs; halten Sie ihn an, um das Ziel zu ändern</translation>
     </message>
@@ -6214,12 +6309,12 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Schritte erscheinen hier, während sie laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="342"/>
+        <location filename="../ui/RunTimeline.cpp" line="344"/>
         <source>Step %1 failed: %2</source>
         <translation>Schritt %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="346"/>
+        <location filename="../ui/RunTimeline.cpp" line="348"/>
         <source>Re-planning from the failure (attempt %1)…</source>
         <translation>Neuplanung nach dem Fehler (Versuch %1)…</translation>
     </message>
@@ -6364,27 +6459,27 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Modelle: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="290"/>
+        <location filename="../ui/RunTimeline.cpp" line="292"/>
         <source>The executor read the output of step %1 to write this command.</source>
         <translation>Der Ausführer hat die Ausgabe von Schritt %1 gelesen, um diesen Befehl zu schreiben.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="361"/>
+        <location filename="../ui/RunTimeline.cpp" line="363"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="361"/>
+        <location filename="../ui/RunTimeline.cpp" line="363"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="298"/>
+        <location filename="../ui/RunTimeline.cpp" line="300"/>
         <source>Waiting for your approval: this command has %1 risk. Run it? Answer in the panel below the timeline.</source>
         <translation>Wartet auf Ihre Freigabe: Dieser Befehl hat das Risiko %1. Ausführen? Antworten Sie im Bereich unter der Zeitleiste.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="313"/>
+        <location filename="../ui/RunTimeline.cpp" line="315"/>
         <source>
 [The rest of this step&apos;s output is not in the history; Save writes all of it.]
 </source>
@@ -6393,22 +6488,22 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="337"/>
+        <location filename="../ui/RunTimeline.cpp" line="339"/>
         <source>Not run: %1</source>
         <translation>Nicht ausgeführt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="341"/>
+        <location filename="../ui/RunTimeline.cpp" line="343"/>
         <source>Step %1 was not run: %2</source>
         <translation>Schritt %1 wurde nicht ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="355"/>
+        <location filename="../ui/RunTimeline.cpp" line="357"/>
         <source>New plan (revision %1): 1 step</source>
         <translation>Neuer Plan (Fassung %1): 1 Schritt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="356"/>
+        <location filename="../ui/RunTimeline.cpp" line="358"/>
         <source>New plan (revision %1): %n steps</source>
         <translation>
             <numerusform>Neuer Plan (Fassung %1): %n Schritt</numerusform>
@@ -6416,32 +6511,52 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="363"/>
+        <location filename="../ui/RunTimeline.cpp" line="365"/>
         <source>The %1 model did not answer; trying again in %2 s (attempt %3 of %4)</source>
         <translation>Das %1-Modell hat nicht geantwortet; neuer Versuch in %2 s (Versuch %3 von %4)</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="375"/>
+        <location filename="../ui/RunTimeline.cpp" line="377"/>
         <source>Preferences…</source>
         <translation>Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="383"/>
+        <location filename="../ui/RunTimeline.cpp" line="384"/>
+        <source>A remote control client opened terminal %1 in the sandbox (%2)</source>
+        <translation>Ein Fernsteuerungs-Client hat Terminal %1 in der Sandbox (%2) geöffnet</translation>
+    </message>
+    <message>
+        <location filename="../ui/RunTimeline.cpp" line="387"/>
+        <source>What it types there passes no safety check and is not recorded; only that the terminal was open is kept with the run.</source>
+        <translation>Was er dort eingibt, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet; nur dass das Terminal offen war, wird mit dem Lauf aufbewahrt.</translation>
+    </message>
+    <message>
+        <location filename="../ui/RunTimeline.cpp" line="393"/>
+        <source>Terminal %1 of a remote control client closed after %2 (exit code %3)</source>
+        <translation>Terminal %1 eines Fernsteuerungs-Clients wurde nach %2 geschlossen (Exit-Code %3)</translation>
+    </message>
+    <message>
+        <location filename="../ui/RunTimeline.cpp" line="397"/>
+        <source>Terminal %1 of a remote control client closed after %2</source>
+        <translation>Terminal %1 eines Fernsteuerungs-Clients wurde nach %2 geschlossen</translation>
+    </message>
+    <message>
+        <location filename="../ui/RunTimeline.cpp" line="403"/>
         <source>Step %1 was undone after it failed: the sandbox was rolled back to its snapshot from before the step.</source>
         <translation>Schritt %1 wurde nach seinem Fehlschlag rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="408"/>
+        <location filename="../ui/RunTimeline.cpp" line="428"/>
         <source>The run stopped during this step.</source>
         <translation>Der Lauf wurde während dieses Schritts beendet.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="413"/>
+        <location filename="../ui/RunTimeline.cpp" line="433"/>
         <source>Resumed: the run goes on from here, with a new plan for what is left.</source>
         <translation>Fortgesetzt: Der Lauf geht hier weiter, mit einem neuen Plan für das, was übrig ist.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="414"/>
+        <location filename="../ui/RunTimeline.cpp" line="434"/>
         <source>It had ended with: %1</source>
         <translation>Zuvor beendet mit: %1</translation>
     </message>
@@ -6640,29 +6755,28 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>&amp;Netzwerk:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="447"/>
         <source>Clients connect to ws://127.0.0.1 on this port (or ::1, or the Unix socket) and send the token first. Scripts can also run terrarium --headless --serve. The protocol is in docs/CONTROL_API.md.</source>
-        <translation>Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1 oder dem Unix-Socket) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
+        <translation type="vanished">Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1 oder dem Unix-Socket) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="738"/>
+        <location filename="../ui/SettingsDialog.cpp" line="748"/>
         <source>API keys are kept in the desktop keyring, never in the settings file.</source>
         <translation>API-Schlüssel werden im Desktop-Schlüsselbund aufbewahrt, nie in der Einstellungsdatei.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="762"/>
+        <location filename="../ui/SettingsDialog.cpp" line="772"/>
         <source>Found %1; both roles now use its model %2.</source>
         <translation>%1 gefunden; beide Rollen verwenden jetzt sein Modell %2.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="772"/>
-        <location filename="../ui/SettingsDialog.cpp" line="778"/>
+        <location filename="../ui/SettingsDialog.cpp" line="782"/>
+        <location filename="../ui/SettingsDialog.cpp" line="788"/>
         <source>%1 or %2</source>
         <translation>%1 oder %2</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="777"/>
-        <location filename="../ui/SettingsDialog.cpp" line="784"/>
+        <location filename="../ui/SettingsDialog.cpp" line="787"/>
+        <location filename="../ui/SettingsDialog.cpp" line="794"/>
         <source>Required for this server</source>
         <translation>Für diesen Server erforderlich</translation>
     </message>
@@ -6768,167 +6882,186 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Für Clients, die lieber keinen Port nutzen; nur Ihre eigenen Programme können ihn öffnen, und auch sie brauchen das Token.</translation>
     </message>
     <message>
+        <location filename="../ui/SettingsDialog.cpp" line="426"/>
+        <source>Let clients open terminals in runs on the host (no isolation)</source>
+        <translation>Clients erlauben, Terminals in Läufen auf dem Host zu öffnen (keine Isolation)</translation>
+    </message>
+    <message>
         <location filename="../ui/SettingsDialog.cpp" line="429"/>
+        <source>A client&apos;s terminal in a run on the host sandbox is a shell on this computer whose commands pass no safety check. Off, clients get terminals only in containers and VMs. Each one opened is kept with the run and shown above the timeline.</source>
+        <translation>Das Terminal eines Clients in einem Lauf in der Host-Sandbox ist eine Shell auf diesem Computer, deren Befehle keine Sicherheitsprüfung durchlaufen. Ausgeschaltet bekommen Clients Terminals nur in Containern und VMs. Jedes geöffnete wird mit dem Lauf aufbewahrt und über der Zeitleiste angezeigt.</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="437"/>
         <source>Control token</source>
         <translation>Steuerungs-Token</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="431"/>
+        <location filename="../ui/SettingsDialog.cpp" line="439"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="432"/>
         <source>Copy the token for a client to send as “Authorization: Bearer …”</source>
-        <translation>Das Token kopieren, damit ein Client es als „Authorization: Bearer …“ sendet</translation>
+        <translation type="vanished">Das Token kopieren, damit ein Client es als „Authorization: Bearer …“ sendet</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="438"/>
+        <location filename="../ui/SettingsDialog.cpp" line="440"/>
+        <source>Copy the token for a client to prove itself with (see docs/CONTROL_API.md)</source>
+        <translation>Das Token kopieren, mit dem sich ein Client ausweist (siehe docs/CONTROL_API.md)</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="446"/>
         <source>Re&amp;quired token:</source>
         <translation>Erforderliches &amp;Token:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="458"/>
+        <location filename="../ui/SettingsDialog.cpp" line="455"/>
+        <source>Clients connect to ws://127.0.0.1 on this port (or ::1, or the Unix socket) and prove they know the token without sending it. Scripts can also run terrarium --headless --serve. The protocol is in docs/CONTROL_API.md.</source>
+        <translation>Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1 oder dem Unix-Socket) und weisen nach, dass sie das Token kennen, ohne es zu senden. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="466"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="473"/>
+        <location filename="../ui/SettingsDialog.cpp" line="481"/>
         <source>Approval of commands</source>
         <translation>Freigabe von Befehlen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="476"/>
+        <location filename="../ui/SettingsDialog.cpp" line="484"/>
         <source>Ask before running risky commands</source>
         <translation>Vor riskanten Befehlen nachfragen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="478"/>
+        <location filename="../ui/SettingsDialog.cpp" line="486"/>
         <source>Run only what the safety rules pass; deny the rest</source>
         <translation>Nur ausführen, was die Sicherheitsregeln durchlassen; den Rest ablehnen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="480"/>
+        <location filename="../ui/SettingsDialog.cpp" line="488"/>
         <source>Run every command without asking</source>
         <translation>Jeden Befehl ohne Nachfrage ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="483"/>
+        <location filename="../ui/SettingsDialog.cpp" line="491"/>
         <source>Risky commands run without asking.</source>
         <translation>Riskante Befehle laufen ohne Nachfrage.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="484"/>
+        <location filename="../ui/SettingsDialog.cpp" line="492"/>
         <source>Commands the safety rules flag (deleting files, changing permissions, fetching and running scripts, …) run at once. Use it only with a sandbox you can throw away.</source>
         <translation>Befehle, die die Sicherheitsregeln markieren (Dateien löschen, Rechte ändern, Skripte herunterladen und ausführen, …), laufen sofort. Verwenden Sie das nur mit einer Sandbox, die Sie wegwerfen können.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="488"/>
+        <location filename="../ui/SettingsDialog.cpp" line="496"/>
         <source>Appro&amp;val:</source>
         <translation>&amp;Freigabe:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="502"/>
+        <location filename="../ui/SettingsDialog.cpp" line="510"/>
         <source>Commands approved with Always</source>
         <translation>Mit „Immer“ freigegebene Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="508"/>
+        <location filename="../ui/SettingsDialog.cpp" line="516"/>
         <source>None yet: commands you approve with “Always” appear here.</source>
         <translation>Noch keine: Befehle, die Sie mit „Immer“ freigeben, erscheinen hier.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="510"/>
+        <location filename="../ui/SettingsDialog.cpp" line="518"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="511"/>
+        <location filename="../ui/SettingsDialog.cpp" line="519"/>
         <source>Ask again before running the selected commands (Delete)</source>
         <translation>Vor dem Ausführen der ausgewählten Befehle wieder nachfragen (Entf)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="516"/>
+        <location filename="../ui/SettingsDialog.cpp" line="524"/>
         <source>Always allowed:</source>
         <translation>Immer erlaubt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="518"/>
+        <location filename="../ui/SettingsDialog.cpp" line="526"/>
         <source>Commands you approved with “Always”: they run without asking</source>
         <translation>Befehle, die Sie mit „Immer“ freigegeben haben: Sie laufen ohne Nachfrage</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="522"/>
+        <location filename="../ui/SettingsDialog.cpp" line="530"/>
         <source>Limits of each run</source>
         <translation>Grenzen jedes Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="526"/>
+        <location filename="../ui/SettingsDialog.cpp" line="534"/>
         <source>Commands run in total, across re-plans</source>
         <translation>Insgesamt ausgeführte Befehle, über Neuplanungen hinweg</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="529"/>
+        <location filename="../ui/SettingsDialog.cpp" line="537"/>
         <source>None: stop at the first failed step</source>
         <translation>Keine: beim ersten fehlgeschlagenen Schritt anhalten</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="534"/>
+        <location filename="../ui/SettingsDialog.cpp" line="542"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="536"/>
+        <location filename="../ui/SettingsDialog.cpp" line="544"/>
         <source>A step still running after this long is stopped and fails</source>
         <translation>Ein Schritt, der nach dieser Zeit noch läuft, wird angehalten und schlägt fehl</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="543"/>
+        <location filename="../ui/SettingsDialog.cpp" line="551"/>
         <source>M&amp;aximum steps:</source>
         <translation>Maximale &amp;Schritte:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="544"/>
+        <location filename="../ui/SettingsDialog.cpp" line="552"/>
         <source>Re-plans before givin&amp;g up:</source>
         <translation>&amp;Neuplanungen vor dem Aufgeben:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="545"/>
+        <location filename="../ui/SettingsDialog.cpp" line="553"/>
         <source>Step &amp;timeout:</source>
         <translation>&amp;Zeitlimit pro Schritt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="547"/>
+        <location filename="../ui/SettingsDialog.cpp" line="555"/>
         <source>&amp;Jump ahead: ask for the next command while a step runs</source>
         <translation>Den nächsten Befehl schon &amp;während eines Schritts erfragen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="549"/>
+        <location filename="../ui/SettingsDialog.cpp" line="557"/>
         <source>Saves waiting for the model between steps. The early answer is used only when the step before succeeded, and it is checked like any command.</source>
         <translation>Spart das Warten auf das Modell zwischen den Schritten. Die frühe Antwort wird nur verwendet, wenn der Schritt davor erfolgreich war, und wie jeder Befehl geprüft.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="658"/>
+        <location filename="../ui/SettingsDialog.cpp" line="668"/>
         <source>Kept in %1.</source>
         <translation>Aufbewahrt in %1.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="685"/>
+        <location filename="../ui/SettingsDialog.cpp" line="695"/>
         <source>a copy of the workspace</source>
         <translation>eine Kopie des Arbeitsordners</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="686"/>
+        <location filename="../ui/SettingsDialog.cpp" line="696"/>
         <source>the workspace folder itself</source>
         <translation>der Arbeitsordner selbst</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="697"/>
+        <location filename="../ui/SettingsDialog.cpp" line="707"/>
         <source>1 setting here is overridden by the environment, the command line or a task file; its field says which.</source>
         <translation>1 Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/SettingsDialog.cpp" line="699"/>
+        <location filename="../ui/SettingsDialog.cpp" line="709"/>
         <source>%n settings here are overridden by the environment, the command line or a task file; their fields say which.</source>
         <translation>
             <numerusform>%n Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</numerusform>
@@ -6936,17 +7069,17 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="706"/>
+        <location filename="../ui/SettingsDialog.cpp" line="716"/>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="828"/>
+        <location filename="../ui/SettingsDialog.cpp" line="838"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="828"/>
+        <location filename="../ui/SettingsDialog.cpp" line="838"/>
         <source>keyring</source>
         <translation>Schlüsselbund</translation>
     </message>

@@ -158,6 +158,26 @@ struct ModelRetry
     int waitMs = 0;
 };
 
+// A terminal into the run's sandbox that is not the user's own pane: a control client's
+// (terminal.open). What is typed there passes no safety gate, so that it was open, and how
+// long, is kept with the run. These two may follow workflow_complete: the window holds the
+// sandbox after the run, and terminals open into it then too.
+struct TerminalOpened
+{
+    int terminal = 0; // numbered per run, from 1
+    QString via; // "control"
+    QString sandbox; // its kind: "host", "podman", "libvirt"
+    int columns = 0;
+    int rows = 0;
+};
+
+struct TerminalClosed
+{
+    int terminal = 0;
+    std::optional<int> exitCode; // the shell's, when it ended by itself
+    qint64 durationMs = 0;
+};
+
 QString failureKindName(FailureKind kind); // "failed", "timed_out", "limit", "denied", "sandbox"
 std::optional<FailureKind> failureKindFromName(const QString &name);
 

@@ -57,6 +57,23 @@ void tst_ControlProtocol::requests()
         R"({"v": 1, "type": "input.send", "run_id": "r", "step_id": 1, "text": "\n"})");
     QVERIFY(parsed);
     QCOMPARE(parsed->text, QStringLiteral("\n"));
+    // The challenge and response (issue 27): the client's nonce, then its proof.
+    const QByteArray nonce(64, 'c');
+    parsed = ControlProtocol::parse(
+        QByteArray(R"({"v": 1, "id": 1, "type": "auth.challenge", "nonce": ")" + nonce + "\"}"));
+    QVERIFY2(parsed, parsed ? "" : qPrintable(parsed.error().message));
+    QCOMPARE(parsed->type, ControlRequestType::AuthChallenge);
+    QCOMPARE(parsed->nonce, QString::fromLatin1(nonce));
+    parsed = ControlProtocol::parse(
+        QByteArray(R"({"v": 1, "type": "auth", "proof": ")" + QByteArray(64, 'd') + "\"}"));
+    QVERIFY(parsed);
+    QCOMPARE(parsed->type, ControlRequestType::Auth);
+    QCOMPARE(parsed->proof, QString(64, u'd'));
+    QVERIFY(parsed->token.isEmpty());
+    parsed = ControlProtocol::parse(R"({"v": 1, "type": "auth", "token": "t0k3n"})");
+    QVERIFY(parsed);
+    QCOMPARE(parsed->token, QStringLiteral("t0k3n"));
+    QVERIFY(parsed->proof.isEmpty());
     parsed = ControlProtocol::parse(R"({"v": 1, "type": "terminal.open", "run_id": "r"})");
     QVERIFY(parsed);
     QCOMPARE(parsed->type, ControlRequestType::TerminalOpen);
@@ -106,6 +123,20 @@ void tst_ControlProtocol::refusals_data()
     QTest::newRow("start with both") << QByteArray(R"({"v": 1, "type": "run.start",
                                                        "goal": "a", "task": "b"})")
                                      << "either a \"goal\" or a \"task\"";
+    QTest::newRow("auth with nothing")
+        << QByteArray(R"({"v": 1, "type": "auth"})") << "either a \"proof\" or a \"token\"";
+    QTest::newRow("auth with both") << QByteArray(
+        R"({"v": 1, "type": "auth", "token": "t", "proof": ")" + QByteArray(64, 'a') + "\"}")
+                                    << "either a \"proof\" or a \"token\"";
+    QTest::newRow("proof not hex")
+        << QByteArray(R"({"v": 1, "type": "auth", "proof": ")" + QByteArray(63, 'a') + "g\"}")
+        << "\"proof\"";
+    QTest::newRow("short nonce") << QByteArray(R"({"v": 1, "type": "auth.challenge", "nonce": ")"
+                                               + QByteArray(31, 'a') + "\"}")
+                                 << "\"nonce\"";
+    QTest::newRow("nonce with a separator") << QByteArray(
+        R"({"v": 1, "type": "auth.challenge", "nonce": ")" + QByteArray(40, 'a') + "|x\"}")
+                                            << "\"nonce\"";
     QTest::newRow("terminal id with a path")
         << QByteArray(R"({"v": 1, "type": "terminal.close", "terminal_id": "../t1"})")
         << "terminal_id";
@@ -137,6 +168,10 @@ void tst_ControlProtocol::replies()
     };
     QCOMPARE(object(ControlProtocol::hello(false)),
              object(R"({"v":1,"type":"hello","server":"terrarium","authenticated":false})"));
+    QCOMPARE(object(ControlProtocol::hello(false, QString(64, u'e'))),
+             object(QByteArray(
+                 R"({"v":1,"type":"hello","server":"terrarium","authenticated":false,"challenge":")"
+                 + QByteArray(64, 'e') + "\"}")));
     QCOMPARE(object(ControlProtocol::result(7, {{QStringLiteral("run_id"), QStringLiteral("r")}})),
              object(R"({"v":1,"type":"result","id":7,"run_id":"r"})"));
     QCOMPARE(object(ControlProtocol::error(QStringLiteral("x"),
