@@ -142,6 +142,7 @@ private Q_SLOTS:
     void alwaysIsRemembered();
     void aStoreThatCannotSaveIsSaidOnce();
     void rawOutputIsKeptWithTheRun();
+    void controlsInOutputReachNoTerminal();
 
 private:
     QStringList runArguments(LlmProvider provider, const QString &goal,
@@ -948,6 +949,48 @@ void tst_Headless::rawOutputIsKeptWithTheRun()
     QVERIFY(store.removeRun(runId));
     for (const Core::StoredSpool &spool : spools)
         QVERIFY2(!QFile::exists(spool.path), qPrintable(spool.path));
+}
+
+void tst_Headless::controlsInOutputReachNoTerminal()
+{
+    // Issue 27: a step prints UTF-8 C1 controls (CSI U+009B, OSC U+009D and NEL U+0085, which
+    // VTE terminals obey), a line separator, a bidi override and a BOM. The JSON lines on stdout
+    // carry them as \uXXXX escapes, never as the characters, and parse to exactly what was
+    // printed.
+    const LlmProvider provider = LlmProvider::ChatCompletions;
+    m_server->enqueue(ScriptedTurns::plan(provider, {u"Print controls"_s}));
+    m_server->enqueue(ScriptedTurns::command(
+        provider,
+        uR"(printf '\302\2332J\302\2350;owned\007 \342\200\250 \342\200\256gnp.exe )"
+        uR"(\357\273\277 \302\205end\n')"_s));
+    QProcess process;
+    process.setProcessEnvironment(cleanEnvironment());
+    process.start(binary(), runArguments(provider, u"print controls"_s));
+    QVERIFY(waitForLine(process, u"workflow_complete"_s));
+    QVERIFY(waitForExit(process, 10000));
+    m_stdout += process.readAllStandardOutput();
+    QCOMPARE(process.exitCode(), 0);
+
+    for (const char *raw : {"\xc2\x9b", "\xc2\x9d", "\xc2\x85", "\xe2\x80\xa8", "\xe2\x80\xae",
+                            "\xef\xbb\xbf", "\x07"})
+        QVERIFY2(!m_stdout.contains(raw), m_stdout.toHex(' ').constData());
+    QVERIFY2(
+        m_stdout.contains(R"(\u009b2J\u009d0;owned\u0007 \u2028 \u202egnp.exe \ufeff \u0085end)"),
+        m_stdout.constData());
+    const QString printed =
+        u"\u009b2J\u009d0;owned\u0007 \u2028 \u202egnp.exe \ufeff \u0085end\n"_s;
+    QString output;
+    QString result;
+    for (const QJsonObject &event : events()) {
+        const QString type = event.value(QLatin1String("type")).toString();
+        const QJsonObject payload = event.value(QLatin1String("payload")).toObject();
+        if (type == u"step_output"_s)
+            output += payload.value(QLatin1String("data")).toString();
+        else if (type == u"step_result"_s)
+            result = payload.value(QLatin1String("stdout")).toString();
+    }
+    QCOMPARE(output, printed);
+    QCOMPARE(result, printed);
 }
 
 QTEST_GUILESS_MAIN(tst_Headless)
