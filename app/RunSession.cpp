@@ -421,7 +421,8 @@ void RunSession::startRun()
         std::make_unique<Core::Orchestrator>(m_plannerClient.get(), m_executorClient.get(),
                                              m_sandbox.get(), m_gate.get(), m_config.limits);
     m_orchestrator->setEventStream(m_events.get());
-    m_orchestrator->setSecrets({m_config.planner.apiKey, m_config.executor.apiKey});
+    m_orchestrator->setSecrets(QStringList{m_config.planner.apiKey, m_config.executor.apiKey}
+                               + m_config.secrets);
     m_orchestrator->setUndoFailedRiskySteps(m_options.undoFailedRisky);
     m_orchestrator->setTranslateAhead(m_config.translateAhead);
     m_orchestrator->setModelPrices(m_config.prices.price(m_config.planner.model),

@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QProcessEnvironment>
 
 #include <memory>
 #include <optional>
@@ -51,8 +52,13 @@ class WindowController : public QObject, public Core::ControlTarget
     Q_OBJECT
 
 public:
-    WindowController(Widgets::MainWindow *window, QSettings *settings,
-                     const Core::ConfigOverrides &overrides, QObject *parent = nullptr);
+    // environment: Terrarium's as it was started, keys and token included (see
+    // Core::SecretEnvironment::takeFromProcess()); the configuration and the control token are read
+    // from it.
+    WindowController(
+        Widgets::MainWindow *window, QSettings *settings, const Core::ConfigOverrides &overrides,
+        const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment(),
+        QObject *parent = nullptr);
     ~WindowController() override;
 
     RunSession *session() const { return m_session.get(); }
@@ -141,6 +147,8 @@ private:
     QPointer<Widgets::MainWindow> m_window;
     QPointer<QSettings> m_settings;
     Core::ConfigOverrides m_overrides;
+    QProcessEnvironment m_environment;
+    QString m_controlToken; // served with: masked in the runs' output
     std::optional<Core::TaskFile> m_task;
     bool m_replay = false; // m_task is a runbook opened with File > Replay...
     std::unique_ptr<Core::RunStore> m_store; // outlives the sessions, which write to it

@@ -23,7 +23,9 @@
 
 #include <csignal>
 #include <fcntl.h>
+#include <grp.h>
 #include <pty.h>
+#include <pwd.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -130,6 +132,7 @@ private Q_SLOTS:
     void configFileMustExist();
     void noModelConfigured();
     void secretsNeverReachEventsLogsOrPrompts();
+    void procOfTerrariumHoldsNoSecrets();
     void repairRun_data();
     void repairRun();
     void modelUseAndCostAtTheEnd();
@@ -150,6 +153,7 @@ private:
     QProcessEnvironment cleanEnvironment() const;
     bool waitForLine(QProcess &process, const QString &type, int timeoutMs = 20000);
     QList<QJsonObject> events() const;
+    void writeWorkspaceFile(const QString &name, const QByteArray &contents) const;
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<LlmTestServer> m_server;
@@ -249,6 +253,13 @@ QList<QJsonObject> tst_Headless::events() const
         parsed.append(document.object());
     }
     return parsed;
+}
+
+void tst_Headless::writeWorkspaceFile(const QString &name, const QByteArray &contents) const
+{
+    QFile file(QDir(m_workspace).filePath(name));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QCOMPARE(file.write(contents), contents.size());
 }
 
 void tst_Headless::versionAndHelp()
@@ -425,9 +436,11 @@ void tst_Headless::noModelConfigured()
 
 void tst_Headless::secretsNeverReachEventsLogsOrPrompts()
 {
-    // A hostile or careless step reads Terrarium's own environment two ways; the key must not
-    // come back in any event, the log, or a later prompt, not even when the model reads that
-    // step's output (it is sent, as it should be, only in the requests' Authorization header).
+    // A hostile or careless step reads Terrarium's own environment two ways (which no longer
+    // hold the key: procOfTerrariumHoldsNoSecrets) and prints it from a file the user keeps in
+    // the workspace; the key must not come back in any event, the log, or a later prompt, not
+    // even when the model reads that step's output (it is sent, as it should be, only in the
+    // requests' Authorization header).
     const LlmProvider provider = LlmProvider::ChatCompletions;
     m_server->enqueue(
         ScriptedTurns::plan(provider,
@@ -435,10 +448,13 @@ void tst_Headless::secretsNeverReachEventsLogsOrPrompts()
                              QStringLiteral("Show the parent's"), QStringLiteral("Summarise")}));
     m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("env")));
     m_server->enqueue(ScriptedTurns::command(
-        provider, QStringLiteral("tr '\\0' '\\n' < /proc/$PPID/environ | grep API_KEY")));
+        provider,
+        QStringLiteral("cat .env; tr '\\0' '\\n' < /proc/$PPID/environ | grep API_KEY "
+                       "|| true")));
     m_server->enqueue(ScriptedTurns::readOutput(provider, 2));
     m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("echo done")));
 
+    writeWorkspaceFile(u".env"_s, "TERRARIUM_API_KEY=" + apiKey.toUtf8() + '\n');
     QProcess process;
     QProcessEnvironment env = cleanEnvironment();
     env.insert(QStringLiteral("TERRARIUM_API_KEY"), apiKey);
@@ -476,6 +492,115 @@ void tst_Headless::secretsNeverReachEventsLogsOrPrompts()
     // The output the last step's model read, masked.
     QVERIFY(requests.last().body.contains("Output of step 2"));
     QVERIFY(requests.last().body.contains("TERRARIUM_API_KEY=***"));
+}
+
+namespace {
+
+struct Account
+{
+    uid_t uid;
+    gid_t gid;
+};
+
+// Root reads every process's /proc files whatever it allows: run as root (CI), the test runs
+// Terrarium as the unprivileged test user (scripts/prepare-test-host.sh), as people run it.
+std::optional<Account> unprivilegedAccount()
+{
+    if (::geteuid() != 0)
+        return std::nullopt;
+    const QByteArray name =
+        qEnvironmentVariable("TERRARIUM_TEST_USER", u"terrarium-test"_s).toLocal8Bit();
+    const passwd *entry = ::getpwnam(name.constData());
+    if (!entry)
+        return std::nullopt;
+    return Account{entry->pw_uid, entry->pw_gid};
+}
+
+} // namespace
+
+void tst_Headless::procOfTerrariumHoldsNoSecrets()
+{
+    // Issue 27: a command on the host sandbox runs as the user, and its $PPID is Terrarium. It
+    // looks for the keys and the control token in Terrarium's /proc files (environ, cmdline,
+    // maps, mem): environ holds none of them (not even for root), and where the kernel lets
+    // the user alone decide (not root) environ, maps and mem cannot be opened at all. It counts
+    // parts of the secrets, which no redactor masks, so what it finds is seen. Then it prints
+    // them from a file the user keeps: every key, the unused one too, and the control token
+    // come out as ***.
+    const QByteArray openAiKey = "sk-openai-unused-0042";
+    const QByteArray token = "c0ffeec0ffeec0ffeec0ffeec0ffeec0ffee0123456789abcdef";
+    const LlmProvider provider = LlmProvider::ChatCompletions;
+    m_server->enqueue(ScriptedTurns::plan(
+        provider, {u"Look into Terrarium's process"_s, u"Show the project's settings"_s}));
+    m_server->enqueue(ScriptedTurns::command(
+        provider,
+        uR"cmd(for f in environ cmdline maps; do if out=$(tr '\0' '\n' 2>/dev/null < /proc/$PPID/$f); )cmd"
+        uR"cmd(then echo "$f: read, $(printf '%s\n' "$out" | grep -c -e sk-headless-secret )cmd"
+        uR"cmd(-e sk-openai-unused -e c0ffeec0ffee) secrets"; else echo "$f: denied"; fi; done; )cmd"
+        uR"cmd(if (exec 3< /proc/$PPID/mem) 2>/dev/null; then echo "mem: opened"; )cmd"
+        uR"cmd(else echo "mem: denied"; fi)cmd"_s));
+    m_server->enqueue(ScriptedTurns::command(provider, u"cat .env"_s));
+    writeWorkspaceFile(u".env"_s,
+                       "TERRARIUM_API_KEY=" + apiKey.toUtf8() + "\nOPENAI_API_KEY=" + openAiKey
+                           + "\nTERRARIUM_CONTROL_TOKEN=" + token + '\n');
+
+    const std::optional<Account> account = unprivilegedAccount();
+    const bool asRoot = ::geteuid() == 0 && !account;
+    if (asRoot)
+        qInfo("No unprivileged test user (scripts/prepare-test-host.sh): Terrarium runs as root, "
+              "which may open every /proc file; only what they hold is checked.");
+    if (account) {
+        QCOMPARE(QProcess::execute(
+                     u"chown"_s,
+                     {u"-R"_s, u"%1:%2"_s.arg(account->uid).arg(account->gid), m_dir->path()}),
+                 0);
+    }
+    QProcess process;
+    QProcessEnvironment env = cleanEnvironment();
+    env.insert(u"TERRARIUM_API_KEY"_s, apiKey);
+    env.insert(u"OPENAI_API_KEY"_s, QString::fromLatin1(openAiKey));
+    env.insert(u"TERRARIUM_CONTROL_TOKEN"_s, QString::fromLatin1(token));
+    process.setProcessEnvironment(env);
+    if (account) {
+        process.setChildProcessModifier([account] {
+            if (::setgroups(0, nullptr) != 0 || ::setgid(account->gid) != 0
+                || ::setuid(account->uid) != 0)
+                ::_exit(127);
+        });
+    }
+    process.start(binary(), runArguments(provider, u"look around"_s, u"all"_s));
+    QVERIFY(waitForLine(process, u"workflow_complete"_s));
+    QVERIFY(waitForExit(process, 10000));
+    m_stdout += process.readAllStandardOutput();
+    const QByteArray log = process.readAllStandardError();
+    QCOMPARE(process.exitCode(), 0);
+
+    QString looked;
+    QString printed;
+    for (const QJsonObject &event : events()) {
+        const QJsonObject payload = event.value(QLatin1String("payload")).toObject();
+        if (event.value(QLatin1String("type")).toString() != u"step_result"_s)
+            continue;
+        const QString out = payload.value(QLatin1String("stdout")).toString();
+        (payload.value(QLatin1String("step_id")).toInt() == 1 ? looked : printed) = out;
+    }
+    QVERIFY2(looked.contains(u"cmdline: read, 0 secrets"_s), qPrintable(looked));
+    if (asRoot) {
+        QVERIFY2(looked.contains(u"environ: read, 0 secrets"_s), qPrintable(looked));
+        QVERIFY2(looked.contains(u"maps: read, 0 secrets"_s), qPrintable(looked));
+    } else {
+        QVERIFY2(looked.contains(u"environ: denied\ncmdline: read, 0 secrets\nmaps: denied\n"
+                                 u"mem: denied"_s),
+                 qPrintable(looked));
+    }
+    QCOMPARE(printed,
+             u"TERRARIUM_API_KEY=***\nOPENAI_API_KEY=***\nTERRARIUM_CONTROL_TOKEN=***\n"_s);
+    for (const QByteArray &secret : {apiKey.toUtf8(), openAiKey, token}) {
+        QVERIFY2(!m_stdout.contains(secret), m_stdout.constData());
+        QVERIFY2(!log.contains(secret), log.constData());
+        for (const auto &request : m_server->requests())
+            QVERIFY(!request.body.contains(secret));
+    }
 }
 
 void tst_Headless::repairRun_data()
@@ -915,8 +1040,8 @@ void tst_Headless::rawOutputIsKeptWithTheRun()
     m_server->enqueue(ScriptedTurns::plan(provider, {QStringLiteral("Print odd bytes")}));
     m_server->enqueue(ScriptedTurns::command(
         provider,
-        QStringLiteral("printf 'caf\\303\\251 \\377\\376\\n'; printf 'err\\n' >&2; "
-                       "tr '\\0' '\\n' < /proc/$PPID/environ | grep API_KEY")));
+        QStringLiteral("printf 'caf\\303\\251 \\377\\376\\n'; printf 'err\\n' >&2; cat .env")));
+    writeWorkspaceFile(u".env"_s, "TERRARIUM_API_KEY=" + apiKey.toUtf8() + '\n');
     QProcess process;
     QProcessEnvironment env = cleanEnvironment();
     env.insert(QStringLiteral("TERRARIUM_API_KEY"), apiKey);
