@@ -15,6 +15,7 @@
 #include "core/output/OutputSpoolSnapshot.h"
 #include "core/safety/SafetyGate.h"
 #include "core/store/CommittedEventRelay.h"
+#include "core/store/PrivateStorage.h"
 #include "core/store/ResumePoint.h"
 #include "core/store/RunStore.h"
 #include "vm/Sandbox.h"
@@ -379,7 +380,7 @@ void RunSession::copyWorkspaceIn()
              }
              m_base = report->base;
              const QString path = basePath();
-             QDir().mkpath(QFileInfo(path).path());
+             (void)Core::PrivateStorage::makeFolder(QFileInfo(path).path());
              QSaveFile file(path);
              if (!file.open(QIODevice::WriteOnly)
                  || !file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner)
@@ -856,7 +857,8 @@ void RunSession::keepStepOutput(int stepId)
         const QString name = stream == Core::OutputStream::Stdout ? QStringLiteral("stdout")
                                                                   : QStringLiteral("stderr");
         const QString path = folder.filePath(QStringLiteral("step-%1.%2").arg(stepId).arg(name));
-        Core::Result<Core::OutputSpoolSnapshot> snapshot = QDir().mkpath(folder.path())
+        Core::Result<Core::OutputSpoolSnapshot> snapshot =
+            Core::PrivateStorage::makeFolder(folder.path())
             ? spool.snapshot()
             : Core::makeError(Core::ErrorCode::IoError,
                               Tr::tr("Cannot create %1").arg(folder.path()));

@@ -1,4 +1,5 @@
 #include "app/AppIcon.h"
+#include "app/AppPaths.h"
 #include "app/AppTr.h"
 #include "app/CommandLine.h"
 #include "app/ControlHost.h"
@@ -101,6 +102,7 @@ int main(int argc, char *argv[])
                              App::HeadlessRunner::UsageError);
     }
     const std::unique_ptr<QSettings> settings = openSettings(options.configFile);
+    App::AppPaths::restrictUserFolders();
 
     if (options.listRuns) {
         Core::RunStore store;

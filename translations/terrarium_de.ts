@@ -418,7 +418,7 @@
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="91"/>
-        <location filename="../app/WindowController.cpp" line="354"/>
+        <location filename="../app/WindowController.cpp" line="348"/>
         <source>Runs are not kept: %1</source>
         <translation>Läufe werden nicht gespeichert: %1</translation>
     </message>
@@ -556,8 +556,8 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
     <message>
         <location filename="../app/HistoryController.cpp" line="33"/>
         <location filename="../app/HistoryController.cpp" line="42"/>
-        <location filename="../app/WindowController.cpp" line="462"/>
-        <location filename="../app/WindowController.cpp" line="496"/>
+        <location filename="../app/WindowController.cpp" line="455"/>
+        <location filename="../app/WindowController.cpp" line="489"/>
         <source>A run is in progress; stop it first.</source>
         <translation>Ein Lauf ist im Gange; halten Sie ihn zuerst an.</translation>
     </message>
@@ -704,27 +704,27 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="79"/>
+        <location filename="../app/main.cpp" line="91"/>
         <source>terrarium: %1
 Try &apos;terrarium --help&apos;.</source>
         <translation>terrarium: %1
 Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="89"/>
-        <location filename="../app/main.cpp" line="97"/>
-        <location filename="../app/main.cpp" line="105"/>
-        <location filename="../app/main.cpp" line="109"/>
+        <location filename="../app/main.cpp" line="101"/>
+        <location filename="../app/main.cpp" line="110"/>
+        <location filename="../app/main.cpp" line="118"/>
+        <location filename="../app/main.cpp" line="122"/>
         <source>terrarium: %1</source>
         <translation>terrarium: %1</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="99"/>
+        <location filename="../app/main.cpp" line="112"/>
         <source>No runs kept yet.</source>
         <translation>Noch keine Läufe gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="111"/>
+        <location filename="../app/main.cpp" line="124"/>
         <source>Wrote the runbook of run %1 to %2; replay it with terrarium --replay %2</source>
         <translation>Das Runbook von Lauf %1 wurde nach %2 geschrieben; abspielen mit terrarium --replay %2</translation>
     </message>
@@ -834,129 +834,129 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>ZIEL</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="52"/>
+        <location filename="../app/RunSession.cpp" line="53"/>
         <source>added</source>
         <translation>hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="54"/>
+        <location filename="../app/RunSession.cpp" line="55"/>
         <source>changed</source>
         <translation>geändert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="56"/>
+        <location filename="../app/RunSession.cpp" line="57"/>
         <source>deleted</source>
         <translation>gelöscht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="58"/>
+        <location filename="../app/RunSession.cpp" line="59"/>
         <source>permissions changed</source>
         <translation>Rechte geändert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="60"/>
+        <location filename="../app/RunSession.cpp" line="61"/>
         <source>replaced by another kind of file</source>
         <translation>durch eine andere Dateiart ersetzt</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="120"/>
+        <location filename="../app/RunSession.cpp" line="124"/>
         <source>Workspace: %1 (a new folder for this run)</source>
         <translation>Arbeitsordner: %1 (ein neuer Ordner für diesen Lauf)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="147"/>
+        <location filename="../app/RunSession.cpp" line="151"/>
         <source>This run is not kept: %1</source>
         <translation>Dieser Lauf wird nicht gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="155"/>
+        <location filename="../app/RunSession.cpp" line="159"/>
         <source>%1. The run goes on; saving it is tried again.</source>
         <translation>%1. Der Lauf geht weiter; das Speichern wird erneut versucht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="166"/>
+        <location filename="../app/RunSession.cpp" line="170"/>
         <source>Finding the models</source>
         <translation>Modelle werden gesucht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="171"/>
+        <location filename="../app/RunSession.cpp" line="175"/>
         <source>Replaying a runbook: no model is needed</source>
         <translation>Ein Runbook wird abgespielt: kein Modell nötig</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="183"/>
+        <location filename="../app/RunSession.cpp" line="187"/>
         <source>Planner: %1, executor: %2</source>
         <translation>Planer: %1, Ausführer: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="202"/>
+        <location filename="../app/RunSession.cpp" line="206"/>
         <source>WARNING: the host sandbox runs every command directly on this machine, as you, with no isolation, in %1.</source>
         <translation>WARNUNG: Die Host-Sandbox führt jeden Befehl direkt auf diesem Rechner aus, als Sie, ohne Isolation, in %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="216"/>
-        <location filename="../app/RunSession.cpp" line="290"/>
+        <location filename="../app/RunSession.cpp" line="220"/>
+        <location filename="../app/RunSession.cpp" line="294"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="239"/>
+        <location filename="../app/RunSession.cpp" line="243"/>
         <source>Attaching to the run&apos;s own sandbox %1.</source>
         <translation>Verbindung mit der eigenen Sandbox %1 des Laufs.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="246"/>
+        <location filename="../app/RunSession.cpp" line="250"/>
         <source>The run&apos;s sandbox is gone; a new one is started on the same workspace (what earlier steps did outside the workspace is not there).</source>
         <translation>Die Sandbox des Laufs gibt es nicht mehr; eine neue wird mit demselben Arbeitsordner gestartet (was frühere Schritte außerhalb des Arbeitsordners getan haben, fehlt darin).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="268"/>
+        <location filename="../app/RunSession.cpp" line="272"/>
         <source>Attaching to the existing sandbox %1.</source>
         <translation>Verbindung mit der vorhandenen Sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="292"/>
+        <location filename="../app/RunSession.cpp" line="296"/>
         <source>Starting the %1 sandbox %2</source>
         <translation>Die %1-Sandbox %2 wird gestartet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="300"/>
+        <location filename="../app/RunSession.cpp" line="304"/>
         <source>The sandbox could not start: %1</source>
         <translation>Die Sandbox konnte nicht starten: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="309"/>
+        <location filename="../app/RunSession.cpp" line="313"/>
         <source>The sandbox is ready</source>
         <translation>Die Sandbox ist bereit</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="354"/>
+        <location filename="../app/RunSession.cpp" line="358"/>
         <source>There is no record of what was copied into the sandbox %1, so its changes cannot be reviewed safely; nothing of it will be applied to %2.</source>
         <translation>Es gibt keine Aufzeichnung darüber, was in die Sandbox %1 kopiert wurde, daher können ihre Änderungen nicht sicher geprüft werden; nichts davon wird nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="361"/>
-        <location filename="../app/RunSession.cpp" line="366"/>
+        <location filename="../app/RunSession.cpp" line="365"/>
+        <location filename="../app/RunSession.cpp" line="370"/>
         <source>Copying the workspace into the sandbox</source>
         <translation>Der Arbeitsordner wird in die Sandbox kopiert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="373"/>
+        <location filename="../app/RunSession.cpp" line="377"/>
         <source>The workspace could not be copied into the sandbox: %1</source>
         <translation>Der Arbeitsordner konnte nicht in die Sandbox kopiert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="385"/>
+        <location filename="../app/RunSession.cpp" line="389"/>
         <source>Cannot keep a record of the copied workspace in %1 (%2); after a crash its changes could not be reviewed.</source>
         <translation>Der kopierte Arbeitsordner kann in %1 nicht festgehalten werden (%2); nach einem Absturz ließen sich seine Änderungen nicht prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="390"/>
+        <location filename="../app/RunSession.cpp" line="394"/>
         <source>Copied 1 file (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>1 Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="393"/>
+        <location filename="../app/RunSession.cpp" line="397"/>
         <source>Copied %n files (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>
             <numerusform>%n Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</numerusform>
@@ -964,67 +964,67 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="400"/>
+        <location filename="../app/RunSession.cpp" line="404"/>
         <source>Not copied: %1 (%2)</source>
         <translation>Nicht kopiert: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="428"/>
+        <location filename="../app/RunSession.cpp" line="433"/>
         <source>The %1 sandbox cannot take snapshots, so risky steps that fail cannot be undone.</source>
         <translation>Die %1-Sandbox kann keine Snapshots anlegen, daher lassen sich fehlgeschlagene riskante Schritte nicht rückgängig machen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="438"/>
+        <location filename="../app/RunSession.cpp" line="443"/>
         <source>Replaying 1 recorded step in the %1 sandbox, without a model.</source>
         <translation>1 aufgezeichneter Schritt wird in der Sandbox %1 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="440"/>
+        <location filename="../app/RunSession.cpp" line="445"/>
         <source>Replaying %1 recorded steps in the %2 sandbox, without a model.</source>
         <translation>%1 aufgezeichnete Schritte werden in der Sandbox %2 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="444"/>
+        <location filename="../app/RunSession.cpp" line="449"/>
         <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
         <translation>Planer: %1 (%2), Ausführer: %3 (%4), Sandbox: %5</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="454"/>
+        <location filename="../app/RunSession.cpp" line="459"/>
         <source>Resuming the run %1 after its last finished step.</source>
         <translation>Lauf %1 wird nach seinem letzten abgeschlossenen Schritt fortgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="469"/>
+        <location filename="../app/RunSession.cpp" line="474"/>
         <source>The run was cancelled; the sandbox&apos;s changes were not applied to %1.</source>
         <translation>Der Lauf wurde abgebrochen; die Änderungen der Sandbox wurden nicht nach %1 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="503"/>
+        <location filename="../app/RunSession.cpp" line="508"/>
         <source>the sandbox is not running</source>
         <translation>die Sandbox läuft nicht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="504"/>
+        <location filename="../app/RunSession.cpp" line="509"/>
         <source>there is no record of what was copied in</source>
         <translation>es gibt keine Aufzeichnung darüber, was hineinkopiert wurde</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="515"/>
+        <location filename="../app/RunSession.cpp" line="520"/>
         <source>The sandbox&apos;s changes could not be collected (%1); nothing was applied to %2.</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden (%1); nichts wurde nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="523"/>
+        <location filename="../app/RunSession.cpp" line="528"/>
         <source>The sandbox changed nothing in the workspace.</source>
         <translation>Die Sandbox hat im Arbeitsordner nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="535"/>
+        <location filename="../app/RunSession.cpp" line="540"/>
         <source>1 change in the sandbox was not applied to %1:</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="536"/>
+        <location filename="../app/RunSession.cpp" line="541"/>
         <source>%n changes in the sandbox were not applied to %1:</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen:</numerusform>
@@ -1032,7 +1032,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="544"/>
+        <location filename="../app/RunSession.cpp" line="549"/>
         <source>  ... and %n more</source>
         <translation>
             <numerusform>  ... und %n weitere</numerusform>
@@ -1040,27 +1040,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="564"/>
+        <location filename="../app/RunSession.cpp" line="569"/>
         <source>The sandbox&apos;s changes could not be collected: %1</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="570"/>
+        <location filename="../app/RunSession.cpp" line="575"/>
         <source>The sandbox has no changes that are not in %1.</source>
         <translation>Die Sandbox hat keine Änderungen, die nicht schon in %1 sind.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="586"/>
+        <location filename="../app/RunSession.cpp" line="591"/>
         <source>The changes could not be applied to %1: %2</source>
         <translation>Die Änderungen konnten nicht nach %1 übernommen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="590"/>
+        <location filename="../app/RunSession.cpp" line="595"/>
         <source>Applied 1 change to %1.</source>
         <translation>1 Änderung nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="591"/>
+        <location filename="../app/RunSession.cpp" line="596"/>
         <source>Applied %n changes to %1.</source>
         <translation>
             <numerusform>%n Änderung nach %1 übernommen.</numerusform>
@@ -1068,17 +1068,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="596"/>
+        <location filename="../app/RunSession.cpp" line="601"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Nicht übernommen: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="610"/>
+        <location filename="../app/RunSession.cpp" line="615"/>
         <source>1 change in the sandbox was not applied to %1.</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="611"/>
+        <location filename="../app/RunSession.cpp" line="616"/>
         <source>%n changes in the sandbox were not applied to %1.</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen.</numerusform>
@@ -1086,72 +1086,72 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="627"/>
+        <location filename="../app/RunSession.cpp" line="632"/>
         <source>Another step is being undone.</source>
         <translation>Ein anderer Schritt wird gerade rückgängig gemacht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="629"/>
+        <location filename="../app/RunSession.cpp" line="634"/>
         <source>The sandbox is no longer there to roll back.</source>
         <translation>Die Sandbox ist nicht mehr da, um sie zurückzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="631"/>
+        <location filename="../app/RunSession.cpp" line="636"/>
         <source>The workspace is being transferred; try again when it is done.</source>
         <translation>Der Arbeitsordner wird gerade übertragen; versuchen Sie es erneut, wenn das fertig ist.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="632"/>
+        <location filename="../app/RunSession.cpp" line="637"/>
         <source>There is no snapshot from before this step.</source>
         <translation>Es gibt keinen Snapshot von vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="641"/>
+        <location filename="../app/RunSession.cpp" line="646"/>
         <source>Undoing step %1: rolling the sandbox back to its snapshot...</source>
         <translation>Schritt %1 wird rückgängig gemacht: Die Sandbox wird auf ihren Snapshot zurückgesetzt...</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="650"/>
+        <location filename="../app/RunSession.cpp" line="655"/>
         <source>Step %1 could not be undone: %2</source>
         <translation>Schritt %1 konnte nicht rückgängig gemacht werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="664"/>
+        <location filename="../app/RunSession.cpp" line="669"/>
         <source>Step %1 undone in %2 ms: the sandbox is as it was before it.</source>
         <translation>Schritt %1 in %2 ms rückgängig gemacht: Die Sandbox ist wieder so wie vor ihm.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="680"/>
+        <location filename="../app/RunSession.cpp" line="708"/>
         <source>Your answer is not kept with the run: %1</source>
         <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="705"/>
+        <location filename="../app/RunSession.cpp" line="733"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="711"/>
+        <location filename="../app/RunSession.cpp" line="739"/>
         <source>Interrupted; exited without waiting</source>
         <translation>Unterbrochen; ohne Warten beendet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="755"/>
+        <location filename="../app/RunSession.cpp" line="783"/>
         <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="809"/>
+        <location filename="../app/RunSession.cpp" line="837"/>
         <source>The run&apos;s sandbox is not running.</source>
         <translation>Die Sandbox des Laufs läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="835"/>
+        <location filename="../app/RunSession.cpp" line="864"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="867"/>
+        <location filename="../app/RunSession.cpp" line="896"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
@@ -1241,284 +1241,282 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="98"/>
+        <location filename="../app/WindowController.cpp" line="99"/>
         <source>This run&apos;s sandbox works in the folder itself; there is nothing to review.</source>
         <translation>Die Sandbox dieses Laufs arbeitet im Ordner selbst; es gibt nichts zu prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="198"/>
+        <location filename="../app/WindowController.cpp" line="199"/>
         <source>Remote control is off.</source>
         <translation>Die Fernsteuerung ist aus.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="215"/>
-        <location filename="../app/WindowController.cpp" line="231"/>
+        <location filename="../app/WindowController.cpp" line="216"/>
+        <location filename="../app/WindowController.cpp" line="232"/>
         <source>Remote control is off: %1</source>
         <translation>Die Fernsteuerung ist aus: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="241"/>
+        <location filename="../app/WindowController.cpp" line="243"/>
         <source>Remote control on %1 (docs/CONTROL_API.md).</source>
         <translation>Fernsteuerung auf %1 (docs/CONTROL_API.md).</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="250"/>
+        <location filename="../app/WindowController.cpp" line="252"/>
         <source>The run %1 is not going on in this window.</source>
         <translation>Der Lauf %1 läuft nicht in diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="261"/>
+        <location filename="../app/WindowController.cpp" line="263"/>
         <source>A run is going on in the window; one at a time.</source>
         <translation>Im Fenster ist ein Lauf im Gange; nur einer zur selben Zeit.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="272"/>
+        <location filename="../app/WindowController.cpp" line="274"/>
         <source>open the task file in the window</source>
         <translation>öffnen Sie die Aufgabendatei im Fenster</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="281"/>
+        <location filename="../app/WindowController.cpp" line="283"/>
         <source>The run could not start; the window says why.</source>
         <translation>Der Lauf konnte nicht starten; das Fenster zeigt, warum.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="326"/>
+        <location filename="../app/WindowController.cpp" line="321"/>
         <source>The run %1 is not the window&apos;s.</source>
         <translation>Der Lauf %1 gehört nicht zu diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="374"/>
+        <location filename="../app/WindowController.cpp" line="367"/>
         <source>Removed the sandbox %1 an earlier run left behind.</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 wurde entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="379"/>
+        <location filename="../app/WindowController.cpp" line="372"/>
         <source>Could not remove the sandbox %1: %2</source>
         <translation>Die Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="392"/>
+        <location filename="../app/WindowController.cpp" line="385"/>
         <source>Sandboxes Left Behind</source>
         <translation>Zurückgelassene Sandboxen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="394"/>
+        <location filename="../app/WindowController.cpp" line="387"/>
         <source>An earlier run that did not end left its sandbox running. Remove it?</source>
         <translation>Ein früherer Lauf, der nicht endete, hat seine Sandbox laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="396"/>
+        <location filename="../app/WindowController.cpp" line="389"/>
         <source>Earlier runs that did not end left their sandboxes running. Remove them?</source>
         <translation>Frühere Läufe, die nicht endeten, haben ihre Sandboxen laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="401"/>
+        <location filename="../app/WindowController.cpp" line="394"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="414"/>
+        <location filename="../app/WindowController.cpp" line="407"/>
         <source>Resume Run</source>
         <translation>Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="414"/>
+        <location filename="../app/WindowController.cpp" line="407"/>
         <source>Resume Newest Run</source>
         <translation>Neuesten Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="418"/>
+        <location filename="../app/WindowController.cpp" line="411"/>
         <source>Continue run %1 in its sandbox from the step it did not finish</source>
         <translation>Lauf %1 in seiner Sandbox ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="424"/>
+        <location filename="../app/WindowController.cpp" line="417"/>
         <source>Keep</source>
         <translation>Behalten</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="451"/>
+        <location filename="../app/WindowController.cpp" line="444"/>
         <source>tick the box next to it in the task file&apos;s panel</source>
         <translation>setzen Sie den Haken daneben im Bereich der Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="485"/>
+        <location filename="../app/WindowController.cpp" line="478"/>
         <source>The task file&apos;s folder is not used as the workspace: %1</source>
         <translation>Der Ordner der Aufgabendatei wird nicht als Arbeitsordner verwendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="490"/>
+        <location filename="../app/WindowController.cpp" line="483"/>
         <source>Task file loaded: check what it asks for, then press Run.</source>
         <translation>Aufgabendatei geladen: Prüfen Sie, was sie verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="501"/>
+        <location filename="../app/WindowController.cpp" line="494"/>
         <source>%1 has no steps, so it is not a runbook; a runbook is exported from a run that succeeded.</source>
         <translation>%1 hat keine Schritte und ist daher kein Runbook; ein Runbook wird aus einem erfolgreichen Lauf exportiert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="516"/>
+        <location filename="../app/WindowController.cpp" line="509"/>
         <source>A runbook of 1 recorded step: Run replays it without a model and stops if its exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit 1 aufgezeichneten Schritt: Ausführen spielt ihn ohne Modell ab und hält an, wenn sein Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="518"/>
+        <location filename="../app/WindowController.cpp" line="511"/>
         <source>A runbook of %1 recorded steps: Run replays them without a model and stops at the first whose exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit %1 aufgezeichneten Schritten: Ausführen spielt sie ohne Modell ab und hält beim ersten an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="526"/>
+        <location filename="../app/WindowController.cpp" line="519"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="529"/>
+        <location filename="../app/WindowController.cpp" line="522"/>
         <source>    (expected to exit with %1)</source>
         <translation>    (sollte mit %1 enden)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="533"/>
+        <location filename="../app/WindowController.cpp" line="526"/>
         <source>Runbook loaded: check what it asks for, then press Run.</source>
         <translation>Runbook geladen: prüfen Sie, was es verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="554"/>
+        <location filename="../app/WindowController.cpp" line="547"/>
         <source>The run store cannot be opened, so no run can be resumed.</source>
         <translation>Der Laufspeicher kann nicht geöffnet werden, daher kann kein Lauf fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="651"/>
+        <location filename="../app/WindowController.cpp" line="644"/>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
         <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="666"/>
+        <location filename="../app/WindowController.cpp" line="659"/>
         <source>Preparing the sandbox…</source>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="724"/>
+        <location filename="../app/WindowController.cpp" line="717"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="742"/>
+        <location filename="../app/WindowController.cpp" line="735"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="748"/>
+        <location filename="../app/WindowController.cpp" line="741"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="759"/>
+        <location filename="../app/WindowController.cpp" line="752"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="764"/>
+        <location filename="../app/WindowController.cpp" line="757"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="791"/>
+        <location filename="../app/WindowController.cpp" line="784"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="799"/>
+        <location filename="../app/WindowController.cpp" line="792"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="815"/>
+        <location filename="../app/WindowController.cpp" line="808"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="851"/>
+        <location filename="../app/WindowController.cpp" line="844"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="854"/>
+        <location filename="../app/WindowController.cpp" line="847"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="857"/>
+        <location filename="../app/WindowController.cpp" line="850"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="64"/>
+        <location filename="../app/ControlHost.cpp" line="66"/>
         <source>The control API needs the run store: %1</source>
         <translation>Die Steuerungs-API braucht den Laufspeicher: %1</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="84"/>
+        <location filename="../app/ControlHost.cpp" line="87"/>
         <source>Terrarium control API on %1 (token: %2)</source>
         <translation>Terrarium-Steuerungs-API auf %1 (Token: %2)</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="92"/>
+        <location filename="../app/ControlHost.cpp" line="95"/>
         <source>Terrarium is stopping.</source>
         <translation>Terrarium wird beendet.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="95"/>
+        <location filename="../app/ControlHost.cpp" line="98"/>
         <source>A run is going on (%1); one at a time.</source>
         <translation>Ein Lauf ist im Gange (%1); nur einer zur selben Zeit.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="102"/>
-        <location filename="../app/WindowController.cpp" line="264"/>
+        <location filename="../app/ControlHost.cpp" line="106"/>
+        <location filename="../app/WindowController.cpp" line="266"/>
         <source>the task</source>
         <translation>die Aufgabe</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="111"/>
+        <location filename="../app/ControlHost.cpp" line="115"/>
         <source>start terrarium --serve with --yes</source>
         <translation>starten Sie terrarium --serve mit --yes</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="133"/>
+        <location filename="../app/ControlHost.cpp" line="136"/>
         <source>The run could not start; see Terrarium&apos;s log.</source>
         <translation>Der Lauf konnte nicht starten; siehe das Protokoll von Terrarium.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="150"/>
+        <location filename="../app/ControlHost.cpp" line="152"/>
         <source>The run %1 is not going on here.</source>
         <translation>Der Lauf %1 läuft hier nicht.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="153"/>
-        <location filename="../app/WindowController.cpp" line="253"/>
+        <location filename="../app/ControlHost.cpp" line="155"/>
+        <location filename="../app/WindowController.cpp" line="255"/>
         <source>The run %1 has ended.</source>
         <translation>Der Lauf %1 ist beendet.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="164"/>
-        <location filename="../app/WindowController.cpp" line="293"/>
+        <location filename="../app/ControlHost.cpp" line="166"/>
+        <location filename="../app/WindowController.cpp" line="296"/>
         <source>Step %1 waits for no approval.</source>
         <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="175"/>
-        <location filename="../app/ControlHost.cpp" line="186"/>
-        <location filename="../app/WindowController.cpp" line="304"/>
-        <location filename="../app/WindowController.cpp" line="315"/>
+        <location filename="../app/RunSession.cpp" line="685"/>
+        <location filename="../app/RunSession.cpp" line="694"/>
         <source>Step %1 waits for no input.</source>
         <translation>Schritt %1 wartet auf keine Eingabe.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="216"/>
+        <location filename="../app/ControlHost.cpp" line="210"/>
         <source>Interrupted; cancelling the run (press Ctrl+C again to exit at once)...</source>
         <translation>Unterbrochen; der Lauf wird abgebrochen (erneut Strg+C drücken, um sofort zu beenden)...</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessOutput.cpp" line="33"/>
+        <location filename="../app/HeadlessOutput.cpp" line="32"/>
         <source>Models: %1</source>
         <translation>Modelle: %1</translation>
     </message>
@@ -1576,7 +1574,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Das Ausführer-Modell (%1) hat zweimal keinen brauchbaren Befehl geliefert: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/agent/Orchestrator.cpp" line="50"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="61"/>
         <source>%n minute(s)</source>
         <translation>
             <numerusform>%n Minute</numerusform>
@@ -1584,7 +1582,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/agent/Orchestrator.cpp" line="51"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="62"/>
         <source>%n second(s)</source>
         <translation>
             <numerusform>%n Sekunde</numerusform>
@@ -1592,120 +1590,120 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="120"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="280"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="775"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="818"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="131"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="291"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="789"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="832"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="247"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="258"/>
         <source>Terrarium stopped while this step ran; its effects may be partial.</source>
         <translation>Terrarium wurde beendet, während dieser Schritt lief; seine Wirkung ist womöglich unvollständig.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="291"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="302"/>
         <source>denied by the user</source>
         <translation>vom Benutzer abgelehnt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="346"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="354"/>
         <source>Planning failed: %1</source>
         <translation>Planung fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="358"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="366"/>
         <source>The run reached its limit of %1 steps.</source>
         <translation>Der Lauf hat seine Grenze von %1 Schritten erreicht.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="606"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="620"/>
         <source>denied by the safety policy: %1</source>
         <translation>von den Sicherheitsregeln abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="618"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="632"/>
         <source>Could not get a command for the step &quot;%1&quot;: %2</source>
         <translation>Für den Schritt &quot;%1&quot; konnte kein Befehl ermittelt werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="784"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="798"/>
         <source>The sandbox failed during the step &quot;%1&quot;: %2</source>
         <translation>Die Sandbox ist während des Schritts &quot;%1&quot; ausgefallen: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="836"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="850"/>
         <source>stopped: the sandbox&apos;s disk use grew to %1 MiB, past its limit of %2 MiB</source>
         <translation>angehalten: Der Plattenverbrauch der Sandbox stieg auf %1 MiB, über ihre Grenze von %2 MiB</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="841"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="855"/>
         <source>stopped: the sandbox&apos;s processes together used more than its memory limit of %1 MiB</source>
         <translation>angehalten: Die Prozesse der Sandbox haben zusammen mehr als ihre Speichergrenze von %1 MiB belegt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="846"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="860"/>
         <source>timed out after %1</source>
         <translation>Zeitüberschreitung nach %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="849"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="863"/>
         <source>killed by signal %1</source>
         <translation>durch Signal %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="851"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="865"/>
         <source>exited with code %1</source>
         <translation>mit Code %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="906"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="920"/>
         <source>The step &quot;%1&quot; failed and could not be undone: %2 (%3)</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen und konnte nicht rückgängig gemacht werden: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="923"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="937"/>
         <source>The step&apos;s changes were undone: the sandbox was put back as it was before the step.</source>
         <translation>Die Änderungen des Schritts wurden rückgängig gemacht: Die Sandbox ist wieder so wie vor dem Schritt.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="935"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="949"/>
         <source>The replay stopped: %1.</source>
         <translation>Die Wiedergabe wurde angehalten: %1.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="942"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="956"/>
         <source>The step &quot;%1&quot; failed, and re-planning is off: %2</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und Neuplanen ist ausgeschaltet: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="947"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="961"/>
         <source>The step &quot;%1&quot; failed and the limit of %2 re-plans is reached: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und die Grenze von %2 Neuplanungen ist erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="955"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="969"/>
         <source>The step &quot;%1&quot; failed and the run reached its limit of %2 steps: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und der Lauf hat seine Grenze von %2 Schritten erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1060"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1074"/>
         <source>step %1 timed out after %2; the runbook expects exit code %3</source>
         <translation>Schritt %1 lief nach %2 in eine Zeitüberschreitung; das Runbook erwartet Exit-Code %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1065"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1079"/>
         <source>step %1 was stopped at the sandbox&apos;s limits; the runbook expects exit code %2</source>
         <translation>Schritt %1 wurde an den Grenzen der Sandbox angehalten; das Runbook erwartet Exit-Code %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1070"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1084"/>
         <source>step %1 exited %2; the runbook expects %3</source>
         <translation>Schritt %1 endete mit %2; das Runbook erwartet %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1075"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1089"/>
         <source>A recorded runbook was being replayed and diverged here: %1. The steps before it ran as recorded.</source>
         <translation>Ein aufgezeichnetes Runbook wurde abgespielt und wich hier ab: %1. Die Schritte davor liefen wie aufgezeichnet.</translation>
     </message>
@@ -1725,19 +1723,19 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Das Planer-Modell (%1) hat zweimal keinen brauchbaren Plan geliefert: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="45"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="46"/>
         <source>&quot;%1&quot; in %2</source>
         <translation>&quot;%1&quot; in %2</translation>
     </message>
     <message>
         <location filename="../core/agent/RunSummary.cpp" line="152"/>
-        <location filename="../core/config/ConfigLoader.cpp" line="99"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="100"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
         <location filename="../core/agent/RunSummary.cpp" line="153"/>
-        <location filename="../core/config/ConfigLoader.cpp" line="99"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="100"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
@@ -1772,77 +1770,77 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>, %1 $</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="121"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="122"/>
         <source>Unknown provider &quot;%1&quot; (from %2): use responses, chat or anthropic.</source>
         <translation>Unbekannter Anbieter &quot;%1&quot; (Quelle: %2): Verwenden Sie responses, chat oder anthropic.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="143"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="144"/>
         <source>&quot;%1&quot; (from %2) is not an http or https URL.</source>
         <translation>&quot;%1&quot; (Quelle: %2) ist keine http- oder https-URL.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="173"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="174"/>
         <source>No model is set for the %1 at %2: pass --%3-model or set TERRARIUM_%4_MODEL.</source>
         <translation>Für den %1 bei %2 ist kein Modell festgelegt: Geben Sie --%3-model an oder setzen Sie TERRARIUM_%4_MODEL.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="208"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="209"/>
         <source>%1 must be a whole number from %2 to %3, not &quot;%4&quot;.</source>
         <translation>%1 muss eine ganze Zahl von %2 bis %3 sein, nicht &quot;%4&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="225"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="226"/>
         <source>%1 must be true or false, not &quot;%2&quot;.</source>
         <translation>%1 muss true oder false sein, nicht „%2“.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="260"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="263"/>
         <source>Unknown sandbox &quot;%1&quot; (from %2): use podman, libvirt or host.</source>
         <translation>Unbekannte Sandbox &quot;%1&quot; (Quelle: %2): Verwenden Sie podman, libvirt oder host.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="294"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="297"/>
         <source>Unknown network policy &quot;%1&quot; (from %2): use none or outbound.</source>
         <translation>Unbekannte Netzwerkregel &quot;%1&quot; (Quelle: %2): Verwenden Sie none oder outbound.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="307"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="310"/>
         <source>Unknown workspace mode &quot;%1&quot; (from %2): use mount or copy.</source>
         <translation>Unbekannter Arbeitsordner-Modus &quot;%1&quot; (Quelle: %2): Verwenden Sie mount oder copy.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="367"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="370"/>
         <source>%1 in %2: %3</source>
         <translation>%1 in %2: %3</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="392"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="395"/>
         <source>Unknown approval policy &quot;%1&quot; (from %2): use ask, safe or all.</source>
         <translation>Unbekannte Freigaberegel &quot;%1&quot; (Quelle: %2): Verwenden Sie ask, safe oder all.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="416"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="419"/>
         <source>The configuration file %1 does not exist.</source>
         <translation>Die Konfigurationsdatei %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="419"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="422"/>
         <source>The configuration file %1 is not a file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="424"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="427"/>
         <source>The configuration file %1 cannot be read: %2</source>
         <translation>Die Konfigurationsdatei %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="428"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="431"/>
         <source>The configuration file %1 is not a valid INI file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine gültige INI-Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="448"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="451"/>
         <source>No language model is configured. Do one of these:
   - set OPENAI_API_KEY (OpenAI, Responses API) or ANTHROPIC_API_KEY (Anthropic);
   - point Terrarium at an OpenAI-compatible server: --base-url URL --planner-model M --executor-model M (or TERRARIUM_BASE_URL, TERRARIUM_MODEL, TERRARIUM_API_KEY);
@@ -2501,19 +2499,19 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>kein Objekt</translation>
     </message>
     <message>
-        <location filename="../core/output/OutputSpool.cpp" line="126"/>
+        <location filename="../core/output/OutputSpool.cpp" line="130"/>
         <source>cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../core/output/OutputSpool.cpp" line="178"/>
+        <location filename="../core/output/OutputSpool.cpp" line="182"/>
         <source>The full output could not be kept on disk (%1); only what the console shows is left.</source>
         <translation>Die vollständige Ausgabe konnte nicht auf der Festplatte gespeichert werden (%1); nur was die Konsole zeigt, bleibt erhalten.</translation>
     </message>
     <message>
         <location filename="../core/output/OutputSpoolSnapshot.cpp" line="77"/>
-        <location filename="../core/store/RunbookExporter.cpp" line="143"/>
-        <location filename="../core/store/RunbookExporter.cpp" line="149"/>
+        <location filename="../core/store/RunbookExporter.cpp" line="145"/>
+        <location filename="../core/store/RunbookExporter.cpp" line="151"/>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="243"/>
         <location filename="../vm/PodmanPreflight.cpp" line="102"/>
         <source>Cannot write %1: %2</source>
@@ -2525,7 +2523,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die gespeicherte Ausgabe %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/output/OutputSpool.cpp" line="206"/>
+        <location filename="../core/output/OutputSpool.cpp" line="210"/>
         <source>
 [… %1 bytes of output left out here: Terrarium keeps the first and the last %2 MiB of a step&apos;s output …]
 </source>
@@ -2805,7 +2803,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../core/store/RunbookExporter.cpp" line="116"/>
-        <location filename="../core/store/RunbookExporter.cpp" line="141"/>
+        <location filename="../core/store/RunbookExporter.cpp" line="143"/>
         <source>%1 exists; a runbook is only written to a new file.</source>
         <translation>%1 existiert bereits; ein Runbook wird nur in eine neue Datei geschrieben.</translation>
     </message>
@@ -2865,88 +2863,88 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="185"/>
+        <location filename="../core/store/RunStore.cpp" line="207"/>
         <source>The run store %1 could not be read (%2); it was moved aside to %3 and a new one started.</source>
         <translation>Der Laufspeicher %1 konnte nicht gelesen werden (%2); er wurde nach %3 verschoben und ein neuer angelegt.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="196"/>
+        <location filename="../core/store/RunStore.cpp" line="218"/>
         <source>Qt&apos;s SQLite driver is missing (Debian: libqt6sql6-sqlite); runs cannot be kept.</source>
         <translation>Der SQLite-Treiber von Qt fehlt (Debian: libqt6sql6-sqlite); Läufe können nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="200"/>
+        <location filename="../core/store/RunStore.cpp" line="222"/>
         <source>Cannot make the folder of the run store %1.</source>
         <translation>Der Ordner des Laufspeichers %1 kann nicht angelegt werden.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="208"/>
-        <location filename="../core/store/RunStore.cpp" line="223"/>
+        <location filename="../core/store/RunStore.cpp" line="231"/>
+        <location filename="../core/store/RunStore.cpp" line="246"/>
         <location filename="../core/store/RunStoreWriter.cpp" line="33"/>
         <location filename="../core/store/RunStoreWriter.cpp" line="40"/>
         <source>Cannot open the run store %1</source>
         <translation>Der Laufspeicher %1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="217"/>
-        <location filename="../core/store/RunStore.cpp" line="243"/>
+        <location filename="../core/store/RunStore.cpp" line="240"/>
+        <location filename="../core/store/RunStore.cpp" line="266"/>
         <source>The run store %1 is not a database Terrarium can use</source>
         <translation>Der Laufspeicher %1 ist keine Datenbank, die Terrarium verwenden kann</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="252"/>
+        <location filename="../core/store/RunStore.cpp" line="275"/>
         <source>The run store %1 was made by a newer Terrarium (schema %2; this one knows %3); it is left as it is.</source>
         <translation>Der Laufspeicher %1 wurde von einem neueren Terrarium angelegt (Schema %2; dieses kennt %3); er bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="259"/>
+        <location filename="../core/store/RunStore.cpp" line="282"/>
         <source>Cannot migrate the run store %1 to schema %2</source>
         <translation>Der Laufspeicher %1 kann nicht auf Schema %2 migriert werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="298"/>
-        <location filename="../core/store/RunStore.cpp" line="349"/>
+        <location filename="../core/store/RunStore.cpp" line="321"/>
+        <location filename="../core/store/RunStore.cpp" line="372"/>
         <source>Cannot read the run store %1</source>
         <translation>Der Laufspeicher %1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="311"/>
-        <location filename="../core/store/RunStore.cpp" line="378"/>
+        <location filename="../core/store/RunStore.cpp" line="334"/>
+        <location filename="../core/store/RunStore.cpp" line="401"/>
         <source>Cannot update the run store %1</source>
         <translation>Der Laufspeicher %1 kann nicht aktualisiert werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="319"/>
         <location filename="../core/store/RunStore.cpp" line="342"/>
-        <location filename="../core/store/RunStore.cpp" line="408"/>
-        <location filename="../core/store/RunStore.cpp" line="489"/>
-        <location filename="../core/store/RunStore.cpp" line="515"/>
-        <location filename="../core/store/RunStore.cpp" line="536"/>
+        <location filename="../core/store/RunStore.cpp" line="365"/>
+        <location filename="../core/store/RunStore.cpp" line="431"/>
+        <location filename="../core/store/RunStore.cpp" line="512"/>
+        <location filename="../core/store/RunStore.cpp" line="538"/>
+        <location filename="../core/store/RunStore.cpp" line="559"/>
         <source>The run store is not open.</source>
         <translation>Der Laufspeicher ist nicht geöffnet.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="333"/>
+        <location filename="../core/store/RunStore.cpp" line="356"/>
         <source>Cannot record the run %1 in %2</source>
         <translation>Der Lauf %1 kann nicht in %2 festgehalten werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="353"/>
+        <location filename="../core/store/RunStore.cpp" line="376"/>
         <source>There is no kept run %1 (terrarium --list-runs lists them).</source>
         <translation>Es gibt keinen gespeicherten Lauf %1 (terrarium --list-runs listet sie auf).</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="362"/>
+        <location filename="../core/store/RunStore.cpp" line="385"/>
         <source>The run %1 is still going on (process %2); it cannot be resumed.</source>
         <translation>Der Lauf %1 läuft noch (Prozess %2); er kann nicht fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="367"/>
+        <location filename="../core/store/RunStore.cpp" line="390"/>
         <source>The run %1 succeeded; there is nothing to resume.</source>
         <translation>Der Lauf %1 war erfolgreich; es gibt nichts fortzusetzen.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="370"/>
+        <location filename="../core/store/RunStore.cpp" line="393"/>
         <source>The run %1 was cancelled; it is not resumed.</source>
         <translation>Der Lauf %1 wurde abgebrochen; er wird nicht fortgesetzt.</translation>
     </message>
@@ -2956,37 +2954,37 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Ereignisse des Laufs können nicht in %1 gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="504"/>
+        <location filename="../core/store/RunStore.cpp" line="527"/>
         <source>Cannot record the approval in %1</source>
         <translation>Die Freigabe kann nicht in %1 festgehalten werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="508"/>
+        <location filename="../core/store/RunStore.cpp" line="531"/>
         <source>The run %1 has no approval asked for step %2.</source>
         <translation>Im Lauf %1 wurde für Schritt %2 keine Freigabe erfragt.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="528"/>
+        <location filename="../core/store/RunStore.cpp" line="551"/>
         <source>Cannot record the output file %1 in %2</source>
         <translation>Die Ausgabedatei %1 kann nicht in %2 festgehalten werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="543"/>
+        <location filename="../core/store/RunStore.cpp" line="566"/>
         <source>There is no run %1 in %2.</source>
         <translation>Es gibt keinen Lauf %1 in %2.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="547"/>
+        <location filename="../core/store/RunStore.cpp" line="570"/>
         <source>The run %1 is still going; it can be deleted once it ends.</source>
         <translation>Der Lauf %1 läuft noch; er kann gelöscht werden, sobald er endet.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="550"/>
+        <location filename="../core/store/RunStore.cpp" line="573"/>
         <source>Cannot delete the run %1 from %2</source>
         <translation>Der Lauf %1 kann nicht aus %2 gelöscht werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="579"/>
+        <location filename="../core/store/RunStore.cpp" line="602"/>
         <source>The run %1 was deleted, but not its output files %2.</source>
         <translation>Der Lauf %1 wurde gelöscht, seine Ausgabedateien %2 aber nicht.</translation>
     </message>
@@ -4577,82 +4575,82 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Es wurde nicht übernommen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="49"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="51"/>
         <source>&quot;%1&quot; must be a string.</source>
         <translation>&quot;%1&quot; muss ein String sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="52"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="54"/>
         <source>&quot;%1&quot; is longer than %2 characters.</source>
         <translation>&quot;%1&quot; ist länger als %2 Zeichen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="54"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="56"/>
         <source>&quot;%1&quot; is empty.</source>
         <translation>&quot;%1&quot; ist leer.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="65"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="67"/>
         <source>&quot;%1&quot; must be a whole number of at least 1.</source>
         <translation>&quot;%1&quot; muss eine ganze Zahl von mindestens 1 sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="76"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="78"/>
         <source>&quot;run_id&quot; holds characters no run id has.</source>
         <translation>&quot;run_id&quot; enthält Zeichen, die keine Lauf-ID hat.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="86"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="88"/>
         <source>&quot;terminal_id&quot; is not one this server gives.</source>
         <translation>„terminal_id“ ist keine, die dieser Server vergibt.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="97"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="99"/>
         <source>&quot;cols&quot; and &quot;rows&quot; must be from 1 to 1000.</source>
         <translation>„cols“ und „rows“ müssen zwischen 1 und 1000 liegen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="111"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="113"/>
         <source>&quot;step_id&quot; is too large.</source>
         <translation>&quot;step_id&quot; ist zu groß.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="167"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="169"/>
         <source>The message is not JSON (%1 at offset %2).</source>
         <translation>Die Nachricht ist kein JSON (%1 bei Offset %2).</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="171"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="173"/>
         <source>The message is not a JSON object.</source>
         <translation>Die Nachricht ist kein JSON-Objekt.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="176"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="178"/>
         <source>Unsupported protocol version; this server speaks &quot;v&quot;: %1.</source>
         <translation>Nicht unterstützte Protokollversion; dieser Server spricht &quot;v&quot;: %1.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="181"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="183"/>
         <source>&quot;id&quot; must be a number or a string of at most %1 characters.</source>
         <translation>&quot;id&quot; muss eine Zahl oder ein String mit höchstens %1 Zeichen sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="189"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="191"/>
         <source>The message has no &quot;type&quot;.</source>
         <translation>Die Nachricht hat keinen &quot;type&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="190"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="192"/>
         <source>Unknown message type &quot;%1&quot;.</source>
         <translation>Unbekannter Nachrichtentyp &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="207"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="209"/>
         <source>run.start needs either a &quot;goal&quot; or a &quot;task&quot;.</source>
         <translation>run.start braucht entweder ein &quot;goal&quot; oder eine &quot;task&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="232"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="234"/>
         <source>&quot;decision&quot; must be once, session, always or deny.</source>
         <translation>&quot;decision&quot; muss once, session, always oder deny sein.</translation>
     </message>
@@ -4741,7 +4739,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="498"/>
-        <location filename="../core/store/RunStore.cpp" line="358"/>
+        <location filename="../core/store/RunStore.cpp" line="381"/>
         <source>There is no kept run %1.</source>
         <translation>Es gibt keinen gespeicherten Lauf %1.</translation>
     </message>
@@ -4777,6 +4775,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlToken.cpp" line="86"/>
+        <location filename="../core/store/PrivateStorage.cpp" line="82"/>
         <source>Cannot create %1: %2</source>
         <translation>%1 kann nicht angelegt werden: %2</translation>
     </message>
@@ -4834,6 +4833,16 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <location filename="../vm/ImageBuildScript.cpp" line="89"/>
         <source>%1 was killed</source>
         <translation>%1 wurde von einem Signal beendet</translation>
+    </message>
+    <message>
+        <location filename="../core/store/PrivateStorage.cpp" line="27"/>
+        <source>Cannot make %1 private to you: %2</source>
+        <translation>%1 kann nicht nur für Sie zugänglich gemacht werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/store/PrivateStorage.cpp" line="66"/>
+        <source>Cannot make the folder %1.</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden.</translation>
     </message>
 </context>
 <context>
@@ -5812,7 +5821,7 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 <context>
     <name>Terrarium::Widgets::QTermWidgetView</name>
     <message>
-        <location filename="../ui/QTermWidgetView.cpp" line="145"/>
+        <location filename="../ui/QTermWidgetView.cpp" line="147"/>
         <source>[%1 MiB of output skipped: the terminal could not keep up]</source>
         <translation>[%1 MiB Ausgabe übersprungen: das Terminal kam nicht mit]</translation>
     </message>

@@ -27,6 +27,7 @@
 #include <pty.h>
 #include <pwd.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -146,6 +147,7 @@ private Q_SLOTS:
     void aStoreThatCannotSaveIsSaidOnce();
     void rawOutputIsKeptWithTheRun();
     void controlsInOutputReachNoTerminal();
+    void runDataIsTheUsersAlone();
 
 private:
     QStringList runArguments(LlmProvider provider, const QString &goal,
@@ -1116,6 +1118,76 @@ void tst_Headless::controlsInOutputReachNoTerminal()
     }
     QCOMPARE(output, printed);
     QCOMPARE(result, printed);
+}
+
+void tst_Headless::runDataIsTheUsersAlone()
+{
+    // Issue 27: the run database, its -wal and -shm, the kept output and the workspace bases
+    // were 0644 in 0755 folders, readable by every local user. An older version's leave them so
+    // here; after one run everything is 0700 (folders) and 0600 (files), old and new alike.
+    const QString data = m_dir->filePath(u".local/share/terrarium"_s);
+    const QString config = m_dir->filePath(u"xdg/terrarium"_s);
+    {
+        Core::RunStore store;
+        QVERIFY(store.open(data + u"/runs.sqlite"_s));
+    }
+    const QStringList oldFiles{data + u"/runs.sqlite"_s,
+                               data + u"/runs.sqlite-wal"_s,
+                               data + u"/runs.sqlite-shm"_s,
+                               data + u"/spool/old/step-1.stdout"_s,
+                               data + u"/workspace-bases/old.json"_s,
+                               config + u"/terrarium.conf"_s};
+    for (const QString &file : oldFiles) {
+        QVERIFY(QDir().mkpath(QFileInfo(file).path()));
+        QFile touch(file);
+        QVERIFY(touch.open(QIODevice::Append));
+        touch.close();
+        QCOMPARE(::chmod(QFile::encodeName(file).constData(), 0644), 0);
+    }
+    const QStringList oldFolders{data, data + u"/spool"_s, data + u"/spool/old"_s,
+                                 data + u"/workspace-bases"_s, config};
+    for (const QString &folder : oldFolders)
+        QCOMPARE(::chmod(QFile::encodeName(folder).constData(), 0755), 0);
+
+    const LlmProvider provider = LlmProvider::ChatCompletions;
+    m_server->enqueue(ScriptedTurns::plan(provider, {u"Say something"_s}));
+    m_server->enqueue(ScriptedTurns::command(provider, u"echo private; echo also >&2; sleep 1"_s));
+    const auto modeOf = [](const QString &path) {
+        struct stat status = {};
+        return ::lstat(QFile::encodeName(path).constData(), &status) == 0
+            ? int(status.st_mode & 07777)
+            : -1;
+    };
+    QProcess process;
+    process.setProcessEnvironment(cleanEnvironment());
+    process.start(binary(), runArguments(provider, u"say something"_s));
+    // While the store is open: SQLite removes its -wal and -shm when the last user closes it.
+    QVERIFY(waitForLine(process, u"step_output"_s));
+    for (const QString &suffix : {u"-wal"_s, u"-shm"_s}) {
+        const QString file = data + u"/runs.sqlite"_s + suffix;
+        QVERIFY2(modeOf(file) == 0600, qPrintable(u"%1: %2"_s.arg(file).arg(modeOf(file), 0, 8)));
+    }
+    QVERIFY(waitForLine(process, u"workflow_complete"_s));
+    QVERIFY(waitForExit(process, 10000));
+    QCOMPARE(process.exitCode(), 0);
+    // Looked at on disk, not through a RunStore, which would tighten what it opens.
+    QStringList runs = QDir(data + u"/spool"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    runs.removeAll(u"old"_s);
+    QCOMPARE(runs.size(), 1);
+    const QString kept = data + u"/spool/"_s + runs.first();
+    QStringList files = oldFiles;
+    files.removeAll(data + u"/runs.sqlite-wal"_s);
+    files.removeAll(data + u"/runs.sqlite-shm"_s);
+    for (const QString &name : QDir(kept).entryList(QDir::Files))
+        files << kept + u'/' + name;
+    QCOMPARE(files.size(), oldFiles.size()); // less -wal and -shm, with step 1's stdout and stderr
+    for (const QString &file : std::as_const(files))
+        QVERIFY2(modeOf(file) == 0600, qPrintable(u"%1: %2"_s.arg(file).arg(modeOf(file), 0, 8)));
+    QStringList folders = oldFolders;
+    folders << kept << m_dir->filePath(u".cache/terrarium/spool"_s);
+    for (const QString &folder : std::as_const(folders))
+        QVERIFY2(modeOf(folder) == 0700,
+                 qPrintable(u"%1: %2"_s.arg(folder).arg(modeOf(folder), 0, 8)));
 }
 
 QTEST_GUILESS_MAIN(tst_Headless)
