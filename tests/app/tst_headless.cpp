@@ -571,6 +571,9 @@ void tst_Headless::procOfTerrariumHoldsNoSecrets()
         });
     }
     process.start(binary(), runArguments(provider, u"look around"_s, u"all"_s));
+    QVERIFY2(process.waitForStarted(),
+             "terrarium did not start as the test user: may it enter this checkout? "
+             "(scripts/prepare-test-host.sh)");
     QVERIFY(waitForLine(process, u"workflow_complete"_s));
     QVERIFY(waitForExit(process, 10000));
     m_stdout += process.readAllStandardOutput();
