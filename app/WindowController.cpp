@@ -577,8 +577,9 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     // The task file's own settings win for this run.
     if (task)
         task->applyTo(*config);
-    // A host command can read the token's file: what it prints of it is masked.
-    if (m_control)
+    // A host command can read the token's file or keyring entry: what it prints of the token
+    // is masked (the token stays the same when remote control is turned off and on again).
+    if (!m_controlToken.isEmpty())
         config->secrets.append(m_controlToken);
 
     // The previous run's sandbox stayed up for its terminals; a new run gets a new sandbox.

@@ -148,7 +148,7 @@ private:
     QPointer<QSettings> m_settings;
     Core::ConfigOverrides m_overrides;
     QProcessEnvironment m_environment;
-    QString m_controlToken; // served with: masked in the runs' output
+    QString m_controlToken; // served with (since): masked in the runs' output
     std::optional<Core::TaskFile> m_task;
     bool m_replay = false; // m_task is a runbook opened with File > Replay...
     std::unique_ptr<Core::RunStore> m_store; // outlives the sessions, which write to it
