@@ -16,10 +16,12 @@
 
 namespace Terrarium::App {
 
-ControlHost::ControlHost(const CommandLineOptions &options, QSettings *settings, QObject *parent)
+ControlHost::ControlHost(const CommandLineOptions &options, QSettings *settings,
+                         const QProcessEnvironment &environment, QObject *parent)
     : QObject(parent)
     , m_options(options)
     , m_settings(settings)
+    , m_environment(environment)
 { }
 
 ControlHost::~ControlHost()
@@ -45,8 +47,8 @@ void ControlHost::fail(const QString &reason)
 
 void ControlHost::start()
 {
-    m_tokenLoader = std::make_unique<Core::ControlTokenLoader>(
-        Core::ControlToken::defaultFile(), QProcessEnvironment::systemEnvironment());
+    m_tokenLoader = std::make_unique<Core::ControlTokenLoader>(Core::ControlToken::defaultFile(),
+                                                               m_environment);
     connect(m_tokenLoader.get(), &Core::ControlTokenLoader::loaded, this,
             [this](const Core::Result<Core::ControlTokenLoader::Token> &token) {
                 m_tokenLoader.release()->deleteLater();
@@ -66,6 +68,7 @@ void ControlHost::serve(const Core::ControlTokenLoader::Token &token)
         fail(Tr::tr("The control API needs the run store: %1").arg(opened.error().message));
         return;
     }
+    m_token = token.value;
     m_server = std::make_unique<Core::ControlServer>(token.value, m_store.get(), this);
     QStringList addresses;
     if (m_options.serve) {
@@ -96,10 +99,11 @@ Core::Result<QString> ControlHost::startRun(const QString &goal, const QString &
     if (m_session && !m_session->isFinished())
         return Core::makeError(Core::ErrorCode::LimitReached,
                                Tr::tr("A run is going on (%1); one at a time.").arg(m_runId));
-    auto config = Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(),
-                                           m_options.overrides);
+    auto config = Core::ConfigLoader::load(*m_settings, m_environment, m_options.overrides);
     if (!config)
         return std::unexpected(config.error());
+    // A host command can read the token's file: what it prints of it is masked.
+    config->secrets.append(m_token);
     QString runGoal = goal.trimmed();
     if (!taskText.isEmpty()) {
         const auto task = Core::ControlTask::parse(taskText);

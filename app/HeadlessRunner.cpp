@@ -21,18 +21,18 @@
 namespace Terrarium::App {
 
 HeadlessRunner::HeadlessRunner(const CommandLineOptions &options, QSettings *settings,
-                               QObject *parent)
+                               const QProcessEnvironment &environment, QObject *parent)
     : QObject(parent)
     , m_options(options)
     , m_settings(settings)
+    , m_environment(environment)
 { }
 
 HeadlessRunner::~HeadlessRunner() = default;
 
 void HeadlessRunner::start()
 {
-    auto config = Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(),
-                                           m_options.overrides);
+    auto config = Core::ConfigLoader::load(*m_settings, m_environment, m_options.overrides);
     if (!config) {
         log(config.error().message);
         finish(UsageError);

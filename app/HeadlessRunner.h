@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QObject>
 #include <QPointer>
+#include <QProcessEnvironment>
 
 #include <memory>
 
@@ -42,8 +43,12 @@ class HeadlessRunner : public QObject
 public:
     enum ExitCode { Success = 0, Failed = 1, UsageError = 2, Interrupted = 130 };
 
-    HeadlessRunner(const CommandLineOptions &options, QSettings *settings,
-                   QObject *parent = nullptr);
+    // environment: Terrarium's as it was started, keys and token included (see
+    // Core::SecretEnvironment::takeFromProcess()); the configuration is read from it.
+    HeadlessRunner(
+        const CommandLineOptions &options, QSettings *settings,
+        const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment(),
+        QObject *parent = nullptr);
     ~HeadlessRunner() override;
 
     void start();
@@ -73,6 +78,7 @@ private:
 
     CommandLineOptions m_options;
     QPointer<QSettings> m_settings;
+    QProcessEnvironment m_environment;
     HeadlessOutput m_output;
     std::unique_ptr<Core::RunStore> m_store; // outlives the session, which writes to it
     std::unique_ptr<RunSession> m_session;

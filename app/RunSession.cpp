@@ -15,6 +15,7 @@
 #include "core/output/OutputSpoolSnapshot.h"
 #include "core/safety/SafetyGate.h"
 #include "core/store/CommittedEventRelay.h"
+#include "core/store/PrivateStorage.h"
 #include "core/store/ResumePoint.h"
 #include "core/store/RunStore.h"
 #include "core/terminal/TerminalSession.h"
@@ -403,7 +404,7 @@ void RunSession::copyWorkspaceIn()
              }
              m_base = report->base;
              const QString path = basePath();
-             QDir().mkpath(QFileInfo(path).path());
+             (void)Core::PrivateStorage::makeFolder(QFileInfo(path).path());
              QSaveFile file(path);
              if (!file.open(QIODevice::WriteOnly)
                  || !file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner)
@@ -445,7 +446,8 @@ void RunSession::startRun()
         std::make_unique<Core::Orchestrator>(m_plannerClient.get(), m_executorClient.get(),
                                              m_sandbox.get(), m_gate.get(), m_config.limits);
     m_orchestrator->setEventStream(m_events.get());
-    m_orchestrator->setSecrets({m_config.planner.apiKey, m_config.executor.apiKey});
+    m_orchestrator->setSecrets(QStringList{m_config.planner.apiKey, m_config.executor.apiKey}
+                               + m_config.secrets);
     m_orchestrator->setUndoFailedRiskySteps(m_options.undoFailedRisky);
     m_orchestrator->setTranslateAhead(m_config.translateAhead);
     m_orchestrator->setModelPrices(m_config.prices.price(m_config.planner.model),
@@ -954,7 +956,8 @@ void RunSession::keepStepOutput(int stepId)
         const QString name = stream == Core::OutputStream::Stdout ? QStringLiteral("stdout")
                                                                   : QStringLiteral("stderr");
         const QString path = folder.filePath(QStringLiteral("step-%1.%2").arg(stepId).arg(name));
-        Core::Result<Core::OutputSpoolSnapshot> snapshot = QDir().mkpath(folder.path())
+        Core::Result<Core::OutputSpoolSnapshot> snapshot =
+            Core::PrivateStorage::makeFolder(folder.path())
             ? spool.snapshot()
             : Core::makeError(Core::ErrorCode::IoError,
                               Tr::tr("Cannot create %1").arg(folder.path()));

@@ -49,17 +49,18 @@
 namespace Terrarium::App {
 
 WindowController::WindowController(Widgets::MainWindow *window, QSettings *settings,
-                                   const Core::ConfigOverrides &overrides, QObject *parent)
+                                   const Core::ConfigOverrides &overrides,
+                                   const QProcessEnvironment &environment, QObject *parent)
     : QObject(parent)
     , m_window(window)
     , m_settings(settings)
     , m_overrides(overrides)
+    , m_environment(environment)
     , m_notifier(new DesktopNotifier(this))
     , m_network(new QNetworkAccessManager(this))
 {
     // The window starts from the configured defaults; a broken configuration is shown, not fatal.
-    const auto config = Core::ConfigLoader::load(
-        *m_settings, QProcessEnvironment::systemEnvironment(), m_overrides);
+    const auto config = Core::ConfigLoader::load(*m_settings, m_environment, m_overrides);
     window->setNewWorkspaceRoot(Core::WorkspacePolicy(QDir::homePath()).runFolderRoot());
     window->setWorkspace(QString());
     if (config) {
@@ -220,7 +221,7 @@ void WindowController::applyRemoteControl()
     m_controlPlaces = wanted;
     // The keyring may ask to be unlocked first; the server starts once it answers.
     m_controlTokenLoader = std::make_unique<Core::ControlTokenLoader>(
-        Core::ControlToken::defaultFile(), QProcessEnvironment::systemEnvironment());
+        Core::ControlToken::defaultFile(), m_environment);
     connect(m_controlTokenLoader.get(), &Core::ControlTokenLoader::loaded, this,
             [this, wanted](const Core::Result<Core::ControlTokenLoader::Token> &token) {
                 m_controlTokenLoader.release()->deleteLater();
@@ -247,6 +248,7 @@ void WindowController::startControl(const ControlPlaces &places, const QString &
         return;
     }
     m_control = std::move(server);
+    m_controlToken = token;
     QStringList addresses;
     if (places.port)
         for (const QUrl &url : m_control->urls())
@@ -357,8 +359,7 @@ void WindowController::updateReadiness()
 {
     Core::ConfigOverrides overrides = m_overrides;
     overrides.sandbox = m_window->sandboxKind();
-    const auto config =
-        Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(), overrides);
+    const auto config = Core::ConfigLoader::load(*m_settings, m_environment, overrides);
     m_window->timeline()->setReadiness(config ? ReadinessSummary::describe(*config)
                                               : config.error().message);
 }
@@ -380,8 +381,7 @@ void WindowController::findOrphans()
 {
     Core::ConfigOverrides overrides = m_overrides;
     overrides.sandbox = m_window->sandboxKind();
-    const auto config =
-        Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(), overrides);
+    const auto config = Core::ConfigLoader::load(*m_settings, m_environment, overrides);
     const auto kind = config ? Vm::sandboxKindFromName(config->sandbox) : std::nullopt;
     if (!kind || !SandboxFactory::keepableKinds().contains(*kind))
         return;
@@ -613,8 +613,7 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     // A resumed run keeps its own sandbox kind and workspace.
     overrides.sandbox = resume ? resume->sandbox : window.sandboxKind;
     overrides.workspace = resume ? resume->workspace : window.workspace;
-    auto config =
-        Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(), overrides);
+    auto config = Core::ConfigLoader::load(*m_settings, m_environment, overrides);
     if (!config) {
         m_window->showError(config.error().message);
         return;
@@ -624,6 +623,10 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     // The task file's own settings win for this run.
     if (task)
         task->applyTo(*config);
+    // A host command can read the token's file or keyring entry: what it prints of the token
+    // is masked (the token stays the same when remote control is turned off and on again).
+    if (!m_controlToken.isEmpty())
+        config->secrets.append(m_controlToken);
 
     // The previous run's sandbox stayed up for its terminals; a new run gets a new sandbox.
     if (m_session)
@@ -716,20 +719,20 @@ void WindowController::editSettings()
     dialog->setConfigFile(m_settings->fileName());
     // What runs get now, and from where: the window's own sandbox choice aside, exactly what
     // start() loads. A configuration that does not load is shown in the window already.
-    auto config = Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(),
-                                           m_overrides);
+    auto config = Core::ConfigLoader::load(*m_settings, m_environment, m_overrides);
     if (config) {
         if (m_task)
             m_task->applyTo(*config);
         dialog->setProvenance(config->provenance);
     }
     dialog->setLoading(true);
-    connect(session, &Core::SettingsSession::loaded, dialog, [dialog, session] {
+    const QProcessEnvironment environment = m_environment;
+    connect(session, &Core::SettingsSession::loaded, dialog, [dialog, session, environment] {
         dialog->setValues(session->values());
         dialog->setLoading(false);
         // Made on first use: the user may turn remote control on and copy it right away.
-        auto *tokenLoader = new Core::ControlTokenLoader(
-            Core::ControlToken::defaultFile(), QProcessEnvironment::systemEnvironment(), dialog);
+        auto *tokenLoader =
+            new Core::ControlTokenLoader(Core::ControlToken::defaultFile(), environment, dialog);
         connect(tokenLoader, &Core::ControlTokenLoader::loaded, dialog,
                 [dialog, tokenLoader](const Core::Result<Core::ControlTokenLoader::Token> &token) {
                     tokenLoader->deleteLater();
@@ -749,8 +752,7 @@ void WindowController::editSettings()
         auto *detector = new Core::LocalServerDetector(
             m_network, Core::LocalServerDetector::defaultCandidates(), dialog);
         // Another user's server only as confirmed, as for runs.
-        if (const auto config = Core::ConfigLoader::load(
-                *m_settings, QProcessEnvironment::systemEnvironment(), m_overrides))
+        if (const auto config = Core::ConfigLoader::load(*m_settings, m_environment, m_overrides))
             detector->setConfirmations(config->trustedLocalServers);
         connect(detector, &Core::LocalServerDetector::finished, dialog, [dialog, detector] {
             const QList<Core::LocalServer> refused = detector->refused();

@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QProcessEnvironment>
 
 #include <memory>
 #include <optional>
@@ -52,8 +53,13 @@ class WindowController : public QObject, public Core::ControlTarget
     Q_OBJECT
 
 public:
-    WindowController(Widgets::MainWindow *window, QSettings *settings,
-                     const Core::ConfigOverrides &overrides, QObject *parent = nullptr);
+    // environment: Terrarium's as it was started, keys and token included (see
+    // Core::SecretEnvironment::takeFromProcess()); the configuration and the control token are read
+    // from it.
+    WindowController(
+        Widgets::MainWindow *window, QSettings *settings, const Core::ConfigOverrides &overrides,
+        const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment(),
+        QObject *parent = nullptr);
     ~WindowController() override;
 
     RunSession *session() const { return m_session.get(); }
@@ -162,6 +168,8 @@ private:
     QPointer<Widgets::MainWindow> m_window;
     QPointer<QSettings> m_settings;
     Core::ConfigOverrides m_overrides;
+    QProcessEnvironment m_environment;
+    QString m_controlToken; // served with (since): masked in the runs' output
     std::optional<Core::TaskFile> m_task;
     bool m_replay = false; // m_task is a runbook opened with File > Replay...
     // The window's own choice while a task file's is on show in its place.

@@ -438,7 +438,7 @@
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="92"/>
-        <location filename="../app/WindowController.cpp" line="372"/>
+        <location filename="../app/WindowController.cpp" line="373"/>
         <source>Runs are not kept: %1</source>
         <translation>Läufe werden nicht gespeichert: %1</translation>
     </message>
@@ -756,27 +756,27 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
         <translation>Terminal %1 eines Steuerungs-Clients wurde nach %2 ms geschlossen.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="79"/>
+        <location filename="../app/main.cpp" line="91"/>
         <source>terrarium: %1
 Try &apos;terrarium --help&apos;.</source>
         <translation>terrarium: %1
 Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="89"/>
-        <location filename="../app/main.cpp" line="97"/>
-        <location filename="../app/main.cpp" line="105"/>
-        <location filename="../app/main.cpp" line="109"/>
+        <location filename="../app/main.cpp" line="101"/>
+        <location filename="../app/main.cpp" line="110"/>
+        <location filename="../app/main.cpp" line="118"/>
+        <location filename="../app/main.cpp" line="122"/>
         <source>terrarium: %1</source>
         <translation>terrarium: %1</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="99"/>
+        <location filename="../app/main.cpp" line="112"/>
         <source>No runs kept yet.</source>
         <translation>Noch keine Läufe gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="111"/>
+        <location filename="../app/main.cpp" line="124"/>
         <source>Wrote the runbook of run %1 to %2; replay it with terrarium --replay %2</source>
         <translation>Das Runbook von Lauf %1 wurde nach %2 geschrieben; abspielen mit terrarium --replay %2</translation>
     </message>
@@ -886,139 +886,139 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>ZIEL</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="56"/>
+        <location filename="../app/RunSession.cpp" line="57"/>
         <source>added</source>
         <translation>hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="58"/>
+        <location filename="../app/RunSession.cpp" line="59"/>
         <source>changed</source>
         <translation>geändert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="60"/>
+        <location filename="../app/RunSession.cpp" line="61"/>
         <source>deleted</source>
         <translation>gelöscht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="62"/>
+        <location filename="../app/RunSession.cpp" line="63"/>
         <source>permissions changed</source>
         <translation>Rechte geändert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="64"/>
+        <location filename="../app/RunSession.cpp" line="65"/>
         <source>replaced by another kind of file</source>
         <translation>durch eine andere Dateiart ersetzt</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="133"/>
+        <location filename="../app/RunSession.cpp" line="134"/>
         <source>Workspace: %1 (a new folder for this run)</source>
         <translation>Arbeitsordner: %1 (ein neuer Ordner für diesen Lauf)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="160"/>
+        <location filename="../app/RunSession.cpp" line="161"/>
         <source>This run is not kept: %1</source>
         <translation>Dieser Lauf wird nicht gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="168"/>
+        <location filename="../app/RunSession.cpp" line="169"/>
         <source>%1. The run goes on; saving it is tried again.</source>
         <translation>%1. Der Lauf geht weiter; das Speichern wird erneut versucht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="179"/>
+        <location filename="../app/RunSession.cpp" line="180"/>
         <source>Finding the models</source>
         <translation>Modelle werden gesucht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="184"/>
+        <location filename="../app/RunSession.cpp" line="185"/>
         <source>Replaying a runbook: no model is needed</source>
         <translation>Ein Runbook wird abgespielt: kein Modell nötig</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="202"/>
+        <location filename="../app/RunSession.cpp" line="203"/>
         <source>Planner: %1, executor: %2, on %3</source>
         <translation>Planer: %1, Ausführung: %2, auf %3</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="205"/>
+        <location filename="../app/RunSession.cpp" line="206"/>
         <source>Planner: %1, executor: %2</source>
         <translation>Planer: %1, Ausführer: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="224"/>
+        <location filename="../app/RunSession.cpp" line="225"/>
         <source>WARNING: the host sandbox runs every command directly on this machine, as you, with no isolation, in %1.</source>
         <translation>WARNUNG: Die Host-Sandbox führt jeden Befehl direkt auf diesem Rechner aus, als Sie, ohne Isolation, in %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="238"/>
-        <location filename="../app/RunSession.cpp" line="312"/>
+        <location filename="../app/RunSession.cpp" line="239"/>
+        <location filename="../app/RunSession.cpp" line="313"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="261"/>
+        <location filename="../app/RunSession.cpp" line="262"/>
         <source>Attaching to the run&apos;s own sandbox %1.</source>
         <translation>Verbindung mit der eigenen Sandbox %1 des Laufs.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="268"/>
+        <location filename="../app/RunSession.cpp" line="269"/>
         <source>The run&apos;s sandbox is gone; a new one is started on the same workspace (what earlier steps did outside the workspace is not there).</source>
         <translation>Die Sandbox des Laufs gibt es nicht mehr; eine neue wird mit demselben Arbeitsordner gestartet (was frühere Schritte außerhalb des Arbeitsordners getan haben, fehlt darin).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="290"/>
+        <location filename="../app/RunSession.cpp" line="291"/>
         <source>Attaching to the existing sandbox %1.</source>
         <translation>Verbindung mit der vorhandenen Sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="314"/>
+        <location filename="../app/RunSession.cpp" line="315"/>
         <source>Starting the %1 sandbox %2</source>
         <translation>Die %1-Sandbox %2 wird gestartet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="322"/>
+        <location filename="../app/RunSession.cpp" line="323"/>
         <source>The sandbox could not start: %1</source>
         <translation>Die Sandbox konnte nicht starten: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="331"/>
+        <location filename="../app/RunSession.cpp" line="332"/>
         <source>The sandbox is ready</source>
         <translation>Die Sandbox ist bereit</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="333"/>
+        <location filename="../app/RunSession.cpp" line="334"/>
         <source>Read-only in the sandbox, because programs on this machine run or obey them by themselves: %1 (--allow-autorun-writes lets a run change them).</source>
         <translation>In der Sandbox schreibgeschützt, weil Programme auf diesem Rechner sie von selbst ausführen oder befolgen: %1 (mit --allow-autorun-writes darf ein Lauf sie ändern).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="381"/>
+        <location filename="../app/RunSession.cpp" line="382"/>
         <source>There is no record of what was copied into the sandbox %1, so its changes cannot be reviewed safely; nothing of it will be applied to %2.</source>
         <translation>Es gibt keine Aufzeichnung darüber, was in die Sandbox %1 kopiert wurde, daher können ihre Änderungen nicht sicher geprüft werden; nichts davon wird nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="388"/>
-        <location filename="../app/RunSession.cpp" line="393"/>
+        <location filename="../app/RunSession.cpp" line="389"/>
+        <location filename="../app/RunSession.cpp" line="394"/>
         <source>Copying the workspace into the sandbox</source>
         <translation>Der Arbeitsordner wird in die Sandbox kopiert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="400"/>
+        <location filename="../app/RunSession.cpp" line="401"/>
         <source>The workspace could not be copied into the sandbox: %1</source>
         <translation>Der Arbeitsordner konnte nicht in die Sandbox kopiert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="412"/>
+        <location filename="../app/RunSession.cpp" line="413"/>
         <source>Cannot keep a record of the copied workspace in %1 (%2); after a crash its changes could not be reviewed.</source>
         <translation>Der kopierte Arbeitsordner kann in %1 nicht festgehalten werden (%2); nach einem Absturz ließen sich seine Änderungen nicht prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="417"/>
+        <location filename="../app/RunSession.cpp" line="418"/>
         <source>Copied 1 file (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>1 Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="420"/>
+        <location filename="../app/RunSession.cpp" line="421"/>
         <source>Copied %n files (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>
             <numerusform>%n Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</numerusform>
@@ -1026,72 +1026,72 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="427"/>
+        <location filename="../app/RunSession.cpp" line="428"/>
         <source>Not copied: %1 (%2)</source>
         <translation>Nicht kopiert: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="455"/>
+        <location filename="../app/RunSession.cpp" line="457"/>
         <source>The %1 sandbox cannot take snapshots, so risky steps that fail cannot be undone.</source>
         <translation>Die %1-Sandbox kann keine Snapshots anlegen, daher lassen sich fehlgeschlagene riskante Schritte nicht rückgängig machen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="465"/>
+        <location filename="../app/RunSession.cpp" line="467"/>
         <source>Replaying 1 recorded step in the %1 sandbox, without a model.</source>
         <translation>1 aufgezeichneter Schritt wird in der Sandbox %1 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="467"/>
+        <location filename="../app/RunSession.cpp" line="469"/>
         <source>Replaying %1 recorded steps in the %2 sandbox, without a model.</source>
         <translation>%1 aufgezeichnete Schritte werden in der Sandbox %2 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="471"/>
+        <location filename="../app/RunSession.cpp" line="473"/>
         <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
         <translation>Planer: %1 (%2), Ausführer: %3 (%4), Sandbox: %5</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="481"/>
+        <location filename="../app/RunSession.cpp" line="483"/>
         <source>Resuming the run %1 after its last finished step.</source>
         <translation>Lauf %1 wird nach seinem letzten abgeschlossenen Schritt fortgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="496"/>
+        <location filename="../app/RunSession.cpp" line="498"/>
         <source>The run was cancelled; the sandbox&apos;s changes were not applied to %1.</source>
         <translation>Der Lauf wurde abgebrochen; die Änderungen der Sandbox wurden nicht nach %1 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="543"/>
+        <location filename="../app/RunSession.cpp" line="545"/>
         <source>The sandbox still runs with %1 mounted: what it changes from now on is checked again when it is let go.</source>
         <translation>Die Sandbox läuft weiter, %1 ist weiter eingebunden: Was sie von jetzt an ändert, wird erneut geprüft, wenn sie freigegeben wird.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="555"/>
+        <location filename="../app/RunSession.cpp" line="557"/>
         <source>the sandbox is not running</source>
         <translation>die Sandbox läuft nicht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="556"/>
+        <location filename="../app/RunSession.cpp" line="558"/>
         <source>there is no record of what was copied in</source>
         <translation>es gibt keine Aufzeichnung darüber, was hineinkopiert wurde</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="567"/>
+        <location filename="../app/RunSession.cpp" line="569"/>
         <source>The sandbox&apos;s changes could not be collected (%1); nothing was applied to %2.</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden (%1); nichts wurde nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="575"/>
+        <location filename="../app/RunSession.cpp" line="577"/>
         <source>The sandbox changed nothing in the workspace.</source>
         <translation>Die Sandbox hat im Arbeitsordner nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="587"/>
+        <location filename="../app/RunSession.cpp" line="589"/>
         <source>1 change in the sandbox was not applied to %1:</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="588"/>
+        <location filename="../app/RunSession.cpp" line="590"/>
         <source>%n changes in the sandbox were not applied to %1:</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen:</numerusform>
@@ -1099,7 +1099,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="596"/>
+        <location filename="../app/RunSession.cpp" line="598"/>
         <source>  ... and %n more</source>
         <translation>
             <numerusform>  ... und %n weitere</numerusform>
@@ -1107,27 +1107,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="619"/>
+        <location filename="../app/RunSession.cpp" line="621"/>
         <source>The sandbox&apos;s changes could not be collected: %1</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="625"/>
+        <location filename="../app/RunSession.cpp" line="627"/>
         <source>The sandbox has no changes that are not in %1.</source>
         <translation>Die Sandbox hat keine Änderungen, die nicht schon in %1 sind.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="641"/>
+        <location filename="../app/RunSession.cpp" line="643"/>
         <source>The changes could not be applied to %1: %2</source>
         <translation>Die Änderungen konnten nicht nach %1 übernommen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="645"/>
+        <location filename="../app/RunSession.cpp" line="647"/>
         <source>Applied 1 change to %1.</source>
         <translation>1 Änderung nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="646"/>
+        <location filename="../app/RunSession.cpp" line="648"/>
         <source>Applied %n changes to %1.</source>
         <translation>
             <numerusform>%n Änderung nach %1 übernommen.</numerusform>
@@ -1135,17 +1135,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="651"/>
+        <location filename="../app/RunSession.cpp" line="653"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Nicht übernommen: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="665"/>
+        <location filename="../app/RunSession.cpp" line="667"/>
         <source>1 change in the sandbox was not applied to %1.</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="666"/>
+        <location filename="../app/RunSession.cpp" line="668"/>
         <source>%n changes in the sandbox were not applied to %1.</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen.</numerusform>
@@ -1153,77 +1153,77 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="682"/>
+        <location filename="../app/RunSession.cpp" line="684"/>
         <source>Another step is being undone.</source>
         <translation>Ein anderer Schritt wird gerade rückgängig gemacht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="684"/>
+        <location filename="../app/RunSession.cpp" line="686"/>
         <source>The sandbox is no longer there to roll back.</source>
         <translation>Die Sandbox ist nicht mehr da, um sie zurückzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="686"/>
+        <location filename="../app/RunSession.cpp" line="688"/>
         <source>The workspace is being transferred; try again when it is done.</source>
         <translation>Der Arbeitsordner wird gerade übertragen; versuchen Sie es erneut, wenn das fertig ist.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="687"/>
+        <location filename="../app/RunSession.cpp" line="689"/>
         <source>There is no snapshot from before this step.</source>
         <translation>Es gibt keinen Snapshot von vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="696"/>
+        <location filename="../app/RunSession.cpp" line="698"/>
         <source>Undoing step %1: rolling the sandbox back to its snapshot...</source>
         <translation>Schritt %1 wird rückgängig gemacht: Die Sandbox wird auf ihren Snapshot zurückgesetzt...</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="705"/>
+        <location filename="../app/RunSession.cpp" line="707"/>
         <source>Step %1 could not be undone: %2</source>
         <translation>Schritt %1 konnte nicht rückgängig gemacht werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="719"/>
+        <location filename="../app/RunSession.cpp" line="721"/>
         <source>Step %1 undone in %2 ms: the sandbox is as it was before it.</source>
         <translation>Schritt %1 in %2 ms rückgängig gemacht: Die Sandbox ist wieder so wie vor ihm.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="758"/>
+        <location filename="../app/RunSession.cpp" line="760"/>
         <source>Your answer is not kept with the run: %1</source>
         <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="783"/>
+        <location filename="../app/RunSession.cpp" line="785"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="789"/>
+        <location filename="../app/RunSession.cpp" line="791"/>
         <source>Interrupted; exited without waiting</source>
         <translation>Unterbrochen; ohne Warten beendet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="835"/>
+        <location filename="../app/RunSession.cpp" line="837"/>
         <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="889"/>
+        <location filename="../app/RunSession.cpp" line="891"/>
         <source>The run&apos;s sandbox is not running.</source>
         <translation>Die Sandbox des Laufs läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="902"/>
+        <location filename="../app/RunSession.cpp" line="904"/>
         <source>This run&apos;s sandbox is the host: a terminal there is a shell on this computer with no isolation, whose commands pass no safety check. Control clients get one only with &quot;Let clients open terminals in runs on the host&quot; turned on (Settings &gt; Remote control, or host_terminals=true in the [control] section of the configuration file).</source>
         <translation>Die Sandbox dieses Laufs ist der Host: Ein Terminal dort ist eine Shell auf diesem Computer ohne Isolation, deren Befehle keine Sicherheitsprüfung durchlaufen. Steuerungs-Clients bekommen eines nur, wenn „Clients erlauben, Terminals in Läufen auf dem Host zu öffnen“ eingeschaltet ist (Einstellungen &gt; Fernsteuerung, oder host_terminals=true im Abschnitt [control] der Konfigurationsdatei).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="960"/>
+        <location filename="../app/RunSession.cpp" line="963"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="992"/>
+        <location filename="../app/RunSession.cpp" line="995"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
@@ -1313,53 +1313,53 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="109"/>
+        <location filename="../app/WindowController.cpp" line="110"/>
         <source>This run&apos;s sandbox works in the folder itself; there is nothing to review.</source>
         <translation>Die Sandbox dieses Laufs arbeitet im Ordner selbst; es gibt nichts zu prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="212"/>
+        <location filename="../app/WindowController.cpp" line="213"/>
         <source>Remote control is off.</source>
         <translation>Die Fernsteuerung ist aus.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="229"/>
-        <location filename="../app/WindowController.cpp" line="245"/>
+        <location filename="../app/WindowController.cpp" line="230"/>
+        <location filename="../app/WindowController.cpp" line="246"/>
         <source>Remote control is off: %1</source>
         <translation>Die Fernsteuerung ist aus: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="256"/>
+        <location filename="../app/WindowController.cpp" line="258"/>
         <source>Remote control on %1 (docs/CONTROL_API.md).</source>
         <translation>Fernsteuerung auf %1 (docs/CONTROL_API.md).</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="265"/>
+        <location filename="../app/WindowController.cpp" line="267"/>
         <source>The run %1 is not going on in this window.</source>
         <translation>Der Lauf %1 läuft nicht in diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="276"/>
+        <location filename="../app/WindowController.cpp" line="278"/>
         <source>A run is going on in the window; one at a time.</source>
         <translation>Im Fenster ist ein Lauf im Gange; nur einer zur selben Zeit.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="287"/>
+        <location filename="../app/WindowController.cpp" line="289"/>
         <source>open the task file in the window</source>
         <translation>öffnen Sie die Aufgabendatei im Fenster</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="296"/>
+        <location filename="../app/WindowController.cpp" line="298"/>
         <source>The window&apos;s sandbox is host (no isolation) because the task file on show asks for it; a run a program starts does not get that. Pick the sandbox in the window yourself, or dismiss the task file.</source>
         <translation>Die Sandbox des Fensters ist host (keine Isolation), weil die angezeigte Aufgabendatei das verlangt; ein Lauf, den ein Programm startet, bekommt das nicht. Wählen Sie die Sandbox im Fenster selbst, oder verwerfen Sie die Aufgabendatei.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="305"/>
+        <location filename="../app/WindowController.cpp" line="307"/>
         <source>The run could not start; the window says why.</source>
         <translation>Der Lauf konnte nicht starten; das Fenster zeigt, warum.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="343"/>
+        <location filename="../app/WindowController.cpp" line="345"/>
         <source>The run %1 is not the window&apos;s.</source>
         <translation>Der Lauf %1 gehört nicht zu diesem Fenster.</translation>
     </message>
@@ -1464,117 +1464,117 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Der Laufspeicher kann nicht geöffnet werden, daher kann kein Lauf fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="692"/>
+        <location filename="../app/WindowController.cpp" line="695"/>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
         <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="707"/>
+        <location filename="../app/WindowController.cpp" line="710"/>
         <source>Preparing the sandbox…</source>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="775"/>
+        <location filename="../app/WindowController.cpp" line="778"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="793"/>
+        <location filename="../app/WindowController.cpp" line="796"/>
         <source>Another User&apos;s Model Server</source>
         <translation>Modellserver eines anderen Benutzers</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="794"/>
+        <location filename="../app/WindowController.cpp" line="797"/>
         <source>The model server at %1 is run by %2, not by you. Use it for your runs?</source>
         <translation>Der Modellserver an %1 wird von %2 betrieben, nicht von Ihnen. Für Ihre Läufe verwenden?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="799"/>
+        <location filename="../app/WindowController.cpp" line="802"/>
         <source>It would see each run&apos;s goal, files and outputs, and choose the commands that run. A yes is kept in %1 for this address and this user only.</source>
         <translation>Er sähe Ziel, Dateien und Ausgaben jedes Laufs und würde die Befehle wählen, die laufen. Ein Ja wird in %1 nur für diese Adresse und diesen Benutzer gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="802"/>
+        <location filename="../app/WindowController.cpp" line="805"/>
         <source>Use It</source>
         <translation>Verwenden</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="804"/>
+        <location filename="../app/WindowController.cpp" line="807"/>
         <source>Don&apos;t Use</source>
         <translation>Nicht verwenden</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="810"/>
+        <location filename="../app/WindowController.cpp" line="813"/>
         <source>The model server at %1 is confirmed; press Run to use it.</source>
         <translation>Der Modellserver an %1 ist bestätigt; drücken Sie Ausführen, um ihn zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="821"/>
+        <location filename="../app/WindowController.cpp" line="824"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="827"/>
+        <location filename="../app/WindowController.cpp" line="830"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="838"/>
+        <location filename="../app/WindowController.cpp" line="841"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="843"/>
+        <location filename="../app/WindowController.cpp" line="846"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="870"/>
+        <location filename="../app/WindowController.cpp" line="873"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="878"/>
+        <location filename="../app/WindowController.cpp" line="881"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="894"/>
+        <location filename="../app/WindowController.cpp" line="897"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="938"/>
+        <location filename="../app/WindowController.cpp" line="941"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="941"/>
+        <location filename="../app/WindowController.cpp" line="944"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="944"/>
+        <location filename="../app/WindowController.cpp" line="947"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="66"/>
+        <location filename="../app/ControlHost.cpp" line="68"/>
         <source>The control API needs the run store: %1</source>
         <translation>Die Steuerungs-API braucht den Laufspeicher: %1</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="87"/>
+        <location filename="../app/ControlHost.cpp" line="90"/>
         <source>Terrarium control API on %1 (token: %2)</source>
         <translation>Terrarium-Steuerungs-API auf %1 (Token: %2)</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="95"/>
+        <location filename="../app/ControlHost.cpp" line="98"/>
         <source>Terrarium is stopping.</source>
         <translation>Terrarium wird beendet.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="98"/>
+        <location filename="../app/ControlHost.cpp" line="101"/>
         <source>A run is going on (%1); one at a time.</source>
         <translation>Ein Lauf ist im Gange (%1); nur einer zur selben Zeit.</translation>
     </message>
@@ -1583,45 +1583,45 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation type="vanished">die Aufgabe</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="114"/>
+        <location filename="../app/ControlHost.cpp" line="118"/>
         <source>start terrarium --serve with --yes</source>
         <translation>starten Sie terrarium --serve mit --yes</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="135"/>
+        <location filename="../app/ControlHost.cpp" line="139"/>
         <source>The run could not start; see Terrarium&apos;s log.</source>
         <translation>Der Lauf konnte nicht starten; siehe das Protokoll von Terrarium.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="151"/>
+        <location filename="../app/ControlHost.cpp" line="155"/>
         <source>The run %1 is not going on here.</source>
         <translation>Der Lauf %1 läuft hier nicht.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="154"/>
-        <location filename="../app/WindowController.cpp" line="268"/>
+        <location filename="../app/ControlHost.cpp" line="158"/>
+        <location filename="../app/WindowController.cpp" line="270"/>
         <source>The run %1 has ended.</source>
         <translation>Der Lauf %1 ist beendet.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="165"/>
-        <location filename="../app/WindowController.cpp" line="318"/>
+        <location filename="../app/ControlHost.cpp" line="169"/>
+        <location filename="../app/WindowController.cpp" line="320"/>
         <source>Step %1 waits for no approval.</source>
         <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="735"/>
-        <location filename="../app/RunSession.cpp" line="744"/>
+        <location filename="../app/RunSession.cpp" line="737"/>
+        <location filename="../app/RunSession.cpp" line="746"/>
         <source>Step %1 waits for no input.</source>
         <translation>Schritt %1 wartet auf keine Eingabe.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="210"/>
+        <location filename="../app/ControlHost.cpp" line="214"/>
         <source>Interrupted; cancelling the run (press Ctrl+C again to exit at once)...</source>
         <translation>Unterbrochen; der Lauf wird abgebrochen (erneut Strg+C drücken, um sofort zu beenden)...</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessOutput.cpp" line="33"/>
+        <location filename="../app/HeadlessOutput.cpp" line="32"/>
         <source>Models: %1</source>
         <translation>Modelle: %1</translation>
     </message>
@@ -1833,20 +1833,20 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Das Planer-Modell (%1) hat zweimal keinen brauchbaren Plan geliefert: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="45"/>
-        <location filename="../core/config/ConfigLoader.cpp" line="260"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="46"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="263"/>
         <source>&quot;%1&quot; in %2</source>
         <translation>&quot;%1&quot; in %2</translation>
     </message>
     <message>
         <location filename="../core/agent/RunSummary.cpp" line="154"/>
-        <location filename="../core/config/ConfigLoader.cpp" line="99"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="100"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
         <location filename="../core/agent/RunSummary.cpp" line="155"/>
-        <location filename="../core/config/ConfigLoader.cpp" line="99"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="100"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
@@ -1881,82 +1881,82 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>, %1 $</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="121"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="122"/>
         <source>Unknown provider &quot;%1&quot; (from %2): use responses, chat or anthropic.</source>
         <translation>Unbekannter Anbieter &quot;%1&quot; (Quelle: %2): Verwenden Sie responses, chat oder anthropic.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="143"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="144"/>
         <source>&quot;%1&quot; (from %2) is not an http or https URL.</source>
         <translation>&quot;%1&quot; (Quelle: %2) ist keine http- oder https-URL.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="173"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="174"/>
         <source>No model is set for the %1 at %2: pass --%3-model or set TERRARIUM_%4_MODEL.</source>
         <translation>Für den %1 bei %2 ist kein Modell festgelegt: Geben Sie --%3-model an oder setzen Sie TERRARIUM_%4_MODEL.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="208"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="209"/>
         <source>%1 must be a whole number from %2 to %3, not &quot;%4&quot;.</source>
         <translation>%1 muss eine ganze Zahl von %2 bis %3 sein, nicht &quot;%4&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="230"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="231"/>
         <source>%1 must be true or false, not &quot;%2&quot;.</source>
         <translation>%1 muss true oder false sein, nicht „%2“.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="271"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="274"/>
         <source>&quot;%1&quot; (from %2) is not a local server to trust: write it as address:port@uid, e.g. 127.0.0.1:11434@1001 or [::1]:8080@1001.</source>
         <translation>&quot;%1&quot; (aus %2) ist kein lokaler Server, dem vertraut werden kann: Schreiben Sie ihn als Adresse:Port@UID, z. B. 127.0.0.1:11434@1001 oder [::1]:8080@1001.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="288"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="291"/>
         <source>Unknown sandbox &quot;%1&quot; (from %2): use podman, libvirt or host.</source>
         <translation>Unbekannte Sandbox &quot;%1&quot; (Quelle: %2): Verwenden Sie podman, libvirt oder host.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="322"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="325"/>
         <source>Unknown network policy &quot;%1&quot; (from %2): use none or outbound.</source>
         <translation>Unbekannte Netzwerkregel &quot;%1&quot; (Quelle: %2): Verwenden Sie none oder outbound.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="335"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="338"/>
         <source>Unknown workspace mode &quot;%1&quot; (from %2): use mount or copy.</source>
         <translation>Unbekannter Arbeitsordner-Modus &quot;%1&quot; (Quelle: %2): Verwenden Sie mount oder copy.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="395"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="398"/>
         <source>%1 in %2: %3</source>
         <translation>%1 in %2: %3</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="433"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="436"/>
         <source>Unknown approval policy &quot;%1&quot; (from %2): use ask, safe or all.</source>
         <translation>Unbekannte Freigaberegel &quot;%1&quot; (Quelle: %2): Verwenden Sie ask, safe oder all.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="457"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="460"/>
         <source>The configuration file %1 does not exist.</source>
         <translation>Die Konfigurationsdatei %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="460"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="463"/>
         <source>The configuration file %1 is not a file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="465"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="468"/>
         <source>The configuration file %1 cannot be read: %2</source>
         <translation>Die Konfigurationsdatei %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="469"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="472"/>
         <source>The configuration file %1 is not a valid INI file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine gültige INI-Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="499"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="502"/>
         <source>No language model is configured. Do one of these:
   - set OPENAI_API_KEY (OpenAI, Responses API) or ANTHROPIC_API_KEY (Anthropic);
   - point Terrarium at an OpenAI-compatible server: --base-url URL --planner-model M --executor-model M (or TERRARIUM_BASE_URL, TERRARIUM_MODEL, TERRARIUM_API_KEY);
@@ -2666,19 +2666,19 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>kein Objekt</translation>
     </message>
     <message>
-        <location filename="../core/output/OutputSpool.cpp" line="126"/>
+        <location filename="../core/output/OutputSpool.cpp" line="130"/>
         <source>cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../core/output/OutputSpool.cpp" line="178"/>
+        <location filename="../core/output/OutputSpool.cpp" line="182"/>
         <source>The full output could not be kept on disk (%1); only what the console shows is left.</source>
         <translation>Die vollständige Ausgabe konnte nicht auf der Festplatte gespeichert werden (%1); nur was die Konsole zeigt, bleibt erhalten.</translation>
     </message>
     <message>
         <location filename="../core/output/OutputSpoolSnapshot.cpp" line="77"/>
-        <location filename="../core/store/RunbookExporter.cpp" line="143"/>
-        <location filename="../core/store/RunbookExporter.cpp" line="149"/>
+        <location filename="../core/store/RunbookExporter.cpp" line="145"/>
+        <location filename="../core/store/RunbookExporter.cpp" line="151"/>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="243"/>
         <location filename="../vm/PodmanPreflight.cpp" line="102"/>
         <source>Cannot write %1: %2</source>
@@ -2690,7 +2690,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die gespeicherte Ausgabe %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/output/OutputSpool.cpp" line="206"/>
+        <location filename="../core/output/OutputSpool.cpp" line="210"/>
         <source>
 [… %1 bytes of output left out here: Terrarium keeps the first and the last %2 MiB of a step&apos;s output …]
 </source>
@@ -2970,7 +2970,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../core/store/RunbookExporter.cpp" line="116"/>
-        <location filename="../core/store/RunbookExporter.cpp" line="141"/>
+        <location filename="../core/store/RunbookExporter.cpp" line="143"/>
         <source>%1 exists; a runbook is only written to a new file.</source>
         <translation>%1 existiert bereits; ein Runbook wird nur in eine neue Datei geschrieben.</translation>
     </message>
@@ -3030,88 +3030,88 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="185"/>
+        <location filename="../core/store/RunStore.cpp" line="207"/>
         <source>The run store %1 could not be read (%2); it was moved aside to %3 and a new one started.</source>
         <translation>Der Laufspeicher %1 konnte nicht gelesen werden (%2); er wurde nach %3 verschoben und ein neuer angelegt.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="196"/>
+        <location filename="../core/store/RunStore.cpp" line="218"/>
         <source>Qt&apos;s SQLite driver is missing (Debian: libqt6sql6-sqlite); runs cannot be kept.</source>
         <translation>Der SQLite-Treiber von Qt fehlt (Debian: libqt6sql6-sqlite); Läufe können nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="200"/>
+        <location filename="../core/store/RunStore.cpp" line="222"/>
         <source>Cannot make the folder of the run store %1.</source>
         <translation>Der Ordner des Laufspeichers %1 kann nicht angelegt werden.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="208"/>
-        <location filename="../core/store/RunStore.cpp" line="223"/>
+        <location filename="../core/store/RunStore.cpp" line="231"/>
+        <location filename="../core/store/RunStore.cpp" line="246"/>
         <location filename="../core/store/RunStoreWriter.cpp" line="33"/>
         <location filename="../core/store/RunStoreWriter.cpp" line="40"/>
         <source>Cannot open the run store %1</source>
         <translation>Der Laufspeicher %1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="217"/>
-        <location filename="../core/store/RunStore.cpp" line="243"/>
+        <location filename="../core/store/RunStore.cpp" line="240"/>
+        <location filename="../core/store/RunStore.cpp" line="266"/>
         <source>The run store %1 is not a database Terrarium can use</source>
         <translation>Der Laufspeicher %1 ist keine Datenbank, die Terrarium verwenden kann</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="252"/>
+        <location filename="../core/store/RunStore.cpp" line="275"/>
         <source>The run store %1 was made by a newer Terrarium (schema %2; this one knows %3); it is left as it is.</source>
         <translation>Der Laufspeicher %1 wurde von einem neueren Terrarium angelegt (Schema %2; dieses kennt %3); er bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="259"/>
+        <location filename="../core/store/RunStore.cpp" line="282"/>
         <source>Cannot migrate the run store %1 to schema %2</source>
         <translation>Der Laufspeicher %1 kann nicht auf Schema %2 migriert werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="298"/>
-        <location filename="../core/store/RunStore.cpp" line="349"/>
+        <location filename="../core/store/RunStore.cpp" line="321"/>
+        <location filename="../core/store/RunStore.cpp" line="372"/>
         <source>Cannot read the run store %1</source>
         <translation>Der Laufspeicher %1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="311"/>
-        <location filename="../core/store/RunStore.cpp" line="378"/>
+        <location filename="../core/store/RunStore.cpp" line="334"/>
+        <location filename="../core/store/RunStore.cpp" line="401"/>
         <source>Cannot update the run store %1</source>
         <translation>Der Laufspeicher %1 kann nicht aktualisiert werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="319"/>
         <location filename="../core/store/RunStore.cpp" line="342"/>
-        <location filename="../core/store/RunStore.cpp" line="408"/>
-        <location filename="../core/store/RunStore.cpp" line="489"/>
-        <location filename="../core/store/RunStore.cpp" line="515"/>
-        <location filename="../core/store/RunStore.cpp" line="536"/>
+        <location filename="../core/store/RunStore.cpp" line="365"/>
+        <location filename="../core/store/RunStore.cpp" line="431"/>
+        <location filename="../core/store/RunStore.cpp" line="512"/>
+        <location filename="../core/store/RunStore.cpp" line="538"/>
+        <location filename="../core/store/RunStore.cpp" line="559"/>
         <source>The run store is not open.</source>
         <translation>Der Laufspeicher ist nicht geöffnet.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="333"/>
+        <location filename="../core/store/RunStore.cpp" line="356"/>
         <source>Cannot record the run %1 in %2</source>
         <translation>Der Lauf %1 kann nicht in %2 festgehalten werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="353"/>
+        <location filename="../core/store/RunStore.cpp" line="376"/>
         <source>There is no kept run %1 (terrarium --list-runs lists them).</source>
         <translation>Es gibt keinen gespeicherten Lauf %1 (terrarium --list-runs listet sie auf).</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="362"/>
+        <location filename="../core/store/RunStore.cpp" line="385"/>
         <source>The run %1 is still going on (process %2); it cannot be resumed.</source>
         <translation>Der Lauf %1 läuft noch (Prozess %2); er kann nicht fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="367"/>
+        <location filename="../core/store/RunStore.cpp" line="390"/>
         <source>The run %1 succeeded; there is nothing to resume.</source>
         <translation>Der Lauf %1 war erfolgreich; es gibt nichts fortzusetzen.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="370"/>
+        <location filename="../core/store/RunStore.cpp" line="393"/>
         <source>The run %1 was cancelled; it is not resumed.</source>
         <translation>Der Lauf %1 wurde abgebrochen; er wird nicht fortgesetzt.</translation>
     </message>
@@ -3121,37 +3121,37 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Ereignisse des Laufs können nicht in %1 gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="504"/>
+        <location filename="../core/store/RunStore.cpp" line="527"/>
         <source>Cannot record the approval in %1</source>
         <translation>Die Freigabe kann nicht in %1 festgehalten werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="508"/>
+        <location filename="../core/store/RunStore.cpp" line="531"/>
         <source>The run %1 has no approval asked for step %2.</source>
         <translation>Im Lauf %1 wurde für Schritt %2 keine Freigabe erfragt.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="528"/>
+        <location filename="../core/store/RunStore.cpp" line="551"/>
         <source>Cannot record the output file %1 in %2</source>
         <translation>Die Ausgabedatei %1 kann nicht in %2 festgehalten werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="543"/>
+        <location filename="../core/store/RunStore.cpp" line="566"/>
         <source>There is no run %1 in %2.</source>
         <translation>Es gibt keinen Lauf %1 in %2.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="547"/>
+        <location filename="../core/store/RunStore.cpp" line="570"/>
         <source>The run %1 is still going; it can be deleted once it ends.</source>
         <translation>Der Lauf %1 läuft noch; er kann gelöscht werden, sobald er endet.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="550"/>
+        <location filename="../core/store/RunStore.cpp" line="573"/>
         <source>Cannot delete the run %1 from %2</source>
         <translation>Der Lauf %1 kann nicht aus %2 gelöscht werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="579"/>
+        <location filename="../core/store/RunStore.cpp" line="602"/>
         <source>The run %1 was deleted, but not its output files %2.</source>
         <translation>Der Lauf %1 wurde gelöscht, seine Ausgabedateien %2 aber nicht.</translation>
     </message>
@@ -4797,97 +4797,97 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Es wurde nicht übernommen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="51"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="53"/>
         <source>&quot;%1&quot; must be a string.</source>
         <translation>&quot;%1&quot; muss ein String sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="54"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="56"/>
         <source>&quot;%1&quot; is longer than %2 characters.</source>
         <translation>&quot;%1&quot; ist länger als %2 Zeichen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="56"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="58"/>
         <source>&quot;%1&quot; is empty.</source>
         <translation>&quot;%1&quot; ist leer.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="67"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="69"/>
         <source>&quot;%1&quot; must be a whole number of at least 1.</source>
         <translation>&quot;%1&quot; muss eine ganze Zahl von mindestens 1 sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="78"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="80"/>
         <source>&quot;run_id&quot; holds characters no run id has.</source>
         <translation>&quot;run_id&quot; enthält Zeichen, die keine Lauf-ID hat.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="88"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="90"/>
         <source>&quot;terminal_id&quot; is not one this server gives.</source>
         <translation>„terminal_id“ ist keine, die dieser Server vergibt.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="99"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="101"/>
         <source>&quot;cols&quot; and &quot;rows&quot; must be from 1 to 1000.</source>
         <translation>„cols“ und „rows“ müssen zwischen 1 und 1000 liegen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="113"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="115"/>
         <source>&quot;step_id&quot; is too large.</source>
         <translation>&quot;step_id&quot; ist zu groß.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="170"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="172"/>
         <source>The message is not JSON (%1 at offset %2).</source>
         <translation>Die Nachricht ist kein JSON (%1 bei Offset %2).</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="174"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="176"/>
         <source>The message is not a JSON object.</source>
         <translation>Die Nachricht ist kein JSON-Objekt.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="179"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="181"/>
         <source>Unsupported protocol version; this server speaks &quot;v&quot;: %1.</source>
         <translation>Nicht unterstützte Protokollversion; dieser Server spricht &quot;v&quot;: %1.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="184"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="186"/>
         <source>&quot;id&quot; must be a number or a string of at most %1 characters.</source>
         <translation>&quot;id&quot; muss eine Zahl oder ein String mit höchstens %1 Zeichen sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="192"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="194"/>
         <source>The message has no &quot;type&quot;.</source>
         <translation>Die Nachricht hat keinen &quot;type&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="193"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="195"/>
         <source>Unknown message type &quot;%1&quot;.</source>
         <translation>Unbekannter Nachrichtentyp &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="206"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="208"/>
         <source>auth needs either a &quot;proof&quot; or a &quot;token&quot;.</source>
         <translation>auth braucht entweder einen „proof“ oder ein „token“.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="211"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="213"/>
         <source>&quot;proof&quot; must be 64 lower-case hex digits.</source>
         <translation>„proof“ muss aus 64 kleingeschriebenen Hexadezimalziffern bestehen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="222"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="224"/>
         <source>&quot;nonce&quot; must be %1 to %2 lower-case hex digits.</source>
         <translation>„nonce“ muss aus %1 bis %2 kleingeschriebenen Hexadezimalziffern bestehen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="235"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="237"/>
         <source>run.start needs either a &quot;goal&quot; or a &quot;task&quot;.</source>
         <translation>run.start braucht entweder ein &quot;goal&quot; oder eine &quot;task&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="260"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="262"/>
         <source>&quot;decision&quot; must be once, session, always or deny.</source>
         <translation>&quot;decision&quot; muss once, session, always oder deny sein.</translation>
     </message>
@@ -5010,7 +5010,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlServer.cpp" line="606"/>
-        <location filename="../core/store/RunStore.cpp" line="358"/>
+        <location filename="../core/store/RunStore.cpp" line="381"/>
         <source>There is no kept run %1.</source>
         <translation>Es gibt keinen gespeicherten Lauf %1.</translation>
     </message>
@@ -5046,6 +5046,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlToken.cpp" line="86"/>
+        <location filename="../core/store/PrivateStorage.cpp" line="82"/>
         <source>Cannot create %1: %2</source>
         <translation>%1 kann nicht angelegt werden: %2</translation>
     </message>
@@ -5161,6 +5162,16 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <location filename="../vm/libvirt/VmNetworkGuard.cpp" line="85"/>
         <source>Cannot guard the network of the VM %1: no socket pair (%2).</source>
         <translation>Das Netzwerk der VM %1 kann nicht abgesichert werden: kein Socket-Paar (%2).</translation>
+    </message>
+    <message>
+        <location filename="../core/store/PrivateStorage.cpp" line="27"/>
+        <source>Cannot make %1 private to you: %2</source>
+        <translation>%1 kann nicht nur für Sie zugänglich gemacht werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/store/PrivateStorage.cpp" line="66"/>
+        <source>Cannot make the folder %1.</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden.</translation>
     </message>
 </context>
 <context>
@@ -6180,7 +6191,7 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 <context>
     <name>Terrarium::Widgets::QTermWidgetView</name>
     <message>
-        <location filename="../ui/QTermWidgetView.cpp" line="145"/>
+        <location filename="../ui/QTermWidgetView.cpp" line="147"/>
         <source>[%1 MiB of output skipped: the terminal could not keep up]</source>
         <translation>[%1 MiB Ausgabe übersprungen: das Terminal kam nicht mit]</translation>
     </message>

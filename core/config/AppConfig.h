@@ -58,6 +58,10 @@ struct AppConfig
     // What the models' tokens cost: the defaults, then the config file's [prices] group
     // ("model = input cached output [cache_write]", dollars per million tokens; "name*" a prefix).
     PriceTable prices = PriceTable::defaults();
+    // Masked in every output besides the two roles' keys (SecretRedactor): every key in the
+    // environment, used or not, and the control token (SecretEnvironment::values(); the
+    // control server's token from a file or the keyring is added where it serves).
+    QStringList secrets;
     // Where each value above comes from, for Preferences (ConfigLoader::load fills it).
     ConfigProvenance provenance;
 };

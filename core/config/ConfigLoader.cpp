@@ -1,6 +1,7 @@
 #include "ConfigLoader.h"
 
 #include "core/config/LimitRange.h"
+#include "core/config/SecretEnvironment.h"
 
 #include "core/CoreTr.h"
 
@@ -250,6 +251,8 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
     if (!executor)
         return std::unexpected(executor.error());
     config.executor = *executor;
+
+    config.secrets = SecretEnvironment::values(environment);
 
     ConfigProvenance &provenance = config.provenance;
 

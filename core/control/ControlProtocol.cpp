@@ -3,6 +3,7 @@
 #include "core/CoreTr.h"
 #include "core/agent/RunEvent.h"
 #include "core/control/ControlAuth.h"
+#include "core/output/TerminalSafeJson.h"
 
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -24,9 +25,10 @@ std::unexpected<Error> invalid(const QString &message)
     return makeError(ErrorCode::InvalidInput, message);
 }
 
+// Clients print messages too (websocat, a log): controls from a sandbox come out escaped.
 QByteArray compact(const QJsonObject &object)
 {
-    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+    return TerminalSafeJson::compact(object);
 }
 
 QJsonObject message(const QString &type)

@@ -10,6 +10,7 @@
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/ScriptedTurns.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -174,6 +175,7 @@ private Q_SLOTS:
     void servesOnAUnixSocket();
     void aSecondServerDoesNotTakeTheSocket();
     void keepsTheTokenInAFileWithoutAKeyring();
+    void aStepThatPrintsTheTokenShowsItMasked();
 
 private:
     QUrl url() const { return m_url; }
@@ -1125,6 +1127,44 @@ void tst_Control::keepsTheTokenInAFileWithoutAKeyring()
     QCOMPARE(QString::fromLatin1(reread.readAll()).trimmed(), token);
     ::kill(pid_t(terrarium->processId()), SIGTERM);
     QVERIFY(HeadlessRun::waitForExit(*terrarium, 30000));
+}
+
+void tst_Control::aStepThatPrintsTheTokenShowsItMasked()
+{
+    // Issue 27: a command on the host sandbox may read the token's file (it runs as the user);
+    // what it prints of the token is masked in the run's events and on stdout and stderr.
+    m_terrarium.reset();
+    QProcessEnvironment env = environment();
+    env.remove(u"TERRARIUM_CONTROL_TOKEN"_s);
+    env.insert(u"DBUS_SESSION_BUS_ADDRESS"_s, u"unix:path=/nonexistent/bus"_s);
+    QByteArray log;
+    m_terrarium = startServing({u"--serve"_s, u"0"_s}, env, &log);
+    QVERIFY(m_terrarium);
+    const QString tokenFile = runtimeFolder() + u"/terrarium/control-token"_s;
+    QFile file(tokenFile);
+    QVERIFY2(file.open(QIODevice::ReadOnly), log.constData());
+    const QByteArray token = file.readAll().trimmed();
+    QCOMPARE(token.size(), 64);
+    static const QRegularExpression address(u"control API on (ws://\\S+)"_s);
+    const QUrl url(address.match(QString::fromUtf8(log)).captured(1));
+
+    m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Show the token"_s}));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"cat '%1'; echo"_s.arg(tokenFile)));
+    Client client(url, bearer(QString::fromLatin1(token)));
+    QVERIFY(client.waitForHello());
+    const QString runId = startAndSubscribe(client, u"show the token"_s);
+    QVERIFY2(!runId.isEmpty(), log.constData());
+    QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"workflow_complete"_s), 60000);
+    const std::optional<QJsonObject> result = client.event(runId, u"step_result"_s);
+    QVERIFY(result);
+    QCOMPARE(result->value(u"payload"_s)[u"stdout"_s].toString(), u"***\n"_s);
+    for (const QJsonObject &event : client.events(runId))
+        QVERIFY(!QJsonDocument(event).toJson().contains(token));
+    const QByteArray printed = m_terrarium->readAllStandardOutput();
+    QVERIFY2(printed.contains(R"("stdout":"***\n")"), printed.constData());
+    QVERIFY(!printed.contains(token));
+    log += m_terrarium->readAllStandardError();
+    QVERIFY(!log.contains(token));
 }
 
 QTEST_GUILESS_MAIN(tst_Control)

@@ -10,6 +10,7 @@
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/ScriptedTurns.h"
 #include "ui/ApprovalPanel.h"
+#include "ui/ConsoleView.h"
 #include "ui/MainWindow.h"
 #include "ui/RunTimeline.h"
 #include "ui/StatusBadge.h"
@@ -17,10 +18,12 @@
 #include "ui/TimelineNote.h"
 
 #include <QApplication>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QNetworkRequest>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -127,6 +130,7 @@ private Q_SLOTS:
     void aClientsRunOnTheHostNeedsTheUsersWord();
     void aClientsTerminalShowsInTheWindowWhileOpen();
     void offUnlessTurnedOn();
+    void aStepThatPrintsTheTokenShowsItMasked();
 
 private:
     // Settings for a window whose runs a client drives: the scripted model, sandbox, remote
@@ -393,6 +397,63 @@ void tst_ControlWindow::offUnlessTurnedOn()
     QTRY_VERIFY(controller.controlServer());
     QVERIFY(controller.controlServer()->isListening());
     QCOMPARE(Core::UserSettings::load(settings).remoteControl, false);
+}
+
+void tst_ControlWindow::aStepThatPrintsTheTokenShowsItMasked()
+{
+    // Issue 27: remote control on, its token in a file (no keyring, no variable). A command on
+    // the host sandbox runs as the user and can read that file: what it prints of the token
+    // shows as *** on the step's card.
+    const QByteArray variable = qgetenv("TERRARIUM_CONTROL_TOKEN");
+    const QByteArray bus = qgetenv("DBUS_SESSION_BUS_ADDRESS");
+    qunsetenv("TERRARIUM_CONTROL_TOKEN");
+    qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/bus");
+    const auto restore = qScopeGuard([&] {
+        qputenv("TERRARIUM_CONTROL_TOKEN", variable);
+        if (bus.isEmpty())
+            qunsetenv("DBUS_SESSION_BUS_ADDRESS");
+        else
+            qputenv("DBUS_SESSION_BUS_ADDRESS", bus);
+    });
+    const QString tokenFile = m_home.filePath(u"runtime/terrarium/control-token"_s);
+    Tests::LlmTestServer llm;
+    QVERIFY(llm.listen());
+    llm.enqueue(
+        Tests::ScriptedTurns::plan(Core::LlmProvider::ChatCompletions, {u"Show the token"_s}));
+    llm.enqueue(Tests::ScriptedTurns::command(Core::LlmProvider::ChatCompletions,
+                                              u"cat '%1'; echo"_s.arg(tokenFile)));
+    QSettings settings(m_home.filePath(u"token.conf"_s), QSettings::IniFormat);
+    settings.setValue(u"llm/provider"_s, u"chat"_s);
+    settings.setValue(u"llm/base_url"_s, llm.baseUrl().toString());
+    settings.setValue(u"llm/model"_s, u"m"_s);
+    settings.setValue(u"sandbox/kind"_s, u"host"_s);
+    settings.setValue(u"sandbox/workspace"_s, m_home.filePath(u"workspace"_s));
+    Core::UserSettings values = Core::UserSettings::load(settings);
+    values.remoteControl = true;
+    values.remoteControlPort = freePort();
+    values.save(settings);
+    settings.sync();
+
+    Widgets::MainWindow window;
+    App::WindowController controller(&window, &settings, Core::ConfigOverrides());
+    std::optional<Core::RunState> ended;
+    connect(&controller, &App::WindowController::runEnded, this,
+            [&ended](Core::RunState state) { ended = state; });
+    window.show();
+    QTRY_VERIFY(controller.controlServer());
+    QFile file(tokenFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray token = file.readAll().trimmed();
+    QCOMPARE(token.size(), 64);
+    controller.run(u"show the token"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(ended.has_value(), 60000);
+    QCOMPARE(*ended, Core::RunState::Success);
+    QCOMPARE(window.timeline()->cards().size(), 1);
+    Widgets::StepCard *card = window.timeline()->cards().first();
+    card->stdoutConsole()->flush();
+    const QString shown = card->stdoutConsole()->toPlainText();
+    QCOMPARE(shown.trimmed(), u"***"_s);
+    QVERIFY(!shown.contains(QString::fromLatin1(token)));
 }
 
 QTEST_MAIN(tst_ControlWindow)

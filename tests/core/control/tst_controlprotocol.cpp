@@ -16,6 +16,7 @@ private Q_SLOTS:
     void refusals_data();
     void refusals();
     void replies();
+    void controlsInEventsAreEscaped();
 };
 
 void tst_ControlProtocol::requests()
@@ -190,6 +191,25 @@ void tst_ControlProtocol::replies()
     // The id of a message that could not be read comes back when it can.
     QCOMPARE(ControlProtocol::idOf(R"({"id": 9, "type": "nope"})"), QJsonValue(9));
     QVERIFY(ControlProtocol::idOf("garbage").isUndefined());
+}
+
+void tst_ControlProtocol::controlsInEventsAreEscaped()
+{
+    // Issue 27: a sandbox prints a C1 CSI (U+009B, which VTE obeys), an OSC (U+009D), a line
+    // separator and a bidi override; a client printing the message (websocat) must not send
+    // them to its terminal. The parsed event is the same.
+    const QString data = QStringLiteral("\u009b2J\u009d0;owned\u0007 \u2028 \u202egnp.exe");
+    const RunEvent event{.runId = QStringLiteral("r"),
+                         .seq = 4,
+                         .timestamp = QDateTime::currentDateTimeUtc(),
+                         .data = Events::StepOutput{.stepId = 1, .data = data}};
+    const QByteArray sent = ControlProtocol::event(event);
+    for (const char *raw : {"\xc2\x9b", "\xc2\x9d", "\xe2\x80\xa8", "\xe2\x80\xae", "\x07"})
+        QVERIFY2(!sent.contains(raw), sent.constData());
+    QVERIFY2(sent.contains(R"(\u009b2J\u009d0;owned\u0007 \u2028 \u202egnp.exe)"),
+             sent.constData());
+    const QJsonObject parsed = QJsonDocument::fromJson(sent).object();
+    QCOMPARE(parsed.value(QLatin1String("event")).toObject(), event.toJson());
 }
 
 QTEST_GUILESS_MAIN(tst_ControlProtocol)
