@@ -1,5 +1,8 @@
 #include "AppPaths.h"
 
+#include "app/AppLogging.h"
+#include "core/store/PrivateStorage.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -42,6 +45,22 @@ QString AppPaths::vmImageBuildScript()
     const QDir appDir(QCoreApplication::applicationDirPath());
     return firstExisting({appDir.filePath(QStringLiteral("../share/terrarium/build-vm-image.sh")),
                           QStringLiteral(TERRARIUM_SOURCE_DIR "/scripts/build-vm-image.sh")});
+}
+
+void AppPaths::restrictUserFolders()
+{
+    const QString data = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+        + QStringLiteral("/terrarium");
+    const QString config = QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)
+        + QStringLiteral("/terrarium");
+    for (const Core::Result<void> &done :
+         {Core::PrivateStorage::restrict(data),
+          Core::PrivateStorage::restrictTree(data + QStringLiteral("/workspace-bases")),
+          Core::PrivateStorage::makeFolder(config),
+          Core::PrivateStorage::restrict(config + QStringLiteral("/terrarium.conf"))}) {
+        if (!done)
+            qCWarning(lcApp).noquote() << done.error().message;
+    }
 }
 
 QString AppPaths::workspaceBase(const QString &sandboxName)

@@ -16,6 +16,13 @@ public:
     // Where the record of what was copied into a sandbox that works on a copy is kept (the
     // base of its change set); it goes when the sandbox goes.
     static QString workspaceBase(const QString &sandboxName);
+    // Run data is the user's alone, however an older version left it (0755 folders, 0644
+    // files): the data folder (~/.local/share/terrarium, where runs, kept output and workspace
+    // bases are) and its workspace bases become 0700 and 0600, so do the configuration folder
+    // (~/.config/terrarium, made so when missing: the first save lands there) and its
+    // terrarium.conf, whose mode Qt keeps when it saves. The run store tightens its own files
+    // (Core::RunStore::open()). What cannot be changed is logged.
+    static void restrictUserFolders();
 };
 
 } // namespace Terrarium::App

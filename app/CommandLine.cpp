@@ -53,6 +53,13 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption executorModel(QStringLiteral("executor-model"),
                                            Tr::tr("Model that turns steps into commands."),
                                            Tr::tr("model"));
+    const QCommandLineOption trustLocalServer(
+        QStringLiteral("trust-local-server"),
+        Tr::tr("Use the local model server at this address although another user runs it (the "
+               "uid its listening socket belongs to, as the refusal names it), e.g. "
+               "127.0.0.1:11434@1001; may be repeated. Without it only your own servers are "
+               "auto-detected."),
+        Tr::tr("address:port@uid"));
     const QCommandLineOption approve(QStringLiteral("approve"),
                                      Tr::tr("Risky commands: ask (default), safe (deny them "
                                             "without asking) or all (run everything)."),
@@ -85,6 +92,16 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
         Tr::tr("With a sandbox that works on a copy, what happens to its changes at the end: ask "
                "(default; not applied without a terminal), yes (all but conflicts) or no."),
         Tr::tr("ask|yes|no"));
+    const QCommandLineOption applyAutorun(
+        QStringLiteral("apply-autorun"),
+        Tr::tr("Also apply changes to files that programs on your machine run or obey by "
+               "themselves (git hooks and settings, .envrc, editor tasks, shell start-up files), "
+               "which --apply-changes yes leaves out and ask asks about one by one."));
+    const QCommandLineOption allowAutorunWrites(
+        QStringLiteral("allow-autorun-writes"),
+        Tr::tr("With a mounted workspace, let commands change the files that programs on your "
+               "machine run or obey by themselves (git hooks and settings, .envrc, editor "
+               "folders), which are read-only in the sandbox otherwise."));
     const QCommandLineOption undoRisky(
         QStringLiteral("undo-risky"),
         Tr::tr("Snapshot the sandbox before each step the safety rules mark risky and roll it "
@@ -164,6 +181,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                        baseUrl,
                        plannerModel,
                        executorModel,
+                       trustLocalServer,
                        approve,
                        maxSteps,
                        maxReplans,
@@ -181,6 +199,8 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
                        yes,
                        workspaceMode,
                        applyChanges,
+                       applyAutorun,
+                       allowAutorunWrites,
                        undoRisky,
                        listRuns,
                        exportRunbook,
@@ -300,6 +320,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.sandboxName = parser.value(sandboxName);
     options.keepSandbox = parser.isSet(keepSandbox);
     options.undoRisky = parser.isSet(undoRisky);
+    options.applyAutorun = parser.isSet(applyAutorun);
     if (parser.isSet(applyChanges)) {
         options.applyChanges = parser.value(applyChanges).toLower();
         if (options.applyChanges != QLatin1String("ask")
@@ -335,6 +356,7 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.overrides.baseUrl = optional(baseUrl);
     options.overrides.plannerModel = optional(plannerModel);
     options.overrides.executorModel = optional(executorModel);
+    options.overrides.trustedLocalServers = parser.values(trustLocalServer);
     options.overrides.sandbox = optional(sandbox);
     options.overrides.approval = optional(approve);
     options.overrides.workspace = optional(workspace);
@@ -346,6 +368,8 @@ CommandLine::Parsed CommandLine::parse(const QStringList &arguments)
     options.overrides.workspaceMode = optional(workspaceMode);
     if (parser.isSet(noTranslateAhead))
         options.overrides.translateAhead = QStringLiteral("false");
+    if (parser.isSet(allowAutorunWrites))
+        options.overrides.allowAutorunWrites = QStringLiteral("true");
 
     // The window offers to remove them itself; a goal goes with --clean-orphans only headless.
     if (options.cleanOrphans && !options.headless

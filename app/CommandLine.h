@@ -27,6 +27,9 @@ struct CommandLineOptions
     // What a headless run does with the changes of a sandbox that worked on a copy: "ask" (on
     // the terminal; without one they are not applied), "yes" (all but conflicts) or "no".
     QString applyChanges = QStringLiteral("ask");
+    // --apply-autorun: "yes" (and "ask") also apply changes to files that programs on the host
+    // run by themselves (git hooks and settings, .envrc, ...), which they otherwise leave out.
+    bool applyAutorun = false;
     // Roll back each step the safety rules mark risky when it fails (sandboxes with snapshots).
     bool undoRisky = false;
     bool buildImage = false; // build the sandbox image when missing, then exit

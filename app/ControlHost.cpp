@@ -5,8 +5,10 @@
 #include "core/agent/Orchestrator.h"
 #include "core/config/ConfigLoader.h"
 #include "core/config/TaskFile.h"
+#include "core/config/UserSettings.h"
 #include "core/control/ControlLocalListener.h"
 #include "core/control/ControlServer.h"
+#include "core/control/ControlTask.h"
 #include "core/control/ControlToken.h"
 #include "core/store/RunStore.h"
 
@@ -14,10 +16,12 @@
 
 namespace Terrarium::App {
 
-ControlHost::ControlHost(const CommandLineOptions &options, QSettings *settings, QObject *parent)
+ControlHost::ControlHost(const CommandLineOptions &options, QSettings *settings,
+                         const QProcessEnvironment &environment, QObject *parent)
     : QObject(parent)
     , m_options(options)
     , m_settings(settings)
+    , m_environment(environment)
 { }
 
 ControlHost::~ControlHost()
@@ -43,8 +47,8 @@ void ControlHost::fail(const QString &reason)
 
 void ControlHost::start()
 {
-    m_tokenLoader = std::make_unique<Core::ControlTokenLoader>(
-        Core::ControlToken::defaultFile(), QProcessEnvironment::systemEnvironment());
+    m_tokenLoader = std::make_unique<Core::ControlTokenLoader>(Core::ControlToken::defaultFile(),
+                                                               m_environment);
     connect(m_tokenLoader.get(), &Core::ControlTokenLoader::loaded, this,
             [this](const Core::Result<Core::ControlTokenLoader::Token> &token) {
                 m_tokenLoader.release()->deleteLater();
@@ -64,6 +68,7 @@ void ControlHost::serve(const Core::ControlTokenLoader::Token &token)
         fail(Tr::tr("The control API needs the run store: %1").arg(opened.error().message));
         return;
     }
+    m_token = token.value;
     m_server = std::make_unique<Core::ControlServer>(token.value, m_store.get(), this);
     QStringList addresses;
     if (m_options.serve) {
@@ -71,7 +76,8 @@ void ControlHost::serve(const Core::ControlTokenLoader::Token &token)
             fail(listened.error().message);
             return;
         }
-        addresses.append(m_server->url().toString());
+        for (const QUrl &url : m_server->urls())
+            addresses.append(url.toString());
     }
     if (m_options.serveSocket) {
         const auto listened = m_server->listenLocal(Core::ControlLocalListener::defaultPath());
@@ -93,13 +99,14 @@ Core::Result<QString> ControlHost::startRun(const QString &goal, const QString &
     if (m_session && !m_session->isFinished())
         return Core::makeError(Core::ErrorCode::LimitReached,
                                Tr::tr("A run is going on (%1); one at a time.").arg(m_runId));
-    auto config = Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(),
-                                           m_options.overrides);
+    auto config = Core::ConfigLoader::load(*m_settings, m_environment, m_options.overrides);
     if (!config)
         return std::unexpected(config.error());
+    // A host command can read the token's file: what it prints of it is masked.
+    config->secrets.append(m_token);
     QString runGoal = goal.trimmed();
     if (!taskText.isEmpty()) {
-        const auto task = Core::TaskFile::parse(taskText.toUtf8(), Tr::tr("the task"));
+        const auto task = Core::ControlTask::parse(taskText);
         if (!task)
             return std::unexpected(task.error());
         // What needs the user's word at the keyboard (no isolation, the network) is not the
@@ -191,7 +198,8 @@ Core::Result<Core::TerminalSession *> ControlHost::openTerminal(const QString &r
 {
     if (const auto checked = checkRun(runId); !checked)
         return std::unexpected(checked.error());
-    return m_session->openShell(columns, rows);
+    return m_session->openControlShell(columns, rows,
+                                       Core::UserSettings::load(*m_settings).remoteHostTerminals);
 }
 
 void ControlHost::interrupt()

@@ -7,6 +7,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QProcessEnvironment>
 
 #include <memory>
 
@@ -32,7 +33,12 @@ class ControlHost : public QObject, public Core::ControlTarget
     Q_OBJECT
 
 public:
-    ControlHost(const CommandLineOptions &options, QSettings *settings, QObject *parent = nullptr);
+    // environment: Terrarium's as it was started, keys and token included (see
+    // Core::SecretEnvironment::takeFromProcess()); the configuration and the control token are read
+    // from it.
+    ControlHost(const CommandLineOptions &options, QSettings *settings,
+                const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment(),
+                QObject *parent = nullptr);
     ~ControlHost() override;
 
     // Finds the token, opens the store, listens (on the port with --serve, on the Unix socket
@@ -64,6 +70,8 @@ private:
 
     CommandLineOptions m_options;
     QPointer<QSettings> m_settings;
+    QProcessEnvironment m_environment;
+    QString m_token; // served with: masked in the runs' output
     HeadlessOutput m_output;
     std::unique_ptr<Core::RunStore> m_store; // outlives the sessions, which write to it
     std::unique_ptr<Core::ControlTokenLoader> m_tokenLoader;

@@ -3,9 +3,8 @@
 #include "app/AppTr.h"
 #include "app/HumanLog.h"
 #include "core/agent/RunEvent.h"
+#include "core/output/TerminalSafeJson.h"
 #include "core/output/VisibleText.h"
-
-#include <QJsonDocument>
 
 #include <unistd.h>
 
@@ -21,7 +20,7 @@ HeadlessOutput::HeadlessOutput()
 
 void HeadlessOutput::printEvent(const Core::RunEvent &event)
 {
-    QByteArray line = QJsonDocument(event.toJson()).toJson(QJsonDocument::Compact);
+    QByteArray line = Core::TerminalSafeJson::compact(event.toJson());
     line.append('\n');
     m_stdout.write(line);
     const QString human = HumanLog::format(event);

@@ -15,8 +15,9 @@ class HeadlessOutput
 public:
     HeadlessOutput();
 
-    // The event's JSON line on stdout, and what it says for people (HumanLog) in the log; at
-    // the end of a run, what the models were used for and what that cost.
+    // The event's JSON line on stdout (with controls and invisible characters escaped:
+    // Core::TerminalSafeJson), and what it says for people (HumanLog) in the log; at the end of
+    // a run, what the models were used for and what that cost.
     void printEvent(const Core::RunEvent &event);
     // The log quotes commands, prompts and errors from the sandbox and the model: escaped, so
     // that nothing in them can redraw the terminal.

@@ -22,18 +22,18 @@
 namespace Terrarium::App {
 
 HeadlessRunner::HeadlessRunner(const CommandLineOptions &options, QSettings *settings,
-                               QObject *parent)
+                               const QProcessEnvironment &environment, QObject *parent)
     : QObject(parent)
     , m_options(options)
     , m_settings(settings)
+    , m_environment(environment)
 { }
 
 HeadlessRunner::~HeadlessRunner() = default;
 
 void HeadlessRunner::start()
 {
-    auto config = Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(),
-                                           m_options.overrides);
+    auto config = Core::ConfigLoader::load(*m_settings, m_environment, m_options.overrides);
     if (!config) {
         log(config.error().message);
         finish(UsageError);
@@ -77,6 +77,7 @@ void HeadlessRunner::start()
     options.keepSandbox = m_options.keepSandbox;
     options.settings = m_settings;
     options.undoFailedRisky = m_options.undoRisky;
+    options.applyAutorun = m_options.applyAutorun;
     options.script = script;
     options.replanOnDivergence = m_options.replanOnDivergence;
     options.changes = m_options.applyChanges == QLatin1String("yes")
@@ -202,11 +203,16 @@ void HeadlessRunner::askAboutChanges(const Core::WorkspaceChangeSet &changes)
                            .arg(Core::VisibleText::escapeName(change.path));
         if (!change.diff.summary().isEmpty())
             line += QStringLiteral("  (%1)").arg(change.diff.summary());
-        if (change.isBlocked())
+        if (change.isBlocked()) {
             line += Tr::tr("  never applied: %1").arg(change.blockedReason);
-        else if (change.conflict) {
-            line += Tr::tr("  changed on the host too: kept as it is there");
-            ++conflicts;
+        } else {
+            if (change.isAutorun())
+                line += Tr::tr("  RUNS BY ITSELF on your machine: %1")
+                            .arg(Core::VisibleText::escapeName(change.autorunReason));
+            if (change.conflict) {
+                line += Tr::tr("  changed on the host too: kept as it is there");
+                ++conflicts;
+            }
         }
         list += line + u'\n';
     }
@@ -235,10 +241,19 @@ void HeadlessRunner::askAboutChanges(const Core::WorkspaceChangeSet &changes)
             return;
         }
         m_prompter->disconnect(this);
-        if (yes)
-            m_session->applyChanges(Core::WorkspaceSelection::everything());
-        else
+        if (!yes) {
             m_session->discardChanges();
+            return;
+        }
+        Core::WorkspaceSelection selection = Core::WorkspaceSelection::everything();
+        selection.autorunAll = m_options.applyAutorun;
+        QList<Core::WorkspaceChange> autorun;
+        if (!selection.autorunAll) {
+            for (const Core::WorkspaceChange &change : changes.changes())
+                if (change.isAutorun() && !change.isBlocked())
+                    autorun.append(change);
+        }
+        askAboutAutorun(autorun, selection);
     });
     connect(m_prompter, &TerminalPrompter::closed, this, [this] {
         m_prompter->disconnect(this);
@@ -251,6 +266,38 @@ void HeadlessRunner::askAboutChanges(const Core::WorkspaceChangeSet &changes)
                      nullptr, conflicts)
                   .arg(m_session->hostWorkspace())
             : Tr::tr("Apply them to %1? [y]es, [n]o, [d]iffs: ").arg(m_session->hostWorkspace()));
+}
+
+void HeadlessRunner::askAboutAutorun(QList<Core::WorkspaceChange> left,
+                                     Core::WorkspaceSelection selection)
+{
+    if (left.isEmpty()) {
+        m_session->applyChanges(selection);
+        return;
+    }
+    const Core::WorkspaceChange change = left.takeFirst();
+    m_prompter->disconnect(this);
+    connect(m_prompter, &TerminalPrompter::answered, this,
+            [this, change, left, selection](const QString &line) mutable {
+                const QString answer = line.trimmed().toLower();
+                const bool yes = answer == QLatin1String("y") || answer == QLatin1String("yes");
+                const bool no = answer.isEmpty() || answer == QLatin1String("n")
+                    || answer == QLatin1String("no");
+                if (!yes && !no) {
+                    m_prompter->ask(Tr::tr("Please answer y or n: "));
+                    return;
+                }
+                if (yes)
+                    selection.paths.insert(change.path);
+                askAboutAutorun(left, selection);
+            });
+    connect(m_prompter, &TerminalPrompter::closed, this, [this] {
+        m_prompter->disconnect(this);
+        m_session->discardChanges();
+    });
+    m_prompter->ask(Tr::tr("%1 %2 Apply it too? [y]es, [N]o: ")
+                        .arg(Core::VisibleText::escapeName(change.path),
+                             Core::VisibleText::escapeName(change.autorunReason)));
 }
 
 void HeadlessRunner::askInput(const Core::Events::InputRequired &input)

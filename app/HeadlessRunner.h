@@ -4,10 +4,13 @@
 #include "app/HeadlessOutput.h"
 #include "core/agent/RunEvent.h"
 #include "core/agent/RunState.h"
+#include "core/workspace/WorkspaceChange.h"
+#include "core/workspace/WorkspaceSelection.h"
 
 #include <QFile>
 #include <QObject>
 #include <QPointer>
+#include <QProcessEnvironment>
 
 #include <memory>
 
@@ -40,8 +43,12 @@ class HeadlessRunner : public QObject
 public:
     enum ExitCode { Success = 0, Failed = 1, UsageError = 2, Interrupted = 130 };
 
-    HeadlessRunner(const CommandLineOptions &options, QSettings *settings,
-                   QObject *parent = nullptr);
+    // environment: Terrarium's as it was started, keys and token included (see
+    // Core::SecretEnvironment::takeFromProcess()); the configuration is read from it.
+    HeadlessRunner(
+        const CommandLineOptions &options, QSettings *settings,
+        const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment(),
+        QObject *parent = nullptr);
     ~HeadlessRunner() override;
 
     void start();
@@ -59,6 +66,9 @@ private:
     void askInput(const Core::Events::InputRequired &input);
     // The changes of a sandbox that worked on a copy, asked about on the terminal.
     void askAboutChanges(const Core::WorkspaceChangeSet &changes);
+    // After a yes: each change that programs on the host would run by themselves, one by one,
+    // then the apply. selection holds what was accepted so far.
+    void askAboutAutorun(QList<Core::WorkspaceChange> left, Core::WorkspaceSelection selection);
     // Looks for the sandboxes of the run's kind that earlier runs left behind.
     void findOrphans(const Core::AppConfig &config);
     void onOrphansFound(const QList<Orphan> &orphans);
@@ -68,6 +78,7 @@ private:
 
     CommandLineOptions m_options;
     QPointer<QSettings> m_settings;
+    QProcessEnvironment m_environment;
     HeadlessOutput m_output;
     std::unique_ptr<Core::RunStore> m_store; // outlives the session, which writes to it
     std::unique_ptr<RunSession> m_session;

@@ -33,6 +33,11 @@ QString HumanLog::format(const Core::RunEvent &event)
             line += Tr::tr("\n  WARNING: files that tools run by themselves were created or "
                            "changed: %1")
                         .arg(result->autorunChanged.join(comma));
+        if (!result->auditIncomplete.isEmpty())
+            line += Tr::tr("\n  WARNING: the check of the workspace after this step did not "
+                           "finish (%1); the rest was not checked for setuid bits or files that "
+                           "tools run by themselves")
+                        .arg(result->auditIncomplete);
         if (!result->setidCleared.isEmpty())
             line += Tr::tr("\n  setuid/setgid bits removed from: %1")
                         .arg(result->setidCleared.join(comma));
@@ -82,6 +87,15 @@ QString HumanLog::format(const Core::RunEvent &event)
             .arg(retry->waitMs / 1000.0, 0, 'f', 1)
             .arg(retry->attempt)
             .arg(retry->maxAttempts);
+    if (const auto *opened = event.get<Events::TerminalOpened>())
+        return Tr::tr("A control client opened terminal %1 in the sandbox (%2); what it types "
+                      "there is not checked or recorded.")
+            .arg(opened->terminal)
+            .arg(opened->sandbox);
+    if (const auto *closed = event.get<Events::TerminalClosed>())
+        return Tr::tr("Terminal %1 of a control client closed after %2 ms.")
+            .arg(closed->terminal)
+            .arg(closed->durationMs);
     // step_output goes to the console as it is; usage is for the summary.
     return {};
 }

@@ -15,8 +15,11 @@
 #include "core/output/OutputSpoolSnapshot.h"
 #include "core/safety/SafetyGate.h"
 #include "core/store/CommittedEventRelay.h"
+#include "core/store/PrivateStorage.h"
 #include "core/store/ResumePoint.h"
 #include "core/store/RunStore.h"
+#include "core/terminal/TerminalSession.h"
+#include "vm/MountedWorkspaceCheck.h"
 #include "vm/Sandbox.h"
 #include "vm/SandboxBackend.h"
 #include "vm/WorkspaceTransfer.h"
@@ -35,6 +38,8 @@
 
 #include <memory>
 #include <utility>
+
+#include <time.h>
 
 namespace Terrarium::App {
 
@@ -98,6 +103,10 @@ RunSession::RunSession(const Core::AppConfig &config, const Options &options, QO
 
 RunSession::~RunSession()
 {
+    // A control client's terminal outlives no session: it ends with the sandbox, and the run
+    // keeps that.
+    for (const int number : m_controlShells.keys())
+        controlShellClosed(number, std::nullopt);
     // A step's output is kept with its run even when the session ends right after the step.
     for (QFutureWatcher<Core::Result<void>> *copy : m_spoolCopies.keys()) {
         copy->waitForFinished();
@@ -110,6 +119,8 @@ void RunSession::start(const QString &goal)
     if (m_phase != Phase::Idle)
         return;
     m_goal = goal;
+    // File times come from the coarse clock: nothing changed from now on looks older.
+    ::clock_gettime(CLOCK_REALTIME_COARSE, &m_checkedSince);
     // Never the current folder by default, never the home folder or what holds credentials.
     const Core::WorkspacePolicy policy(QDir::homePath());
     if (m_config.workspace.isEmpty()) {
@@ -177,14 +188,23 @@ void RunSession::resolveModels()
     }
     m_resolver = std::make_unique<Core::ModelResolver>(m_network.get());
     connect(m_resolver.get(), &Core::ModelResolver::message, this, &RunSession::message);
-    connect(m_resolver.get(), &Core::ModelResolver::failed, this,
-            [this](const Core::Error &error) { failSetup(error.message); });
+    connect(m_resolver.get(), &Core::ModelResolver::failed, this, [this](const Core::Error &error) {
+        const QList<Core::LocalServer> refused = m_resolver->refusedServers();
+        if (!refused.isEmpty())
+            Q_EMIT localServerRefused(refused.first());
+        failSetup(error.message);
+    });
     connect(m_resolver.get(), &Core::ModelResolver::resolved, this,
             [this](const Core::AppConfig &config) {
                 m_config = config;
+                // Where a model server was found by itself, the user sees which one it is.
+                const auto &server = m_resolver->localServer();
                 setupProgress(QStringLiteral("models"), 100,
-                              Tr::tr("Planner: %1, executor: %2")
-                                  .arg(m_config.planner.model, m_config.executor.model));
+                              server ? Tr::tr("Planner: %1, executor: %2, on %3")
+                                           .arg(m_config.planner.model, m_config.executor.model,
+                                                server->detectedDescription())
+                                     : Tr::tr("Planner: %1, executor: %2")
+                                           .arg(m_config.planner.model, m_config.executor.model));
                 prepareSandbox();
             });
     m_resolver->resolve(m_config);
@@ -310,6 +330,11 @@ void RunSession::startSandbox(Vm::Sandbox *sandbox, bool created)
         if (state == Vm::Sandbox::State::Running && m_phase == Phase::StartingSandbox
             && !m_cancelled) {
             setupProgress(QStringLiteral("sandbox"), 100, Tr::tr("The sandbox is ready"));
+            if (const QStringList paths = m_sandbox->readOnlyWorkspacePaths(); !paths.isEmpty())
+                Q_EMIT message(Tr::tr("Read-only in the sandbox, because programs on this "
+                                      "machine run or obey them by themselves: %1 "
+                                      "(--allow-autorun-writes lets a run change them).")
+                                   .arg(paths.join(QStringLiteral(", "))));
             if (worksOnACopy())
                 copyWorkspaceIn();
             else
@@ -379,7 +404,7 @@ void RunSession::copyWorkspaceIn()
              }
              m_base = report->base;
              const QString path = basePath();
-             QDir().mkpath(QFileInfo(path).path());
+             (void)Core::PrivateStorage::makeFolder(QFileInfo(path).path());
              QSaveFile file(path);
              if (!file.open(QIODevice::WriteOnly)
                  || !file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner)
@@ -427,7 +452,8 @@ void RunSession::startRun()
         std::make_unique<Core::Orchestrator>(m_plannerClient.get(), m_executorClient.get(),
                                              m_sandbox.get(), m_gate.get(), m_config.limits);
     m_orchestrator->setEventStream(m_events.get());
-    m_orchestrator->setSecrets({m_config.planner.apiKey, m_config.executor.apiKey});
+    m_orchestrator->setSecrets(QStringList{m_config.planner.apiKey, m_config.executor.apiKey}
+                               + m_config.secrets);
     m_orchestrator->setUndoFailedRiskySteps(m_options.undoFailedRisky);
     m_orchestrator->setTranslateAhead(m_config.translateAhead);
     m_orchestrator->setModelPrices(m_config.prices.price(m_config.planner.model),
@@ -497,12 +523,37 @@ void RunSession::onRunFinished(Core::RunState state)
 void RunSession::afterRun(Core::RunState state)
 {
     if (m_options.holdSandbox && m_sandbox && m_sandbox->isRunning()) {
-        // Still in use (terminal panes) until close().
+        // Still in use (terminal panes) until close(), which checks the folder once more.
         m_phase = Phase::Holding;
-        complete(state);
+        checkMountedWorkspace([this, state] { complete(state); });
         return;
     }
-    teardown([this, state] { complete(state); });
+    teardown([this, state] { checkMountedWorkspace([this, state] { complete(state); }); });
+}
+
+void RunSession::checkMountedWorkspace(std::function<void()> done)
+{
+    // A copy reaches the host only through the review; nothing ran without a sandbox.
+    if (!m_sandbox || m_sandbox->worksOnACopy() || hostWorkspace().isEmpty()) {
+        done();
+        return;
+    }
+    auto *check = new Vm::MountedWorkspaceCheck(hostWorkspace(), m_checkedSince, this);
+    // A later check (after a held sandbox is let go) reports only what came after this one.
+    ::clock_gettime(CLOCK_REALTIME_COARSE, &m_checkedSince);
+    connect(check, &Vm::MountedWorkspaceCheck::finished, this, [this, check, done] {
+        check->deleteLater();
+        for (const QString &finding : check->findings()) {
+            Q_EMIT message(finding);
+            Q_EMIT workspaceWarning(finding);
+        }
+        if (m_sandbox && m_sandbox->isRunning() && !check->isClean())
+            Q_EMIT message(Tr::tr("The sandbox still runs with %1 mounted: what it changes from "
+                                  "now on is checked again when it is let go.")
+                               .arg(hostWorkspace()));
+        done();
+    });
+    check->start();
 }
 
 void RunSession::collectChanges(std::function<void(Core::Result<Core::WorkspaceChangeSet>)> done)
@@ -557,8 +608,11 @@ void RunSession::settleChanges(std::function<void()> done)
         case ChangePolicy::Apply:
             m_pendingChanges = *changes;
             m_afterReview = done;
-            // Everything the user did not change meanwhile; conflicts stay theirs.
-            applyChanges(Core::WorkspaceSelection::everything());
+            // Everything the user did not change meanwhile; conflicts stay theirs, and what
+            // programs on the host would run by themselves needs its own yes.
+            Core::WorkspaceSelection selection = Core::WorkspaceSelection::everything();
+            selection.autorunAll = m_options.applyAutorun;
+            applyChanges(selection);
             return;
         }
     });
@@ -735,7 +789,7 @@ void RunSession::cancel()
         return;
     }
     publishEnd(Core::RunState::Cancelled, Tr::tr("Cancelled by the user"));
-    teardown([this] { complete(Core::RunState::Cancelled); });
+    teardown([this] { checkMountedWorkspace([this] { complete(Core::RunState::Cancelled); }); });
 }
 
 void RunSession::abandon()
@@ -754,8 +808,10 @@ void RunSession::close()
         cancel();
         return;
     }
-    teardown(
-        [this] { QMetaObject::invokeMethod(this, &RunSession::closed, Qt::QueuedConnection); });
+    teardown([this] {
+        checkMountedWorkspace(
+            [this] { QMetaObject::invokeMethod(this, &RunSession::closed, Qt::QueuedConnection); });
+    });
 }
 
 void RunSession::teardown(std::function<void()> done)
@@ -845,6 +901,51 @@ Core::Result<Core::TerminalSession *> RunSession::openShell(int columns, int row
     return m_sandbox->openPty(request);
 }
 
+Core::Result<Core::TerminalSession *> RunSession::openControlShell(int columns, int rows,
+                                                                   bool onHostAllowed)
+{
+    if (m_sandbox && m_sandbox->kind() == Vm::SandboxKind::Host && !onHostAllowed)
+        return Core::makeError(
+            Core::ErrorCode::PermissionDenied,
+            Tr::tr("This run's sandbox is the host: a terminal there is a shell on this "
+                   "computer with no isolation, whose commands pass no safety check. Control "
+                   "clients get one only with \"Let clients open terminals in runs on the "
+                   "host\" turned on (Settings > Remote control, or host_terminals=true in the "
+                   "[control] section of the configuration file)."));
+    const auto opened = openShell(columns, rows);
+    if (!opened)
+        return opened;
+    Core::TerminalSession *terminal = *opened;
+    const int number = ++m_controlShellsOpened;
+    QElapsedTimer clock;
+    clock.start();
+    m_controlShells.insert(number, clock);
+    m_events->publish(Core::Events::TerminalOpened{
+        .terminal = number,
+        .via = QStringLiteral("control"),
+        .sandbox = Vm::sandboxKindName(m_sandbox->kind()),
+        .columns = columns,
+        .rows = rows,
+    });
+    // Its end, however it comes: the shell exits, or the client (or the server) drops it.
+    connect(terminal, &Core::TerminalSession::finished, this,
+            [this, number](int exitCode) { controlShellClosed(number, exitCode); });
+    connect(terminal, &QObject::destroyed, this,
+            [this, number] { controlShellClosed(number, std::nullopt); });
+    return terminal;
+}
+
+void RunSession::controlShellClosed(int number, std::optional<int> exitCode)
+{
+    const auto open = m_controlShells.constFind(number);
+    if (open == m_controlShells.cend())
+        return; // said already
+    const qint64 durationMs = open->elapsed();
+    m_controlShells.erase(open);
+    m_events->publish(Core::Events::TerminalClosed{
+        .terminal = number, .exitCode = exitCode, .durationMs = durationMs});
+}
+
 void RunSession::keepStepOutput(int stepId)
 {
     if (!m_relay || !m_options.store || !m_orchestrator)
@@ -861,7 +962,8 @@ void RunSession::keepStepOutput(int stepId)
         const QString name = stream == Core::OutputStream::Stdout ? QStringLiteral("stdout")
                                                                   : QStringLiteral("stderr");
         const QString path = folder.filePath(QStringLiteral("step-%1.%2").arg(stepId).arg(name));
-        Core::Result<Core::OutputSpoolSnapshot> snapshot = QDir().mkpath(folder.path())
+        Core::Result<Core::OutputSpoolSnapshot> snapshot =
+            Core::PrivateStorage::makeFolder(folder.path())
             ? spool.snapshot()
             : Core::makeError(Core::ErrorCode::IoError,
                               Tr::tr("Cannot create %1").arg(folder.path()));

@@ -4,6 +4,7 @@
 #include "core/agent/RunState.h"
 #include "core/agent/RunbookStep.h"
 #include "core/config/AppConfig.h"
+#include "core/config/LocalServer.h"
 #include "core/control/PendingQuestions.h"
 #include "core/safety/ApprovalDecision.h"
 #include "core/workspace/WorkspaceApplyReport.h"
@@ -14,6 +15,7 @@
 #include "core/store/StoredRun.h"
 #include "core/store/StoredSpool.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QHash>
 #include <QObject>
@@ -24,6 +26,8 @@
 #include <functional>
 #include <memory>
 #include <optional>
+
+#include <time.h>
 
 class QNetworkAccessManager;
 class QSettings;
@@ -57,7 +61,8 @@ namespace Terrarium::App {
 // files copied in before the first step, and at the end of the run its changes are collected
 // and applied to the host folder only as Options::changes says: Ask hands them to the caller
 // (changesReady(), then applyChanges() or discardChanges()), Apply takes everything except
-// conflicts, Discard leaves the host folder alone. What was copied in is remembered on disk
+// conflicts and auto-run files (unless Options::applyAutorun), Discard leaves the host folder
+// alone. What was copied in is remembered on disk
 // (the base of the change set), so that a sandbox re-attached after a crash is reviewed alike.
 class RunSession : public QObject
 {
@@ -76,6 +81,9 @@ public:
         // Commands approved with "always" are saved here (the user's config file).
         QPointer<QSettings> settings;
         ChangePolicy changes = ChangePolicy::Ask;
+        // Apply also takes changes to paths that programs on the host run by themselves
+        // (Core::WorkspaceChange::isAutorun()); without it they are left out and listed.
+        bool applyAutorun = false;
         // Where the bases of copied workspaces are kept; empty: the user's data folder.
         QString basesDirectory;
         // A risky step that fails is undone (its snapshot) before the run goes on.
@@ -169,6 +177,12 @@ public:
     // A shell in the run's sandbox (a terminal pane, a control client's terminal), owned by the
     // caller; an error while the sandbox is not running.
     Core::Result<Core::TerminalSession *> openShell(int columns, int rows);
+    // A control client's shell in the run's sandbox (terminal.open): as openShell(), but kept
+    // with the run as terminal_opened and terminal_closed, and refused on the host sandbox (a
+    // shell on this computer, no isolation, nothing it runs recorded) unless onHostAllowed
+    // (Core::UserSettings::remoteHostTerminals).
+    Core::Result<Core::TerminalSession *> openControlShell(int columns, int rows,
+                                                           bool onHostAllowed);
 
 Q_SIGNALS:
     // Every event of the run (see events()).
@@ -177,8 +191,15 @@ Q_SIGNALS:
     void workspaceReady(const QString &path);
     // Setup progress and notes for people (model found, image build progress, warnings).
     void message(const QString &text);
+    // What the host's own check of a mounted workspace found after the run (files programs on
+    // this machine run by themselves, set-user-ID bits, a check that could not finish), to be
+    // shown where it cannot be missed; message() carries it too.
+    void workspaceWarning(const QString &text);
     // The run cannot start (configuration, model or sandbox problem); nothing is left behind.
     void setupFailed(const QString &reason);
+    // Comes just before setupFailed() when the only model server found is another user's
+    // (kind, root and ownerUid set): the window offers to confirm it.
+    void localServerRefused(const Terrarium::Core::LocalServer &server);
     // The orchestrator exists and starts right after this signal: connect to its events now.
     void runStarting(Terrarium::Core::Orchestrator *orchestrator);
     // The run ended and the sandbox was released (or kept or held as asked).
@@ -206,6 +227,10 @@ private:
     void settleChanges(std::function<void()> done);
     void collectChanges(std::function<void(Core::Result<Core::WorkspaceChangeSet>)> done);
     void afterRun(Core::RunState state);
+    // The host's own look at a mounted workspace (Vm::MountedWorkspaceCheck) for what the
+    // sandbox changed since the run started or the last look: workspaceWarning() per finding,
+    // then done(). At once when the sandbox worked on a copy.
+    void checkMountedWorkspace(std::function<void()> done);
     QString basePath() const;
     // The one way out: lets go of the sandbox as the options and the outcome say, then calls
     // done() (at once when there is nothing to release). Idempotent.
@@ -256,7 +281,14 @@ private:
     bool m_cancelled = false;
     bool m_finished = false;
     bool m_undoing = false;
+    // What the check of a mounted workspace reports changes from (the run's start, then the
+    // last check).
+    timespec m_checkedSince{};
     QSet<int> m_undone; // steps undone after the run
+    // Control clients' terminals still open (number -> since when), and how many were opened.
+    QHash<int, QElapsedTimer> m_controlShells;
+    int m_controlShellsOpened = 0;
+    void controlShellClosed(int number, std::optional<int> exitCode);
 };
 
 } // namespace Terrarium::App

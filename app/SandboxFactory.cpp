@@ -29,6 +29,7 @@ Vm::SandboxSpec SandboxFactory::spec(const Core::AppConfig &config, const QStrin
     spec.workspace = config.workspace;
     spec.workspaceCopy =
         config.workspaceMode == QLatin1String("copy") || config.sandbox == QLatin1String("libvirt");
+    spec.protectAutorun = !config.allowAutorunWrites;
     spec.environment = config.environment;
     return spec;
 }

@@ -9,6 +9,7 @@
 #include "app/SandboxFactory.h"
 #include "core/agent/Orchestrator.h"
 #include "core/config/ConfigLoader.h"
+#include "core/config/LocalServer.h"
 #include "core/config/LocalServerDetector.h"
 #include "core/config/SettingsSession.h"
 #include "core/config/TaskFile.h"
@@ -16,6 +17,7 @@
 #include "core/config/WorkspacePolicy.h"
 #include "core/control/ControlLocalListener.h"
 #include "core/control/ControlServer.h"
+#include "core/control/ControlTask.h"
 #include "core/control/ControlToken.h"
 #include "core/control/ControlTokenLoader.h"
 #include "core/output/OutputSpool.h"
@@ -34,26 +36,31 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QHostAddress>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSettings>
 #include <QTimer>
+
+#include <utility>
 
 namespace Terrarium::App {
 
 WindowController::WindowController(Widgets::MainWindow *window, QSettings *settings,
-                                   const Core::ConfigOverrides &overrides, QObject *parent)
+                                   const Core::ConfigOverrides &overrides,
+                                   const QProcessEnvironment &environment, QObject *parent)
     : QObject(parent)
     , m_window(window)
     , m_settings(settings)
     , m_overrides(overrides)
+    , m_environment(environment)
     , m_notifier(new DesktopNotifier(this))
     , m_network(new QNetworkAccessManager(this))
 {
     // The window starts from the configured defaults; a broken configuration is shown, not fatal.
-    const auto config = Core::ConfigLoader::load(
-        *m_settings, QProcessEnvironment::systemEnvironment(), m_overrides);
+    const auto config = Core::ConfigLoader::load(*m_settings, m_environment, m_overrides);
     window->setNewWorkspaceRoot(Core::WorkspacePolicy(QDir::homePath()).runFolderRoot());
     window->setWorkspace(QString());
     if (config) {
@@ -66,6 +73,11 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     updateReadiness();
     connect(window, &Widgets::MainWindow::sandboxKindChanged, this,
             &WindowController::updateReadiness);
+    connect(window, &Widgets::MainWindow::sandboxKindChanged, this, [this](const QString &kind) {
+        // Picked while a task file's choice is on show: the user's own from now on.
+        if (m_ownChoice && !m_showingTaskChoice)
+            m_ownChoice->sandboxKind = kind;
+    });
 
     // Where the user left the splitters last time.
     window->restoreLayoutState(m_settings->value(layoutKey()).toByteArray());
@@ -138,11 +150,14 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     connect(window, &Widgets::MainWindow::taskFileDismissed, this, [this] {
         m_task.reset();
         m_replay = false;
+        restoreOwnChoice();
     });
     connect(window, &Widgets::MainWindow::workspaceChanged, this, [this](const QString &path) {
         m_window->clearError();
         if (!path.isEmpty())
             useWorkspace(path);
+        if (m_ownChoice)
+            m_ownChoice->workspace = m_window->workspace();
     });
     connect(window, &Widgets::MainWindow::stopRequested, this, [this] {
         if (m_session)
@@ -206,7 +221,7 @@ void WindowController::applyRemoteControl()
     m_controlPlaces = wanted;
     // The keyring may ask to be unlocked first; the server starts once it answers.
     m_controlTokenLoader = std::make_unique<Core::ControlTokenLoader>(
-        Core::ControlToken::defaultFile(), QProcessEnvironment::systemEnvironment());
+        Core::ControlToken::defaultFile(), m_environment);
     connect(m_controlTokenLoader.get(), &Core::ControlTokenLoader::loaded, this,
             [this, wanted](const Core::Result<Core::ControlTokenLoader::Token> &token) {
                 m_controlTokenLoader.release()->deleteLater();
@@ -233,9 +248,11 @@ void WindowController::startControl(const ControlPlaces &places, const QString &
         return;
     }
     m_control = std::move(server);
+    m_controlToken = token;
     QStringList addresses;
     if (places.port)
-        addresses.append(m_control->url().toString());
+        for (const QUrl &url : m_control->urls())
+            addresses.append(url.toString());
     if (places.unixSocket)
         addresses.append(QStringLiteral("unix:") + m_control->localPath());
     m_window->showStatusMessage(Tr::tr("Remote control on %1 (docs/CONTROL_API.md).")
@@ -261,7 +278,7 @@ Core::Result<QString> WindowController::startRun(const QString &goal, const QStr
                                Tr::tr("A run is going on in the window; one at a time."));
     std::optional<Core::TaskFile> task;
     if (!taskText.isEmpty()) {
-        auto parsed = Core::TaskFile::parse(taskText.toUtf8(), Tr::tr("the task"));
+        auto parsed = Core::ControlTask::parse(taskText);
         if (!parsed)
             return std::unexpected(parsed.error());
         // What needs the user's word (no isolation, the network) is given in the window only.
@@ -272,6 +289,15 @@ Core::Result<QString> WindowController::startRun(const QString &goal, const QStr
                                        consents, Tr::tr("open the task file in the window")));
         task = std::move(*parsed);
     }
+    // A program's run goes on the host only where the user picked the host: the selector shows
+    // what the task file on show asks for too, and that is the file's run to allow, not this.
+    if (m_window->sandboxKind() == QLatin1String("host") && m_task
+        && m_task->sandbox == QLatin1String("host"))
+        return Core::makeError(
+            Core::ErrorCode::PermissionDenied,
+            Tr::tr("The window's sandbox is host (no isolation) because the task file on show "
+                   "asks for it; a run a program starts does not get that. Pick the sandbox in "
+                   "the window yourself, or dismiss the task file."));
     const QString runGoal = task ? task->goal : goal.trimmed();
     m_window->showCurrentRun();
     m_window->setGoal(runGoal);
@@ -317,7 +343,8 @@ Core::Result<Core::TerminalSession *> WindowController::openTerminal(const QStri
     if (!m_session || !m_session->events()->isBegun() || m_session->events()->runId() != runId)
         return Core::makeError(Core::ErrorCode::NotFound,
                                Tr::tr("The run %1 is not the window's.").arg(runId));
-    return m_session->openShell(columns, rows);
+    return m_session->openControlShell(columns, rows,
+                                       Core::UserSettings::load(*m_settings).remoteHostTerminals);
 }
 
 Core::Result<void> WindowController::cancelRun(const QString &runId)
@@ -332,8 +359,7 @@ void WindowController::updateReadiness()
 {
     Core::ConfigOverrides overrides = m_overrides;
     overrides.sandbox = m_window->sandboxKind();
-    const auto config =
-        Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(), overrides);
+    const auto config = Core::ConfigLoader::load(*m_settings, m_environment, overrides);
     m_window->timeline()->setReadiness(config ? ReadinessSummary::describe(*config)
                                               : config.error().message);
 }
@@ -355,8 +381,7 @@ void WindowController::findOrphans()
 {
     Core::ConfigOverrides overrides = m_overrides;
     overrides.sandbox = m_window->sandboxKind();
-    const auto config =
-        Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(), overrides);
+    const auto config = Core::ConfigLoader::load(*m_settings, m_environment, overrides);
     const auto kind = config ? Vm::sandboxKindFromName(config->sandbox) : std::nullopt;
     if (!kind || !SandboxFactory::keepableKinds().contains(*kind))
         return;
@@ -446,7 +471,32 @@ void WindowController::run(const QString &goal)
         return;
     }
     task.goal = goal;
-    start(goal, task);
+    start(goal, task, std::nullopt, WindowChoice{m_window->sandboxKind(), m_window->workspace()});
+}
+
+WindowController::WindowChoice WindowController::ownChoice() const
+{
+    return m_ownChoice.value_or(WindowChoice{m_window->sandboxKind(), m_window->workspace()});
+}
+
+void WindowController::showTaskChoice(const Core::TaskFile &task, const QString &workspace)
+{
+    // A second task file replaces the first; the window's own choice is still the one before.
+    if (!m_ownChoice)
+        m_ownChoice = ownChoice();
+    const QScopedValueRollback guard(m_showingTaskChoice, true);
+    m_window->setSandboxKind(task.sandbox.value_or(m_ownChoice->sandboxKind));
+    m_window->setWorkspace(workspace);
+}
+
+void WindowController::restoreOwnChoice()
+{
+    if (!m_ownChoice)
+        return;
+    const WindowChoice own = *std::exchange(m_ownChoice, std::nullopt);
+    const QScopedValueRollback guard(m_showingTaskChoice, true);
+    m_window->setSandboxKind(own.sandboxKind);
+    m_window->setWorkspace(own.workspace);
 }
 
 void WindowController::openTaskFile(const QString &path)
@@ -465,19 +515,14 @@ void WindowController::openTaskFile(const QString &path)
     m_task = *task;
     m_replay = false;
     m_window->setGoal(task->goal);
-    if (task->sandbox)
-        m_window->setSandboxKind(*task->sandbox);
     // The task file's folder is the workspace, where the policy allows it.
     const QString folder = QFileInfo(path).absolutePath();
     const auto checked = Core::WorkspacePolicy(QDir::homePath()).check(folder);
     QString note;
-    if (checked) {
-        m_window->setWorkspace(*checked);
-    } else {
-        m_window->setWorkspace(QString());
+    if (!checked)
         note = Tr::tr("The task file's folder is not used as the workspace: %1")
                    .arg(checked.error().message);
-    }
+    showTaskChoice(*task, checked.value_or(QString()));
     m_window->showTaskFile(path, task->requests(), note);
     m_window->showStatusMessage(
         Tr::tr("Task file loaded: check what it asks for, then press Run."));
@@ -501,10 +546,8 @@ void WindowController::openRunbook(const QString &path)
     m_task = *task;
     m_replay = true;
     m_window->setGoal(task->goal);
-    if (task->sandbox)
-        m_window->setSandboxKind(*task->sandbox);
     // A replay starts afresh: a new folder, unless the user chooses one.
-    m_window->setWorkspace(QString());
+    showTaskChoice(*task, QString());
     const QString note = task->steps.size() == 1
         ? Tr::tr("A runbook of 1 recorded step: Run replays it without a model and stops if "
                  "its exit code differs from the recorded one.")
@@ -557,27 +600,33 @@ void WindowController::resume(const QString &runId)
 }
 
 void WindowController::start(const QString &goal, const std::optional<Core::TaskFile> &task,
-                             const std::optional<Core::StoredRun> &resume)
+                             const std::optional<Core::StoredRun> &resume,
+                             const std::optional<WindowChoice> &choice)
 {
     if (m_session && !m_session->isFinished())
         return;
     m_window->clearError();
 
+    // A task file's sandbox and workspace go with its own runs only.
+    const WindowChoice window = choice.value_or(ownChoice());
     Core::ConfigOverrides overrides = m_overrides;
     // A resumed run keeps its own sandbox kind and workspace.
-    overrides.sandbox = resume ? resume->sandbox : m_window->sandboxKind();
-    overrides.workspace = resume ? resume->workspace : m_window->workspace();
-    auto config =
-        Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(), overrides);
+    overrides.sandbox = resume ? resume->sandbox : window.sandboxKind;
+    overrides.workspace = resume ? resume->workspace : window.workspace;
+    auto config = Core::ConfigLoader::load(*m_settings, m_environment, overrides);
     if (!config) {
         m_window->showError(config.error().message);
         return;
     }
     // What the window shows is what the run gets: an empty workspace is a new folder.
-    config->workspace = resume ? resume->workspace : m_window->workspace();
+    config->workspace = resume ? resume->workspace : window.workspace;
     // The task file's own settings win for this run.
     if (task)
         task->applyTo(*config);
+    // A host command can read the token's file or keyring entry: what it prints of the token
+    // is masked (the token stays the same when remote control is turned off and on again).
+    if (!m_controlToken.isEmpty())
+        config->secrets.append(m_controlToken);
 
     // The previous run's sandbox stayed up for its terminals; a new run gets a new sandbox.
     if (m_session)
@@ -593,6 +642,10 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     m_session = std::make_unique<RunSession>(*config, options);
     connect(m_session.get(), &RunSession::message, m_window,
             &Widgets::MainWindow::showStatusMessage);
+    connect(m_session.get(), &RunSession::workspaceWarning, m_window,
+            &Widgets::MainWindow::showError);
+    connect(m_session.get(), &RunSession::localServerRefused, this,
+            &WindowController::confirmLocalServer);
     connect(m_session.get(), &RunSession::setupFailed, this, [this](const QString &reason) {
         m_window->showError(reason);
         m_window->setBusy(false);
@@ -666,20 +719,20 @@ void WindowController::editSettings()
     dialog->setConfigFile(m_settings->fileName());
     // What runs get now, and from where: the window's own sandbox choice aside, exactly what
     // start() loads. A configuration that does not load is shown in the window already.
-    auto config = Core::ConfigLoader::load(*m_settings, QProcessEnvironment::systemEnvironment(),
-                                           m_overrides);
+    auto config = Core::ConfigLoader::load(*m_settings, m_environment, m_overrides);
     if (config) {
         if (m_task)
             m_task->applyTo(*config);
         dialog->setProvenance(config->provenance);
     }
     dialog->setLoading(true);
-    connect(session, &Core::SettingsSession::loaded, dialog, [dialog, session] {
+    const QProcessEnvironment environment = m_environment;
+    connect(session, &Core::SettingsSession::loaded, dialog, [dialog, session, environment] {
         dialog->setValues(session->values());
         dialog->setLoading(false);
         // Made on first use: the user may turn remote control on and copy it right away.
-        auto *tokenLoader = new Core::ControlTokenLoader(
-            Core::ControlToken::defaultFile(), QProcessEnvironment::systemEnvironment(), dialog);
+        auto *tokenLoader =
+            new Core::ControlTokenLoader(Core::ControlToken::defaultFile(), environment, dialog);
         connect(tokenLoader, &Core::ControlTokenLoader::loaded, dialog,
                 [dialog, tokenLoader](const Core::Result<Core::ControlTokenLoader::Token> &token) {
                     tokenLoader->deleteLater();
@@ -698,8 +751,17 @@ void WindowController::editSettings()
     connect(dialog, &Widgets::SettingsDialog::detectLocalServerRequested, dialog, [this, dialog] {
         auto *detector = new Core::LocalServerDetector(
             m_network, Core::LocalServerDetector::defaultCandidates(), dialog);
+        // Another user's server only as confirmed, as for runs.
+        if (const auto config = Core::ConfigLoader::load(*m_settings, m_environment, m_overrides))
+            detector->setConfirmations(config->trustedLocalServers);
         connect(detector, &Core::LocalServerDetector::finished, dialog, [dialog, detector] {
-            dialog->setDetectionResult(detector->result());
+            const QList<Core::LocalServer> refused = detector->refused();
+            if (!detector->result() && !refused.isEmpty())
+                dialog->setDetectionResult(
+                    Core::makeError(Core::ErrorCode::PermissionDenied,
+                                    Core::LocalServerDetector::refusalMessage(refused.first())));
+            else
+                dialog->setDetectionResult(detector->result());
             detector->deleteLater();
         });
         detector->detect();
@@ -723,6 +785,34 @@ void WindowController::editSettings()
     });
     session->load();
     dialog->open();
+}
+
+void WindowController::confirmLocalServer(const Core::LocalServer &server)
+{
+    const Core::LocalServerConfirmation confirmation{QHostAddress(server.root.host()),
+                                                     quint16(server.root.port()), server.ownerUid};
+    auto *box = new QMessageBox(
+        QMessageBox::Warning, Tr::tr("Another User's Model Server"),
+        Tr::tr("The model server at %1 is run by %2, not by you. Use it for your runs?")
+            .arg(server.address(), Core::LocalServer::userName(server.ownerUid)),
+        QMessageBox::NoButton, m_window);
+    box->setObjectName(QStringLiteral("localServerDialog"));
+    box->setInformativeText(
+        Tr::tr("It would see each run's goal, files and outputs, and choose the commands that "
+               "run. A yes is kept in %1 for this address and this user only.")
+            .arg(QDir::toNativeSeparators(m_settings->fileName())));
+    QPushButton *use = box->addButton(Tr::tr("Use It"), QMessageBox::AcceptRole);
+    use->setObjectName(QStringLiteral("useLocalServerButton"));
+    box->setDefaultButton(box->addButton(Tr::tr("Don't Use"), QMessageBox::RejectRole));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(use, &QPushButton::clicked, this, [this, confirmation, address = server.address()] {
+        Core::ConfigLoader::saveTrustedLocalServer(*m_settings, confirmation);
+        m_window->clearError();
+        m_window->showStatusMessage(
+            Tr::tr("The model server at %1 is confirmed; press Run to use it.").arg(address));
+        updateReadiness();
+    });
+    box->open();
 }
 
 Core::TerminalSession *WindowController::openShell()
@@ -806,6 +896,14 @@ void WindowController::retire(std::unique_ptr<RunSession> session)
                                   Tr::tr("The sandbox %1 was removed when the next run started.")
                                       .arg(retiring->sandbox()->spec().name));
     retiring->disconnect(this);
+    // What it still records (its control clients' terminals ending with the sandbox) is not
+    // the next run's to show; clients following it still hear of it.
+    retiring->disconnect(m_window.data());
+    retiring->disconnect(m_history);
+    connect(retiring, &RunSession::eventEmitted, this, [this](const Core::RunEvent &event) {
+        if (m_control)
+            m_control->publish(event);
+    });
     m_retiring.push_back(std::move(session));
     connect(retiring, &RunSession::closed, this, [this, retiring] {
         // Not deleted inside its own signal: handed to the event loop instead.

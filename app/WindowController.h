@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QProcessEnvironment>
 
 #include <memory>
 #include <optional>
@@ -18,6 +19,7 @@ class QNetworkAccessManager;
 class QSettings;
 
 namespace Terrarium::Core {
+struct LocalServer;
 class ControlServer;
 class ControlTokenLoader;
 class RunStore;
@@ -51,8 +53,13 @@ class WindowController : public QObject, public Core::ControlTarget
     Q_OBJECT
 
 public:
-    WindowController(Widgets::MainWindow *window, QSettings *settings,
-                     const Core::ConfigOverrides &overrides, QObject *parent = nullptr);
+    // environment: Terrarium's as it was started, keys and token included (see
+    // Core::SecretEnvironment::takeFromProcess()); the configuration and the control token are read
+    // from it.
+    WindowController(
+        Widgets::MainWindow *window, QSettings *settings, const Core::ConfigOverrides &overrides,
+        const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment(),
+        QObject *parent = nullptr);
     ~WindowController() override;
 
     RunSession *session() const { return m_session.get(); }
@@ -104,8 +111,28 @@ Q_SIGNALS:
     void shutDown();
 
 private:
+    // A sandbox kind and workspace folder as the window shows them.
+    struct WindowChoice
+    {
+        QString sandboxKind;
+        QString workspace;
+    };
+    // choice: the sandbox and workspace the task file on show has in the window; any other run
+    // gets the window's own (ownChoice()), never a task file's.
     void start(const QString &goal, const std::optional<Core::TaskFile> &task,
-               const std::optional<Core::StoredRun> &resume = std::nullopt);
+               const std::optional<Core::StoredRun> &resume = std::nullopt,
+               const std::optional<WindowChoice> &choice = std::nullopt);
+    // The sandbox kind and workspace the user chose (or the configuration gave), whatever a
+    // task file on show puts in their place.
+    WindowChoice ownChoice() const;
+    // Shows an opened task file's sandbox kind (if it names one) and workspace in the window;
+    // the window's own are kept for when the file is no longer used.
+    void showTaskChoice(const Core::TaskFile &task, const QString &workspace);
+    // Brings the window's own choice back in place of a task file's (Don't Use).
+    void restoreOwnChoice();
+    // Asks whether to use a local model server another user runs; a yes is remembered in the
+    // config file for its address and that user.
+    void confirmLocalServer(const Core::LocalServer &server);
     // Takes up a kept run that was interrupted or failed (Resume… in the history).
     void resume(const QString &runId);
     // The empty state: models and sandbox the next run would use, and whether they are there.
@@ -141,8 +168,13 @@ private:
     QPointer<Widgets::MainWindow> m_window;
     QPointer<QSettings> m_settings;
     Core::ConfigOverrides m_overrides;
+    QProcessEnvironment m_environment;
+    QString m_controlToken; // served with (since): masked in the runs' output
     std::optional<Core::TaskFile> m_task;
     bool m_replay = false; // m_task is a runbook opened with File > Replay...
+    // The window's own choice while a task file's is on show in its place.
+    std::optional<WindowChoice> m_ownChoice;
+    bool m_showingTaskChoice = false; // the window's pickers are being set, not by the user
     std::unique_ptr<Core::RunStore> m_store; // outlives the sessions, which write to it
     std::unique_ptr<RunSession> m_session;
     OrphanFinder *m_orphanFinder = nullptr;

@@ -1,4 +1,5 @@
 #include "app/AppIcon.h"
+#include "app/AppPaths.h"
 #include "app/AppTr.h"
 #include "app/CommandLine.h"
 #include "app/ControlHost.h"
@@ -9,6 +10,7 @@
 #include "app/VersionReport.h"
 #include "app/WindowController.h"
 #include "core/config/ConfigLoader.h"
+#include "core/config/SecretEnvironment.h"
 #include "core/store/RunStore.h"
 #include "core/store/RunbookExporter.h"
 #include "ui/MainWindow.h"
@@ -22,6 +24,8 @@
 
 #include <cstdio>
 #include <memory>
+
+#include <sys/prctl.h>
 
 using namespace Terrarium;
 
@@ -55,6 +59,14 @@ int printLine(FILE *stream, const QString &text, int exitCode)
 
 int main(int argc, char *argv[])
 {
+    // Commands on the host sandbox run as the user: without this they could read Terrarium's
+    // memory and /proc/PID/environ, mem and maps (keys, the control token) or ptrace it. The
+    // programs it starts are dumpable again (execve resets it). Then the keys and the token
+    // leave the environment: no program started inherits them, /proc/PID/environ no longer
+    // holds them; the configuration reads them from `environment`.
+    ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+    const QProcessEnvironment environment = Core::SecretEnvironment::takeFromProcess();
+
     // Only the window needs a display server: headless runs, --help, --version and usage errors
     // must work without one. The first parse decides; the second one is translated.
     QStringList rawArguments;
@@ -90,6 +102,7 @@ int main(int argc, char *argv[])
                              App::HeadlessRunner::UsageError);
     }
     const std::unique_ptr<QSettings> settings = openSettings(options.configFile);
+    App::AppPaths::restrictUserFolders();
 
     if (options.listRuns) {
         Core::RunStore store;
@@ -124,7 +137,7 @@ int main(int argc, char *argv[])
 
     if (options.serves() && options.headless) {
         App::SignalWatcher signalWatcher;
-        App::ControlHost host(options, settings.get());
+        App::ControlHost host(options, settings.get(), environment);
         QObject::connect(&signalWatcher, &App::SignalWatcher::interrupted, &host,
                          &App::ControlHost::interrupt);
         QObject::connect(&host, &App::ControlHost::finished, app.get(),
@@ -135,7 +148,7 @@ int main(int argc, char *argv[])
 
     if (options.headless) {
         App::SignalWatcher signalWatcher;
-        App::HeadlessRunner runner(options, settings.get());
+        App::HeadlessRunner runner(options, settings.get(), environment);
         QObject::connect(&signalWatcher, &App::SignalWatcher::interrupted, &runner,
                          &App::HeadlessRunner::interrupt);
         QObject::connect(&runner, &App::HeadlessRunner::finished, app.get(),
@@ -148,7 +161,7 @@ int main(int argc, char *argv[])
     // Every window and dialog after this one shows it.
     QApplication::setWindowIcon(App::applicationIcon());
     Widgets::MainWindow window;
-    App::WindowController controller(&window, settings.get(), options.overrides);
+    App::WindowController controller(&window, settings.get(), options.overrides, environment);
     // Quit only once the window's sandboxes are gone, not the moment it closes.
     QApplication::setQuitOnLastWindowClosed(false);
     QObject::connect(&controller, &App::WindowController::shutDown, app.get(),

@@ -105,7 +105,7 @@
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="31"/>
-        <location filename="../app/CommandLine.cpp" line="156"/>
+        <location filename="../app/CommandLine.cpp" line="173"/>
         <source>file</source>
         <translation>Datei</translation>
     </message>
@@ -141,9 +141,9 @@
     </message>
     <message>
         <location filename="../app/CommandLine.cpp" line="46"/>
-        <location filename="../app/CommandLine.cpp" line="74"/>
-        <location filename="../app/CommandLine.cpp" line="100"/>
-        <location filename="../app/CommandLine.cpp" line="137"/>
+        <location filename="../app/CommandLine.cpp" line="81"/>
+        <location filename="../app/CommandLine.cpp" line="117"/>
+        <location filename="../app/CommandLine.cpp" line="154"/>
         <source>name</source>
         <translation>Name</translation>
     </message>
@@ -174,235 +174,255 @@
         <translation>Modell, das aus Schritten Befehle macht.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="57"/>
+        <location filename="../app/CommandLine.cpp" line="58"/>
+        <source>Use the local model server at this address although another user runs it (the uid its listening socket belongs to, as the refusal names it), e.g. 127.0.0.1:11434@1001; may be repeated. Without it only your own servers are auto-detected.</source>
+        <translation>Den lokalen Modellserver an dieser Adresse verwenden, obwohl ein anderer Benutzer ihn betreibt (die UID, der sein lauschender Socket gehört, wie die Ablehnung sie nennt), z. B. 127.0.0.1:11434@1001; mehrfach möglich. Ohne diese Angabe werden nur Ihre eigenen Server automatisch erkannt.</translation>
+    </message>
+    <message>
+        <location filename="../app/CommandLine.cpp" line="62"/>
+        <source>address:port@uid</source>
+        <translation>Adresse:Port@UID</translation>
+    </message>
+    <message>
+        <location filename="../app/CommandLine.cpp" line="64"/>
         <source>Risky commands: ask (default), safe (deny them without asking) or all (run everything).</source>
         <translation>Riskante Befehle: ask (Standard, nachfragen), safe (ohne Nachfrage ablehnen) oder all (alles ausführen).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="59"/>
-        <location filename="../app/CommandLine.cpp" line="77"/>
+        <location filename="../app/CommandLine.cpp" line="66"/>
+        <location filename="../app/CommandLine.cpp" line="84"/>
         <source>policy</source>
         <translation>Regel</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="62"/>
+        <location filename="../app/CommandLine.cpp" line="69"/>
         <source>Most commands one run may execute (1-10000, default 30).</source>
         <translation>Höchstzahl der Befehle, die ein Lauf ausführen darf (1-10000, Standard 30).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="62"/>
-        <location filename="../app/CommandLine.cpp" line="67"/>
+        <location filename="../app/CommandLine.cpp" line="69"/>
+        <location filename="../app/CommandLine.cpp" line="74"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="65"/>
+        <location filename="../app/CommandLine.cpp" line="72"/>
         <source>Most re-plans one run may make (0-100; 0 turns re-planning off; default 5).</source>
         <translation>Höchstzahl der Neuplanungen eines Laufs (0-100; 0 schaltet das Neuplanen ab; Standard 5).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="70"/>
+        <location filename="../app/CommandLine.cpp" line="77"/>
         <source>Seconds one command may run (1-604800, default 600).</source>
         <translation>Sekunden, die ein Befehl laufen darf (1-604800, Standard 600).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="70"/>
+        <location filename="../app/CommandLine.cpp" line="77"/>
         <source>seconds</source>
         <translation>Sekunden</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="72"/>
+        <location filename="../app/CommandLine.cpp" line="79"/>
         <source>Sandbox image (default: Terrarium&apos;s Debian image, built locally when missing).</source>
         <translation>Sandbox-Image (Standard: das Debian-Image von Terrarium, lokal gebaut, wenn es fehlt).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="76"/>
+        <location filename="../app/CommandLine.cpp" line="83"/>
         <source>Sandbox network: none (default) or outbound.</source>
         <translation>Netzwerk der Sandbox: none (Standard) oder outbound.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="80"/>
+        <location filename="../app/CommandLine.cpp" line="87"/>
         <source>mount (default for Podman): commands work in the folder itself; copy: on a copy whose changes you review before they reach the folder (always for VMs).</source>
         <translation>mount (Standard für Podman): Befehle arbeiten im Ordner selbst; copy: auf einer Kopie, deren Änderungen Sie prüfen, bevor sie den Ordner erreichen (immer bei VMs).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="82"/>
+        <location filename="../app/CommandLine.cpp" line="89"/>
         <source>mode</source>
         <translation>Modus</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="85"/>
+        <location filename="../app/CommandLine.cpp" line="92"/>
         <source>With a sandbox that works on a copy, what happens to its changes at the end: ask (default; not applied without a terminal), yes (all but conflicts) or no.</source>
         <translation>Bei einer Sandbox, die auf einer Kopie arbeitet: was am Ende mit ihren Änderungen geschieht: ask (Standard; ohne Terminal nicht übernommen), yes (alle außer Konflikten) oder no.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="87"/>
+        <location filename="../app/CommandLine.cpp" line="94"/>
         <source>ask|yes|no</source>
         <translation>ask|yes|no</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="90"/>
+        <location filename="../app/CommandLine.cpp" line="97"/>
+        <source>Also apply changes to files that programs on your machine run or obey by themselves (git hooks and settings, .envrc, editor tasks, shell start-up files), which --apply-changes yes leaves out and ask asks about one by one.</source>
+        <translation>Auch Änderungen an Dateien übernehmen, die Programme auf Ihrem Rechner von selbst ausführen oder befolgen (Git-Hooks und -Einstellungen, .envrc, Editor-Aufgaben, Shell-Startdateien), die --apply-changes yes auslässt und ask einzeln abfragt.</translation>
+    </message>
+    <message>
+        <location filename="../app/CommandLine.cpp" line="102"/>
+        <source>With a mounted workspace, let commands change the files that programs on your machine run or obey by themselves (git hooks and settings, .envrc, editor folders), which are read-only in the sandbox otherwise.</source>
+        <translation>Bei einem eingebundenen Arbeitsordner Befehlen erlauben, die Dateien zu ändern, die Programme auf Ihrem Rechner von selbst ausführen oder befolgen (Git-Hooks und -Einstellungen, .envrc, Editor-Ordner); sonst sind sie in der Sandbox schreibgeschützt.</translation>
+    </message>
+    <message>
+        <location filename="../app/CommandLine.cpp" line="107"/>
         <source>Snapshot the sandbox before each step the safety rules mark risky and roll it back when that step fails (VMs and Podman).</source>
         <translation>Vor jedem Schritt, den die Sicherheitsregeln als riskant einstufen, einen Snapshot der Sandbox anlegen und sie zurücksetzen, wenn der Schritt fehlschlägt (VMs und Podman).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="94"/>
+        <location filename="../app/CommandLine.cpp" line="111"/>
         <source>Do not ask the executor model for the next step&apos;s command while a step runs (which is done by default to save the model&apos;s latency; an early answer is used only when the step before succeeded).</source>
         <translation>Das Ausführungsmodell nicht schon während eines Schritts nach dem Befehl des nächsten Schritts fragen (was sonst geschieht, um die Wartezeit auf das Modell zu sparen; eine frühe Antwort wird nur verwendet, wenn der Schritt davor erfolgreich war).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="98"/>
+        <location filename="../app/CommandLine.cpp" line="115"/>
         <source>Use the sandbox with this name, attaching to it if it exists (see --list-sandboxes).</source>
         <translation>Die Sandbox mit diesem Namen verwenden und sich mit ihr verbinden, falls sie existiert (siehe --list-sandboxes).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="102"/>
+        <location filename="../app/CommandLine.cpp" line="119"/>
         <source>Leave the sandbox running after a headless run.</source>
         <translation>Die Sandbox nach einem Lauf ohne Fenster weiterlaufen lassen.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="105"/>
+        <location filename="../app/CommandLine.cpp" line="122"/>
         <source>Build the sandbox image if it is missing, and exit.</source>
         <translation>Das Sandbox-Image bauen, falls es fehlt, und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="107"/>
+        <location filename="../app/CommandLine.cpp" line="124"/>
         <source>Build the sandbox image again, and exit.</source>
         <translation>Das Sandbox-Image neu bauen und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="109"/>
+        <location filename="../app/CommandLine.cpp" line="126"/>
         <source>List Terrarium&apos;s sandboxes and exit.</source>
         <translation>Die Sandboxen von Terrarium auflisten und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="111"/>
+        <location filename="../app/CommandLine.cpp" line="128"/>
         <source>List the runs Terrarium kept, newest first, and exit.</source>
         <translation>Die von Terrarium gespeicherten Läufe auflisten, neueste zuerst, und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="115"/>
+        <location filename="../app/CommandLine.cpp" line="132"/>
         <source>Write the runbook of a kept run that succeeded (its goal and the commands that succeeded, with their exit codes) to FILE, a new .yaml file, and exit. Usage: --export-runbook RUN_ID FILE.</source>
         <translation>Das Runbook eines gespeicherten, erfolgreichen Laufs (sein Ziel und die erfolgreichen Befehle mit ihren Exit-Codes) in DATEI schreiben, eine neue .yaml-Datei, und beenden. Aufruf: --export-runbook RUN_ID DATEI.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="118"/>
-        <location filename="../app/CommandLine.cpp" line="130"/>
+        <location filename="../app/CommandLine.cpp" line="135"/>
+        <location filename="../app/CommandLine.cpp" line="147"/>
         <source>run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="121"/>
+        <location filename="../app/CommandLine.cpp" line="138"/>
         <source>Run the recorded commands of a runbook in a fresh sandbox, without a model (headless); stops at the first step whose exit code differs from the recorded one.</source>
         <translation>Die aufgezeichneten Befehle eines Runbooks in einer neuen Sandbox ausführen, ohne Modell (headless); hält beim ersten Schritt an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="124"/>
+        <location filename="../app/CommandLine.cpp" line="141"/>
         <source>runbook</source>
         <translation>runbook</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="127"/>
+        <location filename="../app/CommandLine.cpp" line="144"/>
         <source>Take up a kept run that was interrupted (Terrarium was killed or crashed) or failed, headless, under the same run id: the planner re-plans from the step that did not finish. Its own sandbox is used again when it still exists.</source>
         <translation>Einen gespeicherten Lauf, der unterbrochen wurde (Terrarium wurde beendet oder ist abgestürzt) oder fehlgeschlagen ist, headless unter derselben Lauf-ID wieder aufnehmen: Der Planer plant ab dem Schritt neu, der nicht fertig wurde. Seine eigene Sandbox wird wiederverwendet, wenn es sie noch gibt.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="133"/>
+        <location filename="../app/CommandLine.cpp" line="150"/>
         <source>With --replay: when a step&apos;s exit code differs, the planner re-plans from there (a model is needed then).</source>
         <translation>Mit --replay: weicht der Exit-Code eines Schritts ab, plant der Planer von dort aus neu (dann wird ein Modell gebraucht).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="136"/>
+        <location filename="../app/CommandLine.cpp" line="153"/>
         <source>Remove a sandbox nobody uses and exit.</source>
         <translation>Eine Sandbox entfernen, die niemand verwendet, und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="140"/>
+        <location filename="../app/CommandLine.cpp" line="157"/>
         <source>Remove the sandboxes that runs which did not end left behind (not those kept with --keep-sandbox or --sandbox-name); alone, do only that and exit.</source>
         <translation>Die Sandboxen entfernen, die nicht beendete Läufe zurückgelassen haben (nicht die mit --keep-sandbox oder --sandbox-name behaltenen); allein angegeben nur das tun und beenden.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="144"/>
+        <location filename="../app/CommandLine.cpp" line="161"/>
         <source>Serve the control API on 127.0.0.1 and ::1 (port %1 unless a port follows; 0 picks a free one) while the window is open; with --headless and no goal, run what its clients start.</source>
         <translation>Die Steuerungs-API auf 127.0.0.1 und ::1 anbieten (Port %1, sofern kein Port folgt; 0 wählt einen freien), solange das Fenster offen ist; mit --headless und ohne Ziel ausführen, was ihre Clients starten.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="150"/>
+        <location filename="../app/CommandLine.cpp" line="167"/>
         <source>Serve the control API on the Unix socket %1 (beside the port with --serve, alone without it).</source>
         <translation>Die Steuerungs-API auf dem Unix-Socket %1 anbieten (neben dem Port mit --serve, ohne es allein).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="154"/>
+        <location filename="../app/CommandLine.cpp" line="171"/>
         <source>Configuration file to use instead of ~/.config/terrarium/terrarium.conf.</source>
         <translation>Zu verwendende Konfigurationsdatei statt ~/.config/terrarium/terrarium.conf.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="195"/>
+        <location filename="../app/CommandLine.cpp" line="215"/>
         <source>The goal, as an alternative to --goal.</source>
         <translation>Das Ziel, als Alternative zu --goal.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="196"/>
+        <location filename="../app/CommandLine.cpp" line="216"/>
         <source>[goal...]</source>
         <translation>[Ziel...]</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="217"/>
+        <location filename="../app/CommandLine.cpp" line="237"/>
         <source>--serve takes a port from 0 to 65535, not &quot;%1&quot;.</source>
         <translation>--serve erwartet einen Port von 0 bis 65535, nicht &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="241"/>
+        <location filename="../app/CommandLine.cpp" line="261"/>
         <source>--export-runbook takes a run and a file: --export-runbook RUN_ID FILE.</source>
         <translation>--export-runbook erwartet einen Lauf und eine Datei: --export-runbook RUN_ID DATEI.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="249"/>
+        <location filename="../app/CommandLine.cpp" line="269"/>
         <source>Give the goal either with --goal or as arguments, not both.</source>
         <translation>Geben Sie das Ziel entweder mit --goal oder als Argumente an, nicht beides.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="271"/>
+        <location filename="../app/CommandLine.cpp" line="291"/>
         <source>--resume needs a run id (terrarium --list-runs lists them).</source>
         <translation>--resume braucht eine Lauf-ID (terrarium --list-runs listet sie auf).</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="275"/>
+        <location filename="../app/CommandLine.cpp" line="295"/>
         <source>A resumed run (--resume) has its own goal; give no goal, --task or --replay with it.</source>
         <translation>Ein fortgesetzter Lauf (--resume) hat sein eigenes Ziel; geben Sie dazu kein Ziel, kein --task und kein --replay an.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="284"/>
+        <location filename="../app/CommandLine.cpp" line="304"/>
         <source>A runbook (--replay) has its own goal; give no goal or --task with it.</source>
         <translation>Ein Runbook (--replay) hat sein eigenes Ziel; geben Sie dazu kein Ziel und kein --task an.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="291"/>
+        <location filename="../app/CommandLine.cpp" line="311"/>
         <source>--replan-on-divergence only goes with --replay RUNBOOK.</source>
         <translation>--replan-on-divergence geht nur zusammen mit --replay RUNBOOK.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="295"/>
+        <location filename="../app/CommandLine.cpp" line="315"/>
         <source>Give the goal either in the task file (--task) or on the command line, not both.</source>
         <translation>Geben Sie das Ziel entweder in der Aufgabendatei (--task) oder auf der Befehlszeile an, nicht beides.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="308"/>
+        <location filename="../app/CommandLine.cpp" line="329"/>
         <source>--apply-changes takes ask, yes or no, not &quot;%1&quot;.</source>
         <translation>--apply-changes erwartet ask, yes oder no, nicht &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="326"/>
+        <location filename="../app/CommandLine.cpp" line="347"/>
         <source>--serve with --headless takes no goal: the control API&apos;s clients start the runs.</source>
         <translation>--serve mit --headless erwartet kein Ziel: Die Clients der Steuerungs-API starten die Läufe.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="353"/>
+        <location filename="../app/CommandLine.cpp" line="377"/>
         <source>--clean-orphans works alone or with --headless.</source>
         <translation>--clean-orphans geht nur allein oder mit --headless.</translation>
     </message>
     <message>
-        <location filename="../app/CommandLine.cpp" line="360"/>
+        <location filename="../app/CommandLine.cpp" line="384"/>
         <source>--headless needs a goal: --goal &quot;...&quot; or --task FILE.</source>
         <translation>--headless braucht ein Ziel: --goal &quot;...&quot; oder --task DATEI.</translation>
     </message>
@@ -417,28 +437,28 @@
         <translation>--yes angeben</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="92"/>
-        <location filename="../app/WindowController.cpp" line="347"/>
+        <location filename="../app/HeadlessRunner.cpp" line="93"/>
+        <location filename="../app/WindowController.cpp" line="373"/>
         <source>Runs are not kept: %1</source>
         <translation>Läufe werden nicht gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="95"/>
+        <location filename="../app/HeadlessRunner.cpp" line="96"/>
         <source>The run %1 cannot be resumed: the run store cannot be opened.</source>
         <translation>Der Lauf %1 kann nicht fortgesetzt werden: Der Laufspeicher kann nicht geöffnet werden.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="111"/>
+        <location filename="../app/HeadlessRunner.cpp" line="112"/>
         <source>Resuming the run %1: %2</source>
         <translation>Lauf %1 wird fortgesetzt: %2</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="148"/>
+        <location filename="../app/HeadlessRunner.cpp" line="149"/>
         <source>No terminal to ask for approval, so the command is denied. Use --approve safe or --approve all to decide without asking.</source>
         <translation>Kein Terminal, um nach der Freigabe zu fragen, daher wird der Befehl abgelehnt. Mit --approve safe oder --approve all wird ohne Nachfrage entschieden.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="155"/>
+        <location filename="../app/HeadlessRunner.cpp" line="156"/>
         <source>
 Step %1 wants to run a risky command (%2 risk):
   $ %3
@@ -449,49 +469,54 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
 </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="162"/>
+        <location filename="../app/HeadlessRunner.cpp" line="163"/>
         <source>Allow it? [o]nce, this [s]ession, [a]lways, [d]eny: </source>
         <translation>Zulassen? [o] einmal, [s] für diese Sitzung, [a] immer, [d] ablehnen: </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="180"/>
+        <location filename="../app/HeadlessRunner.cpp" line="181"/>
         <source>Please answer o, s, a or d: </source>
         <translation>Bitte mit o, s, a oder d antworten: </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="206"/>
+        <location filename="../app/HeadlessRunner.cpp" line="207"/>
         <source>  never applied: %1</source>
         <translation>  nie übernommen: %1</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="208"/>
+        <location filename="../app/HeadlessRunner.cpp" line="210"/>
+        <source>  RUNS BY ITSELF on your machine: %1</source>
+        <translation>  LÄUFT VON SELBST auf Ihrem Rechner: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/HeadlessRunner.cpp" line="213"/>
         <source>  changed on the host too: kept as it is there</source>
         <translation>  auch auf dem Host geändert: bleibt dort, wie es ist</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="213"/>
+        <location filename="../app/HeadlessRunner.cpp" line="219"/>
         <source>The sandbox worked on a copy of %1 and changed:
 %2</source>
         <translation>Die Sandbox hat auf einer Kopie von %1 gearbeitet und geändert:
 %2</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="216"/>
+        <location filename="../app/HeadlessRunner.cpp" line="222"/>
         <source>No terminal to ask, so nothing was applied. Use --apply-changes yes to apply the changes without asking, or --keep-sandbox to keep them in the sandbox.</source>
         <translation>Kein Terminal zum Nachfragen, daher wurde nichts übernommen. Mit --apply-changes yes werden die Änderungen ohne Nachfrage übernommen, mit --keep-sandbox bleiben sie in der Sandbox erhalten.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="228"/>
+        <location filename="../app/HeadlessRunner.cpp" line="234"/>
         <source>Apply these changes? [y]es, [n]o, [d]iffs: </source>
         <translation>Diese Änderungen übernehmen? [y] ja, [n] nein, [d] Diffs anzeigen: </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="234"/>
+        <location filename="../app/HeadlessRunner.cpp" line="240"/>
         <source>Please answer y, n or d: </source>
         <translation>Bitte mit y, n oder d antworten: </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/HeadlessRunner.cpp" line="249"/>
+        <location filename="../app/HeadlessRunner.cpp" line="264"/>
         <source>Apply them to %1 (not the %n you changed there too)? [y]es, [n]o, [d]iffs: </source>
         <translation>
             <numerusform>Nach %1 übernehmen (außer der %n Datei, die Sie dort auch geändert haben)? [y] ja, [n] nein, [d] Diffs anzeigen: </numerusform>
@@ -499,65 +524,75 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
         </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="253"/>
+        <location filename="../app/HeadlessRunner.cpp" line="268"/>
         <source>Apply them to %1? [y]es, [n]o, [d]iffs: </source>
         <translation>Nach %1 übernehmen? [y] ja, [n] nein, [d] Diffs anzeigen: </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="260"/>
+        <location filename="../app/HeadlessRunner.cpp" line="287"/>
+        <source>Please answer y or n: </source>
+        <translation>Bitte mit y oder n antworten: </translation>
+    </message>
+    <message>
+        <location filename="../app/HeadlessRunner.cpp" line="298"/>
+        <source>%1 %2 Apply it too? [y]es, [N]o: </source>
+        <translation>%1 %2 Auch übernehmen? [y] ja, [N] nein: </translation>
+    </message>
+    <message>
+        <location filename="../app/HeadlessRunner.cpp" line="307"/>
         <source>No terminal to type input on, so the command&apos;s input is closed.</source>
         <translation>Kein Terminal für Eingaben, daher wird die Eingabe des Befehls geschlossen.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="273"/>
+        <location filename="../app/HeadlessRunner.cpp" line="320"/>
         <source>Type a line for the command (Ctrl+D closes its input): </source>
         <translation>Geben Sie eine Zeile für den Befehl ein (Strg+D schließt seine Eingabe): </translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="296"/>
+        <location filename="../app/HeadlessRunner.cpp" line="343"/>
         <source>Interrupted again; exiting without waiting.</source>
         <translation>Erneut unterbrochen; Beenden ohne zu warten.</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="303"/>
+        <location filename="../app/HeadlessRunner.cpp" line="350"/>
         <source>Interrupted; cancelling (press Ctrl+C again to exit at once)...</source>
         <translation>Unterbrochen; wird abgebrochen (erneut Strg+C drücken, um sofort zu beenden)...</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="321"/>
+        <location filename="../app/HeadlessRunner.cpp" line="368"/>
         <source>Removed the sandbox an earlier run left behind: %1</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox wurde entfernt: %1</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="326"/>
+        <location filename="../app/HeadlessRunner.cpp" line="373"/>
         <source>Could not remove the sandbox an earlier run left behind, %1: %2</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="344"/>
+        <location filename="../app/HeadlessRunner.cpp" line="391"/>
         <source>An earlier run that did not end left its sandbox behind:</source>
         <translation>Ein früherer Lauf, der nicht endete, hat seine Sandbox zurückgelassen:</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="345"/>
+        <location filename="../app/HeadlessRunner.cpp" line="392"/>
         <source>Earlier runs that did not end left these sandboxes behind:</source>
         <translation>Frühere Läufe, die nicht endeten, haben diese Sandboxen zurückgelassen:</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="348"/>
+        <location filename="../app/HeadlessRunner.cpp" line="395"/>
         <source>Remove it with: terrarium --clean-orphans</source>
         <translation>Entfernen mit: terrarium --clean-orphans</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="349"/>
+        <location filename="../app/HeadlessRunner.cpp" line="396"/>
         <source>Remove them with: terrarium --clean-orphans</source>
         <translation>Entfernen mit: terrarium --clean-orphans</translation>
     </message>
     <message>
         <location filename="../app/HistoryController.cpp" line="33"/>
         <location filename="../app/HistoryController.cpp" line="42"/>
-        <location filename="../app/WindowController.cpp" line="455"/>
-        <location filename="../app/WindowController.cpp" line="489"/>
+        <location filename="../app/WindowController.cpp" line="505"/>
+        <location filename="../app/WindowController.cpp" line="534"/>
         <source>A run is in progress; stop it first.</source>
         <translation>Ein Lauf ist im Gange; halten Sie ihn zuerst an.</translation>
     </message>
@@ -620,111 +655,128 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
     <message>
         <location filename="../app/HumanLog.cpp" line="37"/>
         <source>
+  WARNING: the check of the workspace after this step did not finish (%1); the rest was not checked for setuid bits or files that tools run by themselves</source>
+        <translation>
+  WARNUNG: Die Prüfung des Arbeitsordners nach diesem Schritt wurde nicht fertig (%1); der Rest wurde nicht auf Setuid-Bits oder Dateien geprüft, die Werkzeuge von selbst ausführen</translation>
+    </message>
+    <message>
+        <location filename="../app/HumanLog.cpp" line="42"/>
+        <source>
   setuid/setgid bits removed from: %1</source>
         <translation>
   setuid/setgid-Bits entfernt von: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="40"/>
+        <location filename="../app/HumanLog.cpp" line="45"/>
         <source>
   WARNING: setuid/setgid bits could not be removed from: %1</source>
         <translation>
   WARNUNG: setuid/setgid-Bits konnten nicht entfernt werden von: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="43"/>
+        <location filename="../app/HumanLog.cpp" line="48"/>
         <source>
   This step cannot be undone: no snapshot could be taken before it (%1).</source>
         <translation>
   Dieser Schritt kann nicht rückgängig gemacht werden: Vor ihm konnte kein Snapshot angelegt werden (%1).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="50"/>
+        <location filename="../app/HumanLog.cpp" line="55"/>
         <source>Step %1 was not run: %2</source>
         <translation>Schritt %1 wurde nicht ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="51"/>
+        <location filename="../app/HumanLog.cpp" line="56"/>
         <source>Step %1 failed: %2</source>
         <translation>Schritt %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="54"/>
+        <location filename="../app/HumanLog.cpp" line="59"/>
         <source>Re-planning (attempt %1)...</source>
         <translation>Neuplanung (Versuch %1)...</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="56"/>
+        <location filename="../app/HumanLog.cpp" line="61"/>
         <source>Step %1 needs approval (%2 risk): %3</source>
         <translation>Schritt %1 braucht eine Freigabe (Risiko: %2): %3</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="61"/>
+        <location filename="../app/HumanLog.cpp" line="66"/>
         <source>Step %1 is waiting for input.</source>
         <translation>Schritt %1 wartet auf eine Eingabe.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="62"/>
+        <location filename="../app/HumanLog.cpp" line="67"/>
         <source>Step %1 is waiting for input: %2</source>
         <translation>Schritt %1 wartet auf eine Eingabe: %2</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="66"/>
+        <location filename="../app/HumanLog.cpp" line="71"/>
         <source>Run succeeded.</source>
         <translation>Lauf erfolgreich.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="68"/>
+        <location filename="../app/HumanLog.cpp" line="73"/>
         <source>Run cancelled.</source>
         <translation>Lauf abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="69"/>
+        <location filename="../app/HumanLog.cpp" line="74"/>
         <source>Run failed: %1</source>
         <translation>Lauf fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="72"/>
+        <location filename="../app/HumanLog.cpp" line="77"/>
         <source>Step %1 undone: the sandbox was rolled back to its snapshot from before the step (in %2 ms).</source>
         <translation>Schritt %1 rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt (in %2 ms).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="79"/>
+        <location filename="../app/HumanLog.cpp" line="84"/>
         <source>The %1 model did not answer (%2); trying again in %3 s (attempt %4 of %5).</source>
         <translation>Das %1-Modell hat nicht geantwortet (%2); neuer Versuch in %3 s (Versuch %4 von %5).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="80"/>
+        <location filename="../app/HumanLog.cpp" line="85"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="80"/>
+        <location filename="../app/HumanLog.cpp" line="85"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="79"/>
+        <location filename="../app/HumanLog.cpp" line="91"/>
+        <source>A control client opened terminal %1 in the sandbox (%2); what it types there is not checked or recorded.</source>
+        <translation>Ein Steuerungs-Client hat Terminal %1 in der Sandbox (%2) geöffnet; was er dort eingibt, wird weder geprüft noch aufgezeichnet.</translation>
+    </message>
+    <message>
+        <location filename="../app/HumanLog.cpp" line="96"/>
+        <source>Terminal %1 of a control client closed after %2 ms.</source>
+        <translation>Terminal %1 eines Steuerungs-Clients wurde nach %2 ms geschlossen.</translation>
+    </message>
+    <message>
+        <location filename="../app/main.cpp" line="91"/>
         <source>terrarium: %1
 Try &apos;terrarium --help&apos;.</source>
         <translation>terrarium: %1
 Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="89"/>
-        <location filename="../app/main.cpp" line="97"/>
-        <location filename="../app/main.cpp" line="105"/>
-        <location filename="../app/main.cpp" line="109"/>
+        <location filename="../app/main.cpp" line="101"/>
+        <location filename="../app/main.cpp" line="110"/>
+        <location filename="../app/main.cpp" line="118"/>
+        <location filename="../app/main.cpp" line="122"/>
         <source>terrarium: %1</source>
         <translation>terrarium: %1</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="99"/>
+        <location filename="../app/main.cpp" line="112"/>
         <source>No runs kept yet.</source>
         <translation>Noch keine Läufe gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="111"/>
+        <location filename="../app/main.cpp" line="124"/>
         <source>Wrote the runbook of run %1 to %2; replay it with terrarium --replay %2</source>
         <translation>Das Runbook von Lauf %1 wurde nach %2 geschrieben; abspielen mit terrarium --replay %2</translation>
     </message>
@@ -834,129 +886,139 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>ZIEL</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="52"/>
+        <location filename="../app/RunSession.cpp" line="57"/>
         <source>added</source>
         <translation>hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="54"/>
+        <location filename="../app/RunSession.cpp" line="59"/>
         <source>changed</source>
         <translation>geändert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="56"/>
+        <location filename="../app/RunSession.cpp" line="61"/>
         <source>deleted</source>
         <translation>gelöscht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="58"/>
+        <location filename="../app/RunSession.cpp" line="63"/>
         <source>permissions changed</source>
         <translation>Rechte geändert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="60"/>
+        <location filename="../app/RunSession.cpp" line="65"/>
         <source>replaced by another kind of file</source>
         <translation>durch eine andere Dateiart ersetzt</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="123"/>
+        <location filename="../app/RunSession.cpp" line="134"/>
         <source>Workspace: %1 (a new folder for this run)</source>
         <translation>Arbeitsordner: %1 (ein neuer Ordner für diesen Lauf)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="150"/>
+        <location filename="../app/RunSession.cpp" line="161"/>
         <source>This run is not kept: %1</source>
         <translation>Dieser Lauf wird nicht gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="158"/>
+        <location filename="../app/RunSession.cpp" line="169"/>
         <source>%1. The run goes on; saving it is tried again.</source>
         <translation>%1. Der Lauf geht weiter; das Speichern wird erneut versucht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="169"/>
+        <location filename="../app/RunSession.cpp" line="180"/>
         <source>Finding the models</source>
         <translation>Modelle werden gesucht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="174"/>
+        <location filename="../app/RunSession.cpp" line="185"/>
         <source>Replaying a runbook: no model is needed</source>
         <translation>Ein Runbook wird abgespielt: kein Modell nötig</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="186"/>
+        <location filename="../app/RunSession.cpp" line="203"/>
+        <source>Planner: %1, executor: %2, on %3</source>
+        <translation>Planer: %1, Ausführung: %2, auf %3</translation>
+    </message>
+    <message>
+        <location filename="../app/RunSession.cpp" line="206"/>
         <source>Planner: %1, executor: %2</source>
         <translation>Planer: %1, Ausführer: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="205"/>
+        <location filename="../app/RunSession.cpp" line="225"/>
         <source>WARNING: the host sandbox runs every command directly on this machine, as you, with no isolation, in %1.</source>
         <translation>WARNUNG: Die Host-Sandbox führt jeden Befehl direkt auf diesem Rechner aus, als Sie, ohne Isolation, in %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="219"/>
-        <location filename="../app/RunSession.cpp" line="293"/>
+        <location filename="../app/RunSession.cpp" line="239"/>
+        <location filename="../app/RunSession.cpp" line="313"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="242"/>
+        <location filename="../app/RunSession.cpp" line="262"/>
         <source>Attaching to the run&apos;s own sandbox %1.</source>
         <translation>Verbindung mit der eigenen Sandbox %1 des Laufs.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="249"/>
+        <location filename="../app/RunSession.cpp" line="269"/>
         <source>The run&apos;s sandbox is gone; a new one is started on the same workspace (what earlier steps did outside the workspace is not there).</source>
         <translation>Die Sandbox des Laufs gibt es nicht mehr; eine neue wird mit demselben Arbeitsordner gestartet (was frühere Schritte außerhalb des Arbeitsordners getan haben, fehlt darin).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="271"/>
+        <location filename="../app/RunSession.cpp" line="291"/>
         <source>Attaching to the existing sandbox %1.</source>
         <translation>Verbindung mit der vorhandenen Sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="295"/>
+        <location filename="../app/RunSession.cpp" line="315"/>
         <source>Starting the %1 sandbox %2</source>
         <translation>Die %1-Sandbox %2 wird gestartet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="303"/>
+        <location filename="../app/RunSession.cpp" line="323"/>
         <source>The sandbox could not start: %1</source>
         <translation>Die Sandbox konnte nicht starten: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="312"/>
+        <location filename="../app/RunSession.cpp" line="332"/>
         <source>The sandbox is ready</source>
         <translation>Die Sandbox ist bereit</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="357"/>
+        <location filename="../app/RunSession.cpp" line="334"/>
+        <source>Read-only in the sandbox, because programs on this machine run or obey them by themselves: %1 (--allow-autorun-writes lets a run change them).</source>
+        <translation>In der Sandbox schreibgeschützt, weil Programme auf diesem Rechner sie von selbst ausführen oder befolgen: %1 (mit --allow-autorun-writes darf ein Lauf sie ändern).</translation>
+    </message>
+    <message>
+        <location filename="../app/RunSession.cpp" line="382"/>
         <source>There is no record of what was copied into the sandbox %1, so its changes cannot be reviewed safely; nothing of it will be applied to %2.</source>
         <translation>Es gibt keine Aufzeichnung darüber, was in die Sandbox %1 kopiert wurde, daher können ihre Änderungen nicht sicher geprüft werden; nichts davon wird nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="364"/>
-        <location filename="../app/RunSession.cpp" line="369"/>
+        <location filename="../app/RunSession.cpp" line="389"/>
+        <location filename="../app/RunSession.cpp" line="394"/>
         <source>Copying the workspace into the sandbox</source>
         <translation>Der Arbeitsordner wird in die Sandbox kopiert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="376"/>
+        <location filename="../app/RunSession.cpp" line="401"/>
         <source>The workspace could not be copied into the sandbox: %1</source>
         <translation>Der Arbeitsordner konnte nicht in die Sandbox kopiert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="388"/>
+        <location filename="../app/RunSession.cpp" line="413"/>
         <source>Cannot keep a record of the copied workspace in %1 (%2); after a crash its changes could not be reviewed.</source>
         <translation>Der kopierte Arbeitsordner kann in %1 nicht festgehalten werden (%2); nach einem Absturz ließen sich seine Änderungen nicht prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="393"/>
+        <location filename="../app/RunSession.cpp" line="418"/>
         <source>Copied 1 file (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>1 Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="396"/>
+        <location filename="../app/RunSession.cpp" line="421"/>
         <source>Copied %n files (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>
             <numerusform>%n Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</numerusform>
@@ -964,67 +1026,72 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="403"/>
+        <location filename="../app/RunSession.cpp" line="428"/>
         <source>Not copied: %1 (%2)</source>
         <translation>Nicht kopiert: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="437"/>
+        <location filename="../app/RunSession.cpp" line="463"/>
         <source>The %1 sandbox cannot take snapshots, so risky steps that fail cannot be undone.</source>
         <translation>Die %1-Sandbox kann keine Snapshots anlegen, daher lassen sich fehlgeschlagene riskante Schritte nicht rückgängig machen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="447"/>
+        <location filename="../app/RunSession.cpp" line="473"/>
         <source>Replaying 1 recorded step in the %1 sandbox, without a model.</source>
         <translation>1 aufgezeichneter Schritt wird in der Sandbox %1 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="449"/>
+        <location filename="../app/RunSession.cpp" line="475"/>
         <source>Replaying %1 recorded steps in the %2 sandbox, without a model.</source>
         <translation>%1 aufgezeichnete Schritte werden in der Sandbox %2 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="453"/>
+        <location filename="../app/RunSession.cpp" line="479"/>
         <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
         <translation>Planer: %1 (%2), Ausführer: %3 (%4), Sandbox: %5</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="463"/>
+        <location filename="../app/RunSession.cpp" line="489"/>
         <source>Resuming the run %1 after its last finished step.</source>
         <translation>Lauf %1 wird nach seinem letzten abgeschlossenen Schritt fortgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="478"/>
+        <location filename="../app/RunSession.cpp" line="504"/>
         <source>The run was cancelled; the sandbox&apos;s changes were not applied to %1.</source>
         <translation>Der Lauf wurde abgebrochen; die Änderungen der Sandbox wurden nicht nach %1 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="512"/>
+        <location filename="../app/RunSession.cpp" line="551"/>
+        <source>The sandbox still runs with %1 mounted: what it changes from now on is checked again when it is let go.</source>
+        <translation>Die Sandbox läuft weiter, %1 ist weiter eingebunden: Was sie von jetzt an ändert, wird erneut geprüft, wenn sie freigegeben wird.</translation>
+    </message>
+    <message>
+        <location filename="../app/RunSession.cpp" line="563"/>
         <source>the sandbox is not running</source>
         <translation>die Sandbox läuft nicht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="513"/>
+        <location filename="../app/RunSession.cpp" line="564"/>
         <source>there is no record of what was copied in</source>
         <translation>es gibt keine Aufzeichnung darüber, was hineinkopiert wurde</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="524"/>
+        <location filename="../app/RunSession.cpp" line="575"/>
         <source>The sandbox&apos;s changes could not be collected (%1); nothing was applied to %2.</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden (%1); nichts wurde nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="532"/>
+        <location filename="../app/RunSession.cpp" line="583"/>
         <source>The sandbox changed nothing in the workspace.</source>
         <translation>Die Sandbox hat im Arbeitsordner nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="544"/>
+        <location filename="../app/RunSession.cpp" line="595"/>
         <source>1 change in the sandbox was not applied to %1:</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="545"/>
+        <location filename="../app/RunSession.cpp" line="596"/>
         <source>%n changes in the sandbox were not applied to %1:</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen:</numerusform>
@@ -1032,7 +1099,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="553"/>
+        <location filename="../app/RunSession.cpp" line="604"/>
         <source>  ... and %n more</source>
         <translation>
             <numerusform>  ... und %n weitere</numerusform>
@@ -1040,27 +1107,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="573"/>
+        <location filename="../app/RunSession.cpp" line="627"/>
         <source>The sandbox&apos;s changes could not be collected: %1</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="579"/>
+        <location filename="../app/RunSession.cpp" line="633"/>
         <source>The sandbox has no changes that are not in %1.</source>
         <translation>Die Sandbox hat keine Änderungen, die nicht schon in %1 sind.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="595"/>
+        <location filename="../app/RunSession.cpp" line="649"/>
         <source>The changes could not be applied to %1: %2</source>
         <translation>Die Änderungen konnten nicht nach %1 übernommen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="599"/>
+        <location filename="../app/RunSession.cpp" line="653"/>
         <source>Applied 1 change to %1.</source>
         <translation>1 Änderung nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="600"/>
+        <location filename="../app/RunSession.cpp" line="654"/>
         <source>Applied %n changes to %1.</source>
         <translation>
             <numerusform>%n Änderung nach %1 übernommen.</numerusform>
@@ -1068,17 +1135,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="605"/>
+        <location filename="../app/RunSession.cpp" line="659"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Nicht übernommen: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="619"/>
+        <location filename="../app/RunSession.cpp" line="673"/>
         <source>1 change in the sandbox was not applied to %1.</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="620"/>
+        <location filename="../app/RunSession.cpp" line="674"/>
         <source>%n changes in the sandbox were not applied to %1.</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen.</numerusform>
@@ -1086,82 +1153,87 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="636"/>
+        <location filename="../app/RunSession.cpp" line="690"/>
         <source>Another step is being undone.</source>
         <translation>Ein anderer Schritt wird gerade rückgängig gemacht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="638"/>
+        <location filename="../app/RunSession.cpp" line="692"/>
         <source>The sandbox is no longer there to roll back.</source>
         <translation>Die Sandbox ist nicht mehr da, um sie zurückzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="640"/>
+        <location filename="../app/RunSession.cpp" line="694"/>
         <source>The workspace is being transferred; try again when it is done.</source>
         <translation>Der Arbeitsordner wird gerade übertragen; versuchen Sie es erneut, wenn das fertig ist.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="641"/>
+        <location filename="../app/RunSession.cpp" line="695"/>
         <source>There is no snapshot from before this step.</source>
         <translation>Es gibt keinen Snapshot von vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="650"/>
+        <location filename="../app/RunSession.cpp" line="704"/>
         <source>Undoing step %1: rolling the sandbox back to its snapshot...</source>
         <translation>Schritt %1 wird rückgängig gemacht: Die Sandbox wird auf ihren Snapshot zurückgesetzt...</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="659"/>
+        <location filename="../app/RunSession.cpp" line="713"/>
         <source>Step %1 could not be undone: %2</source>
         <translation>Schritt %1 konnte nicht rückgängig gemacht werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="673"/>
+        <location filename="../app/RunSession.cpp" line="727"/>
         <source>Step %1 undone in %2 ms: the sandbox is as it was before it.</source>
         <translation>Schritt %1 in %2 ms rückgängig gemacht: Die Sandbox ist wieder so wie vor ihm.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="712"/>
+        <location filename="../app/RunSession.cpp" line="766"/>
         <source>Your answer is not kept with the run: %1</source>
         <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="737"/>
+        <location filename="../app/RunSession.cpp" line="791"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="743"/>
+        <location filename="../app/RunSession.cpp" line="797"/>
         <source>Interrupted; exited without waiting</source>
         <translation>Unterbrochen; ohne Warten beendet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="787"/>
+        <location filename="../app/RunSession.cpp" line="843"/>
         <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="841"/>
+        <location filename="../app/RunSession.cpp" line="897"/>
         <source>The run&apos;s sandbox is not running.</source>
         <translation>Die Sandbox des Laufs läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="867"/>
+        <location filename="../app/RunSession.cpp" line="910"/>
+        <source>This run&apos;s sandbox is the host: a terminal there is a shell on this computer with no isolation, whose commands pass no safety check. Control clients get one only with &quot;Let clients open terminals in runs on the host&quot; turned on (Settings &gt; Remote control, or host_terminals=true in the [control] section of the configuration file).</source>
+        <translation>Die Sandbox dieses Laufs ist der Host: Ein Terminal dort ist eine Shell auf diesem Computer ohne Isolation, deren Befehle keine Sicherheitsprüfung durchlaufen. Steuerungs-Clients bekommen eines nur, wenn „Clients erlauben, Terminals in Läufen auf dem Host zu öffnen“ eingeschaltet ist (Einstellungen &gt; Fernsteuerung, oder host_terminals=true im Abschnitt [control] der Konfigurationsdatei).</translation>
+    </message>
+    <message>
+        <location filename="../app/RunSession.cpp" line="969"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="899"/>
+        <location filename="../app/RunSession.cpp" line="1001"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
     <message>
-        <location filename="../app/SandboxFactory.cpp" line="60"/>
+        <location filename="../app/SandboxFactory.cpp" line="61"/>
         <source>Unknown sandbox &quot;%1&quot;: use podman, libvirt or host.</source>
         <translation>Unbekannte Sandbox &quot;%1&quot;: Verwenden Sie podman, libvirt oder host.</translation>
     </message>
     <message>
-        <location filename="../app/SandboxFactory.cpp" line="79"/>
+        <location filename="../app/SandboxFactory.cpp" line="80"/>
         <source>Unknown sandbox &quot;%1&quot;.</source>
         <translation>Unbekannte Sandbox &quot;%1&quot;.</translation>
     </message>
@@ -1241,282 +1313,315 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="98"/>
+        <location filename="../app/WindowController.cpp" line="110"/>
         <source>This run&apos;s sandbox works in the folder itself; there is nothing to review.</source>
         <translation>Die Sandbox dieses Laufs arbeitet im Ordner selbst; es gibt nichts zu prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="198"/>
+        <location filename="../app/WindowController.cpp" line="213"/>
         <source>Remote control is off.</source>
         <translation>Die Fernsteuerung ist aus.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="215"/>
-        <location filename="../app/WindowController.cpp" line="231"/>
+        <location filename="../app/WindowController.cpp" line="230"/>
+        <location filename="../app/WindowController.cpp" line="246"/>
         <source>Remote control is off: %1</source>
         <translation>Die Fernsteuerung ist aus: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="241"/>
+        <location filename="../app/WindowController.cpp" line="258"/>
         <source>Remote control on %1 (docs/CONTROL_API.md).</source>
         <translation>Fernsteuerung auf %1 (docs/CONTROL_API.md).</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="250"/>
+        <location filename="../app/WindowController.cpp" line="267"/>
         <source>The run %1 is not going on in this window.</source>
         <translation>Der Lauf %1 läuft nicht in diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="261"/>
+        <location filename="../app/WindowController.cpp" line="278"/>
         <source>A run is going on in the window; one at a time.</source>
         <translation>Im Fenster ist ein Lauf im Gange; nur einer zur selben Zeit.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="272"/>
+        <location filename="../app/WindowController.cpp" line="289"/>
         <source>open the task file in the window</source>
         <translation>öffnen Sie die Aufgabendatei im Fenster</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="281"/>
+        <location filename="../app/WindowController.cpp" line="298"/>
+        <source>The window&apos;s sandbox is host (no isolation) because the task file on show asks for it; a run a program starts does not get that. Pick the sandbox in the window yourself, or dismiss the task file.</source>
+        <translation>Die Sandbox des Fensters ist host (keine Isolation), weil die angezeigte Aufgabendatei das verlangt; ein Lauf, den ein Programm startet, bekommt das nicht. Wählen Sie die Sandbox im Fenster selbst, oder verwerfen Sie die Aufgabendatei.</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="307"/>
         <source>The run could not start; the window says why.</source>
         <translation>Der Lauf konnte nicht starten; das Fenster zeigt, warum.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="319"/>
+        <location filename="../app/WindowController.cpp" line="345"/>
         <source>The run %1 is not the window&apos;s.</source>
         <translation>Der Lauf %1 gehört nicht zu diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="367"/>
+        <location filename="../app/WindowController.cpp" line="392"/>
         <source>Removed the sandbox %1 an earlier run left behind.</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 wurde entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="372"/>
+        <location filename="../app/WindowController.cpp" line="397"/>
         <source>Could not remove the sandbox %1: %2</source>
         <translation>Die Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="385"/>
+        <location filename="../app/WindowController.cpp" line="410"/>
         <source>Sandboxes Left Behind</source>
         <translation>Zurückgelassene Sandboxen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="387"/>
+        <location filename="../app/WindowController.cpp" line="412"/>
         <source>An earlier run that did not end left its sandbox running. Remove it?</source>
         <translation>Ein früherer Lauf, der nicht endete, hat seine Sandbox laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="389"/>
+        <location filename="../app/WindowController.cpp" line="414"/>
         <source>Earlier runs that did not end left their sandboxes running. Remove them?</source>
         <translation>Frühere Läufe, die nicht endeten, haben ihre Sandboxen laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="394"/>
+        <location filename="../app/WindowController.cpp" line="419"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="407"/>
+        <location filename="../app/WindowController.cpp" line="432"/>
         <source>Resume Run</source>
         <translation>Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="407"/>
+        <location filename="../app/WindowController.cpp" line="432"/>
         <source>Resume Newest Run</source>
         <translation>Neuesten Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="411"/>
+        <location filename="../app/WindowController.cpp" line="436"/>
         <source>Continue run %1 in its sandbox from the step it did not finish</source>
         <translation>Lauf %1 in seiner Sandbox ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="417"/>
+        <location filename="../app/WindowController.cpp" line="442"/>
         <source>Keep</source>
         <translation>Behalten</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="444"/>
+        <location filename="../app/WindowController.cpp" line="469"/>
         <source>tick the box next to it in the task file&apos;s panel</source>
         <translation>setzen Sie den Haken daneben im Bereich der Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="478"/>
+        <location filename="../app/WindowController.cpp" line="523"/>
         <source>The task file&apos;s folder is not used as the workspace: %1</source>
         <translation>Der Ordner der Aufgabendatei wird nicht als Arbeitsordner verwendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="483"/>
+        <location filename="../app/WindowController.cpp" line="528"/>
         <source>Task file loaded: check what it asks for, then press Run.</source>
         <translation>Aufgabendatei geladen: Prüfen Sie, was sie verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="494"/>
+        <location filename="../app/WindowController.cpp" line="539"/>
         <source>%1 has no steps, so it is not a runbook; a runbook is exported from a run that succeeded.</source>
         <translation>%1 hat keine Schritte und ist daher kein Runbook; ein Runbook wird aus einem erfolgreichen Lauf exportiert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="509"/>
+        <location filename="../app/WindowController.cpp" line="552"/>
         <source>A runbook of 1 recorded step: Run replays it without a model and stops if its exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit 1 aufgezeichneten Schritt: Ausführen spielt ihn ohne Modell ab und hält an, wenn sein Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="511"/>
+        <location filename="../app/WindowController.cpp" line="554"/>
         <source>A runbook of %1 recorded steps: Run replays them without a model and stops at the first whose exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit %1 aufgezeichneten Schritten: Ausführen spielt sie ohne Modell ab und hält beim ersten an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="519"/>
+        <location filename="../app/WindowController.cpp" line="562"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="522"/>
+        <location filename="../app/WindowController.cpp" line="565"/>
         <source>    (expected to exit with %1)</source>
         <translation>    (sollte mit %1 enden)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="526"/>
+        <location filename="../app/WindowController.cpp" line="569"/>
         <source>Runbook loaded: check what it asks for, then press Run.</source>
         <translation>Runbook geladen: prüfen Sie, was es verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="547"/>
+        <location filename="../app/WindowController.cpp" line="590"/>
         <source>The run store cannot be opened, so no run can be resumed.</source>
         <translation>Der Laufspeicher kann nicht geöffnet werden, daher kann kein Lauf fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="642"/>
+        <location filename="../app/WindowController.cpp" line="695"/>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
         <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="657"/>
+        <location filename="../app/WindowController.cpp" line="710"/>
         <source>Preparing the sandbox…</source>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="715"/>
+        <location filename="../app/WindowController.cpp" line="777"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="733"/>
+        <location filename="../app/WindowController.cpp" line="795"/>
+        <source>Another User&apos;s Model Server</source>
+        <translation>Modellserver eines anderen Benutzers</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="796"/>
+        <source>The model server at %1 is run by %2, not by you. Use it for your runs?</source>
+        <translation>Der Modellserver an %1 wird von %2 betrieben, nicht von Ihnen. Für Ihre Läufe verwenden?</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="801"/>
+        <source>It would see each run&apos;s goal, files and outputs, and choose the commands that run. A yes is kept in %1 for this address and this user only.</source>
+        <translation>Er sähe Ziel, Dateien und Ausgaben jedes Laufs und würde die Befehle wählen, die laufen. Ein Ja wird in %1 nur für diese Adresse und diesen Benutzer gespeichert.</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="804"/>
+        <source>Use It</source>
+        <translation>Verwenden</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="806"/>
+        <source>Don&apos;t Use</source>
+        <translation>Nicht verwenden</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="812"/>
+        <source>The model server at %1 is confirmed; press Run to use it.</source>
+        <translation>Der Modellserver an %1 ist bestätigt; drücken Sie Ausführen, um ihn zu verwenden.</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="823"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="739"/>
+        <location filename="../app/WindowController.cpp" line="829"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="750"/>
+        <location filename="../app/WindowController.cpp" line="840"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="755"/>
+        <location filename="../app/WindowController.cpp" line="845"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="782"/>
+        <location filename="../app/WindowController.cpp" line="872"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="790"/>
+        <location filename="../app/WindowController.cpp" line="880"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="806"/>
+        <location filename="../app/WindowController.cpp" line="896"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="842"/>
+        <location filename="../app/WindowController.cpp" line="940"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="845"/>
+        <location filename="../app/WindowController.cpp" line="943"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="848"/>
+        <location filename="../app/WindowController.cpp" line="946"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="64"/>
+        <location filename="../app/ControlHost.cpp" line="68"/>
         <source>The control API needs the run store: %1</source>
         <translation>Die Steuerungs-API braucht den Laufspeicher: %1</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="84"/>
+        <location filename="../app/ControlHost.cpp" line="90"/>
         <source>Terrarium control API on %1 (token: %2)</source>
         <translation>Terrarium-Steuerungs-API auf %1 (Token: %2)</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="92"/>
+        <location filename="../app/ControlHost.cpp" line="98"/>
         <source>Terrarium is stopping.</source>
         <translation>Terrarium wird beendet.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="95"/>
+        <location filename="../app/ControlHost.cpp" line="101"/>
         <source>A run is going on (%1); one at a time.</source>
         <translation>Ein Lauf ist im Gange (%1); nur einer zur selben Zeit.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="102"/>
-        <location filename="../app/WindowController.cpp" line="264"/>
         <source>the task</source>
-        <translation>die Aufgabe</translation>
+        <translation type="vanished">die Aufgabe</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="111"/>
+        <location filename="../app/ControlHost.cpp" line="118"/>
         <source>start terrarium --serve with --yes</source>
         <translation>starten Sie terrarium --serve mit --yes</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="132"/>
+        <location filename="../app/ControlHost.cpp" line="139"/>
         <source>The run could not start; see Terrarium&apos;s log.</source>
         <translation>Der Lauf konnte nicht starten; siehe das Protokoll von Terrarium.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="148"/>
+        <location filename="../app/ControlHost.cpp" line="155"/>
         <source>The run %1 is not going on here.</source>
         <translation>Der Lauf %1 läuft hier nicht.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="151"/>
-        <location filename="../app/WindowController.cpp" line="253"/>
+        <location filename="../app/ControlHost.cpp" line="158"/>
+        <location filename="../app/WindowController.cpp" line="270"/>
         <source>The run %1 has ended.</source>
         <translation>Der Lauf %1 ist beendet.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="162"/>
-        <location filename="../app/WindowController.cpp" line="294"/>
+        <location filename="../app/ControlHost.cpp" line="169"/>
+        <location filename="../app/WindowController.cpp" line="320"/>
         <source>Step %1 waits for no approval.</source>
         <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="689"/>
-        <location filename="../app/RunSession.cpp" line="698"/>
+        <location filename="../app/RunSession.cpp" line="743"/>
+        <location filename="../app/RunSession.cpp" line="752"/>
         <source>Step %1 waits for no input.</source>
         <translation>Schritt %1 wartet auf keine Eingabe.</translation>
     </message>
     <message>
-        <location filename="../app/ControlHost.cpp" line="206"/>
+        <location filename="../app/ControlHost.cpp" line="214"/>
         <source>Interrupted; cancelling the run (press Ctrl+C again to exit at once)...</source>
         <translation>Unterbrochen; der Lauf wird abgebrochen (erneut Strg+C drücken, um sofort zu beenden)...</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessOutput.cpp" line="33"/>
+        <location filename="../app/HeadlessOutput.cpp" line="32"/>
         <source>Models: %1</source>
         <translation>Modelle: %1</translation>
     </message>
@@ -1601,7 +1706,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <location filename="../core/agent/Orchestrator.cpp" line="133"/>
         <location filename="../core/agent/Orchestrator.cpp" line="300"/>
         <location filename="../core/agent/Orchestrator.cpp" line="834"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="879"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="885"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
@@ -1646,77 +1751,82 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Sandbox ist während des Schritts &quot;%1&quot; ausgefallen: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="897"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="874"/>
+        <source>the workspace has more files or levels than the check looks at, or parts of it cannot be read</source>
+        <translation>der Arbeitsordner hat mehr Dateien oder Ebenen, als die Prüfung ansieht, oder Teile davon sind nicht lesbar</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/Orchestrator.cpp" line="903"/>
         <source>stopped: the sandbox&apos;s disk use grew to %1 MiB, past its limit of %2 MiB</source>
         <translation>angehalten: Der Plattenverbrauch der Sandbox stieg auf %1 MiB, über ihre Grenze von %2 MiB</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="902"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="908"/>
         <source>stopped: the sandbox&apos;s processes together used more than its memory limit of %1 MiB</source>
         <translation>angehalten: Die Prozesse der Sandbox haben zusammen mehr als ihre Speichergrenze von %1 MiB belegt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="907"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="913"/>
         <source>timed out after %1</source>
         <translation>Zeitüberschreitung nach %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="910"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="916"/>
         <source>killed by signal %1</source>
         <translation>durch Signal %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="912"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="918"/>
         <source>exited with code %1</source>
         <translation>mit Code %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="967"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="973"/>
         <source>The step &quot;%1&quot; failed and could not be undone: %2 (%3)</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen und konnte nicht rückgängig gemacht werden: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="984"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="990"/>
         <source>The step&apos;s changes were undone: the sandbox was put back as it was before the step.</source>
         <translation>Die Änderungen des Schritts wurden rückgängig gemacht: Die Sandbox ist wieder so wie vor dem Schritt.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="996"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1002"/>
         <source>The replay stopped: %1.</source>
         <translation>Die Wiedergabe wurde angehalten: %1.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1003"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1009"/>
         <source>The step &quot;%1&quot; failed, and re-planning is off: %2</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und Neuplanen ist ausgeschaltet: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1008"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1014"/>
         <source>The step &quot;%1&quot; failed and the limit of %2 re-plans is reached: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und die Grenze von %2 Neuplanungen ist erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1016"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1022"/>
         <source>The step &quot;%1&quot; failed and the run reached its limit of %2 steps: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und der Lauf hat seine Grenze von %2 Schritten erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1126"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1132"/>
         <source>step %1 timed out after %2; the runbook expects exit code %3</source>
         <translation>Schritt %1 lief nach %2 in eine Zeitüberschreitung; das Runbook erwartet Exit-Code %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1131"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1137"/>
         <source>step %1 was stopped at the sandbox&apos;s limits; the runbook expects exit code %2</source>
         <translation>Schritt %1 wurde an den Grenzen der Sandbox angehalten; das Runbook erwartet Exit-Code %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1136"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1142"/>
         <source>step %1 exited %2; the runbook expects %3</source>
         <translation>Schritt %1 endete mit %2; das Runbook erwartet %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1141"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1147"/>
         <source>A recorded runbook was being replayed and diverged here: %1. The steps before it ran as recorded.</source>
         <translation>Ein aufgezeichnetes Runbook wurde abgespielt und wich hier ab: %1. Die Schritte davor liefen wie aufgezeichnet.</translation>
     </message>
@@ -1736,124 +1846,130 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Das Planer-Modell (%1) hat zweimal keinen brauchbaren Plan geliefert: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="45"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="46"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="263"/>
         <source>&quot;%1&quot; in %2</source>
         <translation>&quot;%1&quot; in %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="152"/>
-        <location filename="../core/config/ConfigLoader.cpp" line="99"/>
+        <location filename="../core/agent/RunSummary.cpp" line="154"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="100"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="153"/>
-        <location filename="../core/config/ConfigLoader.cpp" line="99"/>
+        <location filename="../core/agent/RunSummary.cpp" line="155"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="100"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="156"/>
+        <location filename="../core/agent/RunSummary.cpp" line="158"/>
         <source>%1: 1 request, </source>
         <translation>%1: 1 Anfrage, </translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="157"/>
+        <location filename="../core/agent/RunSummary.cpp" line="159"/>
         <source>%1: %2 requests, </source>
         <translation>%1: %2 Anfragen, </translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="158"/>
+        <location filename="../core/agent/RunSummary.cpp" line="160"/>
         <source>%1 tokens in (%2 from the cache), %3 out</source>
         <translation>%1 Token hinein (%2 aus dem Cache), %3 heraus</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="161"/>
+        <location filename="../core/agent/RunSummary.cpp" line="163"/>
         <source>%1 tokens in, %2 out</source>
         <translation>%1 Token hinein, %2 heraus</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="164"/>
+        <location filename="../core/agent/RunSummary.cpp" line="166"/>
         <source>, %1 s waiting</source>
         <translation>, %1 s gewartet</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="166"/>
+        <location filename="../core/agent/RunSummary.cpp" line="168"/>
         <source>, $%1</source>
         <translation>, %1 $</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="121"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="122"/>
         <source>Unknown provider &quot;%1&quot; (from %2): use responses, chat or anthropic.</source>
         <translation>Unbekannter Anbieter &quot;%1&quot; (Quelle: %2): Verwenden Sie responses, chat oder anthropic.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="143"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="144"/>
         <source>&quot;%1&quot; (from %2) is not an http or https URL.</source>
         <translation>&quot;%1&quot; (Quelle: %2) ist keine http- oder https-URL.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="173"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="174"/>
         <source>No model is set for the %1 at %2: pass --%3-model or set TERRARIUM_%4_MODEL.</source>
         <translation>Für den %1 bei %2 ist kein Modell festgelegt: Geben Sie --%3-model an oder setzen Sie TERRARIUM_%4_MODEL.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="208"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="209"/>
         <source>%1 must be a whole number from %2 to %3, not &quot;%4&quot;.</source>
         <translation>%1 muss eine ganze Zahl von %2 bis %3 sein, nicht &quot;%4&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="225"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="231"/>
         <source>%1 must be true or false, not &quot;%2&quot;.</source>
         <translation>%1 muss true oder false sein, nicht „%2“.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="260"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="274"/>
+        <source>&quot;%1&quot; (from %2) is not a local server to trust: write it as address:port@uid, e.g. 127.0.0.1:11434@1001 or [::1]:8080@1001.</source>
+        <translation>&quot;%1&quot; (aus %2) ist kein lokaler Server, dem vertraut werden kann: Schreiben Sie ihn als Adresse:Port@UID, z. B. 127.0.0.1:11434@1001 oder [::1]:8080@1001.</translation>
+    </message>
+    <message>
+        <location filename="../core/config/ConfigLoader.cpp" line="291"/>
         <source>Unknown sandbox &quot;%1&quot; (from %2): use podman, libvirt or host.</source>
         <translation>Unbekannte Sandbox &quot;%1&quot; (Quelle: %2): Verwenden Sie podman, libvirt oder host.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="294"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="325"/>
         <source>Unknown network policy &quot;%1&quot; (from %2): use none or outbound.</source>
         <translation>Unbekannte Netzwerkregel &quot;%1&quot; (Quelle: %2): Verwenden Sie none oder outbound.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="307"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="338"/>
         <source>Unknown workspace mode &quot;%1&quot; (from %2): use mount or copy.</source>
         <translation>Unbekannter Arbeitsordner-Modus &quot;%1&quot; (Quelle: %2): Verwenden Sie mount oder copy.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="367"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="398"/>
         <source>%1 in %2: %3</source>
         <translation>%1 in %2: %3</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="392"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="436"/>
         <source>Unknown approval policy &quot;%1&quot; (from %2): use ask, safe or all.</source>
         <translation>Unbekannte Freigaberegel &quot;%1&quot; (Quelle: %2): Verwenden Sie ask, safe oder all.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="416"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="460"/>
         <source>The configuration file %1 does not exist.</source>
         <translation>Die Konfigurationsdatei %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="419"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="463"/>
         <source>The configuration file %1 is not a file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="424"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="468"/>
         <source>The configuration file %1 cannot be read: %2</source>
         <translation>Die Konfigurationsdatei %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="428"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="472"/>
         <source>The configuration file %1 is not a valid INI file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine gültige INI-Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="448"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="502"/>
         <source>No language model is configured. Do one of these:
   - set OPENAI_API_KEY (OpenAI, Responses API) or ANTHROPIC_API_KEY (Anthropic);
   - point Terrarium at an OpenAI-compatible server: --base-url URL --planner-model M --executor-model M (or TERRARIUM_BASE_URL, TERRARIUM_MODEL, TERRARIUM_API_KEY);
@@ -1899,47 +2015,98 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Konnte %1 nicht aus dem Schlüsselbund des Desktops entfernen: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/LocalServer.cpp" line="9"/>
+        <location filename="../core/config/LocalServer.cpp" line="17"/>
+        <source>Ollama</source>
+        <translation>Ollama</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServer.cpp" line="17"/>
+        <source>llama.cpp server</source>
+        <translation>llama.cpp-Server</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServer.cpp" line="22"/>
         <source>Ollama at %1</source>
         <translation>Ollama auf %1</translation>
     </message>
     <message>
-        <location filename="../core/config/LocalServer.cpp" line="10"/>
+        <location filename="../core/config/LocalServer.cpp" line="23"/>
         <source>llama.cpp server at %1</source>
         <translation>llama.cpp-Server auf %1</translation>
     </message>
     <message>
-        <location filename="../core/config/LocalServerDetector.cpp" line="55"/>
+        <location filename="../core/config/LocalServer.cpp" line="34"/>
+        <source>%1 auto-detected at %2 (your own server)</source>
+        <translation>%1 automatisch erkannt an %2 (Ihr eigener Server)</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServer.cpp" line="35"/>
+        <source>%1 auto-detected at %2 (run by %3, confirmed by you)</source>
+        <translation>%1 automatisch erkannt an %2 (betrieben von %3, von Ihnen bestätigt)</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServer.cpp" line="46"/>
+        <source>%1 (uid %2)</source>
+        <translation>%1 (UID %2)</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServer.cpp" line="47"/>
+        <source>uid %1</source>
+        <translation>UID %1</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServerDetector.cpp" line="174"/>
         <source>detection has not finished</source>
         <translation>die Erkennung ist nicht abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../core/config/LocalServerDetector.cpp" line="63"/>
+        <location filename="../core/config/LocalServerDetector.cpp" line="183"/>
         <source>no local server to look for</source>
         <translation>kein lokaler Server zu suchen</translation>
     </message>
     <message>
-        <location filename="../core/config/LocalServerDetector.cpp" line="95"/>
+        <location filename="../core/config/LocalServerDetector.cpp" line="129"/>
+        <location filename="../core/config/LocalServerDetector.cpp" line="226"/>
         <source>nothing answered at %1</source>
         <translation>unter %1 hat nichts geantwortet</translation>
     </message>
     <message>
-        <location filename="../core/config/LocalServerDetector.cpp" line="115"/>
+        <location filename="../core/config/LocalServerDetector.cpp" line="101"/>
+        <source>The model server listening at %1 is run by %2, not by you, so Terrarium does not use it: a run&apos;s goal, files and outputs would go to it, and it would choose the commands that run. To use it anyway, confirm it once: pass --trust-local-server %3, or add %3 to llm/trusted_local_servers in the config file.</source>
+        <translation>Der Modellserver, der an %1 lauscht, wird von %2 betrieben, nicht von Ihnen, deshalb verwendet Terrarium ihn nicht: Ziel, Dateien und Ausgaben eines Laufs gingen an ihn, und er würde die Befehle wählen, die laufen. Um ihn dennoch zu verwenden, bestätigen Sie ihn einmal: Geben Sie --trust-local-server %3 an oder tragen Sie %3 in llm/trusted_local_servers in der Konfigurationsdatei ein.</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServerDetector.cpp" line="118"/>
+        <source>%1 is not a loopback address and port of this machine</source>
+        <translation>%1 ist keine Loopback-Adresse mit Port dieses Rechners</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServerDetector.cpp" line="123"/>
+        <source>who runs the server at %1 cannot be told (%2), so it is not used</source>
+        <translation>wer den Server an %1 betreibt, lässt sich nicht feststellen (%2), deshalb wird er nicht verwendet</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServerDetector.cpp" line="146"/>
+        <source>%1 is run by %2, not by you</source>
+        <translation>%1 wird von %2 betrieben, nicht von Ihnen</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalServerDetector.cpp" line="246"/>
         <source>Ollama runs at %1 but has no model; pull one with &quot;ollama pull MODEL&quot;</source>
         <translation>Ollama läuft auf %1, hat aber kein Modell; laden Sie eines mit &quot;ollama pull MODEL&quot; herunter</translation>
     </message>
     <message>
-        <location filename="../core/config/ModelResolver.cpp" line="66"/>
+        <location filename="../core/config/ModelResolver.cpp" line="72"/>
         <source>No API key configured; looking for a local Ollama or llama.cpp server...</source>
         <translation>Kein API-Schlüssel konfiguriert; es wird nach einem lokalen Ollama- oder llama.cpp-Server gesucht...</translation>
     </message>
     <message>
-        <location filename="../core/config/ModelResolver.cpp" line="77"/>
+        <location filename="../core/config/ModelResolver.cpp" line="86"/>
         <source>(Looked for local servers: %1.)</source>
         <translation>(Gesuchte lokale Server: %1.)</translation>
     </message>
     <message>
-        <location filename="../core/config/ModelResolver.cpp" line="80"/>
+        <location filename="../core/config/ModelResolver.cpp" line="94"/>
         <source>Using %1 with model %2.</source>
         <translation>%1 wird mit dem Modell %2 verwendet.</translation>
     </message>
@@ -2312,7 +2479,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../core/config/WorkspacePolicy.cpp" line="57"/>
-        <location filename="../vm/PodmanSandbox.cpp" line="337"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="344"/>
         <source>The workspace folder %1 does not exist.</source>
         <translation>Der Arbeitsordner %1 existiert nicht.</translation>
     </message>
@@ -2522,19 +2689,19 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>kein Objekt</translation>
     </message>
     <message>
-        <location filename="../core/output/OutputSpool.cpp" line="126"/>
+        <location filename="../core/output/OutputSpool.cpp" line="130"/>
         <source>cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../core/output/OutputSpool.cpp" line="178"/>
+        <location filename="../core/output/OutputSpool.cpp" line="182"/>
         <source>The full output could not be kept on disk (%1); only what the console shows is left.</source>
         <translation>Die vollständige Ausgabe konnte nicht auf der Festplatte gespeichert werden (%1); nur was die Konsole zeigt, bleibt erhalten.</translation>
     </message>
     <message>
         <location filename="../core/output/OutputSpoolSnapshot.cpp" line="77"/>
-        <location filename="../core/store/RunbookExporter.cpp" line="143"/>
-        <location filename="../core/store/RunbookExporter.cpp" line="149"/>
+        <location filename="../core/store/RunbookExporter.cpp" line="145"/>
+        <location filename="../core/store/RunbookExporter.cpp" line="151"/>
         <location filename="../vm/libvirt/VmWarmStateMaker.cpp" line="243"/>
         <location filename="../vm/PodmanPreflight.cpp" line="102"/>
         <source>Cannot write %1: %2</source>
@@ -2546,7 +2713,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die gespeicherte Ausgabe %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/output/OutputSpool.cpp" line="206"/>
+        <location filename="../core/output/OutputSpool.cpp" line="210"/>
         <source>
 [… %1 bytes of output left out here: Terrarium keeps the first and the last %2 MiB of a step&apos;s output …]
 </source>
@@ -2826,7 +2993,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../core/store/RunbookExporter.cpp" line="116"/>
-        <location filename="../core/store/RunbookExporter.cpp" line="141"/>
+        <location filename="../core/store/RunbookExporter.cpp" line="143"/>
         <source>%1 exists; a runbook is only written to a new file.</source>
         <translation>%1 existiert bereits; ein Runbook wird nur in eine neue Datei geschrieben.</translation>
     </message>
@@ -2886,88 +3053,88 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="185"/>
+        <location filename="../core/store/RunStore.cpp" line="207"/>
         <source>The run store %1 could not be read (%2); it was moved aside to %3 and a new one started.</source>
         <translation>Der Laufspeicher %1 konnte nicht gelesen werden (%2); er wurde nach %3 verschoben und ein neuer angelegt.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="196"/>
+        <location filename="../core/store/RunStore.cpp" line="218"/>
         <source>Qt&apos;s SQLite driver is missing (Debian: libqt6sql6-sqlite); runs cannot be kept.</source>
         <translation>Der SQLite-Treiber von Qt fehlt (Debian: libqt6sql6-sqlite); Läufe können nicht gespeichert werden.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="200"/>
+        <location filename="../core/store/RunStore.cpp" line="222"/>
         <source>Cannot make the folder of the run store %1.</source>
         <translation>Der Ordner des Laufspeichers %1 kann nicht angelegt werden.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="208"/>
-        <location filename="../core/store/RunStore.cpp" line="223"/>
+        <location filename="../core/store/RunStore.cpp" line="231"/>
+        <location filename="../core/store/RunStore.cpp" line="246"/>
         <location filename="../core/store/RunStoreWriter.cpp" line="33"/>
         <location filename="../core/store/RunStoreWriter.cpp" line="40"/>
         <source>Cannot open the run store %1</source>
         <translation>Der Laufspeicher %1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="217"/>
-        <location filename="../core/store/RunStore.cpp" line="243"/>
+        <location filename="../core/store/RunStore.cpp" line="240"/>
+        <location filename="../core/store/RunStore.cpp" line="266"/>
         <source>The run store %1 is not a database Terrarium can use</source>
         <translation>Der Laufspeicher %1 ist keine Datenbank, die Terrarium verwenden kann</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="252"/>
+        <location filename="../core/store/RunStore.cpp" line="275"/>
         <source>The run store %1 was made by a newer Terrarium (schema %2; this one knows %3); it is left as it is.</source>
         <translation>Der Laufspeicher %1 wurde von einem neueren Terrarium angelegt (Schema %2; dieses kennt %3); er bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="259"/>
+        <location filename="../core/store/RunStore.cpp" line="282"/>
         <source>Cannot migrate the run store %1 to schema %2</source>
         <translation>Der Laufspeicher %1 kann nicht auf Schema %2 migriert werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="298"/>
-        <location filename="../core/store/RunStore.cpp" line="349"/>
+        <location filename="../core/store/RunStore.cpp" line="321"/>
+        <location filename="../core/store/RunStore.cpp" line="372"/>
         <source>Cannot read the run store %1</source>
         <translation>Der Laufspeicher %1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="311"/>
-        <location filename="../core/store/RunStore.cpp" line="378"/>
+        <location filename="../core/store/RunStore.cpp" line="334"/>
+        <location filename="../core/store/RunStore.cpp" line="401"/>
         <source>Cannot update the run store %1</source>
         <translation>Der Laufspeicher %1 kann nicht aktualisiert werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="319"/>
         <location filename="../core/store/RunStore.cpp" line="342"/>
-        <location filename="../core/store/RunStore.cpp" line="408"/>
-        <location filename="../core/store/RunStore.cpp" line="489"/>
-        <location filename="../core/store/RunStore.cpp" line="515"/>
-        <location filename="../core/store/RunStore.cpp" line="536"/>
+        <location filename="../core/store/RunStore.cpp" line="365"/>
+        <location filename="../core/store/RunStore.cpp" line="431"/>
+        <location filename="../core/store/RunStore.cpp" line="512"/>
+        <location filename="../core/store/RunStore.cpp" line="538"/>
+        <location filename="../core/store/RunStore.cpp" line="559"/>
         <source>The run store is not open.</source>
         <translation>Der Laufspeicher ist nicht geöffnet.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="333"/>
+        <location filename="../core/store/RunStore.cpp" line="356"/>
         <source>Cannot record the run %1 in %2</source>
         <translation>Der Lauf %1 kann nicht in %2 festgehalten werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="353"/>
+        <location filename="../core/store/RunStore.cpp" line="376"/>
         <source>There is no kept run %1 (terrarium --list-runs lists them).</source>
         <translation>Es gibt keinen gespeicherten Lauf %1 (terrarium --list-runs listet sie auf).</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="362"/>
+        <location filename="../core/store/RunStore.cpp" line="385"/>
         <source>The run %1 is still going on (process %2); it cannot be resumed.</source>
         <translation>Der Lauf %1 läuft noch (Prozess %2); er kann nicht fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="367"/>
+        <location filename="../core/store/RunStore.cpp" line="390"/>
         <source>The run %1 succeeded; there is nothing to resume.</source>
         <translation>Der Lauf %1 war erfolgreich; es gibt nichts fortzusetzen.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="370"/>
+        <location filename="../core/store/RunStore.cpp" line="393"/>
         <source>The run %1 was cancelled; it is not resumed.</source>
         <translation>Der Lauf %1 wurde abgebrochen; er wird nicht fortgesetzt.</translation>
     </message>
@@ -2977,133 +3144,183 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Ereignisse des Laufs können nicht in %1 gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="504"/>
+        <location filename="../core/store/RunStore.cpp" line="527"/>
         <source>Cannot record the approval in %1</source>
         <translation>Die Freigabe kann nicht in %1 festgehalten werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="508"/>
+        <location filename="../core/store/RunStore.cpp" line="531"/>
         <source>The run %1 has no approval asked for step %2.</source>
         <translation>Im Lauf %1 wurde für Schritt %2 keine Freigabe erfragt.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="528"/>
+        <location filename="../core/store/RunStore.cpp" line="551"/>
         <source>Cannot record the output file %1 in %2</source>
         <translation>Die Ausgabedatei %1 kann nicht in %2 festgehalten werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="543"/>
+        <location filename="../core/store/RunStore.cpp" line="566"/>
         <source>There is no run %1 in %2.</source>
         <translation>Es gibt keinen Lauf %1 in %2.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="547"/>
+        <location filename="../core/store/RunStore.cpp" line="570"/>
         <source>The run %1 is still going; it can be deleted once it ends.</source>
         <translation>Der Lauf %1 läuft noch; er kann gelöscht werden, sobald er endet.</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="550"/>
+        <location filename="../core/store/RunStore.cpp" line="573"/>
         <source>Cannot delete the run %1 from %2</source>
         <translation>Der Lauf %1 kann nicht aus %2 gelöscht werden</translation>
     </message>
     <message>
-        <location filename="../core/store/RunStore.cpp" line="579"/>
+        <location filename="../core/store/RunStore.cpp" line="602"/>
         <source>The run %1 was deleted, but not its output files %2.</source>
         <translation>Der Lauf %1 wurde gelöscht, seine Ausgabedateien %2 aber nicht.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="77"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="78"/>
         <source>The name of %1 (or its link target) is not valid UTF-8; it is left alone.</source>
         <translation>Der Name von %1 (oder sein Linkziel) ist kein gültiges UTF-8; es bleibt unberührt.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="80"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="81"/>
         <source>%1 is a special file (a FIFO, socket or device); such files are not copied to the host.</source>
         <translation>%1 ist eine Spezialdatei (ein FIFO, Socket oder Gerät); solche Dateien werden nicht auf den Host kopiert.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="84"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="85"/>
         <source>%1 could not be read in the sandbox: %2</source>
         <translation>%1 konnte in der Sandbox nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="87"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="88"/>
         <source>The link %1 points outside the workspace (%2); it is not created.</source>
         <translation>Der Link %1 zeigt aus dem Arbeitsordner heraus (%2); er wird nicht angelegt.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="90"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="91"/>
         <source>%1 is larger than %2 MiB; it is not copied to the host.</source>
         <translation>%1 ist größer als %2 MiB; es wird nicht auf den Host kopiert.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="97"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="98"/>
         <location filename="../core/workspace/WorkspaceFolder.cpp" line="112"/>
         <source>%1 lies behind the link %2 on the host; nothing is written through links.</source>
         <translation>%1 liegt auf dem Host hinter dem Link %2; durch Links wird nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="113"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="120"/>
+        <source>git obeys the settings in %1 whenever you run git in this folder, and they can name programs for it to run (core.fsmonitor, core.hooksPath, aliases, filters).</source>
+        <translation>Git befolgt die Einstellungen in %1, sobald Sie Git in diesem Ordner aufrufen, und sie können Programme nennen, die Git ausführt (core.fsmonitor, core.hooksPath, Aliase, Filter).</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="125"/>
+        <source>git runs %1 by itself as a hook (on commit, checkout, merge or push).</source>
+        <translation>Git führt %1 von selbst als Hook aus (bei Commit, Checkout, Merge oder Push).</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="128"/>
+        <source>git obeys %1 by itself (attributes that choose filter and diff programs, the sparse checkout).</source>
+        <translation>Git befolgt %1 von selbst (Attribute, die Filter- und Diff-Programme wählen, den Sparse-Checkout).</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="132"/>
+        <source>%1 makes git take its settings and hooks from another place.</source>
+        <translation>%1 lässt Git seine Einstellungen und Hooks von einem anderen Ort nehmen.</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="134"/>
+        <source>Commit hooks run what %1 names when you commit.</source>
+        <translation>Commit-Hooks führen beim Commit aus, was %1 nennt.</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="136"/>
+        <source>direnv runs %1 when you enter the folder.</source>
+        <translation>direnv führt %1 aus, wenn Sie den Ordner betreten.</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="138"/>
+        <source>Editors run tasks from %1 and obey its settings when they open the folder.</source>
+        <translation>Editoren führen Aufgaben aus %1 aus und befolgen seine Einstellungen, wenn sie den Ordner öffnen.</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="142"/>
+        <source>Mercurial runs the hooks that %1 names.</source>
+        <translation>Mercurial führt die Hooks aus, die %1 nennt.</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="144"/>
+        <source>A shell started with this folder as its home runs %1.</source>
+        <translation>Eine Shell, die mit diesem Ordner als Home-Ordner startet, führt %1 aus.</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="158"/>
         <source>The workspace has too many files to compare (more than %1 in the %2).</source>
         <translation>Der Arbeitsordner hat zu viele Dateien zum Vergleichen (mehr als %1 in %2).</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="116"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="161"/>
         <source>sandbox</source>
         <translation>der Sandbox</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="116"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="161"/>
         <source>host folder</source>
         <translation>dem Host-Ordner</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="128"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="173"/>
         <source>The contents of %1 are on another file system and were not compared.</source>
         <translation>Der Inhalt von %1 liegt auf einem anderen Dateisystem und wurde nicht verglichen.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="131"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="176"/>
         <source>The contents of %1 could not be read and were not compared: %2</source>
         <translation>Der Inhalt von %1 konnte nicht gelesen werden und wurde nicht verglichen: %2</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="162"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="207"/>
         <source>The host&apos;s %1 was not copied into the sandbox, which made its own.</source>
         <translation>%1 des Hosts wurde nicht in die Sandbox kopiert, die ihr eigenes angelegt hat.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="180"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="225"/>
         <source>%1 was also created on the host since the copy.</source>
         <translation>%1 wurde seit der Kopie auch auf dem Host angelegt.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="183"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="228"/>
         <source>%1 was deleted on the host since the copy.</source>
         <translation>%1 wurde seit der Kopie auf dem Host gelöscht.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="184"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="229"/>
         <source>%1 was changed on the host since the copy.</source>
         <translation>%1 wurde seit der Kopie auf dem Host geändert.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="193"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="239"/>
         <source>The setuid, setgid or sticky bit of %1 is not applied.</source>
         <translation>Das setuid-, setgid- oder Sticky-Bit von %1 wird nicht übernommen.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="221"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="267"/>
         <source>The folder %1 holds files on the host that are new or changed since the copy.</source>
         <translation>Der Ordner %1 enthält auf dem Host Dateien, die seit der Kopie neu sind oder geändert wurden.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="289"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="342"/>
         <source>the sandbox&apos;s file was not read</source>
         <translation>die Datei der Sandbox wurde nicht gelesen</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="342"/>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="396"/>
+        <source>%1 It is applied only when accepted on its own (its own tick in the review, or --apply-autorun).</source>
+        <translation>%1 Es wird nur übernommen, wenn es einzeln angenommen wird (sein eigenes Häkchen in der Prüfung oder --apply-autorun).</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceChangeSet.cpp" line="403"/>
         <source>%1 It was not overwritten.</source>
         <translation>%1 Es wurde nichts überschrieben.</translation>
     </message>
@@ -3145,7 +3362,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../core/workspace/WorkspaceFolder.cpp" line="78"/>
-        <location filename="../core/workspace/WorkspaceManifest.cpp" line="207"/>
+        <location filename="../core/workspace/WorkspaceManifest.cpp" line="214"/>
         <source>Cannot open the folder %1: %2</source>
         <translation>Der Ordner %1 kann nicht geöffnet werden: %2</translation>
     </message>
@@ -3201,17 +3418,22 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 ist größer als %2 Bytes</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceManifest.cpp" line="112"/>
+        <location filename="../core/workspace/WorkspaceManifest.cpp" line="95"/>
+        <source>larger than %1 MiB, not compared</source>
+        <translation>größer als %1 MiB, nicht verglichen</translation>
+    </message>
+    <message>
+        <location filename="../core/workspace/WorkspaceManifest.cpp" line="119"/>
         <source>A workspace manifest entry has no path or an unknown type.</source>
         <translation>Ein Eintrag im Manifest des Arbeitsordners hat keinen Pfad oder einen unbekannten Typ.</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceManifest.cpp" line="223"/>
+        <location filename="../core/workspace/WorkspaceManifest.cpp" line="230"/>
         <source>Cannot list the folder %1: %2</source>
         <translation>Der Ordner %1 kann nicht aufgelistet werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/workspace/WorkspaceManifest.cpp" line="308"/>
+        <location filename="../core/workspace/WorkspaceManifest.cpp" line="315"/>
         <source>A workspace manifest has no list of entries.</source>
         <translation>Ein Manifest des Arbeitsordners hat keine Liste von Einträgen.</translation>
     </message>
@@ -3454,179 +3676,179 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 bezeichnet keine Datei</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="65"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="66"/>
         <source>%1 contains control characters</source>
         <translation>%1 enthält Steuerzeichen</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="71"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="72"/>
         <source>%1 is not set</source>
         <translation>%1 ist nicht gesetzt</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="76"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="77"/>
         <source>%1 &quot;%2&quot; is not an absolute path</source>
         <translation>%1 &quot;%2&quot; ist kein absoluter Pfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="86"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="87"/>
         <source>%1: %2.</source>
         <translation>%1: %2.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="98"/>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="562"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="99"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="569"/>
         <source>the name is not set</source>
         <translation>der Name ist nicht gesetzt</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="99"/>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="563"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="100"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="570"/>
         <source>the name</source>
         <translation>der Name</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="100"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="101"/>
         <source>the image</source>
         <translation>das Image</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="101"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="102"/>
         <source>the workspace</source>
         <translation>der Arbeitsordner</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="103"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="104"/>
         <source>the environment variable name &quot;%1&quot;</source>
         <translation>der Name der Umgebungsvariable &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="105"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="106"/>
         <source>it needs at least one CPU</source>
         <translation>sie braucht mindestens eine CPU</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="107"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="108"/>
         <source>it needs some memory</source>
         <translation>sie braucht etwas Speicher</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="108"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="109"/>
         <source>the architecture</source>
         <translation>die Architektur</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="109"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="110"/>
         <source>the machine type</source>
         <translation>der Maschinentyp</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="110"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="111"/>
         <source>the emulator path</source>
         <translation>der Emulatorpfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="111"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="112"/>
         <source>the kernel path</source>
         <translation>der Kernelpfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="112"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="113"/>
         <source>the initrd path</source>
         <translation>der initrd-Pfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="113"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="114"/>
         <source>the kernel command line</source>
         <translation>die Kernel-Befehlszeile</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="114"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="115"/>
         <source>the disk path</source>
         <translation>der Plattenpfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="115"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="116"/>
         <source>the console log path</source>
         <translation>der Pfad des Konsolenprotokolls</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="116"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="117"/>
         <source>the agent socket path</source>
         <translation>der Pfad des Agenten-Sockets</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="121"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="122"/>
         <source>the agent socket path %1 is %2 bytes long, more than the %3 a UNIX socket allows</source>
         <translation>der Pfad des Agenten-Sockets %1 ist %2 Bytes lang, mehr als die %3, die ein UNIX-Socket erlaubt</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="126"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="127"/>
         <source>Cannot describe the VM %1 to libvirt</source>
         <translation>Die VM %1 kann libvirt nicht beschrieben werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="149"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="150"/>
         <source>A sandbox VM managed by Terrarium: an agent&apos;s commands run in it, and Terrarium removes it with the sandbox.</source>
         <translation>Eine von Terrarium verwaltete Sandbox-VM: Die Befehle eines Agenten laufen darin, und Terrarium entfernt sie mit der Sandbox.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="152"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="153"/>
         <source>Workspace: %1.</source>
         <translation>Arbeitsordner: %1.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="154"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="155"/>
         <source>Created %1 UTC.</source>
         <translation>Angelegt am %1 UTC.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="301"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="308"/>
         <source>&lt;%1&gt; is not a number</source>
         <translation>&lt;%1&gt; ist keine Zahl</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="327"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="334"/>
         <source>unknown network policy &quot;%1&quot;</source>
         <translation>unbekannte Netzwerkregel &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="446"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="453"/>
         <source>Terrarium sandbox %1</source>
         <translation>Terrarium-Sandbox %1</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="477"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="484"/>
         <source>Cannot describe the VM %1 to libvirt: the XML could not be written</source>
         <translation>Die VM %1 kann libvirt nicht beschrieben werden: Das XML konnte nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="499"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="506"/>
         <source>Cannot read the VM&apos;s description: it is not a libvirt domain</source>
         <translation>Die Beschreibung der VM kann nicht gelesen werden: Sie ist keine libvirt-Domain</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="527"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="534"/>
         <source>Cannot read the VM&apos;s description: %1 (line %2)</source>
         <translation>Die Beschreibung der VM kann nicht gelesen werden: %1 (Zeile %2)</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="533"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="540"/>
         <source>The VM %1 was not made by Terrarium: it has no Terrarium metadata</source>
         <translation>Die VM %1 wurde nicht von Terrarium angelegt: Sie hat keine Terrarium-Metadaten</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="539"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="546"/>
         <source>The Terrarium metadata of the VM %1 is damaged: %2</source>
         <translation>Die Terrarium-Metadaten der VM %1 sind beschädigt: %2</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="564"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="571"/>
         <source>the overlay path</source>
         <translation>der Overlay-Pfad</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/DomainXml.cpp" line="566"/>
+        <location filename="../vm/libvirt/DomainXml.cpp" line="573"/>
         <source>Cannot describe the snapshot %1 to libvirt</source>
         <translation>Der Snapshot %1 kann libvirt nicht beschrieben werden</translation>
     </message>
@@ -3714,9 +3936,9 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtBackend.cpp" line="235"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="84"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="349"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="833"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="89"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="386"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="881"/>
         <source>Cannot stop the VM %1</source>
         <translation>Die VM %1 kann nicht angehalten werden</translation>
     </message>
@@ -3742,7 +3964,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/LibvirtConnection.cpp" line="157"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="102"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="107"/>
         <location filename="../vm/libvirt/VmWarmStart.cpp" line="253"/>
         <source>Cannot read the description of the VM %1</source>
         <translation>Die Beschreibung der VM %1 kann nicht gelesen werden</translation>
@@ -3853,145 +4075,145 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Host-Fähigkeiten von libvirt können nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="94"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="99"/>
         <source>Cannot create a disk layer for the VM %1: %2</source>
         <translation>Für die VM %1 kann keine Plattenschicht angelegt werden: %2</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="113"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="118"/>
         <source>Cannot point the VM %1 at its rolled back disk</source>
         <translation>Die VM %1 kann nicht auf ihre zurückgesetzte Platte umgestellt werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="133"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="621"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="138"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="658"/>
         <source>Cannot start the VM %1</source>
         <translation>Die VM %1 kann nicht gestartet werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="142"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="147"/>
         <source>The VM %1 started on %2 instead of its rolled back disk %3.</source>
         <translation>Die VM %1 ist auf %2 statt auf ihrer zurückgesetzten Platte %3 gestartet.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="214"/>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="295"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="251"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="332"/>
         <source>The VM %1 is busy with another snapshot or rollback.</source>
         <translation>Die VM %1 ist mit einem anderen Snapshot oder Zurücksetzen beschäftigt.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="265"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="302"/>
         <source>Cannot replace the snapshot %1 of the VM %2</source>
         <translation>Der Snapshot %1 der VM %2 kann nicht ersetzt werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="273"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="310"/>
         <source>Cannot take the snapshot %1 of the VM %2</source>
         <translation>Der Snapshot %1 der VM %2 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="306"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="343"/>
         <source>The VM %1 has no snapshot named %2.</source>
         <translation>Die VM %1 hat keinen Snapshot namens %2.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="352"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="389"/>
         <source>Cannot roll the VM %1 back</source>
         <translation>Die VM %1 kann nicht zurückgesetzt werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="390"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="427"/>
         <source>The VM %1 did not come back from the rollback: %2</source>
         <translation>Die VM %1 ist nach dem Zurücksetzen nicht wieder da: %2</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="428"/>
-        <location filename="../vm/PodmanSandbox.cpp" line="291"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="465"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="298"/>
         <source>The sandbox %1 is in use by another Terrarium (process %2).</source>
         <translation>Die Sandbox %1 wird von einem anderen Terrarium verwendet (Prozess %2).</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="468"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="505"/>
         <source>The VM %1 is not running.</source>
         <translation>Die VM %1 läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="482"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="519"/>
         <source>Restoring the VM from its ready state</source>
         <translation>Die VM wird aus ihrem Bereitschaftszustand wiederhergestellt</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="489"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="526"/>
         <source>cannot copy %1 to %2</source>
         <translation>%1 kann nicht nach %2 kopiert werden</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="519"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="556"/>
         <source>the restored VM cannot renew its clock and random state: %1</source>
         <translation>die wiederhergestellte VM kann ihre Uhr und ihren Zufallszustand nicht erneuern: %1</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="553"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="590"/>
         <source>Creating the VM&apos;s disk</source>
         <translation>Die Platte der VM wird angelegt</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="569"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="606"/>
         <source>Cannot create the disk of the VM %1: %2</source>
         <translation>Die Platte der VM %1 kann nicht angelegt werden: %2</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="578"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="615"/>
         <source>Cannot run %1 (package qemu-utils): %2</source>
         <translation>%1 kann nicht ausgeführt werden (Paket qemu-utils): %2</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="614"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="651"/>
         <source>Booting the VM (KVM)</source>
         <translation>Die VM bootet (KVM)</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="615"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="652"/>
         <source>Booting the VM (emulated, without KVM)</source>
         <translation>Die VM bootet (emuliert, ohne KVM)</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="648"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="685"/>
         <source>The VM %1 started without the agent&apos;s channel.</source>
         <translation>Die VM %1 ist ohne den Kanal des Agenten gestartet.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="653"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="690"/>
         <source>The VM %1 has a network interface, but its sandbox must have none; it was changed outside Terrarium.</source>
         <translation>Die VM %1 hat eine Netzwerkschnittstelle, ihre Sandbox darf aber keine haben; sie wurde außerhalb von Terrarium geändert.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="660"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="707"/>
         <source>Waiting for the VM&apos;s agent</source>
         <translation>Warten auf den Agenten der VM</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="686"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="733"/>
         <source>Cannot reach the agent of the VM %1 at %2: %3</source>
         <translation>Der Agent der VM %1 auf %2 ist nicht erreichbar: %3</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="739"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="786"/>
         <source>Checking the workspace folder in the VM</source>
         <translation>Der Arbeitsordner in der VM wird geprüft</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="760"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="807"/>
         <source>Cannot make the workspace folder in the VM %1.</source>
         <translation>Der Arbeitsordner in der VM %1 kann nicht angelegt werden.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="786"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="833"/>
         <source>The VM %1 stopped answering: %2 (did it run out of memory or power off?)</source>
         <translation>Die VM %1 antwortet nicht mehr: %2 (ist ihr der Speicher ausgegangen oder wurde sie ausgeschaltet?)</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="852"/>
+        <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="900"/>
         <source>The VM %1 was stopped during the rollback.</source>
         <translation>Die VM %1 wurde während des Zurücksetzens angehalten.</translation>
     </message>
@@ -4070,7 +4292,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../vm/libvirt/VmImageBuilder.cpp" line="65"/>
-        <location filename="../vm/PodmanSandbox.cpp" line="305"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="312"/>
         <source>The sandbox agent %1 is missing; build Terrarium again.</source>
         <translation>Der Sandbox-Agent %1 fehlt; bauen Sie Terrarium neu.</translation>
     </message>
@@ -4274,7 +4496,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../vm/PodmanCommand.cpp" line="77"/>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="212"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="214"/>
         <source>exit code %1</source>
         <translation>Exit-Code %1</translation>
     </message>
@@ -4409,77 +4631,77 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Keine OCI-Laufzeit kann auf diesem Host einen Container starten: %1</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="147"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="152"/>
         <source>%1 processes (not %2: this account may not allow more)</source>
         <translation>%1 Prozesse (nicht %2: dieses Konto erlaubt womöglich nicht mehr)</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="150"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="155"/>
         <source>%1 processes</source>
         <translation>%1 Prozesse</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="154"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="159"/>
         <source>The sandbox %1 is limited to %2.</source>
         <translation>Die Sandbox %1 ist auf %2 begrenzt.</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="156"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="161"/>
         <source>This host cannot limit rootless containers through cgroups (cgroup v%1, controllers: %2), so the sandbox %3 is limited another way: %4 MiB of memory in total, watched by its agent (a step past it is stopped), and through rlimits %4 MiB of data per process and %5. Its CPU use is not limited (%6 CPUs were asked for).</source>
         <translation>Dieser Host kann Rootless-Container nicht über cgroups begrenzen (cgroup v%1, Controller: %2), daher wird die Sandbox %3 anders begrenzt: insgesamt %4 MiB Speicher, überwacht von ihrem Agenten (ein Schritt darüber wird angehalten), und über rlimits %4 MiB Daten pro Prozess und %5. Ihre CPU-Nutzung ist nicht begrenzt (%6 CPUs waren angefordert).</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="162"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="167"/>
         <source>none delegated</source>
         <translation>keine delegiert</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="192"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="197"/>
         <source>&quot;%1&quot; is not a valid container image name (like localhost/terrarium/debian:bookworm or docker.io/library/debian:12).</source>
         <translation>&quot;%1&quot; ist kein gültiger Container-Image-Name (wie localhost/terrarium/debian:bookworm oder docker.io/library/debian:12).</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="202"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="207"/>
         <source>The workspace folder %1 has a comma or a line break in its name, which Podman cannot mount; rename it or choose another folder.</source>
         <translation>Der Arbeitsordner %1 hat ein Komma oder einen Zeilenumbruch im Namen, den Podman nicht einbinden kann; benennen Sie ihn um oder wählen Sie einen anderen Ordner.</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="311"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="318"/>
         <source>Starting the container %1</source>
         <translation>Der Container %1 wird gestartet</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="320"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="327"/>
         <source>Cannot start the container %1 again: %2</source>
         <translation>Der Container %1 kann nicht erneut gestartet werden: %2</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="349"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="356"/>
         <source>Creating the container %1</source>
         <translation>Der Container %1 wird angelegt</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="366"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="381"/>
         <source>Podman could not create the sandbox from %1: %2</source>
         <translation>Podman konnte die Sandbox nicht aus %1 anlegen: %2</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="376"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="391"/>
         <source>Connecting to the agent in the container</source>
         <translation>Verbindung mit dem Agenten im Container</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="418"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="433"/>
         <source>Cannot make the workspace folder in the sandbox %1.</source>
         <translation>Der Arbeitsordner in der Sandbox %1 kann nicht angelegt werden.</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="436"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="451"/>
         <source>The sandbox %1 stopped answering: %2 (did the container stop or run out of memory?)</source>
         <translation>Die Sandbox %1 antwortet nicht mehr: %2 (wurde der Container angehalten oder ist ihm der Speicher ausgegangen?)</translation>
     </message>
     <message>
-        <location filename="../vm/PodmanSandbox.cpp" line="629"/>
+        <location filename="../vm/PodmanSandbox.cpp" line="644"/>
         <source>The sandbox did not come back from the snapshot.</source>
         <translation>Die Sandbox ist nach dem Snapshot nicht wieder da.</translation>
     </message>
@@ -4499,285 +4721,334 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Es gibt keine Terrarium-Sandbox namens %1.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="79"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="81"/>
         <source>The sandbox went away.</source>
         <translation>Die Sandbox ist nicht mehr da.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="124"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="126"/>
         <source>The workspace transfer was cancelled.</source>
         <translation>Die Übertragung des Arbeitsordners wurde abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="209"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="211"/>
         <source>%1 failed in the sandbox: %2</source>
         <translation>%1 ist in der Sandbox fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="228"/>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="492"/>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="510"/>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="582"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="230"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="524"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="542"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="613"/>
         <source>A workspace transfer is running.</source>
         <translation>Eine Übertragung des Arbeitsordners läuft.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="237"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="241"/>
         <source>The folder %1 has more than %2 entries; that is too many to copy into a sandbox.</source>
         <translation>Der Ordner %1 hat mehr als %2 Einträge; das sind zu viele, um sie in eine Sandbox zu kopieren.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="274"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="310"/>
         <source>The name is not valid UTF-8.</source>
         <translation>Der Name ist kein gültiges UTF-8.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="280"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="316"/>
         <source>It is on another file system.</source>
         <translation>Es liegt auf einem anderen Dateisystem.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="286"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="322"/>
         <source>Its contents could not be read: %1</source>
         <translation>Sein Inhalt konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="293"/>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="388"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="331"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="414"/>
         <source>It could not be read: %1</source>
         <translation>Es konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="295"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="329"/>
         <source>It is larger than %1 MiB.</source>
         <translation>Es ist größer als %1 MiB.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="301"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="337"/>
         <source>The link could not be read: %1</source>
         <translation>Der Link konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="304"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="340"/>
         <source>The link points outside the workspace (%1).</source>
         <translation>Der Link zeigt aus dem Arbeitsordner heraus (%1).</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="311"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="347"/>
         <source>It is a special file (a FIFO, socket or device).</source>
         <translation>Es ist eine Spezialdatei (ein FIFO, Socket oder Gerät).</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="391"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="417"/>
         <source>It changed while the workspace was being copied.</source>
         <translation>Es hat sich geändert, während der Arbeitsordner kopiert wurde.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="404"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="430"/>
         <source>Cannot copy %1 into the sandbox: %2</source>
         <translation>%1 kann nicht in die Sandbox kopiert werden: %2</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="435"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="467"/>
         <source>The files of this sandbox cannot be listed.</source>
         <translation>Die Dateien dieser Sandbox können nicht aufgelistet werden.</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="457"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="489"/>
         <source>Cannot list the files in the sandbox: %1</source>
         <translation>Die Dateien in der Sandbox können nicht aufgelistet werden: %1</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="642"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="673"/>
         <source>Cannot read %1 in the sandbox: %2</source>
         <translation>%1 kann in der Sandbox nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../vm/WorkspaceTransfer.cpp" line="668"/>
+        <location filename="../vm/WorkspaceTransfer.cpp" line="699"/>
         <source>It was not applied.</source>
         <translation>Es wurde nicht übernommen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="49"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="53"/>
         <source>&quot;%1&quot; must be a string.</source>
         <translation>&quot;%1&quot; muss ein String sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="52"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="56"/>
         <source>&quot;%1&quot; is longer than %2 characters.</source>
         <translation>&quot;%1&quot; ist länger als %2 Zeichen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="54"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="58"/>
         <source>&quot;%1&quot; is empty.</source>
         <translation>&quot;%1&quot; ist leer.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="65"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="69"/>
         <source>&quot;%1&quot; must be a whole number of at least 1.</source>
         <translation>&quot;%1&quot; muss eine ganze Zahl von mindestens 1 sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="76"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="80"/>
         <source>&quot;run_id&quot; holds characters no run id has.</source>
         <translation>&quot;run_id&quot; enthält Zeichen, die keine Lauf-ID hat.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="86"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="90"/>
         <source>&quot;terminal_id&quot; is not one this server gives.</source>
         <translation>„terminal_id“ ist keine, die dieser Server vergibt.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="97"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="101"/>
         <source>&quot;cols&quot; and &quot;rows&quot; must be from 1 to 1000.</source>
         <translation>„cols“ und „rows“ müssen zwischen 1 und 1000 liegen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="111"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="115"/>
         <source>&quot;step_id&quot; is too large.</source>
         <translation>&quot;step_id&quot; ist zu groß.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="167"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="172"/>
         <source>The message is not JSON (%1 at offset %2).</source>
         <translation>Die Nachricht ist kein JSON (%1 bei Offset %2).</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="171"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="176"/>
         <source>The message is not a JSON object.</source>
         <translation>Die Nachricht ist kein JSON-Objekt.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="176"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="181"/>
         <source>Unsupported protocol version; this server speaks &quot;v&quot;: %1.</source>
         <translation>Nicht unterstützte Protokollversion; dieser Server spricht &quot;v&quot;: %1.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="181"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="186"/>
         <source>&quot;id&quot; must be a number or a string of at most %1 characters.</source>
         <translation>&quot;id&quot; muss eine Zahl oder ein String mit höchstens %1 Zeichen sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="189"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="194"/>
         <source>The message has no &quot;type&quot;.</source>
         <translation>Die Nachricht hat keinen &quot;type&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="190"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="195"/>
         <source>Unknown message type &quot;%1&quot;.</source>
         <translation>Unbekannter Nachrichtentyp &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="207"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="208"/>
+        <source>auth needs either a &quot;proof&quot; or a &quot;token&quot;.</source>
+        <translation>auth braucht entweder einen „proof“ oder ein „token“.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlProtocol.cpp" line="213"/>
+        <source>&quot;proof&quot; must be 64 lower-case hex digits.</source>
+        <translation>„proof“ muss aus 64 kleingeschriebenen Hexadezimalziffern bestehen.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlProtocol.cpp" line="224"/>
+        <source>&quot;nonce&quot; must be %1 to %2 lower-case hex digits.</source>
+        <translation>„nonce“ muss aus %1 bis %2 kleingeschriebenen Hexadezimalziffern bestehen.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlProtocol.cpp" line="237"/>
         <source>run.start needs either a &quot;goal&quot; or a &quot;task&quot;.</source>
         <translation>run.start braucht entweder ein &quot;goal&quot; oder eine &quot;task&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlProtocol.cpp" line="232"/>
+        <location filename="../core/control/ControlProtocol.cpp" line="262"/>
         <source>&quot;decision&quot; must be once, session, always or deny.</source>
         <translation>&quot;decision&quot; muss once, session, always oder deny sein.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="115"/>
+        <location filename="../core/control/ControlServer.cpp" line="148"/>
         <source>The control API listens on loopback addresses only (127.0.0.1 or ::1), not on %1: it can start commands in a sandbox.</source>
         <translation>Die Steuerungs-API lauscht nur auf Loopback-Adressen (127.0.0.1 oder ::1), nicht auf %1: Sie kann Befehle in einer Sandbox starten.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="106"/>
+        <location filename="../core/control/ControlServer.cpp" line="139"/>
         <source>The control API needs a token of at least %1 characters.</source>
         <translation>Die Steuerungs-API braucht ein Token mit mindestens %1 Zeichen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="125"/>
+        <location filename="../core/control/ControlServer.cpp" line="105"/>
+        <source>The control API does not serve: [::1]:%1 is taken by another program (%2), while 127.0.0.1:%1 was free. Clients that reach localhost at ::1 would talk to that program instead of Terrarium, so Terrarium serves on both addresses or on neither. Find the program (ss -ltnp &apos;sport = %1&apos;) or choose another port.</source>
+        <translation>Die Steuerungs-API wird nicht angeboten: [::1]:%1 ist von einem anderen Programm belegt (%2), während 127.0.0.1:%1 frei war. Clients, die localhost unter ::1 erreichen, würden mit diesem Programm statt mit Terrarium sprechen; deshalb bietet Terrarium auf beiden Adressen an oder auf keiner. Finden Sie das Programm (ss -ltnp &apos;sport = %1&apos;) oder wählen Sie einen anderen Port.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="114"/>
+        <source>The control API does not serve: ::1 had the port taken each time 127.0.0.1 got a free one (%1).</source>
+        <translation>Die Steuerungs-API wird nicht angeboten: Auf ::1 war der Port jedes Mal belegt, wenn 127.0.0.1 einen freien bekam (%1).</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="158"/>
         <source>The control API cannot listen on %1 port %2: %3</source>
         <translation>Die Steuerungs-API kann nicht auf %1 Port %2 lauschen: %3</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="164"/>
+        <location filename="../core/control/ControlServer.cpp" line="197"/>
         <source>Terrarium stops serving.</source>
         <translation>Terrarium beendet den Dienst.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="228"/>
+        <location filename="../core/control/ControlServer.cpp" line="274"/>
         <source>Too many control clients (at most %1); try again later.</source>
         <translation>Zu viele Steuerungs-Clients (höchstens %1); versuchen Sie es später erneut.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="231"/>
+        <location filename="../core/control/ControlServer.cpp" line="277"/>
         <source>too many clients</source>
         <translation>zu viele Clients</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="249"/>
+        <location filename="../core/control/ControlServer.cpp" line="300"/>
         <source>Messages are JSON text, not binary.</source>
         <translation>Nachrichten sind JSON-Text, nicht binär.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="267"/>
+        <location filename="../core/control/ControlServer.cpp" line="344"/>
+        <source>The token is not taken over TCP: a client that sends it cannot know who listens at the address. Answer the hello&apos;s challenge instead (docs/CONTROL_API.md, Authentication), or connect to the Unix socket.</source>
+        <translation>Über TCP wird das Token nicht angenommen: Ein Client, der es sendet, kann nicht wissen, wer an der Adresse lauscht. Beantworten Sie stattdessen die Challenge des hello (docs/CONTROL_API.md, Authentication), oder verbinden Sie sich mit dem Unix-Socket.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="349"/>
         <source>The token is wrong.</source>
         <translation>Das Token ist falsch.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="268"/>
-        <location filename="../core/control/ControlServer.cpp" line="283"/>
-        <location filename="../core/control/ControlServer.cpp" line="393"/>
+        <location filename="../core/control/ControlServer.cpp" line="318"/>
+        <location filename="../core/control/ControlServer.cpp" line="333"/>
+        <location filename="../core/control/ControlServer.cpp" line="498"/>
         <source>unauthenticated</source>
         <translation>nicht authentifiziert</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="282"/>
+        <location filename="../core/control/ControlServer.cpp" line="332"/>
         <source>No token came in time; closing.</source>
         <translation>Kein Token kam rechtzeitig; die Verbindung wird geschlossen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="367"/>
+        <location filename="../core/control/ControlServer.cpp" line="357"/>
+        <source>The challenge was answered already.</source>
+        <translation>Die Challenge wurde schon beantwortet.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="372"/>
+        <source>Not authenticated: answer the hello&apos;s challenge first, with auth.challenge and then auth (docs/CONTROL_API.md).</source>
+        <translation>Nicht authentifiziert: Beantworten Sie zuerst die Challenge des hello, mit auth.challenge und dann auth (docs/CONTROL_API.md).</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="386"/>
+        <source>Send auth.challenge (and check the server&apos;s proof) before auth.</source>
+        <translation>Senden Sie auth.challenge (und prüfen Sie den Nachweis des Servers) vor auth.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="391"/>
+        <source>The proof is wrong: not made with this server&apos;s token, or for another address than %1.</source>
+        <translation>Der Nachweis ist falsch: nicht mit dem Token dieses Servers erstellt, oder für eine andere Adresse als %1.</translation>
+    </message>
+    <message>
+        <location filename="../core/control/ControlServer.cpp" line="479"/>
         <source>Too many messages; closing.</source>
         <translation>Zu viele Nachrichten; die Verbindung wird geschlossen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="368"/>
+        <location filename="../core/control/ControlServer.cpp" line="480"/>
         <source>too many messages</source>
         <translation>zu viele Nachrichten</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="375"/>
+        <location filename="../core/control/ControlServer.cpp" line="487"/>
         <source>Too many messages (at most %1 a second); this one was not read.</source>
         <translation>Zu viele Nachrichten (höchstens %1 pro Sekunde); diese wurde nicht gelesen.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="390"/>
         <source>Not authenticated: send the token first, as {&quot;v&quot;: 1, &quot;type&quot;: &quot;auth&quot;, &quot;token&quot;: &quot;…&quot;} or an Authorization: Bearer header.</source>
-        <translation>Nicht authentifiziert: Senden Sie zuerst das Token, als {&quot;v&quot;: 1, &quot;type&quot;: &quot;auth&quot;, &quot;token&quot;: &quot;…&quot;} oder als Header Authorization: Bearer.</translation>
+        <translation type="vanished">Nicht authentifiziert: Senden Sie zuerst das Token, als {&quot;v&quot;: 1, &quot;type&quot;: &quot;auth&quot;, &quot;token&quot;: &quot;…&quot;} oder als Header Authorization: Bearer.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="416"/>
-        <location filename="../core/control/ControlServer.cpp" line="514"/>
+        <location filename="../core/control/ControlServer.cpp" line="519"/>
+        <location filename="../core/control/ControlServer.cpp" line="622"/>
         <source>This Terrarium runs nothing for control clients.</source>
         <translation>Dieses Terrarium führt nichts für Steuerungs-Clients aus.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="477"/>
+        <location filename="../core/control/ControlServer.cpp" line="585"/>
         <source>There is no terminal %1 (it may have ended).</source>
         <translation>Es gibt kein Terminal %1 (es hat vielleicht geendet).</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="498"/>
-        <location filename="../core/store/RunStore.cpp" line="358"/>
+        <location filename="../core/control/ControlServer.cpp" line="606"/>
+        <location filename="../core/store/RunStore.cpp" line="381"/>
         <source>There is no kept run %1.</source>
         <translation>Es gibt keinen gespeicherten Lauf %1.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="522"/>
+        <location filename="../core/control/ControlServer.cpp" line="630"/>
         <source>At most %1 terminals per client.</source>
         <translation>Höchstens %1 Terminals je Client.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="543"/>
+        <location filename="../core/control/ControlServer.cpp" line="651"/>
         <source>The client fell behind the terminal&apos;s output.</source>
         <translation>Der Client kam mit der Ausgabe des Terminals nicht mit.</translation>
     </message>
     <message>
-        <location filename="../core/control/ControlServer.cpp" line="550"/>
+        <location filename="../core/control/ControlServer.cpp" line="658"/>
         <source>The shell ended.</source>
         <translation>Die Shell hat geendet.</translation>
     </message>
@@ -4798,6 +5069,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../core/control/ControlToken.cpp" line="86"/>
+        <location filename="../core/store/PrivateStorage.cpp" line="82"/>
         <source>Cannot create %1: %2</source>
         <translation>%1 kann nicht angelegt werden: %2</translation>
     </message>
@@ -4856,6 +5128,74 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <source>%1 was killed</source>
         <translation>%1 wurde von einem Signal beendet</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="26"/>
+        <source> and %n more</source>
+        <translation>
+            <numerusform> und %n weitere</numerusform>
+            <numerusform> und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="70"/>
+        <source>The check of %1 after the run could not be made: %2</source>
+        <translation>Die Prüfung von %1 nach dem Lauf war nicht möglich: %2</translation>
+    </message>
+    <message>
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="75"/>
+        <source>During the run, the sandbox created or changed files in %1 that programs on this machine run or obey by themselves (git hooks and settings, .envrc, editor tasks): %2. Check them before you run git or open the folder in an editor.</source>
+        <translation>Während des Laufs hat die Sandbox in %1 Dateien angelegt oder geändert, die Programme auf diesem Rechner von selbst ausführen oder befolgen (Git-Hooks und -Einstellungen, .envrc, Editor-Aufgaben): %2. Prüfen Sie sie, bevor Sie Git aufrufen oder den Ordner in einem Editor öffnen.</translation>
+    </message>
+    <message>
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="81"/>
+        <source>Set-user-ID or set-group-ID bits that appeared in %1 were removed from: %2</source>
+        <translation>In %1 aufgetauchte Set-User-ID- oder Set-Group-ID-Bits wurden entfernt bei: %2</translation>
+    </message>
+    <message>
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="85"/>
+        <source>These files in %1 have set-user-ID or set-group-ID bits that could not be removed; do not run them: %2</source>
+        <translation>Diese Dateien in %1 haben Set-User-ID- oder Set-Group-ID-Bits, die nicht entfernt werden konnten; führen Sie sie nicht aus: %2</translation>
+    </message>
+    <message>
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="89"/>
+        <source>The check of %1 after the run could not look at all of it (too many files or levels, or unreadable parts): what it did not reach was not checked.</source>
+        <translation>Die Prüfung von %1 nach dem Lauf konnte nicht alles ansehen (zu viele Dateien oder Ebenen oder unlesbare Teile): Was sie nicht erreicht hat, wurde nicht geprüft.</translation>
+    </message>
+    <message>
+        <location filename="../core/config/LocalListeners.cpp" line="82"/>
+        <source>cannot read the table of listening sockets (%1)</source>
+        <translation>die Tabelle der lauschenden Sockets kann nicht gelesen werden (%1)</translation>
+    </message>
+    <message>
+        <location filename="../vm/libvirt/ConsoleLogCap.cpp" line="29"/>
+        <source>Cannot limit the VM&apos;s console log %1: %2</source>
+        <translation>Das Konsolenprotokoll %1 der VM kann nicht begrenzt werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../vm/libvirt/VmNetworkGuard.cpp" line="50"/>
+        <source>Cannot guard the network of the VM %1</source>
+        <translation>Das Netzwerk der VM %1 kann nicht abgesichert werden</translation>
+    </message>
+    <message>
+        <location filename="../vm/libvirt/VmNetworkGuard.cpp" line="55"/>
+        <source>Cannot guard the network of the VM %1: QEMU answered &quot;%2&quot; to %3.</source>
+        <translation>Das Netzwerk der VM %1 kann nicht abgesichert werden: QEMU antwortete „%2“ auf %3.</translation>
+    </message>
+    <message>
+        <location filename="../vm/libvirt/VmNetworkGuard.cpp" line="85"/>
+        <source>Cannot guard the network of the VM %1: no socket pair (%2).</source>
+        <translation>Das Netzwerk der VM %1 kann nicht abgesichert werden: kein Socket-Paar (%2).</translation>
+    </message>
+    <message>
+        <location filename="../core/store/PrivateStorage.cpp" line="27"/>
+        <source>Cannot make %1 private to you: %2</source>
+        <translation>%1 kann nicht nur für Sie zugänglich gemacht werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../core/store/PrivateStorage.cpp" line="66"/>
+        <source>Cannot make the folder %1.</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden.</translation>
+    </message>
     <message>
         <location filename="../core/agent/ApprovalFileText.cpp" line="12"/>
         <source>written by step %1</source>
@@ -4897,17 +5237,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>die Sandbox hat nicht rechtzeitig geantwortet</translation>
     </message>
     <message>
-        <location filename="../core/safety/SafetyGate.cpp" line="137"/>
+        <location filename="../core/safety/SafetyGate.cpp" line="147"/>
         <source>%1 (step %2)</source>
         <translation>%1 (Schritt %2)</translation>
     </message>
     <message>
-        <location filename="../core/safety/SafetyGate.cpp" line="138"/>
+        <location filename="../core/safety/SafetyGate.cpp" line="148"/>
         <source>%1 (changed during this run)</source>
         <translation>%1 (während dieses Laufs geändert)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/safety/SafetyGate.cpp" line="152"/>
+        <location filename="../core/safety/SafetyGate.cpp" line="162"/>
         <source>and %n more</source>
         <translation>
             <numerusform>und %n weitere</numerusform>
@@ -4915,17 +5255,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../core/safety/SafetyGate.cpp" line="159"/>
+        <location filename="../core/safety/SafetyGate.cpp" line="169"/>
         <source>Runs a file whose name is only known when the command runs, and this run has written files: it may run code this run wrote</source>
         <translation>Führt eine Datei aus, deren Name erst beim Ausführen feststeht, und dieser Lauf hat Dateien geschrieben: er führt vielleicht Code aus, den dieser Lauf geschrieben hat</translation>
     </message>
     <message>
-        <location filename="../core/safety/SafetyGate.cpp" line="161"/>
+        <location filename="../core/safety/SafetyGate.cpp" line="171"/>
         <source>Runs code this run wrote: %1</source>
         <translation>Führt Code aus, den dieser Lauf geschrieben hat: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/safety/SafetyGate.cpp" line="172"/>
+        <location filename="../core/safety/SafetyGate.cpp" line="182"/>
         <source>The command has %n lines, and every one of them runs: read them all before you allow it</source>
         <translation>
             <numerusform>Der Befehl hat %n Zeile, und sie wird ausgeführt: lesen Sie sie, bevor Sie ihn erlauben</numerusform>
@@ -5184,6 +5524,14 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message numerus="yes">
         <location filename="../ui/ChangeReviewPanel.cpp" line="357"/>
+        <source>%n would run by itself on your machine</source>
+        <translation>
+            <numerusform>%n würde auf Ihrem Rechner von selbst laufen</numerusform>
+            <numerusform>%n würden auf Ihrem Rechner von selbst laufen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/ChangeReviewPanel.cpp" line="359"/>
         <source>%n cannot be applied</source>
         <translation>
             <numerusform>%n nicht übernehmbar</numerusform>
@@ -5191,52 +5539,57 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="358"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="360"/>
         <source> · </source>
         <translation> · </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="360"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="362"/>
         <source>Nothing has been written to the host folder yet.</source>
         <translation>In den Host-Ordner wurde noch nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="361"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="363"/>
         <source>Applying writes to %1; nothing has been written there yet.</source>
         <translation>Übernehmen schreibt nach %1; dort wurde noch nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="378"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="380"/>
         <source>%1 of %2 selected</source>
         <translation>%1 von %2 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="390"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="392"/>
         <source>Select a change to see it here.</source>
         <translation>Wählen Sie eine Änderung aus, um sie hier zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="391"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="393"/>
         <source>The sandbox changed nothing.</source>
         <translation>Die Sandbox hat nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="405"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="407"/>
         <source>This change cannot be applied: %1</source>
         <translation>Diese Änderung kann nicht übernommen werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="409"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="412"/>
+        <source>%1 Programs on your machine would run or obey it without asking you, so it is not ticked with the others: tick it on its own only if you trust what it says.</source>
+        <translation>%1 Programme auf Ihrem Rechner würden es ausführen oder befolgen, ohne Sie zu fragen, deshalb ist es nicht mit den anderen angehakt: Haken Sie es nur einzeln an, wenn Sie seinem Inhalt trauen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="419"/>
         <source>%1 Ticking it overwrites the host&apos;s version.</source>
         <translation>%1 Wird sie angehakt, wird die Fassung des Hosts überschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="458"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="470"/>
         <source>Applied 1 change to the host folder</source>
         <translation>1 Änderung in den Host-Ordner übernommen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/ChangeReviewPanel.cpp" line="459"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="471"/>
         <source>Applied %n changes to the host folder</source>
         <translation>
             <numerusform>%n Änderung in den Host-Ordner übernommen</numerusform>
@@ -5244,12 +5597,12 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="460"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="472"/>
         <source>1 change could not be applied</source>
         <translation>1 Änderung konnte nicht übernommen werden</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/ChangeReviewPanel.cpp" line="461"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="473"/>
         <source>%n changes could not be applied</source>
         <translation>
             <numerusform>%n Änderung konnte nicht übernommen werden</numerusform>
@@ -5257,12 +5610,12 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="464"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="476"/>
         <source>1 change was applied.</source>
         <translation>1 Änderung wurde übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/ChangeReviewPanel.cpp" line="465"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="477"/>
         <source>%n changes were applied.</source>
         <translation>
             <numerusform>%n Änderung wurde übernommen.</numerusform>
@@ -5270,12 +5623,12 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="468"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="480"/>
         <source>1 change was not selected and stays in the sandbox.</source>
         <translation>1 Änderung wurde nicht ausgewählt und bleibt in der Sandbox.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/ChangeReviewPanel.cpp" line="469"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="481"/>
         <source>%n changes were not selected and stay in the sandbox.</source>
         <translation>
             <numerusform>%n Änderung wurde nicht ausgewählt und bleibt in der Sandbox.</numerusform>
@@ -5283,27 +5636,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="472"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="484"/>
         <source>Host folder: %1</source>
         <translation>Host-Ordner: %1</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="480"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="492"/>
         <source>File</source>
         <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="480"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="492"/>
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="491"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="503"/>
         <source>Not applied: %1</source>
         <translation>Nicht übernommen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="494"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="506"/>
         <source>Applied</source>
         <translation>Übernommen</translation>
     </message>
@@ -5464,7 +5817,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="90"/>
-        <location filename="../ui/MainWindow.cpp" line="267"/>
+        <location filename="../ui/MainWindow.cpp" line="279"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
@@ -5554,122 +5907,127 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Fehler</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="215"/>
+        <location filename="../ui/MainWindow.cpp" line="170"/>
+        <source>Remote terminals</source>
+        <translation>Ferngesteuerte Terminals</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="227"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="256"/>
+        <location filename="../ui/MainWindow.cpp" line="268"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="257"/>
+        <location filename="../ui/MainWindow.cpp" line="269"/>
         <source>&amp;Open Task File…</source>
         <translation>Aufgabendatei ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="261"/>
+        <location filename="../ui/MainWindow.cpp" line="273"/>
         <source>Choose &amp;Workspace…</source>
         <translation>&amp;Arbeitsordner wählen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="264"/>
+        <location filename="../ui/MainWindow.cpp" line="276"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="268"/>
+        <location filename="../ui/MainWindow.cpp" line="280"/>
         <source>&amp;Run Goal</source>
         <translation>Ziel &amp;ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="273"/>
+        <location filename="../ui/MainWindow.cpp" line="285"/>
         <source>&amp;Stop</source>
         <translation>An&amp;halten</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="282"/>
+        <location filename="../ui/MainWindow.cpp" line="294"/>
         <source>&amp;View</source>
         <translation>A&amp;nsicht</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="284"/>
+        <location filename="../ui/MainWindow.cpp" line="296"/>
         <source>Focus &amp;Goal</source>
         <translation>Fokus auf &amp;Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="287"/>
+        <location filename="../ui/MainWindow.cpp" line="299"/>
         <source>Focus &amp;Plan</source>
         <translation>Fokus auf &amp;Plan</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="290"/>
+        <location filename="../ui/MainWindow.cpp" line="302"/>
         <source>&amp;Collapse All Steps</source>
         <translation>Alle Schritte &amp;einklappen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="294"/>
+        <location filename="../ui/MainWindow.cpp" line="306"/>
         <source>&amp;Expand All Steps</source>
         <translation>Alle Schritte a&amp;usklappen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="327"/>
+        <location filename="../ui/MainWindow.cpp" line="339"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="329"/>
+        <location filename="../ui/MainWindow.cpp" line="341"/>
         <source>&amp;Preferences…</source>
         <translation>Terrarium ein&amp;richten…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="338"/>
+        <location filename="../ui/MainWindow.cpp" line="350"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="339"/>
+        <location filename="../ui/MainWindow.cpp" line="351"/>
         <source>&amp;About Terrarium</source>
         <translation>Ü&amp;ber Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="340"/>
+        <location filename="../ui/MainWindow.cpp" line="352"/>
         <source>About Terrarium</source>
         <translation>Über Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="341"/>
+        <location filename="../ui/MainWindow.cpp" line="353"/>
         <source>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans a goal with a language model, runs each step as a command inside a sandbox, and shows it all live.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plant ein Ziel mit einem Sprachmodell, führt jeden Schritt als Befehl in einer Sandbox aus und zeigt alles live.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="513"/>
+        <location filename="../ui/MainWindow.cpp" line="525"/>
         <source>Type a goal first.</source>
         <translation>Geben Sie zuerst ein Ziel ein.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="522"/>
+        <location filename="../ui/MainWindow.cpp" line="534"/>
         <source>Open Task File</source>
         <translation>Aufgabendatei öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="523"/>
+        <location filename="../ui/MainWindow.cpp" line="535"/>
         <source>Task files (*.yaml *.yml *.md *.markdown *.txt);;All files (*)</source>
         <translation>Aufgabendateien (*.yaml *.yml *.md *.markdown *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="540"/>
+        <location filename="../ui/MainWindow.cpp" line="552"/>
         <source>Choose the Workspace Folder</source>
         <translation>Arbeitsordner wählen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="577"/>
+        <location filename="../ui/MainWindow.cpp" line="589"/>
         <source>Stop the Run?</source>
         <translation>Lauf anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="577"/>
+        <location filename="../ui/MainWindow.cpp" line="589"/>
         <source>A run is in progress. Stop it and close Terrarium?</source>
         <translation>Ein Lauf ist im Gange. Ihn anhalten und Terrarium schließen?</translation>
     </message>
@@ -5684,67 +6042,90 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Ein &amp;neuer Ordner für jeden Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="259"/>
+        <location filename="../ui/MainWindow.cpp" line="271"/>
         <source>&amp;Replay…</source>
         <translation>Runbook ab&amp;spielen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="278"/>
+        <location filename="../ui/MainWindow.cpp" line="290"/>
         <source>Review &amp;Workspace Changes</source>
         <translation>Änderungen im Arbeitsordner &amp;prüfen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="280"/>
+        <location filename="../ui/MainWindow.cpp" line="292"/>
         <source>What a sandbox that works on a copy changed, to apply or discard</source>
         <translation>Was eine Sandbox, die auf einer Kopie arbeitet, geändert hat, zum Übernehmen oder Verwerfen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="298"/>
+        <location filename="../ui/MainWindow.cpp" line="310"/>
         <source>Run &amp;History</source>
         <translation>&amp;Verlauf der Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="305"/>
+        <location filename="../ui/MainWindow.cpp" line="317"/>
         <source>The kept runs, to look at again, run again or delete</source>
         <translation>Die gespeicherten Läufe, zum erneuten Ansehen, erneuten Ausführen oder Löschen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="309"/>
+        <location filename="../ui/MainWindow.cpp" line="321"/>
         <source>&amp;Terminal</source>
         <translation>&amp;Terminal</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="315"/>
+        <location filename="../ui/MainWindow.cpp" line="327"/>
         <source>A shell inside the run&apos;s sandbox</source>
         <translation>Eine Shell in der Sandbox des Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="317"/>
+        <location filename="../ui/MainWindow.cpp" line="329"/>
         <source>Open the Sandbox&apos;s &amp;Console</source>
         <translation>&amp;Konsole der Sandbox öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="319"/>
+        <location filename="../ui/MainWindow.cpp" line="331"/>
         <source>A VM&apos;s serial console: its boot messages and a root shell</source>
         <translation>Die serielle Konsole einer VM: ihre Boot-Meldungen und eine root-Shell</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="483"/>
+        <location filename="../ui/MainWindow.cpp" line="495"/>
         <source>A new folder in %1 for each run</source>
         <translation>Ein neuer Ordner in %1 für jeden Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="531"/>
+        <location filename="../ui/MainWindow.cpp" line="543"/>
         <source>Replay a Runbook</source>
         <translation>Ein Runbook abspielen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="532"/>
+        <location filename="../ui/MainWindow.cpp" line="544"/>
         <source>Runbooks (*.yaml *.yml);;All files (*)</source>
         <translation>Runbooks (*.yaml *.yml);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="684"/>
+        <location filename="../ui/MainWindow.cpp" line="626"/>
+        <source>on this computer itself (the host sandbox, no isolation)</source>
+        <translation>auf diesem Computer selbst (die Host-Sandbox, keine Isolation)</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="627"/>
+        <source>in the run&apos;s sandbox (%1)</source>
+        <translation>in der Sandbox des Laufs (%1)</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="630"/>
+        <source>A remote control client has a terminal open %1. What it types there passes no safety check and is not recorded.</source>
+        <translation>Ein Fernsteuerungs-Client hat ein Terminal %1 offen. Was er dort eingibt, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/MainWindow.cpp" line="632"/>
+        <source>Remote control clients have %n terminals open %1. What they type there passes no safety check and is not recorded.</source>
+        <translation>
+            <numerusform>Fernsteuerungs-Clients haben %n Terminal %1 offen. Was sie dort eingeben, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</numerusform>
+            <numerusform>Fernsteuerungs-Clients haben %n Terminals %1 offen. Was sie dort eingeben, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="727"/>
         <source>The goal of the run in progress; stop it to change the goal</source>
         <translation>Das Ziel des laufenden Laufs; halten Sie ihn an, um das Ziel zu ändern</translation>
     </message>
@@ -5922,7 +6303,7 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 <context>
     <name>Terrarium::Widgets::QTermWidgetView</name>
     <message>
-        <location filename="../ui/QTermWidgetView.cpp" line="145"/>
+        <location filename="../ui/QTermWidgetView.cpp" line="147"/>
         <source>[%1 MiB of output skipped: the terminal could not keep up]</source>
         <translation>[%1 MiB Ausgabe übersprungen: das Terminal kam nicht mit]</translation>
     </message>
@@ -6051,12 +6432,12 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Schritte erscheinen hier, während sie laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="342"/>
+        <location filename="../ui/RunTimeline.cpp" line="344"/>
         <source>Step %1 failed: %2</source>
         <translation>Schritt %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="346"/>
+        <location filename="../ui/RunTimeline.cpp" line="348"/>
         <source>Re-planning from the failure (attempt %1)…</source>
         <translation>Neuplanung nach dem Fehler (Versuch %1)…</translation>
     </message>
@@ -6201,27 +6582,27 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Modelle: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="290"/>
+        <location filename="../ui/RunTimeline.cpp" line="292"/>
         <source>The executor read the output of step %1 to write this command.</source>
         <translation>Der Ausführer hat die Ausgabe von Schritt %1 gelesen, um diesen Befehl zu schreiben.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="361"/>
+        <location filename="../ui/RunTimeline.cpp" line="363"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="361"/>
+        <location filename="../ui/RunTimeline.cpp" line="363"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="298"/>
+        <location filename="../ui/RunTimeline.cpp" line="300"/>
         <source>Waiting for your approval: this command has %1 risk. Run it? Answer in the panel below the timeline.</source>
         <translation>Wartet auf Ihre Freigabe: Dieser Befehl hat das Risiko %1. Ausführen? Antworten Sie im Bereich unter der Zeitleiste.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="313"/>
+        <location filename="../ui/RunTimeline.cpp" line="315"/>
         <source>
 [The rest of this step&apos;s output is not in the history; Save writes all of it.]
 </source>
@@ -6230,22 +6611,22 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="337"/>
+        <location filename="../ui/RunTimeline.cpp" line="339"/>
         <source>Not run: %1</source>
         <translation>Nicht ausgeführt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="341"/>
+        <location filename="../ui/RunTimeline.cpp" line="343"/>
         <source>Step %1 was not run: %2</source>
         <translation>Schritt %1 wurde nicht ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="355"/>
+        <location filename="../ui/RunTimeline.cpp" line="357"/>
         <source>New plan (revision %1): 1 step</source>
         <translation>Neuer Plan (Fassung %1): 1 Schritt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="356"/>
+        <location filename="../ui/RunTimeline.cpp" line="358"/>
         <source>New plan (revision %1): %n steps</source>
         <translation>
             <numerusform>Neuer Plan (Fassung %1): %n Schritt</numerusform>
@@ -6253,32 +6634,52 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="363"/>
+        <location filename="../ui/RunTimeline.cpp" line="365"/>
         <source>The %1 model did not answer; trying again in %2 s (attempt %3 of %4)</source>
         <translation>Das %1-Modell hat nicht geantwortet; neuer Versuch in %2 s (Versuch %3 von %4)</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="375"/>
+        <location filename="../ui/RunTimeline.cpp" line="377"/>
         <source>Preferences…</source>
         <translation>Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="383"/>
+        <location filename="../ui/RunTimeline.cpp" line="384"/>
+        <source>A remote control client opened terminal %1 in the sandbox (%2)</source>
+        <translation>Ein Fernsteuerungs-Client hat Terminal %1 in der Sandbox (%2) geöffnet</translation>
+    </message>
+    <message>
+        <location filename="../ui/RunTimeline.cpp" line="387"/>
+        <source>What it types there passes no safety check and is not recorded; only that the terminal was open is kept with the run.</source>
+        <translation>Was er dort eingibt, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet; nur dass das Terminal offen war, wird mit dem Lauf aufbewahrt.</translation>
+    </message>
+    <message>
+        <location filename="../ui/RunTimeline.cpp" line="393"/>
+        <source>Terminal %1 of a remote control client closed after %2 (exit code %3)</source>
+        <translation>Terminal %1 eines Fernsteuerungs-Clients wurde nach %2 geschlossen (Exit-Code %3)</translation>
+    </message>
+    <message>
+        <location filename="../ui/RunTimeline.cpp" line="397"/>
+        <source>Terminal %1 of a remote control client closed after %2</source>
+        <translation>Terminal %1 eines Fernsteuerungs-Clients wurde nach %2 geschlossen</translation>
+    </message>
+    <message>
+        <location filename="../ui/RunTimeline.cpp" line="403"/>
         <source>Step %1 was undone after it failed: the sandbox was rolled back to its snapshot from before the step.</source>
         <translation>Schritt %1 wurde nach seinem Fehlschlag rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="408"/>
+        <location filename="../ui/RunTimeline.cpp" line="428"/>
         <source>The run stopped during this step.</source>
         <translation>Der Lauf wurde während dieses Schritts beendet.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="413"/>
+        <location filename="../ui/RunTimeline.cpp" line="433"/>
         <source>Resumed: the run goes on from here, with a new plan for what is left.</source>
         <translation>Fortgesetzt: Der Lauf geht hier weiter, mit einem neuen Plan für das, was übrig ist.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="414"/>
+        <location filename="../ui/RunTimeline.cpp" line="434"/>
         <source>It had ended with: %1</source>
         <translation>Zuvor beendet mit: %1</translation>
     </message>
@@ -6477,29 +6878,28 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>&amp;Netzwerk:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="447"/>
         <source>Clients connect to ws://127.0.0.1 on this port (or ::1, or the Unix socket) and send the token first. Scripts can also run terrarium --headless --serve. The protocol is in docs/CONTROL_API.md.</source>
-        <translation>Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1 oder dem Unix-Socket) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
+        <translation type="vanished">Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1 oder dem Unix-Socket) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="738"/>
+        <location filename="../ui/SettingsDialog.cpp" line="748"/>
         <source>API keys are kept in the desktop keyring, never in the settings file.</source>
         <translation>API-Schlüssel werden im Desktop-Schlüsselbund aufbewahrt, nie in der Einstellungsdatei.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="762"/>
+        <location filename="../ui/SettingsDialog.cpp" line="772"/>
         <source>Found %1; both roles now use its model %2.</source>
         <translation>%1 gefunden; beide Rollen verwenden jetzt sein Modell %2.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="772"/>
-        <location filename="../ui/SettingsDialog.cpp" line="778"/>
+        <location filename="../ui/SettingsDialog.cpp" line="782"/>
+        <location filename="../ui/SettingsDialog.cpp" line="788"/>
         <source>%1 or %2</source>
         <translation>%1 oder %2</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="777"/>
-        <location filename="../ui/SettingsDialog.cpp" line="784"/>
+        <location filename="../ui/SettingsDialog.cpp" line="787"/>
+        <location filename="../ui/SettingsDialog.cpp" line="794"/>
         <source>Required for this server</source>
         <translation>Für diesen Server erforderlich</translation>
     </message>
@@ -6605,167 +7005,186 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Für Clients, die lieber keinen Port nutzen; nur Ihre eigenen Programme können ihn öffnen, und auch sie brauchen das Token.</translation>
     </message>
     <message>
+        <location filename="../ui/SettingsDialog.cpp" line="426"/>
+        <source>Let clients open terminals in runs on the host (no isolation)</source>
+        <translation>Clients erlauben, Terminals in Läufen auf dem Host zu öffnen (keine Isolation)</translation>
+    </message>
+    <message>
         <location filename="../ui/SettingsDialog.cpp" line="429"/>
+        <source>A client&apos;s terminal in a run on the host sandbox is a shell on this computer whose commands pass no safety check. Off, clients get terminals only in containers and VMs. Each one opened is kept with the run and shown above the timeline.</source>
+        <translation>Das Terminal eines Clients in einem Lauf in der Host-Sandbox ist eine Shell auf diesem Computer, deren Befehle keine Sicherheitsprüfung durchlaufen. Ausgeschaltet bekommen Clients Terminals nur in Containern und VMs. Jedes geöffnete wird mit dem Lauf aufbewahrt und über der Zeitleiste angezeigt.</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="437"/>
         <source>Control token</source>
         <translation>Steuerungs-Token</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="431"/>
+        <location filename="../ui/SettingsDialog.cpp" line="439"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="432"/>
         <source>Copy the token for a client to send as “Authorization: Bearer …”</source>
-        <translation>Das Token kopieren, damit ein Client es als „Authorization: Bearer …“ sendet</translation>
+        <translation type="vanished">Das Token kopieren, damit ein Client es als „Authorization: Bearer …“ sendet</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="438"/>
+        <location filename="../ui/SettingsDialog.cpp" line="440"/>
+        <source>Copy the token for a client to prove itself with (see docs/CONTROL_API.md)</source>
+        <translation>Das Token kopieren, mit dem sich ein Client ausweist (siehe docs/CONTROL_API.md)</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="446"/>
         <source>Re&amp;quired token:</source>
         <translation>Erforderliches &amp;Token:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="458"/>
+        <location filename="../ui/SettingsDialog.cpp" line="455"/>
+        <source>Clients connect to ws://127.0.0.1 on this port (or ::1, or the Unix socket) and prove they know the token without sending it. Scripts can also run terrarium --headless --serve. The protocol is in docs/CONTROL_API.md.</source>
+        <translation>Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1 oder dem Unix-Socket) und weisen nach, dass sie das Token kennen, ohne es zu senden. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="466"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="473"/>
+        <location filename="../ui/SettingsDialog.cpp" line="481"/>
         <source>Approval of commands</source>
         <translation>Freigabe von Befehlen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="476"/>
+        <location filename="../ui/SettingsDialog.cpp" line="484"/>
         <source>Ask before running risky commands</source>
         <translation>Vor riskanten Befehlen nachfragen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="478"/>
+        <location filename="../ui/SettingsDialog.cpp" line="486"/>
         <source>Run only what the safety rules pass; deny the rest</source>
         <translation>Nur ausführen, was die Sicherheitsregeln durchlassen; den Rest ablehnen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="480"/>
+        <location filename="../ui/SettingsDialog.cpp" line="488"/>
         <source>Run every command without asking</source>
         <translation>Jeden Befehl ohne Nachfrage ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="483"/>
+        <location filename="../ui/SettingsDialog.cpp" line="491"/>
         <source>Risky commands run without asking.</source>
         <translation>Riskante Befehle laufen ohne Nachfrage.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="484"/>
+        <location filename="../ui/SettingsDialog.cpp" line="492"/>
         <source>Commands the safety rules flag (deleting files, changing permissions, fetching and running scripts, …) run at once. Use it only with a sandbox you can throw away.</source>
         <translation>Befehle, die die Sicherheitsregeln markieren (Dateien löschen, Rechte ändern, Skripte herunterladen und ausführen, …), laufen sofort. Verwenden Sie das nur mit einer Sandbox, die Sie wegwerfen können.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="488"/>
+        <location filename="../ui/SettingsDialog.cpp" line="496"/>
         <source>Appro&amp;val:</source>
         <translation>&amp;Freigabe:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="502"/>
+        <location filename="../ui/SettingsDialog.cpp" line="510"/>
         <source>Commands approved with Always</source>
         <translation>Mit „Immer“ freigegebene Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="508"/>
+        <location filename="../ui/SettingsDialog.cpp" line="516"/>
         <source>None yet: commands you approve with “Always” appear here.</source>
         <translation>Noch keine: Befehle, die Sie mit „Immer“ freigeben, erscheinen hier.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="510"/>
+        <location filename="../ui/SettingsDialog.cpp" line="518"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="511"/>
+        <location filename="../ui/SettingsDialog.cpp" line="519"/>
         <source>Ask again before running the selected commands (Delete)</source>
         <translation>Vor dem Ausführen der ausgewählten Befehle wieder nachfragen (Entf)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="516"/>
+        <location filename="../ui/SettingsDialog.cpp" line="524"/>
         <source>Always allowed:</source>
         <translation>Immer erlaubt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="518"/>
+        <location filename="../ui/SettingsDialog.cpp" line="526"/>
         <source>Commands you approved with “Always”: they run without asking</source>
         <translation>Befehle, die Sie mit „Immer“ freigegeben haben: Sie laufen ohne Nachfrage</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="522"/>
+        <location filename="../ui/SettingsDialog.cpp" line="530"/>
         <source>Limits of each run</source>
         <translation>Grenzen jedes Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="526"/>
+        <location filename="../ui/SettingsDialog.cpp" line="534"/>
         <source>Commands run in total, across re-plans</source>
         <translation>Insgesamt ausgeführte Befehle, über Neuplanungen hinweg</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="529"/>
+        <location filename="../ui/SettingsDialog.cpp" line="537"/>
         <source>None: stop at the first failed step</source>
         <translation>Keine: beim ersten fehlgeschlagenen Schritt anhalten</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="534"/>
+        <location filename="../ui/SettingsDialog.cpp" line="542"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="536"/>
+        <location filename="../ui/SettingsDialog.cpp" line="544"/>
         <source>A step still running after this long is stopped and fails</source>
         <translation>Ein Schritt, der nach dieser Zeit noch läuft, wird angehalten und schlägt fehl</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="543"/>
+        <location filename="../ui/SettingsDialog.cpp" line="551"/>
         <source>M&amp;aximum steps:</source>
         <translation>Maximale &amp;Schritte:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="544"/>
+        <location filename="../ui/SettingsDialog.cpp" line="552"/>
         <source>Re-plans before givin&amp;g up:</source>
         <translation>&amp;Neuplanungen vor dem Aufgeben:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="545"/>
+        <location filename="../ui/SettingsDialog.cpp" line="553"/>
         <source>Step &amp;timeout:</source>
         <translation>&amp;Zeitlimit pro Schritt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="547"/>
+        <location filename="../ui/SettingsDialog.cpp" line="555"/>
         <source>&amp;Jump ahead: ask for the next command while a step runs</source>
         <translation>Den nächsten Befehl schon &amp;während eines Schritts erfragen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="549"/>
+        <location filename="../ui/SettingsDialog.cpp" line="557"/>
         <source>Saves waiting for the model between steps. The early answer is used only when the step before succeeded, and it is checked like any command.</source>
         <translation>Spart das Warten auf das Modell zwischen den Schritten. Die frühe Antwort wird nur verwendet, wenn der Schritt davor erfolgreich war, und wie jeder Befehl geprüft.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="658"/>
+        <location filename="../ui/SettingsDialog.cpp" line="668"/>
         <source>Kept in %1.</source>
         <translation>Aufbewahrt in %1.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="685"/>
+        <location filename="../ui/SettingsDialog.cpp" line="695"/>
         <source>a copy of the workspace</source>
         <translation>eine Kopie des Arbeitsordners</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="686"/>
+        <location filename="../ui/SettingsDialog.cpp" line="696"/>
         <source>the workspace folder itself</source>
         <translation>der Arbeitsordner selbst</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="697"/>
+        <location filename="../ui/SettingsDialog.cpp" line="707"/>
         <source>1 setting here is overridden by the environment, the command line or a task file; its field says which.</source>
         <translation>1 Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/SettingsDialog.cpp" line="699"/>
+        <location filename="../ui/SettingsDialog.cpp" line="709"/>
         <source>%n settings here are overridden by the environment, the command line or a task file; their fields say which.</source>
         <translation>
             <numerusform>%n Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</numerusform>
@@ -6773,17 +7192,17 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="706"/>
+        <location filename="../ui/SettingsDialog.cpp" line="716"/>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="828"/>
+        <location filename="../ui/SettingsDialog.cpp" line="838"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="828"/>
+        <location filename="../ui/SettingsDialog.cpp" line="838"/>
         <source>keyring</source>
         <translation>Schlüsselbund</translation>
     </message>
@@ -7093,142 +7512,142 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Der Befehl hat nichts ausgegeben</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1059"/>
+        <location filename="../ui/StepCard.cpp" line="1065"/>
         <source>exit %1</source>
         <translation>Exit %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1061"/>
+        <location filename="../ui/StepCard.cpp" line="1067"/>
         <source>Exit code %1</source>
         <translation>Exit-Code %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1063"/>
+        <location filename="../ui/StepCard.cpp" line="1069"/>
         <source>The command succeeded (exit code 0)</source>
         <translation>Der Befehl war erfolgreich (Exit-Code 0)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1064"/>
+        <location filename="../ui/StepCard.cpp" line="1070"/>
         <source>The command failed with exit code %1</source>
         <translation>Der Befehl ist mit Exit-Code %1 fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="558"/>
+        <location filename="../ui/StepCard.cpp" line="564"/>
         <source>Took %1</source>
         <translation>Dauer: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="559"/>
+        <location filename="../ui/StepCard.cpp" line="565"/>
         <source>The command ran for %1</source>
         <translation>Der Befehl lief %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="585"/>
+        <location filename="../ui/StepCard.cpp" line="591"/>
         <source>Type a line for the command</source>
         <translation>Geben Sie eine Zeile für den Befehl ein</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="587"/>
+        <location filename="../ui/StepCard.cpp" line="593"/>
         <source>The command is waiting for input</source>
         <translation>Der Befehl wartet auf eine Eingabe</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="588"/>
+        <location filename="../ui/StepCard.cpp" line="594"/>
         <source>The command is waiting for input: %1</source>
         <translation>Der Befehl wartet auf eine Eingabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="720"/>
+        <location filename="../ui/StepCard.cpp" line="726"/>
         <source>Save Full Output</source>
         <translation>Vollständige Ausgabe speichern</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="721"/>
+        <location filename="../ui/StepCard.cpp" line="727"/>
         <source>Log files (*.log *.txt);;All files (*)</source>
         <translation>Protokolldateien (*.log *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="726"/>
+        <location filename="../ui/StepCard.cpp" line="732"/>
         <source>Could Not Save Output</source>
         <translation>Ausgabe konnte nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="979"/>
+        <location filename="../ui/StepCard.cpp" line="985"/>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="740"/>
+        <location filename="../ui/StepCard.cpp" line="746"/>
         <source>The step has not printed anything yet.</source>
         <translation>Der Schritt hat noch nichts ausgegeben.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="761"/>
+        <location filename="../ui/StepCard.cpp" line="767"/>
         <source>Could not save the standard output to %1: %2</source>
         <translation>Die Standardausgabe konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="768"/>
+        <location filename="../ui/StepCard.cpp" line="774"/>
         <source>Could not save the standard error to %1: %2</source>
         <translation>Der Standardfehler konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="800"/>
+        <location filename="../ui/StepCard.cpp" line="806"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="804"/>
+        <location filename="../ui/StepCard.cpp" line="810"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="809"/>
+        <location filename="../ui/StepCard.cpp" line="815"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="809"/>
+        <location filename="../ui/StepCard.cpp" line="815"/>
         <source>%1 min %2 s</source>
         <translation>%1 min %2 s</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="814"/>
+        <location filename="../ui/StepCard.cpp" line="820"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="814"/>
+        <location filename="../ui/StepCard.cpp" line="820"/>
         <source>%1 h %2 min</source>
         <translation>%1 h %2 min</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="994"/>
+        <location filename="../ui/StepCard.cpp" line="1000"/>
         <source>Expand step</source>
         <translation>Schritt aufklappen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="995"/>
+        <location filename="../ui/StepCard.cpp" line="1001"/>
         <source>Collapse step</source>
         <translation>Schritt einklappen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="996"/>
+        <location filename="../ui/StepCard.cpp" line="1002"/>
         <source>Show the command and its output (Space)</source>
         <translation>Den Befehl und seine Ausgabe anzeigen (Leertaste)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="997"/>
+        <location filename="../ui/StepCard.cpp" line="1003"/>
         <source>Show only the title (Space)</source>
         <translation>Nur den Titel anzeigen (Leertaste)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1070"/>
+        <location filename="../ui/StepCard.cpp" line="1076"/>
         <source>Step: %1</source>
         <translation>Schritt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1073"/>
+        <location filename="../ui/StepCard.cpp" line="1079"/>
         <source>%1, %2, took %3</source>
         <translation>%1, %2, Dauer %3</translation>
     </message>
@@ -7344,123 +7763,128 @@ Programme, die in einer VM laufen, enden: Sie startet erneut aus dem Snapshot.</
         <translation>Abgebrochen: Der Lauf wurde während dieses Schritts angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="526"/>
+        <location filename="../ui/StepCard.cpp" line="527"/>
+        <source>⚠ The check of the workspace after this step did not finish (%1): what it did not reach was not checked for set-user-ID bits or for files that tools run by themselves.</source>
+        <translation>⚠ Die Prüfung des Arbeitsordners nach diesem Schritt wurde nicht fertig (%1): Was sie nicht erreicht hat, wurde nicht auf Set-User-ID-Bits oder auf Dateien geprüft, die Werkzeuge von selbst ausführen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="532"/>
         <source>⚠ This step created or changed files that tools run by themselves (git hooks, .envrc, editor tasks, shell start-up files); check them before you use the workspace outside the sandbox: %1</source>
         <translation>⚠ Dieser Schritt hat Dateien angelegt oder geändert, die Werkzeuge von selbst ausführen (Git-Hooks, .envrc, Editor-Tasks, Shell-Startdateien); prüfen Sie sie, bevor Sie den Arbeitsordner außerhalb der Sandbox verwenden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="531"/>
+        <location filename="../ui/StepCard.cpp" line="537"/>
         <source>⚠ Set-user-ID or set-group-ID bits this step set were removed from: %1</source>
         <translation>⚠ Von diesem Schritt gesetzte Set-User-ID- oder Set-Group-ID-Bits wurden entfernt von: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="534"/>
+        <location filename="../ui/StepCard.cpp" line="540"/>
         <source>⚠ These files have set-user-ID or set-group-ID bits that could not be removed; do not run them outside the sandbox: %1</source>
         <translation>⚠ Diese Dateien haben Set-User-ID- oder Set-Group-ID-Bits, die nicht entfernt werden konnten; führen Sie sie nicht außerhalb der Sandbox aus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="730"/>
+        <location filename="../ui/StepCard.cpp" line="736"/>
         <source>Saved</source>
         <translation>Gespeichert</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="745"/>
+        <location filename="../ui/StepCard.cpp" line="751"/>
         <source>Could not save the output to %1: %2</source>
         <translation>Die Ausgabe konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="931"/>
+        <location filename="../ui/StepCard.cpp" line="937"/>
         <source>Rolling the sandbox back to before this step…</source>
         <translation>Die Sandbox wird auf den Stand vor diesem Schritt zurückgesetzt…</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="935"/>
+        <location filename="../ui/StepCard.cpp" line="941"/>
         <source>Undone: the sandbox is as it was before this step.</source>
         <translation>Rückgängig gemacht: Die Sandbox ist wieder so wie vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="936"/>
+        <location filename="../ui/StepCard.cpp" line="942"/>
         <source>Undone with step %1: the sandbox is as it was before that step, which ran before this one.</source>
         <translation>Mit Schritt %1 rückgängig gemacht: Die Sandbox ist wieder so wie vor jenem Schritt, der vor diesem lief.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="940"/>
+        <location filename="../ui/StepCard.cpp" line="946"/>
         <source>Could not undo the step: %1</source>
         <translation>Der Schritt konnte nicht rückgängig gemacht werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="971"/>
+        <location filename="../ui/StepCard.cpp" line="977"/>
         <source>Save everything the command printed, stdout and stderr interleaved as they arrived, to a file (Ctrl+Shift+S)</source>
         <translation>Alles, was der Befehl ausgegeben hat, in eine Datei speichern, stdout und stderr gemischt in der Reihenfolge ihres Eintreffens (Strg+Umschalt+S)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="973"/>
+        <location filename="../ui/StepCard.cpp" line="979"/>
         <source>Save everything the command printed, not only what is shown: stdout and stderr to a file each (Ctrl+Shift+S)</source>
         <translation>Alles, was der Befehl ausgegeben hat, speichern, nicht nur das Angezeigte: stdout und stderr in je eine Datei (Strg+Umschalt+S)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1023"/>
+        <location filename="../ui/StepCard.cpp" line="1029"/>
         <source>denied</source>
         <translation>abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1025"/>
+        <location filename="../ui/StepCard.cpp" line="1031"/>
         <source>Denied</source>
         <translation>Abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1026"/>
+        <location filename="../ui/StepCard.cpp" line="1032"/>
         <source>The command was not allowed to run</source>
         <translation>Der Befehl durfte nicht ausgeführt werden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1030"/>
+        <location filename="../ui/StepCard.cpp" line="1036"/>
         <source>cancelled</source>
         <translation>abgebrochen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1032"/>
+        <location filename="../ui/StepCard.cpp" line="1038"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1033"/>
+        <location filename="../ui/StepCard.cpp" line="1039"/>
         <source>The run was stopped while the command ran</source>
         <translation>Der Lauf wurde angehalten, während der Befehl lief</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1037"/>
+        <location filename="../ui/StepCard.cpp" line="1043"/>
         <source>timed out</source>
         <translation>Zeitüberschreitung</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1039"/>
+        <location filename="../ui/StepCard.cpp" line="1045"/>
         <source>Timed out</source>
         <translation>Zeitüberschreitung</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1041"/>
+        <location filename="../ui/StepCard.cpp" line="1047"/>
         <source>The command ran past the step timeout and was stopped (exit code %1)</source>
         <translation>Der Befehl lief über das Zeitlimit pro Schritt hinaus und wurde angehalten (Exit-Code %1)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1076"/>
+        <location filename="../ui/StepCard.cpp" line="1082"/>
         <source>%1, undone</source>
         <translation>%1, rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1078"/>
+        <location filename="../ui/StepCard.cpp" line="1084"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1090"/>
+        <location filename="../ui/StepCard.cpp" line="1096"/>
         <source>(hidden input)</source>
         <translation>(verborgene Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1102"/>
-        <location filename="../ui/StepCard.cpp" line="1103"/>
+        <location filename="../ui/StepCard.cpp" line="1108"/>
+        <location filename="../ui/StepCard.cpp" line="1109"/>
         <source>^D (end of input)</source>
         <translation>^D (Ende der Eingabe)</translation>
     </message>
@@ -7874,72 +8298,77 @@ Programme, die in einer VM laufen, enden: Sie startet erneut aus dem Snapshot.</
         <translation>Spezialdatei</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="194"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="195"/>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="202"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="205"/>
         <source>The name holds invisible or control characters, shown as escapes such as \u202e.</source>
         <translation>Der Name enthält unsichtbare oder Steuerzeichen, angezeigt als Escapes wie \u202e.</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="216"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="219"/>
         <source>Hidden characters in its name · %1</source>
         <translation>Verborgene Zeichen im Namen · %1</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="297"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="303"/>
+        <source>Accepted: %1</source>
+        <translation>Angenommen: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="306"/>
         <source>Changed on the host too; the host&apos;s version will be overwritten</source>
         <translation>Auch auf dem Host geändert; die Fassung des Hosts wird überschrieben</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="298"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="307"/>
         <source>Changed on the host too</source>
         <translation>Auch auf dem Host geändert</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="305"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="314"/>
         <source>Permissions %1 → %2</source>
         <translation>Rechte %1 → %2</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="309"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="318"/>
         <source>Was a %1, now a %2</source>
         <translation>War %1, jetzt %2</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="319"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="328"/>
         <source>Link removed</source>
         <translation>Link entfernt</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="320"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="329"/>
         <source>Link to %1</source>
         <translation>Link auf %1</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="323"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="332"/>
         <source>New folder</source>
         <translation>Neuer Ordner</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="323"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="332"/>
         <source>Folder removed</source>
         <translation>Ordner entfernt</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="327"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="336"/>
         <source>File removed</source>
         <translation>Datei entfernt</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="329"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="338"/>
         <source>New file, %1</source>
         <translation>Neue Datei, %1</translation>
     </message>
     <message>
-        <location filename="../ui/WorkspaceChangeModel.cpp" line="330"/>
+        <location filename="../ui/WorkspaceChangeModel.cpp" line="339"/>
         <source>Contents changed</source>
         <translation>Inhalt geändert</translation>
     </message>

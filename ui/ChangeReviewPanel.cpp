@@ -353,6 +353,8 @@ void ChangeReviewPanel::updateHeader()
                        tr("%1 deleted").arg(deleted)};
     if (const qsizetype conflicts = m_model->changeSet().conflictCount())
         counts.append(tr("%n also changed on the host", nullptr, int(conflicts)));
+    if (const qsizetype autorun = m_model->changeSet().autorunCount())
+        counts.append(tr("%n would run by itself on your machine", nullptr, int(autorun)));
     if (const qsizetype blocked = m_model->changeSet().blockedCount())
         counts.append(tr("%n cannot be applied", nullptr, int(blocked)));
     m_counts->setText(counts.join(tr(" · ")));
@@ -405,10 +407,20 @@ void ChangeReviewPanel::showChange(int row)
         info.append(tr("This change cannot be applied: %1")
                         .arg(WorkspaceChangeModel::visibleText(change.blockedReason)));
         infoColor = UiColors::failure(pal, window);
-    } else if (change.conflict) {
-        info.append(tr("%1 Ticking it overwrites the host's version.")
-                        .arg(WorkspaceChangeModel::visibleText(change.conflictReason)));
-        infoColor = WorkspaceChangeDelegate::warningColor(pal, window);
+    } else {
+        if (change.isAutorun()) {
+            info.append(tr("%1 Programs on your machine would run or obey it without asking "
+                           "you, so it is not ticked with the others: tick it on its own only "
+                           "if you trust what it says.")
+                            .arg(WorkspaceChangeModel::visibleText(change.autorunReason)));
+            infoColor = UiColors::failure(pal, window);
+        }
+        if (change.conflict) {
+            info.append(tr("%1 Ticking it overwrites the host's version.")
+                            .arg(WorkspaceChangeModel::visibleText(change.conflictReason)));
+            if (!infoColor.isValid())
+                infoColor = WorkspaceChangeDelegate::warningColor(pal, window);
+        }
     }
     for (const QString &note : change.notes)
         info.append(WorkspaceChangeModel::visibleText(note));

@@ -22,9 +22,10 @@ class WorkspaceChangeModel;
 
 // What a sandbox changed in its copy of the workspace, for the user to review before anything
 // reaches the host folder: how many files were added, changed and deleted, where they would go,
-// a checklist of the changes (conflicts, which the host changed too, start unticked; blocked
-// changes can never be ticked and say why) and the selected change's diff. Apply Selected asks
-// for the ticked changes to be applied, Discard All for none; the panel only reports the
+// a checklist of the changes (conflicts, which the host changed too, and auto-run changes, which
+// programs on the host would run by themselves, start unticked, the latter in red with why;
+// blocked changes can never be ticked and say why) and the selected change's diff. Apply Selected
+// asks for the ticked changes to be applied, Discard All for none; the panel only reports the
 // choice (applyRequested(), discardRequested()) and, once told, shows what applying did
 // (showApplyReport()). It reads no files: diffs are the ones in the change set.
 //

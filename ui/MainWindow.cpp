@@ -159,6 +159,18 @@ MainWindow::MainWindow(QWidget *parent)
     m_error->hide();
     layout->addWidget(m_error);
 
+    // Nobody sees what a client types into its terminal; that one is open is shown, always.
+    m_remoteTerminalBanner = new QLabel(central);
+    m_remoteTerminalBanner->setObjectName(QStringLiteral("remoteTerminalBanner"));
+    m_remoteTerminalBanner->setWordWrap(true);
+    m_remoteTerminalBanner->setTextFormat(Qt::PlainText);
+    m_remoteTerminalBanner->setStyleSheet(
+        QStringLiteral("#remoteTerminalBanner { border: 1px solid #b45309; border-radius: 4px; "
+                       "padding: 6px; color: #b45309; font-weight: bold; }"));
+    m_remoteTerminalBanner->setAccessibleName(tr("Remote terminals"));
+    m_remoteTerminalBanner->hide();
+    layout->addWidget(m_remoteTerminalBanner);
+
     // The history sidebar, beside the plan and timeline (or a past run in their place).
     m_historySplitter = new QSplitter(Qt::Horizontal, central);
     m_history = new RunHistoryPanel(m_historySplitter);
@@ -597,6 +609,31 @@ void MainWindow::beginRun()
     m_approval->dismiss();
     clearError();
     m_badge->setState(Core::RunState::Starting);
+    // The previous run's sandbox goes, and its terminals with it.
+    m_remoteTerminals.clear();
+    updateRemoteTerminalBanner();
+}
+
+void MainWindow::updateRemoteTerminalBanner()
+{
+    if (m_remoteTerminals.isEmpty()) {
+        m_remoteTerminalBanner->hide();
+        return;
+    }
+    QStringList sandboxes = m_remoteTerminals.values();
+    sandboxes.removeDuplicates();
+    const QString where = sandboxes.contains(QLatin1String("host"))
+        ? tr("on this computer itself (the host sandbox, no isolation)")
+        : tr("in the run's sandbox (%1)").arg(sandboxes.join(QStringLiteral(", ")));
+    m_remoteTerminalBanner->setText(
+        (m_remoteTerminals.size() == 1
+             ? tr("A remote control client has a terminal open %1. What it types there passes "
+                  "no safety check and is not recorded.")
+             : tr("Remote control clients have %n terminals open %1. What they type there "
+                  "passes no safety check and is not recorded.",
+                  nullptr, int(m_remoteTerminals.size())))
+            .arg(where));
+    m_remoteTerminalBanner->show();
 }
 
 void MainWindow::attachRun(Core::Orchestrator *orchestrator)
@@ -647,6 +684,12 @@ void MainWindow::handleRunEvent(const Core::RunEvent &event)
     } else if (const auto *approval = event.get<Events::ApprovalRequired>()) {
         m_approval->ask(approval->stepId, approval->command, approval->risk, approval->reasons,
                         approval->writtenFiles);
+    } else if (const auto *opened = event.get<Events::TerminalOpened>()) {
+        m_remoteTerminals.insert(opened->terminal, opened->sandbox);
+        updateRemoteTerminalBanner();
+    } else if (const auto *closed = event.get<Events::TerminalClosed>()) {
+        m_remoteTerminals.remove(closed->terminal);
+        updateRemoteTerminalBanner();
     } else if (const auto *end = event.get<Events::WorkflowComplete>()) {
         m_approval->dismiss();
         // Setup that ended the run before an orchestrator existed: the badge says how.

@@ -6,6 +6,7 @@
 #include "core/safety/ApprovalDecision.h"
 
 #include <QMainWindow>
+#include <QMap>
 #include <QPointer>
 
 #include <optional>
@@ -88,6 +89,9 @@ public:
     // The changes of a sandbox that worked on a copy, shown after the run; hidden otherwise.
     ChangeReviewPanel *changeReviewPanel() const { return m_changes; }
     QLabel *workspaceLabel() const { return m_workspaceLabel; }
+    // Shown while a remote control client has a terminal open in the run's sandbox
+    // (terminal_opened until its terminal_closed); hidden otherwise.
+    QLabel *remoteTerminalBanner() const { return m_remoteTerminalBanner; }
     QPlainTextEdit *goalEdit() const { return m_goalEdit; }
     QPushButton *runButton() const { return m_runButton; }
     QPushButton *stopButton() const { return m_stopButton; }
@@ -171,6 +175,10 @@ private:
     QPlainTextEdit *m_goalEdit = nullptr;
     QComboBox *m_sandbox = nullptr;
     QLabel *m_sandboxWarning = nullptr;
+    QLabel *m_remoteTerminalBanner = nullptr;
+    // The run's terminals that remote control clients have open: number -> sandbox kind.
+    QMap<int, QString> m_remoteTerminals;
+    void updateRemoteTerminalBanner();
     QLabel *m_workspaceLabel = nullptr;
     QPushButton *m_runButton = nullptr;
     QPushButton *m_stopButton = nullptr;

@@ -1,5 +1,6 @@
 #include "QTermWidgetView.h"
 
+#include "core/terminal/TerminalPaste.h"
 #include "core/terminal/TerminalSession.h"
 #include "core/terminal/TerminalSizeSender.h"
 #include "ui/UiLogging.h"
@@ -64,7 +65,8 @@ QTermWidgetView::QTermWidgetView(QWidget *parent)
     connect(m_term, &QTermWidget::sendData, this, [this](const char *data, int size) {
         if (m_session) {
             m_sizeSender->flush();
-            m_session->write(QByteArray(data, size));
+            // QTermWidget brackets a paste with the clipboard's ESCs and all in it.
+            m_session->write(Core::TerminalPaste::rebracketed(QByteArray(data, size)));
         }
     });
     connect(m_term, &QTermWidget::titleChanged, this,

@@ -18,8 +18,9 @@ namespace Terrarium::Widgets {
 // fed from a Core::TerminalSession like TerminalView: QTermWidget runs in teletype mode (an
 // empty pseudo terminal of its own, no shell), the session's output is written to that pty's
 // slave side for QTermWidget to read and draw, and what QTermWidget encodes from keys, pastes and
-// the mouse (sendData) goes to the session. Its size in cells is passed on as the widget's size
-// changes. Same signals as TerminalView, so TerminalPane treats both alike.
+// the mouse (sendData) goes to the session (a bracketed paste with its controls left out, see
+// Core::TerminalPaste: QTermWidget leaves them in). Its size in cells is passed on as the widget's
+// size changes. Same signals as TerminalView, so TerminalPane treats both alike.
 class QTermWidgetView : public QWidget
 {
     Q_OBJECT

@@ -273,8 +273,10 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
         m_startedAt = event.timestamp;
     if (event.type() != Core::RunEventType::StepOutput)
         m_runSummary.add(event);
+    const bool terminal = event.type() == Core::RunEventType::TerminalOpened
+        || event.type() == Core::RunEventType::TerminalClosed;
     if (event.type() != Core::RunEventType::SetupProgress
-        && event.type() != Core::RunEventType::WorkflowComplete)
+        && event.type() != Core::RunEventType::WorkflowComplete && !terminal)
         finishSetup(true);
     if (event.type() != Core::RunEventType::ModelRetry)
         m_lastRetry.clear();
@@ -317,8 +319,8 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
     } else if (const auto *result = event.get<Events::StepResult>()) {
         if (StepCard *card = m_cards.value(stepId)) {
             card->setResult(result->exitCode, result->durationMs);
-            card->setWorkspaceFindings(result->autorunChanged, result->setidCleared,
-                                       result->setidFailed);
+            card->setWorkspaceFindings(result->autorunChanged, result->auditIncomplete,
+                                       result->setidCleared, result->setidFailed);
             card->setState(result->stepState());
             card->setUndoable(result->undoable.value_or(false));
             card->hideInputPrompt();
@@ -377,6 +379,24 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
     } else if (const auto *end = event.get<Events::WorkflowComplete>()) {
         finishSetup(m_cards.isEmpty() && !m_setup.isNull() && m_setup->isFinished());
         addSummary(*end, event.timestamp);
+    } else if (const auto *opened = event.get<Events::TerminalOpened>()) {
+        addNote(TimelineNote::Kind::Info,
+                tr("A remote control client opened terminal %1 in the sandbox (%2)")
+                    .arg(opened->terminal)
+                    .arg(opened->sandbox),
+                tr("What it types there passes no safety check and is not recorded; only that "
+                   "the terminal was open is kept with the run."));
+    } else if (const auto *closed = event.get<Events::TerminalClosed>()) {
+        const QString after = StepCard::formatDuration(closed->durationMs);
+        addNote(TimelineNote::Kind::Info,
+                closed->exitCode
+                    ? tr("Terminal %1 of a remote control client closed after %2 (exit code %3)")
+                          .arg(closed->terminal)
+                          .arg(after)
+                          .arg(*closed->exitCode)
+                    : tr("Terminal %1 of a remote control client closed after %2")
+                          .arg(closed->terminal)
+                          .arg(after));
     } else if (const auto *undone = event.get<Events::StepUndone>()) {
         setStepsUndone(stepId, undone->steps);
         addNote(TimelineNote::Kind::Undo,

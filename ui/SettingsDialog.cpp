@@ -422,6 +422,14 @@ QWidget *SettingsDialog::createRemoteControlTab()
                                          "your own programs can open it, and they need the "
                                          "token too."));
     remoteForm->addRow(m_remoteControlSocket);
+    m_remoteHostTerminals =
+        new QCheckBox(tr("Let clients open terminals in runs on the host (no isolation)"), remote);
+    m_remoteHostTerminals->setObjectName(QStringLiteral("remoteHostTerminals"));
+    m_remoteHostTerminals->setToolTip(
+        tr("A client's terminal in a run on the host sandbox is a shell on this computer whose "
+           "commands pass no safety check. Off, clients get terminals only in containers and "
+           "VMs. Each one opened is kept with the run and shown above the timeline."));
+    remoteForm->addRow(m_remoteHostTerminals);
     m_controlToken = new QLineEdit(remote);
     m_controlToken->setReadOnly(true);
     m_controlToken->setEchoMode(QLineEdit::Password);
@@ -429,8 +437,8 @@ QWidget *SettingsDialog::createRemoteControlTab()
     m_controlToken->setAccessibleName(tr("Control token"));
     m_copyControlToken = new QToolButton(remote);
     m_copyControlToken->setText(tr("Copy"));
-    m_copyControlToken->setToolTip(tr("Copy the token for a client to send as “Authorization: "
-                                      "Bearer …”"));
+    m_copyControlToken->setToolTip(tr("Copy the token for a client to prove itself with (see "
+                                      "docs/CONTROL_API.md)"));
     m_copyControlToken->setEnabled(false);
     auto *tokenRow = new QHBoxLayout;
     tokenRow->addWidget(m_controlToken, 1);
@@ -445,8 +453,8 @@ QWidget *SettingsDialog::createRemoteControlTab()
     remoteForm->addRow(QString(), m_controlTokenPlace);
     auto *how =
         new QLabel(tr("Clients connect to ws://127.0.0.1 on this port (or ::1, or the Unix "
-                      "socket) and send the token first. Scripts can also run terrarium --headless "
-                      "--serve. The protocol is in docs/CONTROL_API.md."),
+                      "socket) and prove they know the token without sending it. Scripts can also "
+                      "run terrarium --headless --serve. The protocol is in docs/CONTROL_API.md."),
                    remote);
     how->setWordWrap(true);
     how->setForegroundRole(QPalette::PlaceholderText);
@@ -610,6 +618,7 @@ void SettingsDialog::setValues(const Core::UserSettings &values)
     m_remoteControlPort->setEnabled(values.remoteControl);
     m_remoteControlSocket->setChecked(values.remoteControlSocket);
     m_remoteControlSocket->setEnabled(values.remoteControl);
+    m_remoteHostTerminals->setChecked(values.remoteHostTerminals);
     const QString engine =
         Widgets::terminalEngineKey(Widgets::terminalEngineFromKey(values.terminalEngine));
     for (QAbstractButton *choice : m_terminalEngine->buttons())
@@ -648,6 +657,7 @@ Core::UserSettings SettingsDialog::values() const
     values.remoteControl = m_remoteControl->isChecked();
     values.remoteControlPort = m_remoteControlPort->value();
     values.remoteControlSocket = m_remoteControlSocket->isChecked();
+    values.remoteHostTerminals = m_remoteHostTerminals->isChecked();
     if (const QAbstractButton *choice = m_terminalEngine->checkedButton())
         values.terminalEngine = choice->property("engine").toString();
     return values;

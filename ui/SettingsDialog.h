@@ -144,6 +144,7 @@ private:
     QCheckBox *m_remoteControl = nullptr;
     QSpinBox *m_remoteControlPort = nullptr;
     QCheckBox *m_remoteControlSocket = nullptr;
+    QCheckBox *m_remoteHostTerminals = nullptr;
     QButtonGroup *m_terminalEngine = nullptr;
     QLabel *m_controlTokenPlace = nullptr;
     QLineEdit *m_controlToken = nullptr;

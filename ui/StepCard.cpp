@@ -519,9 +519,15 @@ void StepCard::appendOutput(bool isStderr, const QString &text)
 }
 
 void StepCard::setWorkspaceFindings(const QStringList &autorunChanged,
-                                    const QStringList &setidCleared, const QStringList &setidFailed)
+                                    const QString &auditIncomplete, const QStringList &setidCleared,
+                                    const QStringList &setidFailed)
 {
     QStringList lines;
+    if (!auditIncomplete.isEmpty())
+        lines << tr("⚠ The check of the workspace after this step did not finish (%1): what it "
+                    "did not reach was not checked for set-user-ID bits or for files that tools "
+                    "run by themselves.")
+                     .arg(auditIncomplete);
     if (!autorunChanged.isEmpty())
         lines << tr("⚠ This step created or changed files that tools run by themselves (git "
                     "hooks, .envrc, editor tasks, shell start-up files); check them before you "

@@ -66,8 +66,8 @@ public:
     void appendOutput(bool isStderr, const QString &text);
     void setResult(int exitCode, qint64 durationMs);
     // Flags what the step left in the workspace (the sandbox's audit after the command).
-    void setWorkspaceFindings(const QStringList &autorunChanged, const QStringList &setidCleared,
-                              const QStringList &setidFailed);
+    void setWorkspaceFindings(const QStringList &autorunChanged, const QString &auditIncomplete,
+                              const QStringList &setidCleared, const QStringList &setidFailed);
     // The flag's text, empty when there is none.
     QString workspaceWarning() const;
     void setCollapsed(bool collapsed);

@@ -186,7 +186,7 @@ void WorkspaceChangeDelegate::paint(QPainter *painter, const QStyleOptionViewIte
     QColor detailColor = UiColors::blend(text, background, 0.3);
     if (selected)
         detailColor = text;
-    else if (blocked)
+    else if (blocked || index.data(WorkspaceChangeModel::AutorunRole).toBool())
         detailColor = UiColors::failure(palette, background);
     else if (conflict || index.data(WorkspaceChangeModel::HiddenCharactersRole).toBool())
         detailColor = warningColor(palette, background);

@@ -71,7 +71,7 @@ void WorkspaceChangeModel::setChangeSet(const Core::WorkspaceChangeSet &changes)
     m_checked.assign(size_t(m_changes.changes().size()), false);
     for (qsizetype row = 0; row < m_changes.changes().size(); ++row) {
         const WorkspaceChange &change = m_changes.changes().at(row);
-        m_checked[size_t(row)] = !change.conflict && !change.isBlocked();
+        m_checked[size_t(row)] = !change.conflict && !change.isBlocked() && !change.isAutorun();
     }
     endResetModel();
     Q_EMIT checksChanged();
@@ -110,9 +110,10 @@ bool WorkspaceChangeModel::setChecked(int row, bool checked)
         return true;
     const QList<WorkspaceChange> &all = m_changes.changes();
     const WorkspaceChange &target = all.at(row);
-    // A dependency is followed only where it needs no overwriting: conflicts stay the user's.
+    // A dependency is followed only where it needs no overwriting and nothing runs by itself:
+    // conflicts and auto-run changes take their own tick.
     const auto follows = [&all](int other) {
-        return !all.at(other).conflict && !all.at(other).isBlocked();
+        return !all.at(other).conflict && !all.at(other).isBlocked() && !all.at(other).isAutorun();
     };
     for (int other = 0; other < all.size(); ++other) {
         if (other == row)
@@ -141,7 +142,7 @@ void WorkspaceChangeModel::setAllChecked(bool checked)
 {
     std::vector<int> changed;
     for (int row = 0; row < rowCount(); ++row) {
-        if (!checked || !change(row).conflict)
+        if (!checked || (!change(row).conflict && !change(row).isAutorun()))
             setOne(row, checked, &changed);
     }
     if (changed.empty())
@@ -194,6 +195,8 @@ QVariant WorkspaceChangeModel::data(const QModelIndex &index, int role) const
         return tr("%1, %2").arg(visiblePath(item.path), detail(item, isChecked(row)));
     case Qt::ToolTipRole: {
         QStringList lines{visiblePath(item.path), detail(item, isChecked(row))};
+        if (item.isAutorun())
+            lines.append(visibleText(item.autorunReason));
         if (item.conflict)
             lines.append(visibleText(item.conflictReason));
         for (const QString &note : item.notes)
@@ -219,6 +222,8 @@ QVariant WorkspaceChangeModel::data(const QModelIndex &index, int role) const
         return item.conflict;
     case BlockedRole:
         return item.isBlocked();
+    case AutorunRole:
+        return item.isAutorun() && !item.isBlocked();
     case HiddenCharactersRole:
         return hasHiddenCharacters(item.path);
     default:
@@ -254,6 +259,7 @@ QHash<int, QByteArray> WorkspaceChangeModel::roleNames() const
     names.insert(DetailRole, "detail");
     names.insert(ConflictRole, "conflict");
     names.insert(BlockedRole, "blocked");
+    names.insert(AutorunRole, "autorun");
     names.insert(HiddenCharactersRole, "hiddenCharacters");
     return names;
 }
@@ -293,6 +299,9 @@ QString WorkspaceChangeModel::detail(const WorkspaceChange &change, bool checked
 {
     if (change.isBlocked())
         return visibleText(change.blockedReason);
+    if (change.isAutorun())
+        return checked ? tr("Accepted: %1").arg(visibleText(change.autorunReason))
+                       : visibleText(change.autorunReason);
     if (change.conflict)
         return checked ? tr("Changed on the host too; the host's version will be overwritten")
                        : tr("Changed on the host too");

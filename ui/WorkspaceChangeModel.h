@@ -13,10 +13,13 @@ namespace Terrarium::Widgets {
 // change, in the set's order, with a check box saying whether the user accepts it.
 //
 // Boxes start ticked, except for conflicts (the host changed the path too: ticking one means
-// overwriting the host's version) and blocked changes, which can never be ticked. Ticking keeps
+// overwriting the host's version), auto-run changes (a git hook or setting, .envrc, an editor's
+// tasks: programs on the host would run them by themselves; each needs its own tick) and blocked
+// changes, which can never be ticked. Ticking keeps
 // what applying needs together: a change inside a folder the sandbox made ticks that folder,
 // and unticking the folder unticks what is inside; likewise for a folder the sandbox removed,
-// whose removal needs its contents removed first. Conflicts are never ticked by that rule.
+// whose removal needs its contents removed first. Conflicts and auto-run changes are never
+// ticked by that rule, nor by "select all".
 //
 // Paths come from the sandbox and are untrusted: DisplayRole and the other text roles show them
 // with hidden characters escaped (visiblePath()); PathRole holds the real path.
@@ -31,6 +34,7 @@ public:
         DetailRole, // QString: the second line ("+3 −1", "changed on the host too", a reason)
         ConflictRole, // bool
         BlockedRole, // bool
+        AutorunRole, // bool: programs on the host run or obey the path by themselves
         HiddenCharactersRole, // bool: the path holds characters shown as escapes
     };
     // The three kinds the user tells apart; mode and type changes are "changed".
@@ -46,8 +50,9 @@ public:
     bool isChecked(int row) const;
     // Ticks or unticks row (and what it depends on, see above); false when it cannot be ticked.
     bool setChecked(int row, bool checked);
-    // Ticks every change that can be applied without overwriting the host's own edits:
-    // conflicts keep their state. Unticks everything when checked is false.
+    // Ticks every change that can be applied without overwriting the host's own edits and that
+    // nothing runs by itself: conflicts and auto-run changes keep their state. Unticks
+    // everything when checked is false.
     void setAllChecked(bool checked);
     int checkedCount() const;
     QStringList checkedPaths() const;

@@ -72,7 +72,8 @@ PodmanSandbox::~PodmanSandbox()
 }
 
 QStringList PodmanSandbox::runArguments(const SandboxSpec &spec, const PodmanHost &host,
-                                        const QString &agentPath, const QString &image)
+                                        const QString &agentPath, const QString &image,
+                                        const QList<AutorunMounts::Mount> &protectedPaths)
 {
     const qint64 processes = std::clamp<qint64>(spec.pidsLimit, 16, host.maxProcesses);
     const qint64 files = std::min<qint64>(65536, host.maxOpenFiles);
@@ -127,6 +128,10 @@ QStringList PodmanSandbox::runArguments(const SandboxSpec &spec, const PodmanHos
         // --mount, not --volume: a ':' in the folder's name would split a --volume argument.
         arguments << QStringLiteral("--mount=type=bind,source=%1,destination=%2")
                          .arg(spec.workspace, containerPath(workspaceInContainer));
+        for (const AutorunMounts::Mount &mount : protectedPaths)
+            arguments << QStringLiteral("--mount=type=bind,source=%1/%2,destination=%3/%2%4")
+                             .arg(spec.workspace, mount.path, containerPath(workspaceInContainer),
+                                  mount.readOnly ? QStringLiteral(",ro") : QString());
     }
     for (auto it = spec.environment.cbegin(); it != spec.environment.cend(); ++it)
         arguments << QStringLiteral("--env=%1=%2").arg(it.key(), it.value());
@@ -223,6 +228,7 @@ QJsonObject PodmanSandbox::specToJson(const SandboxSpec &spec)
         {QStringLiteral("network"), networkPolicyName(spec.networkPolicy)},
         {QStringLiteral("workspace"), spec.workspace},
         {QStringLiteral("workspace_copy"), spec.workspaceCopy},
+        {QStringLiteral("protect_autorun"), spec.protectAutorun},
         {QStringLiteral("env"), environment},
     };
 }
@@ -240,6 +246,7 @@ SandboxSpec PodmanSandbox::specFromJson(const QJsonObject &json)
                              .value_or(NetworkPolicy::None);
     spec.workspace = json.value(QLatin1String("workspace")).toString();
     spec.workspaceCopy = json.value(QLatin1String("workspace_copy")).toBool();
+    spec.protectAutorun = json.value(QLatin1String("protect_autorun")).toBool(true);
     // Only the names are kept (see specToJson); the container itself still has the values.
     for (const QJsonValue &name : json.value(QLatin1String("env")).toArray())
         spec.environment.insert(name.toString(), QString());
@@ -347,9 +354,17 @@ void PodmanSandbox::createContainer(const QString &image)
         }
     }
     Q_EMIT startProgress(10, Core::Tr::tr("Creating the container %1").arg(spec().name));
+    QList<AutorunMounts::Mount> protectedPaths;
+    if (!spec().workspace.isEmpty() && !spec().workspaceCopy && spec().protectAutorun)
+        protectedPaths = AutorunMounts::find(spec().workspace);
+    m_readOnlyPaths.clear();
+    for (const AutorunMounts::Mount &mount : protectedPaths) {
+        if (mount.readOnly)
+            m_readOnlyPaths.append(mount.path);
+    }
     m_creating = true;
     runPodman(
-        runArguments(spec(), m_host, m_agentPath, image),
+        runArguments(spec(), m_host, m_agentPath, image, protectedPaths),
         [this, image](const Core::Result<QByteArray> &result) {
             m_creating = false;
             if (m_removeWhenCreated) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "vm/AgentSandbox.h"
+#include "vm/AutorunMounts.h"
 #include "vm/PodmanHost.h"
 
 #include <QFutureWatcher>
@@ -77,8 +78,10 @@ public:
     const PodmanHost &host() const { return m_host; }
 
     // `podman run` arguments for a new container (after the global ones). Pure, for tests.
+    // protectedPaths: mounted over the workspace's own (AutorunMounts), parents first.
     static QStringList runArguments(const SandboxSpec &spec, const PodmanHost &host,
-                                    const QString &agentPath, const QString &image);
+                                    const QString &agentPath, const QString &image,
+                                    const QList<AutorunMounts::Mount> &protectedPaths = {});
     // What the agent serving the channel is started with (after its path).
     static QStringList sessionAgentArguments(const SandboxSpec &spec, const PodmanHost &host);
     // What runArguments() really limits, for people, when it is not the spec through cgroups:
@@ -92,6 +95,7 @@ public:
     // The labels that describe a sandbox, and the spec they carry (environment names only).
     bool worksOnACopy() const override { return spec().workspaceCopy; }
     QString limitsNote() const override { return limitsNote(spec(), m_host); }
+    QStringList readOnlyWorkspacePaths() const override { return m_readOnlyPaths; }
     QString workspaceFolder() const override { return QString::fromLatin1(workspaceInContainer); }
 
     static QJsonObject specToJson(const SandboxSpec &spec);
@@ -132,6 +136,7 @@ private:
     std::unique_ptr<QLockFile> m_lock;
     bool m_creating = false; // `podman run` is making the container
     bool m_removeWhenCreated = false; // destroy() came meanwhile
+    QStringList m_readOnlyPaths; // of the mounted workspace, as made by createContainer()
     QString m_writableLayer; // the container's overlay upper directory; empty: not watched
     struct DiskWatch
     {

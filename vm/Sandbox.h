@@ -69,6 +69,10 @@ public:
     // The limits this sandbox really gets, for people, where they are not simply the spec's
     // (enforced another way, capped lower, or not at all); empty otherwise.
     virtual QString limitsNote() const { return {}; }
+    // The paths of a mounted workspace (relative to it) that commands cannot change because
+    // programs on the host run them by themselves (SandboxSpec::protectAutorun); empty when
+    // nothing is protected that way.
+    virtual QStringList readOnlyWorkspacePaths() const { return {}; }
     virtual QString workspaceFolder() const { return spec().workspace; }
 
     // The sandbox's own console (a VM's serial line: boot messages and a root shell), for a

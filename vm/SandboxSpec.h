@@ -23,6 +23,10 @@ struct SandboxSpec
     // The sandbox gets an empty workspace folder of its own instead of the host's; the caller
     // copies the files in and reviews the changes (Vm::WorkspaceTransfer). VMs always do.
     bool workspaceCopy = false;
+    // A mounted workspace's files that programs on the host run or obey by themselves (git
+    // hooks and settings, .envrc, editor folders; Vm::AutorunMounts) are read-only in the
+    // sandbox. False only when the user allowed the run to change them.
+    bool protectAutorun = true;
     QMap<QString, QString> environment; // set for every command and terminal in the sandbox
     // The run that created the sandbox, kept with it (a label, the domain's metadata), so that a
     // sandbox a killed run left behind can be told apart and named with its run. Empty: none.

@@ -13,10 +13,12 @@
 #include "vm/VmLogging.h"
 
 #include <QCryptographicHash>
+#include <QFutureWatcher>
 #include <QJsonObject>
 #include <QMap>
 #include <QSet>
 #include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <chrono>
 
@@ -231,24 +233,58 @@ void WorkspaceTransfer::copyIn(const QString &hostFolder)
     }
     m_copy = {};
     m_host = std::make_unique<Core::WorkspaceFolder>(hostFolder);
-    Core::Result<Core::WorkspaceManifest> scanned = Core::WorkspaceManifest::scan(hostFolder);
-    if (scanned && scanned->isTruncated())
-        scanned = Core::makeError(Core::ErrorCode::LimitReached,
-                                  Core::Tr::tr("The folder %1 has more than %2 entries; that is "
-                                               "too many to copy into a sandbox.")
-                                      .arg(hostFolder)
-                                      .arg(Core::WorkspaceManifest::defaultMaxEntries));
-    if (scanned) {
-        if (Core::Result<void> opened = m_host->open(); !opened)
-            scanned = std::unexpected(opened.error());
-    }
-    if (!scanned) {
-        run({}, [this, error = scanned.error()](Core::Result<void>) {
-            Q_EMIT copiedIn(std::unexpected(error));
+    const Task scan = scanTask(
+        hostFolder, [this, hostFolder](Core::Result<Core::WorkspaceManifest> scanned, Done done) {
+            if (scanned && scanned->isTruncated())
+                scanned =
+                    Core::makeError(Core::ErrorCode::LimitReached,
+                                    Core::Tr::tr("The folder %1 has more than %2 entries; that "
+                                                 "is too many to copy into a sandbox.")
+                                        .arg(hostFolder)
+                                        .arg(Core::WorkspaceManifest::defaultMaxEntries));
+            if (scanned) {
+                if (Core::Result<void> opened = m_host->open(); !opened)
+                    scanned = std::unexpected(opened.error());
+            }
+            if (!scanned) {
+                done(std::unexpected(scanned.error()));
+                return;
+            }
+            m_tasks.append(copyTasks(*scanned));
+            done({});
         });
-        return;
-    }
-    m_copy.base = *scanned;
+    run({scan}, [this](Core::Result<void> result) {
+        m_host.reset();
+        if (!result) {
+            Q_EMIT copiedIn(std::unexpected(result.error()));
+            return;
+        }
+        qCInfo(lcVm).noquote() << "copied" << m_copy.files << "files," << m_copy.directories
+                               << "folders and" << m_copy.links << "links into" << m_sandboxFolder
+                               << "; skipped" << m_copy.skipped.size();
+        Q_EMIT copiedIn(m_copy);
+    });
+}
+
+WorkspaceTransfer::Task
+WorkspaceTransfer::scanTask(const QString &folder,
+                            std::function<void(Core::Result<Core::WorkspaceManifest>, Done)> then)
+{
+    return [this, folder, then](Done done) {
+        // A large folder takes seconds to walk and hash: never on the caller's (GUI) thread.
+        auto *watcher = new QFutureWatcher<Core::Result<Core::WorkspaceManifest>>(this);
+        connect(watcher, &QFutureWatcherBase::finished, this, [watcher, then, done] {
+            watcher->deleteLater();
+            then(watcher->result(), done);
+        });
+        watcher->setFuture(
+            QtConcurrent::run([folder] { return Core::WorkspaceManifest::scan(folder); }));
+    };
+}
+
+QList<WorkspaceTransfer::Task> WorkspaceTransfer::copyTasks(const Core::WorkspaceManifest &scanned)
+{
+    m_copy.base = scanned;
 
     QStringList directories{m_sandboxFolder};
     QList<WorkspaceEntry> files;
@@ -261,7 +297,7 @@ void WorkspaceTransfer::copyIn(const QString &hostFolder)
         if (entry.type == Type::Directory)
             notCopiedFolders.insert(entry.path);
     };
-    for (const WorkspaceEntry &entry : scanned->entries()) {
+    for (const WorkspaceEntry &entry : scanned.entries()) {
         const QString parent = Core::WorkspacePath::parentOf(entry.path);
         if (!parent.isEmpty() && notCopiedFolders.contains(parent)) {
             // Below a folder that was not copied: nothing of it is in the sandbox either.
@@ -289,10 +325,10 @@ void WorkspaceTransfer::copyIn(const QString &hostFolder)
             ++m_copy.directories;
             break;
         case Type::File:
-            if (!entry.error.isEmpty())
-                skip(entry, Core::Tr::tr("It could not be read: %1").arg(entry.error));
-            else if (entry.size > maxFileBytes)
+            if (entry.size > maxFileBytes)
                 skip(entry, Core::Tr::tr("It is larger than %1 MiB.").arg(maxFileBytes >> 20));
+            else if (!entry.error.isEmpty())
+                skip(entry, Core::Tr::tr("It could not be read: %1").arg(entry.error));
             else
                 files.append(entry);
             break;
@@ -362,17 +398,7 @@ void WorkspaceTransfer::copyIn(const QString &hostFolder)
              batches({QStringLiteral("chmod"), octal(mode), QStringLiteral("--")}, run))
             tasks.append(commandTask(argv));
     }
-    run(std::move(tasks), [this](Core::Result<void> result) {
-        m_host.reset();
-        if (!result) {
-            Q_EMIT copiedIn(std::unexpected(result.error()));
-            return;
-        }
-        qCInfo(lcVm).noquote() << "copied" << m_copy.files << "files," << m_copy.directories
-                               << "folders and" << m_copy.links << "links into" << m_sandboxFolder
-                               << "; skipped" << m_copy.skipped.size();
-        Q_EMIT copiedIn(m_copy);
-    });
+    return tasks;
 }
 
 WorkspaceTransfer::Task WorkspaceTransfer::copyFileTask(const WorkspaceEntry &entry)
@@ -428,7 +454,13 @@ void WorkspaceTransfer::fetchManifest(
     }
     if (m_sandbox->kind() == SandboxKind::Host) {
         // The host kind's folder is on this machine: walked here, by the same rules.
-        done(Core::WorkspaceManifest::scan(m_sandboxFolder));
+        auto *watcher = new QFutureWatcher<Core::Result<Core::WorkspaceManifest>>(this);
+        connect(watcher, &QFutureWatcherBase::finished, this, [watcher, done] {
+            watcher->deleteLater();
+            done(watcher->result());
+        });
+        watcher->setFuture(QtConcurrent::run(
+            [folder = m_sandboxFolder] { return Core::WorkspaceManifest::scan(folder); }));
         return;
     }
     done(Core::makeError(Core::ErrorCode::SandboxError,
@@ -515,28 +547,27 @@ void WorkspaceTransfer::collectChanges(const Core::WorkspaceManifest &base,
     m_changes = {};
     m_host = std::make_unique<Core::WorkspaceFolder>(hostFolder);
     QList<Task> tasks{manifestTask()};
-    tasks.append([this, hostFolder](Done done) {
-        if (Core::Result<void> opened = m_host->open(); !opened) {
-            done(opened);
-            return;
-        }
-        const Core::Result<Core::WorkspaceManifest> host =
-            Core::WorkspaceManifest::scan(hostFolder);
-        if (!host) {
-            done(std::unexpected(host.error()));
-            return;
-        }
-        Core::Result<Core::WorkspaceChangeSet> changes =
-            Core::WorkspaceChangeSet::compute(m_base, m_sandboxManifest, *host);
-        if (!changes) {
-            done(std::unexpected(changes.error()));
-            return;
-        }
-        m_changes = std::move(*changes);
-        for (qsizetype i = 0; i < m_changes.changes().size(); ++i)
-            m_tasks.append(diffTask(i));
-        done({});
-    });
+    tasks.append(
+        scanTask(hostFolder, [this](Core::Result<Core::WorkspaceManifest> host, Done done) {
+            if (Core::Result<void> opened = m_host->open(); !opened) {
+                done(opened);
+                return;
+            }
+            if (!host) {
+                done(std::unexpected(host.error()));
+                return;
+            }
+            Core::Result<Core::WorkspaceChangeSet> changes =
+                Core::WorkspaceChangeSet::compute(m_base, m_sandboxManifest, *host);
+            if (!changes) {
+                done(std::unexpected(changes.error()));
+                return;
+            }
+            m_changes = std::move(*changes);
+            for (qsizetype i = 0; i < m_changes.changes().size(); ++i)
+                m_tasks.append(diffTask(i));
+            done({});
+        }));
     run(std::move(tasks), [this](Core::Result<void> result) {
         m_host.reset();
         m_sandboxManifest = {};

@@ -35,12 +35,12 @@ class Sandbox;
 //
 // One operation at a time; each ends with its signal, always from the event loop (never inside
 // the call), also when it fails at once. Files move one at a time, so memory holds one file (at
-// most maxFileBytes). Cost: copyIn() and collectChanges() walk and hash the host folder on the
-// calling thread (one read of every file; fs.manifest does the same in the sandbox, blocking its
-// agent meanwhile), so a large workspace holds the event loop for as long as its disk takes. On the
-// host side nothing is read or written through a symlink (Core::WorkspaceFolder). The transfer is a
-// QObject child of whoever owns it; it watches the sandbox through a QPointer and fails
-// (SandboxError) when the sandbox goes away.
+// most maxFileBytes). Cost: copyIn() and collectChanges() walk and hash the host folder on a
+// worker thread (one read of every file up to maxFileBytes, larger ones are not hashed;
+// fs.manifest does the same in the sandbox, blocking its agent meanwhile), so the event loop
+// goes on while a large workspace is read. On the host side nothing is read or written through a
+// symlink (Core::WorkspaceFolder). The transfer is a QObject child of whoever owns it; it watches
+// the sandbox through a QPointer and fails (SandboxError) when the sandbox goes away.
 class WorkspaceTransfer final : public QObject
 {
     Q_OBJECT
@@ -108,6 +108,11 @@ private:
     Core::Error sandboxGone() const;
     Task commandTask(const QStringList &argv);
     Task copyFileTask(const Core::WorkspaceEntry &entry);
+    // Walks and hashes folder on a worker thread, then hands the manifest to then().
+    Task scanTask(const QString &folder,
+                  std::function<void(Core::Result<Core::WorkspaceManifest>, Done)> then);
+    // What copies a scanned host folder in (fills m_copy as it decides).
+    QList<Task> copyTasks(const Core::WorkspaceManifest &scanned);
     Task manifestTask();
     Task diffTask(qsizetype index);
     Task applyTask(const Core::WorkspaceApplyStep &step);

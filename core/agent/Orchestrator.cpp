@@ -867,6 +867,12 @@ void Orchestrator::onJobFinished()
     stepResult.setidCleared = exec.setidCleared;
     stepResult.setidFailed = exec.setidFailed;
     stepResult.autorunChanged = exec.autorunChanged;
+    if (!exec.auditError.isEmpty())
+        stepResult.auditIncomplete = exec.auditError;
+    else if (exec.auditTruncated)
+        stepResult.auditIncomplete =
+            Tr::tr("the workspace has more files or levels than the check looks at, or parts "
+                   "of it cannot be read");
     if (m_checkpointTried) {
         stepResult.undoable = m_checkpointError.isEmpty();
         stepResult.checkpointError = m_checkpointError;

@@ -10,7 +10,7 @@ namespace Terrarium::Core {
 
 namespace {
 
-constexpr std::array<std::pair<RunEventType, const char *>, 13> typeNames{{
+constexpr std::array<std::pair<RunEventType, const char *>, 15> typeNames{{
     {RunEventType::PlanGenerated, "plan_generated"},
     {RunEventType::StepExecuting, "step_executing"},
     {RunEventType::StepOutput, "step_output"},
@@ -24,6 +24,8 @@ constexpr std::array<std::pair<RunEventType, const char *>, 13> typeNames{{
     {RunEventType::StepUndone, "step_undone"},
     {RunEventType::SetupProgress, "setup_progress"},
     {RunEventType::ModelRetry, "model_retry"},
+    {RunEventType::TerminalOpened, "terminal_opened"},
+    {RunEventType::TerminalClosed, "terminal_closed"},
 }};
 
 // RunEvent::type() is the variant's index.
@@ -134,6 +136,8 @@ QJsonObject toPayload(const Events::StepResult &event)
     if (!event.autorunChanged.isEmpty())
         payload.insert(QStringLiteral("autorun_changed"),
                        QJsonArray::fromStringList(event.autorunChanged));
+    if (!event.auditIncomplete.isEmpty())
+        payload.insert(QStringLiteral("audit_incomplete"), event.auditIncomplete);
     if (event.undoable) {
         payload.insert(QStringLiteral("undoable"), *event.undoable);
         if (!event.checkpointError.isEmpty())
@@ -251,6 +255,24 @@ QJsonObject toPayload(const Events::ModelRetry &event)
             {QStringLiteral("wait_ms"), event.waitMs}};
 }
 
+QJsonObject toPayload(const Events::TerminalOpened &event)
+{
+    return {{QStringLiteral("terminal"), event.terminal},
+            {QStringLiteral("via"), event.via},
+            {QStringLiteral("sandbox"), event.sandbox},
+            {QStringLiteral("cols"), event.columns},
+            {QStringLiteral("rows"), event.rows}};
+}
+
+QJsonObject toPayload(const Events::TerminalClosed &event)
+{
+    QJsonObject payload{{QStringLiteral("terminal"), event.terminal},
+                        {QStringLiteral("duration_ms"), event.durationMs}};
+    if (event.exitCode)
+        payload.insert(QStringLiteral("exit_code"), *event.exitCode);
+    return payload;
+}
+
 RunEventData fromPayload(RunEventType type, const QJsonObject &payload)
 {
     const PayloadReader read(payload);
@@ -291,6 +313,7 @@ RunEventData fromPayload(RunEventType type, const QJsonObject &payload)
         event.setidCleared = read.texts("setid_cleared");
         event.setidFailed = read.texts("setid_failed");
         event.autorunChanged = read.texts("autorun_changed");
+        event.auditIncomplete = read.text("audit_incomplete");
         if (read.has("undoable"))
             event.undoable = read.flag("undoable");
         event.checkpointError = read.text("checkpoint_error");
@@ -367,6 +390,20 @@ RunEventData fromPayload(RunEventType type, const QJsonObject &payload)
                                   .maxAttempts = read.integer("max_attempts"),
                                   .reason = read.text("reason"),
                                   .waitMs = read.integer("wait_ms")};
+    case RunEventType::TerminalOpened:
+        return Events::TerminalOpened{.terminal = read.integer("terminal"),
+                                      .via = read.text("via"),
+                                      .sandbox = read.text("sandbox"),
+                                      .columns = read.integer("cols"),
+                                      .rows = read.integer("rows")};
+    case RunEventType::TerminalClosed: {
+        Events::TerminalClosed event{.terminal = read.integer("terminal"),
+                                     .exitCode = std::nullopt,
+                                     .durationMs = read.number("duration_ms")};
+        if (const QJsonValue code = payload.value(QLatin1String("exit_code")); code.isDouble())
+            event.exitCode = code.toInt();
+        return event;
+    }
     }
     return Events::WorkflowComplete{};
 }

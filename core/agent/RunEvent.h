@@ -26,14 +26,17 @@ enum class RunEventType {
     StepUndone,
     SetupProgress,
     ModelRetry,
+    TerminalOpened,
+    TerminalClosed,
 };
 
 // In the order of RunEventType.
-using RunEventData = std::variant<Events::PlanGenerated, Events::StepExecuting, Events::StepOutput,
-                                  Events::StepResult, Events::ErrorDetected, Events::RePlanning,
-                                  Events::ApprovalRequired, Events::InputRequired, Events::Usage,
-                                  Events::WorkflowComplete, Events::StepUndone,
-                                  Events::SetupProgress, Events::ModelRetry>;
+using RunEventData =
+    std::variant<Events::PlanGenerated, Events::StepExecuting, Events::StepOutput,
+                 Events::StepResult, Events::ErrorDetected, Events::RePlanning,
+                 Events::ApprovalRequired, Events::InputRequired, Events::Usage,
+                 Events::WorkflowComplete, Events::StepUndone, Events::SetupProgress,
+                 Events::ModelRetry, Events::TerminalOpened, Events::TerminalClosed>;
 
 // One event of a run. `seq` is gap-free per run, starting at 1. Inside the process events are
 // read through their typed data; JSON is made only where events leave it (toJson()).

@@ -64,6 +64,10 @@ struct StepResult
     QStringList setidCleared;
     QStringList setidFailed;
     QStringList autorunChanged;
+    // Why the check of the workspace after the step did not see all of it (too many entries,
+    // unreadable parts, no audit at all); empty when it did. What it did not reach was neither
+    // checked for set-user-ID bits nor for files that programs run by themselves.
+    QString auditIncomplete;
     // Set when a checkpoint was tried before the step: whether it can be undone.
     std::optional<bool> undoable;
     QString checkpointError;
@@ -173,6 +177,26 @@ struct ModelRetry
     int maxAttempts = 0;
     QString reason; // redacted
     int waitMs = 0;
+};
+
+// A terminal into the run's sandbox that is not the user's own pane: a control client's
+// (terminal.open). What is typed there passes no safety gate, so that it was open, and how
+// long, is kept with the run. These two may follow workflow_complete: the window holds the
+// sandbox after the run, and terminals open into it then too.
+struct TerminalOpened
+{
+    int terminal = 0; // numbered per run, from 1
+    QString via; // "control"
+    QString sandbox; // its kind: "host", "podman", "libvirt"
+    int columns = 0;
+    int rows = 0;
+};
+
+struct TerminalClosed
+{
+    int terminal = 0;
+    std::optional<int> exitCode; // the shell's, when it ended by itself
+    qint64 durationMs = 0;
 };
 
 QString failureKindName(FailureKind kind); // "failed", "timed_out", "limit", "denied", "sandbox"

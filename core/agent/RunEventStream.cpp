@@ -30,7 +30,11 @@ bool RunEventStream::publish(RunEventData data)
 {
     if (!isBegun())
         begin();
-    if (m_complete) {
+    // A terminal into a sandbox held after the run is still the run's to record.
+    const auto type = static_cast<RunEventType>(data.index());
+    const bool terminal =
+        type == RunEventType::TerminalOpened || type == RunEventType::TerminalClosed;
+    if (m_complete && !terminal) {
         // A second end, or news after the end, would contradict what followers were told.
         qCWarning(lcCore).noquote()
             << "dropping" << RunEvent::typeName(static_cast<RunEventType>(data.index()))
@@ -41,7 +45,7 @@ bool RunEventStream::publish(RunEventData data)
                          .seq = ++m_seq,
                          .timestamp = QDateTime::currentDateTimeUtc(),
                          .data = std::move(data)};
-    m_complete = event.type() == RunEventType::WorkflowComplete;
+    m_complete = m_complete || event.type() == RunEventType::WorkflowComplete;
     Q_EMIT eventEmitted(event);
     return true;
 }

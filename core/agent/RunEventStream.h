@@ -10,7 +10,8 @@ namespace Terrarium::Core {
 // setup events (setup_progress) here before the orchestrator exists, and the orchestrator
 // publishes the rest through the same stream, so whoever follows the stream sees one sequence
 // from the first setup step to the end. The stream ends with exactly one workflow_complete:
-// anything published after it is dropped.
+// anything published after it is dropped, but for terminal_opened and terminal_closed (a
+// sandbox the window holds after the run gets terminals then too).
 class RunEventStream : public QObject
 {
     Q_OBJECT
@@ -31,7 +32,7 @@ public:
     bool isComplete() const { return m_complete; }
 
     // Publishes an event of the current run (begin() first). Returns false, publishing nothing,
-    // once the run is complete.
+    // once the run is complete (terminal events excepted).
     bool publish(RunEventData data);
 
 Q_SIGNALS:

@@ -38,7 +38,9 @@ void RunSummary::endWait(const QDateTime &time)
 void RunSummary::add(const RunEvent &event)
 {
     namespace Events = Core::Events;
-    if (event.type() == RunEventType::StepOutput)
+    // A control client's terminal is no part of the run's time (it may outlast the run).
+    if (event.type() == RunEventType::StepOutput || event.type() == RunEventType::TerminalOpened
+        || event.type() == RunEventType::TerminalClosed)
         return;
     const QDateTime &time = event.timestamp;
     const int stepId = event.stepId();

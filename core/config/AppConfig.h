@@ -2,6 +2,7 @@
 
 #include "core/agent/RunLimits.h"
 #include "core/config/ConfigProvenance.h"
+#include "core/config/LocalServerConfirmation.h"
 #include "core/llm/LlmEndpoint.h"
 #include "core/llm/PriceTable.h"
 #include "core/safety/ApprovalPolicy.h"
@@ -26,6 +27,9 @@ struct AppConfig
     // found for a role replaces a defaulted cloud model, never a named one.
     bool plannerModelNamed = false;
     bool executorModelNamed = false;
+    // Local servers that other users run and the user said to use (llm/trusted_local_servers,
+    // --trust-local-server); without one, only the user's own servers are auto-detected.
+    QList<LocalServerConfirmation> trustedLocalServers;
 
     QString sandbox = QStringLiteral("podman"); // "host" | "podman" | "libvirt"
     QString libvirtUri; // empty: qemu:///system as root, qemu:///session otherwise
@@ -35,6 +39,11 @@ struct AppConfig
     // "mount": the sandbox works in the folder itself; "copy": on a copy, whose changes the user
     // reviews and applies (VMs always work on a copy).
     QString workspaceMode = QStringLiteral("mount");
+    // A mounted workspace's files that programs on the host run by themselves (git hooks and
+    // settings, .envrc, editor folders) stay writable in the sandbox; off (read-only) unless the
+    // user allows it: sandbox/allow_autorun_writes, TERRARIUM_ALLOW_AUTORUN_WRITES,
+    // --allow-autorun-writes.
+    bool allowAutorunWrites = false;
     int cpus = 2;
     int memoryMiB = 2048;
     int pidsLimit = 1024;
@@ -49,6 +58,10 @@ struct AppConfig
     // What the models' tokens cost: the defaults, then the config file's [prices] group
     // ("model = input cached output [cache_write]", dollars per million tokens; "name*" a prefix).
     PriceTable prices = PriceTable::defaults();
+    // Masked in every output besides the two roles' keys (SecretRedactor): every key in the
+    // environment, used or not, and the control token (SecretEnvironment::values(); the
+    // control server's token from a file or the keyring is added where it serves).
+    QStringList secrets;
     // Where each value above comes from, for Preferences (ConfigLoader::load fills it).
     ConfigProvenance provenance;
 };

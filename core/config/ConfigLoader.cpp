@@ -1,6 +1,7 @@
 #include "ConfigLoader.h"
 
 #include "core/config/LimitRange.h"
+#include "core/config/SecretEnvironment.h"
 
 #include "core/CoreTr.h"
 
@@ -214,6 +215,11 @@ Result<int> intInRange(const std::optional<Value> &value, int fallback, LimitRan
 }
 
 // On or off: true/false, yes/no, on/off, 1/0.
+QString trustedLocalServersKey()
+{
+    return QStringLiteral("llm/trusted_local_servers");
+}
+
 Result<bool> switchValue(const Value &value)
 {
     const QString text = value.text.trimmed().toLower();
@@ -246,7 +252,32 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
         return std::unexpected(executor.error());
     config.executor = *executor;
 
+    config.secrets = SecretEnvironment::values(environment);
+
     ConfigProvenance &provenance = config.provenance;
+
+    // Other users' servers the user confirmed: the file's, then the command line's.
+    const QString trustedKey = trustedLocalServersKey();
+    QList<Value> trusted;
+    for (const QString &entry : settings.value(trustedKey).toStringList())
+        trusted.append(Value{entry, Tr::tr("\"%1\" in %2").arg(trustedKey, settings.fileName()),
+                             SettingSource::configFile(trustedKey, settings.fileName())});
+    for (const QString &entry : overrides.trustedLocalServers)
+        trusted.append(Value{entry, QStringLiteral("--trust-local-server"),
+                             SettingSource::commandLine(QStringLiteral("--trust-local-server"))});
+    for (const Value &entry : std::as_const(trusted)) {
+        if (entry.text.trimmed().isEmpty())
+            continue;
+        const auto confirmation = LocalServerConfirmation::parse(entry.text);
+        if (!confirmation)
+            return makeError(ErrorCode::Configuration,
+                             Tr::tr("\"%1\" (from %2) is not a local server to trust: write it "
+                                    "as address:port@uid, e.g. 127.0.0.1:11434@1001 or "
+                                    "[::1]:8080@1001.")
+                                 .arg(entry.text, entry.source));
+        config.trustedLocalServers.append(*confirmation);
+    }
+    // Not in the provenance: Preferences has no field for it (the window asks instead).
 
     const auto sandbox =
         pick(settings, QStringLiteral("sandbox/kind"), environment,
@@ -369,6 +400,19 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
         }
     }
 
+    const QString autorunWritesKey = QStringLiteral("sandbox/allow_autorun_writes");
+    const auto autorunWrites = pick(
+        settings, autorunWritesKey, environment, QStringLiteral("TERRARIUM_ALLOW_AUTORUN_WRITES"),
+        overrides.allowAutorunWrites, QStringLiteral("allow-autorun-writes"));
+    if (autorunWrites) {
+        const auto allowed = switchValue(*autorunWrites);
+        if (!allowed)
+            return std::unexpected(allowed.error());
+        config.allowAutorunWrites = *allowed;
+    }
+    provenance.record(autorunWritesKey, originOf(autorunWrites),
+                      config.allowAutorunWrites ? QStringLiteral("true") : QStringLiteral("false"));
+
     const QString translateAheadKey = QStringLiteral("run/translate_ahead");
     const auto translateAhead =
         pick(settings, translateAheadKey, environment, QStringLiteral("TERRARIUM_TRANSLATE_AHEAD"),
@@ -432,6 +476,16 @@ Result<void> ConfigLoader::checkFile(const QString &path)
 void ConfigLoader::saveAlwaysAllowed(QSettings &settings, const QStringList &commands)
 {
     settings.setValue(QStringLiteral("safety/always_allowed"), commands);
+    settings.sync();
+}
+
+void ConfigLoader::saveTrustedLocalServer(QSettings &settings,
+                                          const LocalServerConfirmation &confirmation)
+{
+    QStringList entries = settings.value(trustedLocalServersKey()).toStringList();
+    if (!entries.contains(confirmation.toString()))
+        entries.append(confirmation.toString());
+    settings.setValue(trustedLocalServersKey(), entries);
     settings.sync();
 }
 

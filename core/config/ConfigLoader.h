@@ -29,6 +29,9 @@ public:
 
     // Writes the commands approved with "always" back to the file.
     static void saveAlwaysAllowed(QSettings &settings, const QStringList &commands);
+    // Adds another user's local model server the user said to use (llm/trusted_local_servers).
+    static void saveTrustedLocalServer(QSettings &settings,
+                                       const LocalServerConfirmation &confirmation);
 
     // What to tell a user who has no model configured at all.
     static QString noModelConfiguredMessage();

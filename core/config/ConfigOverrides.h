@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -23,6 +24,10 @@ struct ConfigOverrides
     std::optional<QString> maxReplans;
     std::optional<QString> stepTimeoutSeconds;
     std::optional<QString> translateAhead; // "true" or "false"
+    std::optional<QString> allowAutorunWrites; // "true" or "false"
+    // Other users' local model servers to use, "address:port@uid" (--trust-local-server), on
+    // top of the config file's.
+    QStringList trustedLocalServers;
 };
 
 } // namespace Terrarium::Core

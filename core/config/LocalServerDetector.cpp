@@ -2,6 +2,7 @@
 
 #include "core/CoreLogging.h"
 #include "core/CoreTr.h"
+#include "core/config/LocalListeners.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -9,6 +10,10 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+
+#include <algorithm>
+
+#include <unistd.h>
 
 namespace Terrarium::Core {
 
@@ -24,12 +29,126 @@ QUrl withPath(const QUrl &root, const QString &path)
     return url;
 }
 
+QUrl rootAt(const QString &scheme, const QHostAddress &address, int port)
+{
+    QUrl url;
+    url.setScheme(scheme);
+    url.setHost(address.toString());
+    url.setPort(port);
+    return url;
+}
+
+QList<QUrl> loopbackRoots(int port, const QString &scheme = QStringLiteral("http"))
+{
+    return {rootAt(scheme, QHostAddress(QHostAddress::LocalHost), port),
+            rootAt(scheme, QHostAddress(QHostAddress::LocalHostIPv6), port)};
+}
+
+// Where OLLAMA_HOST ("[scheme://]host[:port]", as Ollama reads it) puts Ollama on this machine:
+// its loopback address, or both for "localhost"; an address elsewhere is not a local server.
+QList<QUrl> ollamaRoots(const QString &setting)
+{
+    constexpr int defaultPort = 11434;
+    QString text = setting.trimmed();
+    if (text.isEmpty())
+        return loopbackRoots(defaultPort);
+    if (!text.contains(QLatin1String("://")))
+        text.prepend(QLatin1String("http://"));
+    const QUrl url(text, QUrl::StrictMode);
+    const QString scheme = url.scheme().toLower();
+    if (!url.isValid() || (scheme != u"http" && scheme != u"https")) {
+        qCDebug(lcCore) << "OLLAMA_HOST is not a host and port; looking in the usual place";
+        return loopbackRoots(defaultPort);
+    }
+    const int port = url.port(defaultPort);
+    const QString host = url.host();
+    if (host.isEmpty() || host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0)
+        return loopbackRoots(port, scheme);
+    QHostAddress address;
+    if (!address.setAddress(host)) {
+        qCDebug(lcCore) << "OLLAMA_HOST names" << host << "- not a local server";
+        return loopbackRoots(defaultPort);
+    }
+    // A server bound to every address is reached through the loopback one.
+    if (address.isEqual(QHostAddress(QHostAddress::AnyIPv4), QHostAddress::StrictConversion))
+        address = QHostAddress(QHostAddress::LocalHost);
+    else if (address.isEqual(QHostAddress(QHostAddress::AnyIPv6), QHostAddress::StrictConversion))
+        address = QHostAddress(QHostAddress::LocalHostIPv6);
+    if (!address.isLoopback()) {
+        qCDebug(lcCore) << "OLLAMA_HOST names" << host << "- not a local server";
+        return loopbackRoots(defaultPort);
+    }
+    return {rootAt(scheme, address, port)};
+}
+
 } // namespace
 
-QList<LocalServerDetector::Candidate> LocalServerDetector::defaultCandidates()
+QList<LocalServerDetector::Candidate>
+LocalServerDetector::defaultCandidates(const QProcessEnvironment &environment)
 {
-    return {{LocalServer::Kind::Ollama, QUrl(QStringLiteral("http://localhost:11434"))},
-            {LocalServer::Kind::LlamaCpp, QUrl(QStringLiteral("http://localhost:8080"))}};
+    QList<Candidate> candidates;
+    for (const QUrl &root : ollamaRoots(environment.value(QStringLiteral("OLLAMA_HOST"))))
+        candidates.append({LocalServer::Kind::Ollama, root});
+    for (const QUrl &root : loopbackRoots(8080))
+        candidates.append({LocalServer::Kind::LlamaCpp, root});
+    return candidates;
+}
+
+QString LocalServerDetector::refusalMessage(const LocalServer &server)
+{
+    const LocalServerConfirmation confirmation{QHostAddress(server.root.host()),
+                                               quint16(server.root.port()), server.ownerUid};
+    return Tr::tr("The model server listening at %1 is run by %2, not by you, so Terrarium does "
+                  "not use it: a run's goal, files and outputs would go to it, and it would "
+                  "choose the commands that run. To use it anyway, confirm it once: pass "
+                  "--trust-local-server %3, or add %3 to llm/trusted_local_servers in the config "
+                  "file.")
+        .arg(server.address(), LocalServer::userName(server.ownerUid), confirmation.toString());
+}
+
+Result<LocalServer> LocalServerDetector::checkOwner(const Candidate &candidate)
+{
+    LocalServer server;
+    server.kind = candidate.kind;
+    server.root = candidate.root;
+    const QHostAddress address(candidate.root.host());
+    const int port = candidate.root.port();
+    if (address.isNull() || !address.isLoopback() || port <= 0)
+        return makeError(ErrorCode::InvalidInput,
+                         Tr::tr("%1 is not a loopback address and port of this machine")
+                             .arg(candidate.root.toString()));
+    const auto table = LocalListeners::read();
+    if (!table)
+        return makeError(ErrorCode::PermissionDenied,
+                         Tr::tr("who runs the server at %1 cannot be told (%2), so it is not used")
+                             .arg(server.address(), table.error().message));
+    const QList<LocalListeners::Listener> listeners =
+        LocalListeners::acceptingAt(*table, address, quint16(port));
+    if (listeners.isEmpty())
+        return makeError(ErrorCode::NotFound,
+                         Tr::tr("nothing answered at %1").arg(candidate.root.toString()));
+    const uint user = ::geteuid();
+    server.ownerUid = user;
+    // Every socket that may take the connection must be the user's or confirmed: with two,
+    // which one answers is the kernel's choice.
+    for (const LocalListeners::Listener &listener : listeners) {
+        if (listener.uid == user)
+            continue;
+        const bool confirmed =
+            std::any_of(m_confirmations.cbegin(), m_confirmations.cend(),
+                        [&](const LocalServerConfirmation &confirmation) {
+                            return confirmation.covers(address, quint16(port), listener.uid);
+                        });
+        server.ownerUid = listener.uid;
+        if (!confirmed) {
+            m_refused.append(server);
+            return makeError(ErrorCode::PermissionDenied,
+                             Tr::tr("%1 is run by %2, not by you")
+                                 .arg(server.address(), LocalServer::userName(listener.uid)));
+        }
+        server.owner = LocalServer::Owner::ConfirmedOther;
+    }
+    return server;
 }
 
 LocalServerDetector::LocalServerDetector(QNetworkAccessManager *network,
@@ -59,6 +178,7 @@ const Result<LocalServer> &LocalServerDetector::result() const
 void LocalServerDetector::detect()
 {
     m_result.reset();
+    m_refused.clear();
     if (m_probes.isEmpty()) {
         m_result = makeError(ErrorCode::NotFound, Tr::tr("no local server to look for"));
         QMetaObject::invokeMethod(this, &LocalServerDetector::finished, Qt::QueuedConnection);
@@ -82,53 +202,65 @@ QNetworkReply *LocalServerDetector::get(const QUrl &url)
 void LocalServerDetector::startProbe(int index)
 {
     const Candidate candidate = m_probes.at(index).candidate;
+    // Decided before anything is sent: a probe already tells the listener that a run is
+    // about to start.
+    const auto owner = checkOwner(candidate);
+    if (!owner) {
+        // Settled from the event loop, as answers are: finished() never comes from detect().
+        QMetaObject::invokeMethod(
+            this, [this, index, owner] { settle(index, owner); }, Qt::QueuedConnection);
+        return;
+    }
     const bool ollama = candidate.kind == LocalServer::Kind::Ollama;
     QNetworkReply *reply = get(
         withPath(candidate.root, ollama ? QStringLiteral("/api/tags") : QStringLiteral("/health")));
     m_probes[index].reply = reply;
-    connect(reply, &QNetworkReply::finished, this, [this, index, reply, candidate, ollama] {
-        reply->deleteLater();
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        if (reply->error() != QNetworkReply::NoError || status != 200) {
-            settle(index,
-                   makeError(ErrorCode::NotFound,
-                             Tr::tr("nothing answered at %1").arg(candidate.root.toString())));
-            return;
-        }
-        if (!ollama) {
-            probeLlamaModels(index);
-            return;
-        }
-        const QJsonArray models = QJsonDocument::fromJson(reply->readAll())
-                                      .object()
-                                      .value(QLatin1String("models"))
-                                      .toArray();
-        QString model;
-        for (const QJsonValue &entry : models) {
-            model = entry.toObject().value(QLatin1String("name")).toString();
-            if (!model.isEmpty())
-                break;
-        }
-        if (model.isEmpty()) {
-            settle(index,
-                   makeError(ErrorCode::NotFound,
-                             Tr::tr("Ollama runs at %1 but has no model; pull one with "
-                                    "\"ollama pull MODEL\"")
-                                 .arg(candidate.root.toString())));
-            return;
-        }
-        settle(index,
-               LocalServer{candidate.kind, candidate.root,
-                           withPath(candidate.root, QStringLiteral("/v1")), model});
-    });
+    connect(
+        reply, &QNetworkReply::finished, this,
+        [this, index, reply, candidate, ollama, server = *owner] {
+            reply->deleteLater();
+            const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            if (reply->error() != QNetworkReply::NoError || status != 200) {
+                settle(index,
+                       makeError(ErrorCode::NotFound,
+                                 Tr::tr("nothing answered at %1").arg(candidate.root.toString())));
+                return;
+            }
+            if (!ollama) {
+                probeLlamaModels(index, server);
+                return;
+            }
+            const QJsonArray models = QJsonDocument::fromJson(reply->readAll())
+                                          .object()
+                                          .value(QLatin1String("models"))
+                                          .toArray();
+            QString model;
+            for (const QJsonValue &entry : models) {
+                model = entry.toObject().value(QLatin1String("name")).toString();
+                if (!model.isEmpty())
+                    break;
+            }
+            if (model.isEmpty()) {
+                settle(index,
+                       makeError(ErrorCode::NotFound,
+                                 Tr::tr("Ollama runs at %1 but has no model; pull one with "
+                                        "\"ollama pull MODEL\"")
+                                     .arg(candidate.root.toString())));
+                return;
+            }
+            LocalServer found = server;
+            found.baseUrl = withPath(candidate.root, QStringLiteral("/v1"));
+            found.model = model;
+            settle(index, found);
+        });
 }
 
-void LocalServerDetector::probeLlamaModels(int index)
+void LocalServerDetector::probeLlamaModels(int index, const LocalServer &server)
 {
     const Candidate candidate = m_probes.at(index).candidate;
     QNetworkReply *reply = get(withPath(candidate.root, QStringLiteral("/v1/models")));
     m_probes[index].reply = reply;
-    connect(reply, &QNetworkReply::finished, this, [this, index, reply, candidate] {
+    connect(reply, &QNetworkReply::finished, this, [this, index, reply, candidate, server] {
         reply->deleteLater();
         // llama-server serves exactly the model it was started with; the name is informative.
         QString model = QStringLiteral("default");
@@ -141,9 +273,10 @@ void LocalServerDetector::probeLlamaModels(int index)
                 && !data.first().toObject().value(QLatin1String("id")).toString().isEmpty())
                 model = data.first().toObject().value(QLatin1String("id")).toString();
         }
-        settle(index,
-               LocalServer{candidate.kind, candidate.root,
-                           withPath(candidate.root, QStringLiteral("/v1")), model});
+        LocalServer found = server;
+        found.baseUrl = withPath(candidate.root, QStringLiteral("/v1"));
+        found.model = model;
+        settle(index, found);
     });
 }
 

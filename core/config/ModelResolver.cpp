@@ -18,10 +18,16 @@ void ModelResolver::setCandidates(const QList<LocalServerDetector::Candidate> &c
     m_candidates = candidates;
 }
 
+QList<LocalServer> ModelResolver::refusedServers() const
+{
+    return m_detector ? m_detector->refused() : QList<LocalServer>();
+}
+
 void ModelResolver::resolve(const AppConfig &config)
 {
     m_config = config;
     m_cancelled = false;
+    m_localServer.reset();
     // Keys saved in the settings dialog live in the desktop keyring; they are only needed when
     // the environment gave none (which is also when a local server would be looked for).
     if (m_config.plannerNeedsLocalServer || m_config.executorNeedsLocalServer)
@@ -66,18 +72,26 @@ void ModelResolver::findLocalServer()
     Q_EMIT message(Tr::tr("No API key configured; looking for a local Ollama or llama.cpp "
                           "server..."));
     m_detector = std::make_unique<LocalServerDetector>(m_network, m_candidates);
+    m_detector->setConfirmations(m_config.trustedLocalServers);
     connect(m_detector.get(), &LocalServerDetector::finished, this, [this] {
         if (m_cancelled)
             return;
         const auto &server = m_detector->result();
         if (!server) {
-            Q_EMIT failed(
-                Error{ErrorCode::Configuration,
-                      ConfigLoader::noModelConfiguredMessage() + u'\n'
-                          + Tr::tr("(Looked for local servers: %1.)").arg(server.error().message)});
+            // Another user's server is the likely surprise, so it is said first.
+            QStringList refusals;
+            for (const LocalServer &refused : m_detector->refused())
+                refusals << LocalServerDetector::refusalMessage(refused);
+            const QString text = ConfigLoader::noModelConfiguredMessage() + u'\n'
+                + Tr::tr("(Looked for local servers: %1.)").arg(server.error().message);
+            Q_EMIT failed(Error{
+                refusals.isEmpty() ? ErrorCode::Configuration : ErrorCode::PermissionDenied,
+                refusals.isEmpty() ? text : refusals.join(u'\n') + QStringLiteral("\n\n") + text});
             return;
         }
-        Q_EMIT message(Tr::tr("Using %1 with model %2.").arg(server->displayName(), server->model));
+        m_localServer = *server;
+        Q_EMIT message(
+            Tr::tr("Using %1 with model %2.").arg(server->detectedDescription(), server->model));
         for (auto [needed, named, endpoint] :
              {std::tuple{m_config.plannerNeedsLocalServer, m_config.plannerModelNamed,
                          &m_config.planner},

@@ -7,6 +7,7 @@
 #include <QObject>
 
 #include <memory>
+#include <optional>
 
 class QNetworkAccessManager;
 
@@ -17,7 +18,9 @@ class KeyStore;
 // Completes the model part of a configuration before a run: a role without a key from the
 // environment gets the one saved in the desktop keyring, and a role that still has neither key
 // nor base URL gets a local Ollama or llama.cpp server (whose model replaces a defaulted cloud
-// model, never one the user named). resolved() or failed() follows from the event loop.
+// model, never one the user named): the user's own, or another user's that
+// AppConfig::trustedLocalServers confirms (see LocalServerDetector). resolved() or failed()
+// follows from the event loop.
 class ModelResolver : public QObject
 {
     Q_OBJECT
@@ -33,6 +36,10 @@ public:
     void resolve(const AppConfig &config);
     // Stops asking; neither resolved() nor failed() follows.
     void cancel();
+    // The local server the resolved configuration uses, once resolved() came with one.
+    const std::optional<LocalServer> &localServer() const { return m_localServer; }
+    // The servers other users run that were not used (failed() says how to confirm one).
+    QList<LocalServer> refusedServers() const;
 
 Q_SIGNALS:
     // Progress for people ("looking for a local server", "using Ollama with model ...").
@@ -50,6 +57,7 @@ private:
     std::unique_ptr<KeyStore> m_keys;
     std::unique_ptr<LocalServerDetector> m_detector;
     QList<LocalServerDetector::Candidate> m_candidates = LocalServerDetector::defaultCandidates();
+    std::optional<LocalServer> m_localServer;
     int m_pendingKeys = 0;
     bool m_cancelled = false;
 };

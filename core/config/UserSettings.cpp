@@ -172,6 +172,7 @@ UserSettings UserSettings::load(const QSettings &settings)
         onOff(settings, QStringLiteral("run/translate_ahead"), values.translateAhead);
     values.remoteControl = settings.value(QStringLiteral("control/enabled")).toBool();
     values.remoteControlSocket = settings.value(QStringLiteral("control/socket")).toBool();
+    values.remoteHostTerminals = settings.value(QStringLiteral("control/host_terminals")).toBool();
     values.remoteControlPort = inRange(settings, QStringLiteral("control/port"),
                                        values.remoteControlPort, LimitRange::port());
     const QString engine = text(settings, QStringLiteral("terminal/engine")).toLower();
@@ -210,6 +211,7 @@ void UserSettings::save(QSettings &settings) const
     settings.setValue(QStringLiteral("control/enabled"), remoteControl);
     settings.setValue(QStringLiteral("control/port"), remoteControlPort);
     settings.setValue(QStringLiteral("control/socket"), remoteControlSocket);
+    settings.setValue(QStringLiteral("control/host_terminals"), remoteHostTerminals);
     settings.setValue(QStringLiteral("terminal/engine"), terminalEngine);
 }
 

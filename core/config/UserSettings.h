@@ -62,6 +62,10 @@ struct UserSettings
     int remoteControlPort = 7424;
     // Also on the Unix socket (ControlLocalListener::defaultPath()).
     bool remoteControlSocket = false;
+    // Control clients may open terminals (terminal.open) into runs on the host sandbox: shells
+    // on this computer, unconfined. Off unless the user turns it on; other sandboxes need no
+    // such word.
+    bool remoteHostTerminals = false;
     // What draws terminal panes: "terrarium" (the own view) | "qtermwidget" (where built; a
     // build without it falls back to the own view).
     QString terminalEngine = QStringLiteral("terrarium");

@@ -1,18 +1,28 @@
 #include "ControlClient.h"
 
+#include "core/control/ControlAuth.h"
+
 #include <QWebSocket>
 
 #include <algorithm>
 
 namespace Terrarium::Core {
 
-ControlClient::ControlClient(QWebSocket *socket, int messagesPerSecond, int burst)
+ControlClient::ControlClient(QWebSocket *socket, const QString &endpoint, int messagesPerSecond,
+                             int burst)
     : m_socket(socket)
+    , m_endpoint(endpoint)
+    , m_serverNonce(ControlAuth::nonce())
     , m_allowance(burst)
     , m_messagesPerSecond(messagesPerSecond)
     , m_burst(burst)
 {
     m_clock.start();
+}
+
+bool ControlClient::isLocal() const
+{
+    return m_endpoint == ControlAuth::unixEndpoint();
 }
 
 void ControlClient::queue(const ControlMessage &message)

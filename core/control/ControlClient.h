@@ -19,11 +19,20 @@ class TerminalSession;
 class ControlClient
 {
 public:
-    ControlClient(QWebSocket *socket, int messagesPerSecond, int burst);
+    // endpoint: what the proofs of the handshake cover (ControlAuth::endpoint(), or
+    // ControlAuth::unixEndpoint() for a connection through the Unix socket).
+    ControlClient(QWebSocket *socket, const QString &endpoint, int messagesPerSecond, int burst);
 
     QWebSocket *socket() const { return m_socket; }
     bool isAuthenticated() const { return m_authenticated; }
     void setAuthenticated() { m_authenticated = true; }
+    // Came through the Unix socket, which only the user's own processes can open.
+    bool isLocal() const;
+    const QString &endpoint() const { return m_endpoint; }
+    // The challenge sent with the hello, and the client's own once it sent auth.challenge
+    // (at most once: empty until then).
+    const QString &serverNonce() const { return m_serverNonce; }
+    QString clientNonce;
 
     // Takes one message from the allowance; false when it is used up (the message is refused).
     bool takeMessage();
@@ -49,6 +58,8 @@ public:
 
 private:
     QWebSocket *m_socket;
+    QString m_endpoint;
+    QString m_serverNonce;
     bool m_authenticated = false;
     double m_allowance;
     int m_messagesPerSecond;

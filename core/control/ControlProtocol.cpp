@@ -2,6 +2,8 @@
 
 #include "core/CoreTr.h"
 #include "core/agent/RunEvent.h"
+#include "core/control/ControlAuth.h"
+#include "core/output/TerminalSafeJson.h"
 
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -14,6 +16,7 @@ namespace {
 
 constexpr qsizetype MaxIdChars = 128;
 constexpr qsizetype MaxTokenChars = 256;
+constexpr qsizetype MaxProofChars = 64; // hex of a SHA-256 HMAC
 constexpr qsizetype MaxRunIdChars = 128;
 constexpr double MaxInteger = 9007199254740991.0; // 2^53 - 1: exact in a JSON number
 
@@ -22,9 +25,10 @@ std::unexpected<Error> invalid(const QString &message)
     return makeError(ErrorCode::InvalidInput, message);
 }
 
+// Clients print messages too (websocat, a log): controls from a sandbox come out escaped.
 QByteArray compact(const QJsonObject &object)
 {
-    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+    return TerminalSafeJson::compact(object);
 }
 
 QJsonObject message(const QString &type)
@@ -120,6 +124,7 @@ const QHash<QString, ControlRequestType> &requestTypes()
 {
     static const QHash<QString, ControlRequestType> types{
         {QStringLiteral("auth"), ControlRequestType::Auth},
+        {QStringLiteral("auth.challenge"), ControlRequestType::AuthChallenge},
         {QStringLiteral("runs.list"), ControlRequestType::RunsList},
         {QStringLiteral("run.start"), ControlRequestType::RunStart},
         {QStringLiteral("run.subscribe"), ControlRequestType::RunSubscribe},
@@ -195,7 +200,32 @@ Result<ControlRequest> ControlProtocol::parse(QByteArrayView bytes)
     bool ok = true;
     switch (request.type) {
     case ControlRequestType::Auth:
-        ok = take(fields.text(QStringLiteral("token"), MaxTokenChars), request.token, error);
+        ok = take(fields.text(QStringLiteral("token"), MaxTokenChars, false), request.token, error)
+            && take(fields.text(QStringLiteral("proof"), MaxProofChars, false), request.proof,
+                    error);
+        if (ok && request.token.trimmed().isEmpty() == request.proof.trimmed().isEmpty()) {
+            error = Error{ErrorCode::InvalidInput,
+                          Tr::tr("auth needs either a \"proof\" or a \"token\".")};
+            ok = false;
+        }
+        if (ok && !request.proof.isEmpty() && !ControlAuth::isProof(request.proof)) {
+            error = Error{ErrorCode::InvalidInput,
+                          Tr::tr("\"proof\" must be 64 lower-case hex digits.")};
+            ok = false;
+        }
+        if (ok && request.token.trimmed().isEmpty())
+            request.token.clear();
+        break;
+    case ControlRequestType::AuthChallenge:
+        ok = take(fields.text(QStringLiteral("nonce"), ControlAuth::MaxNonceChars), request.nonce,
+                  error);
+        if (ok && !ControlAuth::isNonce(request.nonce)) {
+            error = Error{ErrorCode::InvalidInput,
+                          Tr::tr("\"nonce\" must be %1 to %2 lower-case hex digits.")
+                              .arg(ControlAuth::MinNonceChars)
+                              .arg(ControlAuth::MaxNonceChars)};
+            ok = false;
+        }
         break;
     case ControlRequestType::RunsList:
         break;
@@ -266,11 +296,13 @@ Result<ControlRequest> ControlProtocol::parse(QByteArrayView bytes)
     return request;
 }
 
-QByteArray ControlProtocol::hello(bool authenticated)
+QByteArray ControlProtocol::hello(bool authenticated, const QString &challenge)
 {
     QJsonObject hello = message(QStringLiteral("hello"));
     hello.insert(QStringLiteral("server"), QStringLiteral("terrarium"));
     hello.insert(QStringLiteral("authenticated"), authenticated);
+    if (!challenge.isEmpty())
+        hello.insert(QStringLiteral("challenge"), challenge);
     return compact(hello);
 }
 

@@ -32,7 +32,8 @@ public:
     // The id of a message that failed to parse, when it has a usable one.
     static QJsonValue idOf(QByteArrayView message);
 
-    static QByteArray hello(bool authenticated);
+    // challenge: the server's nonce for this connection (ControlAuth); none: left out.
+    static QByteArray hello(bool authenticated, const QString &challenge = {});
     static QByteArray result(const QJsonValue &id, const QJsonObject &fields = {});
     static QByteArray error(const QJsonValue &id, const Error &error);
     static QByteArray event(const RunEvent &event);

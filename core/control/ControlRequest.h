@@ -9,7 +9,8 @@ namespace Terrarium::Core {
 
 // What a control client asks for (one message of protocol version 1; see ControlProtocol).
 enum class ControlRequestType {
-    Auth, // {token}
+    Auth, // {proof} after AuthChallenge, or {token} (the Unix socket only)
+    AuthChallenge, // {nonce}: the client's challenge to the server, answered with its proof
     RunsList,
     RunStart, // {goal} or {task}: a task file's text
     RunSubscribe, // {run_id, from_seq}
@@ -29,6 +30,8 @@ struct ControlRequest
     ControlRequestType type = ControlRequestType::RunsList;
     QJsonValue id{QJsonValue::Undefined}; // the client's, echoed in the reply; may be absent
     QString token;
+    QString nonce;
+    QString proof;
     QString runId;
     qint64 fromSeq = 1;
     QString goal;

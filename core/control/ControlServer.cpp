@@ -2,6 +2,7 @@
 
 #include "core/CoreLogging.h"
 #include "core/CoreTr.h"
+#include "core/control/ControlAuth.h"
 #include "core/control/ControlClient.h"
 #include "core/control/ControlLocalListener.h"
 #include "core/control/ControlProtocol.h"
@@ -12,6 +13,7 @@
 
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
 #include <QWebSocket>
@@ -70,17 +72,48 @@ ControlServer::~ControlServer()
 
 Result<void> ControlServer::listen(quint16 port)
 {
-    if (const auto listened = listen(QHostAddress(QHostAddress::LocalHost), port); !listened)
-        return listened;
-    // ::1 as well where the host has IPv6, on the same port; without it, 127.0.0.1 serves.
-    QWebSocketServer *server = newServer();
-    if (server->listen(QHostAddress(QHostAddress::LocalHostIPv6), this->port())) {
-        m_servers.append(server);
-    } else {
-        qCDebug(lcCore) << "control API not on ::1:" << server->errorString();
+    // Both loopback addresses on one port, or none: a client that finds "localhost" at ::1
+    // must find Terrarium there, not a program (another user's) that took [::1]:port first and
+    // waits for clients. A port the system picks is picked again when ::1 has it taken.
+    const int attempts = port == 0 ? 5 : 1;
+    QString taken;
+    for (int attempt = 0; attempt < attempts; ++attempt) {
+        if (const auto listened = listen(QHostAddress(QHostAddress::LocalHost), port); !listened)
+            return listened;
+        const quint16 chosen = this->port();
+        QWebSocketServer *server = newServer();
+        if (server->listen(QHostAddress(QHostAddress::LocalHostIPv6), chosen)) {
+            m_servers.append(server);
+            return {};
+        }
+        taken = server->errorString();
         delete server;
+        // Where the host has no IPv6 loopback, nobody can listen there, and 127.0.0.1 serves.
+        QTcpServer probe;
+        if (!probe.listen(QHostAddress(QHostAddress::LocalHostIPv6), 0)) {
+            qCInfo(lcCore) << "control API on 127.0.0.1 only: this host has no ::1:"
+                           << probe.errorString();
+            return {};
+        }
+        probe.close();
+        qDeleteAll(std::exchange(m_servers, {}));
+        if (port == 0)
+            qCInfo(lcCore) << "control API: [::1]:" << chosen << "is taken; another port";
+        else
+            return makeError(
+                ErrorCode::IoError,
+                Tr::tr("The control API does not serve: [::1]:%1 is taken by another program "
+                       "(%2), while 127.0.0.1:%1 was free. Clients that reach localhost at ::1 "
+                       "would talk to that program instead of Terrarium, so Terrarium serves on "
+                       "both addresses or on neither. Find the program (ss -ltnp 'sport = %1') "
+                       "or choose another port.")
+                    .arg(port)
+                    .arg(taken));
     }
-    return {};
+    return makeError(ErrorCode::IoError,
+                     Tr::tr("The control API does not serve: ::1 had the port taken each time "
+                            "127.0.0.1 got a free one (%1).")
+                         .arg(taken));
 }
 
 QWebSocketServer *ControlServer::newServer()
@@ -196,6 +229,19 @@ QUrl ControlServer::url() const
     return url;
 }
 
+QList<QUrl> ControlServer::urls() const
+{
+    QList<QUrl> urls;
+    for (const QWebSocketServer *server : m_servers) {
+        QUrl url;
+        url.setScheme(QStringLiteral("ws"));
+        url.setHost(server->serverAddress().toString());
+        url.setPort(server->serverPort());
+        urls.append(url);
+    }
+    return urls;
+}
+
 void ControlServer::setAllowedOrigins(const QStringList &origins)
 {
     m_allowedOrigins = origins;
@@ -232,7 +278,12 @@ void ControlServer::onNewConnection(QWebSocketServer *server)
             socket->deleteLater();
             continue;
         }
-        auto client = std::make_unique<ControlClient>(socket, m_limits.messagesPerSecond,
+        // What the proofs cover: the address the client reached (this socket's own), or the
+        // Unix socket.
+        const QString endpoint = server == m_localUpgrader
+            ? ControlAuth::unixEndpoint()
+            : ControlAuth::endpoint(socket->localAddress(), socket->localPort());
+        auto client = std::make_unique<ControlClient>(socket, endpoint, m_limits.messagesPerSecond,
                                                       m_limits.messageBurst);
         ControlClient *added = client.get();
         m_clients.push_back(std::move(client));
@@ -259,18 +310,17 @@ void ControlServer::onNewConnection(QWebSocketServer *server)
         const QByteArray authorization = socket->request().rawHeader("Authorization");
         if (!authorization.isEmpty()) {
             const QByteArray bearer("Bearer ");
-            if (!authorization.startsWith(bearer)
-                || !ControlToken::matches(m_token.toLatin1(),
-                                          authorization.mid(bearer.size()).trimmed())) {
-                refuse(added,
-                       ControlProtocol::error(
-                           {}, Error{ErrorCode::Authentication, Tr::tr("The token is wrong.")}),
-                       Tr::tr("unauthenticated"));
+            if (const auto taken = takeToken(added,
+                                             authorization.startsWith(bearer)
+                                                 ? authorization.mid(bearer.size()).trimmed()
+                                                 : QByteArray());
+                !taken) {
+                refuse(added, ControlProtocol::error({}, taken.error()), Tr::tr("unauthenticated"));
                 continue;
             }
             added->setAuthenticated();
         }
-        send(added, ControlProtocol::hello(added->isAuthenticated()));
+        send(added, ControlProtocol::hello(added->isAuthenticated(), added->serverNonce()));
         // A connection that never proves the token does not keep a place for long.
         if (!added->isAuthenticated())
             QTimer::singleShot(m_limits.authenticationTime, socket, [this, socket] {
@@ -283,6 +333,68 @@ void ControlServer::onNewConnection(QWebSocketServer *server)
                            Tr::tr("unauthenticated"));
             });
     }
+}
+
+Result<void> ControlServer::takeToken(const ControlClient *client, QByteArrayView token) const
+{
+    // The token itself only where nobody else can be listening: a client that sends it over
+    // TCP cannot know whether Terrarium or a program that took the address first gets it.
+    if (!client->isLocal())
+        return makeError(ErrorCode::Authentication,
+                         Tr::tr("The token is not taken over TCP: a client that sends it cannot "
+                                "know who listens at the address. Answer the hello's challenge "
+                                "instead (docs/CONTROL_API.md, Authentication), or connect to "
+                                "the Unix socket."));
+    if (!ControlToken::matches(m_token.toUtf8(), token))
+        return makeError(ErrorCode::Authentication, Tr::tr("The token is wrong."));
+    return {};
+}
+
+Result<void> ControlServer::answerChallenge(ControlClient *client, const ControlRequest &request)
+{
+    // Once per connection: the server's proofs are not to be collected by the dozen.
+    if (!client->clientNonce.isEmpty())
+        return makeError(ErrorCode::InvalidInput, Tr::tr("The challenge was answered already."));
+    client->clientNonce = request.nonce;
+    send(client,
+         ControlProtocol::result(request.id,
+                                 {{QStringLiteral("proof"),
+                                   ControlAuth::proof(m_token.toUtf8(), ControlAuth::Role::Server,
+                                                      client->serverNonce(), client->clientNonce,
+                                                      client->endpoint())}}));
+    return {};
+}
+
+Result<void> ControlServer::authenticate(ControlClient *client,
+                                         const Result<ControlRequest> &request)
+{
+    const Error notYet{ErrorCode::Authentication,
+                       Tr::tr("Not authenticated: answer the hello's challenge first, with "
+                              "auth.challenge and then auth (docs/CONTROL_API.md).")};
+    if (!request)
+        return std::unexpected(notYet);
+    if (request->type == ControlRequestType::AuthChallenge)
+        return answerChallenge(client, *request);
+    if (request->type != ControlRequestType::Auth)
+        return std::unexpected(notYet);
+    if (!request->token.isEmpty()) {
+        if (const auto taken = takeToken(client, request->token.toUtf8()); !taken)
+            return taken;
+    } else if (client->clientNonce.isEmpty()) {
+        // The client's proof covers its own nonce: without one, it would prove nothing new.
+        return makeError(ErrorCode::Authentication,
+                         Tr::tr("Send auth.challenge (and check the server's proof) before auth."));
+    } else if (!ControlAuth::verify(m_token.toUtf8(), ControlAuth::Role::Client,
+                                    client->serverNonce(), client->clientNonce, client->endpoint(),
+                                    request->proof)) {
+        return makeError(ErrorCode::Authentication,
+                         Tr::tr("The proof is wrong: not made with this server's token, or for "
+                                "another address than %1.")
+                             .arg(client->endpoint()));
+    }
+    client->setAuthenticated();
+    send(client, ControlProtocol::result(request->id));
+    return {};
 }
 
 void ControlServer::refuse(ControlClient *client, const QByteArray &message, const QString &reason)
@@ -380,21 +492,12 @@ void ControlServer::onMessage(ControlClient *client, const QString &message)
     const QByteArray bytes = message.toUtf8();
     const Result<ControlRequest> request = ControlProtocol::parse(bytes);
     if (!client->isAuthenticated()) {
-        // One chance: the first message proves the token, or the client goes.
-        if (!request || request->type != ControlRequestType::Auth
-            || !ControlToken::matches(m_token.toLatin1(), request->token.toLatin1())) {
-            refuse(client,
-                   ControlProtocol::error(
-                       ControlProtocol::idOf(bytes),
-                       Error{ErrorCode::Authentication,
-                             Tr::tr("Not authenticated: send the token first, as "
-                                    "{\"v\": 1, \"type\": \"auth\", \"token\": \"…\"} or an "
-                                    "Authorization: Bearer header.")}),
+        // One chance: the first messages prove the token, or the client goes.
+        if (const auto proved = authenticate(client, request); !proved) {
+            refuse(client, ControlProtocol::error(ControlProtocol::idOf(bytes), proved.error()),
                    Tr::tr("unauthenticated"));
             return;
         }
-        client->setAuthenticated();
-        send(client, ControlProtocol::result(request->id));
         return;
     }
     if (!request) {
@@ -419,6 +522,11 @@ void ControlServer::handle(ControlClient *client, const ControlRequest &request)
     switch (request.type) {
     case ControlRequestType::Auth:
         send(client, ControlProtocol::result(request.id)); // already authenticated
+        return;
+    case ControlRequestType::AuthChallenge:
+        // A client the Unix socket let in by its token may still check the server.
+        if (const auto answered = answerChallenge(client, request); !answered)
+            reply(answered);
         return;
     case ControlRequestType::RunsList: {
         QJsonArray runs;

@@ -28,8 +28,9 @@ struct ControlRequest;
 class RunStore;
 
 // The control API's server (docs/CONTROL_API.md): WebSocket connections on the loopback
-// interfaces only, each proving the token (an "Authorization: Bearer" header, or an "auth"
-// message first) before anything else, then asking for runs, subscribing to a run's events
+// interfaces only, each proving the token before anything else (a challenge and response,
+// ControlAuth, in which the server proves it too; on the Unix socket the token itself may be
+// sent), then asking for runs, subscribing to a run's events
 // (replayed from the run store from any seq, then live, gap-free) and passing on the user's
 // intents to the ControlTarget.
 //
@@ -66,8 +67,10 @@ public:
                   const Limits &limits, QObject *parent = nullptr);
     ~ControlServer() override;
 
-    // Listens on 127.0.0.1 and, where the host has it, ::1, on port (0: one the system picks;
-    // both addresses get the same one).
+    // Listens on 127.0.0.1 and ::1, on port (0: one the system picks; both addresses get the
+    // same one). Fails, naming both, when ::1 has the port taken (a program there would get the
+    // clients that reach localhost at ::1); serves on 127.0.0.1 alone only where the host has
+    // no ::1 at all.
     Result<void> listen(quint16 port = 0);
     // Listens on address, which must be a loopback address: the API drives a sandbox, and is
     // never offered to the network.
@@ -79,6 +82,8 @@ public:
     quint16 port() const;
     // ws://127.0.0.1:PORT (or the address listened on)
     QUrl url() const;
+    // Every address listened on: ws://127.0.0.1:PORT, ws://[::1]:PORT
+    QList<QUrl> urls() const;
     // The Unix socket listened on, if any.
     QString localPath() const;
 
@@ -101,6 +106,13 @@ private:
     QWebSocketServer *newServer();
     void onNewConnection(QWebSocketServer *server);
     void onMessage(ControlClient *client, const QString &message);
+    // The handshake (ControlAuth): a message of a client that has not proved the token yet,
+    // answered; an error refuses the client.
+    Result<void> authenticate(ControlClient *client, const Result<ControlRequest> &request);
+    // auth.challenge: the server's proof, once per connection.
+    Result<void> answerChallenge(ControlClient *client, const ControlRequest &request);
+    // The token itself, in a header or an auth message: taken on the Unix socket only.
+    Result<void> takeToken(const ControlClient *client, QByteArrayView token) const;
     void handle(ControlClient *client, const ControlRequest &request);
     void subscribe(ControlClient *client, const ControlRequest &request);
     void openTerminal(ControlClient *client, const ControlRequest &request);

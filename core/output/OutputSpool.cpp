@@ -2,6 +2,7 @@
 
 #include "core/CoreLogging.h"
 #include "core/CoreTr.h"
+#include "core/store/PrivateStorage.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -18,6 +19,7 @@ namespace {
 // The tail is kept in this many segments of an eighth of the capacity each (plus the one being
 // written), so dropping the oldest keeps between 3/8 and 1/2 of the capacity.
 constexpr int TailSegments = 3;
+constexpr QFileDevice::Permissions PrivateMode = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
 
 } // namespace
 
@@ -103,7 +105,7 @@ bool OutputSpool::startTailSegment()
     const QString path = m_directory->filePath(
         QStringLiteral("tail-%1.txt").arg(m_nextSegment++, 6, 10, QLatin1Char('0')));
     auto file = std::make_unique<QFile>(path);
-    if (!file->open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+    if (!file->open(QIODevice::WriteOnly | QIODevice::Truncate, PrivateMode)) {
         fail(file->errorString());
         return false;
     }
@@ -122,7 +124,9 @@ qint64 OutputSpool::bytesDropped() const
 
 bool OutputSpool::open()
 {
-    if (!QDir().mkpath(m_root)) {
+    // Step output is the user's alone: the root 0700 (however an older version made it), each
+    // spool's folder 0700 (QTemporaryDir), its files 0600.
+    if (!PrivateStorage::makeFolder(m_root)) {
         fail(Tr::tr("cannot create %1").arg(QDir::toNativeSeparators(m_root)));
         return false;
     }
@@ -135,7 +139,7 @@ bool OutputSpool::open()
     ownerLock->setStaleLockTime(0);
     ownerLock->tryLock(0);
     auto file = std::make_unique<QFile>(directory->filePath(QStringLiteral("output.txt")));
-    if (!file->open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+    if (!file->open(QIODevice::WriteOnly | QIODevice::Truncate, PrivateMode)) {
         fail(file->errorString());
         return false;
     }

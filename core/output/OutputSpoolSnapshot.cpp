@@ -77,7 +77,10 @@ Result<void> OutputSpoolSnapshot::writeTo(const QString &path) const
                          Tr::tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), why));
     };
     QSaveFile target(path);
-    if (!target.open(QIODevice::WriteOnly))
+    // Kept with the run or saved by the user, step output is theirs alone (an existing file's
+    // mode would be kept otherwise).
+    if (!target.open(QIODevice::WriteOnly)
+        || !target.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner))
         return cannotWrite(target.errorString());
     for (qsizetype i = 0; i < m_parts.size(); ++i) {
         const Part &part = m_parts.at(i);

@@ -3,6 +3,7 @@
 #include "core/CoreLogging.h"
 #include "core/CoreTr.h"
 #include "core/store/EventIndexer.h"
+#include "core/store/PrivateStorage.h"
 #include "core/store/RunStoreWriter.h"
 #include "core/store/StoreSqlError.h"
 
@@ -106,6 +107,27 @@ bool processLives(qint64 pid)
     return pid > 0 && (::kill(pid_t(pid), 0) == 0 || errno == EPERM);
 }
 
+// The store, its -wal and -shm, stores moved aside, and the kept step output: the user's alone,
+// however an older version left them (0644). A new store is made 0600 before SQLite opens it,
+// which gives -wal and -shm the same mode. What cannot be tightened is said in the log.
+void restrictStore(const QString &path)
+{
+    const QFileInfo store(path);
+    QStringList failures;
+    const auto note = [&failures](const Result<void> &done) {
+        if (!done)
+            failures.append(done.error().message);
+    };
+    note(PrivateStorage::makeFile(path));
+    const QDir folder = store.absoluteDir();
+    for (const QString &name :
+         folder.entryList({store.fileName() + u'*'}, QDir::Files | QDir::Hidden | QDir::System))
+        note(PrivateStorage::restrict(folder.filePath(name)));
+    note(PrivateStorage::restrictTree(folder.filePath(QStringLiteral("spool"))));
+    for (const QString &failure : std::as_const(failures))
+        qCWarning(lcCore).noquote() << failure;
+}
+
 } // namespace
 
 RunStore::RunStore(QObject *parent)
@@ -195,9 +217,10 @@ Result<void> RunStore::openFile(const QString &path)
         return makeError(ErrorCode::Configuration,
                          Tr::tr("Qt's SQLite driver is missing (Debian: libqt6sql6-sqlite); runs "
                                 "cannot be kept."));
-    if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+    if (!PrivateStorage::makeFolder(QFileInfo(path).absolutePath()))
         return makeError(ErrorCode::IoError,
                          Tr::tr("Cannot make the folder of the run store %1.").arg(path));
+    restrictStore(path);
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
     db.setDatabaseName(path);
     // Another program's lock is waited for briefly, not for Qt's default 5 s in the GUI thread;

@@ -133,8 +133,10 @@ Result<void> RunbookExporter::writeNewFile(const QString &path, const QByteArray
 {
     const QString shown = QDir::toNativeSeparators(path);
     QFile file(path);
-    // NewOnly: refused by the system when the file appeared meanwhile; never overwritten.
-    if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
+    // NewOnly: refused by the system when the file appeared meanwhile; never overwritten. The
+    // run's commands are the user's alone (0600) until they share them.
+    if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly,
+                   QFileDevice::ReadOwner | QFileDevice::WriteOwner)) {
         if (QFileInfo::exists(path))
             return makeError(
                 ErrorCode::InvalidInput,

@@ -2,6 +2,7 @@
 
 #include "core/terminal/TerminalInputFilter_p.h"
 #include "core/terminal/TerminalParserGuard_p.h"
+#include "core/terminal/TerminalPaste.h"
 #include "core/terminal/TerminalPlainRun_p.h"
 #include "core/terminal/TerminalScreen_p.h"
 
@@ -1211,17 +1212,11 @@ void TerminalEmulator::sendText(const QString &text, TerminalModifiers modifiers
 void TerminalEmulator::sendPaste(const QString &text)
 {
     // Terminals paste lines with CR, as if typed; a program reading a tty in raw mode (an
-    // editor) expects Enter, not LF.
-    QString pasted = text;
-    pasted.replace(QLatin1String("\r\n"), QLatin1String("\r"));
-    pasted.replace(QLatin1Char('\n'), QLatin1Char('\r'));
-    if (isBracketedPasteEnabled()) {
-        // The pasted text must not end the bracket early and run the rest as typed commands.
-        pasted.remove(QLatin1String("\x1b[201~"));
-        pasted.remove(QLatin1String("\x1b[200~"));
-    }
+    // editor) expects Enter, not LF. No control in the text can end the bracket early and run
+    // the rest as typed commands.
+    const QByteArray pasted = TerminalPaste::text(text).toUtf8();
     vterm_keyboard_start_paste(d->vt.get());
-    d->output += pasted.toUtf8();
+    d->output += pasted;
     vterm_keyboard_end_paste(d->vt.get());
     d->flushOutput();
 }

@@ -101,8 +101,9 @@ public:
     // Typed text (already shifted): Ctrl turns letters and @[\]^_ into their C0 control (text
     // that is a control character already is sent as is), Alt prefixes ESC.
     void sendText(const QString &text, TerminalModifiers modifiers = TerminalModifier::None);
-    // Line breaks become CR, as typed. Wrapped in ESC[200~ ... ESC[201~ when the program enabled
-    // bracketed paste (then those markers inside the text are removed).
+    // Line breaks become CR, as typed, and controls (ESC, C1, DEL, C0 but tab) are left out
+    // (TerminalPaste::text()). Wrapped in ESC[200~ ... ESC[201~ when the program enabled
+    // bracketed paste: nothing in the text can end or forge the bracket.
     void sendPaste(const QString &text);
     // Reported only when the program enabled mouse reporting (mouseMode() != None), in the
     // encoding it chose (SGR with DECSET 1006); otherwise the mouse is the view's (selection).

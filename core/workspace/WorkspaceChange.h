@@ -35,12 +35,18 @@ struct WorkspaceChange
     // Why this can never be applied (an unsafe path, a link leading out, a special file, an
     // unreadable entry, a link on the host in the way); empty if it can.
     QString blockedReason;
+    // Why programs on the host would run or obey this path by themselves (a git hook or setting,
+    // .envrc, an editor's tasks, ...; Core::AutorunPath); empty if they would not. Decided from
+    // the path here on the host, never from what the sandbox says. Such a change is applied only
+    // when the user accepted it by name (WorkspaceSelection::acceptsAutorun()).
+    QString autorunReason;
     // Worth knowing but no obstacle ("the setuid bit is not applied").
     QStringList notes;
     // The contents' change, once WorkspaceChangeSet::describe() or the transfer filled it in.
     WorkspaceDiff diff;
 
     bool isBlocked() const { return !blockedReason.isEmpty(); }
+    bool isAutorun() const { return !autorunReason.isEmpty(); }
     bool operator==(const WorkspaceChange &) const = default;
 
     // "added" | "modified" | "deleted" | "mode_changed" | "type_changed".

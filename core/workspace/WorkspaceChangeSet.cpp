@@ -1,6 +1,7 @@
 #include "WorkspaceChangeSet.h"
 
 #include "core/CoreTr.h"
+#include "core/workspace/AutorunPath.h"
 #include "core/workspace/WorkspaceFolder.h"
 #include "core/workspace/WorkspaceManifest.h"
 #include "core/workspace/WorkspacePath.h"
@@ -101,6 +102,50 @@ QString blockedReason(const QString &path, const WorkspaceEntry *base,
     return QString();
 }
 
+// Why programs on the host would run or obey path by themselves; empty when they would not.
+// Folders are not flagged (what they hold is), so a change that is a folder on every side is not.
+QString autorunReason(const QString &path, const WorkspaceEntry *base,
+                      const WorkspaceEntry *sandbox, const WorkspaceEntry *host)
+{
+    const auto isFolder = [](const WorkspaceEntry *entry) {
+        return !entry || entry->type == Type::Directory;
+    };
+    if (isFolder(base) && isFolder(sandbox) && isFolder(host))
+        return QString();
+    using Kind = AutorunPath::Kind;
+    switch (AutorunPath::kind(path.toUtf8().toStdString())) {
+    case Kind::None:
+        return QString();
+    case Kind::GitSettings:
+        return Tr::tr("git obeys the settings in %1 whenever you run git in this folder, and "
+                      "they can name programs for it to run (core.fsmonitor, core.hooksPath, "
+                      "aliases, filters).")
+            .arg(path);
+    case Kind::GitHook:
+        return Tr::tr("git runs %1 by itself as a hook (on commit, checkout, merge or push).")
+            .arg(path);
+    case Kind::GitInfo:
+        return Tr::tr("git obeys %1 by itself (attributes that choose filter and diff programs, "
+                      "the sparse checkout).")
+            .arg(path);
+    case Kind::GitLink:
+        return Tr::tr("%1 makes git take its settings and hooks from another place.").arg(path);
+    case Kind::CommitHooks:
+        return Tr::tr("Commit hooks run what %1 names when you commit.").arg(path);
+    case Kind::Direnv:
+        return Tr::tr("direnv runs %1 when you enter the folder.").arg(path);
+    case Kind::Editor:
+        return Tr::tr("Editors run tasks from %1 and obey its settings when they open the "
+                      "folder.")
+            .arg(path);
+    case Kind::Mercurial:
+        return Tr::tr("Mercurial runs the hooks that %1 names.").arg(path);
+    case Kind::ShellStartup:
+        return Tr::tr("A shell started with this folder as its home runs %1.").arg(path);
+    }
+    return QString();
+}
+
 } // namespace
 
 Result<WorkspaceChangeSet> WorkspaceChangeSet::compute(const WorkspaceManifest &base,
@@ -188,6 +233,7 @@ Result<WorkspaceChangeSet> WorkspaceChangeSet::compute(const WorkspaceManifest &
         change.sandbox = copyOf(s);
         change.host = copyOf(h);
         change.blockedReason = blockedReason(path, b, s, h, host);
+        change.autorunReason = autorunReason(path, b, s, h);
         if (s && s->type != Type::Symlink && (s->mode & 07000) != 0)
             change.notes.append(
                 Tr::tr("The setuid, setgid or sticky bit of %1 is not applied.").arg(path));
@@ -247,6 +293,13 @@ qsizetype WorkspaceChangeSet::blockedCount() const
 {
     return std::count_if(m_changes.cbegin(), m_changes.cend(),
                          [](const WorkspaceChange &change) { return change.isBlocked(); });
+}
+
+qsizetype WorkspaceChangeSet::autorunCount() const
+{
+    return std::count_if(m_changes.cbegin(), m_changes.cend(), [](const WorkspaceChange &change) {
+        return change.isAutorun() && !change.isBlocked();
+    });
 }
 
 bool WorkspaceChangeSet::needsSandboxContent(const WorkspaceChange &change,
@@ -335,6 +388,14 @@ QList<WorkspaceApplyStep> WorkspaceChangeSet::plan(const WorkspaceSelection &sel
             continue;
         if (change.isBlocked()) {
             report->skipped.append({change.path, change.blockedReason});
+            continue;
+        }
+        if (change.isAutorun() && !selection.acceptsAutorun(change.path)) {
+            report->skipped.append(
+                {change.path,
+                 Tr::tr("%1 It is applied only when accepted on its own (its own "
+                        "tick in the review, or --apply-autorun).")
+                     .arg(change.autorunReason)});
             continue;
         }
         if (change.conflict && !selection.overwrites(change.path)) {

@@ -5,6 +5,7 @@
 #include "core/workspace/WorkspaceApplyStep.h"
 #include "core/workspace/WorkspaceChange.h"
 #include "core/workspace/WorkspaceDiff.h"
+#include "core/workspace/WorkspaceManifest.h"
 #include "core/workspace/WorkspaceSelection.h"
 
 #include <QList>
@@ -17,7 +18,6 @@
 namespace Terrarium::Core {
 
 class WorkspaceFolder;
-class WorkspaceManifest;
 
 // What a sandbox changed in its copy of a workspace, for the user to review and accept before
 // anything reaches the host folder (copy mode, see docs/ARCHITECTURE.md "Sandboxes"). A value.
@@ -29,9 +29,11 @@ class WorkspaceManifest;
 // path meanwhile: the change is a conflict, never applied unless the user chooses to overwrite
 // it. Changes that must never be applied are blocked: an unsafe path (absolute, "..", NUL), a
 // name that is not valid UTF-8, a link leading out of the workspace, a special file, an entry the
-// sandbox could not read, a path below a link on the host. Contents below a folder that a
-// manifest could not look into (another file system, unreadable) are left out and named in
-// notes().
+// sandbox could not read, a path below a link on the host. Changes to paths that programs on the
+// host run or obey by themselves (git hooks and settings, .envrc, editor tasks; AutorunPath) are
+// flagged from the path itself, whatever the sandbox said about them, and applied only when
+// accepted by name (WorkspaceSelection). Contents below a folder that a manifest could not look
+// into (another file system, unreadable) are left out and named in notes().
 //
 // Applying (apply(), or vm/WorkspaceTransfer for a live sandbox) goes through WorkspaceFolder:
 // no link is followed on the host, files are replaced atomically, modes are the bits 0777 only.
@@ -43,7 +45,7 @@ public:
         std::function<Result<QByteArray>(const WorkspaceChange &change, qint64 maxBytes)>;
 
     // Files larger than this are not applied (the transfer holds one file in memory).
-    static constexpr qint64 maxFileBytes = qint64(512) * 1024 * 1024;
+    static constexpr qint64 maxFileBytes = WorkspaceManifest::maxHashedBytes;
 
     WorkspaceChangeSet() = default;
 
@@ -59,6 +61,8 @@ public:
     bool isEmpty() const { return m_changes.isEmpty(); }
     qsizetype conflictCount() const;
     qsizetype blockedCount() const;
+    // Changes (not blocked) to paths that programs on the host run by themselves.
+    qsizetype autorunCount() const;
     // Parts that could not be compared, for people ("The contents of mnt are on another file
     // system and were not compared.").
     const QStringList &notes() const { return m_notes; }

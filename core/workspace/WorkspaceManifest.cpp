@@ -89,6 +89,13 @@ void hashInto(int dirFd, const QByteArray &name, WorkspaceEntry &entry, const st
         entry.error = QStringLiteral("changed while it was listed");
         return;
     }
+    if (st.st_size > WorkspaceManifest::maxHashedBytes) {
+        entry.size = qint64(st.st_size);
+        entry.mode = int(st.st_mode & 07777);
+        entry.error = Tr::tr("larger than %1 MiB, not compared")
+                          .arg(WorkspaceManifest::maxHashedBytes / (1024 * 1024));
+        return;
+    }
     qint64 bytes = 0;
     const Result<QByteArray> digest = WorkspaceFs::sha256(fd.get(), &bytes);
     if (!digest) {
@@ -301,22 +308,30 @@ Result<WorkspaceManifest> WorkspaceManifest::fromJson(const QJsonObject &object)
     return manifest;
 }
 
-Result<QString> WorkspaceManifest::appendPage(const QJsonObject &page)
+Result<QString> WorkspaceManifest::appendPage(const QJsonObject &page, qsizetype maxEntries)
 {
     if (!page.value(u"entries").isArray())
         return makeError(ErrorCode::MalformedResponse,
                          Tr::tr("A workspace manifest has no list of entries."));
     const QJsonArray array = page.value(u"entries").toArray();
-    m_entries.reserve(m_entries.size() + array.size());
+    m_entries.reserve(std::min(m_entries.size() + array.size(), maxEntries));
     for (const QJsonValue &value : array) {
+        if (m_entries.size() >= maxEntries) {
+            m_truncated = true;
+            break;
+        }
         Result<WorkspaceEntry> entry = entryFromJson(value.toObject());
         if (!entry)
             return std::unexpected(entry.error());
         m_entries.append(std::move(*entry));
     }
     m_truncated = m_truncated || page.value(u"truncated").toBool();
-    reindex();
-    return page.value(u"next").toString();
+    QString next = page.value(u"next").toString();
+    if (m_truncated && m_entries.size() >= maxEntries)
+        next.clear(); // no more of a list that is too long already
+    if (next.isEmpty())
+        reindex();
+    return next;
 }
 
 QJsonObject WorkspaceManifest::toJson() const

@@ -22,6 +22,10 @@ class WorkspaceManifest
 {
 public:
     static constexpr qsizetype defaultMaxEntries = 200000;
+    // Files larger than this are not hashed (their entry says so in `error`): no change set
+    // copies or applies them anyway (WorkspaceChangeSet::maxFileBytes), and reading a huge or
+    // sparse file to the end would take minutes for nothing.
+    static constexpr qint64 maxHashedBytes = qint64(512) * 1024 * 1024;
     static constexpr int maxDepth = 256;
 
     WorkspaceManifest() = default;
@@ -30,14 +34,18 @@ public:
 
     // Walks folder (which may itself be reached through a symlink: the user chose it). Fails
     // only when folder cannot be opened or read; unreadable parts below it are entries with an
-    // error. Cost: one fstatat per entry plus reading every file once (hashing).
+    // error. Cost: one fstatat per entry plus reading every file up to maxHashedBytes once
+    // (hashing): call it off the GUI thread (it touches nothing but its own values).
     static Result<WorkspaceManifest> scan(const QString &folder,
                                           qsizetype maxEntries = defaultMaxEntries);
 
     // A manifest from one fs.manifest answer or from toJson() (a stored base manifest).
     static Result<WorkspaceManifest> fromJson(const QJsonObject &object);
-    // Adds one page of fs.manifest; returns its "next" cursor (empty on the last page).
-    Result<QString> appendPage(const QJsonObject &page);
+    // Adds one page of fs.manifest; returns its "next" cursor (empty on the last page). The
+    // pages come from a sandbox, which may page without end: past maxEntries in all the rest is
+    // dropped, the manifest is truncated and the cursor empty. The entries are sorted and
+    // indexed once, when the last page is in: find() is for after that.
+    Result<QString> appendPage(const QJsonObject &page, qsizetype maxEntries = defaultMaxEntries);
     // {"entries":[...],"truncated":b}, the fs.manifest shape (plus "excluded":true flags).
     QJsonObject toJson() const;
 

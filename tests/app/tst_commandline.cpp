@@ -111,6 +111,16 @@ void tst_CommandLine::taskFileAndYes()
                                          QStringLiteral("--task"), QStringLiteral("t.yaml"),
                                          QStringLiteral("--yes")});
     QVERIFY(yes.options && yes.options->yes);
+    // Nor is it for the files programs on the host run by themselves.
+    QVERIFY(!parsed.options->applyAutorun);
+    QVERIFY(!parsed.options->overrides.allowAutorunWrites);
+    const auto autorun = CommandLine::parse({QStringLiteral("terrarium"),
+                                             QStringLiteral("--headless"), QStringLiteral("--goal"),
+                                             QStringLiteral("x"), QStringLiteral("--apply-autorun"),
+                                             QStringLiteral("--allow-autorun-writes")});
+    QVERIFY2(autorun.options, qPrintable(autorun.error));
+    QVERIFY(autorun.options->applyAutorun);
+    QCOMPARE(autorun.options->overrides.allowAutorunWrites, QStringLiteral("true"));
 }
 
 void tst_CommandLine::helpAndVersion()

@@ -1,13 +1,16 @@
 // The control API end to end: `terrarium --headless --serve 0` (host sandbox, scripted model)
 // driven by real WebSocket clients, Qt's own and an independent one (python3-websockets):
 // runs started, followed gap-free, approvals answered, input sent, a run cancelled, a client
-// that reconnects mid-run and resubscribes; and every refusal the API promises.
+// that reconnects mid-run and resubscribes; and every refusal the API promises, against
+// another program on one of the loopback addresses too.
+#include "core/control/ControlAuth.h"
 #include "core/control/ControlServer.h"
 #include "tests/TestPaths.h"
 #include "tests/support/HeadlessRun.h"
 #include "tests/support/LlmTestServer.h"
 #include "tests/support/ScriptedTurns.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -15,9 +18,11 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWebSocket>
+#include <QWebSocketServer>
 
 #include <csignal>
 
@@ -53,6 +58,27 @@ public:
     {
         return QTest::qWaitFor([this] { return !messages.isEmpty() || closed; }, 10000)
             && !messages.isEmpty() && messages.first().value(u"type"_s) == u"hello"_s;
+    }
+    // The handshake of docs/CONTROL_API.md: the server proves it knows token for the address
+    // connected to, and only then does the client prove it. False when either fails.
+    bool authenticate(const QString &token)
+    {
+        if (!waitForHello())
+            return false;
+        const QString challenge = messages.first().value(u"challenge"_s).toString();
+        const QString nonce = Core::ControlAuth::nonce();
+        const QJsonObject answer = request({{u"type"_s, u"auth.challenge"_s}, {u"nonce"_s, nonce}});
+        const QString endpoint =
+            Core::ControlAuth::endpoint(socket.peerAddress(), socket.peerPort());
+        if (!Core::ControlAuth::verify(token.toUtf8(), Core::ControlAuth::Role::Server, challenge,
+                                       nonce, endpoint, answer.value(u"proof"_s).toString()))
+            return false;
+        return request({{u"type"_s, u"auth"_s},
+                        {u"proof"_s,
+                         Core::ControlAuth::proof(token.toUtf8(), Core::ControlAuth::Role::Client,
+                                                  challenge, nonce, endpoint)}})
+                   .value(u"type"_s)
+            == u"result"_s;
     }
     void send(QJsonObject message)
     {
@@ -112,11 +138,6 @@ private:
     int m_nextId = 0;
 };
 
-QList<QPair<QByteArray, QByteArray>> bearer(const QString &token)
-{
-    return {{"Authorization", "Bearer " + token.toLatin1()}};
-}
-
 // The seqs of events, each once and in order from first, or a description of what is wrong.
 QString gapFree(const QList<QJsonObject> &events, qint64 first)
 {
@@ -148,9 +169,13 @@ private Q_SLOTS:
     void anIndependentClientDrivesARun();
     void aSlowClientIsToldItLagsAndCatchesUp();
     void opensATerminalInTheRunsSandbox();
+    void refusesToServeBesideASquatter();
+    void aClientGivesASquatterNothing();
+    void aClientsTaskNeedsConsentForTheHostAndTheNetwork();
     void servesOnAUnixSocket();
     void aSecondServerDoesNotTakeTheSocket();
     void keepsTheTokenInAFileWithoutAKeyring();
+    void aStepThatPrintsTheTokenShowsItMasked();
 
 private:
     QUrl url() const { return m_url; }
@@ -161,6 +186,9 @@ private:
     // its stderr so far in log. Null when it did not start at all.
     std::unique_ptr<QProcess> startServing(const QStringList &serveArguments,
                                            const QProcessEnvironment &env, QByteArray *log);
+    // Serves anew with serveArguments (init's server, or the last one, goes): url() and
+    // m_terrarium are the new one's. False when it did not serve.
+    bool restartServing(const QStringList &serveArguments);
     // Runs tests/app/control_client.py; its stdout and exit code.
     QPair<QString, int> runPythonClient(const QStringList &arguments);
     // Starts a run of goal as client and subscribes to it from seq 1; its id.
@@ -170,6 +198,7 @@ private:
     std::unique_ptr<LlmTestServer> m_llm;
     std::unique_ptr<QProcess> m_terrarium;
     QByteArray m_log;
+    QByteArray m_stdout; // what m_terrarium printed on stdout, once read
     QUrl m_url;
 };
 
@@ -239,6 +268,25 @@ std::unique_ptr<QProcess> tst_Control::startServing(const QStringList &serveArgu
     return terrarium;
 }
 
+bool tst_Control::restartServing(const QStringList &serveArguments)
+{
+    if (m_terrarium && m_terrarium->state() != QProcess::NotRunning) {
+        ::kill(pid_t(m_terrarium->processId()), SIGTERM);
+        if (!HeadlessRun::waitForExit(*m_terrarium, 30000))
+            m_terrarium->kill();
+    }
+    m_stdout.clear();
+    m_terrarium = startServing(serveArguments, environment(), &m_log);
+    static const QRegularExpression address(u"control API on (ws://\\S+)"_s);
+    const auto match = address.match(QString::fromUtf8(m_log));
+    if (!m_terrarium || !match.hasMatch()) {
+        qWarning("%s", m_log.constData());
+        return false;
+    }
+    m_url = QUrl(match.captured(1));
+    return true;
+}
+
 void tst_Control::cleanup()
 {
     if (m_terrarium && m_terrarium->state() != QProcess::NotRunning) {
@@ -247,6 +295,7 @@ void tst_Control::cleanup()
             m_terrarium->kill();
     }
     m_terrarium.reset();
+    m_stdout.clear();
     m_llm.reset();
     m_home.reset();
 }
@@ -268,7 +317,7 @@ void tst_Control::refusesClientsWithoutTheToken()
     Client silent(url());
     QVERIFY(silent.waitForHello());
 
-    // No token: the first message must be one; anything else closes the connection.
+    // No proof: the first messages must make one; anything else closes the connection.
     Client anonymous(url());
     QVERIFY(anonymous.waitForHello());
     QCOMPARE(anonymous.messages.first().value(u"authenticated"_s).toBool(), false);
@@ -277,45 +326,73 @@ void tst_Control::refusesClientsWithoutTheToken()
     QCOMPARE(anonymous.errors(u"authentication"_s), 1);
     QCOMPARE(anonymous.socket.closeCode(), QWebSocketProtocol::CloseCodePolicyViolated);
 
-    // A wrong token, in the header or as the first message.
-    Client wrongHeader(url(), bearer(QString(64, u'0')));
-    QTRY_VERIFY(wrongHeader.closed);
-    QCOMPARE(wrongHeader.errors(u"authentication"_s), 1);
-    Client wrongMessage(url());
-    QVERIFY(wrongMessage.waitForHello());
-    wrongMessage.send({{u"type"_s, u"auth"_s}, {u"token"_s, QString(Token.left(63) + u'x')}});
-    QTRY_VERIFY(wrongMessage.closed);
-    QCOMPARE(wrongMessage.errors(u"authentication"_s), 1);
+    // A proof made with another token, or one without the client's own challenge first.
+    Client wrongProof(url());
+    QVERIFY(wrongProof.waitForHello());
+    const QString nonce(64, u'7');
+    QVERIFY(wrongProof.request({{u"type"_s, u"auth.challenge"_s}, {u"nonce"_s, nonce}})
+                .value(u"proof"_s)
+                .isString());
+    wrongProof.send(
+        {{u"type"_s, u"auth"_s},
+         {u"proof"_s,
+          Core::ControlAuth::proof(
+              QByteArray(64, '0'), Core::ControlAuth::Role::Client,
+              wrongProof.messages.first().value(u"challenge"_s).toString(), nonce,
+              Core::ControlAuth::endpoint(QHostAddress(QHostAddress::LocalHost), url().port()))}});
+    QTRY_VERIFY(wrongProof.closed);
+    QCOMPARE(wrongProof.errors(u"authentication"_s), 1);
+    Client impatient(url());
+    QVERIFY(impatient.waitForHello());
+    impatient.send({{u"type"_s, u"auth"_s}, {u"proof"_s, QString(64, u'a')}});
+    QTRY_VERIFY(impatient.closed);
+    QCOMPARE(impatient.errors(u"authentication"_s), 1);
+    // A second challenge on one connection is not answered: a server's proofs are not handed
+    // out by the dozen.
+    Client greedy(url());
+    QVERIFY(greedy.waitForHello());
+    QVERIFY(greedy.request({{u"type"_s, u"auth.challenge"_s}, {u"nonce"_s, QString(64, u'1')}})
+                .value(u"proof"_s)
+                .isString());
+    greedy.send({{u"type"_s, u"auth.challenge"_s}, {u"nonce"_s, QString(64, u'2')}});
+    QTRY_VERIFY(greedy.closed);
 
-    // The right one, either way.
-    Client byMessage(url());
-    QVERIFY(byMessage.waitForHello());
-    QCOMPARE(byMessage.request({{u"type"_s, u"auth"_s}, {u"token"_s, Token}})
-                 .value(u"type"_s)
-                 .toString(),
-             u"result"_s);
-    QCOMPARE(byMessage.request({{u"type"_s, u"runs.list"_s}}).value(u"type"_s).toString(),
-             u"result"_s);
-    Client byHeader(url(), bearer(Token));
-    QVERIFY(byHeader.waitForHello());
-    QCOMPARE(byHeader.messages.first().value(u"authenticated"_s).toBool(), true);
-    QVERIFY(byHeader.request({{u"type"_s, u"runs.list"_s}}).value(u"runs"_s).isArray());
+    // Issue 27: over TCP the token itself is not taken, right or wrong, in the header or as a
+    // message. A client that sends it cannot know who listens at the address; the refusal
+    // says what to do instead.
+    for (const QString &token : {Token, QString(64, u'0')}) {
+        Client byHeader(url(), {{"Authorization", "Bearer " + token.toLatin1()}});
+        QTRY_VERIFY(byHeader.closed);
+        QCOMPARE(byHeader.errors(u"authentication"_s), 1);
+        QVERIFY2(byHeader.messages.first().value(u"message"_s).toString().contains(u"challenge"_s),
+                 qPrintable(byHeader.messages.first().value(u"message"_s).toString()));
+        Client byMessage(url());
+        QVERIFY(byMessage.waitForHello());
+        byMessage.send({{u"type"_s, u"auth"_s}, {u"token"_s, token}});
+        QTRY_VERIFY(byMessage.closed);
+        QCOMPARE(byMessage.errors(u"authentication"_s), 1);
+    }
+
+    // The challenge and response: the server proves it knows the token, then the client.
+    Client client(url());
+    QVERIFY(client.authenticate(Token));
+    QVERIFY(client.request({{u"type"_s, u"runs.list"_s}}).value(u"runs"_s).isArray());
 
     QTRY_VERIFY_WITH_TIMEOUT(silent.closed, 20000);
     QCOMPARE(silent.errors(u"authentication"_s), 1);
-    // Those that proved it stay.
-    QVERIFY(!byHeader.closed && !byMessage.closed);
+    // The one that proved it stays.
+    QVERIFY(!client.closed);
 }
 
 void tst_Control::refusesPagesAndTheNetwork()
 {
     // A page in a browser sends its Origin: refused at the handshake, even with the token.
-    Client page(url(), {{"Origin", "https://example.com"}, bearer(Token).first()});
+    Client page(url(), {{"Origin", "https://example.com"}});
     QTRY_VERIFY(page.closed);
     QVERIFY(page.messages.isEmpty());
     // The server still serves programs.
-    Client program(url(), bearer(Token));
-    QVERIFY(program.waitForHello());
+    Client program(url());
+    QVERIFY(program.authenticate(Token));
 
     // Never on the network, whatever a caller asks for.
     Core::ControlServer server(Token, nullptr, nullptr);
@@ -335,8 +412,8 @@ void tst_Control::refusesPagesAndTheNetwork()
 
 void tst_Control::malformedAndOversizedMessagesAreRefused()
 {
-    Client client(url(), bearer(Token));
-    QVERIFY(client.waitForHello());
+    Client client(url());
+    QVERIFY(client.authenticate(Token));
     const QStringList malformed{
         u"not json"_s,
         u"[1, 2, 3]"_s,
@@ -371,8 +448,8 @@ void tst_Control::malformedAndOversizedMessagesAreRefused()
              u"result"_s);
 
     // 100 MB in one frame: closed as too big, without the server reading it all first.
-    Client flooder(url(), bearer(Token));
-    QVERIFY(flooder.waitForHello());
+    Client flooder(url());
+    QVERIFY(flooder.authenticate(Token));
     flooder.socket.sendBinaryMessage(QByteArray(100 * 1024 * 1024, 'x'));
     QTRY_VERIFY_WITH_TIMEOUT(flooder.closed, 60000);
     QCOMPARE(flooder.socket.closeCode(), QWebSocketProtocol::CloseCodeTooMuchData);
@@ -389,8 +466,8 @@ void tst_Control::drivesARunThroughApprovalAndInput()
     m_llm->enqueue(ScriptedTurns::command(Provider, u"rm -rf build"_s));
     m_llm->enqueue(ScriptedTurns::command(Provider, u"read n; echo \"name=[$n]\" > name"_s));
     m_llm->enqueue(ScriptedTurns::command(Provider, u"cat name"_s));
-    Client client(url(), bearer(Token));
-    QVERIFY(client.waitForHello());
+    Client client(url());
+    QVERIFY(client.authenticate(Token));
     const QString runId = startAndSubscribe(client, u"name things"_s);
     QVERIFY2(!runId.isEmpty(), m_log.constData());
 
@@ -475,8 +552,8 @@ void tst_Control::aClientThatReconnectsMissesNothing()
     m_llm->enqueue(ScriptedTurns::command(
         Provider, u"for i in $(seq 1 30); do echo tick-$i; sleep 0.05; done"_s));
     m_llm->enqueue(ScriptedTurns::command(Provider, u"seq 1 3"_s));
-    auto first = std::make_unique<Client>(url(), bearer(Token));
-    QVERIFY(first->waitForHello());
+    auto first = std::make_unique<Client>(url());
+    QVERIFY(first->authenticate(Token));
     const QString runId = startAndSubscribe(*first, u"count"_s);
     QVERIFY(!runId.isEmpty());
     // Gone in the middle of the run...
@@ -487,8 +564,8 @@ void tst_Control::aClientThatReconnectsMissesNothing()
     first.reset();
     QTest::qWait(300); // the run goes on meanwhile
     // ...and back, from the next seq.
-    Client again(url(), bearer(Token));
-    QVERIFY(again.waitForHello());
+    Client again(url());
+    QVERIFY(again.authenticate(Token));
     QCOMPARE(
         again
             .request(
@@ -506,8 +583,8 @@ void tst_Control::cancelsARun()
 {
     m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Wait"_s}));
     m_llm->enqueue(ScriptedTurns::command(Provider, u"sleep 100"_s));
-    Client client(url(), bearer(Token));
-    QVERIFY(client.waitForHello());
+    Client client(url());
+    QVERIFY(client.authenticate(Token));
     const QString runId = startAndSubscribe(client, u"wait"_s);
     QVERIFY(!runId.isEmpty());
     QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"step_executing"_s), 30000);
@@ -560,8 +637,8 @@ void tst_Control::aSlowClientIsToldItLagsAndCatchesUp()
     // About 110 MB of output: far past what the server queues for one client (16 MiB).
     m_llm->enqueue(ScriptedTurns::command(Provider, u"head -c 80000000 /dev/zero | base64"_s));
     m_llm->enqueue(ScriptedTurns::command(Provider, u"echo done"_s));
-    Client fast(url(), bearer(Token));
-    QVERIFY(fast.waitForHello());
+    Client fast(url());
+    QVERIFY(fast.authenticate(Token));
     // A client that keeps up is not told it lags; on a loaded machine even this one may fall
     // behind, and then does what a client should: subscribes again from where it was.
     connect(&fast.socket, &QWebSocket::textMessageReceived, this, [&fast](const QString &text) {
@@ -607,10 +684,35 @@ void tst_Control::aSlowClientIsToldItLagsAndCatchesUp()
 
 void tst_Control::opensATerminalInTheRunsSandbox()
 {
+    // Issue 27: the host sandbox's terminal is a shell on this computer that no safety check
+    // sees; a client gets none unless the user turned that on.
+    {
+        m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Wait"_s}));
+        m_llm->enqueue(ScriptedTurns::command(Provider, u"sleep 60"_s));
+        Client client(url());
+        QVERIFY(client.authenticate(Token));
+        const QString runId = startAndSubscribe(client, u"wait"_s);
+        QVERIFY(!runId.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"step_executing"_s), 30000);
+        const QJsonObject refused =
+            client.request({{u"type"_s, u"terminal.open"_s}, {u"run_id"_s, runId}});
+        QCOMPARE(refused.value(u"code"_s).toString(), u"permission_denied"_s);
+        QVERIFY2(refused.value(u"message"_s).toString().contains(u"host_terminals=true"_s),
+                 qPrintable(refused.value(u"message"_s).toString()));
+        client.request({{u"type"_s, u"run.cancel"_s}, {u"run_id"_s, runId}});
+        QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"workflow_complete"_s), 30000);
+        QVERIFY(!client.event(runId, u"terminal_opened"_s));
+    }
+    QFile config(m_home->filePath(u"terrarium.conf"_s));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write("[control]\nhost_terminals=true\n");
+    config.close();
+    QVERIFY(restartServing({u"--serve"_s, u"0"_s}));
+
     m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Wait"_s}));
     m_llm->enqueue(ScriptedTurns::command(Provider, u"sleep 60"_s));
-    Client client(url(), bearer(Token));
-    QVERIFY(client.waitForHello());
+    Client client(url());
+    QVERIFY(client.authenticate(Token));
     const QString runId = startAndSubscribe(client, u"wait"_s);
     QVERIFY(!runId.isEmpty());
     QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"step_executing"_s), 30000);
@@ -668,8 +770,214 @@ void tst_Control::opensATerminalInTheRunsSandbox()
                  .value(u"code"_s)
                  .toString(),
              u"not_found"_s);
+
+    // The run says that a client had a terminal in it, and for how long: live, on stdout, and
+    // kept (a subscriber from seq 1 gets it from the store).
+    QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"terminal_closed"_s), 20000);
+    const QJsonObject openedEvent = *client.event(runId, u"terminal_opened"_s);
+    QCOMPARE(openedEvent.value(u"payload"_s).toObject(),
+             (QJsonObject{{u"terminal"_s, 1},
+                          {u"via"_s, u"control"_s},
+                          {u"sandbox"_s, u"host"_s},
+                          {u"cols"_s, 90},
+                          {u"rows"_s, 20}}));
+    const QJsonObject closedEvent = *client.event(runId, u"terminal_closed"_s);
+    QCOMPARE(closedEvent.value(u"payload"_s)[u"terminal"_s].toInt(), 1);
+    QVERIFY(closedEvent.value(u"payload"_s)[u"duration_ms"_s].toInteger() > 0);
+    QVERIFY(closedEvent.value(u"seq"_s).toInteger() > openedEvent.value(u"seq"_s).toInteger());
     client.request({{u"type"_s, u"run.cancel"_s}, {u"run_id"_s, runId}});
     QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"workflow_complete"_s), 30000);
+    QList<QJsonObject> printed;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            m_stdout += m_terrarium->readAllStandardOutput();
+            printed = HeadlessRun::parseEvents(m_stdout);
+            return std::ranges::count_if(printed,
+                                         [](const QJsonObject &event) {
+                                             return event.value(u"type"_s)
+                                                 == u"workflow_complete"_s;
+                                         })
+                == 1;
+        }(),
+        20000);
+    QVERIFY(printed.contains(openedEvent));
+    QVERIFY(printed.contains(closedEvent));
+    Client later(url());
+    QVERIFY(later.authenticate(Token));
+    QCOMPARE(later.request({{u"type"_s, u"run.subscribe"_s}, {u"run_id"_s, runId}})
+                 .value(u"type"_s)
+                 .toString(),
+             u"result"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(later.event(runId, u"workflow_complete"_s), 20000);
+    QCOMPARE(*later.event(runId, u"terminal_opened"_s), openedEvent);
+    QCOMPARE(*later.event(runId, u"terminal_closed"_s), closedEvent);
+}
+
+// Issue 27: another program (another user's) took [::1]:PORT before Terrarium started. A
+// client that reaches localhost there would talk to it; Terrarium does not serve beside it, and
+// says so naming both addresses.
+void tst_Control::refusesToServeBesideASquatter()
+{
+    QTcpServer squatter;
+    QVERIFY(squatter.listen(QHostAddress(QHostAddress::LocalHostIPv6), 0));
+    const quint16 port = squatter.serverPort();
+    m_terrarium.reset();
+    QByteArray log;
+    auto terrarium = startServing({u"--serve"_s, QString::number(port)}, environment(), &log);
+    QVERIFY(terrarium);
+    QVERIFY2(HeadlessRun::waitForExit(*terrarium, 20000), log.constData());
+    log += terrarium->readAllStandardError();
+    QCOMPARE(terrarium->exitCode(), 2);
+    QVERIFY2(!log.contains("control API on"), log.constData());
+    QVERIFY2(log.contains(QByteArray(QByteArray("[::1]:") + QByteArray::number(port)))
+                 && log.contains(QByteArray(QByteArray("127.0.0.1:") + QByteArray::number(port))),
+             log.constData());
+    // Nothing was left listening on 127.0.0.1 either.
+    QTcpServer free;
+    QVERIFY(free.listen(QHostAddress(QHostAddress::LocalHost), port));
+    free.close();
+
+    // Port 0 means any port: one where both addresses are free is found.
+    QByteArray picked;
+    terrarium = startServing({u"--serve"_s, u"0"_s}, environment(), &picked);
+    QVERIFY(terrarium);
+    QVERIFY2(picked.contains("control API on ws://127.0.0.1:"), picked.constData());
+    QVERIFY2(picked.contains("ws://[::1]:"), picked.constData());
+    ::kill(pid_t(terrarium->processId()), SIGTERM);
+    QVERIFY(HeadlessRun::waitForExit(*terrarium, 30000));
+}
+
+// Issue 27: a program on another address (another user's on [::1], say, while Terrarium
+// serves on 127.0.0.1 elsewhere) that relays what clients say to the real server, hoping to
+// collect the token or a proof it can use. The client hears a server proof made for another
+// address, says nothing more; the squatter saw no token and no proof, and what it did see
+// opens nothing.
+void tst_Control::aClientGivesASquatterNothing()
+{
+    QWebSocketServer squatter(u"squatter"_s, QWebSocketServer::NonSecureMode);
+    QVERIFY(squatter.listen(QHostAddress(QHostAddress::LocalHostIPv6), 0));
+    QByteArrayList heard; // everything the victim sent: headers, messages
+    std::vector<std::unique_ptr<QWebSocket>> upstreams;
+    connect(&squatter, &QWebSocketServer::newConnection, this, [&] {
+        QWebSocket *victim = squatter.nextPendingConnection();
+        const QNetworkRequest request = victim->request();
+        for (const QByteArray &name : request.rawHeaderList())
+            heard.append(name + ": " + request.rawHeader(name));
+        auto upstream = std::make_unique<QWebSocket>();
+        QWebSocket *real = upstream.get();
+        auto pending = std::make_shared<QStringList>();
+        connect(victim, &QWebSocket::textMessageReceived, real,
+                [&heard, real, pending](const QString &text) {
+                    heard.append(text.toUtf8());
+                    if (real->state() == QAbstractSocket::ConnectedState)
+                        real->sendTextMessage(text);
+                    else
+                        pending->append(text);
+                });
+        connect(real, &QWebSocket::connected, real, [real, pending] {
+            for (const QString &text : std::as_const(*pending))
+                real->sendTextMessage(text);
+            pending->clear();
+        });
+        connect(real, &QWebSocket::textMessageReceived, victim,
+                [victim](const QString &text) { victim->sendTextMessage(text); });
+        connect(real, &QWebSocket::disconnected, victim, [victim] { victim->close(); });
+        real->open(url());
+        upstreams.push_back(std::move(upstream));
+    });
+    QUrl trap;
+    trap.setScheme(u"ws"_s);
+    trap.setHost(u"::1"_s);
+    trap.setPort(squatter.serverPort());
+
+    const auto [out, exitCode] = runPythonClient({trap.toString(), Token, u"steal my key"_s});
+    QVERIFY(!heard.isEmpty()); // it did talk to the squatter
+    const QByteArray all = heard.join('\n');
+    QVERIFY2(!all.contains(Token.toLatin1()), all.constData());
+    QVERIFY2(!all.contains("\"proof\"") && !all.contains("\"token\"")
+                 && !all.contains("Authorization"),
+             all.constData());
+    // The client said why it stopped.
+    QCOMPARE(exitCode, 1);
+    QVERIFY2(out.contains(u"ERROR authentication the server at [::1]:%1 did not prove"_s.arg(
+                 squatter.serverPort())),
+             qPrintable(out));
+    // And what it heard, played to the real server on a connection of its own, proves nothing.
+    Client replay(url());
+    QVERIFY(replay.waitForHello());
+    for (const QByteArray &line : std::as_const(heard)) {
+        if (line.startsWith('{'))
+            replay.socket.sendTextMessage(QString::fromUtf8(line));
+    }
+    replay.send({{u"type"_s, u"runs.list"_s}});
+    QTRY_VERIFY(replay.closed);
+    QVERIFY(replay.errors(u"authentication"_s) == 1);
+    QVERIFY(!std::ranges::any_of(replay.messages, [](const QJsonObject &message) {
+        return message.value(u"runs"_s).isArray();
+    }));
+}
+
+// Issue 27, item 17: run.start with a task failed for every task (its text had no file name),
+// so what the task asks that needs the user's consent was never checked. Now a client's task
+// runs, and sandbox: host or network: outbound in it needs the consent the server was started
+// with (--yes), not the client's say.
+void tst_Control::aClientsTaskNeedsConsentForTheHostAndTheNetwork()
+{
+    Client client(url());
+    QVERIFY(client.authenticate(Token));
+    for (const QString &task :
+         {u"goal: look around\nsandbox: host\n"_s, u"goal: fetch it\nnetwork: outbound\n"_s,
+          u"---\nsandbox: host\n---\nLook around.\n"_s}) {
+        const QJsonObject refused =
+            client.request({{u"type"_s, u"run.start"_s}, {u"task"_s, task}});
+        QCOMPARE(refused.value(u"code"_s).toString(), u"permission_denied"_s);
+        QVERIFY2(refused.value(u"message"_s).toString().contains(u"--yes"_s),
+                 qPrintable(refused.value(u"message"_s).toString()));
+    }
+    QVERIFY(client.request({{u"type"_s, u"runs.list"_s}}).value(u"runs"_s).toArray().isEmpty());
+    // A task that is not a task file says where it is wrong.
+    const QJsonObject broken =
+        client.request({{u"type"_s, u"run.start"_s}, {u"task"_s, u"goal: x\nsandbox: vm\n"_s}});
+    QCOMPARE(broken.value(u"code"_s).toString(), u"invalid_input"_s);
+    QVERIFY2(broken.value(u"message"_s).toString().contains(u"task.yaml, line 2"_s),
+             qPrintable(broken.value(u"message"_s).toString()));
+
+    // One that asks for nothing of the sort runs, with its own goal and settings.
+    m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Greet"_s}));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"echo hi"_s));
+    const QJsonObject started = client.request(
+        {{u"type"_s, u"run.start"_s}, {u"task"_s, u"goal: say hi\nlimits: {max_steps: 4}\n"_s}});
+    const QString runId = started.value(u"run_id"_s).toString();
+    QVERIFY2(!runId.isEmpty(), QJsonDocument(started).toJson().constData());
+    QCOMPARE(client.request({{u"type"_s, u"run.subscribe"_s}, {u"run_id"_s, runId}})
+                 .value(u"type"_s)
+                 .toString(),
+             u"result"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"workflow_complete"_s), 60000);
+    QCOMPARE(client.event(runId, u"workflow_complete"_s)->value(u"payload"_s)[u"status"_s],
+             u"success"_s);
+    const QJsonArray runs =
+        client.request({{u"type"_s, u"runs.list"_s}}).value(u"runs"_s).toArray();
+    QCOMPARE(runs.first()[u"goal"_s].toString(), u"say hi"_s);
+
+    // Served with --yes, the user has said yes for every run its clients start.
+    QVERIFY(restartServing({u"--serve"_s, u"0"_s, u"--yes"_s}));
+    m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Look"_s}));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"echo looked"_s));
+    Client allowed(url());
+    QVERIFY(allowed.authenticate(Token));
+    const QJsonObject consented =
+        allowed.request({{u"type"_s, u"run.start"_s},
+                         {u"task"_s, u"goal: look around\nsandbox: host\nnetwork: outbound\n"_s}});
+    const QString allowedRun = consented.value(u"run_id"_s).toString();
+    QVERIFY2(!allowedRun.isEmpty(), QJsonDocument(consented).toJson().constData());
+    QCOMPARE(allowed.request({{u"type"_s, u"run.subscribe"_s}, {u"run_id"_s, allowedRun}})
+                 .value(u"type"_s)
+                 .toString(),
+             u"result"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(allowed.event(allowedRun, u"workflow_complete"_s), 60000);
+    QCOMPARE(allowed.event(allowedRun, u"workflow_complete"_s)->value(u"payload"_s)[u"status"_s],
+             u"success"_s);
 }
 
 QPair<QString, int> tst_Control::runPythonClient(const QStringList &arguments)
@@ -707,10 +1015,20 @@ void tst_Control::servesOnAUnixSocket()
     QCOMPARE(::stat(QFile::encodeName(runtimeFolder() + u"/terrarium"_s).constData(), &status), 0);
     QCOMPARE(status.st_mode & 0777, 0700u);
 
-    // The token is asked for here too.
+    // The token is asked for here too: a client with another one finds the server cannot
+    // prove it knows it, and stops.
     const auto refused = runPythonClient({u"unix:"_s + socketPath, QString(64, u'0'), u"x"_s});
     QCOMPARE(refused.second, 1);
     QVERIFY2(refused.first.contains(u"ERROR authentication"_s), qPrintable(refused.first));
+    // Nobody else can listen on it, so the token itself is still taken here, as clients
+    // written before the challenge send it (and an empty goal is refused as any would be).
+    const auto legacy = runPythonClient({u"unix:"_s + socketPath, Token, u""_s, u"--send-token"_s});
+    QCOMPARE(legacy.second, 1);
+    QVERIFY2(legacy.first.contains(u"ERROR invalid_input"_s), qPrintable(legacy.first));
+    const auto legacyWrong =
+        runPythonClient({u"unix:"_s + socketPath, QString(64, u'0'), u""_s, u"--send-token"_s});
+    QVERIFY2(legacyWrong.first.contains(u"ERROR authentication The token is wrong."_s),
+             qPrintable(legacyWrong.first));
 
     m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Clean up"_s, u"Greet"_s}));
     m_llm->enqueue(ScriptedTurns::command(Provider, u"rm -rf old"_s));
@@ -792,12 +1110,10 @@ void tst_Control::keepsTheTokenInAFileWithoutAKeyring()
 
     static const QRegularExpression address(u"control API on (ws://\\S+)"_s);
     const QUrl url(address.match(QString::fromUtf8(log)).captured(1));
-    Client wrong(url, bearer(Token));
-    QTRY_VERIFY(wrong.closed);
-    QCOMPARE(wrong.errors(u"authentication"_s), 1);
-    Client right(url, bearer(token));
-    QVERIFY(right.waitForHello());
-    QCOMPARE(right.messages.first().value(u"authenticated"_s).toBool(), true);
+    Client wrong(url);
+    QVERIFY(!wrong.authenticate(Token)); // the server cannot prove it knows that one
+    Client right(url);
+    QVERIFY(right.authenticate(token));
 
     // The next start finds the same one.
     ::kill(pid_t(terrarium->processId()), SIGTERM);
@@ -811,6 +1127,44 @@ void tst_Control::keepsTheTokenInAFileWithoutAKeyring()
     QCOMPARE(QString::fromLatin1(reread.readAll()).trimmed(), token);
     ::kill(pid_t(terrarium->processId()), SIGTERM);
     QVERIFY(HeadlessRun::waitForExit(*terrarium, 30000));
+}
+
+void tst_Control::aStepThatPrintsTheTokenShowsItMasked()
+{
+    // Issue 27: a command on the host sandbox may read the token's file (it runs as the user);
+    // what it prints of the token is masked in the run's events and on stdout and stderr.
+    m_terrarium.reset();
+    QProcessEnvironment env = environment();
+    env.remove(u"TERRARIUM_CONTROL_TOKEN"_s);
+    env.insert(u"DBUS_SESSION_BUS_ADDRESS"_s, u"unix:path=/nonexistent/bus"_s);
+    QByteArray log;
+    m_terrarium = startServing({u"--serve"_s, u"0"_s}, env, &log);
+    QVERIFY(m_terrarium);
+    const QString tokenFile = runtimeFolder() + u"/terrarium/control-token"_s;
+    QFile file(tokenFile);
+    QVERIFY2(file.open(QIODevice::ReadOnly), log.constData());
+    const QByteArray token = file.readAll().trimmed();
+    QCOMPARE(token.size(), 64);
+    static const QRegularExpression address(u"control API on (ws://\\S+)"_s);
+    const QUrl url(address.match(QString::fromUtf8(log)).captured(1));
+
+    m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Show the token"_s}));
+    m_llm->enqueue(ScriptedTurns::command(Provider, u"cat '%1'; echo"_s.arg(tokenFile)));
+    Client client(url, bearer(QString::fromLatin1(token)));
+    QVERIFY(client.waitForHello());
+    const QString runId = startAndSubscribe(client, u"show the token"_s);
+    QVERIFY2(!runId.isEmpty(), log.constData());
+    QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"workflow_complete"_s), 60000);
+    const std::optional<QJsonObject> result = client.event(runId, u"step_result"_s);
+    QVERIFY(result);
+    QCOMPARE(result->value(u"payload"_s)[u"stdout"_s].toString(), u"***\n"_s);
+    for (const QJsonObject &event : client.events(runId))
+        QVERIFY(!QJsonDocument(event).toJson().contains(token));
+    const QByteArray printed = m_terrarium->readAllStandardOutput();
+    QVERIFY2(printed.contains(R"("stdout":"***\n")"), printed.constData());
+    QVERIFY(!printed.contains(token));
+    log += m_terrarium->readAllStandardError();
+    QVERIFY(!log.contains(token));
 }
 
 QTEST_GUILESS_MAIN(tst_Control)

@@ -23,8 +23,11 @@
 
 #include <csignal>
 #include <fcntl.h>
+#include <grp.h>
 #include <pty.h>
+#include <pwd.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -130,6 +133,7 @@ private Q_SLOTS:
     void configFileMustExist();
     void noModelConfigured();
     void secretsNeverReachEventsLogsOrPrompts();
+    void procOfTerrariumHoldsNoSecrets();
     void repairRun_data();
     void repairRun();
     void modelUseAndCostAtTheEnd();
@@ -142,6 +146,8 @@ private Q_SLOTS:
     void alwaysIsRemembered();
     void aStoreThatCannotSaveIsSaidOnce();
     void rawOutputIsKeptWithTheRun();
+    void controlsInOutputReachNoTerminal();
+    void runDataIsTheUsersAlone();
 
 private:
     QStringList runArguments(LlmProvider provider, const QString &goal,
@@ -149,6 +155,7 @@ private:
     QProcessEnvironment cleanEnvironment() const;
     bool waitForLine(QProcess &process, const QString &type, int timeoutMs = 20000);
     QList<QJsonObject> events() const;
+    void writeWorkspaceFile(const QString &name, const QByteArray &contents) const;
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<LlmTestServer> m_server;
@@ -248,6 +255,13 @@ QList<QJsonObject> tst_Headless::events() const
         parsed.append(document.object());
     }
     return parsed;
+}
+
+void tst_Headless::writeWorkspaceFile(const QString &name, const QByteArray &contents) const
+{
+    QFile file(QDir(m_workspace).filePath(name));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QCOMPARE(file.write(contents), contents.size());
 }
 
 void tst_Headless::versionAndHelp()
@@ -424,9 +438,11 @@ void tst_Headless::noModelConfigured()
 
 void tst_Headless::secretsNeverReachEventsLogsOrPrompts()
 {
-    // A hostile or careless step reads Terrarium's own environment two ways; the key must not
-    // come back in any event, the log, or a later prompt, not even when the model reads that
-    // step's output (it is sent, as it should be, only in the requests' Authorization header).
+    // A hostile or careless step reads Terrarium's own environment two ways (which no longer
+    // hold the key: procOfTerrariumHoldsNoSecrets) and prints it from a file the user keeps in
+    // the workspace; the key must not come back in any event, the log, or a later prompt, not
+    // even when the model reads that step's output (it is sent, as it should be, only in the
+    // requests' Authorization header).
     const LlmProvider provider = LlmProvider::ChatCompletions;
     m_server->enqueue(
         ScriptedTurns::plan(provider,
@@ -434,10 +450,13 @@ void tst_Headless::secretsNeverReachEventsLogsOrPrompts()
                              QStringLiteral("Show the parent's"), QStringLiteral("Summarise")}));
     m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("env")));
     m_server->enqueue(ScriptedTurns::command(
-        provider, QStringLiteral("tr '\\0' '\\n' < /proc/$PPID/environ | grep API_KEY")));
+        provider,
+        QStringLiteral("cat .env; tr '\\0' '\\n' < /proc/$PPID/environ | grep API_KEY "
+                       "|| true")));
     m_server->enqueue(ScriptedTurns::readOutput(provider, 2));
     m_server->enqueue(ScriptedTurns::command(provider, QStringLiteral("echo done")));
 
+    writeWorkspaceFile(u".env"_s, "TERRARIUM_API_KEY=" + apiKey.toUtf8() + '\n');
     QProcess process;
     QProcessEnvironment env = cleanEnvironment();
     env.insert(QStringLiteral("TERRARIUM_API_KEY"), apiKey);
@@ -475,6 +494,118 @@ void tst_Headless::secretsNeverReachEventsLogsOrPrompts()
     // The output the last step's model read, masked.
     QVERIFY(requests.last().body.contains("Output of step 2"));
     QVERIFY(requests.last().body.contains("TERRARIUM_API_KEY=***"));
+}
+
+namespace {
+
+struct Account
+{
+    uid_t uid;
+    gid_t gid;
+};
+
+// Root reads every process's /proc files whatever it allows: run as root (CI), the test runs
+// Terrarium as the unprivileged test user (scripts/prepare-test-host.sh), as people run it.
+std::optional<Account> unprivilegedAccount()
+{
+    if (::geteuid() != 0)
+        return std::nullopt;
+    const QByteArray name =
+        qEnvironmentVariable("TERRARIUM_TEST_USER", u"terrarium-test"_s).toLocal8Bit();
+    const passwd *entry = ::getpwnam(name.constData());
+    if (!entry)
+        return std::nullopt;
+    return Account{entry->pw_uid, entry->pw_gid};
+}
+
+} // namespace
+
+void tst_Headless::procOfTerrariumHoldsNoSecrets()
+{
+    // Issue 27: a command on the host sandbox runs as the user, and its $PPID is Terrarium. It
+    // looks for the keys and the control token in Terrarium's /proc files (environ, cmdline,
+    // maps, mem): environ holds none of them (not even for root), and where the kernel lets
+    // the user alone decide (not root) environ, maps and mem cannot be opened at all. It counts
+    // parts of the secrets, which no redactor masks, so what it finds is seen. Then it prints
+    // them from a file the user keeps: every key, the unused one too, and the control token
+    // come out as ***.
+    const QByteArray openAiKey = "sk-openai-unused-0042";
+    const QByteArray token = "c0ffeec0ffeec0ffeec0ffeec0ffeec0ffee0123456789abcdef";
+    const LlmProvider provider = LlmProvider::ChatCompletions;
+    m_server->enqueue(ScriptedTurns::plan(
+        provider, {u"Look into Terrarium's process"_s, u"Show the project's settings"_s}));
+    m_server->enqueue(ScriptedTurns::command(
+        provider,
+        uR"cmd(for f in environ cmdline maps; do if out=$(tr '\0' '\n' 2>/dev/null < /proc/$PPID/$f); )cmd"
+        uR"cmd(then echo "$f: read, $(printf '%s\n' "$out" | grep -c -e sk-headless-secret )cmd"
+        uR"cmd(-e sk-openai-unused -e c0ffeec0ffee) secrets"; else echo "$f: denied"; fi; done; )cmd"
+        uR"cmd(if (exec 3< /proc/$PPID/mem) 2>/dev/null; then echo "mem: opened"; )cmd"
+        uR"cmd(else echo "mem: denied"; fi)cmd"_s));
+    m_server->enqueue(ScriptedTurns::command(provider, u"cat .env"_s));
+    writeWorkspaceFile(u".env"_s,
+                       "TERRARIUM_API_KEY=" + apiKey.toUtf8() + "\nOPENAI_API_KEY=" + openAiKey
+                           + "\nTERRARIUM_CONTROL_TOKEN=" + token + '\n');
+
+    const std::optional<Account> account = unprivilegedAccount();
+    const bool asRoot = ::geteuid() == 0 && !account;
+    if (asRoot)
+        qInfo("No unprivileged test user (scripts/prepare-test-host.sh): Terrarium runs as root, "
+              "which may open every /proc file; only what they hold is checked.");
+    if (account) {
+        QCOMPARE(QProcess::execute(
+                     u"chown"_s,
+                     {u"-R"_s, u"%1:%2"_s.arg(account->uid).arg(account->gid), m_dir->path()}),
+                 0);
+    }
+    QProcess process;
+    QProcessEnvironment env = cleanEnvironment();
+    env.insert(u"TERRARIUM_API_KEY"_s, apiKey);
+    env.insert(u"OPENAI_API_KEY"_s, QString::fromLatin1(openAiKey));
+    env.insert(u"TERRARIUM_CONTROL_TOKEN"_s, QString::fromLatin1(token));
+    process.setProcessEnvironment(env);
+    if (account) {
+        process.setChildProcessModifier([account] {
+            if (::setgroups(0, nullptr) != 0 || ::setgid(account->gid) != 0
+                || ::setuid(account->uid) != 0)
+                ::_exit(127);
+        });
+    }
+    process.start(binary(), runArguments(provider, u"look around"_s, u"all"_s));
+    QVERIFY2(process.waitForStarted(),
+             "terrarium did not start as the test user: may it enter this checkout? "
+             "(scripts/prepare-test-host.sh)");
+    QVERIFY(waitForLine(process, u"workflow_complete"_s));
+    QVERIFY(waitForExit(process, 10000));
+    m_stdout += process.readAllStandardOutput();
+    const QByteArray log = process.readAllStandardError();
+    QCOMPARE(process.exitCode(), 0);
+
+    QString looked;
+    QString printed;
+    for (const QJsonObject &event : events()) {
+        const QJsonObject payload = event.value(QLatin1String("payload")).toObject();
+        if (event.value(QLatin1String("type")).toString() != u"step_result"_s)
+            continue;
+        const QString out = payload.value(QLatin1String("stdout")).toString();
+        (payload.value(QLatin1String("step_id")).toInt() == 1 ? looked : printed) = out;
+    }
+    QVERIFY2(looked.contains(u"cmdline: read, 0 secrets"_s), qPrintable(looked));
+    if (asRoot) {
+        QVERIFY2(looked.contains(u"environ: read, 0 secrets"_s), qPrintable(looked));
+        QVERIFY2(looked.contains(u"maps: read, 0 secrets"_s), qPrintable(looked));
+    } else {
+        QVERIFY2(looked.contains(u"environ: denied\ncmdline: read, 0 secrets\nmaps: denied\n"
+                                 u"mem: denied"_s),
+                 qPrintable(looked));
+    }
+    QCOMPARE(printed,
+             u"TERRARIUM_API_KEY=***\nOPENAI_API_KEY=***\nTERRARIUM_CONTROL_TOKEN=***\n"_s);
+    for (const QByteArray &secret : {apiKey.toUtf8(), openAiKey, token}) {
+        QVERIFY2(!m_stdout.contains(secret), m_stdout.constData());
+        QVERIFY2(!log.contains(secret), log.constData());
+        for (const auto &request : m_server->requests())
+            QVERIFY(!request.body.contains(secret));
+    }
 }
 
 void tst_Headless::repairRun_data()
@@ -914,8 +1045,8 @@ void tst_Headless::rawOutputIsKeptWithTheRun()
     m_server->enqueue(ScriptedTurns::plan(provider, {QStringLiteral("Print odd bytes")}));
     m_server->enqueue(ScriptedTurns::command(
         provider,
-        QStringLiteral("printf 'caf\\303\\251 \\377\\376\\n'; printf 'err\\n' >&2; "
-                       "tr '\\0' '\\n' < /proc/$PPID/environ | grep API_KEY")));
+        QStringLiteral("printf 'caf\\303\\251 \\377\\376\\n'; printf 'err\\n' >&2; cat .env")));
+    writeWorkspaceFile(u".env"_s, "TERRARIUM_API_KEY=" + apiKey.toUtf8() + '\n');
     QProcess process;
     QProcessEnvironment env = cleanEnvironment();
     env.insert(QStringLiteral("TERRARIUM_API_KEY"), apiKey);
@@ -948,6 +1079,118 @@ void tst_Headless::rawOutputIsKeptWithTheRun()
     QVERIFY(store.removeRun(runId));
     for (const Core::StoredSpool &spool : spools)
         QVERIFY2(!QFile::exists(spool.path), qPrintable(spool.path));
+}
+
+void tst_Headless::controlsInOutputReachNoTerminal()
+{
+    // Issue 27: a step prints UTF-8 C1 controls (CSI U+009B, OSC U+009D and NEL U+0085, which
+    // VTE terminals obey), a line separator, a bidi override and a BOM. The JSON lines on stdout
+    // carry them as \uXXXX escapes, never as the characters, and parse to exactly what was
+    // printed.
+    const LlmProvider provider = LlmProvider::ChatCompletions;
+    m_server->enqueue(ScriptedTurns::plan(provider, {u"Print controls"_s}));
+    m_server->enqueue(ScriptedTurns::command(
+        provider,
+        uR"(printf '\302\2332J\302\2350;owned\007 \342\200\250 \342\200\256gnp.exe )"
+        uR"(\357\273\277 \302\205end\n')"_s));
+    QProcess process;
+    process.setProcessEnvironment(cleanEnvironment());
+    process.start(binary(), runArguments(provider, u"print controls"_s));
+    QVERIFY(waitForLine(process, u"workflow_complete"_s));
+    QVERIFY(waitForExit(process, 10000));
+    m_stdout += process.readAllStandardOutput();
+    QCOMPARE(process.exitCode(), 0);
+
+    for (const char *raw : {"\xc2\x9b", "\xc2\x9d", "\xc2\x85", "\xe2\x80\xa8", "\xe2\x80\xae",
+                            "\xef\xbb\xbf", "\x07"})
+        QVERIFY2(!m_stdout.contains(raw), m_stdout.toHex(' ').constData());
+    QVERIFY2(
+        m_stdout.contains(R"(\u009b2J\u009d0;owned\u0007 \u2028 \u202egnp.exe \ufeff \u0085end)"),
+        m_stdout.constData());
+    const QString printed =
+        u"\u009b2J\u009d0;owned\u0007 \u2028 \u202egnp.exe \ufeff \u0085end\n"_s;
+    QString output;
+    QString result;
+    for (const QJsonObject &event : events()) {
+        const QString type = event.value(QLatin1String("type")).toString();
+        const QJsonObject payload = event.value(QLatin1String("payload")).toObject();
+        if (type == u"step_output"_s)
+            output += payload.value(QLatin1String("data")).toString();
+        else if (type == u"step_result"_s)
+            result = payload.value(QLatin1String("stdout")).toString();
+    }
+    QCOMPARE(output, printed);
+    QCOMPARE(result, printed);
+}
+
+void tst_Headless::runDataIsTheUsersAlone()
+{
+    // Issue 27: the run database, its -wal and -shm, the kept output and the workspace bases
+    // were 0644 in 0755 folders, readable by every local user. An older version's leave them so
+    // here; after one run everything is 0700 (folders) and 0600 (files), old and new alike.
+    const QString data = m_dir->filePath(u".local/share/terrarium"_s);
+    const QString config = m_dir->filePath(u"xdg/terrarium"_s);
+    {
+        Core::RunStore store;
+        QVERIFY(store.open(data + u"/runs.sqlite"_s));
+    }
+    const QStringList oldFiles{data + u"/runs.sqlite"_s,
+                               data + u"/runs.sqlite-wal"_s,
+                               data + u"/runs.sqlite-shm"_s,
+                               data + u"/spool/old/step-1.stdout"_s,
+                               data + u"/workspace-bases/old.json"_s,
+                               config + u"/terrarium.conf"_s};
+    for (const QString &file : oldFiles) {
+        QVERIFY(QDir().mkpath(QFileInfo(file).path()));
+        QFile touch(file);
+        QVERIFY(touch.open(QIODevice::Append));
+        touch.close();
+        QCOMPARE(::chmod(QFile::encodeName(file).constData(), 0644), 0);
+    }
+    const QStringList oldFolders{data, data + u"/spool"_s, data + u"/spool/old"_s,
+                                 data + u"/workspace-bases"_s, config};
+    for (const QString &folder : oldFolders)
+        QCOMPARE(::chmod(QFile::encodeName(folder).constData(), 0755), 0);
+
+    const LlmProvider provider = LlmProvider::ChatCompletions;
+    m_server->enqueue(ScriptedTurns::plan(provider, {u"Say something"_s}));
+    m_server->enqueue(ScriptedTurns::command(provider, u"echo private; echo also >&2; sleep 1"_s));
+    const auto modeOf = [](const QString &path) {
+        struct stat status = {};
+        return ::lstat(QFile::encodeName(path).constData(), &status) == 0
+            ? int(status.st_mode & 07777)
+            : -1;
+    };
+    QProcess process;
+    process.setProcessEnvironment(cleanEnvironment());
+    process.start(binary(), runArguments(provider, u"say something"_s));
+    // While the store is open: SQLite removes its -wal and -shm when the last user closes it.
+    QVERIFY(waitForLine(process, u"step_output"_s));
+    for (const QString &suffix : {u"-wal"_s, u"-shm"_s}) {
+        const QString file = data + u"/runs.sqlite"_s + suffix;
+        QVERIFY2(modeOf(file) == 0600, qPrintable(u"%1: %2"_s.arg(file).arg(modeOf(file), 0, 8)));
+    }
+    QVERIFY(waitForLine(process, u"workflow_complete"_s));
+    QVERIFY(waitForExit(process, 10000));
+    QCOMPARE(process.exitCode(), 0);
+    // Looked at on disk, not through a RunStore, which would tighten what it opens.
+    QStringList runs = QDir(data + u"/spool"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    runs.removeAll(u"old"_s);
+    QCOMPARE(runs.size(), 1);
+    const QString kept = data + u"/spool/"_s + runs.first();
+    QStringList files = oldFiles;
+    files.removeAll(data + u"/runs.sqlite-wal"_s);
+    files.removeAll(data + u"/runs.sqlite-shm"_s);
+    for (const QString &name : QDir(kept).entryList(QDir::Files))
+        files << kept + u'/' + name;
+    QCOMPARE(files.size(), oldFiles.size()); // less -wal and -shm, with step 1's stdout and stderr
+    for (const QString &file : std::as_const(files))
+        QVERIFY2(modeOf(file) == 0600, qPrintable(u"%1: %2"_s.arg(file).arg(modeOf(file), 0, 8)));
+    QStringList folders = oldFolders;
+    folders << kept << m_dir->filePath(u".cache/terrarium/spool"_s);
+    for (const QString &folder : std::as_const(folders))
+        QVERIFY2(modeOf(folder) == 0700,
+                 qPrintable(u"%1: %2"_s.arg(folder).arg(modeOf(folder), 0, 8)));
 }
 
 QTEST_GUILESS_MAIN(tst_Headless)

@@ -9,6 +9,7 @@
 #include "core/store/RunHistoryModel.h"
 #include "core/store/RunStore.h"
 #include "tests/support/LlmTestServer.h"
+#include "tests/support/OtherUserServer.h"
 #include "tests/support/ScriptedTurns.h"
 #include "tests/support/SseScript.h"
 #include "ui/ApprovalPanel.h"
@@ -45,11 +46,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -142,6 +145,8 @@ private Q_SLOTS:
     void droppedMarkdownIsTheGoal();
     void droppedYamlSetsTheRun();
     void taskFileAskingForTheNetworkNeedsATick();
+    void dontUseBringsBackTheWindowsOwnChoice();
+    void onlyTheTaskFilesRunGetsItsHost();
     void workspaceIsNeverTheHomeFolder();
     void autoRunFilesAreFlagged();
     void badTaskFileStartsNothing();
@@ -153,9 +158,15 @@ private Q_SLOTS:
     void splittersAreKeptForTheNextWindow();
     void finishedRunIsInTheHistory();
     void resumeFromTheHistory();
+    void anotherUsersModelServerOnlyOnceConfirmed();
 
 private:
     void drop(const QString &path);
+    // The user picks a sandbox kind in the window's selector.
+    void pickSandbox(const QString &kind);
+    void clickDontUse();
+    // Stops the run that is setting up and waits for its end.
+    bool stopRun();
     bool waitForRunEnd(int timeoutMs = 30000);
     QString writeFile(const QString &name, const QByteArray &contents);
 
@@ -249,6 +260,35 @@ void tst_Window::drop(const QString &path)
     QVERIFY(enter.isAccepted());
     QDropEvent dropEvent(position, Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(target, &dropEvent);
+}
+
+void tst_Window::pickSandbox(const QString &kind)
+{
+    QComboBox *picker = nullptr;
+    for (QComboBox *box : m_window->findChildren<QComboBox *>()) {
+        if (box->accessibleName() == QLatin1String("Sandbox"))
+            picker = box;
+    }
+    QVERIFY(picker);
+    // As a click on an entry does it.
+    picker->setCurrentIndex(picker->findData(kind));
+    QCOMPARE(m_window->sandboxKind(), kind);
+}
+
+void tst_Window::clickDontUse()
+{
+    QToolButton *dismiss = nullptr;
+    for (QToolButton *button : m_window->taskFilePanel()->findChildren<QToolButton *>())
+        dismiss = button;
+    QVERIFY(dismiss);
+    QTest::mouseClick(dismiss, Qt::LeftButton);
+    QVERIFY(!m_window->taskFilePanel()->isVisible());
+}
+
+bool tst_Window::stopRun()
+{
+    QTest::mouseClick(m_window->stopButton(), Qt::LeftButton);
+    return waitForRunEnd(60000);
 }
 
 void tst_Window::successfulRunTicksTheChecklist()
@@ -541,6 +581,72 @@ void tst_Window::taskFileAskingForTheNetworkNeedsATick()
     QVERIFY(!panel->isVisible());
     QVERIFY(!m_controller->taskFile());
     QCOMPARE(m_window->goal(), QStringLiteral("fetch the page"));
+}
+
+void tst_Window::dontUseBringsBackTheWindowsOwnChoice()
+{
+    // The user's own choice: Podman, in the configured workspace.
+    pickSandbox(QStringLiteral("podman"));
+    const QString ownWorkspace = m_window->workspace();
+    QVERIFY(!ownWorkspace.isEmpty());
+    QVERIFY(QDir(m_dir->path()).mkpath(QStringLiteral("shared")));
+    const QString path = writeFile(QStringLiteral("shared/host.yaml"),
+                                   "goal: tidy up the home folder\n"
+                                   "sandbox: host\n");
+    drop(path);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->sandboxKind(), QStringLiteral("host"), AsyncMs);
+    QCOMPARE(m_window->workspace(),
+             QFileInfo(m_dir->filePath(QStringLiteral("shared"))).canonicalFilePath());
+
+    // Don't Use: the file's settings go, the window's own come back; the goal stays.
+    clickDontUse();
+    QCOMPARE(m_window->sandboxKind(), QStringLiteral("podman"));
+    QCOMPARE(m_window->workspace(), ownWorkspace);
+    QCOMPARE(m_window->goal(), QStringLiteral("tidy up the home folder"));
+
+    // Run: in the window's own sandbox and folder, not unconfined on the host.
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(m_controller->session());
+    QCOMPARE(m_controller->session()->config().sandbox, QStringLiteral("podman"));
+    QCOMPARE(m_controller->session()->config().workspace, ownWorkspace);
+    QVERIFY(stopRun());
+}
+
+void tst_Window::onlyTheTaskFilesRunGetsItsHost()
+{
+    pickSandbox(QStringLiteral("podman"));
+    const QString ownWorkspace = m_window->workspace();
+    const QString hostTask = writeFile(QStringLiteral("host.yaml"),
+                                       "goal: tidy up the home folder\n"
+                                       "sandbox: host\n");
+    drop(hostTask);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->sandboxKind(), QStringLiteral("host"), AsyncMs);
+
+    // Its run without the tick does not start, nor does anything reach the model.
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->errorText().contains(QLatin1String("sandbox: host")),
+                             AsyncMs);
+    QVERIFY(!m_window->isBusy());
+    QVERIFY(!m_controller->session());
+    QCOMPARE(m_server->requestCount(), 0);
+
+    // A control client's run meanwhile is not the task file's: the window's own sandbox.
+    const auto started = m_controller->startRun(QStringLiteral("list the files"), QString());
+    QVERIFY2(started.has_value(), started ? "" : qPrintable(started.error().message));
+    QCOMPARE(m_controller->session()->config().sandbox, QStringLiteral("podman"));
+    QCOMPARE(m_controller->session()->config().workspace, ownWorkspace);
+    QVERIFY(stopRun());
+    m_ended.clear();
+
+    // A second task file that names no sandbox does not inherit the first one's host.
+    const QString goalOnly = writeFile(QStringLiteral("goal.yaml"), "goal: list the files\n");
+    drop(goalOnly);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->goal(), QStringLiteral("list the files"), AsyncMs);
+    QCOMPARE(m_window->sandboxKind(), QStringLiteral("podman"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(m_window->isBusy());
+    QCOMPARE(m_controller->session()->config().sandbox, QStringLiteral("podman"));
+    QVERIFY(stopRun());
 }
 
 void tst_Window::workspaceIsNeverTheHomeFolder()
@@ -950,6 +1056,70 @@ void tst_Window::finishedRunIsInTheHistory()
     QVERIFY(!m_window->isShowingPastRun());
     QVERIFY(waitForRunEnd());
     QTRY_COMPARE_WITH_TIMEOUT(runs->rowCount(), 2, AsyncMs);
+}
+
+void tst_Window::anotherUsersModelServerOnlyOnceConfirmed()
+{
+    if (const QString reason = Tests::OtherUserServer::unavailableReason(); !reason.isEmpty())
+        QSKIP(qPrintable(reason));
+    // Where the user's Ollama would be, another user's answers like one.
+    Tests::OtherUserServer other;
+    QVERIFY(other.start({QStringLiteral("--ollama"), QStringLiteral("llama3.2"),
+                         QStringLiteral("plan:Leave a file"),
+                         QStringLiteral("command:echo confirmed > confirmed.txt")}));
+    qputenv("OLLAMA_HOST", QStringLiteral("127.0.0.1:%1").arg(other.port()).toLocal8Bit());
+    const auto unset = qScopeGuard([] { qunsetenv("OLLAMA_HOST"); });
+    // No model configured: the window looks for a local server.
+    for (const char *key : {"llm/provider", "llm/base_url", "llm/model"})
+        m_settings->remove(QLatin1String(key));
+    m_settings->sync();
+    m_controller.reset();
+    m_window = std::make_unique<Widgets::MainWindow>();
+    m_controller = std::make_unique<App::WindowController>(m_window.get(), m_settings.get(),
+                                                           Core::ConfigOverrides());
+    connect(m_controller.get(), &App::WindowController::runEnded, this,
+            [this](RunState state) { m_ended << state; });
+    m_window->show();
+
+    m_window->setGoal(QStringLiteral("leave a file"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Failed);
+    QVERIFY2(m_window->errorText().contains(QLatin1String("not by you")),
+             qPrintable(m_window->errorText()));
+    QCOMPARE(other.requestCount(), 0);
+    // The window asks, naming whose it is.
+    QMessageBox *question = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (question = m_window->findChild<QMessageBox *>(QStringLiteral("localServerDialog"))),
+        AsyncMs);
+    QVERIFY2(question->text().contains(QLatin1String("terrarium-test")),
+             qPrintable(question->text()));
+    auto *use = question->findChild<QPushButton *>(QStringLiteral("useLocalServerButton"));
+    QVERIFY(use);
+    QTest::mouseClick(use, Qt::LeftButton);
+    const QString confirmation =
+        QStringLiteral("127.0.0.1:%1@%2").arg(other.port()).arg(Tests::OtherUserServer::uid());
+    QCOMPARE(m_settings->value(QStringLiteral("llm/trusted_local_servers")).toStringList(),
+             QStringList{confirmation});
+
+    // Confirmed: the next run uses it, and its setup says which server it is and whose.
+    m_ended.clear();
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QStringList setup;
+    QVERIFY(m_controller->session());
+    connect(m_controller->session(), &App::RunSession::eventEmitted, this,
+            [&setup](const Core::RunEvent &event) {
+                if (const auto *progress = event.get<Core::Events::SetupProgress>())
+                    setup << progress->message;
+            });
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+    QVERIFY(QFile::exists(m_dir->filePath(QStringLiteral("workspace/confirmed.txt"))));
+    QVERIFY2(setup.join(u'\n').contains(QStringLiteral("auto-detected at 127.0.0.1:%1 (run by "
+                                                       "terrarium-test")
+                                            .arg(other.port())),
+             qPrintable(setup.join(u'\n')));
 }
 
 QTEST_MAIN(tst_Window)

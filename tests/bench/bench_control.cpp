@@ -12,6 +12,7 @@
 #include "app/RunSession.h"
 #include "app/WindowController.h"
 #include "core/agent/RunEventStream.h"
+#include "core/control/ControlAuth.h"
 #include "core/control/ControlServer.h"
 #include "core/llm/LlmEndpoint.h"
 #include "tests/support/LlmTestServer.h"
@@ -25,7 +26,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QNetworkRequest>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QSettings>
@@ -65,6 +65,10 @@ int runSubscribers(const QUrl &url, const QByteArray &token)
         bool inOrder = true;
         bool done = false;
         qint64 events = 0;
+        // The handshake (docs/CONTROL_API.md): the server's challenge, this client's nonce.
+        QString challenge;
+        QString nonce;
+        bool authenticated = false;
     };
     std::vector<Subscriber> subscribers(Subscribers);
     QList<double> lags;
@@ -81,6 +85,41 @@ int runSubscribers(const QUrl &url, const QByteArray &token)
             [&, s = &subscriber](const QString &text) {
                 const QJsonObject message = QJsonDocument::fromJson(text.toUtf8()).object();
                 const QString type = message.value(QLatin1String("type")).toString();
+                const QString id = message.value(QLatin1String("id")).toString();
+                const auto send = [s](const QJsonObject &request) {
+                    s->socket->sendTextMessage(
+                        QString::fromUtf8(QJsonDocument(request).toJson(QJsonDocument::Compact)));
+                };
+                if (type == QLatin1String("hello")) {
+                    s->challenge = message.value(QLatin1String("challenge")).toString();
+                    s->nonce = Core::ControlAuth::nonce();
+                    send({{QStringLiteral("v"), 1},
+                          {QStringLiteral("id"), QStringLiteral("challenge")},
+                          {QStringLiteral("type"), QStringLiteral("auth.challenge")},
+                          {QStringLiteral("nonce"), s->nonce}});
+                    return;
+                }
+                if (type == QLatin1String("result") && id == QLatin1String("challenge")) {
+                    const QString endpoint = Core::ControlAuth::endpoint(s->socket->peerAddress(),
+                                                                         s->socket->peerPort());
+                    if (!Core::ControlAuth::verify(
+                            token, Core::ControlAuth::Role::Server, s->challenge, s->nonce,
+                            endpoint, message.value(QLatin1String("proof")).toString())) {
+                        std::fprintf(stderr, "the server did not prove it knows the token\n");
+                        return;
+                    }
+                    send({{QStringLiteral("v"), 1},
+                          {QStringLiteral("id"), QStringLiteral("auth")},
+                          {QStringLiteral("type"), QStringLiteral("auth")},
+                          {QStringLiteral("proof"),
+                           Core::ControlAuth::proof(token, Core::ControlAuth::Role::Client,
+                                                    s->challenge, s->nonce, endpoint)}});
+                    return;
+                }
+                if (type == QLatin1String("result") && id == QLatin1String("auth")) {
+                    s->authenticated = true;
+                    return;
+                }
                 if (type == QLatin1String("lagging")) {
                     ++resubscribed;
                     const qint64 last = message.value(QLatin1String("last_seq")).toInteger();
@@ -109,9 +148,7 @@ int runSubscribers(const QUrl &url, const QByteArray &token)
                     && !std::exchange(s->done, true))
                     ++finished;
             });
-        QNetworkRequest request(url);
-        request.setRawHeader("Authorization", "Bearer " + token);
-        subscriber.socket->open(request);
+        subscriber.socket->open(url);
     }
     // Waits for the run, then everybody follows it.
     QWebSocket &first = *subscribers.front().socket;
@@ -137,8 +174,10 @@ int runSubscribers(const QUrl &url, const QByteArray &token)
             return;
         }
     });
-    QObject::connect(&poll, &QTimer::timeout, [&first] {
-        first.sendTextMessage(QStringLiteral(R"({"v": 1, "id": "runs", "type": "runs.list"})"));
+    QObject::connect(&poll, &QTimer::timeout, [&first, &subscribers] {
+        // Asked only once the first has proved the token: anything earlier closes it.
+        if (subscribers.front().authenticated)
+            first.sendTextMessage(QStringLiteral(R"({"v": 1, "id": "runs", "type": "runs.list"})"));
     });
     poll.start(20);
     std::fprintf(stdout, "ready\n");

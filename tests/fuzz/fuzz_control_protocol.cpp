@@ -28,6 +28,8 @@ constexpr qsizetype MaxRunIdChars = 128;
 constexpr qsizetype MaxTerminalIdChars = 16;
 constexpr qint64 MaxInteger = 9007199254740991; // 2^53 - 1
 constexpr int MaxTerminalSize = 1000;
+constexpr qsizetype MinNonceChars = 32; // ControlAuth
+constexpr qsizetype MaxNonceChars = 128;
 
 void check(bool condition)
 {
@@ -68,6 +70,19 @@ bool isTerminalId(const QString &id)
     return true;
 }
 
+// Lower-case hex only: nothing that could split the fields a proof covers.
+bool isHex(const QString &text, qsizetype minChars, qsizetype maxChars)
+{
+    if (text.size() < minChars || text.size() > maxChars)
+        return false;
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if (!((u >= 'a' && u <= 'f') || (u >= '0' && u <= '9')))
+            return false;
+    }
+    return true;
+}
+
 bool isBlank(const QString &text)
 {
     return text.trimmed().isEmpty();
@@ -76,7 +91,8 @@ bool isBlank(const QString &text)
 // Which fields a request of each type carries (ControlRequest.h).
 struct Carries
 {
-    bool token = false;
+    bool token = false; // auth: a token or a proof, one of them
+    bool nonce = false;
     bool runId = false;
     bool fromSeq = false;
     bool goalOrTask = false;
@@ -92,6 +108,8 @@ Carries carriedBy(ControlRequestType type)
     switch (type) {
     case ControlRequestType::Auth:
         return {.token = true};
+    case ControlRequestType::AuthChallenge:
+        return {.nonce = true};
     case ControlRequestType::RunsList:
         return {};
     case ControlRequestType::RunStart:
@@ -124,10 +142,19 @@ void checkRequest(const ControlRequest &request)
     const Carries carries = carriedBy(request.type);
     const ControlRequest defaults;
 
-    if (carries.token)
-        check(!isBlank(request.token) && request.token.size() <= MaxTokenChars);
+    if (carries.token) {
+        check(request.token.isEmpty() != request.proof.isEmpty());
+        if (!request.token.isEmpty())
+            check(!isBlank(request.token) && request.token.size() <= MaxTokenChars);
+        else
+            check(isHex(request.proof, 64, 64));
+    } else {
+        check(request.token.isEmpty() && request.proof.isEmpty());
+    }
+    if (carries.nonce)
+        check(isHex(request.nonce, MinNonceChars, MaxNonceChars));
     else
-        check(request.token.isEmpty());
+        check(request.nonce.isEmpty());
 
     if (carries.runId)
         check(isRunId(request.runId));

@@ -100,6 +100,11 @@ void LlmTestServer::setResponder(Responder responder)
     m_responder = std::move(responder);
 }
 
+void LlmTestServer::setFixedAnswer(const QByteArray &path, ScriptedResponse response)
+{
+    m_fixed.insert(path, std::move(response));
+}
+
 QByteArray LlmTestServer::fixture(const QString &fileName)
 {
     QFile file(testDataDir() + QStringLiteral("/llm/") + fileName);
@@ -176,7 +181,9 @@ void LlmTestServer::onReadyRead(QTcpSocket *socket)
 void LlmTestServer::respond(QTcpSocket *socket, const RecordedRequest &request)
 {
     ScriptedResponse response;
-    if (!m_queue.isEmpty()) {
+    if (const auto fixed = m_fixed.constFind(request.path); fixed != m_fixed.constEnd()) {
+        response = *fixed;
+    } else if (!m_queue.isEmpty()) {
         response = m_queue.dequeue();
     } else if (m_responder) {
         response = m_responder(request);

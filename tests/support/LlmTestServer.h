@@ -4,6 +4,7 @@
 #include "tests/support/ScriptedResponse.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QQueue>
@@ -18,8 +19,9 @@ namespace Terrarium::Tests {
 
 // A real HTTP/1.1 server on 127.0.0.1 (ephemeral port) that plays scripted answers, so LLM
 // clients are tested through the real QNetworkAccessManager and TCP stack. One request per
-// connection (every answer says Connection: close). Answers come from the queue in order;
-// when it is empty, from the responder; without either, a 500 that says so.
+// connection (every answer says Connection: close). A request for a path with a fixed answer
+// gets that; the others are answered from the queue in order; when it is empty, from the
+// responder; without either, a 500 that says so.
 class LlmTestServer : public QObject
 {
     Q_OBJECT
@@ -37,6 +39,9 @@ public:
 
     void enqueue(ScriptedResponse response);
     void setResponder(Responder responder);
+    // Every request for path gets response, whatever the queue holds (a local server's model
+    // list, asked before the scripted turns).
+    void setFixedAnswer(const QByteArray &path, ScriptedResponse response);
     qsizetype pendingResponses() const { return m_queue.size(); }
 
     QList<RecordedRequest> requests() const { return m_requests; }
@@ -64,6 +69,7 @@ private:
     QTcpServer *m_server = nullptr;
     QQueue<ScriptedResponse> m_queue;
     Responder m_responder;
+    QHash<QByteArray, ScriptedResponse> m_fixed;
     QList<RecordedRequest> m_requests;
     QElapsedTimer m_clock;
     int m_clientDisconnects = 0;

@@ -2,10 +2,13 @@
 // hand (the window, --headless, a sandbox) against a scripted model. It speaks the provider's
 // exact wire format and answers requests with the given turns, in order:
 //
-//   terrarium-scripted-llm [--provider chat|responses|anthropic] TURN...
+//   terrarium-scripted-llm [--provider chat|responses|anthropic] [--ollama MODEL] TURN...
 //     TURN: plan:STEP|STEP|...   the planner's plan
 //           command:CMD          the executor's emit_bash call
 //           read_output:N        the executor asking for step N's output
+//
+// With --ollama it also answers GET /api/tags as Ollama would, with MODEL, whatever the turns,
+// so that Terrarium's local-server detection finds it (OLLAMA_HOST=127.0.0.1:PORT).
 //
 // It prints its base URL (http://127.0.0.1:PORT/v1) on the first line of stdout, then one line
 // per request it answered, and serves until it is ended (SIGINT, SIGTERM). Once the turns are
@@ -20,6 +23,9 @@
 #include "tests/support/ScriptedTurns.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSocketNotifier>
 #include <QStringList>
 
@@ -43,11 +49,13 @@ void onSignal(int)
 
 int usage(const char *problem)
 {
-    std::fprintf(stderr,
-                 "terrarium-scripted-llm: %s\n"
-                 "usage: terrarium-scripted-llm [--provider chat|responses|anthropic] TURN...\n"
-                 "  TURN: plan:STEP|STEP|...  or  command:CMD  or  read_output:N\n",
-                 problem);
+    std::fprintf(
+        stderr,
+        "terrarium-scripted-llm: %s\n"
+        "usage: terrarium-scripted-llm [--provider chat|responses|anthropic] [--ollama MODEL] "
+        "TURN...\n"
+        "  TURN: plan:STEP|STEP|...  or  command:CMD  or  read_output:N\n",
+        problem);
     return 2;
 }
 
@@ -65,10 +73,26 @@ int main(int argc, char *argv[])
         provider = *named;
         arguments = arguments.mid(2);
     }
+    QString ollamaModel;
+    if (arguments.value(0) == QLatin1String("--ollama")) {
+        ollamaModel = arguments.value(1);
+        if (ollamaModel.isEmpty())
+            return usage("--ollama takes a model name");
+        arguments = arguments.mid(2);
+    }
     if (arguments.isEmpty())
         return usage("no turns given");
 
     Tests::LlmTestServer server;
+    if (!ollamaModel.isEmpty())
+        server.setFixedAnswer(
+            "/api/tags",
+            Tests::ScriptedResponse::json(
+                200,
+                QJsonDocument(
+                    QJsonObject{{QStringLiteral("models"),
+                                 QJsonArray{QJsonObject{{QStringLiteral("name"), ollamaModel}}}}})
+                    .toJson(QJsonDocument::Compact)));
     for (const QString &turn : std::as_const(arguments)) {
         if (turn.startsWith(QLatin1String("plan:")))
             server.enqueue(Tests::ScriptedTurns::plan(
@@ -90,11 +114,14 @@ int main(int argc, char *argv[])
     QSocketNotifier ended(signalFds[0], QSocketNotifier::Read);
     QObject::connect(&ended, &QSocketNotifier::activated, &app, &QCoreApplication::quit);
 
-    const qsizetype turns = server.pendingResponses();
-    QObject::connect(&server, &Tests::LlmTestServer::requestReceived, &app, [&server, turns] {
-        const qsizetype answered = server.requestCount();
-        std::printf("request %lld: %s\n", static_cast<long long>(answered),
-                    answered <= turns ? "answered" : "no turns left (500)");
+    // Told before the answer is taken from the turns: a turn left is this request's.
+    const bool listsModels = !ollamaModel.isEmpty();
+    QObject::connect(&server, &Tests::LlmTestServer::requestReceived, &app, [&server, listsModels] {
+        const char *answer = listsModels && server.requests().constLast().path == "/api/tags"
+            ? "the model list"
+            : server.pendingResponses() > 0 ? "answered"
+                                            : "no turns left (500)";
+        std::printf("request %lld: %s\n", static_cast<long long>(server.requestCount()), answer);
         std::fflush(stdout);
     });
     std::printf("%s\n", qPrintable(server.baseUrl().toString()));

@@ -169,6 +169,7 @@ private Q_SLOTS:
     void hostilePathsAreEscaped();
     void applyReportListsSkippedItems();
     void modelPassesModelTester();
+    void autorunChangesNeedTheirOwnTick();
 };
 
 void tst_ChangeReviewPanel::headerCountsAndTarget()
@@ -614,5 +615,78 @@ void tst_ChangeReviewPanel::modelPassesModelTester()
     QCOMPARE(model.rowCount(), 0);
 }
 
+void tst_ChangeReviewPanel::autorunChangesNeedTheirOwnTick()
+{
+    // A sandbox that plants a hook and a fsmonitor in the git config: both start unticked, in
+    // red with why, Select All leaves them, following a folder does not tick them, and only their
+    // own tick sends them.
+    Fixture f;
+    QVERIFY(f.host.file(u".git/config"_s, "[core]\n") && f.host.file(u"app.c"_s, "a\n"));
+    QVERIFY(f.copy());
+    QVERIFY(f.sandbox.file(u".git/config"_s, "[core]\n\tfsmonitor = \"touch /tmp/pwned\"\n"));
+    QVERIFY(f.sandbox.file(u".git/hooks/post-checkout"_s, "#!/bin/sh\n", 0755));
+    QVERIFY(f.sandbox.file(u"app.c"_s, "b\n"));
+    const std::optional<WorkspaceChangeSet> set = f.changes();
+    QVERIFY(set);
+
+    ChangeReviewPanel panel;
+    panel.resize(1000, 700);
+    panel.setChangeSet(*set);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    WorkspaceChangeModel *model = panel.model();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const int config = rowOf(model, u".git/config"_s);
+    const int hook = rowOf(model, u".git/hooks/post-checkout"_s);
+    const int hooks = rowOf(model, u".git/hooks"_s);
+    QVERIFY(config >= 0 && hook >= 0 && hooks >= 0);
+    for (const int row : {config, hook}) {
+        const QModelIndex index = model->index(row);
+        QVERIFY(index.data(WorkspaceChangeModel::AutorunRole).toBool());
+        QCOMPARE(index.data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::Unchecked);
+        QVERIFY(index.flags() & Qt::ItemIsUserCheckable);
+    }
+    QVERIFY(model->index(config)
+                .data(WorkspaceChangeModel::DetailRole)
+                .toString()
+                .contains(u"core.fsmonitor"_s));
+    QVERIFY(model->index(hook).data(WorkspaceChangeModel::DetailRole).toString().contains(u"hook"));
+    QVERIFY2(labelText(panel, u"changeCounts"_s).contains(u"2 would run by itself"),
+             qPrintable(labelText(panel, u"changeCounts"_s)));
+    QCOMPARE(
+        model->index(rowOf(model, u"app.c"_s)).data(Qt::CheckStateRole).value<Qt::CheckState>(),
+        Qt::Checked);
+
+    // Select All: everything else.
+    button(panel, u"selectNoneButton"_s)->click();
+    button(panel, u"selectAllButton"_s)->click();
+    QVERIFY(!model->isChecked(config));
+    QVERIFY(!model->isChecked(hook));
+    QVERIFY(model->isChecked(hooks)); // a folder is made, nothing in it runs
+    // Selecting it says so, in the failure colour.
+    panel.changeList()->setCurrentIndex(model->index(hook));
+    const auto *info = panel.findChild<QLabel *>(u"diffInfo"_s);
+    QVERIFY(info->text().contains(u"tick it on its own"));
+    QCOMPARE(info->palette().color(QPalette::WindowText),
+             Widgets::UiColors::failure(panel.palette(), panel.palette().color(QPalette::Window)));
+
+    // Its own tick, with the mouse on its box.
+    QListView *list = panel.changeList();
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, checkBoxCenter(list, hook));
+    QVERIFY(model->isChecked(hook));
+    QSignalSpy applied(&panel, &ChangeReviewPanel::applyRequested);
+    button(panel, u"applyButton"_s)->click();
+    QCOMPARE(applied.size(), 1);
+    const auto selection = applied.first().first().value<WorkspaceSelection>();
+    QVERIFY(selection.acceptsAutorun(u".git/hooks/post-checkout"_s));
+    QVERIFY(!selection.acceptsAutorun(u".git/config"_s));
+    const Core::Result<WorkspaceApplyReport> report =
+        set->apply(f.hostDir.path(), selection, f.provider());
+    QVERIFY(report);
+    QVERIFY(f.host.exists(u".git/hooks/post-checkout"_s));
+    QVERIFY(!f.host.read(u".git/config"_s).contains("fsmonitor"));
+}
+
 QTEST_MAIN(tst_ChangeReviewPanel)
+
 #include "tst_changereviewpanel.moc"

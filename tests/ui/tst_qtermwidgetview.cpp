@@ -15,8 +15,10 @@
 
 #include "ui/QTermWidgetHeader.h"
 
+#include <QClipboard>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QGuiApplication>
 #include <QImage>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
@@ -43,6 +45,7 @@ private Q_SLOTS:
     void panesUseTheChosenEngine();
     void outputIsShownAsPrinted();
     void typingReachesTheProgram();
+    void pastedTextCannotEndThePaste();
     void sizeReachesTheProgram();
     void floodArrivesWhole();
     void endlessFloodIsSkippedNotHoarded();
@@ -158,6 +161,24 @@ void tst_QTermWidgetView::typingReachesTheProgram()
     QTest::keyClicks(keyTarget(pane), QStringLiteral("echo after-$((2+3))"));
     QTest::keyClick(keyTarget(pane), Qt::Key_Return);
     QVERIFY(waitForText(pane, QStringLiteral("\nafter-5")));
+}
+
+void tst_QTermWidgetView::pastedTextCannotEndThePaste()
+{
+    // Issue 27: QTermWidget brackets the clipboard as it finds it, ESCs and all; the view leaves
+    // the controls out. An end marker nested so that removing it once leaves one
+    // (ESC[20ESC[201~1~) arrives as text inside the one paste, and bash shows all of it on its
+    // command line. (One line: a multi-line paste may ask QTermWidget's confirmation.)
+    TerminalPane *pane = openPane();
+    QVERIFY(waitForText(pane, QStringLiteral("$ ")));
+    QGuiApplication::clipboard()->setText(
+        QStringLiteral("echo one\x1b[20\x1b[201~1~; echo pasted-$((6*7))"));
+    QTRY_VERIFY(keyTarget(pane)->hasFocus());
+    pane->qtermWidgetView()->termWidget()->pasteClipboard();
+    QVERIFY(waitForText(pane, QStringLiteral("$ echo one[20[201~1~; echo pasted-$((6*7))")));
+    // Run as the user's one command line.
+    QTest::keyClick(keyTarget(pane), Qt::Key_Return);
+    QVERIFY(waitForText(pane, QStringLiteral("\none[20[201~1~\npasted-42")));
 }
 
 void tst_QTermWidgetView::sizeReachesTheProgram()

@@ -97,6 +97,7 @@ private Q_SLOTS:
     void pasteFromTheClipboard();
     void bracketedPaste_data();
     void bracketedPaste();
+    void pastedTextCannotEndThePaste();
     void mouseReportsReachTheProgram();
     void wheelInTheAlternateScreenSendsArrows();
     void scrollbackWithShiftPageUp();
@@ -723,32 +724,59 @@ void tst_TerminalView::pasteFromTheClipboard()
 void tst_TerminalView::bracketedPaste_data()
 {
     QTest::addColumn<bool>("enabled");
+    QTest::addColumn<QString>("pasted");
     QTest::addColumn<QString>("bytes");
     // "a\nb" pasted: LF becomes CR; with bracketed paste it is wrapped in ESC[200~ .. ESC[201~.
-    QTest::newRow("enabled") << true << "1b 5b 32 30 30 7e 61 0d 62 1b 5b 32 30 31 7e";
-    QTest::newRow("disabled") << false << "61 0d 62";
+    QTest::newRow("enabled") << true << QStringLiteral("a\nb")
+                             << "1b 5b 32 30 30 7e 61 0d 62 1b 5b 32 30 31 7e";
+    QTest::newRow("disabled") << false << QStringLiteral("a\nb") << "61 0d 62";
+    // Issue 27: a nested end marker and an 8-bit CSI arrive as text inside the one paste.
+    QTest::newRow("nested end marker")
+        << true << QStringLiteral("a\x1b[20\x1b[201~1~\u009b")
+        << "1b 5b 32 30 30 7e 61 5b 32 30 5b 32 30 31 7e 31 7e 1b 5b 32 30 31 7e";
+    QTest::newRow("nested end marker, disabled")
+        << false << QStringLiteral("a\x1b[20\x1b[201~1~b") << "61 5b 32 30 5b 32 30 31 7e 31 7e 62";
 }
 
 void tst_TerminalView::bracketedPaste()
 {
     QFETCH(bool, enabled);
+    QFETCH(QString, pasted);
     QFETCH(QString, bytes);
     const int count = int(bytes.split(QLatin1Char(' ')).size());
     // Enables (or disables) bracketed paste, reads exactly that many raw bytes, shows them.
     const QString script =
-        QStringLiteral("printf '\\033[?2004%1'; stty raw -echo; printf 'RAW\\r\\n'; "
-                       "head -c %2 > got; stty sane; "
-                       "printf '\\033[?2004l'; echo; od -An -tx1 got | tr -s ' ' | sed 's/^ //'; "
-                       "echo done")
+        QStringLiteral(
+            "printf '\\033[?2004%1'; stty raw -echo; printf 'RAW\\r\\n'; "
+            "head -c %2 > got; stty sane; "
+            "printf '\\033[?2004l'; echo; od -An -tx1 -w64 got | tr -s ' ' | sed 's/^ //'; "
+            "echo done")
             .arg(enabled ? QLatin1Char('h') : QLatin1Char('l'))
             .arg(count);
     QVERIFY(start({QStringLiteral("bash"), QStringLiteral("-c"), script}));
     QVERIFY(waitFor(QStringLiteral("RAW")));
     QCOMPARE(m_view->emulator()->isBracketedPasteEnabled(), enabled);
-    QGuiApplication::clipboard()->setText(QStringLiteral("a\nb"));
+    QGuiApplication::clipboard()->setText(pasted);
     m_view->pasteClipboard();
     QVERIFY(waitFor(QStringLiteral("done")));
     QVERIFY2(m_view->screenText().contains(bytes), qPrintable(m_view->screenText()));
+}
+
+void tst_TerminalView::pastedTextCannotEndThePaste()
+{
+    // Issue 27: the clipboard holds a command, an end marker nested so that removing it once
+    // leaves one (ESC[20ESC[201~1~), and a second command. bash, with bracketed paste on, gets
+    // all of it as text on its command line: nothing runs until Enter.
+    QVERIFY(startShell());
+    QTRY_VERIFY(m_view->emulator()->isBracketedPasteEnabled());
+    const QString owned = m_dir->filePath(QStringLiteral("owned"));
+    QGuiApplication::clipboard()->setText(
+        QStringLiteral("echo one\x1b[20\x1b[201~1~; touch owned\n"));
+    m_view->pasteClipboard();
+    QVERIFY(waitFor(QStringLiteral("touch owned")));
+    QTest::qWait(500);
+    QVERIFY2(!QFile::exists(owned), qPrintable(m_view->screenText()));
+    QVERIFY(m_view->screenText().contains(QLatin1String("$ echo one[20[201~1~; touch owned")));
 }
 
 // --- mouse

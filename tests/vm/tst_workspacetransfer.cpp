@@ -134,6 +134,7 @@ private Q_SLOTS:
     void conflictsAndSubsets_data();
     void conflictsAndSubsets();
     void failuresComeFromTheEventLoop();
+    void theHostFolderIsReadOffTheEventLoop();
 
 private:
     void startSandbox(const QString &kind);
@@ -491,6 +492,43 @@ void tst_WorkspaceTransfer::failuresComeFromTheEventLoop()
     QVERIFY(waitUntil([&] { return outcome.result.has_value(); }));
     QVERIFY(!*outcome.result);
     QVERIFY(!m_transfer->isBusy());
+}
+
+void tst_WorkspaceTransfer::theHostFolderIsReadOffTheEventLoop()
+{
+    // Hashing the host folder takes as long as its disk does; meanwhile the window must go on
+    // drawing. Four files just under the size that is still compared (holes: quick to make,
+    // read like any others), and a timer that ticks every 10 ms while the changes are collected.
+    startSandbox(u"agent"_s);
+    QVERIFY(m_host->file(u"a.txt"_s, "a"));
+    for (int i = 0; i < 4; ++i) {
+        QFile file(m_host->path(u"big-%1.img"_s.arg(i)));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QVERIFY(file.resize(Core::WorkspaceManifest::maxHashedBytes - 1));
+    }
+    QElapsedTimer scanClock;
+    scanClock.start();
+    const Core::Result<Core::WorkspaceManifest> base =
+        Core::WorkspaceManifest::scan(m_hostDir->path());
+    const qint64 scanMs = scanClock.elapsed();
+    QVERIFY(base);
+    QVERIFY(m_inside->file(u"a.txt"_s, "changed"));
+
+    qint64 longestGap = 0;
+    QElapsedTimer sinceTick;
+    sinceTick.start();
+    QTimer ticker;
+    ticker.setInterval(10);
+    connect(&ticker, &QTimer::timeout, this,
+            [&] { longestGap = std::max(longestGap, sinceTick.restart()); });
+    ticker.start();
+    const Core::Result<Core::WorkspaceChangeSet> changes = collect(*base);
+    ticker.stop();
+    QVERIFY2(changes, changes ? "" : qPrintable(changes.error().message));
+    QVERIFY(changes->find(u"a.txt"_s));
+    // The event loop never waited for the walk (which took scanMs when done here directly).
+    QVERIFY2(longestGap * 4 < scanMs,
+             qPrintable(u"longest gap %1 ms, the scan alone %2 ms"_s.arg(longestGap).arg(scanMs)));
 }
 
 QTEST_GUILESS_MAIN(tst_WorkspaceTransfer)

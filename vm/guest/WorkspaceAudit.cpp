@@ -1,13 +1,14 @@
 #include "WorkspaceAudit.h"
 
+#include "core/workspace/AutorunPath.h"
 #include "vm/UniqueFd.h"
 
 #include <algorithm>
-#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <optional>
+#include <set>
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -25,12 +26,6 @@ constexpr long kFchmodat2 = SYS_fchmodat2;
 #else
 constexpr long kFchmodat2 = 452;
 #endif
-
-// Shell start-up files run by every interactive or login shell whose home they end up in.
-constexpr std::array<std::string_view, 10> kShellStartup{
-    ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile",
-    ".zshenv", ".zprofile",     ".zshrc",      ".zlogin",      ".zlogout",
-};
 
 bool notBefore(const timespec &time, const timespec &since)
 {
@@ -108,45 +103,93 @@ std::optional<int> clearSetid(int dirFd, const char *name)
 
 bool WorkspaceAudit::isAutorunPath(std::string_view relativePath)
 {
-    std::vector<std::string_view> parts;
-    for (size_t start = 0; start <= relativePath.size();) {
-        size_t end = relativePath.find('/', start);
-        if (end == std::string_view::npos)
-            end = relativePath.size();
-        if (end > start)
-            parts.push_back(relativePath.substr(start, end - start));
-        start = end + 1;
-    }
-    if (parts.empty())
-        return false;
-    const size_t last = parts.size() - 1;
-    const std::string_view name = parts[last];
-    const std::string_view parent = last > 0 ? parts[last - 1] : std::string_view();
-
-    if (std::ranges::find(kShellStartup, name) != kShellStartup.end())
-        return true;
-    if (name == ".envrc" || name == ".pre-commit-config.yaml")
-        return true;
-    // Not a directory where one of these directories belongs: a gitdir pointer or a symlink that
-    // brings in hooks, settings or tasks from elsewhere.
-    if (name == ".git" || name == ".husky" || name == ".vscode")
-        return true;
-    if (parent == ".vscode" && (name == "tasks.json" || name == "settings.json"))
-        return true;
-    const auto husky = std::find(parts.begin(), parts.begin() + ptrdiff_t(last), ".husky");
-    if (husky != parts.begin() + ptrdiff_t(last))
-        return true;
-
-    // Inside a git directory (a submodule's lives in .git/modules/NAME/).
-    const auto git = std::find(parts.begin(), parts.begin() + ptrdiff_t(last), ".git");
-    if (git == parts.begin() + ptrdiff_t(last))
-        return false;
-    const size_t gitIndex = size_t(git - parts.begin());
-    const bool gitDirLevel = gitIndex + 1 == last || parts[gitIndex + 1] == "modules";
-    if ((name == "config" || name == "hooks") && gitDirLevel)
-        return true;
-    return parent == "hooks" && gitIndex + 1 < last && !name.ends_with(".sample");
+    return Core::AutorunPath::isAutorun(relativePath);
 }
+
+namespace {
+
+// One walk below a directory: every entry is counted against a shared budget, no symlink is
+// followed and no other file system entered; visit(dirFd, name, path, stat) sees every
+// non-directory, enter(path) says whether to go into a directory.
+class TreeWalk
+{
+public:
+    TreeWalk(WorkspaceAuditResult &result, dev_t device, size_t maxEntries)
+        : m_result(result)
+        , m_device(device)
+        , m_maxEntries(maxEntries)
+    { }
+
+    template<typename Visit, typename Enter>
+    void run(Vm::UniqueFd top, std::string topPath, Visit visit, Enter enter)
+    {
+        std::vector<Level> stack;
+        push(stack, std::move(top), std::move(topPath));
+        while (!stack.empty()) {
+            Level &level = stack.back();
+            if (level.next == level.names.size()) {
+                stack.pop_back();
+                continue;
+            }
+            const int dirFd = level.fd.get();
+            const std::string name = level.names[level.next++];
+            std::string path = level.path.empty() ? name : level.path + '/' + name;
+            struct stat st
+            {
+            };
+            if (::fstatat(dirFd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+                if (errno != ENOENT) // gone meanwhile is fine; unreadable is a gap
+                    m_result.truncated = true;
+                continue;
+            }
+            if (!S_ISDIR(st.st_mode)) {
+                visit(dirFd, name, std::move(path), st);
+                continue;
+            }
+            if (st.st_dev != m_device || !enter(std::string_view(path)))
+                continue; // another file system mounted here: not the workspace's
+            if (stack.size() >= WorkspaceAudit::kMaxDepth) {
+                m_result.truncated = true;
+                continue;
+            }
+            Vm::UniqueFd dir(
+                ::openat(dirFd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+            if (!dir.isValid()) {
+                if (errno != ENOENT)
+                    m_result.truncated = true;
+                continue;
+            }
+            push(stack, std::move(dir), std::move(path)); // invalidates level
+        }
+    }
+
+private:
+    void push(std::vector<Level> &stack, Vm::UniqueFd fd, std::string path)
+    {
+        Level level{std::move(fd), std::move(path), {}, 0};
+        if (!readNames(level.fd.get(), m_maxEntries - m_seen, level.names))
+            m_result.truncated = true;
+        m_seen += level.names.size();
+        stack.push_back(std::move(level));
+    }
+
+    WorkspaceAuditResult &m_result;
+    const dev_t m_device;
+    const size_t m_maxEntries;
+    size_t m_seen = 0;
+};
+
+// The folders git and Mercurial fill with data they never run: not worth the direct look's
+// budget (the whole walk still sees them).
+bool isRepositoryData(std::string_view path)
+{
+    const size_t slash = path.rfind('/');
+    const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+    return name == "objects" || name == "refs" || name == "logs" || name == "lfs"
+        || name == "store";
+}
+
+} // namespace
 
 WorkspaceAuditResult WorkspaceAudit::run(const std::string &root, timespec since, size_t maxEntries)
 {
@@ -161,59 +204,64 @@ WorkspaceAuditResult WorkspaceAudit::run(const std::string &root, timespec since
         return result;
     }
 
-    size_t seen = 0;
-    std::vector<Level> stack;
-    auto enter = [&](Vm::UniqueFd fd, std::string path) {
-        Level level{std::move(fd), std::move(path), {}, 0};
-        if (!readNames(level.fd.get(), maxEntries - seen, level.names))
-            result.truncated = true;
-        seen += level.names.size();
-        stack.push_back(std::move(level));
+    std::set<std::string> listed;
+    const auto noteAutorun = [&](const std::string &path, const struct stat &st) {
+        if ((notBefore(st.st_ctim, since) || notBefore(st.st_mtim, since)) && isAutorunPath(path)
+            && listed.insert(path).second)
+            result.autorunChanged.push_back(path);
     };
-    enter(std::move(rootFd), std::string());
 
-    while (!stack.empty()) {
-        Level &level = stack.back();
-        if (level.next == level.names.size()) {
-            stack.pop_back();
-            continue;
-        }
-        const int dirFd = level.fd.get();
-        const std::string name = level.names[level.next++];
-        std::string path = level.path.empty() ? name : level.path + '/' + name;
-        struct stat st
-        {
-        };
-        if (::fstatat(dirFd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
-            if (errno != ENOENT) // gone meanwhile is fine; unreadable is a gap
-                result.truncated = true;
-            continue;
-        }
-        if (S_ISDIR(st.st_mode)) {
-            if (st.st_dev != rootStat.st_dev)
-                continue; // another file system mounted here: not the workspace's
-            if (stack.size() >= kMaxDepth) {
-                result.truncated = true;
+    // First the places programs look at by themselves, each directly: the walk below may run out
+    // of entries before it gets there (a folder of 200,000 files that sorts before .git).
+    {
+        TreeWalk direct(result, rootStat.st_dev, kMaxDirectEntries);
+        for (const std::string_view candidate : Core::AutorunPath::topLevelCandidates()) {
+            const std::string name(candidate);
+            struct stat st
+            {
+            };
+            if (::fstatat(rootFd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+                if (errno != ENOENT)
+                    result.truncated = true;
                 continue;
             }
-            Vm::UniqueFd dir(
-                ::openat(dirFd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+            if (!S_ISDIR(st.st_mode)) {
+                noteAutorun(name, st);
+                continue;
+            }
+            if (st.st_dev != rootStat.st_dev)
+                continue;
+            Vm::UniqueFd dir(::openat(rootFd.get(), name.c_str(),
+                                      O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
             if (!dir.isValid()) {
                 if (errno != ENOENT)
                     result.truncated = true;
                 continue;
             }
-            enter(std::move(dir), std::move(path)); // invalidates level
-            continue;
-        }
-        // The stat from before any chmod of ours, which would make the file look changed.
-        if ((notBefore(st.st_ctim, since) || notBefore(st.st_mtim, since)) && isAutorunPath(path))
-            result.autorunChanged.push_back(path);
-        if (S_ISREG(st.st_mode) && (st.st_mode & (S_ISUID | S_ISGID)) != 0) {
-            if (const std::optional<int> err = clearSetid(dirFd, name.c_str()))
-                (*err == 0 ? result.setidCleared : result.setidFailed).push_back(std::move(path));
+            direct.run(
+                std::move(dir), name,
+                [&](int, const std::string &, std::string path, const struct stat &entry) {
+                    noteAutorun(path, entry);
+                },
+                [](std::string_view path) { return !isRepositoryData(path); });
         }
     }
+
+    // Then everything, in name order.
+    TreeWalk all(result, rootStat.st_dev, maxEntries);
+    all.run(
+        std::move(rootFd), std::string(),
+        [&](int dirFd, const std::string &name, std::string path, const struct stat &st) {
+            // The stat from before any chmod of ours, which would make the file look changed.
+            noteAutorun(path, st);
+            if (S_ISREG(st.st_mode) && (st.st_mode & (S_ISUID | S_ISGID)) != 0) {
+                if (const std::optional<int> err = clearSetid(dirFd, name.c_str()))
+                    (*err == 0 ? result.setidCleared : result.setidFailed)
+                        .push_back(std::move(path));
+            }
+        },
+        [](std::string_view) { return true; });
+    std::sort(result.autorunChanged.begin(), result.autorunChanged.end());
     return result;
 }
 

@@ -27,14 +27,21 @@ struct WorkspaceAuditResult
 // (CLOCK_REALTIME, as file times are; take it with CLOCK_REALTIME_COARSE, which the kernel stamps
 // files from, so that nothing changed after it is missed).
 //
-// Plain C++ and POSIX only, no state: the agent runs it after a command, and the host can compile
-// the same file for its own sandboxes. Cost: one fstatat per entry, about 0.3 s per 100,000
-// entries on a warm cache; the walk stops after maxEntries entries or kMaxDepth levels.
+// The places those tools look (Core::AutorunPath::topLevelCandidates(): .git, .vscode, .envrc,
+// ...) are looked at first, directly, within their own budget of kMaxDirectEntries: the whole
+// walk that follows may stop early (maxEntries, kMaxDepth), and a folder of many files that sorts
+// before .git must not hide a hook. Whatever stops a walk early sets `truncated`, which callers
+// must show: the rest was not checked.
+//
+// Plain C++ and POSIX only, no state: the agent runs it after a command, and the host compiles
+// the same file for its own sandboxes and for its own check of a mounted workspace. Cost: one
+// fstatat per entry, about 0.3 s per 100,000 entries on a warm cache.
 class WorkspaceAudit
 {
 public:
     static constexpr size_t kMaxEntries = 200000;
     static constexpr size_t kMaxDepth = 256;
+    static constexpr size_t kMaxDirectEntries = 50000;
 
     static WorkspaceAuditResult run(const std::string &root, timespec since,
                                     size_t maxEntries = kMaxEntries);

@@ -1,6 +1,7 @@
 #include "DomainXml.h"
 
 #include "core/CoreTr.h"
+#include "vm/libvirt/VmNetworkGuard.h"
 
 #include <QFile>
 #include <QStringList>
@@ -235,20 +236,26 @@ void writeDevices(QXmlStreamWriter &writer, const VmDomainConfig &config)
     writeEmptyElement(writer, u"controller"_s, {{u"type"_s, u"usb"_s}, {u"model"_s, u"none"_s}});
 
     // The only way out, and only when asked for: user-mode networking reaches out through the
-    // host's stack, and nothing outside can open a connection in.
+    // host's stack, and nothing outside can open a connection in. Its link starts down:
+    // VmNetworkGuard brings it up once every frame goes through it (slirp would otherwise hand
+    // the guest the host's loopback services).
     if (config.spec.networkPolicy == NetworkPolicy::Outbound) {
         writer.writeStartElement(u"interface"_s);
         writer.writeAttribute(u"type"_s, u"user"_s);
         writeEmptyElement(writer, u"model"_s, {{u"type"_s, u"virtio"_s}});
+        writeEmptyElement(writer, u"link"_s, {{u"state"_s, u"down"_s}});
+        writeEmptyElement(writer, u"alias"_s,
+                          {{u"name"_s, QLatin1StringView(VmNetworkGuard::InterfaceAlias)}});
         writer.writeEndElement();
     }
 
     // Kernel and init messages (console=ttyS0); a pty nobody reads drops them, the log keeps them.
+    // Appended (O_APPEND), so that ConsoleLogCap can empty it under QEMU or virtlogd.
     writer.writeStartElement(u"serial"_s);
     writer.writeAttribute(u"type"_s, u"pty"_s);
     if (!config.consoleLogPath.isEmpty())
         writeEmptyElement(writer, u"log"_s,
-                          {{u"file"_s, config.consoleLogPath}, {u"append"_s, u"off"_s}});
+                          {{u"file"_s, config.consoleLogPath}, {u"append"_s, u"on"_s}});
     writeEmptyElement(writer, u"target"_s, {{u"port"_s, u"0"_s}});
     writer.writeEndElement();
     writer.writeStartElement(u"console"_s);

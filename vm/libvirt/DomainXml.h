@@ -14,8 +14,9 @@
 // a serial console, a virtio-rng, the agent's virtio-serial port (org.terrarium.agent.0) on a
 // UNIX socket QEMU listens on, no graphics, USB, sound or balloon, and no network interface
 // unless the spec's policy is Outbound (then user-mode networking: outbound only, nothing can
-// connect in). Terrarium's metadata (in its own XML namespace) records the spec, with the
-// environment's variable names only: values can be secrets.
+// connect in; its link starts down, for VmNetworkGuard to bring up). Terrarium's metadata (in its
+// own XML namespace) records the spec, with the environment's variable names only: values can be
+// secrets.
 namespace Terrarium::Vm::DomainXml {
 
 // Terrarium's metadata namespace and element: <terrarium:sandbox xmlns:terrarium="...">.

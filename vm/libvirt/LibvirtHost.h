@@ -28,6 +28,8 @@ struct LibvirtHost
     std::shared_ptr<LibvirtConnection> connection;
     VmImage image;
     QString sandboxesDirectory; // DIR/<sandbox name>/: overlay disk, console log, lock
+    // How large a sandbox's console log may grow before its older part goes (ConsoleLogCap).
+    qint64 consoleLogMaxBytes = 4 << 20;
     QString qemuImg; // path of qemu-img
     // The host offers kvm domains (capabilities); whether they really run is only known once
     // one started: a failure is remembered here, and later sandboxes go to TCG at once.

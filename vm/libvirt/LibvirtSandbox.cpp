@@ -6,10 +6,12 @@
 #include "vm/AgentExecJob.h"
 #include "vm/SandboxJob.h"
 #include "vm/VmLogging.h"
+#include "vm/libvirt/ConsoleLogCap.h"
 #include "vm/libvirt/DomainXml.h"
 #include "vm/libvirt/DomainXmlEdit.h"
 #include "vm/libvirt/LibvirtConsoleSession.h"
 #include "vm/libvirt/LibvirtError.h"
+#include "vm/libvirt/VmNetworkGuard.h"
 #include "vm/libvirt/VmSpecValidation.h"
 
 #include <QDateTime>
@@ -35,6 +37,9 @@ constexpr auto ReadyTimeout = std::chrono::seconds(120);
 constexpr auto RestoredReadyTimeout = std::chrono::seconds(30);
 // How long a VM asked to power off may take before it is destroyed.
 constexpr auto PowerOffGrace = std::chrono::seconds(10);
+// How often the console log is looked at: a guest writing its serial line flat out (a few MiB/s
+// here) gets that far past the limit at most.
+constexpr auto ConsoleLogInterval = std::chrono::seconds(1);
 
 QString virtTypeName(VmDomainConfig::VirtType type)
 {
@@ -158,7 +163,39 @@ LibvirtSandbox::LibvirtSandbox(SandboxSpec spec, std::shared_ptr<LibvirtHost> ho
     : AgentSandbox(std::move(spec), parent)
     , m_host(std::move(host))
     , m_mode(mode)
-{ }
+    , m_consoleLogTimer(new QTimer(this))
+{
+    // The guest writes its console log (root may write /dev/ttyS0 without end): looked at while
+    // the VM runs, and once more when it stops.
+    m_consoleLogTimer->setInterval(ConsoleLogInterval);
+    connect(m_consoleLogTimer, &QTimer::timeout, this, &LibvirtSandbox::capConsoleLog);
+    connect(this, &Sandbox::stateChanged, this, [this] {
+        if (state() == State::Starting || state() == State::Running) {
+            if (!m_consoleLogTimer->isActive())
+                m_consoleLogTimer->start();
+            return;
+        }
+        if (m_consoleLogTimer->isActive()) {
+            m_consoleLogTimer->stop();
+            capConsoleLog();
+        }
+    });
+}
+
+void LibvirtSandbox::capConsoleLog()
+{
+    const QString path = QDir(directory()).filePath(QStringLiteral("console.log"));
+    const auto capped = ConsoleLogCap::apply(path, m_host->consoleLogMaxBytes);
+    if (!capped) {
+        if (!m_consoleLogProblemTold)
+            qCWarning(lcVm).noquote() << capped.error().message;
+        m_consoleLogProblemTold = true;
+    } else if (*capped) {
+        qCDebug(lcVm).noquote() << "VM" << spec().name << "console log over"
+                                << m_host->consoleLogMaxBytes << "bytes: older part moved to"
+                                << ConsoleLogCap::previousPath(path);
+    }
+}
 
 LibvirtSandbox::~LibvirtSandbox()
 {
@@ -655,6 +692,16 @@ void LibvirtSandbox::onBooted(VmDomainConfig::VirtType type, const Core::Result<
                        .arg(spec().name)});
         return;
     }
+    // Before the guest can send anything: its link is down until the guard is in place.
+    releaseNetworkGuard();
+    if (live->hasNetworkInterface) {
+        const auto guard = VmNetworkGuard::install(m_domain.get(), spec().name, this);
+        if (!guard) {
+            failStart(guard.error());
+            return;
+        }
+        m_networkGuard = *guard;
+    }
     m_socketPath = live->config.agentSocketPath;
     if (m_phase == Phase::Booting || m_phase == Phase::Restoring)
         Q_EMIT startProgress(50, Core::Tr::tr("Waiting for the VM's agent"));
@@ -803,6 +850,7 @@ void LibvirtSandbox::failStart(const Core::Error &error)
     closeChannel();
     if (m_socket)
         m_socket->abort();
+    releaseNetworkGuard();
     m_lock.reset();
     // A VM that could not be made ready is not left behind half-way.
     if (m_mode == Mode::Create)
@@ -851,6 +899,7 @@ void LibvirtSandbox::stop()
                       Core::ErrorCode::Cancelled,
                       Core::Tr::tr("The VM %1 was stopped during the rollback.").arg(spec().name)));
     }
+    releaseNetworkGuard();
     powerOff([this] {
         closeChannel();
         if (m_socket)
@@ -884,12 +933,24 @@ void LibvirtSandbox::detach()
     closeChannel();
     if (m_socket)
         m_socket->abort();
+    // The VM runs on without a network until a re-attach guards it again.
+    releaseNetworkGuard();
     m_lock.reset();
     setState(State::Stopped);
 }
 
+void LibvirtSandbox::releaseNetworkGuard()
+{
+    if (!m_networkGuard)
+        return;
+    m_networkGuard->release();
+    m_networkGuard->deleteLater();
+    m_networkGuard = nullptr;
+}
+
 void LibvirtSandbox::forgetDomain(bool removeFiles)
 {
+    releaseNetworkGuard();
     if (m_domain) {
         if (virDomainIsActive(m_domain.get()) == 1)
             virDomainDestroy(m_domain.get());

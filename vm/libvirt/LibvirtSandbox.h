@@ -17,12 +17,15 @@ class QTimer;
 
 namespace Terrarium::Vm {
 
+class VmNetworkGuard;
+
 // A libvirt/QEMU virtual machine with terrarium-agent as its init, driven through the libvirt
 // C API (never virsh). Each sandbox is a persistent domain carrying Terrarium's metadata (so it
 // is found and re-attached after a restart, and looks right in virt-manager) on a qcow2 overlay
 // of the shared read-only base; it boots the base's kernel directly. The agent speaks on the
 // virtio-serial port org.terrarium.agent.0, whose UNIX socket libvirt places and the running
-// domain's XML names. No network interface unless the spec asks for outbound access.
+// domain's XML names. No network interface unless the spec asks for outbound access; then every
+// frame the guest sends passes VmNetworkGuard, which keeps the host's loopback out of reach.
 //
 // KVM is used when the host offers it and it really starts a guest; otherwise (or after it
 // failed once on this host) QEMU's TCG emulation, which facts() and the log say.
@@ -86,7 +89,8 @@ public:
 
     // "kvm" or "tcg" once started.
     QString accelerator() const;
-    // Where this sandbox's own files are (overlay disk, snapshot layers, console log, lock).
+    // Where this sandbox's own files are (overlay disk, snapshot layers, console log and its
+    // previous part, lock).
     QString directory() const;
     // Whether the last start() restored a ready state instead of booting.
     bool startedWarm() const { return m_startedWarm; }
@@ -124,6 +128,10 @@ private:
     void powerOff(std::function<void()> done);
     void failStart(const Core::Error &error);
     void forgetDomain(bool removeFiles);
+    // Takes the VM's link down and lets go of its network guard, if it has one.
+    void releaseNetworkGuard();
+    // Keeps the console log within m_host->consoleLogMaxBytes (ConsoleLogCap).
+    void capConsoleLog();
 
     std::shared_ptr<LibvirtHost> m_host;
     Mode m_mode;
@@ -131,6 +139,7 @@ private:
     LibvirtDomainHandle m_domain;
     VmDomainConfig::VirtType m_virtType = VmDomainConfig::VirtType::Qemu;
     QPointer<QLocalSocket> m_socket;
+    QPointer<VmNetworkGuard> m_networkGuard; // only with outbound access
     QString m_socketPath;
     std::unique_ptr<QLockFile> m_lock;
     std::optional<VmWarmStart::State> m_warmState; // being restored
@@ -140,6 +149,8 @@ private:
     bool m_startedWarm = false;
     bool m_snapshotBusy = false; // a snapshot or rollback is under way
     bool m_removeAfterStop = false;
+    QTimer *m_consoleLogTimer = nullptr;
+    bool m_consoleLogProblemTold = false;
 };
 
 } // namespace Terrarium::Vm

@@ -39,6 +39,8 @@ void tst_RunEvent::typeNames_data()
     QTest::newRow("undone") << RunEventType::StepUndone << "step_undone";
     QTest::newRow("setup") << RunEventType::SetupProgress << "setup_progress";
     QTest::newRow("retry") << RunEventType::ModelRetry << "model_retry";
+    QTest::newRow("terminal opened") << RunEventType::TerminalOpened << "terminal_opened";
+    QTest::newRow("terminal closed") << RunEventType::TerminalClosed << "terminal_closed";
 }
 
 void tst_RunEvent::typeNames()
@@ -230,6 +232,23 @@ void tst_RunEvent::payloads_data()
                            << RunEventType::ModelRetry
                            << QByteArray(R"({"attempt":2,"max_attempts":4,"reason":"HTTP 503",)"
                                          R"("role":"executor","wait_ms":1500})");
+    // Issue 27: a control client's terminal is kept with the run.
+    QTest::newRow("terminal opened")
+        << RunEventData(Events::TerminalOpened{.terminal = 1,
+                                               .via = QStringLiteral("control"),
+                                               .sandbox = QStringLiteral("host"),
+                                               .columns = 90,
+                                               .rows = 20})
+        << RunEventType::TerminalOpened
+        << QByteArray(R"({"cols":90,"rows":20,"sandbox":"host","terminal":1,"via":"control"})");
+    QTest::newRow("terminal closed by its shell")
+        << RunEventData(Events::TerminalClosed{.terminal = 1, .exitCode = 0, .durationMs = 1500})
+        << RunEventType::TerminalClosed
+        << QByteArray(R"({"duration_ms":1500,"exit_code":0,"terminal":1})");
+    QTest::newRow("terminal closed by its client")
+        << RunEventData(
+               Events::TerminalClosed{.terminal = 2, .exitCode = std::nullopt, .durationMs = 7})
+        << RunEventType::TerminalClosed << QByteArray(R"({"duration_ms":7,"terminal":2})");
 }
 
 void tst_RunEvent::payloads()

@@ -13,6 +13,7 @@ class tst_RunEventStream : public QObject
 private Q_SLOTS:
     void sequenceIsGapFreeFromOne();
     void endsWithExactlyOneWorkflowComplete();
+    void terminalsAreKeptAfterTheEnd();
     void beginStartsANewRun();
 };
 
@@ -53,6 +54,31 @@ void tst_RunEventStream::endsWithExactlyOneWorkflowComplete()
     QCOMPARE(spy.size(), 1);
     QCOMPARE(spy.at(0).at(0).value<RunEvent>().get<Events::WorkflowComplete>()->status,
              RunState::Cancelled);
+}
+
+// Issue 27: the window holds a run's sandbox after the run, and a control client may open a
+// terminal into it then; that it was open is still the run's to keep.
+void tst_RunEventStream::terminalsAreKeptAfterTheEnd()
+{
+    RunEventStream stream;
+    QSignalSpy spy(&stream, &RunEventStream::eventEmitted);
+    stream.begin();
+    QVERIFY(stream.publish(Events::WorkflowComplete{.status = RunState::Success, .error = {}}));
+    QVERIFY(stream.publish(Events::TerminalOpened{.terminal = 1,
+                                                  .via = QStringLiteral("control"),
+                                                  .sandbox = QStringLiteral("podman"),
+                                                  .columns = 80,
+                                                  .rows = 24}));
+    QVERIFY(stream.publish(Events::TerminalClosed{.terminal = 1, .exitCode = 0, .durationMs = 5}));
+    QVERIFY(stream.isComplete());
+    // Still one end, and nothing else after it.
+    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("dropping")));
+    QVERIFY(!stream.publish(Events::StepOutput{}));
+    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("dropping")));
+    QVERIFY(!stream.publish(Events::WorkflowComplete{}));
+    QCOMPARE(spy.size(), 3);
+    QCOMPARE(spy.at(1).at(0).value<RunEvent>().type(), RunEventType::TerminalOpened);
+    QCOMPARE(spy.at(2).at(0).value<RunEvent>().seq, qint64(3));
 }
 
 void tst_RunEventStream::beginStartsANewRun()

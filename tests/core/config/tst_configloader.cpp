@@ -352,6 +352,19 @@ void tst_ConfigLoader::limitsAndPolicies()
     QVERIFY(!off->translateAhead);
     QCOMPARE(off->provenance.source(QStringLiteral("run/translate_ahead")),
              SettingSource::commandLine(QStringLiteral("--no-translate-ahead")));
+
+    // The files programs on the host run by themselves stay read-only in a mounted workspace
+    // unless allowed: by the file, the environment or --allow-autorun-writes.
+    QVERIFY(!config->allowAutorunWrites);
+    m_settings->setValue(QStringLiteral("sandbox/allow_autorun_writes"), true);
+    QVERIFY(ConfigLoader::load(*m_settings, env, flags)->allowAutorunWrites);
+    env.insert(QStringLiteral("TERRARIUM_ALLOW_AUTORUN_WRITES"), QStringLiteral("false"));
+    QVERIFY(!ConfigLoader::load(*m_settings, env, flags)->allowAutorunWrites);
+    flags.allowAutorunWrites = QStringLiteral("true");
+    const auto allowed = ConfigLoader::load(*m_settings, env, flags);
+    QVERIFY(allowed->allowAutorunWrites);
+    QCOMPARE(allowed->provenance.source(QStringLiteral("sandbox/allow_autorun_writes")),
+             SettingSource::commandLine(QStringLiteral("--allow-autorun-writes")));
 }
 
 void tst_ConfigLoader::pricesFromTheFile()
@@ -608,9 +621,10 @@ void tst_ConfigLoader::provenanceCoversEverySetting()
     }
     for (const char *key :
          {"sandbox/kind", "sandbox/workspace", "sandbox/libvirt_uri", "sandbox/image",
-          "sandbox/network", "sandbox/workspace_mode", "sandbox/cpus", "sandbox/memory_mib",
-          "sandbox/pids", "sandbox/disk_mib", "limits/max_steps", "limits/max_replans",
-          "limits/step_timeout", "run/translate_ahead", "safety/approval", "safety/always_allowed"})
+          "sandbox/network", "sandbox/workspace_mode", "sandbox/allow_autorun_writes",
+          "sandbox/cpus", "sandbox/memory_mib", "sandbox/pids", "sandbox/disk_mib",
+          "limits/max_steps", "limits/max_replans", "limits/step_timeout", "run/translate_ahead",
+          "safety/approval", "safety/always_allowed"})
         expected << QLatin1String(key);
     expected.sort();
     QCOMPARE(config->provenance.keys(), expected);

@@ -1,7 +1,8 @@
 // Local model discovery against real HTTP servers on loopback that answer like Ollama and
-// llama.cpp's llama-server.
+// llama.cpp's llama-server: this user's, and another user's (run as the test user).
 #include "core/config/LocalServerDetector.h"
 #include "tests/support/LlmTestServer.h"
+#include "tests/support/OtherUserServer.h"
 
 #include <QElapsedTimer>
 #include <QNetworkAccessManager>
@@ -9,8 +10,11 @@
 #include <QTcpServer>
 #include <QTest>
 
+#include <unistd.h>
+
 using namespace Terrarium::Core;
 using Terrarium::Tests::LlmTestServer;
+using Terrarium::Tests::OtherUserServer;
 using Terrarium::Tests::RecordedRequest;
 using Terrarium::Tests::ScriptedResponse;
 
@@ -67,6 +71,11 @@ private Q_SLOTS:
     void nothingListening();
     void silentServerTimesOut();
     void defaultsAreTheWellKnownPorts();
+    void ollamaHostIsFollowedOnThisMachine_data();
+    void ollamaHostIsFollowedOnThisMachine();
+    void ownServerIsYours();
+    void anotherUsersServerIsNotAsked();
+    void confirmedServerOfAnotherUserIsUsed();
 
 private:
     QNetworkAccessManager m_network;
@@ -172,12 +181,131 @@ void tst_LocalServerDetector::silentServerTimesOut()
 
 void tst_LocalServerDetector::defaultsAreTheWellKnownPorts()
 {
-    const auto candidates = LocalServerDetector::defaultCandidates();
-    QCOMPARE(candidates.size(), 2);
-    QCOMPARE(candidates.at(0).kind, LocalServer::Kind::Ollama);
-    QCOMPARE(candidates.at(0).root.port(), 11434);
-    QCOMPARE(candidates.at(1).kind, LocalServer::Kind::LlamaCpp);
-    QCOMPARE(candidates.at(1).root.port(), 8080);
+    // Addresses, not "localhost": the address whose listener is checked is the one used.
+    const auto candidates = LocalServerDetector::defaultCandidates(QProcessEnvironment());
+    QCOMPARE(candidates.size(), 4);
+    const QStringList expected{"http://127.0.0.1:11434", "http://[::1]:11434",
+                               "http://127.0.0.1:8080", "http://[::1]:8080"};
+    for (qsizetype i = 0; i < candidates.size(); ++i) {
+        QCOMPARE(candidates.at(i).kind,
+                 i < 2 ? LocalServer::Kind::Ollama : LocalServer::Kind::LlamaCpp);
+        QCOMPARE(candidates.at(i).root.toString(), expected.at(i));
+    }
+}
+
+void tst_LocalServerDetector::ollamaHostIsFollowedOnThisMachine_data()
+{
+    QTest::addColumn<QString>("setting");
+    QTest::addColumn<QStringList>("roots");
+    const QStringList usual{"http://127.0.0.1:11434", "http://[::1]:11434"};
+    QTest::newRow("address and port") << "127.0.0.1:11500" << QStringList{"http://127.0.0.1:11500"};
+    QTest::newRow("with a scheme")
+        << "http://127.0.0.1:11501" << QStringList{"http://127.0.0.1:11501"};
+    QTest::newRow("localhost: both")
+        << "localhost:11502" << QStringList{"http://127.0.0.1:11502", "http://[::1]:11502"};
+    QTest::newRow("any address: loopback")
+        << "0.0.0.0:11503" << QStringList{"http://127.0.0.1:11503"};
+    QTest::newRow("IPv6") << "[::1]:11504" << QStringList{"http://[::1]:11504"};
+    QTest::newRow("no port") << "127.0.0.1" << QStringList{"http://127.0.0.1:11434"};
+    // Not a server on this machine: looked for where it usually is, never there.
+    QTest::newRow("another host") << "ollama.example.org:11434" << usual;
+    QTest::newRow("another address") << "192.0.2.7:11434" << usual;
+}
+
+void tst_LocalServerDetector::ollamaHostIsFollowedOnThisMachine()
+{
+    QFETCH(QString, setting);
+    QFETCH(QStringList, roots);
+    QProcessEnvironment environment;
+    environment.insert(QStringLiteral("OLLAMA_HOST"), setting);
+    QStringList ollama;
+    for (const auto &candidate : LocalServerDetector::defaultCandidates(environment)) {
+        if (candidate.kind == LocalServer::Kind::Ollama)
+            ollama << candidate.root.toString();
+    }
+    QCOMPARE(ollama, roots);
+}
+
+void tst_LocalServerDetector::ownServerIsYours()
+{
+    LlmTestServer server;
+    QVERIFY(server.listen());
+    server.setResponder(ollama(R"({"models":[{"name":"mistral"}]})"));
+    LocalServerDetector detector(&m_network, {{LocalServer::Kind::Ollama, rootOf(server)}});
+    QSignalSpy finished(&detector, &LocalServerDetector::finished);
+    detector.detect();
+    QVERIFY(finished.wait(5000));
+    QVERIFY(detector.result().has_value());
+    QCOMPARE(detector.result()->owner, LocalServer::Owner::You);
+    QCOMPARE(detector.result()->ownerUid, uint(::geteuid()));
+    const QString description = detector.result()->detectedDescription();
+    QVERIFY2(
+        description.contains(
+            QStringLiteral("auto-detected at 127.0.0.1:%1 (your own server)").arg(server.port())),
+        qPrintable(description));
+    QVERIFY(detector.refused().isEmpty());
+}
+
+void tst_LocalServerDetector::anotherUsersServerIsNotAsked()
+{
+    if (const QString reason = OtherUserServer::unavailableReason(); !reason.isEmpty())
+        QSKIP(qPrintable(reason));
+    OtherUserServer other;
+    QVERIFY(other.start(
+        {QStringLiteral("--ollama"), QStringLiteral("mistral"), QStringLiteral("plan:Anything")}));
+    // Where the user's own server would be, another user's answers as Ollama would.
+    LocalServerDetector detector(&m_network, {{LocalServer::Kind::Ollama, other.root()}});
+    QSignalSpy finished(&detector, &LocalServerDetector::finished);
+    detector.detect();
+    QVERIFY(finished.wait(5000));
+    QVERIFY(!detector.result().has_value());
+    QCOMPARE(detector.result().error().code, ErrorCode::NotFound);
+    QCOMPARE(detector.refused().size(), 1);
+    QCOMPARE(detector.refused().first().ownerUid, OtherUserServer::uid());
+    const QString why = LocalServerDetector::refusalMessage(detector.refused().first());
+    const QString confirmation =
+        QStringLiteral("127.0.0.1:%1@%2").arg(other.port()).arg(OtherUserServer::uid());
+    for (const QString &part :
+         QStringList{QStringLiteral("terrarium-test"), QStringLiteral("not by you"),
+                     QStringLiteral("--trust-local-server ") + confirmation,
+                     QStringLiteral("llm/trusted_local_servers")})
+        QVERIFY2(why.contains(part), qPrintable(why));
+    // Not even asked for its models.
+    QTest::qWait(200);
+    QCOMPARE(other.requestCount(), 0);
+}
+
+void tst_LocalServerDetector::confirmedServerOfAnotherUserIsUsed()
+{
+    if (const QString reason = OtherUserServer::unavailableReason(); !reason.isEmpty())
+        QSKIP(qPrintable(reason));
+    OtherUserServer other;
+    QVERIFY(other.start(
+        {QStringLiteral("--ollama"), QStringLiteral("mistral"), QStringLiteral("plan:Anything")}));
+    LocalServerDetector detector(&m_network, {{LocalServer::Kind::Ollama, other.root()}});
+    const auto confirmation = LocalServerConfirmation::parse(
+        QStringLiteral("127.0.0.1:%1@%2").arg(other.port()).arg(OtherUserServer::uid()));
+    QVERIFY(confirmation);
+    // A confirmation for another uid at that address covers nothing.
+    auto wrongUser = *confirmation;
+    wrongUser.uid = OtherUserServer::uid() + 1;
+    detector.setConfirmations({wrongUser});
+    QSignalSpy finished(&detector, &LocalServerDetector::finished);
+    detector.detect();
+    QVERIFY(finished.wait(5000));
+    QVERIFY(!detector.result().has_value());
+
+    detector.setConfirmations({*confirmation});
+    detector.detect();
+    QVERIFY(finished.wait(5000));
+    QVERIFY2(detector.result().has_value(),
+             detector.result() ? "" : qPrintable(detector.result().error().message));
+    QCOMPARE(detector.result()->model, QStringLiteral("mistral"));
+    QCOMPARE(detector.result()->owner, LocalServer::Owner::ConfirmedOther);
+    QCOMPARE(detector.result()->ownerUid, OtherUserServer::uid());
+    QVERIFY2(detector.result()->detectedDescription().contains(QLatin1String("confirmed by you")),
+             qPrintable(detector.result()->detectedDescription()));
+    QCOMPARE(other.requestCount(), 1);
 }
 
 QTEST_GUILESS_MAIN(tst_LocalServerDetector)

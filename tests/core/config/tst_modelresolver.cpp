@@ -1,8 +1,10 @@
 // Completing a configuration's models before a run, against real HTTP servers on loopback that
-// answer like Ollama, and against nothing at all.
+// answer like Ollama (this user's, and another user's run as the test user), and against
+// nothing at all.
 #include "core/config/ConfigLoader.h"
 #include "core/config/ModelResolver.h"
 #include "tests/support/LlmTestServer.h"
+#include "tests/support/OtherUserServer.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
@@ -14,6 +16,7 @@
 
 using namespace Terrarium::Core;
 using Terrarium::Tests::LlmTestServer;
+using Terrarium::Tests::OtherUserServer;
 using Terrarium::Tests::RecordedRequest;
 using Terrarium::Tests::ScriptedResponse;
 
@@ -28,9 +31,13 @@ private Q_SLOTS:
     void keysFromTheEnvironmentNeedNothingMore();
     void localServerFillsDefaultedRolesOnly();
     void nothingFoundSaysWhatToDo();
+    void anotherUsersServerIsRefusedSayingHowToConfirm();
+    void serverConfirmedInTheConfigFileIsUsed();
+    void badConfirmationIsAConfigurationError();
 
 private:
-    AppConfig load(const QProcessEnvironment &environment, const ConfigOverrides &flags = {});
+    AppConfig load(const QProcessEnvironment &environment, const ConfigOverrides &flags = {},
+                   const QString &file = QStringLiteral("empty.conf"));
     QUrl deadRoot();
 
     QNetworkAccessManager m_network;
@@ -45,9 +52,9 @@ void tst_ModelResolver::initTestCase()
 }
 
 AppConfig tst_ModelResolver::load(const QProcessEnvironment &environment,
-                                  const ConfigOverrides &flags)
+                                  const ConfigOverrides &flags, const QString &file)
 {
-    QSettings settings(m_dir.filePath(QStringLiteral("empty.conf")), QSettings::IniFormat);
+    QSettings settings(m_dir.filePath(file), QSettings::IniFormat);
     const auto config = ConfigLoader::load(settings, environment, flags);
     return config ? *config : AppConfig();
 }
@@ -117,6 +124,13 @@ void tst_ModelResolver::localServerFillsDefaultedRolesOnly()
     QCOMPARE(done.planner.model, QStringLiteral("llama3.2:latest"));
     QCOMPARE(done.executor.model, QStringLiteral("qwen2.5-coder:7b"));
     QVERIFY(messages.size() >= 2);
+    // Which server it is, found by itself, and whose.
+    QVERIFY(resolver.localServer().has_value());
+    const QString said = messages.last().first().toString();
+    QVERIFY2(
+        said.contains(
+            QStringLiteral("auto-detected at 127.0.0.1:%1 (your own server)").arg(ollama.port())),
+        qPrintable(said));
 }
 
 void tst_ModelResolver::nothingFoundSaysWhatToDo()
@@ -130,6 +144,81 @@ void tst_ModelResolver::nothingFoundSaysWhatToDo()
     const QString message = failed.first().first().value<Error>().message;
     for (const char *hint : {"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "Looked for local servers"})
         QVERIFY2(message.contains(QLatin1String(hint)), qPrintable(message));
+}
+
+void tst_ModelResolver::anotherUsersServerIsRefusedSayingHowToConfirm()
+{
+    if (const QString reason = OtherUserServer::unavailableReason(); !reason.isEmpty())
+        QSKIP(qPrintable(reason));
+    OtherUserServer other;
+    QVERIFY(other.start(
+        {QStringLiteral("--ollama"), QStringLiteral("llama3.2"), QStringLiteral("plan:Anything")}));
+    const AppConfig config = load(QProcessEnvironment());
+    ModelResolver resolver(&m_network);
+    resolver.setCandidates({{LocalServer::Kind::Ollama, other.root()}});
+    QSignalSpy failed(&resolver, &ModelResolver::failed);
+    QSignalSpy resolved(&resolver, &ModelResolver::resolved);
+    resolver.resolve(config);
+    QVERIFY(failed.wait(15000));
+    QVERIFY(resolved.isEmpty());
+    const Error error = failed.first().first().value<Error>();
+    QCOMPARE(error.code, ErrorCode::PermissionDenied);
+    // The refusal comes first, with the way to confirm it.
+    QVERIFY2(error.message.startsWith(QLatin1String("The model server listening at 127.0.0.1:")),
+             qPrintable(error.message));
+    QVERIFY2(error.message.contains(QStringLiteral("--trust-local-server 127.0.0.1:%1@%2")
+                                        .arg(other.port())
+                                        .arg(OtherUserServer::uid())),
+             qPrintable(error.message));
+    QCOMPARE(resolver.refusedServers().size(), 1);
+    QCOMPARE(other.requestCount(), 0);
+}
+
+void tst_ModelResolver::serverConfirmedInTheConfigFileIsUsed()
+{
+    if (const QString reason = OtherUserServer::unavailableReason(); !reason.isEmpty())
+        QSKIP(qPrintable(reason));
+    OtherUserServer other;
+    QVERIFY(other.start(
+        {QStringLiteral("--ollama"), QStringLiteral("llama3.2"), QStringLiteral("plan:Anything")}));
+    const QString file = QStringLiteral("confirmed.conf");
+    {
+        QSettings settings(m_dir.filePath(file), QSettings::IniFormat);
+        ConfigLoader::saveTrustedLocalServer(
+            settings,
+            *LocalServerConfirmation::parse(
+                QStringLiteral("127.0.0.1:%1@%2").arg(other.port()).arg(OtherUserServer::uid())));
+    }
+    const AppConfig config = load(QProcessEnvironment(), {}, file);
+    QCOMPARE(config.trustedLocalServers.size(), 1);
+    ModelResolver resolver(&m_network);
+    resolver.setCandidates({{LocalServer::Kind::Ollama, other.root()}});
+    QSignalSpy resolved(&resolver, &ModelResolver::resolved);
+    QSignalSpy failed(&resolver, &ModelResolver::failed);
+    QSignalSpy messages(&resolver, &ModelResolver::message);
+    resolver.resolve(config);
+    QTRY_VERIFY_WITH_TIMEOUT(!resolved.isEmpty() || !failed.isEmpty(), 15000);
+    QVERIFY2(
+        failed.isEmpty(),
+        qPrintable(failed.isEmpty() ? QString() : failed.first().first().value<Error>().message));
+    const AppConfig done = resolved.first().first().value<AppConfig>();
+    QCOMPARE(done.planner.baseUrl.port(), int(other.port()));
+    QCOMPARE(done.planner.model, QStringLiteral("llama3.2"));
+    const QString said = messages.last().first().toString();
+    QVERIFY2(said.contains(QLatin1String("confirmed by you")), qPrintable(said));
+}
+
+void tst_ModelResolver::badConfirmationIsAConfigurationError()
+{
+    ConfigOverrides flags;
+    flags.trustedLocalServers = {QStringLiteral("localhost:11434")};
+    QSettings settings(m_dir.filePath(QStringLiteral("empty.conf")), QSettings::IniFormat);
+    const auto config = ConfigLoader::load(settings, QProcessEnvironment(), flags);
+    QVERIFY(!config);
+    QCOMPARE(config.error().code, ErrorCode::Configuration);
+    QVERIFY2(config.error().message.contains(QLatin1String("--trust-local-server"))
+                 && config.error().message.contains(QLatin1String("address:port@uid")),
+             qPrintable(config.error().message));
 }
 
 QTEST_GUILESS_MAIN(tst_ModelResolver)

@@ -146,18 +146,19 @@ void tst_UserSettings::writesTheKeysConfigLoaderReads()
     }
     const QSettings file(path(), QSettings::IniFormat);
     const QStringList expectedKeys = {
-        QStringLiteral("control/enabled"),        QStringLiteral("control/port"),
-        QStringLiteral("control/socket"),         QStringLiteral("executor/base_url"),
-        QStringLiteral("executor/model"),         QStringLiteral("executor/provider"),
-        QStringLiteral("limits/max_replans"),     QStringLiteral("limits/max_steps"),
-        QStringLiteral("limits/step_timeout"),    QStringLiteral("planner/base_url"),
-        QStringLiteral("planner/model"),          QStringLiteral("planner/provider"),
-        QStringLiteral("run/translate_ahead"),    QStringLiteral("safety/always_allowed"),
-        QStringLiteral("safety/approval"),        QStringLiteral("sandbox/cpus"),
-        QStringLiteral("sandbox/disk_mib"),       QStringLiteral("sandbox/image"),
-        QStringLiteral("sandbox/kind"),           QStringLiteral("sandbox/memory_mib"),
-        QStringLiteral("sandbox/network"),        QStringLiteral("sandbox/pids"),
-        QStringLiteral("sandbox/workspace_mode"), QStringLiteral("terminal/engine")};
+        QStringLiteral("control/enabled"),       QStringLiteral("control/host_terminals"),
+        QStringLiteral("control/port"),          QStringLiteral("control/socket"),
+        QStringLiteral("executor/base_url"),     QStringLiteral("executor/model"),
+        QStringLiteral("executor/provider"),     QStringLiteral("limits/max_replans"),
+        QStringLiteral("limits/max_steps"),      QStringLiteral("limits/step_timeout"),
+        QStringLiteral("planner/base_url"),      QStringLiteral("planner/model"),
+        QStringLiteral("planner/provider"),      QStringLiteral("run/translate_ahead"),
+        QStringLiteral("safety/always_allowed"), QStringLiteral("safety/approval"),
+        QStringLiteral("sandbox/cpus"),          QStringLiteral("sandbox/disk_mib"),
+        QStringLiteral("sandbox/image"),         QStringLiteral("sandbox/kind"),
+        QStringLiteral("sandbox/memory_mib"),    QStringLiteral("sandbox/network"),
+        QStringLiteral("sandbox/pids"),          QStringLiteral("sandbox/workspace_mode"),
+        QStringLiteral("terminal/engine")};
     QStringList keys = file.allKeys();
     keys.sort();
     QCOMPARE(keys, expectedKeys);
@@ -170,6 +171,9 @@ void tst_UserSettings::writesTheKeysConfigLoaderReads()
     QCOMPARE(file.value(QStringLiteral("control/enabled")).toBool(), false);
     QCOMPARE(file.value(QStringLiteral("control/socket")).toBool(), false);
     QCOMPARE(UserSettings::load(file).remoteControlPort, 7424);
+    // So are clients' terminals in runs on the host (issue 27).
+    QCOMPARE(file.value(QStringLiteral("control/host_terminals")).toBool(), false);
+    QVERIFY(!UserSettings::load(file).remoteHostTerminals);
     // Translate-ahead is on unless turned off, in any spelling ConfigLoader reads.
     QCOMPARE(file.value(QStringLiteral("run/translate_ahead")).toBool(), true);
     QSettings edited(path(), QSettings::IniFormat);

@@ -16,6 +16,7 @@ private Q_SLOTS:
     void refusals_data();
     void refusals();
     void replies();
+    void controlsInEventsAreEscaped();
 };
 
 void tst_ControlProtocol::requests()
@@ -57,6 +58,23 @@ void tst_ControlProtocol::requests()
         R"({"v": 1, "type": "input.send", "run_id": "r", "step_id": 1, "text": "\n"})");
     QVERIFY(parsed);
     QCOMPARE(parsed->text, QStringLiteral("\n"));
+    // The challenge and response (issue 27): the client's nonce, then its proof.
+    const QByteArray nonce(64, 'c');
+    parsed = ControlProtocol::parse(
+        QByteArray(R"({"v": 1, "id": 1, "type": "auth.challenge", "nonce": ")" + nonce + "\"}"));
+    QVERIFY2(parsed, parsed ? "" : qPrintable(parsed.error().message));
+    QCOMPARE(parsed->type, ControlRequestType::AuthChallenge);
+    QCOMPARE(parsed->nonce, QString::fromLatin1(nonce));
+    parsed = ControlProtocol::parse(
+        QByteArray(R"({"v": 1, "type": "auth", "proof": ")" + QByteArray(64, 'd') + "\"}"));
+    QVERIFY(parsed);
+    QCOMPARE(parsed->type, ControlRequestType::Auth);
+    QCOMPARE(parsed->proof, QString(64, u'd'));
+    QVERIFY(parsed->token.isEmpty());
+    parsed = ControlProtocol::parse(R"({"v": 1, "type": "auth", "token": "t0k3n"})");
+    QVERIFY(parsed);
+    QCOMPARE(parsed->token, QStringLiteral("t0k3n"));
+    QVERIFY(parsed->proof.isEmpty());
     parsed = ControlProtocol::parse(R"({"v": 1, "type": "terminal.open", "run_id": "r"})");
     QVERIFY(parsed);
     QCOMPARE(parsed->type, ControlRequestType::TerminalOpen);
@@ -106,6 +124,20 @@ void tst_ControlProtocol::refusals_data()
     QTest::newRow("start with both") << QByteArray(R"({"v": 1, "type": "run.start",
                                                        "goal": "a", "task": "b"})")
                                      << "either a \"goal\" or a \"task\"";
+    QTest::newRow("auth with nothing")
+        << QByteArray(R"({"v": 1, "type": "auth"})") << "either a \"proof\" or a \"token\"";
+    QTest::newRow("auth with both") << QByteArray(
+        R"({"v": 1, "type": "auth", "token": "t", "proof": ")" + QByteArray(64, 'a') + "\"}")
+                                    << "either a \"proof\" or a \"token\"";
+    QTest::newRow("proof not hex")
+        << QByteArray(R"({"v": 1, "type": "auth", "proof": ")" + QByteArray(63, 'a') + "g\"}")
+        << "\"proof\"";
+    QTest::newRow("short nonce") << QByteArray(R"({"v": 1, "type": "auth.challenge", "nonce": ")"
+                                               + QByteArray(31, 'a') + "\"}")
+                                 << "\"nonce\"";
+    QTest::newRow("nonce with a separator") << QByteArray(
+        R"({"v": 1, "type": "auth.challenge", "nonce": ")" + QByteArray(40, 'a') + "|x\"}")
+                                            << "\"nonce\"";
     QTest::newRow("terminal id with a path")
         << QByteArray(R"({"v": 1, "type": "terminal.close", "terminal_id": "../t1"})")
         << "terminal_id";
@@ -137,6 +169,10 @@ void tst_ControlProtocol::replies()
     };
     QCOMPARE(object(ControlProtocol::hello(false)),
              object(R"({"v":1,"type":"hello","server":"terrarium","authenticated":false})"));
+    QCOMPARE(object(ControlProtocol::hello(false, QString(64, u'e'))),
+             object(QByteArray(
+                 R"({"v":1,"type":"hello","server":"terrarium","authenticated":false,"challenge":")"
+                 + QByteArray(64, 'e') + "\"}")));
     QCOMPARE(object(ControlProtocol::result(7, {{QStringLiteral("run_id"), QStringLiteral("r")}})),
              object(R"({"v":1,"type":"result","id":7,"run_id":"r"})"));
     QCOMPARE(object(ControlProtocol::error(QStringLiteral("x"),
@@ -155,6 +191,25 @@ void tst_ControlProtocol::replies()
     // The id of a message that could not be read comes back when it can.
     QCOMPARE(ControlProtocol::idOf(R"({"id": 9, "type": "nope"})"), QJsonValue(9));
     QVERIFY(ControlProtocol::idOf("garbage").isUndefined());
+}
+
+void tst_ControlProtocol::controlsInEventsAreEscaped()
+{
+    // Issue 27: a sandbox prints a C1 CSI (U+009B, which VTE obeys), an OSC (U+009D), a line
+    // separator and a bidi override; a client printing the message (websocat) must not send
+    // them to its terminal. The parsed event is the same.
+    const QString data = QStringLiteral("\u009b2J\u009d0;owned\u0007 \u2028 \u202egnp.exe");
+    const RunEvent event{.runId = QStringLiteral("r"),
+                         .seq = 4,
+                         .timestamp = QDateTime::currentDateTimeUtc(),
+                         .data = Events::StepOutput{.stepId = 1, .data = data}};
+    const QByteArray sent = ControlProtocol::event(event);
+    for (const char *raw : {"\xc2\x9b", "\xc2\x9d", "\xe2\x80\xa8", "\xe2\x80\xae", "\x07"})
+        QVERIFY2(!sent.contains(raw), sent.constData());
+    QVERIFY2(sent.contains(R"(\u009b2J\u009d0;owned\u0007 \u2028 \u202egnp.exe)"),
+             sent.constData());
+    const QJsonObject parsed = QJsonDocument::fromJson(sent).object();
+    QCOMPARE(parsed.value(QLatin1String("event")).toObject(), event.toJson());
 }
 
 QTEST_GUILESS_MAIN(tst_ControlProtocol)

@@ -12,6 +12,7 @@
 #include <csignal>
 
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -71,6 +72,7 @@ private Q_SLOTS:
     void cleanupNeverFollowsSymlinks();
     void capacityKeepsHeadAndTail();
     void snapshotOutlivesTheSpool();
+    void outputIsTheUsersAlone();
 };
 
 void tst_OutputSpool::roundTrip()
@@ -390,6 +392,48 @@ void tst_OutputSpool::snapshotOutlivesTheSpool()
     const QString again = root.filePath(QStringLiteral("again.txt"));
     QVERIFY(snapshot.writeTo(again).has_value());
     QCOMPARE(readAll(again), saved);
+}
+
+void tst_OutputSpool::outputIsTheUsersAlone()
+{
+    // Issue 27: step output on disk, and saved by the user over an older export, is 0600 in
+    // folders only its owner may enter, whatever the umask; a root an older version made 0755
+    // is tightened.
+    const mode_t umask = ::umask(0);
+    QTemporaryDir root;
+    const QString spoolRoot = root.filePath(QStringLiteral("cache/terrarium/spool"));
+    QVERIFY(QDir().mkpath(spoolRoot));
+    const auto modeOf = [](const QString &path) {
+        struct stat status = {};
+        return ::stat(QFile::encodeName(path).constData(), &status) == 0
+            ? int(status.st_mode & 07777)
+            : -1;
+    };
+    const QString exported = root.filePath(QStringLiteral("step-1-output.log"));
+    {
+        QFile old(exported);
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("older export\n");
+    }
+    QVERIFY(modeOf(spoolRoot) == 0777 && modeOf(exported) == 0666);
+    OutputSpool spool(spoolRoot, 64 * 1024);
+    for (int line = 0; line < 20'000; ++line)
+        spool.append(QByteArrayView("a line of output that fills the spool past its head\n"));
+    QVERIFY(!spool.hasError());
+    QVERIFY(spool.copyTo(exported).has_value());
+    const QString fresh = root.filePath(QStringLiteral("new-export.log"));
+    QVERIFY(spool.copyTo(fresh).has_value());
+    ::umask(umask);
+    QCOMPARE(modeOf(spoolRoot), 0700);
+    QCOMPARE(modeOf(spool.directory()), 0700);
+    const QFileInfoList files = QDir(spool.directory()).entryInfoList(QDir::Files);
+    QVERIFY(files.size() > 2); // the head and tail segments
+    for (const QFileInfo &file : files) {
+        if (file.fileName() != QLatin1String("owner.lock"))
+            QVERIFY2(modeOf(file.filePath()) == 0600, qPrintable(file.fileName()));
+    }
+    QCOMPARE(modeOf(exported), 0600);
+    QCOMPARE(modeOf(fresh), 0600);
 }
 
 QTEST_GUILESS_MAIN(tst_OutputSpool)

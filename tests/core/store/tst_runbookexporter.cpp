@@ -140,6 +140,9 @@ void tst_RunbookExporter::exportedFileReadsBack()
     QCOMPARE(*loaded, *RunbookExporter::runbook(*m_store, QStringLiteral("run-ok")));
 
     QFile file(path);
+    // Issue 27: the run's commands are the user's alone until they share them.
+    QCOMPARE(file.permissions() & ~(QFileDevice::ReadUser | QFileDevice::WriteUser),
+             QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(file.readAll());
     // Says where it comes from and how to replay it.

@@ -14,6 +14,7 @@
 #include <QJsonArray>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -23,6 +24,7 @@
 #include <QTest>
 
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <csignal>
@@ -268,6 +270,7 @@ private Q_SLOTS:
     void aLockedDatabaseIsRetried();
     void commitsWaitOffTheCallersThread();
     void fullDiskIsRetried();
+    void theStoreIsTheUsersAlone();
 
 private:
     QString path() const { return m_dir->filePath(QStringLiteral("runs.sqlite")); }
@@ -755,6 +758,70 @@ void tst_RunStore::aSchema1StoreIsMigrated()
     QCOMPARE(output.at(0).seq, qint64(10));
     QCOMPARE(output.at(0).get<Events::StepOutput>()->data,
              QStringLiteral("make: *** No rule to make target 'clean'.  Stop.\n"));
+}
+
+namespace {
+
+int modeOf(const QString &path)
+{
+    struct stat status = {};
+    return ::lstat(QFile::encodeName(path).constData(), &status) == 0 ? int(status.st_mode & 07777)
+                                                                      : -1;
+}
+
+} // namespace
+
+void tst_RunStore::theStoreIsTheUsersAlone()
+{
+    // Issue 27: the database and the kept output were 0644 in 0755 folders, readable by every
+    // local user. A new store is made private, whatever the umask; one an older version left
+    // open is tightened when it is opened, the -wal and -shm and the kept output included.
+    const mode_t umask = ::umask(022);
+    const auto restoreUmask = qScopeGuard([umask] { ::umask(umask); });
+    const QString fresh = m_dir->filePath(u"new/terrarium/runs.sqlite"_s);
+    {
+        RunStore store;
+        QVERIFY(store.open(fresh));
+        QVERIFY(store.beginRun(newRun(u"run-1"_s)));
+        store.append(makeEvent(u"run-1"_s, 1, RunEventType::PlanGenerated));
+        QVERIFY(store.flush());
+        QCOMPARE(modeOf(QFileInfo(fresh).path()), 0700);
+        for (const QString &suffix : {u""_s, u"-wal"_s, u"-shm"_s}) {
+            QVERIFY2(QFile::exists(fresh + suffix), qPrintable(suffix));
+            QCOMPARE(modeOf(fresh + suffix), 0600);
+        }
+    }
+
+    // As an older version left it.
+    const QString folder = QFileInfo(path()).path();
+    {
+        RunStore store;
+        QVERIFY(store.open(path()));
+        QVERIFY(store.beginRun(newRun(u"old"_s)));
+        QVERIFY(store.flush());
+    }
+    QVERIFY(QDir().mkpath(folder + u"/spool/old"_s));
+    QFile kept(folder + u"/spool/old/step-1.stdout"_s);
+    QVERIFY(kept.open(QIODevice::WriteOnly));
+    kept.write("output\n");
+    kept.close();
+    const QStringList files{path(), path() + u"-wal"_s, path() + u"-shm"_s,
+                            path() + u".corrupt-20250101-000000"_s, kept.fileName()};
+    for (const QString &file : files) {
+        QFile touch(file);
+        QVERIFY(touch.open(QIODevice::Append));
+        touch.close();
+        QCOMPARE(::chmod(QFile::encodeName(file).constData(), 0644), 0);
+    }
+    for (const QString &sub : {u""_s, u"/spool"_s, u"/spool/old"_s})
+        QCOMPARE(::chmod(QFile::encodeName(folder + sub).constData(), 0755), 0);
+    RunStore store;
+    QVERIFY(store.open(path()));
+    QVERIFY(store.run(u"old"_s));
+    for (const QString &sub : {u""_s, u"/spool"_s, u"/spool/old"_s})
+        QCOMPARE(modeOf(folder + sub), 0700);
+    for (const QString &file : files)
+        QVERIFY2(modeOf(file) == 0600, qPrintable(file));
 }
 
 void tst_RunStore::removeRunTakesItsEventsAndFiles()

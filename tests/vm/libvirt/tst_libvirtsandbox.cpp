@@ -18,13 +18,17 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <libvirt/libvirt.h>
+#include <unistd.h>
 
 using namespace Terrarium;
+using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 
 namespace {
@@ -88,8 +92,10 @@ private Q_SLOTS:
     void timeoutAndCancel();
     void terminal();
     void console();
+    void consoleLogStaysWithinItsLimit();
     void files();
     void noNetworkWithoutThePolicy();
+    void outboundNeverReachesTheHostsLoopback();
     void workspaceIsACopy();
     void snapshotAndRollback();
     void severalSnapshots();
@@ -331,6 +337,39 @@ void tst_LibvirtSandbox::console()
     QVERIFY(m_vm->isRunning());
 }
 
+void tst_LibvirtSandbox::consoleLogStaysWithinItsLimit()
+{
+    // The guest's root writes its serial line flat out, six times the limit (a small one here, on
+    // the same code path as the default few MiB).
+    const std::shared_ptr<Vm::LibvirtHost> &host = m_backend->host();
+    const qint64 limit = 128 * 1024;
+    const qint64 before = host->consoleLogMaxBytes;
+    host->consoleLogMaxBytes = limit;
+    const QString log = QDir(m_vm->directory()).filePath(QStringLiteral("console.log"));
+    const QString previous =
+        QDir(m_vm->directory()).filePath(QStringLiteral("console.previous.log"));
+    const Run flood =
+        run(m_vm,
+            QStringLiteral("yes 'console flood 0123456789abcdefghijklmnopqrstuvwxyz' "
+                           "| head -c %1 > /dev/ttyS0; echo end-of-flood > /dev/ttyS0")
+                .arg(6 * limit),
+            180s);
+    QVERIFY(flood.result);
+    QVERIFY2(flood.result->exitCode == 0, flood.err.constData());
+    // Looked at every second: within the limit again soon, the newest part kept.
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(log).size() <= limit && QFile::exists(previous), 20000);
+    host->consoleLogMaxBytes = before;
+    QVERIFY(QFileInfo(previous).size() <= limit);
+    QFile kept(previous);
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QFile current(log);
+    QVERIFY(current.open(QIODevice::ReadOnly));
+    const QByteArray newest = kept.readAll() + current.readAll();
+    QVERIFY2(newest.contains("end-of-flood"), newest.right(200).constData());
+    QVERIFY(newest.contains("console flood 0123456789"));
+    QVERIFY(m_vm->isRunning());
+}
+
 void tst_LibvirtSandbox::files()
 {
     Vm::SandboxJob *write =
@@ -352,6 +391,160 @@ void tst_LibvirtSandbox::noNetworkWithoutThePolicy()
     const Run dns = run(m_vm, QStringLiteral("getent hosts deb.debian.org"));
     QVERIFY(dns.result);
     QVERIFY(dns.result->exitCode != 0);
+}
+
+// A network namespace of the test's own, joined to the host by a veth pair, with a listener
+// at 198.18.<n>.2: somewhere "outbound" that is not the host's loopback and not the internet.
+class TestNetworkNamespace
+{
+public:
+    explicit TestNetworkNamespace(int port)
+        : m_name(QStringLiteral("tstvmnet%1").arg(QCoreApplication::applicationPid()))
+        , m_host(QStringLiteral("tvn%1h").arg(QCoreApplication::applicationPid() % 100000))
+        , m_subnet(QStringLiteral("198.18.%1").arg(QCoreApplication::applicationPid() % 250 + 1))
+    {
+        const QString inside =
+            QStringLiteral("tvn%1n").arg(QCoreApplication::applicationPid() % 100000);
+        const QList<QStringList> steps{
+            {u"netns"_s, u"add"_s, m_name},
+            {u"link"_s, u"add"_s, m_host, u"type"_s, u"veth"_s, u"peer"_s, u"name"_s, inside,
+             u"netns"_s, m_name},
+            {u"addr"_s, u"add"_s, m_subnet + u".1/30"_s, u"dev"_s, m_host},
+            {u"link"_s, u"set"_s, m_host, u"up"_s},
+            {u"-n"_s, m_name, u"addr"_s, u"add"_s, m_subnet + u".2/30"_s, u"dev"_s, inside},
+            {u"-n"_s, m_name, u"link"_s, u"set"_s, inside, u"up"_s},
+            {u"-n"_s, m_name, u"link"_s, u"set"_s, u"lo"_s, u"up"_s},
+        };
+        for (const QStringList &step : steps) {
+            if (QProcess::execute(u"ip"_s, step) != 0) {
+                m_problem = u"ip "_s + step.join(u' ') + u" failed"_s;
+                return;
+            }
+        }
+        m_listener.start(
+            u"ip"_s,
+            {u"netns"_s, u"exec"_s, m_name, u"python3"_s, u"-c"_s,
+             u"import socket\n"
+             "s = socket.create_server(('%1.2', %2))\n"
+             "print('listening', flush=True)\n"
+             "while True:\n"
+             "    c, _ = s.accept(); c.sendall(b'hello from the namespace'); c.close()"_s
+                 .arg(m_subnet)
+                 .arg(port)});
+        if (!m_listener.waitForReadyRead(10000))
+            m_problem = u"the listener in the namespace did not start: "_s
+                + QString::fromLocal8Bit(m_listener.readAllStandardError());
+    }
+    ~TestNetworkNamespace()
+    {
+        m_listener.kill();
+        m_listener.waitForFinished(5000);
+        QProcess::execute(u"ip"_s, {u"link"_s, u"del"_s, m_host});
+        QProcess::execute(u"ip"_s, {u"netns"_s, u"del"_s, m_name});
+    }
+    QString address() const { return m_subnet + u".2"_s; }
+    const QString &problem() const { return m_problem; }
+
+private:
+    QString m_name;
+    QString m_host;
+    QString m_subnet;
+    QString m_problem;
+    QProcess m_listener;
+};
+
+void tst_LibvirtSandbox::outboundNeverReachesTheHostsLoopback()
+{
+    if (::geteuid() != 0)
+        QSKIP("needs root, for a network namespace of the test's own");
+    // The host's loopback services: what slirp's gateway (and every other address of its
+    // network) would lead to.
+    QTcpServer loopback4;
+    QVERIFY(loopback4.listen(QHostAddress::LocalHost));
+    QTcpServer loopback6;
+    const bool haveIpv6 = loopback6.listen(QHostAddress::LocalHostIPv6, loopback4.serverPort());
+    const quint16 port = loopback4.serverPort();
+    TestNetworkNamespace elsewhere(port);
+    QVERIFY2(elsewhere.problem().isEmpty(), qPrintable(elsewhere.problem()));
+
+    Vm::SandboxSpec spec;
+    spec.networkPolicy = Vm::NetworkPolicy::Outbound;
+    Vm::LibvirtSandbox *vm = start(QStringLiteral("outbound"), spec);
+    QVERIFY(vm);
+    // Each target: "connected <what the server said>" or the error, one line each. Slirp
+    // answers ARP only for its gateway and name server; the guest's root reaches any other
+    // address of its network by telling its kernel where that is (SIOCSARP), as a hostile one
+    // would. IPv6 comes from slirp's router advertisements: waited for, briefly.
+    const QByteArray script =
+        "import fcntl, os, socket, struct, sys, time\n"
+        "device = [d for d in os.listdir('/sys/class/net') if d != 'lo'][0]\n"
+        "for host in sys.argv[2:]:\n"
+        "    if host.startswith('10.0.2.') and host not in ('10.0.2.2', '10.0.2.3'):\n"
+        "        request = struct.pack('=H2s4s8sH6s8si16s16s', socket.AF_INET, b'',\n"
+        "            socket.inet_aton(host), b'', 1, bytes.fromhex('52550a000202'), b'',\n"
+        "            0x06, b'', device.encode())\n"
+        "        fcntl.ioctl(socket.socket(), 0x8955, request)\n"
+        "for _ in range(100):\n"
+        "    if any(l.startswith('fec0') for l in open('/proc/net/if_inet6')): break\n"
+        "    time.sleep(0.1)\n"
+        "for host in sys.argv[2:]:\n"
+        "    try:\n"
+        "        c = socket.create_connection((host, int(sys.argv[1])), timeout=10)\n"
+        "    except OSError as e:\n"
+        "        print(host, e, flush=True)\n"
+        "        continue\n"
+        "    try:\n"
+        "        said = c.recv(100).decode(errors='replace')\n"
+        "    except OSError:\n"
+        "        said = '(nothing)'\n"
+        "    print(host, 'connected', said, flush=True)\n";
+    Vm::SandboxJob *write = vm->writeFile(QStringLiteral("/tmp/try.py"), script);
+    QVERIFY(finished(write, 20000));
+    QStringList hosts{u"10.0.2.2"_s, u"10.0.2.77"_s, u"10.0.2.3"_s, u"127.0.0.1"_s};
+    if (haveIpv6)
+        hosts << u"fec0::2"_s << u"fec0::3"_s;
+    hosts << elsewhere.address();
+    auto check = [&](Vm::LibvirtSandbox *sandbox, const QStringList &targets) {
+        const Run tries =
+            run(sandbox, u"python3 /tmp/try.py %1 %2"_s.arg(port).arg(targets.join(u' ')), 120s);
+        QVERIFY(tries.result);
+        const QString out = QString::fromUtf8(tries.out);
+        QVERIFY2(tries.result->exitCode == 0, qPrintable(out + QString::fromUtf8(tries.err)));
+        for (const QString &host : targets) {
+            const QRegularExpression line(u"^"_s + QRegularExpression::escape(host) + u" (.*)$"_s,
+                                          QRegularExpression::MultilineOption);
+            const QString said = line.match(out).captured(1);
+            if (host == elsewhere.address()) {
+                // Outbound access itself still works.
+                QVERIFY2(said == u"connected hello from the namespace"_s, qPrintable(out));
+            } else {
+                // Refused at once, as a closed port would be (127.0.0.1 is the guest's own
+                // loopback, where nothing listens), never connected nor left to time out.
+                QVERIFY2(said.contains(u"Connection refused"_s), qPrintable(host + u": "_s + out));
+            }
+        }
+        QTest::qWait(200);
+        QVERIFY(!loopback4.hasPendingConnections());
+        QVERIFY(!loopback6.hasPendingConnections());
+    };
+    check(vm, hosts);
+    if (QTest::currentTestFailed())
+        return;
+
+    // Let go of and attached again (another Terrarium, say): guarded again, not left open.
+    const QString name = vm->spec().name;
+    m_backend->release(vm, Vm::SandboxBackend::Release::Keep);
+    vm->deleteLater();
+    QSignalSpy listed(m_backend.get(), &Vm::SandboxBackend::listed);
+    m_backend->refresh();
+    QVERIFY(listed.wait(10000));
+    const auto attached = m_backend->attach(name, this);
+    QVERIFY(attached);
+    vm = qobject_cast<Vm::LibvirtSandbox *>(*attached);
+    vm->start();
+    QTRY_VERIFY_WITH_TIMEOUT(vm->isRunning(), 60000);
+    check(vm, {u"10.0.2.2"_s, u"10.0.2.77"_s, elsewhere.address()});
+    destroy(vm);
 }
 
 void tst_LibvirtSandbox::workspaceIsACopy()
