@@ -289,15 +289,8 @@ Core::Result<QString> WindowController::startRun(const QString &goal, const QStr
                                        consents, Tr::tr("open the task file in the window")));
         task = std::move(*parsed);
     }
-    // A program's run goes on the host only where the user picked the host: the selector shows
-    // what the task file on show asks for too, and that is the file's run to allow, not this.
-    if (m_window->sandboxKind() == QLatin1String("host") && m_task
-        && m_task->sandbox == QLatin1String("host"))
-        return Core::makeError(
-            Core::ErrorCode::PermissionDenied,
-            Tr::tr("The window's sandbox is host (no isolation) because the task file on show "
-                   "asks for it; a run a program starts does not get that. Pick the sandbox in "
-                   "the window yourself, or dismiss the task file."));
+    // The selector may show what a task file on show asks for (host, say); a program's run gets
+    // the window's own choice instead (start() with windowChoice()), never the file's.
     const QString runGoal = task ? task->goal : goal.trimmed();
     m_window->showCurrentRun();
     m_window->setGoal(runGoal);

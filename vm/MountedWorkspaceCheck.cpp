@@ -53,7 +53,7 @@ void MountedWorkspaceCheck::start()
         for (const std::string &path : found->autorunChanged)
             m_autorunChanged.append(QString::fromStdString(path));
         if (!m_findings.isEmpty())
-            qCWarning(lcVm).noquote() << "check of" << m_folder << ":" << m_findings.join(u' ');
+            qCDebug(lcVm).noquote() << "check of" << m_folder << ":" << m_findings.join(u' ');
         Q_EMIT finished();
     });
     const std::string folder = QFile::encodeName(m_folder).toStdString();

@@ -695,6 +695,10 @@ void tst_Window::autoRunFilesAreFlagged()
     Widgets::StepCard *card = m_window->timeline()->cards().first();
     QVERIFY2(card->workspaceWarning().contains(QLatin1String(".envrc")),
              qPrintable(card->workspaceWarning()));
+    // The host's own look at the folder after the run says so too, where it cannot be missed.
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->errorText().contains(QLatin1String(".envrc")), AsyncMs);
+    QVERIFY2(m_window->errorText().contains(QLatin1String("During the run, the sandbox created")),
+             qPrintable(m_window->errorText()));
 }
 
 void tst_Window::badTaskFileStartsNothing()
