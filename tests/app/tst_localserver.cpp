@@ -151,11 +151,11 @@ void tst_LocalServer::anotherUsersServerIsRefused()
     QCOMPARE(outcome.exitCode, 2);
     const QString confirmation =
         QStringLiteral("127.0.0.1:%1@%2").arg(other.port()).arg(OtherUserServer::uid());
-    for (const QString &part :
-         QStringList{QStringLiteral("is run by terrarium-test (uid %1), not by you")
-                         .arg(OtherUserServer::uid()),
-                     QStringLiteral("--trust-local-server ") + confirmation,
-                     QStringLiteral("llm/trusted_local_servers")})
+    for (const QString &part : QStringList{QStringLiteral("is run by %1 (uid %2), not by you")
+                                               .arg(OtherUserServer::user())
+                                               .arg(OtherUserServer::uid()),
+                                           QStringLiteral("--trust-local-server ") + confirmation,
+                                           QStringLiteral("llm/trusted_local_servers")})
         QVERIFY2(outcome.log.contains(part), qPrintable(outcome.log));
     // The run's end says so too; nothing reached the server and nothing ran.
     const auto ends = HeadlessRun::payloads(outcome.events, QStringLiteral("workflow_complete"));
@@ -192,9 +192,10 @@ void tst_LocalServer::confirmedServerIsUsed()
     const Outcome outcome = run(other.port(), arguments);
     QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.log + QString::fromUtf8(other.output())));
     const QString said = outcome.modelsDone();
-    QVERIFY2(said.contains(QStringLiteral("auto-detected at 127.0.0.1:%1 (run by terrarium-test "
-                                          "(uid %2), confirmed by you)")
+    QVERIFY2(said.contains(QStringLiteral("auto-detected at 127.0.0.1:%1 (run by %2 "
+                                          "(uid %3), confirmed by you)")
                                .arg(other.port())
+                               .arg(OtherUserServer::user())
                                .arg(OtherUserServer::uid())),
              qPrintable(said));
     QVERIFY(QFile::exists(m_workspace + u'/' + marker));

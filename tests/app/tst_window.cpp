@@ -1097,7 +1097,7 @@ void tst_Window::anotherUsersModelServerOnlyOnceConfirmed()
     QTRY_VERIFY_WITH_TIMEOUT(
         (question = m_window->findChild<QMessageBox *>(QStringLiteral("localServerDialog"))),
         AsyncMs);
-    QVERIFY2(question->text().contains(QLatin1String("terrarium-test")),
+    QVERIFY2(question->text().contains(Tests::OtherUserServer::user()),
              qPrintable(question->text()));
     auto *use = question->findChild<QPushButton *>(QStringLiteral("useLocalServerButton"));
     QVERIFY(use);
@@ -1120,9 +1120,9 @@ void tst_Window::anotherUsersModelServerOnlyOnceConfirmed()
     QVERIFY(waitForRunEnd());
     QCOMPARE(m_ended.first(), RunState::Success);
     QVERIFY(QFile::exists(m_dir->filePath(QStringLiteral("workspace/confirmed.txt"))));
-    QVERIFY2(setup.join(u'\n').contains(QStringLiteral("auto-detected at 127.0.0.1:%1 (run by "
-                                                       "terrarium-test")
-                                            .arg(other.port())),
+    QVERIFY2(setup.join(u'\n').contains(QStringLiteral("auto-detected at 127.0.0.1:%1 (run by %2")
+                                            .arg(other.port())
+                                            .arg(Tests::OtherUserServer::user())),
              qPrintable(setup.join(u'\n')));
 }
 

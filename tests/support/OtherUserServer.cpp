@@ -13,9 +13,16 @@ namespace Terrarium::Tests {
 
 namespace {
 
-QString testUser()
+// The test user where the host has one (scripts/prepare-test-host.sh); else any other account
+// every Debian system has (a Debian 13 root made for the tests has no test user): all the server
+// needs is to be someone else.
+QString otherUser()
 {
-    return qEnvironmentVariable("TERRARIUM_TEST_USER", QStringLiteral("terrarium-test"));
+    const QString user =
+        qEnvironmentVariable("TERRARIUM_TEST_USER", QStringLiteral("terrarium-test"));
+    if (::getpwnam(user.toLocal8Bit().constData()))
+        return user;
+    return QStringLiteral("nobody");
 }
 
 QString serverBinary()
@@ -42,17 +49,22 @@ QString OtherUserServer::unavailableReason()
 {
     if (::geteuid() != 0)
         return QStringLiteral("needs root, to run a server as the test user");
-    if (!::getpwnam(testUser().toLocal8Bit().constData()))
-        return QStringLiteral("the test user %1 does not exist; run scripts/prepare-test-host.sh")
-            .arg(testUser());
+    if (!::getpwnam(otherUser().toLocal8Bit().constData()))
+        return QStringLiteral("neither the test user nor nobody exists; run "
+                              "scripts/prepare-test-host.sh");
     if (!QFileInfo(serverBinary()).isExecutable())
         return QStringLiteral("%1 is not built").arg(serverBinary());
     return {};
 }
 
+QString OtherUserServer::user()
+{
+    return otherUser();
+}
+
 uint OtherUserServer::uid()
 {
-    const passwd *entry = ::getpwnam(testUser().toLocal8Bit().constData());
+    const passwd *entry = ::getpwnam(otherUser().toLocal8Bit().constData());
     return entry ? uint(entry->pw_uid) : 0;
 }
 
@@ -60,8 +72,10 @@ bool OtherUserServer::start(const QStringList &arguments)
 {
     m_process = std::make_unique<QProcess>();
     m_process->setProcessChannelMode(QProcess::SeparateChannels);
-    m_process->start(QStringLiteral(TERRARIUM_SOURCE_DIR "/scripts/as-test-user"),
-                     QStringList{serverBinary()} + arguments);
+    m_process->start(
+        QStringLiteral("runuser"),
+        QStringList{QStringLiteral("-u"), otherUser(), QStringLiteral("--"), serverBinary()}
+            + arguments);
     if (!m_process->waitForStarted(10000))
         return false;
     const QDeadlineTimer deadline(20000);

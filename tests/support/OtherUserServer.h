@@ -10,24 +10,25 @@ class QProcess;
 
 namespace Terrarium::Tests {
 
-// The scripted LLM server (terrarium-scripted-llm, see its header comment) run as the
-// unprivileged test user through scripts/as-test-user: a real listener on 127.0.0.1 whose
-// socket belongs to another user, as a model server another user of the machine runs. Needs
-// root (the tests run as root) and a test host prepared by scripts/prepare-test-host.sh.
+// The scripted LLM server (terrarium-scripted-llm, see its header comment) run as another user
+// through runuser (the unprivileged test user, or nobody where there is none, as in the Debian 13
+// root): a real listener on 127.0.0.1 whose socket belongs to someone else, as a model server
+// another user of the machine runs. Needs root (the tests run as root).
 class OtherUserServer
 {
 public:
     OtherUserServer();
     ~OtherUserServer();
 
-    // Why it cannot run here (not root, no test user), or empty.
+    // Why it cannot run here (not root, no other account), or empty.
     static QString unavailableReason();
     // Starts it with these arguments (--ollama MODEL, turns) and waits for its base URL.
     bool start(const QStringList &arguments);
     quint16 port() const { return quint16(m_baseUrl.port()); }
     // http://127.0.0.1:PORT
     QUrl root() const;
-    // The test user's uid, whose the socket is.
+    // The user it runs as, whose the socket is, and that user's uid.
+    static QString user();
     static uint uid();
     // The requests it answered so far (it prints a line for each).
     int requestCount();

@@ -265,10 +265,9 @@ void tst_LocalServerDetector::anotherUsersServerIsNotAsked()
     const QString why = LocalServerDetector::refusalMessage(detector.refused().first());
     const QString confirmation =
         QStringLiteral("127.0.0.1:%1@%2").arg(other.port()).arg(OtherUserServer::uid());
-    for (const QString &part :
-         QStringList{QStringLiteral("terrarium-test"), QStringLiteral("not by you"),
-                     QStringLiteral("--trust-local-server ") + confirmation,
-                     QStringLiteral("llm/trusted_local_servers")})
+    for (const QString &part : QStringList{OtherUserServer::user(), QStringLiteral("not by you"),
+                                           QStringLiteral("--trust-local-server ") + confirmation,
+                                           QStringLiteral("llm/trusted_local_servers")})
         QVERIFY2(why.contains(part), qPrintable(why));
     // Not even asked for its models.
     QTest::qWait(200);
