@@ -1,11 +1,11 @@
 #include "core/safety/FileEffects_p.h"
 
+#include "core/safety/CommandOptions_p.h"
 #include "core/safety/CommandUnwrapper.h"
 #include "core/safety/InterpreterArgs_p.h"
 #include "core/safety/PathClassifier_p.h"
 #include "core/safety/ShellLexer.h"
 
-#include <QHash>
 #include <QRegularExpression>
 
 namespace Terrarium::Core {
@@ -46,67 +46,27 @@ QString folderOf(const QString &path)
     return slash <= 0 ? QStringLiteral("/") : path.left(slash);
 }
 
-// GNU-style options of one invocation: short clusters, long options with "=" or the next word
-// as value, operands (everything after "--" too).
-struct Options
+// The values the words give to -X and --X in the order written, then to --NAME as written (an
+// option without one gives none): getopt_long reads a one-letter long name as the long option it
+// begins (make --f=FILE is make --file=FILE).
+QStringList givenValues(const CommandOptions &options, QChar flag, QStringView name = {})
 {
-    QString flags; // every short flag seen
-    QHash<QString, QStringList> values; // "o" or "output" -> values
-    QStringList longs; // long option names seen
-    QStringList operands;
-
-    bool has(QChar flag) const { return flags.contains(flag); }
-    bool hasLong(const QString &name) const { return longs.contains(name); }
-    QStringList value(const QString &shortName, const QString &longName = {}) const
-    {
-        QStringList result = values.value(shortName);
-        if (!longName.isEmpty())
-            result += values.value(longName);
-        return result;
+    QStringList values;
+    QStringList named;
+    for (const CommandOptions::Option &option : options.written) {
+        if (!option.hasValue)
+            continue;
+        if (!flag.isNull() && option.name.size() == 1 && option.name.at(0) == flag)
+            values.append(option.value);
+        else if (!name.isEmpty() && option.isLong && option.name == name)
+            named.append(option.value);
     }
-};
+    return values + named;
+}
 
-// shortRest: flags whose value can only be attached (sed -i.bak), ending the cluster.
-Options parseOptions(const QStringList &words, QStringView shortWithValue,
-                     const QStringList &longWithValue = {}, qsizetype from = 1,
-                     QStringView shortRest = {})
+QStringList givenValues(const CommandOptions &options, QStringView name)
 {
-    Options options;
-    bool endOfOptions = false;
-    for (qsizetype i = from; i < words.size(); ++i) {
-        const QString &w = words.at(i);
-        if (endOfOptions || w == u"-" || !w.startsWith(u'-')) {
-            options.operands.append(w);
-            continue;
-        }
-        if (w == u"--") {
-            endOfOptions = true;
-            continue;
-        }
-        if (w.startsWith(u"--")) {
-            const QString name = w.mid(2).section(u'=', 0, 0);
-            options.longs.append(name);
-            if (w.contains(u'='))
-                options.values[name].append(w.section(u'=', 1));
-            else if (longWithValue.contains(name) && i + 1 < words.size())
-                options.values[name].append(words.at(++i));
-            continue;
-        }
-        for (qsizetype j = 1; j < w.size(); ++j) {
-            const QChar flag = w.at(j);
-            options.flags.append(flag);
-            if (shortRest.contains(flag))
-                break;
-            if (!shortWithValue.contains(flag))
-                continue;
-            if (j + 1 < w.size())
-                options.values[QString(flag)].append(w.mid(j + 1));
-            else if (i + 1 < words.size())
-                options.values[QString(flag)].append(words.at(++i));
-            break;
-        }
-    }
-    return options;
+    return givenValues(options, QChar(), name);
 }
 
 // The directories a PATH value lists (PATH=.:$PATH): "$PATH" itself adds nothing new.
@@ -360,8 +320,8 @@ void Reader::readWrites(int index, const Invocation &invocation)
                 addPathEntries(word.section(u'=', 1));
         }
     } else if (name == u"tee") {
-        const Options options = parseOptions(words, {});
-        const bool appends = options.has(u'a') || options.hasLong(QStringLiteral("append"));
+        const CommandOptions options = CommandOptions::parse(words);
+        const bool appends = options.has(u'a') || options.hasExactLong(u"append");
         const QString input = ShellLexer::standardInput(m_commands, index);
         for (const QString &operand : options.operands)
             addWrite(operand, input, appends);
@@ -369,18 +329,18 @@ void Reader::readWrites(int index, const Invocation &invocation)
                || name == u"rsync") {
         readCopy(name, words);
     } else if (name == u"sed") {
-        const Options options = parseOptions(
-            words, u"efl",
-            {QStringLiteral("expression"), QStringLiteral("file"), QStringLiteral("line-length")},
-            1, u"i");
+        const CommandOptions options = CommandOptions::parse(
+            words,
+            {u"efl",
+             {QStringLiteral("expression"), QStringLiteral("file"), QStringLiteral("line-length")},
+             u"i"});
         // sed's e command runs what it is given: a sed script file is code too.
-        for (const QString &script : options.value(QStringLiteral("f"), QStringLiteral("file")))
+        for (const QString &script : givenValues(options, u'f', u"file"))
             addRun(script, false);
-        if (!options.has(u'i') && !options.hasLong(QStringLiteral("in-place")))
+        if (!options.has(u'i') && !options.hasExactLong(u"in-place"))
             return;
-        const bool scriptInOption =
-            !options.value(QStringLiteral("e"), QStringLiteral("expression")).isEmpty()
-            || !options.value(QStringLiteral("f"), QStringLiteral("file")).isEmpty();
+        const bool scriptInOption = !givenValues(options, u'e', u"expression").isEmpty()
+            || !givenValues(options, u'f', u"file").isEmpty();
         for (const QString &file : scriptInOption ? options.operands : options.operands.mid(1))
             addWrite(file);
     } else if (name == u"dd") {
@@ -389,9 +349,10 @@ void Reader::readWrites(int index, const Invocation &invocation)
                 addWrite(word.mid(3));
         }
     } else if (name == u"truncate" || name == u"touch") {
-        const Options options = parseOptions(
-            words, name == u"touch" ? u"drt" : u"sr",
-            {QStringLiteral("size"), QStringLiteral("reference"), QStringLiteral("date")});
+        const CommandOptions options = CommandOptions::parse(
+            words,
+            {name == u"touch" ? u"drt" : u"sr",
+             {QStringLiteral("size"), QStringLiteral("reference"), QStringLiteral("date")}});
         for (const QString &operand : options.operands)
             addWrite(operand);
     } else if (name == u"chmod") {
@@ -421,40 +382,41 @@ void Reader::readWrites(int index, const Invocation &invocation)
                 addWrite(target, {}, false, recursive);
         }
     } else if (name == u"curl") {
-        const Options options = parseOptions(
-            words, u"AbcCdDeEFHKmoPQrtTuUwxXYyz",
-            {QStringLiteral("output"), QStringLiteral("data"), QStringLiteral("header"),
-             QStringLiteral("request"), QStringLiteral("user"), QStringLiteral("user-agent"),
-             QStringLiteral("url"), QStringLiteral("output-dir"), QStringLiteral("config"),
-             QStringLiteral("form"), QStringLiteral("cookie"), QStringLiteral("cookie-jar"),
-             QStringLiteral("proxy"), QStringLiteral("max-time"), QStringLiteral("retry")});
-        for (const QString &output : options.value(QStringLiteral("o"), QStringLiteral("output"))) {
+        const CommandOptions options = CommandOptions::parse(
+            words,
+            {u"AbcCdDeEFHKmoPQrtTuUwxXYyz",
+             {QStringLiteral("output"), QStringLiteral("data"), QStringLiteral("header"),
+              QStringLiteral("request"), QStringLiteral("user"), QStringLiteral("user-agent"),
+              QStringLiteral("url"), QStringLiteral("output-dir"), QStringLiteral("config"),
+              QStringLiteral("form"), QStringLiteral("cookie"), QStringLiteral("cookie-jar"),
+              QStringLiteral("proxy"), QStringLiteral("max-time"), QStringLiteral("retry")}});
+        for (const QString &output : givenValues(options, u'o', u"output")) {
             if (output != u"-")
                 addWrite(output);
         }
-        const QStringList dirs = options.value({}, QStringLiteral("output-dir"));
+        const QStringList dirs = givenValues(options, u"output-dir");
         const QString dir = dirs.isEmpty() ? QString() : dirs.last() + u'/';
-        if (options.has(u'O') || options.hasLong(QStringLiteral("remote-name"))
-            || options.hasLong(QStringLiteral("remote-name-all"))) {
-            for (const QString &url : options.operands + options.value({}, QStringLiteral("url"))) {
+        if (options.has(u'O') || options.hasExactLong(u"remote-name")
+            || options.hasExactLong(u"remote-name-all")) {
+            for (const QString &url : options.operands + givenValues(options, u"url")) {
                 const QString file = baseName(url.section(u'?', 0, 0).section(u'#', 0, 0));
                 addWrite(dir + (file.isEmpty() ? QStringLiteral("index.html") : file));
             }
         }
     } else if (name == u"wget") {
-        const Options options = parseOptions(
-            words, u"OoaPetTwiUYQlABD",
-            {QStringLiteral("output-document"), QStringLiteral("directory-prefix"),
-             QStringLiteral("output-file"), QStringLiteral("append-output"),
-             QStringLiteral("input-file"), QStringLiteral("user-agent"), QStringLiteral("header")});
-        const QStringList documents =
-            options.value(QStringLiteral("O"), QStringLiteral("output-document"));
+        const CommandOptions options = CommandOptions::parse(
+            words,
+            {u"OoaPetTwiUYQlABD",
+             {QStringLiteral("output-document"), QStringLiteral("directory-prefix"),
+              QStringLiteral("output-file"), QStringLiteral("append-output"),
+              QStringLiteral("input-file"), QStringLiteral("user-agent"),
+              QStringLiteral("header")}});
+        const QStringList documents = givenValues(options, u'O', u"output-document");
         for (const QString &document : documents) {
             if (document != u"-")
                 addWrite(document);
         }
-        const QStringList prefixes =
-            options.value(QStringLiteral("P"), QStringLiteral("directory-prefix"));
+        const QStringList prefixes = givenValues(options, u'P', u"directory-prefix");
         if (!prefixes.isEmpty()) {
             addWrite(prefixes.last(), {}, false, true);
         } else if (documents.isEmpty()) {
@@ -470,12 +432,12 @@ void Reader::readWrites(int index, const Invocation &invocation)
         }
     } else if (name == u"xxd") {
         // xxd -r [-p] in out
-        const Options options = parseOptions(words, u"cglosn");
+        const CommandOptions options = CommandOptions::parse(words, {u"cglosn"});
         if (options.has(u'r') && options.operands.size() >= 2)
             addWrite(options.operands.at(1));
     } else if (name == u"uudecode") {
-        const Options options = parseOptions(words, u"o");
-        const QStringList outputs = options.value(QStringLiteral("o"));
+        const CommandOptions options = CommandOptions::parse(words, {u"o"});
+        const QStringList outputs = givenValues(options, u'o');
         if (outputs.isEmpty())
             addWrite(QStringLiteral("."), {}, false, true); // the name is inside the input
         else
@@ -507,13 +469,13 @@ void Reader::readDecompression(const QString &name, const QStringList &words)
     for (const Tool &tool : tools) {
         if (name != tool.compressor && name != tool.decompressor)
             continue;
-        const Options options = parseOptions(words, u"oSb", {QStringLiteral("suffix")});
+        const CommandOptions options =
+            CommandOptions::parse(words, {u"oSb", {QStringLiteral("suffix")}});
         const bool decompresses = name == tool.decompressor || options.has(u'd')
-            || options.hasLong(QStringLiteral("decompress"))
-            || options.hasLong(QStringLiteral("uncompress"));
-        if (!decompresses || options.has(u'c') || options.hasLong(QStringLiteral("stdout")))
+            || options.hasExactLong(u"decompress") || options.hasExactLong(u"uncompress");
+        if (!decompresses || options.has(u'c') || options.hasExactLong(u"stdout"))
             return;
-        for (const QString &output : options.value(QStringLiteral("o")))
+        for (const QString &output : givenValues(options, u'o'))
             addWrite(output);
         for (const QString &operand : options.operands) {
             for (const QString &suffix : tool.suffixes) {
@@ -531,25 +493,24 @@ void Reader::readDecompression(const QString &name, const QStringList &words)
 
 void Reader::readCopy(const QString &name, const QStringList &words)
 {
-    QString shortWithValue = QStringLiteral("tS");
-    QStringList longWithValue = {QStringLiteral("target-directory"), QStringLiteral("suffix")};
+    CommandOptions::Spec spec{
+        u"tS", {QStringLiteral("target-directory"), QStringLiteral("suffix")}, {}};
     if (name == u"install") {
-        shortWithValue = QStringLiteral("tSmog");
-        longWithValue << QStringLiteral("mode") << QStringLiteral("owner")
-                      << QStringLiteral("group");
+        spec.shortWithValue = u"tSmog";
+        spec.longWithValue << QStringLiteral("mode") << QStringLiteral("owner")
+                           << QStringLiteral("group");
     } else if (name == u"rsync") {
-        shortWithValue = QStringLiteral("efBTM");
-        longWithValue << QStringLiteral("exclude") << QStringLiteral("include")
-                      << QStringLiteral("exclude-from") << QStringLiteral("include-from")
-                      << QStringLiteral("files-from") << QStringLiteral("filter")
-                      << QStringLiteral("rsh") << QStringLiteral("rsync-path")
-                      << QStringLiteral("temp-dir") << QStringLiteral("backup-dir")
-                      << QStringLiteral("chmod") << QStringLiteral("chown")
-                      << QStringLiteral("log-file") << QStringLiteral("partial-dir");
+        spec.shortWithValue = u"efBTM";
+        spec.longWithValue << QStringLiteral("exclude") << QStringLiteral("include")
+                           << QStringLiteral("exclude-from") << QStringLiteral("include-from")
+                           << QStringLiteral("files-from") << QStringLiteral("filter")
+                           << QStringLiteral("rsh") << QStringLiteral("rsync-path")
+                           << QStringLiteral("temp-dir") << QStringLiteral("backup-dir")
+                           << QStringLiteral("chmod") << QStringLiteral("chown")
+                           << QStringLiteral("log-file") << QStringLiteral("partial-dir");
     }
-    const Options options = parseOptions(words, shortWithValue, longWithValue);
-    QStringList destinations =
-        options.value(QStringLiteral("t"), QStringLiteral("target-directory"));
+    const CommandOptions options = CommandOptions::parse(words, spec);
+    QStringList destinations = givenValues(options, u't', u"target-directory");
     QStringList sources = options.operands;
     if (name == u"install" && options.has(u'd'))
         return; // install -d only makes directories
@@ -560,12 +521,11 @@ void Reader::readCopy(const QString &name, const QStringList &words)
         destinations.append(baseName(sources.first()));
     }
     const bool recursive = name == u"rsync"
-        ? options.has(u'r') || options.has(u'a') || options.hasLong(QStringLiteral("recursive"))
-            || options.hasLong(QStringLiteral("archive"))
+        ? (options.has(u'r') || options.has(u'a') || options.hasExactLong(u"recursive")
+           || options.hasExactLong(u"archive"))
         : name == u"cp"
             && (options.has(u'r') || options.has(u'R') || options.has(u'a')
-                || options.hasLong(QStringLiteral("recursive"))
-                || options.hasLong(QStringLiteral("archive")));
+                || options.hasExactLong(u"recursive") || options.hasExactLong(u"archive"));
     const auto isRemote = [&name](const QString &operand) {
         return name == u"rsync" && operand.contains(u':') && !operand.startsWith(u'/');
     };
@@ -592,19 +552,20 @@ void Reader::readExtraction(const QString &name, const QStringList &words)
         // Old style: tar xzf a.tgz
         if (normalized.size() > 1 && !normalized.at(1).startsWith(u'-'))
             normalized[1].prepend(u'-');
-        const Options options =
-            parseOptions(normalized, u"fCbHKLNTVXg",
-                         {QStringLiteral("file"), QStringLiteral("directory"),
-                          QStringLiteral("exclude"), QStringLiteral("files-from")});
-        const bool extracts = options.has(u'x') || options.hasLong(QStringLiteral("extract"))
-            || options.hasLong(QStringLiteral("get"));
+        const CommandOptions options =
+            CommandOptions::parse(normalized,
+                                  {u"fCbHKLNTVXg",
+                                   {QStringLiteral("file"), QStringLiteral("directory"),
+                                    QStringLiteral("exclude"), QStringLiteral("files-from")}});
+        const bool extracts =
+            options.has(u'x') || options.hasExactLong(u"extract") || options.hasExactLong(u"get");
         if (!extracts)
             return;
-        const QStringList dirs = options.value(QStringLiteral("C"), QStringLiteral("directory"));
+        const QStringList dirs = givenValues(options, u'C', u"directory");
         addWrite(dirs.isEmpty() ? QStringLiteral(".") : dirs.last(), {}, false, true);
     } else if (name == u"unzip" || name == u"bsdunzip") {
-        const Options options = parseOptions(words, u"dP");
-        const QStringList dirs = options.value(QStringLiteral("d"));
+        const CommandOptions options = CommandOptions::parse(words, {u"dP"});
+        const QStringList dirs = givenValues(options, u'd');
         addWrite(dirs.isEmpty() ? QStringLiteral(".") : dirs.last(), {}, false, true);
     } else if (name == u"7z" || name == u"7za" || name == u"7zr") {
         const QString verb = words.value(1);
@@ -617,17 +578,19 @@ void Reader::readExtraction(const QString &name, const QStringList &words)
         }
         addWrite(dir, {}, false, true);
     } else if (name == u"cpio") {
-        const Options options = parseOptions(words, u"DEFHIMORs", {QStringLiteral("directory")});
-        if (options.has(u'i') || options.hasLong(QStringLiteral("extract"))) {
-            const QStringList dirs =
-                options.value(QStringLiteral("D"), QStringLiteral("directory"));
+        const CommandOptions options =
+            CommandOptions::parse(words, {u"DEFHIMORs", {QStringLiteral("directory")}});
+        if (options.has(u'i') || options.hasExactLong(u"extract")) {
+            const QStringList dirs = givenValues(options, u'D', u"directory");
             addWrite(dirs.isEmpty() ? QStringLiteral(".") : dirs.last(), {}, false, true);
         }
     } else if (name == u"patch") {
-        const Options options = parseOptions(words, u"dipoBrDFVYzgx",
-                                             {QStringLiteral("directory"), QStringLiteral("input"),
-                                              QStringLiteral("output"), QStringLiteral("strip")});
-        const QStringList dirs = options.value(QStringLiteral("d"), QStringLiteral("directory"));
+        const CommandOptions options =
+            CommandOptions::parse(words,
+                                  {u"dipoBrDFVYzgx",
+                                   {QStringLiteral("directory"), QStringLiteral("input"),
+                                    QStringLiteral("output"), QStringLiteral("strip")}});
+        const QStringList dirs = givenValues(options, u'd', u"directory");
         addWrite(dirs.isEmpty() ? QStringLiteral(".") : dirs.last(), {}, false, true);
     } else if (name == u"git") {
         readGit(words);
@@ -654,12 +617,14 @@ void Reader::readGit(const QStringList &words)
     const QString verb = words.value(i);
     const QStringList rest = words.mid(i + 1);
     if (verb == u"clone") {
-        const Options options = parseOptions(
-            rest, u"obujc",
-            {QStringLiteral("origin"), QStringLiteral("branch"), QStringLiteral("upload-pack"),
-             QStringLiteral("template"), QStringLiteral("config"), QStringLiteral("depth"),
-             QStringLiteral("reference"), QStringLiteral("separate-git-dir")},
-            0);
+        const CommandOptions options = CommandOptions::parse(
+            rest,
+            {u"obujc",
+             {QStringLiteral("origin"), QStringLiteral("branch"), QStringLiteral("upload-pack"),
+              QStringLiteral("template"), QStringLiteral("config"), QStringLiteral("depth"),
+              QStringLiteral("reference"), QStringLiteral("separate-git-dir")},
+             {},
+             0});
         if (options.operands.size() >= 2) {
             addWrite(prefix + options.operands.at(1), {}, false, true);
         } else if (!options.operands.isEmpty()) {
@@ -673,17 +638,17 @@ void Reader::readGit(const QStringList &words)
         addWrite(prefix.isEmpty() ? QStringLiteral(".") : prefix, {}, false, true);
     } else if (verb == u"config") {
         // Only keys that make git run something: git config user.email is no code.
-        const Options options =
-            parseOptions(rest, u"f", {QStringLiteral("file"), QStringLiteral("blob")}, 0);
-        const bool edits = options.has(u'e') || options.hasLong(QStringLiteral("edit"));
+        const CommandOptions options = CommandOptions::parse(
+            rest, {u"f", {QStringLiteral("file"), QStringLiteral("blob")}, {}, 0});
+        const bool edits = options.has(u'e') || options.hasExactLong(u"edit");
         const QString key = options.operands.value(0);
         const bool setsCode = edits || (options.operands.size() >= 2 && isCodeConfigKey(key));
         if (!setsCode)
             return;
-        const QStringList files = options.value(QStringLiteral("f"), QStringLiteral("file"));
+        const QStringList files = givenValues(options, u'f', u"file");
         if (!files.isEmpty())
             addWrite(prefix + files.last());
-        else if (options.hasLong(QStringLiteral("global")))
+        else if (options.hasExactLong(u"global"))
             addWrite(ShellLexer::homeMarker() + QStringLiteral("/.gitconfig"));
         else
             addWrite(prefix + QStringLiteral(".git/config"));
@@ -800,14 +765,15 @@ void Reader::readRuns(int index, const Invocation &invocation)
 
 void Reader::readMake(const QStringList &words)
 {
-    const Options options = parseOptions(words, u"CfIjlWo",
-                                         {QStringLiteral("directory"), QStringLiteral("file"),
-                                          QStringLiteral("makefile"), QStringLiteral("include-dir"),
-                                          QStringLiteral("jobs")});
-    const QStringList dirs = options.value(QStringLiteral("C"), QStringLiteral("directory"));
+    const CommandOptions options = CommandOptions::parse(
+        words,
+        {u"CfIjlWo",
+         {QStringLiteral("directory"), QStringLiteral("file"), QStringLiteral("makefile"),
+          QStringLiteral("include-dir"), QStringLiteral("jobs")}});
+    const QStringList dirs = givenValues(options, u'C', u"directory");
     const QString dir = dirs.isEmpty() ? QString() : dirs.join(u'/') + u'/';
-    const QStringList files = options.value(QStringLiteral("f"), QStringLiteral("file"))
-        + options.value({}, QStringLiteral("makefile"));
+    const QStringList files =
+        givenValues(options, u'f', u"file") + givenValues(options, u"makefile");
     if (!files.isEmpty()) {
         for (const QString &file : files)
             addRun(file.startsWith(u'/') ? file : dir + file, false);
@@ -819,11 +785,13 @@ void Reader::readMake(const QStringList &words)
 
 void Reader::readPackageManager(const QStringList &words)
 {
-    const Options options = parseOptions(words, u"C",
-                                         {QStringLiteral("prefix"), QStringLiteral("cwd"),
-                                          QStringLiteral("dir"), QStringLiteral("cache")});
-    QStringList dirs = options.value(QStringLiteral("C"), QStringLiteral("prefix"))
-        + options.value({}, QStringLiteral("cwd")) + options.value({}, QStringLiteral("dir"));
+    const CommandOptions options =
+        CommandOptions::parse(words,
+                              {u"C",
+                               {QStringLiteral("prefix"), QStringLiteral("cwd"),
+                                QStringLiteral("dir"), QStringLiteral("cache")}});
+    QStringList dirs = givenValues(options, u'C', u"prefix") + givenValues(options, u"cwd")
+        + givenValues(options, u"dir");
     const QString dir = dirs.isEmpty() ? QString() : dirs.last();
     // Its scripts (npm test, npm install's lifecycle scripts) and node_modules/.bin are code.
     addRun((dir.isEmpty() ? QString() : dir + u'/') + QStringLiteral("package.json"), false);

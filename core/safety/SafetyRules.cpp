@@ -1,6 +1,7 @@
 #include "core/safety/SafetyRules.h"
 
 #include "core/CoreTr.h"
+#include "core/safety/CommandOptions_p.h"
 #include "core/safety/CommandUnwrapper.h"
 #include "core/safety/EmbeddedCommands_p.h"
 #include "core/safety/InterpreterArgs_p.h"
@@ -9,7 +10,6 @@
 #include "core/safety/SqlScanner_p.h"
 
 #include <QDir>
-#include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -326,87 +326,6 @@ QString levelName(Level level)
     return {};
 }
 
-// GNU-style options of one invocation: short clusters (-rf), long options with "=" or the
-// next word as value, operands (everything after "--" too). Options may follow operands.
-struct Args
-{
-    QString shortFlags;
-    QHash<QChar, QStringList> shortValues;
-    QHash<QString, QStringList> longs;
-    QStringList operands;
-
-    bool has(QChar flag) const { return shortFlags.contains(flag); }
-    // Exact name or an abbreviation of at least three letters, as getopt_long accepts.
-    bool hasLong(QStringView name) const
-    {
-        for (auto it = longs.cbegin(); it != longs.cend(); ++it) {
-            if (it.key() == name || (it.key().size() >= 3 && name.startsWith(it.key())))
-                return true;
-        }
-        return false;
-    }
-    QStringList longValues(QStringView name) const
-    {
-        QStringList values;
-        for (auto it = longs.cbegin(); it != longs.cend(); ++it) {
-            if (it.key() == name || (it.key().size() >= 3 && name.startsWith(it.key())))
-                values += it.value();
-        }
-        return values;
-    }
-    QStringList values(QChar flag) const { return shortValues.value(flag); }
-};
-
-struct OptionSpec
-{
-    QStringView shortWithValue; // value attached or in the next word
-    QStringList longWithValue; // value in the next word when written without "="
-    QStringView shortRest; // value only attached (mysql -pSECRET)
-};
-
-Args parseArgs(const QStringList &words, const OptionSpec &spec = {})
-{
-    Args args;
-    bool endOfOptions = false;
-    for (qsizetype i = 1; i < words.size(); ++i) {
-        const QString &w = words.at(i);
-        if (endOfOptions || w == u"-" || !w.startsWith(u'-')) {
-            args.operands.append(w);
-            continue;
-        }
-        if (w == u"--") {
-            endOfOptions = true;
-            continue;
-        }
-        if (w.startsWith(u"--")) {
-            const QString name = w.mid(2).section(u'=', 0, 0);
-            QString value;
-            if (w.contains(u'='))
-                value = w.section(u'=', 1);
-            else if (spec.longWithValue.contains(name) && i + 1 < words.size())
-                value = words.at(++i);
-            args.longs[name].append(value);
-            continue;
-        }
-        for (qsizetype j = 1; j < w.size(); ++j) {
-            const QChar flag = w.at(j);
-            args.shortFlags.append(flag);
-            if (spec.shortRest.contains(flag))
-                break;
-            if (spec.shortWithValue.contains(flag)) {
-                QString value;
-                if (j + 1 < w.size())
-                    value = w.mid(j + 1);
-                else if (i + 1 < words.size())
-                    value = words.at(++i);
-                args.shortValues[flag].append(value);
-                break;
-            }
-        }
-    }
-    return args;
-}
-
 bool isDeleter(const QString &name)
 {
     return name == u"rm" || name == u"unlink" || name == u"shred" || name == u"srm";
@@ -700,34 +619,35 @@ void Assessor::assessInvocation(const Invocation &invocation, bool findExecDelet
     } else if (name == u"shred" || name == u"srm") {
         assessShred(words);
     } else if (name == u"wipefs") {
-        const Args args =
-            parseArgs(words, {u"otp", {QStringLiteral("offset"), QStringLiteral("types")}, {}});
+        const CommandOptions args = CommandOptions::parse(
+            words, {u"otp", {QStringLiteral("offset"), QStringLiteral("types")}, {}});
         const bool erases =
             args.has(u'a') || args.hasLong(u"all") || args.has(u'o') || args.hasLong(u"offset");
         if (erases && !args.has(u'n') && !args.hasLong(u"no-act") && !args.operands.isEmpty())
             flag(Rule::DiskWipe);
     } else if (name == u"blkdiscard") {
-        if (!parseArgs(words, {u"olp", {}, {}}).operands.isEmpty())
+        if (!CommandOptions::parse(words, {u"olp", {}, {}}).operands.isEmpty())
             flag(Rule::DiskWipe);
     } else if (name == u"fdisk" || name == u"gdisk" || name == u"cfdisk" || name == u"sfdisk"
                || name == u"sgdisk" || name == u"parted") {
         assessPartitioning(name, words);
     } else if (name.startsWith(u"mkfs") || name == u"mke2fs" || name == u"mkdosfs"
                || name == u"mkntfs" || name == u"mkexfatfs" || name == u"mformat") {
-        if (!parseArgs(words).operands.isEmpty())
+        if (!CommandOptions::parse(words).operands.isEmpty())
             flag(Rule::Mkfs);
     } else if (name == u"mkswap") {
-        for (const QString &operand : parseArgs(words, {u"LUpe", {}, {}}).operands) {
+        for (const QString &operand : CommandOptions::parse(words, {u"LUpe", {}, {}}).operands) {
             if (kindOf(operand) == PathKind::BlockDevice)
                 flag(Rule::Mkfs);
         }
     } else if (name == u"dd") {
         assessDd(words);
     } else if (name == u"sudoedit") {
-        for (const QString &operand : parseArgs(words, {u"ugCchDprtTUR", {}, {}}).operands)
+        for (const QString &operand :
+             CommandOptions::parse(words, {u"ugCchDprtTUR", {}, {}}).operands)
             writeTarget(operand);
     } else if (name == u"tee") {
-        for (const QString &operand : parseArgs(words).operands)
+        for (const QString &operand : CommandOptions::parse(words).operands)
             writeTarget(operand);
     } else if (name == u"cp" || name == u"mv" || name == u"install" || name == u"ln"
                || name == u"rsync") {
@@ -735,8 +655,8 @@ void Assessor::assessInvocation(const Invocation &invocation, bool findExecDelet
     } else if (name == u"sed") {
         assessSed(words);
     } else if (name == u"truncate") {
-        const Args args =
-            parseArgs(words, {u"sr", {QStringLiteral("size"), QStringLiteral("reference")}, {}});
+        const CommandOptions args = CommandOptions::parse(
+            words, {u"sr", {QStringLiteral("size"), QStringLiteral("reference")}, {}});
         for (const QString &operand : args.operands)
             writeTarget(operand);
     } else if (name == u"chmod") {
@@ -760,18 +680,19 @@ void Assessor::assessInvocation(const Invocation &invocation, bool findExecDelet
         assessExtract(name, words);
     } else if (name == u"crontab") {
         // Anything but listing, removing or testing installs a crontab.
-        const Args args = parseArgs(words, {u"u", {}, {}});
+        const CommandOptions args = CommandOptions::parse(words, {u"u", {}, {}});
         if (!args.has(u'l') && !args.has(u'r') && !args.has(u'T') && !args.has(u'V'))
             flag(Rule::Persistence);
     } else if (name == u"at" || name == u"batch") {
-        const Args args = parseArgs(words, {u"fqt", {}, {}});
+        const CommandOptions args = CommandOptions::parse(words, {u"fqt", {}, {}});
         if (!args.has(u'l') && !args.has(u'd') && !args.has(u'r') && !args.has(u'c')
             && !args.has(u'V'))
             flag(Rule::Persistence);
     } else if (isNetcat(name)) {
         assessNetcat(name, words);
     } else if (name == u"ssh") {
-        const Args args = parseArgs(words, {u"BbcDEeFIiJLlmOoPpQRSWw", {}, {}});
+        const CommandOptions args =
+            CommandOptions::parse(words, {u"BbcDEeFIiJLlmOoPpQRSWw", {}, {}});
         if (!args.operands.isEmpty() && !args.has(u'G') && !args.has(u'V') && !args.has(u'Q'))
             flag(Rule::RemoteHost);
     } else if (name == u"runuser") {
@@ -820,7 +741,7 @@ void Assessor::writeTarget(const QString &path)
 
 void Assessor::assessRemove(const QStringList &words, Via via)
 {
-    const Args args = parseArgs(words);
+    const CommandOptions args = CommandOptions::parse(words);
     const bool recursive = args.has(u'r') || args.has(u'R') || args.hasLong(u"recursive");
     bool specific = false;
     for (const QString &operand : args.operands)
@@ -837,7 +758,7 @@ void Assessor::assessRemove(const QStringList &words, Via via)
 
 void Assessor::assessShred(const QStringList &words)
 {
-    const Args args = parseArgs(
+    const CommandOptions args = CommandOptions::parse(
         words,
         {u"ns",
          {QStringLiteral("iterations"), QStringLiteral("size"), QStringLiteral("random-source")},
@@ -855,7 +776,8 @@ void Assessor::assessShred(const QStringList &words)
 void Assessor::assessPartitioning(const QString &name, const QStringList &words)
 {
     if (name == u"parted") {
-        const Args args = parseArgs(words, {u"a", {QStringLiteral("align")}, {}});
+        const CommandOptions args =
+            CommandOptions::parse(words, {u"a", {QStringLiteral("align")}, {}});
         if (args.has(u'l') || args.hasLong(u"list") || args.operands.isEmpty())
             return;
         // parted DEVICE [commands]: only printing leaves the disk alone.
@@ -872,7 +794,7 @@ void Assessor::assessPartitioning(const QString &name, const QStringList &words)
         return;
     }
     if (name == u"sgdisk") {
-        const Args args = parseArgs(words, {u"aAbcdhilmnrtuUx", {}, {}});
+        const CommandOptions args = CommandOptions::parse(words, {u"aAbcdhilmnrtuUx", {}, {}});
         bool onlyReads = true;
         for (const QChar option : args.shortFlags)
             onlyReads = onlyReads && QStringView(u"pvOLi").contains(option);
@@ -885,7 +807,7 @@ void Assessor::assessPartitioning(const QString &name, const QStringList &words)
             flag(Rule::PartitionTable);
         return;
     }
-    const Args args = parseArgs(words, {u"bHSCtwWoNXYO", {}, {}});
+    const CommandOptions args = CommandOptions::parse(words, {u"bHSCtwWoNXYO", {}, {}});
     bool lists = args.has(u'l') || args.hasLong(u"list");
     if (name == u"sfdisk") {
         lists = lists || args.has(u'd') || args.has(u's') || args.has(u'V') || args.has(u'J')
@@ -912,7 +834,8 @@ void Assessor::assessDd(const QStringList &words)
 
 void Assessor::assessCopy(const QString &name, const QStringList &words)
 {
-    OptionSpec spec{u"tS", {QStringLiteral("target-directory"), QStringLiteral("suffix")}, {}};
+    CommandOptions::Spec spec{
+        u"tS", {QStringLiteral("target-directory"), QStringLiteral("suffix")}, {}};
     if (name == u"install") {
         spec.shortWithValue = u"tSmog";
         spec.longWithValue << QStringLiteral("mode") << QStringLiteral("owner")
@@ -933,7 +856,7 @@ void Assessor::assessCopy(const QString &name, const QStringList &words)
                               QStringLiteral("min-size"),     QStringLiteral("port"),
                               QStringLiteral("out-format"),   QStringLiteral("max-delete")};
     }
-    const Args args = parseArgs(words, spec);
+    const CommandOptions args = CommandOptions::parse(words, spec);
     QStringList destinations = args.values(u't') + args.longValues(u"target-directory");
     QStringList sources = args.operands;
     if (name == u"install" && args.has(u'd')) {
@@ -975,7 +898,7 @@ void Assessor::assessCopy(const QString &name, const QStringList &words)
 
 void Assessor::assessSed(const QStringList &words)
 {
-    const Args args = parseArgs(
+    const CommandOptions args = CommandOptions::parse(
         words,
         {u"efl",
          {QStringLiteral("expression"), QStringLiteral("file"), QStringLiteral("line-length")},
@@ -1063,7 +986,7 @@ void Assessor::assessChmod(const QStringList &words)
 
 void Assessor::assessChown(const QString &name, const QStringList &words)
 {
-    const Args args = parseArgs(words);
+    const CommandOptions args = CommandOptions::parse(words);
     const bool recursive = args.has(u'R') || args.hasLong(u"recursive");
     QStringList targets = args.operands;
     QString owner;
@@ -1096,7 +1019,7 @@ void Assessor::assessService(const QString &name, const QStringList &words)
                                             QStringLiteral("disable"), QStringLiteral("mask"),
                                             QStringLiteral("kill"),    QStringLiteral("remove")};
     if (name == u"systemctl") {
-        const Args args = parseArgs(
+        const CommandOptions args = CommandOptions::parse(
             words,
             {u"tspHMn",
              {QStringLiteral("type"), QStringLiteral("state"), QStringLiteral("property"),
@@ -1130,7 +1053,7 @@ void Assessor::assessService(const QString &name, const QStringList &words)
             flag(Rule::SystemShutdown);
         return;
     }
-    const QStringList operands = parseArgs(words).operands;
+    const QStringList operands = CommandOptions::parse(words).operands;
     // /etc/init.d/NAME ACTION; service, invoke-rc.d, rc-service and update-rc.d take NAME ACTION.
     const bool initScript = name != u"service" && name != u"invoke-rc.d" && name != u"rc-service"
         && name != u"update-rc.d";
@@ -1141,7 +1064,7 @@ void Assessor::assessService(const QString &name, const QStringList &words)
 
 void Assessor::assessShutdown(const QString &name, const QStringList &words)
 {
-    const Args args = parseArgs(words);
+    const CommandOptions args = CommandOptions::parse(words);
     if (args.hasLong(u"help"))
         return;
     if (name == u"shutdown") {
@@ -1205,19 +1128,21 @@ void Assessor::assessKill(const QString &name, const QStringList &words)
             filtered.append(w);
     }
     const bool isPkill = name == u"pkill";
-    const OptionSpec spec = isPkill
-        ? OptionSpec{u"gGPstuUF",
-                     {QStringLiteral("signal"), QStringLiteral("euid"), QStringLiteral("uid"),
-                      QStringLiteral("pgroup"), QStringLiteral("group"), QStringLiteral("parent"),
-                      QStringLiteral("session"), QStringLiteral("terminal"),
-                      QStringLiteral("pidfile"), QStringLiteral("ns"), QStringLiteral("nslist")},
-                     {}}
-        : OptionSpec{u"usoyZn",
-                     {QStringLiteral("user"), QStringLiteral("signal"),
-                      QStringLiteral("older-than"), QStringLiteral("younger-than"),
-                      QStringLiteral("context"), QStringLiteral("ns")},
-                     {}};
-    const Args args = parseArgs(filtered, spec);
+    const CommandOptions::Spec spec = isPkill
+        ? CommandOptions::Spec{u"gGPstuUF",
+                               {QStringLiteral("signal"), QStringLiteral("euid"),
+                                QStringLiteral("uid"), QStringLiteral("pgroup"),
+                                QStringLiteral("group"), QStringLiteral("parent"),
+                                QStringLiteral("session"), QStringLiteral("terminal"),
+                                QStringLiteral("pidfile"), QStringLiteral("ns"),
+                                QStringLiteral("nslist")},
+                               {}}
+        : CommandOptions::Spec{u"usoyZn",
+                               {QStringLiteral("user"), QStringLiteral("signal"),
+                                QStringLiteral("older-than"), QStringLiteral("younger-than"),
+                                QStringLiteral("context"), QStringLiteral("ns")},
+                               {}};
+    const CommandOptions args = CommandOptions::parse(filtered, spec);
     const bool byOwner = args.has(u'u') || args.hasLong(u"user") || args.hasLong(u"euid")
         || (isPkill
             && (args.has(u'U') || args.has(u'g') || args.has(u'G') || args.has(u's')
@@ -1311,11 +1236,12 @@ void Assessor::assessGit(const QStringList &words)
     const QString subcommand = words.at(i);
     const QStringList rest = words.mid(i);
     if (subcommand == u"push") {
-        const Args args = parseArgs(rest,
-                                    {u"o",
-                                     {QStringLiteral("repo"), QStringLiteral("receive-pack"),
-                                      QStringLiteral("exec"), QStringLiteral("push-option")},
-                                     {}});
+        const CommandOptions args =
+            CommandOptions::parse(rest,
+                                  {u"o",
+                                   {QStringLiteral("repo"), QStringLiteral("receive-pack"),
+                                    QStringLiteral("exec"), QStringLiteral("push-option")},
+                                   {}});
         bool force = args.has(u'f') || args.hasLong(u"force") || args.hasLong(u"mirror");
         for (auto it = args.longs.cbegin(); it != args.longs.cend(); ++it)
             force = force || it.key().startsWith(u"force-with-lease");
@@ -1331,14 +1257,15 @@ void Assessor::assessGit(const QStringList &words)
         if (deletes)
             flag(Rule::GitPushDelete);
     } else if (subcommand == u"reset") {
-        if (parseArgs(rest).hasLong(u"hard"))
+        if (CommandOptions::parse(rest).hasLong(u"hard"))
             flag(Rule::GitResetHard);
     } else if (subcommand == u"reflog") {
         const QString action = rest.value(1);
         if (action == u"expire" || action == u"delete")
             flag(Rule::GitReflogExpire);
     } else if (subcommand == u"clean") {
-        const Args args = parseArgs(rest, {u"e", {QStringLiteral("exclude")}, {}});
+        const CommandOptions args =
+            CommandOptions::parse(rest, {u"e", {QStringLiteral("exclude")}, {}});
         const bool force = args.has(u'f') || args.hasLong(u"force");
         const bool dryRun = args.has(u'n') || args.hasLong(u"dry-run");
         if (force && !dryRun)
@@ -1351,7 +1278,7 @@ void Assessor::assessSql(int index, const QString &name, const QStringList &word
     QStringList texts;
     bool fromFile = false;
     if (name == u"psql") {
-        const Args args = parseArgs(
+        const CommandOptions args = CommandOptions::parse(
             words,
             {u"cdfhpUvLoPTFR",
              {QStringLiteral("command"), QStringLiteral("dbname"), QStringLiteral("file"),
@@ -1362,7 +1289,7 @@ void Assessor::assessSql(int index, const QString &name, const QStringList &word
         texts = args.values(u'c') + args.longValues(u"command");
         fromFile = args.shortValues.contains(u'f') || args.hasLong(u"file");
     } else if (name == u"mysql" || name == u"mariadb") {
-        const Args args = parseArgs(
+        const CommandOptions args = CommandOptions::parse(
             words,
             {u"uhPDSe",
              {QStringLiteral("execute"), QStringLiteral("user"), QStringLiteral("host"),
@@ -1393,12 +1320,12 @@ void Assessor::assessSql(int index, const QString &name, const QStringList &word
         }
         texts += operands.mid(1); // the first operand is the database file
     } else if (name == u"clickhouse-client") {
-        const Args args =
-            parseArgs(words,
-                      {u"qhudp",
-                       {QStringLiteral("query"), QStringLiteral("host"), QStringLiteral("user"),
-                        QStringLiteral("database"), QStringLiteral("password")},
-                       {}});
+        const CommandOptions args = CommandOptions::parse(
+            words,
+            {u"qhudp",
+             {QStringLiteral("query"), QStringLiteral("host"), QStringLiteral("user"),
+              QStringLiteral("database"), QStringLiteral("password")},
+             {}});
         texts = args.values(u'q') + args.longValues(u"query");
     } else {
         return;
@@ -1535,21 +1462,21 @@ void Assessor::recordDownloads(const QString &name, const QStringList &words)
         return name.isEmpty() ? QStringLiteral("index.html") : name;
     };
     if (name == u"curl") {
-        const Args args =
-            parseArgs(words,
-                      {u"AbcCdDeEFHKmoPQrtTuUwxXYyz",
-                       {QStringLiteral("output"),      QStringLiteral("data"),
-                        QStringLiteral("data-raw"),    QStringLiteral("data-binary"),
-                        QStringLiteral("header"),      QStringLiteral("request"),
-                        QStringLiteral("user"),        QStringLiteral("user-agent"),
-                        QStringLiteral("referer"),     QStringLiteral("cookie"),
-                        QStringLiteral("cookie-jar"),  QStringLiteral("form"),
-                        QStringLiteral("upload-file"), QStringLiteral("proxy"),
-                        QStringLiteral("max-time"),    QStringLiteral("write-out"),
-                        QStringLiteral("config"),      QStringLiteral("connect-timeout"),
-                        QStringLiteral("retry"),       QStringLiteral("url"),
-                        QStringLiteral("output-dir")},
-                       {}});
+        const CommandOptions args = CommandOptions::parse(
+            words,
+            {u"AbcCdDeEFHKmoPQrtTuUwxXYyz",
+             {QStringLiteral("output"),      QStringLiteral("data"),
+              QStringLiteral("data-raw"),    QStringLiteral("data-binary"),
+              QStringLiteral("header"),      QStringLiteral("request"),
+              QStringLiteral("user"),        QStringLiteral("user-agent"),
+              QStringLiteral("referer"),     QStringLiteral("cookie"),
+              QStringLiteral("cookie-jar"),  QStringLiteral("form"),
+              QStringLiteral("upload-file"), QStringLiteral("proxy"),
+              QStringLiteral("max-time"),    QStringLiteral("write-out"),
+              QStringLiteral("config"),      QStringLiteral("connect-timeout"),
+              QStringLiteral("retry"),       QStringLiteral("url"),
+              QStringLiteral("output-dir")},
+             {}});
         for (const QString &output : args.values(u'o') + args.longValues(u"output")) {
             if (output != u"-")
                 m_downloads.insert(CommandUnwrapper::programName(output));
@@ -1559,7 +1486,7 @@ void Assessor::recordDownloads(const QString &name, const QStringList &words)
                 m_downloads.insert(urlName(url));
         }
     } else if (name == u"wget") {
-        const Args args = parseArgs(
+        const CommandOptions args = CommandOptions::parse(
             words,
             {u"OoaPiUTtwlARBeDIXQ",
              {QStringLiteral("output-document"), QStringLiteral("output-file"),
@@ -1642,7 +1569,7 @@ void Assessor::assessWrappers(const Invocation &invocation)
         if (name == u"pkexec" || name == u"runuser") {
             flag(Rule::OtherUser);
         } else if (name == u"setpriv") {
-            const Args args = parseArgs(wrapper);
+            const CommandOptions args = CommandOptions::parse(wrapper);
             for (const QStringView option :
                  {u"reuid", u"ruid", u"euid", u"regid", u"rgid", u"egid", u"groups", u"init-groups",
                   u"inh-caps", u"ambient-caps", u"bounding-set"}) {
@@ -1650,7 +1577,7 @@ void Assessor::assessWrappers(const Invocation &invocation)
                     flag(Rule::OtherUser);
             }
         } else if (name == u"flatpak-spawn") {
-            if (parseArgs(wrapper).hasLong(u"host"))
+            if (CommandOptions::parse(wrapper).hasLong(u"host"))
                 flag(Rule::SandboxEscape);
         } else if (name == u"host-spawn" || name == u"distrobox-host-exec") {
             flag(Rule::SandboxEscape);
@@ -1761,7 +1688,7 @@ void Assessor::assessExtract(const QString &name, const QStringList &words)
     QStringList directories;
     bool extracts = false;
     if (name == u"unzip") {
-        const Args args = parseArgs(words, {u"dPx", {}, {}});
+        const CommandOptions args = CommandOptions::parse(words, {u"dPx", {}, {}});
         extracts = !args.has(u'l') && !args.has(u't') && !args.has(u'v') && !args.has(u'Z')
             && !args.has(u'z') && !args.has(u'p');
         directories = args.values(u'd');
@@ -1903,7 +1830,7 @@ void Assessor::assessExfiltration(int index, const Invocation &invocation)
         return;
     bool leaks = false;
     if (name == u"curl") {
-        const Args args = parseArgs(
+        const CommandOptions args = CommandOptions::parse(
             words,
             {u"AbcCdDeEFHKmoPQrtTuUwxXYyz",
              {QStringLiteral("data"), QStringLiteral("data-binary"), QStringLiteral("data-raw"),
@@ -1929,7 +1856,7 @@ void Assessor::assessExfiltration(int index, const Invocation &invocation)
                 leaks = leaks || mentionsSecret(words.at(i + 1));
         }
     } else if (name == u"scp" || name == u"sftp" || name == u"rsync") {
-        const Args args = parseArgs(
+        const CommandOptions args = CommandOptions::parse(
             words,
             {u"iFoPScJlDBe",
              {QStringLiteral("rsh"), QStringLiteral("rsync-path"), QStringLiteral("exclude"),
@@ -1980,7 +1907,7 @@ void Assessor::recordDownloadedOutput(int index, const QList<Invocation> &invoca
         downloads = downloads || isDownloader(name);
         if (name == u"tee") {
             downloads = downloads || stdinSources(index).remote;
-            targets += parseArgs(invocation.words).operands;
+            targets += CommandOptions::parse(invocation.words).operands;
         }
     }
     if (!downloads)

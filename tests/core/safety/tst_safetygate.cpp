@@ -478,6 +478,7 @@ void tst_SafetyGate::runsCodeAnEarlierStepWrote_data()
     row("Makefile", "echo 'all:; id' > Makefile", "make", true);
     row("make -C", "echo 'all:; id' > sub/Makefile", "make -C sub all", true);
     row("make -f", "echo 'all:; id' > build.mk", "make -f build.mk", true);
+    row("make --f=", "echo 'all:; id' > build.mk", "make --f=build.mk", true); // --file
     row("package.json", "echo '{}' > package.json", "npm test", true);
     row("python imports beside the script", "echo 'import os' > json.py", "python3 app.py", true);
     row("python -c imports from here", "echo 'x=1' > evil.py", "python3 -c 'import evil'", true);
