@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
 
@@ -51,16 +52,43 @@ void AppPaths::restrictUserFolders()
 {
     const QString data = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
         + QStringLiteral("/terrarium");
-    const QString config = QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)
-        + QStringLiteral("/terrarium");
+    const QString config = QFileInfo(configFile()).absolutePath();
     for (const Core::Result<void> &done :
          {Core::PrivateStorage::restrict(data),
           Core::PrivateStorage::restrictTree(data + QStringLiteral("/workspace-bases")),
-          Core::PrivateStorage::makeFolder(config),
-          Core::PrivateStorage::restrict(config + QStringLiteral("/terrarium.conf"))}) {
+          Core::PrivateStorage::makeFolder(config), Core::PrivateStorage::restrict(configFile())}) {
         if (!done)
             qCWarning(lcApp).noquote() << done.error().message;
     }
+}
+
+QString AppPaths::configFile()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)
+        + QStringLiteral("/terrarium/terrarium.conf");
+}
+
+void AppPaths::adoptEarlierConfigFile()
+{
+    const QString current = configFile();
+    const QString earlier = QFileInfo(current).absolutePath() + QStringLiteral("/terrarium.ini");
+    if (!QFileInfo(earlier).isFile())
+        return;
+    if (QFileInfo::exists(current)) {
+        qCWarning(lcApp).noquote()
+            << QStringLiteral("Both %1 and %2 exist: %1 is read, %2 (the name "
+                              "earlier versions used) is not.")
+                   .arg(current, earlier);
+        return;
+    }
+    if (!QFile::rename(earlier, current)) {
+        qCWarning(lcApp).noquote()
+            << QStringLiteral("Could not move %1 to %2: the settings in it are not read.")
+                   .arg(earlier, current);
+        return;
+    }
+    qCInfo(lcApp).noquote()
+        << QStringLiteral("Moved the configuration from %1 to %2.").arg(earlier, current);
 }
 
 QString AppPaths::workspaceBase(const QString &sandboxName)

@@ -16,6 +16,13 @@ public:
     // Where the record of what was copied into a sandbox that works on a copy is kept (the
     // base of its change set); it goes when the sandbox goes.
     static QString workspaceBase(const QString &sandboxName);
+    // The configuration file README and --help name: ~/.config/terrarium/terrarium.conf.
+    static QString configFile();
+    // Earlier builds kept the configuration in terrarium.ini beside it (QSettings' own
+    // name for an INI file), so a terrarium.conf written by hand was never read. Moves that
+    // file to configFile() once, when there is none yet; says so in the log, and leaves both
+    // alone (with a warning) when both exist.
+    static void adoptEarlierConfigFile();
     // Run data is the user's alone, however an older version left it (0755 folders, 0644
     // files): the data folder (~/.local/share/terrarium, where runs, kept output and workspace
     // bases are) and its workspace bases become 0700 and 0600, so do the configuration folder

@@ -43,9 +43,10 @@ std::unique_ptr<QSettings> openSettings(const QString &file)
 {
     if (!file.isEmpty())
         return std::make_unique<QSettings>(file, QSettings::IniFormat);
-    // ~/.config/terrarium/terrarium.conf
-    return std::make_unique<QSettings>(QSettings::IniFormat, QSettings::UserScope,
-                                       QStringLiteral("terrarium"), QStringLiteral("terrarium"));
+    // Not QSettings(IniFormat, UserScope, ...): that one is terrarium.ini, not the file the
+    // README and --help name.
+    App::AppPaths::adoptEarlierConfigFile();
+    return std::make_unique<QSettings>(App::AppPaths::configFile(), QSettings::IniFormat);
 }
 
 int printLine(FILE *stream, const QString &text, int exitCode)

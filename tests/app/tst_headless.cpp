@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -131,6 +132,8 @@ private Q_SLOTS:
     void usageErrors_data();
     void usageErrors();
     void configFileMustExist();
+    void theConfigFileTheReadmeNamesIsRead_data();
+    void theConfigFileTheReadmeNamesIsRead();
     void noModelConfigured();
     void secretsNeverReachEventsLogsOrPrompts();
     void procOfTerrariumHoldsNoSecrets();
@@ -417,6 +420,47 @@ void tst_Headless::configFileMustExist()
         QVERIFY2(error.contains(QStringLiteral("configuration file")) && error.contains(path),
                  qPrintable(error));
     }
+}
+
+void tst_Headless::theConfigFileTheReadmeNamesIsRead_data()
+{
+    QTest::addColumn<QString>("fileName");
+    QTest::newRow("terrarium.conf") << u"terrarium.conf"_s;
+    // What earlier versions read and wrote: moved to terrarium.conf once.
+    QTest::newRow("terrarium.ini") << u"terrarium.ini"_s;
+}
+
+void tst_Headless::theConfigFileTheReadmeNamesIsRead()
+{
+    // No --config and no model flags: the vendor, the server and both models come from
+    // ~/.config/terrarium/terrarium.conf, written as the README says.
+    QFETCH(QString, fileName);
+    const QDir folder(m_dir->filePath(u"xdg/terrarium"_s));
+    QVERIFY(folder.mkpath(u"."_s));
+    {
+        QFile config(folder.filePath(fileName));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("[llm]\nprovider = chat\nbase_url = " + m_server->baseUrl().toEncoded()
+                     + "\n\n[planner]\nmodel = planner-from-file\n\n[executor]\n"
+                       "model = executor-from-file\n\n[sandbox]\nkind = host\n");
+    }
+    const LlmProvider provider = LlmProvider::ChatCompletions;
+    m_server->enqueue(ScriptedTurns::plan(provider, {u"Say hello"_s}));
+    m_server->enqueue(ScriptedTurns::command(provider, u"echo hello"_s));
+    QProcess process;
+    process.setProcessEnvironment(cleanEnvironment());
+    process.start(binary(),
+                  {u"--headless"_s, u"--goal"_s, u"say hello"_s, u"--workspace"_s, m_workspace});
+    QVERIFY(waitForLine(process, u"workflow_complete"_s));
+    QVERIFY(waitForExit(process, 10000));
+    QCOMPARE(process.exitCode(), 0);
+
+    const QList<Tests::RecordedRequest> requests = m_server->requests();
+    QCOMPARE(requests.size(), 2);
+    QVERIFY2(requests.at(0).body.contains("\"planner-from-file\""), requests.at(0).body);
+    QVERIFY2(requests.at(1).body.contains("\"executor-from-file\""), requests.at(1).body);
+    QVERIFY(QFileInfo::exists(folder.filePath(u"terrarium.conf"_s)));
+    QVERIFY(!QFileInfo::exists(folder.filePath(u"terrarium.ini"_s)));
 }
 
 void tst_Headless::noModelConfigured()
