@@ -97,11 +97,7 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
 
     connect(window, &Widgets::MainWindow::runRequested, this, &WindowController::run);
     connect(window, &Widgets::MainWindow::settingsRequested, this, &WindowController::editSettings);
-    connect(window, &Widgets::MainWindow::closed, this, [this] {
-        m_settings->setValue(layoutKey(), m_window->layoutState());
-        m_settings->sync();
-        shutdown();
-    });
+    connect(window, &Widgets::MainWindow::closed, this, &WindowController::quit);
     connect(window, &Widgets::MainWindow::terminalRequested, this,
             [this] { openTerminal(std::nullopt); });
     connect(window, &Widgets::MainWindow::consoleRequested, this, &WindowController::openConsole);
@@ -909,6 +905,18 @@ void WindowController::retire(std::unique_ptr<RunSession> session)
             Q_EMIT shutDown();
     });
     retiring->close();
+}
+
+void WindowController::quit()
+{
+    if (m_shuttingDown)
+        return;
+    if (m_window) {
+        m_settings->setValue(layoutKey(), m_window->layoutState());
+        m_settings->sync();
+        m_window->hide();
+    }
+    shutdown();
 }
 
 void WindowController::shutdown()

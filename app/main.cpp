@@ -163,6 +163,10 @@ int main(int argc, char *argv[])
     QApplication::setWindowIcon(App::applicationIcon());
     Widgets::MainWindow window;
     App::WindowController controller(&window, settings.get(), options.overrides, environment);
+    // Logout and kill end the window as Quit does, not mid-command with the sandbox left behind.
+    App::SignalWatcher signalWatcher;
+    QObject::connect(&signalWatcher, &App::SignalWatcher::interrupted, &controller,
+                     &App::WindowController::quit);
     // Quit only once the window's sandboxes are gone, not the moment it closes.
     QApplication::setQuitOnLastWindowClosed(false);
     QObject::connect(&controller, &App::WindowController::shutDown, app.get(),

@@ -143,6 +143,7 @@ private Q_SLOTS:
     void translateAheadIsOnByDefault_data();
     void translateAheadIsOnByDefault();
     void sigintCancelsCleanly();
+    void sigtermEndsTheWindowAsQuitDoes();
     void sigkillLeavesNoCommandRunning();
     void approvalWithoutTerminalIsDenied();
     void approvalOnTheTerminal();
@@ -902,6 +903,29 @@ void tst_Headless::sigintCancelsCleanly()
                  .toString(),
              QStringLiteral("cancelled"));
     QTRY_VERIFY_WITH_TIMEOUT(::kill(sleeper, 0) != 0, 5000);
+}
+
+void tst_Headless::sigtermEndsTheWindowAsQuitDoes()
+{
+    // Logout and kill send SIGTERM: the window ends as Quit does (its layout kept, its
+    // sandboxes let go of: WindowController::quit()), not killed where it stands.
+    QProcess process;
+    QProcessEnvironment env = cleanEnvironment();
+    env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    process.setProcessEnvironment(env);
+    process.start(
+        binary(),
+        {u"--sandbox"_s, u"host"_s, u"--workspace"_s, m_workspace, u"--config"_s, m_config});
+    QVERIFY(process.waitForStarted());
+    // Until the window is up: the signal handler is in place before it shows.
+    QTest::qWait(3000);
+    QCOMPARE(process.state(), QProcess::Running);
+    ::kill(pid_t(process.processId()), SIGTERM);
+    QVERIFY(waitForExit(process, 15000));
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(process.exitCode(), 0);
+    QSettings saved(m_config, QSettings::IniFormat);
+    QVERIFY2(saved.contains(u"window/layout"_s), qPrintable(process.readAllStandardError()));
 }
 
 namespace {
