@@ -388,8 +388,7 @@ void HeadlessRunner::onOrphansFound(const QList<Orphan> &orphans)
         m_orphanFinder->removeAll();
         return;
     }
-    log(orphans.size() == 1 ? Tr::tr("An earlier run that did not end left its sandbox behind:")
-                            : Tr::tr("Earlier runs that did not end left these sandboxes behind:"));
+    log(OrphanFinder::heading(orphans));
     for (const Orphan &orphan : orphans)
         log(QStringLiteral("  %1").arg(OrphanFinder::describe(orphan)));
     log(orphans.size() == 1 ? Tr::tr("Remove it with: terrarium --clean-orphans")

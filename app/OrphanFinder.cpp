@@ -10,11 +10,35 @@
 #include <QFile>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace Terrarium::App {
 
 namespace {
 
 constexpr qsizetype GoalChars = 60;
+
+bool runEnded(const QString &status)
+{
+    return status == QLatin1String("success") || status == QLatin1String("failed")
+        || status == QLatin1String("cancelled");
+}
+
+// The run store's status in the words of the window.
+QString runStateText(const QString &status)
+{
+    if (status == QLatin1String("success"))
+        return Tr::tr("it succeeded");
+    if (status == QLatin1String("failed"))
+        return Tr::tr("it failed");
+    if (status == QLatin1String("cancelled"))
+        return Tr::tr("it was cancelled");
+    if (status == QLatin1String("interrupted"))
+        return Tr::tr("interrupted before it ended");
+    if (status == QLatin1String("running"))
+        return Tr::tr("running");
+    return status;
+}
 
 } // namespace
 
@@ -130,7 +154,27 @@ QString OrphanFinder::describe(const Orphan &orphan)
     if (goal.size() > GoalChars)
         goal = goal.left(GoalChars - 1) + QChar(0x2026);
     return Tr::tr("%1, left by run %2 (%3): %4")
-        .arg(sandbox, orphan.runId(), orphan.run->status, goal);
+        .arg(sandbox, orphan.runId(), runStateText(orphan.run->status), goal);
+}
+
+QString OrphanFinder::heading(const QList<Orphan> &orphans)
+{
+    const bool allEnded = std::all_of(orphans.cbegin(), orphans.cend(), [](const Orphan &orphan) {
+        return orphan.run && runEnded(orphan.run->status);
+    });
+    const bool noneEnded = std::none_of(orphans.cbegin(), orphans.cend(), [](const Orphan &orphan) {
+        return orphan.run && runEnded(orphan.run->status);
+    });
+    if (orphans.size() == 1)
+        return allEnded ? Tr::tr("Terrarium stopped without removing the sandbox of an earlier "
+                                 "run, which had ended:")
+                        : Tr::tr("An earlier run that did not end left its sandbox behind:");
+    if (allEnded)
+        return Tr::tr("Terrarium stopped without removing the sandboxes of earlier runs, which "
+                      "had ended:");
+    if (noneEnded)
+        return Tr::tr("Earlier runs that did not end left these sandboxes behind:");
+    return Tr::tr("Earlier runs left these sandboxes behind:");
 }
 
 Vm::SandboxBackend *OrphanFinder::backendOf(Vm::SandboxKind kind) const

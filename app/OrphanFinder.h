@@ -63,6 +63,10 @@ public:
                                 const Core::RunStore *store);
     // One line for people: the sandbox, its kind, its run, the run's status and goal.
     static QString describe(const Orphan &orphan);
+    // What the sandboxes have in common, as the first line above their list: a run that ended
+    // (succeeded, failed, cancelled) and left its sandbox did end; only Terrarium did not let
+    // go of the sandbox (it was killed while holding it for the window's terminals).
+    static QString heading(const QList<Orphan> &orphans);
 
 Q_SIGNALS:
     void found(const QList<Terrarium::App::Orphan> &orphans);

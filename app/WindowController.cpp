@@ -397,14 +397,11 @@ void WindowController::showOrphans(const QList<Orphan> &orphans)
         lines << OrphanFinder::describe(orphan);
     // Not modal: the window stays usable; the question waits for the user.
     auto *box = new QMessageBox(QMessageBox::Information, Tr::tr("Sandboxes Left Behind"),
-                                orphans.size() == 1
-                                    ? Tr::tr("An earlier run that did not end left its sandbox "
-                                             "running. Remove it?")
-                                    : Tr::tr("Earlier runs that did not end left their sandboxes "
-                                             "running. Remove them?"),
+                                orphans.size() == 1 ? Tr::tr("Remove this sandbox?")
+                                                    : Tr::tr("Remove these sandboxes?"),
                                 QMessageBox::NoButton, m_window);
     box->setObjectName(QStringLiteral("orphansDialog"));
-    box->setInformativeText(lines.join(u'\n'));
+    box->setInformativeText(OrphanFinder::heading(orphans) + u'\n' + lines.join(u'\n'));
     QPushButton *remove = box->addButton(Tr::tr("Remove"), QMessageBox::DestructiveRole);
     // The newest run that can be taken up again, in its own sandbox: offered first. The others
     // stay in the history, interrupted, until removed.

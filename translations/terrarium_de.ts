@@ -438,7 +438,7 @@
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="93"/>
-        <location filename="../app/WindowController.cpp" line="366"/>
+        <location filename="../app/WindowController.cpp" line="362"/>
         <source>Runs are not kept: %1</source>
         <translation>Läufe werden nicht gespeichert: %1</translation>
     </message>
@@ -569,30 +569,30 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="391"/>
+        <location filename="../app/OrphanFinder.cpp" line="171"/>
         <source>An earlier run that did not end left its sandbox behind:</source>
         <translation>Ein früherer Lauf, der nicht endete, hat seine Sandbox zurückgelassen:</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="392"/>
+        <location filename="../app/OrphanFinder.cpp" line="176"/>
         <source>Earlier runs that did not end left these sandboxes behind:</source>
         <translation>Frühere Läufe, die nicht endeten, haben diese Sandboxen zurückgelassen:</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="395"/>
+        <location filename="../app/HeadlessRunner.cpp" line="394"/>
         <source>Remove it with: terrarium --clean-orphans</source>
         <translation>Entfernen mit: terrarium --clean-orphans</translation>
     </message>
     <message>
-        <location filename="../app/HeadlessRunner.cpp" line="396"/>
+        <location filename="../app/HeadlessRunner.cpp" line="395"/>
         <source>Remove them with: terrarium --clean-orphans</source>
         <translation>Entfernen mit: terrarium --clean-orphans</translation>
     </message>
     <message>
         <location filename="../app/HistoryController.cpp" line="33"/>
         <location filename="../app/HistoryController.cpp" line="42"/>
-        <location filename="../app/WindowController.cpp" line="498"/>
-        <location filename="../app/WindowController.cpp" line="527"/>
+        <location filename="../app/WindowController.cpp" line="491"/>
+        <location filename="../app/WindowController.cpp" line="520"/>
         <source>A run is in progress; stop it first.</source>
         <translation>Ein Lauf ist im Gange; halten Sie ihn zuerst an.</translation>
     </message>
@@ -756,47 +756,87 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
         <translation>Terminal %1 eines Steuerungs-Clients wurde nach %2 ms geschlossen.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="91"/>
+        <location filename="../app/main.cpp" line="92"/>
         <source>terrarium: %1
 Try &apos;terrarium --help&apos;.</source>
         <translation>terrarium: %1
 Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="101"/>
-        <location filename="../app/main.cpp" line="110"/>
-        <location filename="../app/main.cpp" line="118"/>
-        <location filename="../app/main.cpp" line="122"/>
+        <location filename="../app/main.cpp" line="102"/>
+        <location filename="../app/main.cpp" line="111"/>
+        <location filename="../app/main.cpp" line="119"/>
+        <location filename="../app/main.cpp" line="123"/>
         <source>terrarium: %1</source>
         <translation>terrarium: %1</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="112"/>
+        <location filename="../app/main.cpp" line="113"/>
         <source>No runs kept yet.</source>
         <translation>Noch keine Läufe gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="124"/>
+        <location filename="../app/main.cpp" line="125"/>
         <source>Wrote the runbook of run %1 to %2; replay it with terrarium --replay %2</source>
         <translation>Das Runbook von Lauf %1 wurde nach %2 geschrieben; abspielen mit terrarium --replay %2</translation>
     </message>
     <message>
-        <location filename="../app/OrphanFinder.cpp" line="36"/>
+        <location filename="../app/OrphanFinder.cpp" line="31"/>
+        <source>it succeeded</source>
+        <translation>er war erfolgreich</translation>
+    </message>
+    <message>
+        <location filename="../app/OrphanFinder.cpp" line="33"/>
+        <source>it failed</source>
+        <translation>er ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../app/OrphanFinder.cpp" line="35"/>
+        <source>it was cancelled</source>
+        <translation>er wurde abgebrochen</translation>
+    </message>
+    <message>
+        <location filename="../app/OrphanFinder.cpp" line="37"/>
+        <source>interrupted before it ended</source>
+        <translation>unterbrochen, bevor er endete</translation>
+    </message>
+    <message>
+        <location filename="../app/OrphanFinder.cpp" line="39"/>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <location filename="../app/OrphanFinder.cpp" line="60"/>
         <source>Looking for sandboxes left behind took too long; not every kind was asked.</source>
         <translation>Die Suche nach zurückgelassenen Sandboxen dauerte zu lange; nicht jede Art wurde gefragt.</translation>
     </message>
     <message>
-        <location filename="../app/OrphanFinder.cpp" line="127"/>
+        <location filename="../app/OrphanFinder.cpp" line="151"/>
         <source>%1, left by run %2 (not in the run store)</source>
         <translation>%1, zurückgelassen von Lauf %2 (nicht im Laufspeicher)</translation>
     </message>
     <message>
-        <location filename="../app/OrphanFinder.cpp" line="132"/>
+        <location filename="../app/OrphanFinder.cpp" line="156"/>
         <source>%1, left by run %2 (%3): %4</source>
         <translation>%1, zurückgelassen von Lauf %2 (%3): %4</translation>
     </message>
     <message>
-        <location filename="../app/OrphanFinder.cpp" line="168"/>
+        <location filename="../app/OrphanFinder.cpp" line="169"/>
+        <source>Terrarium stopped without removing the sandbox of an earlier run, which had ended:</source>
+        <translation>Terrarium wurde beendet, ohne die Sandbox eines früheren, bereits beendeten Laufs zu entfernen:</translation>
+    </message>
+    <message>
+        <location filename="../app/OrphanFinder.cpp" line="173"/>
+        <source>Terrarium stopped without removing the sandboxes of earlier runs, which had ended:</source>
+        <translation>Terrarium wurde beendet, ohne die Sandboxen früherer, bereits beendeter Läufe zu entfernen:</translation>
+    </message>
+    <message>
+        <location filename="../app/OrphanFinder.cpp" line="177"/>
+        <source>Earlier runs left these sandboxes behind:</source>
+        <translation>Frühere Läufe haben diese Sandboxen zurückgelassen:</translation>
+    </message>
+    <message>
+        <location filename="../app/OrphanFinder.cpp" line="212"/>
         <source>Its kind of sandbox cannot be asked now.</source>
         <translation>Diese Art von Sandbox kann gerade nicht abgefragt werden.</translation>
     </message>
@@ -1313,38 +1353,38 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="110"/>
+        <location filename="../app/WindowController.cpp" line="106"/>
         <source>This run&apos;s sandbox works in the folder itself; there is nothing to review.</source>
         <translation>Die Sandbox dieses Laufs arbeitet im Ordner selbst; es gibt nichts zu prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="213"/>
+        <location filename="../app/WindowController.cpp" line="209"/>
         <source>Remote control is off.</source>
         <translation>Die Fernsteuerung ist aus.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="230"/>
-        <location filename="../app/WindowController.cpp" line="246"/>
+        <location filename="../app/WindowController.cpp" line="226"/>
+        <location filename="../app/WindowController.cpp" line="242"/>
         <source>Remote control is off: %1</source>
         <translation>Die Fernsteuerung ist aus: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="258"/>
+        <location filename="../app/WindowController.cpp" line="254"/>
         <source>Remote control on %1 (docs/CONTROL_API.md).</source>
         <translation>Fernsteuerung auf %1 (docs/CONTROL_API.md).</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="267"/>
+        <location filename="../app/WindowController.cpp" line="263"/>
         <source>The run %1 is not going on in this window.</source>
         <translation>Der Lauf %1 läuft nicht in diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="278"/>
+        <location filename="../app/WindowController.cpp" line="274"/>
         <source>A run is going on in the window; one at a time.</source>
         <translation>Im Fenster ist ein Lauf im Gange; nur einer zur selben Zeit.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="289"/>
+        <location filename="../app/WindowController.cpp" line="285"/>
         <source>open the task file in the window</source>
         <translation>öffnen Sie die Aufgabendatei im Fenster</translation>
     </message>
@@ -1353,207 +1393,215 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation type="vanished">Die Sandbox des Fensters ist host (keine Isolation), weil die angezeigte Aufgabendatei das verlangt; ein Lauf, den ein Programm startet, bekommt das nicht. Wählen Sie die Sandbox im Fenster selbst, oder verwerfen Sie die Aufgabendatei.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="300"/>
+        <location filename="../app/WindowController.cpp" line="296"/>
         <source>The run could not start; the window says why.</source>
         <translation>Der Lauf konnte nicht starten; das Fenster zeigt, warum.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="338"/>
+        <location filename="../app/WindowController.cpp" line="334"/>
         <source>The run %1 is not the window&apos;s.</source>
         <translation>Der Lauf %1 gehört nicht zu diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="385"/>
+        <location filename="../app/WindowController.cpp" line="381"/>
         <source>Removed the sandbox %1 an earlier run left behind.</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 wurde entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="390"/>
+        <location filename="../app/WindowController.cpp" line="386"/>
         <source>Could not remove the sandbox %1: %2</source>
         <translation>Die Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="403"/>
+        <location filename="../app/WindowController.cpp" line="399"/>
         <source>Sandboxes Left Behind</source>
         <translation>Zurückgelassene Sandboxen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="405"/>
         <source>An earlier run that did not end left its sandbox running. Remove it?</source>
-        <translation>Ein früherer Lauf, der nicht endete, hat seine Sandbox laufen lassen. Entfernen?</translation>
+        <translation type="vanished">Ein früherer Lauf, der nicht endete, hat seine Sandbox laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="407"/>
         <source>Earlier runs that did not end left their sandboxes running. Remove them?</source>
-        <translation>Frühere Läufe, die nicht endeten, haben ihre Sandboxen laufen lassen. Entfernen?</translation>
+        <translation type="vanished">Frühere Läufe, die nicht endeten, haben ihre Sandboxen laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="412"/>
+        <location filename="../app/WindowController.cpp" line="400"/>
+        <source>Remove this sandbox?</source>
+        <translation>Diese Sandbox entfernen?</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="401"/>
+        <source>Remove these sandboxes?</source>
+        <translation>Diese Sandboxen entfernen?</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="405"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="425"/>
+        <location filename="../app/WindowController.cpp" line="418"/>
         <source>Resume Run</source>
         <translation>Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="425"/>
+        <location filename="../app/WindowController.cpp" line="418"/>
         <source>Resume Newest Run</source>
         <translation>Neuesten Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="429"/>
+        <location filename="../app/WindowController.cpp" line="422"/>
         <source>Continue run %1 in its sandbox from the step it did not finish</source>
         <translation>Lauf %1 in seiner Sandbox ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="435"/>
+        <location filename="../app/WindowController.cpp" line="428"/>
         <source>Keep</source>
         <translation>Behalten</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="462"/>
+        <location filename="../app/WindowController.cpp" line="455"/>
         <source>tick the box next to it in the task file&apos;s panel</source>
         <translation>setzen Sie den Haken daneben im Bereich der Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="516"/>
+        <location filename="../app/WindowController.cpp" line="509"/>
         <source>The task file&apos;s folder is not used as the workspace: %1</source>
         <translation>Der Ordner der Aufgabendatei wird nicht als Arbeitsordner verwendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="521"/>
+        <location filename="../app/WindowController.cpp" line="514"/>
         <source>Task file loaded: check what it asks for, then press Run.</source>
         <translation>Aufgabendatei geladen: Prüfen Sie, was sie verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="532"/>
+        <location filename="../app/WindowController.cpp" line="525"/>
         <source>%1 has no steps, so it is not a runbook; a runbook is exported from a run that succeeded.</source>
         <translation>%1 hat keine Schritte und ist daher kein Runbook; ein Runbook wird aus einem erfolgreichen Lauf exportiert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="545"/>
+        <location filename="../app/WindowController.cpp" line="538"/>
         <source>A runbook of 1 recorded step: Run replays it without a model and stops if its exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit 1 aufgezeichneten Schritt: Ausführen spielt ihn ohne Modell ab und hält an, wenn sein Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="547"/>
+        <location filename="../app/WindowController.cpp" line="540"/>
         <source>A runbook of %1 recorded steps: Run replays them without a model and stops at the first whose exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit %1 aufgezeichneten Schritten: Ausführen spielt sie ohne Modell ab und hält beim ersten an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="555"/>
+        <location filename="../app/WindowController.cpp" line="548"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="558"/>
+        <location filename="../app/WindowController.cpp" line="551"/>
         <source>    (expected to exit with %1)</source>
         <translation>    (sollte mit %1 enden)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="562"/>
+        <location filename="../app/WindowController.cpp" line="555"/>
         <source>Runbook loaded: check what it asks for, then press Run.</source>
         <translation>Runbook geladen: prüfen Sie, was es verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="583"/>
+        <location filename="../app/WindowController.cpp" line="576"/>
         <source>The run store cannot be opened, so no run can be resumed.</source>
         <translation>Der Laufspeicher kann nicht geöffnet werden, daher kann kein Lauf fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="688"/>
+        <location filename="../app/WindowController.cpp" line="681"/>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
         <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="703"/>
+        <location filename="../app/WindowController.cpp" line="696"/>
         <source>Preparing the sandbox…</source>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="770"/>
+        <location filename="../app/WindowController.cpp" line="763"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="788"/>
+        <location filename="../app/WindowController.cpp" line="781"/>
         <source>Another User&apos;s Model Server</source>
         <translation>Modellserver eines anderen Benutzers</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="789"/>
+        <location filename="../app/WindowController.cpp" line="782"/>
         <source>The model server at %1 is run by %2, not by you. Use it for your runs?</source>
         <translation>Der Modellserver an %1 wird von %2 betrieben, nicht von Ihnen. Für Ihre Läufe verwenden?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="794"/>
+        <location filename="../app/WindowController.cpp" line="787"/>
         <source>It would see each run&apos;s goal, files and outputs, and choose the commands that run. A yes is kept in %1 for this address and this user only.</source>
         <translation>Er sähe Ziel, Dateien und Ausgaben jedes Laufs und würde die Befehle wählen, die laufen. Ein Ja wird in %1 nur für diese Adresse und diesen Benutzer gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="797"/>
+        <location filename="../app/WindowController.cpp" line="790"/>
         <source>Use It</source>
         <translation>Verwenden</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="799"/>
+        <location filename="../app/WindowController.cpp" line="792"/>
         <source>Don&apos;t Use</source>
         <translation>Nicht verwenden</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="805"/>
+        <location filename="../app/WindowController.cpp" line="798"/>
         <source>The model server at %1 is confirmed; press Run to use it.</source>
         <translation>Der Modellserver an %1 ist bestätigt; drücken Sie Ausführen, um ihn zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="816"/>
+        <location filename="../app/WindowController.cpp" line="809"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="822"/>
+        <location filename="../app/WindowController.cpp" line="815"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="833"/>
+        <location filename="../app/WindowController.cpp" line="826"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="838"/>
+        <location filename="../app/WindowController.cpp" line="831"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="865"/>
+        <location filename="../app/WindowController.cpp" line="858"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="873"/>
+        <location filename="../app/WindowController.cpp" line="866"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="889"/>
+        <location filename="../app/WindowController.cpp" line="882"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="933"/>
+        <location filename="../app/WindowController.cpp" line="938"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="936"/>
+        <location filename="../app/WindowController.cpp" line="941"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="939"/>
+        <location filename="../app/WindowController.cpp" line="944"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
@@ -1598,13 +1646,13 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="158"/>
-        <location filename="../app/WindowController.cpp" line="270"/>
+        <location filename="../app/WindowController.cpp" line="266"/>
         <source>The run %1 has ended.</source>
         <translation>Der Lauf %1 ist beendet.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="169"/>
-        <location filename="../app/WindowController.cpp" line="313"/>
+        <location filename="../app/WindowController.cpp" line="309"/>
         <source>Step %1 waits for no approval.</source>
         <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>

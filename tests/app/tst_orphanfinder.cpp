@@ -2,11 +2,13 @@
 // real SQLite run store (the Podman half is in tst_podmanrun and tst_orphanwindow).
 #include "app/OrphanFinder.h"
 #include "core/store/RunStore.h"
+#include "tests/support/StoredRunWriter.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace Terrarium;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -32,6 +34,7 @@ class tst_OrphanFinder : public QObject
 private Q_SLOTS:
     void selectsOnlyOrphansAndNamesTheirRuns();
     void withoutAStoreRunsAreNotNamed();
+    void aRunThatEndedIsNotSaidToHaveNotEnded();
 };
 
 void tst_OrphanFinder::selectsOnlyOrphansAndNamesTheirRuns()
@@ -76,6 +79,26 @@ void tst_OrphanFinder::selectsOnlyOrphansAndNamesTheirRuns()
     const QString unknown = App::OrphanFinder::describe(orphans.at(1));
     QVERIFY2(unknown.contains(QLatin1String("run-unknown (not in the run store)")),
              qPrintable(unknown));
+    QCOMPARE(App::OrphanFinder::heading({orphans.at(0)}),
+             u"An earlier run that did not end left its sandbox behind:"_s);
+}
+
+void tst_OrphanFinder::aRunThatEndedIsNotSaidToHaveNotEnded()
+{
+    // The window held the sandbox of a run that succeeded for its terminals and was killed:
+    // the run did end; Terrarium did not let go of its sandbox.
+    QTemporaryDir dir;
+    Core::RunStore store;
+    QVERIFY(store.open(dir.filePath(u"runs.sqlite"_s)));
+    Tests::StoredRunWriter(store, u"run-done"_s, u"build it"_s).setup(10).complete(u"success"_s);
+    const QList<App::Orphan> orphans = App::OrphanFinder::select(
+        Vm::SandboxKind::Podman, {sandbox(u"terrarium-done"_s, u"run-done"_s)}, &store);
+    QCOMPARE(orphans.size(), 1);
+    const QString line = App::OrphanFinder::describe(orphans.first());
+    QVERIFY2(line.contains(u"run-done (it succeeded): build it"_s), qPrintable(line));
+    const QString heading = App::OrphanFinder::heading(orphans);
+    QVERIFY2(!heading.contains(u"did not end"_s), qPrintable(heading));
+    QVERIFY2(heading.contains(u"had ended"_s), qPrintable(heading));
 }
 
 void tst_OrphanFinder::withoutAStoreRunsAreNotNamed()

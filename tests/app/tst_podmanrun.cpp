@@ -726,7 +726,8 @@ void tst_PodmanRun::orphansOfKilledRunsAreNamedAndCleaned()
     });
     QVERIFY2(named != lines.cend(), qPrintable(log));
     // The run store knows the killed run: interrupted, with its goal.
-    QVERIFY2(named->contains(QLatin1String("(interrupted): wait a while")), qPrintable(*named));
+    QVERIFY2(named->contains(QLatin1String("(interrupted before it ended): wait a while")),
+             qPrintable(*named));
     QVERIFY2(log.contains(QLatin1String("terrarium --clean-orphans")), qPrintable(log));
     QVERIFY2(!log.contains(held.first()) && !log.contains(livingRunId), qPrintable(log));
     QVERIFY2(!log.contains(keptName), qPrintable(log));
