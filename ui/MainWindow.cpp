@@ -32,10 +32,12 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
 #include <QShortcut>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -253,7 +255,15 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_pastRun, &PastRunView::backRequested, this, &MainWindow::showCurrentRun);
 
     setNewWorkspaceRoot(QStringLiteral("~/Terrarium"));
-    resize(1180, 780);
+    // Room for the plan, the cards and a terminal, but never more than the screen it opens on
+    // has (title bar included): on a 1024×640 screen Run and the sandbox picker stay on it.
+    const QSize preferred(1180, 780);
+    if (const QScreen *shownOn = screen()) {
+        const int titleBar = style()->pixelMetric(QStyle::PM_TitleBarHeight, nullptr, this);
+        resize(preferred.boundedTo(shownOn->availableGeometry().size() - QSize(0, titleBar)));
+    } else {
+        resize(preferred);
+    }
 }
 
 MainWindow::~MainWindow() = default;

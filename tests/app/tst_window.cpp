@@ -211,6 +211,10 @@ void tst_Window::init()
     m_ended.clear();
     connect(m_controller.get(), &App::WindowController::runEnded, this,
             [this](RunState state) { m_ended << state; });
+    // The size a fresh window opens at on a screen with room for it (the offscreen platform's
+    // is 800×800; tst_mainwindow has the small screen): the terminals' tests count prompts
+    // on a screen of the default height.
+    m_window->resize(1180, 780);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
 }

@@ -13,6 +13,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QKeyEvent>
 #include <QMenu>
@@ -20,6 +21,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QTemporaryDir>
@@ -38,6 +40,7 @@ class tst_MainWindow : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void opensWithinTheScreen();
     void ctrlEnterRunsTheGoal();
     void runButtonRunsTheGoal();
     void emptyGoalDoesNothing();
@@ -96,6 +99,47 @@ QList<QAction *> tst_MainWindow::menuActions(const MainWindow &window)
         }
     }
     return actions;
+}
+
+void tst_MainWindow::opensWithinTheScreen()
+{
+    // A fresh start (no saved layout) on a small screen (the offscreen platform's is 800×800):
+    // the window fits it, and at 1024×640 Run and the sandbox picker are on it.
+    MainWindow window;
+    const QRect available = window.screen()->availableGeometry();
+    QVERIFY2(window.width() <= available.width() && window.height() <= available.height(),
+             qPrintable(QStringLiteral("%1×%2 on a %3×%4 screen")
+                            .arg(window.width())
+                            .arg(window.height())
+                            .arg(available.width())
+                            .arg(available.height())));
+    const QSize small(1024, 640);
+    const QSize least = window.minimumSizeHint();
+    QVERIFY2(
+        least.width() <= small.width() && least.height() <= small.height(),
+        qPrintable(QStringLiteral("needs at least %1×%2").arg(least.width()).arg(least.height())));
+    window.resize(small);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.size(), small);
+    QWidget *sandboxPicker = nullptr;
+    for (QComboBox *box : window.findChildren<QComboBox *>()) {
+        if (box->accessibleName() == QLatin1String("Sandbox"))
+            sandboxPicker = box;
+    }
+    QVERIFY(sandboxPicker);
+    for (QWidget *control :
+         {window.findChild<QWidget *>(QStringLiteral("runButton")), sandboxPicker}) {
+        QVERIFY(control && control->isVisible());
+        const QRect shown(control->mapTo(&window, QPoint(0, 0)), control->size());
+        QVERIFY2(window.rect().contains(shown),
+                 qPrintable(QStringLiteral("%1 at %2,%3 %4×%5")
+                                .arg(control->metaObject()->className())
+                                .arg(shown.x())
+                                .arg(shown.y())
+                                .arg(shown.width())
+                                .arg(shown.height())));
+    }
 }
 
 void tst_MainWindow::ctrlEnterRunsTheGoal()
