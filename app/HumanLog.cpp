@@ -73,11 +73,18 @@ QString HumanLog::format(const Core::RunEvent &event)
             return Tr::tr("Run cancelled.");
         return Tr::tr("Run failed: %1").arg(end->error);
     }
-    if (const auto *undone = event.get<Events::StepUndone>())
+    if (const auto *undone = event.get<Events::StepUndone>()) {
+        if (undone->workspaceKept)
+            return Tr::tr("Step %1 undone in the container: its files were rolled back to the "
+                          "snapshot from before the step (in %2 ms). The workspace is mounted "
+                          "from this computer and was not rolled back.")
+                .arg(undone->stepId)
+                .arg(undone->durationMs);
         return Tr::tr("Step %1 undone: the sandbox was rolled back to its snapshot from before "
                       "the step (in %2 ms).")
             .arg(undone->stepId)
             .arg(undone->durationMs);
+    }
     if (const auto *progress = event.get<Events::SetupProgress>())
         return QStringLiteral("[%1%] %2").arg(progress->percent, 3).arg(progress->message);
     if (const auto *retry = event.get<Events::ModelRetry>())

@@ -455,6 +455,7 @@ void RunSession::startRun()
     m_orchestrator->setSecrets(QStringList{m_config.planner.apiKey, m_config.executor.apiKey}
                                + m_config.secrets);
     m_orchestrator->setUndoFailedRiskySteps(m_options.undoFailedRisky);
+    m_orchestrator->setWorkspaceOutsideCheckpoints(undoLeavesWorkspace());
     m_orchestrator->setTranslateAhead(m_config.translateAhead);
     m_orchestrator->setModelPrices(m_config.prices.price(m_config.planner.model),
                                    m_config.prices.price(m_config.executor.model));
@@ -543,6 +544,7 @@ void RunSession::checkMountedWorkspace(std::function<void()> done)
     ::clock_gettime(CLOCK_REALTIME_COARSE, &m_checkedSince);
     connect(check, &Vm::MountedWorkspaceCheck::finished, this, [this, check, done] {
         check->deleteLater();
+        m_workspaceLastChanged = check->lastChanged();
         for (const QString &finding : check->findings()) {
             Q_EMIT message(finding);
             Q_EMIT workspaceWarning(finding);
@@ -684,6 +686,11 @@ bool RunSession::canUndo(int stepId) const
         && m_orchestrator && m_orchestrator->hasCheckpoint(stepId) && !m_undone.contains(stepId);
 }
 
+bool RunSession::undoLeavesWorkspace() const
+{
+    return m_sandbox && !m_sandbox->worksOnACopy() && !hostWorkspace().isEmpty();
+}
+
 void RunSession::undoStep(int stepId)
 {
     if (!canUndo(stepId) || (m_transfer && m_transfer->isBusy())) {
@@ -724,9 +731,17 @@ void RunSession::undoStep(int stepId)
         // A change set collected before the rollback describes files that are not there any
         // more: it must never be applied.
         m_pendingChanges.reset();
-        Q_EMIT message(Tr::tr("Step %1 undone in %2 ms: the sandbox is as it was before it.")
-                           .arg(stepId)
-                           .arg(clock->elapsed()));
+        if (!undoLeavesWorkspace())
+            Q_EMIT message(Tr::tr("Step %1 undone in %2 ms: the sandbox is as it was before it.")
+                               .arg(stepId)
+                               .arg(clock->elapsed()));
+        else
+            Q_EMIT message(Tr::tr("Step %1 undone in %2 ms: the container's files are as they "
+                                  "were before it. The workspace %3 is mounted from this "
+                                  "computer and was not rolled back.")
+                               .arg(stepId)
+                               .arg(clock->elapsed())
+                               .arg(hostWorkspace()));
         Q_EMIT stepUndone(stepId, steps);
     });
 }

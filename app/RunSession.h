@@ -15,6 +15,7 @@
 #include "core/store/StoredRun.h"
 #include "core/store/StoredSpool.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QHash>
@@ -162,6 +163,12 @@ public:
     // not part of it).
     void undoStep(int stepId);
     bool canUndo(int stepId) const;
+    // Whether Undo Step leaves the workspace as it is: a container with the folder mounted from
+    // this computer (Podman's default), whose snapshot holds only the container's own files.
+    bool undoLeavesWorkspace() const;
+    // When anything in that mounted folder was last written, created or removed, as the host's
+    // own check after the run saw it; invalid when unknown (not checked, or not all of it).
+    QDateTime workspaceLastChanged() const { return m_workspaceLastChanged; }
 
     // The run's events from its first setup step (setup_progress) to its one workflow_complete,
     // which comes from here when the run ends before its orchestrator started (setup failed or
@@ -267,6 +274,7 @@ private:
     std::unique_ptr<Core::Orchestrator> m_orchestrator;
 
     std::unique_ptr<Vm::WorkspaceTransfer> m_transfer;
+    QDateTime m_workspaceLastChanged;
     std::optional<Core::WorkspaceManifest> m_base; // what was copied in
     std::function<void()> m_afterReview; // continues once the user answered changesReady()
     std::optional<Core::WorkspaceChangeSet> m_pendingChanges;

@@ -109,6 +109,7 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
         }
         m_session->reviewChanges();
     });
+    connect(window, &Widgets::MainWindow::copyModeRequested, this, &WindowController::useCopyMode);
     connect(window, &Widgets::MainWindow::undoStepRequested, this, [this](int stepId) {
         if (m_session)
             m_session->undoStep(stepId);
@@ -904,6 +905,17 @@ void WindowController::retire(std::unique_ptr<RunSession> session)
     retiring->close();
 }
 
+void WindowController::useCopyMode()
+{
+    // This one value, as Preferences would write it; the rest of the file stays as it is.
+    m_settings->setValue(QStringLiteral("sandbox/workspace_mode"), QStringLiteral("copy"));
+    m_settings->sync();
+    m_window->timeline()->setCopyModeChosen(true);
+    m_window->showStatusMessage(
+        Tr::tr("The next runs work on a copy of the workspace (Preferences, Sandbox): Undo puts "
+               "it back too, and changes reach the folder after your review."));
+}
+
 void WindowController::quit()
 {
     if (m_shuttingDown)
@@ -929,6 +941,11 @@ void WindowController::onFinished(Core::RunState state)
 {
     m_window->setBusy(false);
     // The sandbox stays for the window: the steps with a snapshot can be undone now.
+    if (m_session && m_session->undoLeavesWorkspace())
+        m_window->timeline()->setMountedWorkspace(m_session->hostWorkspace(),
+                                                  m_session->workspaceLastChanged());
+    m_window->timeline()->setCopyModeChosen(Core::UserSettings::load(*m_settings).workspaceMode
+                                            == QLatin1String("copy"));
     m_window->timeline()->setUndoOffered(m_session
                                          && m_session->phase() == RunSession::Phase::Holding);
     QString summary;

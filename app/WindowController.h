@@ -87,6 +87,8 @@ public:
     // Quit without asking (SIGTERM at logout, kill): keeps the window's layout, hides it and
     // ends as closing it does: a run still going is cancelled and its sandbox let go of.
     void quit();
+    // The next runs work on a copy of the workspace (the setting Preferences shows).
+    void useCopyMode();
     // Serves the control API for as long as the window is open, whatever the settings say: on
     // port (--serve) and, with unixSocket, on ControlLocalListener::defaultPath()
     // (--serve-socket). The server starts once the token is found (controlServerChanged).

@@ -239,6 +239,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_timeline, &RunTimeline::inputSubmitted, this, &MainWindow::inputSubmitted);
     connect(m_timeline, &RunTimeline::inputClosed, this, &MainWindow::inputClosed);
     connect(m_timeline, &RunTimeline::undoRequested, this, &MainWindow::undoStepRequested);
+    connect(m_timeline, &RunTimeline::copyModeRequested, this, &MainWindow::copyModeRequested);
     connect(m_timeline, &RunTimeline::settingsRequested, this, &MainWindow::settingsRequested);
     connect(m_terminals, &TerminalArea::newPaneRequested, this, &MainWindow::terminalRequested);
     connect(m_terminals, &TerminalArea::splitRequested, this, &MainWindow::terminalSplitRequested);

@@ -142,6 +142,8 @@ Q_SIGNALS:
     void changesReviewRequested();
     // Undo Step on a step card (the run has ended; see RunTimeline::setUndoOffered()).
     void undoStepRequested(int stepId);
+    // "Use Copy Mode" (a step card, the task-file panel): the next runs work on a copy.
+    void copyModeRequested();
     // The window closed; what it showed (the run's sandbox) can be let go.
     void closed();
     void sandboxKindChanged(const QString &kind);

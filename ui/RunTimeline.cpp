@@ -68,6 +68,7 @@ void RunTimeline::clear()
     m_follow = true;
     m_undoOffered = false;
     m_startedAt = {};
+    m_stepStartedAt.clear();
     m_runSummary.clear();
     m_elidedShown.clear();
 }
@@ -129,6 +130,7 @@ StepCard *RunTimeline::addCard(int stepId, const QString &title, const QString &
     connect(card, &StepCard::inputSubmitted, this, &RunTimeline::inputSubmitted);
     connect(card, &StepCard::inputClosed, this, &RunTimeline::inputClosed);
     connect(card, &StepCard::undoRequested, this, &RunTimeline::undoRequested);
+    connect(card, &StepCard::copyModeRequested, this, &RunTimeline::copyModeRequested);
     card->setRawOutputWriter(cardWriter(stepId));
     card->setConsolesKeepOutput(m_consolesKeepOutput);
     m_cards.insert(stepId, card);
@@ -287,6 +289,7 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
         }
         m_setup->setProgress(progress->phase, progress->percent, progress->message);
     } else if (const auto *executing = event.get<Events::StepExecuting>()) {
+        m_stepStartedAt.insert(stepId, event.timestamp);
         StepCard *card = ensureCard(stepId, executing->step, executing->command);
         if (executing->outputReadOf > 0) {
             card->setCommandNote(tr("The executor read the output of step %1 to write this "
@@ -470,6 +473,25 @@ void RunTimeline::showUndoError(int stepId, const QString &reason)
     if (StepCard *card = m_cards.value(stepId))
         card->showUndoError(reason);
     setUndoOffered(m_undoOffered);
+}
+
+void RunTimeline::setMountedWorkspace(const QString &folder, const QDateTime &lastChanged)
+{
+    // File times come from a coarse clock, a tick behind the event's.
+    constexpr qint64 ClockSlackMs = 20;
+    for (auto it = m_cards.cbegin(); it != m_cards.cend(); ++it) {
+        std::optional<bool> changed;
+        const QDateTime started = m_stepStartedAt.value(it.key());
+        if (lastChanged.isValid() && started.isValid())
+            changed = lastChanged.msecsTo(started) <= ClockSlackMs;
+        it.value()->setMountedWorkspace(folder, changed);
+    }
+}
+
+void RunTimeline::setCopyModeChosen(bool chosen)
+{
+    for (StepCard *card : std::as_const(m_cards))
+        card->setCopyModeChosen(chosen);
 }
 
 void RunTimeline::setAllCollapsed(bool collapsed)

@@ -73,11 +73,18 @@ public:
     // steps: stepId and the steps that ran after it.
     void setStepsUndone(int stepId, const QList<int> &steps);
     void showUndoError(int stepId, const QString &reason);
+    // What Undo cannot put back (StepCard::setMountedWorkspace()): the workspace folder mounted
+    // from this computer, empty when the snapshot holds everything. lastChanged: when anything in
+    // it last changed (the host's check after the run), invalid when unknown; a step changed it,
+    // or a later one did, when that is not before the step started.
+    void setMountedWorkspace(const QString &folder, const QDateTime &lastChanged);
+    void setCopyModeChosen(bool chosen);
 
 Q_SIGNALS:
     void inputSubmitted(int stepId, const QString &line);
     void inputClosed(int stepId);
     void undoRequested(int stepId);
+    void copyModeRequested();
     // A row's "Preferences…" link (an unreachable model).
     void settingsRequested();
 
@@ -105,6 +112,7 @@ private:
     QPointer<TimelineNote> m_summary;
     QPointer<TimelineNote> m_lastRetry; // updated in place while the model keeps failing
     QDateTime m_startedAt; // the run's first event
+    QHash<int, QDateTime> m_stepStartedAt; // step_executing's time
     RawOutputWriter m_rawOutput;
     bool m_consolesKeepOutput = true;
     QSet<int> m_elidedShown; // steps whose output past the history's budget was said

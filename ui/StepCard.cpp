@@ -99,6 +99,9 @@ struct StepCard::Private
     bool undone = false;
     int undoneBy = -1;
     QString undoError;
+    QString mountedWorkspace;
+    std::optional<bool> workspaceChanged;
+    bool copyModeChosen = false;
 
     QWidget *header = nullptr;
     QToolButton *toggle = nullptr;
@@ -138,6 +141,7 @@ struct StepCard::Private
     QLabel *undoStatus = nullptr;
     QProgressBar *undoProgress = nullptr;
     QPushButton *undoButton = nullptr;
+    QPushButton *copyModeButton = nullptr;
 };
 
 StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
@@ -353,11 +357,19 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
         if (d->undoOffered && d->undoable && !d->undone && !d->undoing)
             Q_EMIT undoRequested(m_stepId);
     });
+    d->copyModeButton = new QPushButton(tr("Use Copy Mode"), d->undoRow);
+    d->copyModeButton->setObjectName(QStringLiteral("copyModeButton"));
+    d->copyModeButton->setAutoDefault(false);
+    d->copyModeButton->setToolTip(
+        tr("Let the next run work on a copy of the workspace: its snapshots then hold the "
+           "workspace too, and its changes reach this folder only after your review."));
+    connect(d->copyModeButton, &QPushButton::clicked, this, &StepCard::copyModeRequested);
     auto *undoLayout = new QHBoxLayout(d->undoRow);
     undoLayout->setContentsMargins(0, 0, 0, 0);
     undoLayout->setSpacing(spacing);
     undoLayout->addWidget(d->undoStatus, 1);
     undoLayout->addWidget(d->undoProgress);
+    undoLayout->addWidget(d->copyModeButton);
     undoLayout->addWidget(d->undoButton);
 
     auto *bodyLayout = new QVBoxLayout(d->body);
@@ -674,6 +686,29 @@ QString StepCard::undoStatus() const
     return d->undoRow->isVisibleTo(d->body) ? d->undoStatus->text() : QString();
 }
 
+void StepCard::setMountedWorkspace(const QString &folder, std::optional<bool> changedFromHere)
+{
+    d->mountedWorkspace = folder;
+    d->workspaceChanged = folder.isEmpty() ? std::nullopt : changedFromHere;
+    d->updateVisibility();
+}
+
+void StepCard::setCopyModeChosen(bool chosen)
+{
+    d->copyModeChosen = chosen;
+    d->updateVisibility();
+}
+
+QString StepCard::undoButtonText() const
+{
+    return d->undoButton->text();
+}
+
+bool StepCard::isCopyModeOffered() const
+{
+    return d->copyModeButton->isVisibleTo(d->body);
+}
+
 ConsoleView *StepCard::stdoutConsole() const
 {
     return d->stdoutConsole;
@@ -931,21 +966,63 @@ void StepCard::Private::updateVisibility()
     saveButton->setEnabled(hasStdout || hasStderr);
     saveShortcut->setEnabled(hasStdout || hasStderr);
     const bool offerUndo = undoOffered && undoable && !undone && !undoing;
+    const bool mounted = !mountedWorkspace.isEmpty();
+    const QString folder = QDir::toNativeSeparators(mountedWorkspace);
     undoButton->setVisible(offerUndo);
+    undoButton->setText(mounted ? StepCard::tr("Undo Container Files") : StepCard::tr("Undo Step"));
+    copyModeButton->setVisible(offerUndo && mounted && workspaceChanged != false
+                               && !copyModeChosen);
     undoProgress->setVisible(undoing);
-    if (undoing)
-        undoStatus->setText(StepCard::tr("Rolling the sandbox back to before this step…"));
-    else if (undone)
+    if (undoing) {
+        undoStatus->setText(mounted
+                                ? StepCard::tr("Rolling the container's files back to before this "
+                                               "step…")
+                                : StepCard::tr("Rolling the sandbox back to before this step…"));
+    } else if (undone && !mounted) {
         undoStatus->setText(
             undoneBy == q->m_stepId
                 ? StepCard::tr("Undone: the sandbox is as it was before this step.")
                 : StepCard::tr("Undone with step %1: the sandbox is as it was before that "
                                "step, which ran before this one.")
                       .arg(undoneBy));
-    else if (!undoError.isEmpty())
+    } else if (undone) {
+        QString text = undoneBy == q->m_stepId
+            ? StepCard::tr("Undone in the container: its files are as they were before this "
+                           "step. The workspace %1 was not rolled back: it is mounted from this "
+                           "computer.")
+                  .arg(folder)
+            : StepCard::tr("Undone with step %1 in the container: its files are as they were "
+                           "before that step, which ran before this one. The workspace %2 was "
+                           "not rolled back: it is mounted from this computer.")
+                  .arg(undoneBy)
+                  .arg(folder);
+        if (workspaceChanged == true)
+            text += u' ' + StepCard::tr("What the steps changed there is still changed.");
+        undoStatus->setText(text);
+    } else if (!undoError.isEmpty()) {
         undoStatus->setText(StepCard::tr("Could not undo the step: %1").arg(undoError));
-    else
+    } else if (offerUndo && mounted) {
+        QString text = workspaceChanged == true
+            ? StepCard::tr("Undo puts back the container's files, not the workspace %1: it is "
+                           "mounted from this computer, not part of the snapshot, and this step "
+                           "or a later one changed files in it. Those changes stay.")
+                  .arg(folder)
+            : workspaceChanged == false
+            ? StepCard::tr("Undo puts back the container's files. The workspace %1 is mounted "
+                           "from this computer and not part of the snapshot; nothing in it "
+                           "changed from this step on.")
+                  .arg(folder)
+            : StepCard::tr("Undo puts back the container's files, not the workspace %1: it is "
+                           "mounted from this computer and not part of the snapshot.")
+                  .arg(folder);
+        if (copyModeChosen)
+            text += u' ' + StepCard::tr("The next run works on a copy, which Undo puts back too.");
+        else if (workspaceChanged != false)
+            text += u' ' + StepCard::tr("In copy mode, Undo puts the workspace back too.");
+        undoStatus->setText(text);
+    } else {
         undoStatus->clear();
+    }
     undoneChip->setToolTip(undone ? undoStatus->text() : QString());
     undoStatus->setVisible(!undoStatus->text().isEmpty());
     undoRow->setVisible(offerUndo || !undoStatus->text().isEmpty());

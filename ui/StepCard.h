@@ -92,8 +92,19 @@ public:
     bool isUndone() const;
     // Why the undo failed; Undo Step is offered again.
     void showUndoError(const QString &reason);
-    // What the card says about undo ("Undoing…", "Undone", the error), empty when nothing.
+    // What the card says about undo ("Undoing…", "Undone", the error, what it does not put
+    // back), empty when nothing.
     QString undoStatus() const;
+    // What Undo Step cannot put back: a workspace folder mounted from this computer (a
+    // container's default), which is not in the snapshot. changedFromHere: whether anything in
+    // it changed from this step on (the host's check after the run), nullopt when unknown. An
+    // empty folder: the snapshot holds everything the step could change. Where the folder did
+    // or may have changed, the card offers copy mode (copyModeRequested()).
+    void setMountedWorkspace(const QString &folder, std::optional<bool> changedFromHere);
+    // The next run works on a copy: the card says so instead of offering it.
+    void setCopyModeChosen(bool chosen);
+    QString undoButtonText() const;
+    bool isCopyModeOffered() const;
 
     ConsoleView *stdoutConsole() const;
     ConsoleView *stderrConsole() const;
@@ -135,6 +146,8 @@ Q_SIGNALS:
     void inputSubmitted(int stepId, const QString &line);
     void inputClosed(int stepId);
     void undoRequested(int stepId);
+    // "Use Copy Mode": the next run should work on a copy of the workspace.
+    void copyModeRequested();
     // Collapsed or expanded, by the user or setCollapsed().
     void collapsedChanged(bool collapsed);
 

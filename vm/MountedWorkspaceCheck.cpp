@@ -52,6 +52,9 @@ void MountedWorkspaceCheck::start()
         m_findings = describe(m_folder, *found);
         for (const std::string &path : found->autorunChanged)
             m_autorunChanged.append(QString::fromStdString(path));
+        if (found->error.empty() && !found->truncated)
+            m_lastChanged = QDateTime::fromMSecsSinceEpoch(qint64(found->latestChange.tv_sec) * 1000
+                                                           + found->latestChange.tv_nsec / 1000000);
         if (!m_findings.isEmpty())
             qCDebug(lcVm).noquote() << "check of" << m_folder << ":" << m_findings.join(u' ');
         Q_EMIT finished();

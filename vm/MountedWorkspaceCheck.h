@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QDateTime>
 #include <QFutureWatcher>
 #include <QObject>
 #include <QString>
@@ -37,6 +38,9 @@ public:
     bool isClean() const { return m_findings.isEmpty(); }
     // The files programs on this machine would run by themselves, created or changed.
     const QStringList &autorunChanged() const { return m_autorunChanged; }
+    // When anything in the folder was last written, created or removed (its latest ctime);
+    // invalid when the walk could not see all of it.
+    const QDateTime &lastChanged() const { return m_lastChanged; }
 
     // The sentences for a result of Guest::WorkspaceAudit over folder.
     static QStringList describe(const QString &folder, const Guest::WorkspaceAuditResult &found);
@@ -50,6 +54,7 @@ private:
     QFutureWatcher<void> *m_watcher = nullptr;
     QStringList m_findings;
     QStringList m_autorunChanged;
+    QDateTime m_lastChanged;
 };
 
 } // namespace Terrarium::Vm

@@ -984,11 +984,17 @@ void Orchestrator::undoFailedStep(const StepRecord &record, const QString &error
         emitEvent(Events::StepUndone{.stepId = record.stepId,
                                      .reason = error,
                                      .steps = undone,
-                                     .durationMs = m_checkpointClock.elapsed()});
+                                     .durationMs = m_checkpointClock.elapsed(),
+                                     .workspaceKept = m_workspaceOutsideCheckpoints});
         // The planner plans from the state before the step, and is told so.
         StepRecord undoneRecord = record;
-        undoneRecord.note = Tr::tr("The step's changes were undone: the sandbox was put back as "
-                                   "it was before the step.");
+        undoneRecord.note = m_workspaceOutsideCheckpoints
+            ? Tr::tr("The step's changes outside the workspace were undone: the sandbox's own "
+                     "files were put back as they were before the step. The workspace folder is "
+                     "mounted from the user's computer and was not rolled back: what the step "
+                     "changed in it is still changed.")
+            : Tr::tr("The step's changes were undone: the sandbox was put back as it was before "
+                     "the step.");
         continueAfterFailure(undoneRecord, error);
     });
 }

@@ -65,6 +65,10 @@ public:
     // checkpoint; step_undone) before the run goes on, and the planner is told so. When going
     // back fails the run ends failed rather than build on a half-done step. Off by default.
     void setUndoFailedRiskySteps(bool enabled) { m_undoFailedRisky = enabled; }
+    // The workspace is a folder mounted from the host (a container's default), which the
+    // runner's checkpoints do not hold: going back leaves it as it is, and step_undone and the
+    // planner say so.
+    void setWorkspaceOutsideCheckpoints(bool outside) { m_workspaceOutsideCheckpoints = outside; }
 
     // Whether the executor is asked for the next step's command while a step runs (translate
     // ahead), so that the command is ready when the step is due. The early answer is used only
@@ -266,6 +270,7 @@ private:
     bool m_cancelling = false;
     bool m_checkpointRisky = true;
     bool m_undoFailedRisky = false;
+    bool m_workspaceOutsideCheckpoints = false;
     QList<int> m_checkpointed; // steps with a checkpoint, not undone
 
     // The step in progress.

@@ -233,10 +233,13 @@ QJsonObject toPayload(const Events::StepUndone &event)
     QJsonArray steps;
     for (const int stepId : event.steps)
         steps.append(stepId);
-    return {{QStringLiteral("step_id"), event.stepId},
-            {QStringLiteral("reason"), event.reason},
-            {QStringLiteral("steps"), steps},
-            {QStringLiteral("duration_ms"), event.durationMs}};
+    QJsonObject payload{{QStringLiteral("step_id"), event.stepId},
+                        {QStringLiteral("reason"), event.reason},
+                        {QStringLiteral("steps"), steps},
+                        {QStringLiteral("duration_ms"), event.durationMs}};
+    if (event.workspaceKept)
+        payload.insert(QStringLiteral("workspace_kept"), true);
+    return payload;
 }
 
 QJsonObject toPayload(const Events::SetupProgress &event)
@@ -375,7 +378,8 @@ RunEventData fromPayload(RunEventType type, const QJsonObject &payload)
         Events::StepUndone event{.stepId = read.integer("step_id"),
                                  .reason = read.text("reason"),
                                  .steps = {},
-                                 .durationMs = read.number("duration_ms")};
+                                 .durationMs = read.number("duration_ms"),
+                                 .workspaceKept = read.flag("workspace_kept")};
         for (const QJsonValue &stepId : payload.value(QLatin1String("steps")).toArray())
             event.steps.append(stepId.toInt());
         return event;

@@ -161,6 +161,9 @@ struct StepUndone
     QString reason;
     QList<int> steps; // every step going back undid, in the order they ran
     qint64 durationMs = 0;
+    // The workspace is a folder mounted from the host, not in the snapshot: what the steps
+    // changed there stays.
+    bool workspaceKept = false;
 };
 
 struct SetupProgress

@@ -65,6 +65,16 @@ void tst_HumanLog::lines_data()
                                            {"duration_ms", 850}}
                             << "Step 3 undone: the sandbox was rolled back to its snapshot from "
                                "before the step (in 850 ms).";
+    QTest::newRow("undone, workspace mounted")
+        << RunEventType::StepUndone
+        << QJsonObject{{"step_id", 3},
+                       {"reason", "exit 1"},
+                       {"steps", QJsonArray{3}},
+                       {"duration_ms", 850},
+                       {"workspace_kept", true}}
+        << "Step 3 undone in the container: its files were rolled back to the snapshot from "
+           "before the step (in 850 ms). The workspace is mounted from this computer and was not "
+           "rolled back.";
     QTest::newRow("error") << RunEventType::ErrorDetected
                            << QJsonObject{{"step_id", 4}, {"error", "boom"}}
                            << "Step 4 failed: boom";

@@ -475,11 +475,13 @@ void tst_PodmanRun::undoRiskyRollsBackAFailedStep()
 {
     // A safe step, then a risky one that wrecks the container and fails. With --undo-risky the
     // container is put back as it was before the risky step (and only that step), then the run
-    // re-plans from there.
+    // re-plans from there. The workspace is the user's folder, mounted: not in the snapshot, and
+    // the log and the planner are told that what the step removed there is still gone.
+    QVERIFY(QDir(m_workspace).mkpath(QStringLiteral("build")));
     m_server->enqueue(
         planReply({QStringLiteral("Leave a marker"), QStringLiteral("Remove the documentation")}));
     m_server->enqueue(commandReply(QStringLiteral("echo kept > /tmp/marker")));
-    m_server->enqueue(commandReply(QStringLiteral("rm -rf /usr/share/doc; false")));
+    m_server->enqueue(commandReply(QStringLiteral("rm -rf /usr/share/doc build; false")));
     m_server->enqueue(planReply({QStringLiteral("Check the documentation")}));
     m_server->enqueue(commandReply(QStringLiteral(
         "cat /tmp/marker && test -f /usr/share/doc/bash/copyright && echo docs-back")));
@@ -509,6 +511,8 @@ void tst_PodmanRun::undoRiskyRollsBackAFailedStep()
     QCOMPARE(undonePayload.value(QLatin1String("steps")).toArray(), QJsonArray({2}));
     QVERIFY(
         undonePayload.value(QLatin1String("reason")).toString().contains(QLatin1String("exited")));
+    QCOMPARE(undonePayload.value(QLatin1String("workspace_kept")).toBool(), true);
+    QVERIFY(!QDir(m_workspace).exists(QStringLiteral("build")));
 
     const QList<QJsonObject> results =
         Tests::HeadlessRun::payloads(events, QStringLiteral("step_result"));
@@ -522,9 +526,11 @@ void tst_PodmanRun::undoRiskyRollsBackAFailedStep()
     QVERIFY2(results.at(2).value(QLatin1String("stdout")).toString()
                  == QLatin1String("kept\ndocs-back\n"),
              qPrintable(results.at(2).value(QLatin1String("stdout")).toString()));
-    QVERIFY2(log.contains(QLatin1String("Step 2 undone")), qPrintable(log));
-    // The planner was told the failed step was undone.
+    QVERIFY2(log.contains(QLatin1String("Step 2 undone in the container")), qPrintable(log));
+    QVERIFY2(log.contains(QLatin1String("was not rolled back")), qPrintable(log));
+    // The planner was told the failed step was undone, but not in the workspace.
     QVERIFY(m_server->requests().at(3).body.contains("undone"));
+    QVERIFY(m_server->requests().at(3).body.contains("not rolled back"));
 }
 
 void tst_PodmanRun::undoRestoresACopiedWorkspace()
@@ -553,7 +559,12 @@ void tst_PodmanRun::undoRestoresACopiedWorkspace()
     const QString log = QString::fromUtf8(process.readAllStandardError());
     QVERIFY2(process.exitCode() == 0, qPrintable(log));
     const QList<QJsonObject> events = parseEvents(out);
-    QCOMPARE(Tests::HeadlessRun::payloads(events, QStringLiteral("step_undone")).size(), 1);
+    const QList<QJsonObject> undone =
+        Tests::HeadlessRun::payloads(events, QStringLiteral("step_undone"));
+    QCOMPARE(undone.size(), 1);
+    // The copy is in the snapshot: nothing was kept back.
+    QVERIFY(!undone.first().contains(QLatin1String("workspace_kept")));
+    QVERIFY(m_server->requests().at(2).body.contains("the sandbox was put back"));
     const QList<QJsonObject> results =
         Tests::HeadlessRun::payloads(events, QStringLiteral("step_result"));
     QCOMPARE(results.size(), 2);

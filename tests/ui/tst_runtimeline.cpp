@@ -71,6 +71,7 @@ private Q_SLOTS:
     void undoIsOfferedOnlyForUndoableStepsAfterTheRun();
     void undoProgressThenUndoneOnLaterStepsToo();
     void undoErrorIsShownAndUndoOfferedAgain();
+    void undoSaysWhatAMountedWorkspaceKeeps();
     void undoneDuringTheRunIsShown();
     void setupProgressIsShownThenShrinks();
     void cardSaysWhichOutputTheExecutorRead();
@@ -164,6 +165,54 @@ void tst_RunTimeline::undoErrorIsShownAndUndoOfferedAgain()
              qPrintable(timeline.card(1)->undoStatus()));
     QVERIFY(!timeline.card(1)->isUndone());
     QVERIFY(offersUndo(timeline.card(1)));
+}
+
+void tst_RunTimeline::undoSaysWhatAMountedWorkspaceKeeps()
+{
+    RunTimeline timeline;
+    timeline.resize(800, 900);
+    timeline.show();
+    runStep(timeline, 1, 0, true);
+    QTest::qWait(60);
+    // The folder last changed here: during step 1, before step 2 started.
+    const QDateTime lastChanged = QDateTime::currentDateTimeUtc();
+    QTest::qWait(60);
+    runStep(timeline, 2, 0, true);
+    timeline.setUndoOffered(true);
+    QVERIFY(QTest::qWaitForWindowExposed(&timeline));
+    // A VM's copy, or a copied workspace: the snapshot holds it all.
+    QCOMPARE(timeline.card(1)->undoButtonText(), QStringLiteral("Undo Step"));
+    QVERIFY(timeline.card(1)->undoStatus().isEmpty());
+
+    timeline.setMountedWorkspace(QStringLiteral("/home/u/project"), lastChanged);
+    for (const StepCard *card : timeline.cards())
+        QCOMPARE(card->undoButtonText(), QStringLiteral("Undo Container Files"));
+    QVERIFY2(timeline.card(1)->undoStatus().contains(QLatin1String("changed files in it")),
+             qPrintable(timeline.card(1)->undoStatus()));
+    QVERIFY(timeline.card(1)->isCopyModeOffered());
+    QVERIFY2(timeline.card(2)->undoStatus().contains(QLatin1String("nothing in it changed")),
+             qPrintable(timeline.card(2)->undoStatus()));
+    QVERIFY(!timeline.card(2)->isCopyModeOffered());
+
+    // Not known (the host could not look at all of it): said as not part of it, copy offered.
+    timeline.setMountedWorkspace(QStringLiteral("/home/u/project"), QDateTime());
+    QVERIFY2(timeline.card(2)->undoStatus().contains(QLatin1String("not part of the snapshot")),
+             qPrintable(timeline.card(2)->undoStatus()));
+    QVERIFY(!timeline.card(2)->undoStatus().contains(QLatin1String("nothing in it changed")));
+    QVERIFY(timeline.card(2)->isCopyModeOffered());
+    QSignalSpy copyMode(&timeline, &RunTimeline::copyModeRequested);
+    QTest::mouseClick(timeline.card(2)->findChild<QPushButton *>(QStringLiteral("copyModeButton")),
+                      Qt::LeftButton);
+    QCOMPARE(copyMode.size(), 1);
+    timeline.setCopyModeChosen(true);
+    QVERIFY(!timeline.card(2)->isCopyModeOffered());
+
+    timeline.showUndoInProgress(2);
+    QVERIFY(timeline.card(2)->undoStatus().contains(QLatin1String("container's files")));
+    timeline.setStepsUndone(2, {2});
+    QVERIFY2(timeline.card(2)->undoStatus().contains(QLatin1String("was not rolled back")),
+             qPrintable(timeline.card(2)->undoStatus()));
+    QVERIFY(!timeline.card(2)->undoStatus().contains(QLatin1String("the sandbox is as it was")));
 }
 
 void tst_RunTimeline::undoneDuringTheRunIsShown()

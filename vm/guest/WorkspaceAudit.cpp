@@ -204,6 +204,12 @@ WorkspaceAuditResult WorkspaceAudit::run(const std::string &root, timespec since
         return result;
     }
 
+    result.latestChange = rootStat.st_ctim;
+    const auto noteChange = [&](const struct stat &st) {
+        if (notBefore(st.st_ctim, result.latestChange))
+            result.latestChange = st.st_ctim;
+    };
+
     std::set<std::string> listed;
     const auto noteAutorun = [&](const std::string &path, const struct stat &st) {
         if ((notBefore(st.st_ctim, since) || notBefore(st.st_mtim, since)) && isAutorunPath(path)
@@ -254,6 +260,7 @@ WorkspaceAuditResult WorkspaceAudit::run(const std::string &root, timespec since
         [&](int dirFd, const std::string &name, std::string path, const struct stat &st) {
             // The stat from before any chmod of ours, which would make the file look changed.
             noteAutorun(path, st);
+            noteChange(st);
             if (S_ISREG(st.st_mode) && (st.st_mode & (S_ISUID | S_ISGID)) != 0) {
                 if (const std::optional<int> err = clearSetid(dirFd, name.c_str()))
                     (*err == 0 ? result.setidCleared : result.setidFailed)

@@ -16,6 +16,9 @@ struct WorkspaceAuditResult
     std::vector<std::string> setidFailed; // ... that have them and could not be changed
     std::vector<std::string> autorunChanged; // auto-run files changed since the given time
     bool truncated = false; // the walk stopped early: not everything was looked at
+    // The latest change time (ctime) of the directory and everything the walk saw: a file
+    // written, created or removed anywhere in it moves this, and no program can set it back.
+    timespec latestChange{};
     std::string error; // the directory itself could not be opened; empty otherwise
 };
 
