@@ -5,7 +5,11 @@
 #
 #   build-vm-image.sh --output DIR [--suite bookworm] [--mirror URL] [--agent PATH]
 #                     [--include PKG,PKG] [--disk-size 8G]
+#   build-vm-image.sh --print-mirror   # the mirror and apt options it would use, then exits
 #
+# The mirror and the apt proxy are found as build-image.sh finds them (--mirror, else
+# TERRARIUM_APT_MIRROR, else this computer's apt sources; see host-apt-mirror.sh); the proxy is
+# the build's and is not kept in the image.
 # DIR then holds
 #   base.qcow2     the root file system (ext4, no partition table; compressed qcow2): the same
 #                  Debian packages as the container image (scripts/build-image.sh), the modules of
@@ -39,6 +43,10 @@ customize() {
         sed -n 's/^ *Depends: \(linux-image-[0-9].*\)$/\1/p' | head -n 1)
     [[ -n "$package" ]] || { echo "cannot resolve $meta" >&2; return 1; }
     chroot "$root" sh -c "cd /tmp && apt-get download -q '$package'" >&2
+    # The build host's apt proxy (if any) was for the build; the VM's network is not the host's.
+    if [[ -f "$root/etc/apt/apt.conf.d/99mmdebstrap" ]]; then
+        sed -i '/^Acquire::https\{0,1\}::Proxy /d' "$root/etc/apt/apt.conf.d/99mmdebstrap"
+    fi
     local deb
     deb=$(cd "$root/tmp" && ls "${package}"_*.deb)
     chroot "$root" dpkg-deb -x "/tmp/$deb" /tmp/kernel
@@ -251,14 +259,15 @@ fi
 
 output=""
 suite="bookworm"
-mirror="http://deb.debian.org/debian"
+mirror=""
+print_mirror=0
 agent="$here/../build/vm/guest/terrarium-agent"
 extra=""
 disk_size="8G"
 
 usage() {
     echo "usage: $0 --output DIR [--suite SUITE] [--mirror URL] [--agent PATH] [--include PKG,PKG]" \
-        "[--disk-size SIZE]" >&2
+        "[--disk-size SIZE] [--print-mirror]" >&2
     exit 2
 }
 
@@ -270,11 +279,33 @@ while [[ $# -gt 0 ]]; do
         --agent) agent=${2:-}; shift 2 ;;
         --include) extra=${2:-}; shift 2 ;;
         --disk-size) disk_size=${2:-}; shift 2 ;;
+        --print-mirror) print_mirror=1; shift ;;
         -h|--help) usage ;;
         *) echo "unknown argument: $1" >&2; usage ;;
     esac
 done
-[[ -n "$output" ]] || usage
+[[ -n "$output" || $print_mirror -eq 1 ]] || usage
+
+# No mirror of our own: the host's, unless one is named (the helper says what to do when the host
+# has none). The customize hook takes the proxy out of the image again.
+[[ -n "$mirror" ]] || mirror=$("$here/host-apt-mirror.sh") || exit 2
+proxies=$("$here/host-apt-mirror.sh" --proxy) || exit 2
+apt_options=(--aptopt='Acquire::Retries "3"' --aptopt='APT::Install-Recommends "false"')
+while read -r scheme url; do
+    [[ -n "$scheme" ]] || continue
+    if [[ "$url" == *[\"\\]* ]]; then
+        echo "cannot pass the apt proxy $url on (it holds a quote or a backslash)" >&2
+        exit 2
+    fi
+    apt_options+=(--aptopt="Acquire::$scheme::Proxy \"$url\"")
+done <<<"$proxies"
+if [[ $print_mirror -eq 1 ]]; then
+    echo "mirror: $mirror"
+    for option in "${apt_options[@]}"; do
+        echo "apt option: ${option#--aptopt=}"
+    done
+    exit 0
+fi
 
 # The container image's package set, so that commands find the same tools in both kinds of
 # sandbox; kmod for depmod (and modprobe/lsmod in the VM); qemu-guest-agent, which nothing starts
@@ -312,6 +343,7 @@ progress() { echo "progress: $1 $2"; }
 
 started=$(date +%s.%N)
 progress 2 "Preparing a Debian $suite root file system"
+echo "Debian mirror: $mirror" >&2
 mkdir -p "$output"
 output=$(cd "$output" && pwd)
 work="$output/.build"
@@ -327,7 +359,7 @@ self="$here/$(basename "${BASH_SOURCE[0]}")"
 set +e
 # shellcheck disable=SC2016 # '$1' in a hook is for the hook's shell: the chroot
 mmdebstrap --variant=minbase --include="$packages" --format=null \
-    --aptopt='Acquire::Retries "3"' --aptopt='APT::Install-Recommends "false"' \
+    "${apt_options[@]}" \
     --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*' \
     --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright' \
     --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-exclude=/usr/share/lintian/*' \

@@ -7,7 +7,10 @@
 # Kept under ${TERRARIUM_CACHE_DIR:-~/.cache/terrarium}/debian13-root-<hash>. The hash covers this
 # script and scripts/install-deps.sh, which holds the package list: changing either makes a new
 # root (and removes the older ones), an unchanged pair reuses the root at once. Needs root and
-# mmdebstrap (Debian 12 host: apt-get install mmdebstrap).
+# mmdebstrap (Debian 12 host: apt-get install mmdebstrap). The packages come from the Debian
+# mirror and security mirror of this computer's apt sources, through its apt proxy if it has one
+# (TERRARIUM_APT_MIRROR, TERRARIUM_APT_SECURITY_MIRROR and TERRARIUM_APT_PROXY override them; see
+# scripts/host-apt-mirror.sh).
 set -euo pipefail
 
 rebuild=0
@@ -46,23 +49,38 @@ fi
 work=$(mktemp -d "$cache/debian13-root-$key.new.XXXXXX")
 trap 'rm -rf --one-file-system "$work"' EXIT
 
-echo "Making the Debian 13 root $root (a few minutes)..." >&2
+# No mirror of our own: the host's (the helper says what to set when the host names none).
+mirror=$("$repo/scripts/host-apt-mirror.sh") || exit 1
+security=$("$repo/scripts/host-apt-mirror.sh" --security) || exit 1
+proxies=$("$repo/scripts/host-apt-mirror.sh" --proxy) || exit 1
+apt_options=()
+while read -r scheme url; do
+    [[ -n "$scheme" ]] || continue
+    if [[ "$url" == *[\"\\]* ]]; then
+        echo "$0: cannot pass the apt proxy $url on (it holds a quote or a backslash)" >&2
+        exit 1
+    fi
+    # Kept in the root: install-deps.sh, run inside it, downloads through it too.
+    apt_options+=(--aptopt="Acquire::$scheme::Proxy \"$url\"")
+done <<<"$proxies"
+
+echo "Making the Debian 13 root $root (a few minutes, from $mirror)..." >&2
 start=$SECONDS
 # --variant=apt: only Essential packages and apt, so the root holds what install-deps.sh adds
 # and little else. install-deps.sh runs inside, where /etc/os-release says trixie: the root is
 # made with the same list (and the same per-release names) a Debian 13 machine would install.
-# ccache: scripts/in-debian13.sh keeps a compiler cache across roots. The mirrors are given
+# ccache: scripts/in-debian13.sh keeps a compiler cache across roots. The sources lines are given
 # explicitly because this mmdebstrap may predate trixie's release and not add updates and
 # security by itself.
 mmdebstrap --mode=root --variant=apt --format=directory \
-    --include=ccache \
+    --include=ccache "${apt_options[@]}" \
     --customize-hook="upload $repo/scripts/install-deps.sh /tmp/install-deps.sh" \
     --customize-hook='chroot "$1" bash /tmp/install-deps.sh test-no-sandbox' \
     --customize-hook='rm -f "$1/tmp/install-deps.sh"' \
     trixie "$work/root" \
-    "deb http://deb.debian.org/debian trixie main" \
-    "deb http://deb.debian.org/debian trixie-updates main" \
-    "deb http://deb.debian.org/debian-security trixie-security main" >&2
+    "deb $mirror trixie main" \
+    "deb $mirror trixie-updates main" \
+    "deb $security trixie-security main" >&2
 date -u +%FT%TZ >"$work/root/$done_marker"
 
 # Older roots (other hashes) are of no use any more: removed (a run still inside one would fail).
