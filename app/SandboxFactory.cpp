@@ -43,6 +43,7 @@ Vm::PodmanBackend::Options SandboxFactory::podmanOptions(const Core::AppConfig &
     options.imageBuild.workDirectory =
         QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation)
         + QStringLiteral("/terrarium");
+    options.imageBuild.mirror = config.aptMirror;
     return options;
 }
 
@@ -72,6 +73,7 @@ SandboxFactory::backend(const Core::AppConfig &config, bool rebuildImage)
         options.uri = config.libvirtUri;
         options.agentPath = AppPaths::agent();
         options.buildScript = AppPaths::vmImageBuildScript();
+        options.mirror = config.aptMirror;
         options.rebuildImage = rebuildImage;
         return std::make_unique<Vm::LibvirtBackend>(options);
     }

@@ -1268,12 +1268,12 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
     <message>
-        <location filename="../app/SandboxFactory.cpp" line="61"/>
+        <location filename="../app/SandboxFactory.cpp" line="62"/>
         <source>Unknown sandbox &quot;%1&quot;: use podman, libvirt or host.</source>
         <translation>Unbekannte Sandbox &quot;%1&quot;: Verwenden Sie podman, libvirt oder host.</translation>
     </message>
     <message>
-        <location filename="../app/SandboxFactory.cpp" line="80"/>
+        <location filename="../app/SandboxFactory.cpp" line="82"/>
         <source>Unknown sandbox &quot;%1&quot;.</source>
         <translation>Unbekannte Sandbox &quot;%1&quot;.</translation>
     </message>
@@ -1893,20 +1893,20 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Das Planer-Modell (%1) hat zweimal keinen brauchbaren Plan geliefert: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="46"/>
-        <location filename="../core/config/ConfigLoader.cpp" line="263"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="47"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="264"/>
         <source>&quot;%1&quot; in %2</source>
         <translation>&quot;%1&quot; in %2</translation>
     </message>
     <message>
         <location filename="../core/agent/RunSummary.cpp" line="154"/>
-        <location filename="../core/config/ConfigLoader.cpp" line="100"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="101"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
         <location filename="../core/agent/RunSummary.cpp" line="155"/>
-        <location filename="../core/config/ConfigLoader.cpp" line="100"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="101"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
@@ -1941,82 +1941,87 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>, %1 $</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="122"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="123"/>
         <source>Unknown provider &quot;%1&quot; (from %2): use responses, chat or anthropic.</source>
         <translation>Unbekannter Anbieter &quot;%1&quot; (Quelle: %2): Verwenden Sie responses, chat oder anthropic.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="144"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="145"/>
         <source>&quot;%1&quot; (from %2) is not an http or https URL.</source>
         <translation>&quot;%1&quot; (Quelle: %2) ist keine http- oder https-URL.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="174"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="175"/>
         <source>No model is set for the %1 at %2: pass --%3-model or set TERRARIUM_%4_MODEL.</source>
         <translation>Für den %1 bei %2 ist kein Modell festgelegt: Geben Sie --%3-model an oder setzen Sie TERRARIUM_%4_MODEL.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="209"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="210"/>
         <source>%1 must be a whole number from %2 to %3, not &quot;%4&quot;.</source>
         <translation>%1 muss eine ganze Zahl von %2 bis %3 sein, nicht &quot;%4&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="231"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="232"/>
         <source>%1 must be true or false, not &quot;%2&quot;.</source>
         <translation>%1 muss true oder false sein, nicht „%2“.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="274"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="275"/>
         <source>&quot;%1&quot; (from %2) is not a local server to trust: write it as address:port@uid, e.g. 127.0.0.1:11434@1001 or [::1]:8080@1001.</source>
         <translation>&quot;%1&quot; (aus %2) ist kein lokaler Server, dem vertraut werden kann: Schreiben Sie ihn als Adresse:Port@UID, z. B. 127.0.0.1:11434@1001 oder [::1]:8080@1001.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="291"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="292"/>
         <source>Unknown sandbox &quot;%1&quot; (from %2): use podman, libvirt or host.</source>
         <translation>Unbekannte Sandbox &quot;%1&quot; (Quelle: %2): Verwenden Sie podman, libvirt oder host.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="325"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="323"/>
+        <source>The Debian mirror &quot;%1&quot; (from %2) is not an http://, https:// or file:// URL.</source>
+        <translation>Der Debian-Mirror &quot;%1&quot; (Quelle: %2) ist keine http://-, https://- oder file://-URL.</translation>
+    </message>
+    <message>
+        <location filename="../core/config/ConfigLoader.cpp" line="338"/>
         <source>Unknown network policy &quot;%1&quot; (from %2): use none or outbound.</source>
         <translation>Unbekannte Netzwerkregel &quot;%1&quot; (Quelle: %2): Verwenden Sie none oder outbound.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="338"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="351"/>
         <source>Unknown workspace mode &quot;%1&quot; (from %2): use mount or copy.</source>
         <translation>Unbekannter Arbeitsordner-Modus &quot;%1&quot; (Quelle: %2): Verwenden Sie mount oder copy.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="398"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="411"/>
         <source>%1 in %2: %3</source>
         <translation>%1 in %2: %3</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="436"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="449"/>
         <source>Unknown approval policy &quot;%1&quot; (from %2): use ask, safe or all.</source>
         <translation>Unbekannte Freigaberegel &quot;%1&quot; (Quelle: %2): Verwenden Sie ask, safe oder all.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="460"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="473"/>
         <source>The configuration file %1 does not exist.</source>
         <translation>Die Konfigurationsdatei %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="463"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="476"/>
         <source>The configuration file %1 is not a file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="468"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="481"/>
         <source>The configuration file %1 cannot be read: %2</source>
         <translation>Die Konfigurationsdatei %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="472"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="485"/>
         <source>The configuration file %1 is not a valid INI file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine gültige INI-Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="502"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="515"/>
         <source>No language model is configured. Do one of these:
   - set OPENAI_API_KEY (OpenAI, Responses API) or ANTHROPIC_API_KEY (Anthropic);
   - point Terrarium at an OpenAI-compatible server: --base-url URL --planner-model M --executor-model M (or TERRARIUM_BASE_URL, TERRARIUM_MODEL, TERRARIUM_API_KEY);
@@ -2455,67 +2460,72 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation> und </translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="87"/>
+        <location filename="../core/config/UserSettings.cpp" line="88"/>
         <source>The planner&apos;s base URL &quot;%1&quot; is not an http:// or https:// URL.</source>
         <translation>Die Basis-URL des Planers &quot;%1&quot; ist keine http://- oder https://-URL.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="88"/>
+        <location filename="../core/config/UserSettings.cpp" line="89"/>
         <source>The executor&apos;s base URL &quot;%1&quot; is not an http:// or https:// URL.</source>
         <translation>Die Basis-URL des Ausführers &quot;%1&quot; ist keine http://- oder https://-URL.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="96"/>
+        <location filename="../core/config/UserSettings.cpp" line="97"/>
         <source>Unknown sandbox &quot;%1&quot;: use podman, libvirt or host.</source>
         <translation>Unbekannte Sandbox &quot;%1&quot;: Verwenden Sie podman, libvirt oder host.</translation>
     </message>
     <message>
         <location filename="../core/config/UserSettings.cpp" line="100"/>
+        <source>The Debian mirror &quot;%1&quot; is not an http://, https:// or file:// URL.</source>
+        <translation>Der Debian-Mirror &quot;%1&quot; ist keine http://-, https://- oder file://-URL.</translation>
+    </message>
+    <message>
+        <location filename="../core/config/UserSettings.cpp" line="106"/>
         <source>Unknown network policy &quot;%1&quot;: use none or outbound.</source>
         <translation>Unbekannte Netzwerkregel &quot;%1&quot;: Verwenden Sie none oder outbound.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="104"/>
+        <location filename="../core/config/UserSettings.cpp" line="110"/>
         <source>Unknown terminal engine &quot;%1&quot;: use terrarium or qtermwidget.</source>
         <translation>Unbekannte Terminal-Engine „%1“: terrarium oder qtermwidget verwenden.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="112"/>
+        <location filename="../core/config/UserSettings.cpp" line="118"/>
         <source>The sandbox&apos;s CPUs must be from %1 to %2.</source>
         <translation>Die CPUs der Sandbox müssen zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="114"/>
+        <location filename="../core/config/UserSettings.cpp" line="120"/>
         <source>The sandbox&apos;s memory must be from %1 to %2 MiB.</source>
         <translation>Der Speicher der Sandbox muss zwischen %1 und %2 MiB liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="116"/>
+        <location filename="../core/config/UserSettings.cpp" line="122"/>
         <source>The sandbox&apos;s maximum processes must be from %1 to %2.</source>
         <translation>Die maximalen Prozesse der Sandbox müssen zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="118"/>
+        <location filename="../core/config/UserSettings.cpp" line="124"/>
         <source>The sandbox&apos;s disk size must be from %1 to %2 MiB.</source>
         <translation>Die Plattengröße der Sandbox muss zwischen %1 und %2 MiB liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="119"/>
+        <location filename="../core/config/UserSettings.cpp" line="125"/>
         <source>The maximum steps must be from %1 to %2.</source>
         <translation>Die maximalen Schritte müssen zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="121"/>
+        <location filename="../core/config/UserSettings.cpp" line="127"/>
         <source>The re-plans before giving up must be from %1 to %2.</source>
         <translation>Die Neuplanungen vor dem Aufgeben müssen zwischen %1 und %2 liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="123"/>
+        <location filename="../core/config/UserSettings.cpp" line="129"/>
         <source>The step timeout must be from %1 to %2 seconds.</source>
         <translation>Das Zeitlimit pro Schritt muss zwischen %1 und %2 Sekunden liegen.</translation>
     </message>
     <message>
-        <location filename="../core/config/UserSettings.cpp" line="125"/>
+        <location filename="../core/config/UserSettings.cpp" line="131"/>
         <source>The remote control port must be from %1 to %2.</source>
         <translation>Der Port der Fernsteuerung muss zwischen %1 und %2 liegen.</translation>
     </message>
@@ -3930,59 +3940,59 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>qemu-img fehlt; installieren Sie es (Debian/Ubuntu: sudo apt install qemu-utils).</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="102"/>
+        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="103"/>
         <source>libvirt offers KVM</source>
         <translation>libvirt bietet KVM an</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="103"/>
+        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="104"/>
         <source>libvirt offers QEMU without KVM (slower)</source>
         <translation>libvirt bietet QEMU ohne KVM an (langsamer)</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="125"/>
+        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="126"/>
         <source>libvirt is ready</source>
         <translation>libvirt ist bereit</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="142"/>
+        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="143"/>
         <source>VMs run under QEMU&apos;s software emulation (TCG), several times slower than with KVM%1.</source>
         <translation>VMs laufen unter der Software-Emulation von QEMU (TCG), um ein Mehrfaches langsamer als mit KVM%1.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="146"/>
+        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="147"/>
         <source> (KVM: %1)</source>
         <translation> (KVM: %1)</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="148"/>
+        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="149"/>
         <source>A VM could not be restored from its saved state and booted instead: %1</source>
         <translation>Eine VM konnte nicht aus ihrem gespeicherten Zustand wiederhergestellt werden und wurde stattdessen gebootet: %1</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="152"/>
+        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="153"/>
         <source>VMs boot instead of starting from a saved state: %1</source>
         <translation>VMs booten, statt aus einem gespeicherten Zustand zu starten: %1</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="170"/>
+        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="171"/>
         <source>libvirt has not been connected yet.</source>
         <translation>libvirt ist noch nicht verbunden.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="199"/>
-        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="219"/>
+        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="200"/>
+        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="220"/>
         <source>There is no Terrarium VM named %1.</source>
         <translation>Es gibt keine Terrarium-VM namens %1.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="224"/>
+        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="225"/>
         <location filename="../vm/SandboxManager.cpp" line="111"/>
         <source>The sandbox %1 is in use by a running Terrarium; stop that run first.</source>
         <translation>Die Sandbox %1 wird von einem laufenden Terrarium verwendet; halten Sie zuerst diesen Lauf an.</translation>
     </message>
     <message>
-        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="235"/>
+        <location filename="../vm/libvirt/LibvirtBackend.cpp" line="236"/>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="89"/>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="386"/>
         <location filename="../vm/libvirt/LibvirtSandbox.cpp" line="881"/>
@@ -5858,313 +5868,313 @@ Siehe &apos;terrarium --help&apos;.</translation>
 <context>
     <name>Terrarium::Widgets::MainWindow</name>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="60"/>
+        <location filename="../ui/MainWindow.cpp" line="62"/>
         <source>Terrarium</source>
         <translation>Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="90"/>
-        <location filename="../ui/MainWindow.cpp" line="279"/>
+        <location filename="../ui/MainWindow.cpp" line="92"/>
+        <location filename="../ui/MainWindow.cpp" line="289"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="67"/>
+        <location filename="../ui/MainWindow.cpp" line="69"/>
         <source>&amp;Goal:</source>
         <translation>&amp;Ziel:</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="70"/>
+        <location filename="../ui/MainWindow.cpp" line="72"/>
         <source>Describe what the agent should do, e.g. &quot;run the test suite and fix what fails&quot;. Ctrl+Enter runs it; you can also drop a .md, .txt or .yaml task file here.</source>
         <translation>Beschreiben Sie, was der Agent tun soll, z. B. &quot;run the test suite and fix what fails&quot;. Strg+Eingabe führt es aus; Sie können auch eine .md-, .txt- oder .yaml-Aufgabendatei hier ablegen.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="72"/>
+        <location filename="../ui/MainWindow.cpp" line="74"/>
         <source>Goal</source>
         <translation>Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="82"/>
+        <location filename="../ui/MainWindow.cpp" line="84"/>
         <source>&amp;Sandbox:</source>
         <translation>&amp;Sandbox:</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="84"/>
+        <location filename="../ui/MainWindow.cpp" line="86"/>
         <source>Podman container</source>
         <translation>Podman-Container</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="85"/>
+        <location filename="../ui/MainWindow.cpp" line="87"/>
         <source>libvirt virtual machine</source>
         <translation>Virtuelle libvirt-Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="86"/>
+        <location filename="../ui/MainWindow.cpp" line="88"/>
         <source>Host (no isolation)</source>
         <translation>Host (keine Isolation)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="87"/>
+        <location filename="../ui/MainWindow.cpp" line="89"/>
         <source>Sandbox</source>
         <translation>Sandbox</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="92"/>
+        <location filename="../ui/MainWindow.cpp" line="94"/>
         <source>Start the run (Ctrl+Enter)</source>
         <translation>Den Lauf starten (Strg+Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="100"/>
+        <location filename="../ui/MainWindow.cpp" line="102"/>
         <source>S&amp;top</source>
         <translation>Anha&amp;lten</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="101"/>
+        <location filename="../ui/MainWindow.cpp" line="103"/>
         <source>Stop the run and everything it started (Ctrl+.)</source>
         <translation>Den Lauf und alles, was er gestartet hat, anhalten (Strg+.)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="104"/>
+        <location filename="../ui/MainWindow.cpp" line="106"/>
         <source>Workspace:</source>
         <translation>Arbeitsordner:</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="107"/>
+        <location filename="../ui/MainWindow.cpp" line="109"/>
         <source>Workspace folder</source>
         <translation>Arbeitsordner</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="109"/>
+        <location filename="../ui/MainWindow.cpp" line="111"/>
         <source>&amp;Change…</source>
         <translation>Ände&amp;rn…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="110"/>
+        <location filename="../ui/MainWindow.cpp" line="112"/>
         <source>The host folder the sandbox sees as /workspace</source>
         <translation>Der Host-Ordner, den die Sandbox als /workspace sieht</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="121"/>
+        <location filename="../ui/MainWindow.cpp" line="123"/>
         <source>Commands will run directly on this computer, as you, with no isolation.</source>
         <translation>Befehle werden direkt auf diesem Computer ausgeführt, als Sie, ohne Isolation.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="158"/>
+        <location filename="../ui/MainWindow.cpp" line="160"/>
         <source>Error</source>
         <translation>Fehler</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="170"/>
+        <location filename="../ui/MainWindow.cpp" line="172"/>
         <source>Remote terminals</source>
         <translation>Ferngesteuerte Terminals</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="227"/>
+        <location filename="../ui/MainWindow.cpp" line="229"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="268"/>
+        <location filename="../ui/MainWindow.cpp" line="278"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="269"/>
+        <location filename="../ui/MainWindow.cpp" line="279"/>
         <source>&amp;Open Task File…</source>
         <translation>Aufgabendatei ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="273"/>
+        <location filename="../ui/MainWindow.cpp" line="283"/>
         <source>Choose &amp;Workspace…</source>
         <translation>&amp;Arbeitsordner wählen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="276"/>
+        <location filename="../ui/MainWindow.cpp" line="286"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="280"/>
+        <location filename="../ui/MainWindow.cpp" line="290"/>
         <source>&amp;Run Goal</source>
         <translation>Ziel &amp;ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="285"/>
+        <location filename="../ui/MainWindow.cpp" line="295"/>
         <source>&amp;Stop</source>
         <translation>An&amp;halten</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="294"/>
+        <location filename="../ui/MainWindow.cpp" line="304"/>
         <source>&amp;View</source>
         <translation>A&amp;nsicht</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="296"/>
+        <location filename="../ui/MainWindow.cpp" line="306"/>
         <source>Focus &amp;Goal</source>
         <translation>Fokus auf &amp;Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="299"/>
+        <location filename="../ui/MainWindow.cpp" line="309"/>
         <source>Focus &amp;Plan</source>
         <translation>Fokus auf &amp;Plan</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="302"/>
+        <location filename="../ui/MainWindow.cpp" line="312"/>
         <source>&amp;Collapse All Steps</source>
         <translation>Alle Schritte &amp;einklappen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="306"/>
+        <location filename="../ui/MainWindow.cpp" line="316"/>
         <source>&amp;Expand All Steps</source>
         <translation>Alle Schritte a&amp;usklappen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="339"/>
+        <location filename="../ui/MainWindow.cpp" line="349"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="341"/>
+        <location filename="../ui/MainWindow.cpp" line="351"/>
         <source>&amp;Preferences…</source>
         <translation>Terrarium ein&amp;richten…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="350"/>
+        <location filename="../ui/MainWindow.cpp" line="360"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="351"/>
+        <location filename="../ui/MainWindow.cpp" line="361"/>
         <source>&amp;About Terrarium</source>
         <translation>Ü&amp;ber Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="352"/>
+        <location filename="../ui/MainWindow.cpp" line="362"/>
         <source>About Terrarium</source>
         <translation>Über Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="353"/>
+        <location filename="../ui/MainWindow.cpp" line="363"/>
         <source>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans a goal with a language model, runs each step as a command inside a sandbox, and shows it all live.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plant ein Ziel mit einem Sprachmodell, führt jeden Schritt als Befehl in einer Sandbox aus und zeigt alles live.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="525"/>
+        <location filename="../ui/MainWindow.cpp" line="535"/>
         <source>Type a goal first.</source>
         <translation>Geben Sie zuerst ein Ziel ein.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="534"/>
+        <location filename="../ui/MainWindow.cpp" line="544"/>
         <source>Open Task File</source>
         <translation>Aufgabendatei öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="535"/>
+        <location filename="../ui/MainWindow.cpp" line="545"/>
         <source>Task files (*.yaml *.yml *.md *.markdown *.txt);;All files (*)</source>
         <translation>Aufgabendateien (*.yaml *.yml *.md *.markdown *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="552"/>
+        <location filename="../ui/MainWindow.cpp" line="562"/>
         <source>Choose the Workspace Folder</source>
         <translation>Arbeitsordner wählen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="589"/>
+        <location filename="../ui/MainWindow.cpp" line="599"/>
         <source>Stop the Run?</source>
         <translation>Lauf anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="589"/>
+        <location filename="../ui/MainWindow.cpp" line="599"/>
         <source>A run is in progress. Stop it and close Terrarium?</source>
         <translation>Ein Lauf ist im Gange. Ihn anhalten und Terrarium schließen?</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="113"/>
+        <location filename="../ui/MainWindow.cpp" line="115"/>
         <source>Choose a &amp;Folder…</source>
         <translation>Einen &amp;Ordner wählen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="114"/>
+        <location filename="../ui/MainWindow.cpp" line="116"/>
         <source>A &amp;New Folder for Each Run</source>
         <translation>Ein &amp;neuer Ordner für jeden Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="271"/>
+        <location filename="../ui/MainWindow.cpp" line="281"/>
         <source>&amp;Replay…</source>
         <translation>Runbook ab&amp;spielen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="290"/>
+        <location filename="../ui/MainWindow.cpp" line="300"/>
         <source>Review &amp;Workspace Changes</source>
         <translation>Änderungen im Arbeitsordner &amp;prüfen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="292"/>
+        <location filename="../ui/MainWindow.cpp" line="302"/>
         <source>What a sandbox that works on a copy changed, to apply or discard</source>
         <translation>Was eine Sandbox, die auf einer Kopie arbeitet, geändert hat, zum Übernehmen oder Verwerfen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="310"/>
+        <location filename="../ui/MainWindow.cpp" line="320"/>
         <source>Run &amp;History</source>
         <translation>&amp;Verlauf der Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="317"/>
+        <location filename="../ui/MainWindow.cpp" line="327"/>
         <source>The kept runs, to look at again, run again or delete</source>
         <translation>Die gespeicherten Läufe, zum erneuten Ansehen, erneuten Ausführen oder Löschen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="321"/>
+        <location filename="../ui/MainWindow.cpp" line="331"/>
         <source>&amp;Terminal</source>
         <translation>&amp;Terminal</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="327"/>
+        <location filename="../ui/MainWindow.cpp" line="337"/>
         <source>A shell inside the run&apos;s sandbox</source>
         <translation>Eine Shell in der Sandbox des Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="329"/>
+        <location filename="../ui/MainWindow.cpp" line="339"/>
         <source>Open the Sandbox&apos;s &amp;Console</source>
         <translation>&amp;Konsole der Sandbox öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="331"/>
+        <location filename="../ui/MainWindow.cpp" line="341"/>
         <source>A VM&apos;s serial console: its boot messages and a root shell</source>
         <translation>Die serielle Konsole einer VM: ihre Boot-Meldungen und eine root-Shell</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="495"/>
+        <location filename="../ui/MainWindow.cpp" line="505"/>
         <source>A new folder in %1 for each run</source>
         <translation>Ein neuer Ordner in %1 für jeden Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="543"/>
+        <location filename="../ui/MainWindow.cpp" line="553"/>
         <source>Replay a Runbook</source>
         <translation>Ein Runbook abspielen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="544"/>
+        <location filename="../ui/MainWindow.cpp" line="554"/>
         <source>Runbooks (*.yaml *.yml);;All files (*)</source>
         <translation>Runbooks (*.yaml *.yml);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="626"/>
+        <location filename="../ui/MainWindow.cpp" line="636"/>
         <source>on this computer itself (the host sandbox, no isolation)</source>
         <translation>auf diesem Computer selbst (die Host-Sandbox, keine Isolation)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="627"/>
+        <location filename="../ui/MainWindow.cpp" line="637"/>
         <source>in the run&apos;s sandbox (%1)</source>
         <translation>in der Sandbox des Laufs (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="630"/>
+        <location filename="../ui/MainWindow.cpp" line="640"/>
         <source>A remote control client has a terminal open %1. What it types there passes no safety check and is not recorded.</source>
         <translation>Ein Fernsteuerungs-Client hat ein Terminal %1 offen. Was er dort eingibt, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/MainWindow.cpp" line="632"/>
+        <location filename="../ui/MainWindow.cpp" line="642"/>
         <source>Remote control clients have %n terminals open %1. What they type there passes no safety check and is not recorded.</source>
         <translation>
             <numerusform>Fernsteuerungs-Clients haben %n Terminal %1 offen. Was sie dort eingeben, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</numerusform>
@@ -6172,7 +6182,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="727"/>
+        <location filename="../ui/MainWindow.cpp" line="737"/>
         <source>The goal of the run in progress; stop it to change the goal</source>
         <translation>Das Ziel des laufenden Laufs; halten Sie ihn an, um das Ziel zu ändern</translation>
     </message>
@@ -6884,43 +6894,43 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Das eigene Debian-Image von Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="339"/>
-        <location filename="../ui/SettingsDialog.cpp" line="349"/>
+        <location filename="../ui/SettingsDialog.cpp" line="348"/>
+        <location filename="../ui/SettingsDialog.cpp" line="358"/>
         <source> MiB</source>
         <translation> MiB</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="311"/>
+        <location filename="../ui/SettingsDialog.cpp" line="319"/>
         <source>None: no network at all</source>
         <translation>Keins: überhaupt kein Netzwerk</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="312"/>
+        <location filename="../ui/SettingsDialog.cpp" line="320"/>
         <source>Outbound: may reach the internet</source>
         <translation>Ausgehend: darf das Internet erreichen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="325"/>
+        <location filename="../ui/SettingsDialog.cpp" line="333"/>
         <source>Default &amp;sandbox:</source>
         <translation>&amp;Standard-Sandbox:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="327"/>
+        <location filename="../ui/SettingsDialog.cpp" line="335"/>
         <source>&amp;Image:</source>
         <translation>&amp;Image:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="353"/>
+        <location filename="../ui/SettingsDialog.cpp" line="362"/>
         <source>&amp;CPUs:</source>
         <translation>&amp;CPUs:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="354"/>
+        <location filename="../ui/SettingsDialog.cpp" line="363"/>
         <source>Memo&amp;ry:</source>
         <translation>S&amp;peicher:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="328"/>
+        <location filename="../ui/SettingsDialog.cpp" line="337"/>
         <source>&amp;Network:</source>
         <translation>&amp;Netzwerk:</translation>
     </message>
@@ -6929,24 +6939,24 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation type="vanished">Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1 oder dem Unix-Socket) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="748"/>
+        <location filename="../ui/SettingsDialog.cpp" line="759"/>
         <source>API keys are kept in the desktop keyring, never in the settings file.</source>
         <translation>API-Schlüssel werden im Desktop-Schlüsselbund aufbewahrt, nie in der Einstellungsdatei.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="772"/>
+        <location filename="../ui/SettingsDialog.cpp" line="783"/>
         <source>Found %1; both roles now use its model %2.</source>
         <translation>%1 gefunden; beide Rollen verwenden jetzt sein Modell %2.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="782"/>
-        <location filename="../ui/SettingsDialog.cpp" line="788"/>
+        <location filename="../ui/SettingsDialog.cpp" line="793"/>
+        <location filename="../ui/SettingsDialog.cpp" line="799"/>
         <source>%1 or %2</source>
         <translation>%1 oder %2</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="787"/>
-        <location filename="../ui/SettingsDialog.cpp" line="794"/>
+        <location filename="../ui/SettingsDialog.cpp" line="798"/>
+        <location filename="../ui/SettingsDialog.cpp" line="805"/>
         <source>Required for this server</source>
         <translation>Für diesen Server erforderlich</translation>
     </message>
@@ -6967,7 +6977,7 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
     </message>
     <message>
         <location filename="../ui/SettingsDialog.cpp" line="126"/>
-        <location filename="../ui/SettingsDialog.cpp" line="401"/>
+        <location filename="../ui/SettingsDialog.cpp" line="410"/>
         <source>Remote control</source>
         <translation>Fernsteuerung</translation>
     </message>
@@ -6977,97 +6987,112 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Terminal</translation>
     </message>
     <message>
+        <location filename="../ui/SettingsDialog.cpp" line="311"/>
+        <source>The one this computer&apos;s apt uses</source>
+        <translation>Der, den apt auf diesem Computer verwendet</translation>
+    </message>
+    <message>
         <location filename="../ui/SettingsDialog.cpp" line="314"/>
+        <source>Where Terrarium&apos;s images get their Debian packages when they are built: a local mirror or an apt cache (http://, https:// or file://). Empty: the Debian mirror and apt proxy of this computer&apos;s apt sources.</source>
+        <translation>Woher die Images von Terrarium beim Bauen ihre Debian-Pakete beziehen: ein lokaler Mirror oder ein apt-Cache (http://, https:// oder file://). Leer: der Debian-Mirror und der apt-Proxy aus den apt-Quellen dieses Computers.</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="322"/>
         <source>Containers work on a cop&amp;y of the workspace</source>
         <translation>Container arbeiten auf einer &amp;Kopie des Arbeitsordners</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="316"/>
+        <location filename="../ui/SettingsDialog.cpp" line="324"/>
         <source>The files are copied into the container; when the run ends you review what it changed and apply what you accept. Virtual machines always work on a copy.</source>
         <translation>Die Dateien werden in den Container kopiert; am Ende des Laufs prüfen Sie, was er geändert hat, und übernehmen, was Sie annehmen. Virtuelle Maschinen arbeiten immer auf einer Kopie.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="332"/>
+        <location filename="../ui/SettingsDialog.cpp" line="336"/>
+        <source>Debian &amp;mirror:</source>
+        <translation>Debian-&amp;Mirror:</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="341"/>
         <source>Resources of each sandbox</source>
         <translation>Ressourcen jeder Sandbox</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="345"/>
+        <location filename="../ui/SettingsDialog.cpp" line="354"/>
         <source>How many processes and threads may run in the sandbox at once</source>
         <translation>Wie viele Prozesse und Threads gleichzeitig in der Sandbox laufen dürfen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="352"/>
+        <location filename="../ui/SettingsDialog.cpp" line="361"/>
         <source>How much the sandbox&apos;s own disk may grow; the workspace does not count</source>
         <translation>Wie weit die eigene Platte der Sandbox wachsen darf; der Arbeitsordner zählt nicht mit</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="355"/>
+        <location filename="../ui/SettingsDialog.cpp" line="364"/>
         <source>Ma&amp;ximum processes:</source>
         <translation>Ma&amp;ximale Prozesse:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="356"/>
+        <location filename="../ui/SettingsDialog.cpp" line="365"/>
         <source>Disk si&amp;ze:</source>
         <translation>Platten&amp;größe:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="369"/>
+        <location filename="../ui/SettingsDialog.cpp" line="378"/>
         <source>Terminal engine</source>
         <translation>Terminal-Engine</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="382"/>
+        <location filename="../ui/SettingsDialog.cpp" line="391"/>
         <source>For terminals opened from now on. Terrarium&apos;s own view is the faster one.</source>
         <translation>Für Terminals, die ab jetzt geöffnet werden. Terrariums eigene Ansicht ist die schnellere.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="384"/>
+        <location filename="../ui/SettingsDialog.cpp" line="393"/>
         <source>This build has only Terrarium&apos;s own view; QTermWidget is offered where Terrarium was built with it (Debian 13).</source>
         <translation>Dieser Build hat nur Terrariums eigene Ansicht; QTermWidget wird angeboten, wo Terrarium damit gebaut wurde (Debian 13).</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="404"/>
+        <location filename="../ui/SettingsDialog.cpp" line="413"/>
         <source>Let programs on this computer watch and drive runs</source>
         <translation>Programmen auf diesem Computer erlauben, Läufe zu beobachten und zu steuern</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="406"/>
+        <location filename="../ui/SettingsDialog.cpp" line="415"/>
         <source>A WebSocket on 127.0.0.1 and ::1 only, for clients that know the token; web pages are refused. See docs/CONTROL_API.md.</source>
         <translation>Ein WebSocket nur auf 127.0.0.1 und ::1, für Clients, die das Token kennen; Webseiten werden abgewiesen. Siehe docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="412"/>
+        <location filename="../ui/SettingsDialog.cpp" line="421"/>
         <source>Port &amp;for clients:</source>
         <translation>&amp;Port für Clients:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="418"/>
+        <location filename="../ui/SettingsDialog.cpp" line="427"/>
         <source>Also on a Unix socket in the session&apos;s runtime folder (terrarium/control.sock)</source>
         <translation>Auch auf einem Unix-Socket im Laufzeitordner der Sitzung (terrarium/control.sock)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="421"/>
+        <location filename="../ui/SettingsDialog.cpp" line="430"/>
         <source>For clients that would rather not use a port; only your own programs can open it, and they need the token too.</source>
         <translation>Für Clients, die lieber keinen Port nutzen; nur Ihre eigenen Programme können ihn öffnen, und auch sie brauchen das Token.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="426"/>
+        <location filename="../ui/SettingsDialog.cpp" line="435"/>
         <source>Let clients open terminals in runs on the host (no isolation)</source>
         <translation>Clients erlauben, Terminals in Läufen auf dem Host zu öffnen (keine Isolation)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="429"/>
+        <location filename="../ui/SettingsDialog.cpp" line="438"/>
         <source>A client&apos;s terminal in a run on the host sandbox is a shell on this computer whose commands pass no safety check. Off, clients get terminals only in containers and VMs. Each one opened is kept with the run and shown above the timeline.</source>
         <translation>Das Terminal eines Clients in einem Lauf in der Host-Sandbox ist eine Shell auf diesem Computer, deren Befehle keine Sicherheitsprüfung durchlaufen. Ausgeschaltet bekommen Clients Terminals nur in Containern und VMs. Jedes geöffnete wird mit dem Lauf aufbewahrt und über der Zeitleiste angezeigt.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="437"/>
+        <location filename="../ui/SettingsDialog.cpp" line="446"/>
         <source>Control token</source>
         <translation>Steuerungs-Token</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="439"/>
+        <location filename="../ui/SettingsDialog.cpp" line="448"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
@@ -7076,162 +7101,162 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation type="vanished">Das Token kopieren, damit ein Client es als „Authorization: Bearer …“ sendet</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="440"/>
+        <location filename="../ui/SettingsDialog.cpp" line="449"/>
         <source>Copy the token for a client to prove itself with (see docs/CONTROL_API.md)</source>
         <translation>Das Token kopieren, mit dem sich ein Client ausweist (siehe docs/CONTROL_API.md)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="446"/>
+        <location filename="../ui/SettingsDialog.cpp" line="455"/>
         <source>Re&amp;quired token:</source>
         <translation>Erforderliches &amp;Token:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="455"/>
+        <location filename="../ui/SettingsDialog.cpp" line="464"/>
         <source>Clients connect to ws://127.0.0.1 on this port (or ::1, or the Unix socket) and prove they know the token without sending it. Scripts can also run terrarium --headless --serve. The protocol is in docs/CONTROL_API.md.</source>
         <translation>Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1 oder dem Unix-Socket) und weisen nach, dass sie das Token kennen, ohne es zu senden. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="466"/>
+        <location filename="../ui/SettingsDialog.cpp" line="475"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="481"/>
+        <location filename="../ui/SettingsDialog.cpp" line="490"/>
         <source>Approval of commands</source>
         <translation>Freigabe von Befehlen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="484"/>
+        <location filename="../ui/SettingsDialog.cpp" line="493"/>
         <source>Ask before running risky commands</source>
         <translation>Vor riskanten Befehlen nachfragen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="486"/>
+        <location filename="../ui/SettingsDialog.cpp" line="495"/>
         <source>Run only what the safety rules pass; deny the rest</source>
         <translation>Nur ausführen, was die Sicherheitsregeln durchlassen; den Rest ablehnen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="488"/>
+        <location filename="../ui/SettingsDialog.cpp" line="497"/>
         <source>Run every command without asking</source>
         <translation>Jeden Befehl ohne Nachfrage ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="491"/>
+        <location filename="../ui/SettingsDialog.cpp" line="500"/>
         <source>Risky commands run without asking.</source>
         <translation>Riskante Befehle laufen ohne Nachfrage.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="492"/>
+        <location filename="../ui/SettingsDialog.cpp" line="501"/>
         <source>Commands the safety rules flag (deleting files, changing permissions, fetching and running scripts, …) run at once. Use it only with a sandbox you can throw away.</source>
         <translation>Befehle, die die Sicherheitsregeln markieren (Dateien löschen, Rechte ändern, Skripte herunterladen und ausführen, …), laufen sofort. Verwenden Sie das nur mit einer Sandbox, die Sie wegwerfen können.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="496"/>
+        <location filename="../ui/SettingsDialog.cpp" line="505"/>
         <source>Appro&amp;val:</source>
         <translation>&amp;Freigabe:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="510"/>
+        <location filename="../ui/SettingsDialog.cpp" line="519"/>
         <source>Commands approved with Always</source>
         <translation>Mit „Immer“ freigegebene Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="516"/>
+        <location filename="../ui/SettingsDialog.cpp" line="525"/>
         <source>None yet: commands you approve with “Always” appear here.</source>
         <translation>Noch keine: Befehle, die Sie mit „Immer“ freigeben, erscheinen hier.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="518"/>
+        <location filename="../ui/SettingsDialog.cpp" line="527"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="519"/>
+        <location filename="../ui/SettingsDialog.cpp" line="528"/>
         <source>Ask again before running the selected commands (Delete)</source>
         <translation>Vor dem Ausführen der ausgewählten Befehle wieder nachfragen (Entf)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="524"/>
+        <location filename="../ui/SettingsDialog.cpp" line="533"/>
         <source>Always allowed:</source>
         <translation>Immer erlaubt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="526"/>
+        <location filename="../ui/SettingsDialog.cpp" line="535"/>
         <source>Commands you approved with “Always”: they run without asking</source>
         <translation>Befehle, die Sie mit „Immer“ freigegeben haben: Sie laufen ohne Nachfrage</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="530"/>
+        <location filename="../ui/SettingsDialog.cpp" line="539"/>
         <source>Limits of each run</source>
         <translation>Grenzen jedes Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="534"/>
+        <location filename="../ui/SettingsDialog.cpp" line="543"/>
         <source>Commands run in total, across re-plans</source>
         <translation>Insgesamt ausgeführte Befehle, über Neuplanungen hinweg</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="537"/>
+        <location filename="../ui/SettingsDialog.cpp" line="546"/>
         <source>None: stop at the first failed step</source>
         <translation>Keine: beim ersten fehlgeschlagenen Schritt anhalten</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="542"/>
+        <location filename="../ui/SettingsDialog.cpp" line="551"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="544"/>
+        <location filename="../ui/SettingsDialog.cpp" line="553"/>
         <source>A step still running after this long is stopped and fails</source>
         <translation>Ein Schritt, der nach dieser Zeit noch läuft, wird angehalten und schlägt fehl</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="551"/>
+        <location filename="../ui/SettingsDialog.cpp" line="560"/>
         <source>M&amp;aximum steps:</source>
         <translation>Maximale &amp;Schritte:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="552"/>
+        <location filename="../ui/SettingsDialog.cpp" line="561"/>
         <source>Re-plans before givin&amp;g up:</source>
         <translation>&amp;Neuplanungen vor dem Aufgeben:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="553"/>
+        <location filename="../ui/SettingsDialog.cpp" line="562"/>
         <source>Step &amp;timeout:</source>
         <translation>&amp;Zeitlimit pro Schritt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="555"/>
+        <location filename="../ui/SettingsDialog.cpp" line="564"/>
         <source>&amp;Jump ahead: ask for the next command while a step runs</source>
         <translation>Den nächsten Befehl schon &amp;während eines Schritts erfragen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="557"/>
+        <location filename="../ui/SettingsDialog.cpp" line="566"/>
         <source>Saves waiting for the model between steps. The early answer is used only when the step before succeeded, and it is checked like any command.</source>
         <translation>Spart das Warten auf das Modell zwischen den Schritten. Die frühe Antwort wird nur verwendet, wenn der Schritt davor erfolgreich war, und wie jeder Befehl geprüft.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="668"/>
+        <location filename="../ui/SettingsDialog.cpp" line="679"/>
         <source>Kept in %1.</source>
         <translation>Aufbewahrt in %1.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="695"/>
+        <location filename="../ui/SettingsDialog.cpp" line="706"/>
         <source>a copy of the workspace</source>
         <translation>eine Kopie des Arbeitsordners</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="696"/>
+        <location filename="../ui/SettingsDialog.cpp" line="707"/>
         <source>the workspace folder itself</source>
         <translation>der Arbeitsordner selbst</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="707"/>
+        <location filename="../ui/SettingsDialog.cpp" line="718"/>
         <source>1 setting here is overridden by the environment, the command line or a task file; its field says which.</source>
         <translation>1 Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/SettingsDialog.cpp" line="709"/>
+        <location filename="../ui/SettingsDialog.cpp" line="720"/>
         <source>%n settings here are overridden by the environment, the command line or a task file; their fields say which.</source>
         <translation>
             <numerusform>%n Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</numerusform>
@@ -7239,17 +7264,17 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="716"/>
+        <location filename="../ui/SettingsDialog.cpp" line="727"/>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="838"/>
+        <location filename="../ui/SettingsDialog.cpp" line="849"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="838"/>
+        <location filename="../ui/SettingsDialog.cpp" line="849"/>
         <source>keyring</source>
         <translation>Schlüsselbund</translation>
     </message>

@@ -307,6 +307,14 @@ QWidget *SettingsDialog::createSandboxTab()
     m_image->setPlaceholderText(tr("Terrarium's own Debian image"));
     m_image->setClearButtonEnabled(true);
 
+    m_aptMirror = new QLineEdit(group);
+    m_aptMirror->setPlaceholderText(tr("The one this computer's apt uses"));
+    m_aptMirror->setClearButtonEnabled(true);
+    m_aptMirror->setToolTip(
+        tr("Where Terrarium's images get their Debian packages when they are built: a local "
+           "mirror or an apt cache (http://, https:// or file://). Empty: the Debian mirror "
+           "and apt proxy of this computer's apt sources."));
+
     m_network = new QComboBox(group);
     m_network->addItem(tr("None: no network at all"), QStringLiteral("none"));
     m_network->addItem(tr("Outbound: may reach the internet"), QStringLiteral("outbound"));
@@ -325,6 +333,7 @@ QWidget *SettingsDialog::createSandboxTab()
     addRow(form, tr("Default &sandbox:"), QStringLiteral("sandbox/kind"), m_sandbox);
     form->addRow(QString(), m_hostWarning);
     addRow(form, tr("&Image:"), QStringLiteral("sandbox/image"), m_image);
+    addRow(form, tr("Debian &mirror:"), QStringLiteral("sandbox/apt_mirror"), m_aptMirror);
     addRow(form, tr("&Network:"), QStringLiteral("sandbox/network"), m_network);
     form->addRow(QString(), sourced(QStringLiteral("sandbox/workspace_mode"), m_workOnACopy));
     layout->addWidget(group);
@@ -601,6 +610,7 @@ void SettingsDialog::setValues(const Core::UserSettings &values)
     }
     selectData(m_sandbox, values.sandbox);
     m_image->setText(values.image);
+    m_aptMirror->setText(values.aptMirror);
     m_cpus->setValue(values.cpus);
     m_memory->setValue(values.memoryMiB);
     m_pids->setValue(values.pidsLimit);
@@ -640,6 +650,7 @@ Core::UserSettings SettingsDialog::values() const
     }
     values.sandbox = m_sandbox->currentData().toString();
     values.image = m_image->text().trimmed();
+    values.aptMirror = m_aptMirror->text().trimmed();
     values.cpus = m_cpus->value();
     values.memoryMiB = m_memory->value();
     values.network = m_network->currentData().toString();

@@ -125,6 +125,7 @@ private:
     QComboBox *m_sandbox = nullptr;
     QWidget *m_hostWarning = nullptr;
     QLineEdit *m_image = nullptr;
+    QLineEdit *m_aptMirror = nullptr;
     QSpinBox *m_cpus = nullptr;
     QSpinBox *m_memory = nullptr;
     QComboBox *m_network = nullptr;

@@ -26,7 +26,9 @@ public:
         QString buildScript; // path of scripts/build-image.sh (installed: share/terrarium/)
         QString workDirectory; // where the root filesystem archive is written, then removed
         QString suite = QStringLiteral("bookworm");
-        QString mirror; // empty: the script's default (deb.debian.org)
+        // The Debian mirror (--mirror); empty: the script takes the one this computer's apt
+        // sources name (scripts/host-apt-mirror.sh).
+        QString mirror;
         QString extraPackages; // comma-separated, added to the base set
     };
 

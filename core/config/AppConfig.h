@@ -35,6 +35,9 @@ struct AppConfig
     QString libvirtUri; // empty: qemu:///system as root, qemu:///session otherwise
     QString workspace; // host folder shared with the sandbox
     QString image; // empty: the backend's default image
+    // The Debian mirror the sandbox images are built from (sandbox/apt_mirror,
+    // TERRARIUM_APT_MIRROR); empty: the one this computer's apt sources name (see AptMirror).
+    QString aptMirror;
     QString network = QStringLiteral("none"); // "none" | "outbound"
     // "mount": the sandbox works in the folder itself; "copy": on a copy, whose changes the user
     // reviews and applies (VMs always work on a copy).

@@ -1,5 +1,6 @@
 #include "ConfigLoader.h"
 
+#include "core/config/AptMirror.h"
 #include "core/config/LimitRange.h"
 #include "core/config/SecretEnvironment.h"
 
@@ -313,6 +314,18 @@ Result<AppConfig> ConfigLoader::load(const QSettings &settings,
     if (image)
         config.image = image->text;
     provenance.record(QStringLiteral("sandbox/image"), originOf(image), config.image);
+
+    const auto mirror = pick(settings, QStringLiteral("sandbox/apt_mirror"), environment,
+                             QStringLiteral("TERRARIUM_APT_MIRROR"), std::nullopt, QString());
+    if (mirror) {
+        if (!AptMirror::isUrl(mirror->text))
+            return makeError(ErrorCode::Configuration,
+                             Tr::tr("The Debian mirror \"%1\" (from %2) is not an http://, "
+                                    "https:// or file:// URL.")
+                                 .arg(mirror->text, mirror->source));
+        config.aptMirror = mirror->text;
+    }
+    provenance.record(QStringLiteral("sandbox/apt_mirror"), originOf(mirror), config.aptMirror);
 
     const auto network =
         pick(settings, QStringLiteral("sandbox/network"), environment,

@@ -1,5 +1,6 @@
 #include "UserSettings.h"
 
+#include "core/config/AptMirror.h"
 #include "core/config/LimitRange.h"
 
 #include "core/CoreTr.h"
@@ -94,6 +95,11 @@ Result<void> UserSettings::validate() const
         return makeError(
             ErrorCode::InvalidInput,
             Tr::tr("Unknown sandbox \"%1\": use podman, libvirt or host.").arg(sandbox));
+    if (!aptMirror.trimmed().isEmpty() && !AptMirror::isUrl(aptMirror))
+        return makeError(ErrorCode::InvalidInput,
+                         Tr::tr("The Debian mirror \"%1\" is not an http://, https:// or file:// "
+                                "URL.")
+                             .arg(aptMirror.trimmed()));
     if (network != QLatin1String("none") && network != QLatin1String("outbound"))
         return makeError(
             ErrorCode::InvalidInput,
@@ -143,6 +149,9 @@ UserSettings UserSettings::load(const QSettings &settings)
         || sandbox == QLatin1String("host"))
         values.sandbox = sandbox;
     values.image = text(settings, QStringLiteral("sandbox/image"));
+    const QString mirror = text(settings, QStringLiteral("sandbox/apt_mirror"));
+    if (AptMirror::isUrl(mirror))
+        values.aptMirror = mirror;
     values.cpus =
         inRange(settings, QStringLiteral("sandbox/cpus"), values.cpus, LimitRange::cpus());
     values.memoryMiB = inRange(settings, QStringLiteral("sandbox/memory_mib"), values.memoryMiB,
@@ -191,6 +200,7 @@ void UserSettings::save(QSettings &settings) const
 
     settings.setValue(QStringLiteral("sandbox/kind"), sandbox);
     setOrRemove(settings, QStringLiteral("sandbox/image"), image);
+    setOrRemove(settings, QStringLiteral("sandbox/apt_mirror"), aptMirror);
     settings.setValue(QStringLiteral("sandbox/cpus"), cpus);
     settings.setValue(QStringLiteral("sandbox/memory_mib"), memoryMiB);
     settings.setValue(QStringLiteral("sandbox/network"), network);

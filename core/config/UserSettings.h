@@ -16,13 +16,12 @@ namespace Terrarium::Core {
 
 // What the settings dialog edits, stored under the same config file keys ConfigLoader reads
 // (planner/provider, planner/base_url, planner/model, executor/..., sandbox/kind,
-// sandbox/image, sandbox/cpus, sandbox/memory_mib, sandbox/pids, sandbox/disk_mib,
-// sandbox/network, sandbox/workspace_mode, safety/approval, safety/always_allowed,
-// limits/max_steps, limits/max_replans, limits/step_timeout, run/translate_ahead, control/...,
-// terminal/engine), so what
-// the dialog saves is what runs use, unless the environment or the command line sets a value (see
-// ConfigProvenance). API keys are not part of it: they live in the keyring (KeyStore). The defaults
-// are ConfigLoader's.
+// sandbox/image, sandbox/apt_mirror, sandbox/cpus, sandbox/memory_mib, sandbox/pids,
+// sandbox/disk_mib, sandbox/network, sandbox/workspace_mode, safety/approval,
+// safety/always_allowed, limits/max_steps, limits/max_replans, limits/step_timeout,
+// run/translate_ahead, control/..., terminal/engine), so what the dialog saves is what runs use,
+// unless the environment or the command line sets a value (see ConfigProvenance). API keys are not
+// part of it: they live in the keyring (KeyStore). The defaults are ConfigLoader's.
 //
 // An empty or unset value means "not set here": ConfigLoader then falls back to the environment
 // and its defaults, exactly as for a hand-written file.
@@ -42,6 +41,7 @@ struct UserSettings
     Model executor;
     QString sandbox = QStringLiteral("podman"); // "podman" | "libvirt" | "host"
     QString image; // empty: the backend's default image
+    QString aptMirror; // empty: the Debian mirror of this computer's apt sources
     int cpus = 2;
     int memoryMiB = 2048;
     int pidsLimit = 1024;
@@ -82,7 +82,8 @@ struct UserSettings
     // a field in the dialog really clears it. Does not sync; see QSettings::status().
     void save(QSettings &settings) const;
 
-    // What ConfigLoader would refuse: a base URL that is not an http(s) URL with a host, an
+    // What ConfigLoader would refuse: a base URL that is not an http(s) URL with a host, a
+    // Debian mirror that is not an http(s) or file URL (AptMirror::isUrl()), an
     // unknown sandbox or network policy, a number outside its LimitRange. The message names
     // the field as the dialog labels it.
     Result<void> validate() const;

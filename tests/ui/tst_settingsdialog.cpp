@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QMap>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSettings>
@@ -106,6 +107,7 @@ UserSettings sampleValues()
                        QStringLiteral("llama-3.1-8b")};
     values.sandbox = QStringLiteral("libvirt");
     values.image = QStringLiteral("/var/lib/terrarium/debian.qcow2");
+    values.aptMirror = QStringLiteral("http://apt-cache.test:3142/debian");
     values.cpus = 6;
     values.memoryMiB = 6144;
     values.network = QStringLiteral("outbound");
@@ -172,6 +174,7 @@ void tst_SettingsDialog::valuesRoundTripThroughTheWidgets_data()
     automatic.executor = {LlmProvider::Responses, QString(), QString()};
     automatic.sandbox = QStringLiteral("host");
     automatic.image.clear();
+    automatic.aptMirror.clear();
     QTest::newRow("automatic provider, host") << automatic;
 }
 
@@ -197,6 +200,8 @@ void tst_SettingsDialog::widgetsShowTheValues()
              QStringLiteral("llama-3.1-8b"));
     QCOMPARE(fieldFor<QComboBox>(dialog, QStringLiteral("Default &sandbox:"))->currentText(),
              QStringLiteral("libvirt virtual machine"));
+    QCOMPARE(fieldFor<QLineEdit>(dialog, QStringLiteral("Debian &mirror:"))->text(),
+             QStringLiteral("http://apt-cache.test:3142/debian"));
     QCOMPARE(fieldFor<QSpinBox>(dialog, QStringLiteral("&CPUs:"))->value(), 6);
     QCOMPARE(fieldFor<QSpinBox>(dialog, QStringLiteral("Memo&ry:"))->value(), 6144);
     QCOMPARE(fieldFor<QComboBox>(dialog, QStringLiteral("&Network:"))->currentData().toString(),
@@ -276,10 +281,22 @@ void tst_SettingsDialog::everyFieldHasABuddyWithItsOwnMnemonic()
         if (input && !qobject_cast<QAbstractSpinBox *>(widget->parentWidget()))
             fields << widget;
     }
-    // Per role 4; the sandbox 5 and its limits 2; approval 1 and run limits 3; remote control 2.
-    QCOMPARE(fields.size(), 4 * 2 + 5 + 2 + 1 + 3 + 2);
+    // Per role 4; the sandbox 6 and its limits 2; approval 1 and run limits 3; remote control 2.
+    QCOMPARE(fields.size(), 4 * 2 + 6 + 2 + 1 + 3 + 2);
 
-    QStringList mnemonics;
+    // Qt does not match the mnemonics of hidden widgets, so a letter must be unique within its
+    // tab (and among what is outside the tabs); the dialog has more fields than there are letters.
+    const auto *tabs = dialog.findChild<QTabWidget *>();
+    QVERIFY(tabs);
+    const auto tabOf = [tabs](QWidget *widget) {
+        for (QWidget *w = widget; w; w = w->parentWidget()) {
+            if (const int index = tabs->indexOf(w); index >= 0)
+                return index;
+        }
+        return -1;
+    };
+    QMap<int, QStringList> mnemonics;
+    qsizetype count = 0;
     for (QWidget *field : fields) {
         QLabel *buddyLabel = nullptr;
         for (QLabel *label : dialog.findChildren<QLabel *>()) {
@@ -289,18 +306,25 @@ void tst_SettingsDialog::everyFieldHasABuddyWithItsOwnMnemonic()
         QVERIFY2(buddyLabel, qPrintable(field->metaObject()->className()));
         const QChar key = mnemonic(buddyLabel->text());
         QVERIFY2(key.isLetter(), qPrintable(buddyLabel->text()));
-        mnemonics << key;
+        mnemonics[tabOf(buddyLabel)] << key;
+        ++count;
     }
     for (QAbstractButton *button : dialog.findChildren<QAbstractButton *>()) {
         const QChar key = mnemonic(button->text());
-        if (!key.isNull())
-            mnemonics << key;
+        if (!key.isNull()) {
+            mnemonics[tabOf(button)] << key;
+            ++count;
+        }
     }
-    QStringList unique = mnemonics;
-    unique.removeDuplicates();
-    QCOMPARE(unique.size(), mnemonics.size());
+    for (auto tab = mnemonics.cbegin(); tab != mnemonics.cend(); ++tab) {
+        QStringList unique = tab.value();
+        unique.removeDuplicates();
+        QVERIFY2(
+            unique.size() == tab.value().size(),
+            qPrintable(QStringLiteral("tab %1: %2").arg(tab.key()).arg(tab.value().join(u' '))));
+    }
     // Buttons with mnemonics: Show (twice) and Detect local server, at least.
-    QVERIFY(mnemonics.size() >= fields.size() + 3);
+    QVERIFY(count >= fields.size() + 3);
 }
 
 void tst_SettingsDialog::apiKeysAreHiddenUntilShown()

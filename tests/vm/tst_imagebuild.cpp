@@ -32,6 +32,8 @@ private Q_SLOTS:
     void cancelEndsTheScript();
     void podmanImageBuildFailure();
     void vmImageBuildFailureKeepsTheOldImage();
+    void mirrorIsPassedOnOnlyWhenSet_data();
+    void mirrorIsPassedOnOnlyWhenSet();
 
 private:
     QString script(const QString &name, const QByteArray &body);
@@ -241,6 +243,57 @@ void tst_ImageBuild::vmImageBuildFailureKeepsTheOldImage()
     QCOMPARE(progress.at(1).at(0).toInt(), 38);
     QVERIFY(QFile::exists(old.fileName()));
     QVERIFY(!QFileInfo::exists(directory + QStringLiteral(".building")));
+}
+
+void tst_ImageBuild::mirrorIsPassedOnOnlyWhenSet_data()
+{
+    QTest::addColumn<bool>("vm");
+    QTest::addColumn<QString>("mirror");
+    QTest::newRow("container, the host's") << false << QString();
+    QTest::newRow("container, a mirror") << false << QStringLiteral("http://apt-cache.test/debian");
+    QTest::newRow("VM, the host's") << true << QString();
+    QTest::newRow("VM, a mirror") << true << QStringLiteral("file:///srv/debian");
+}
+
+void tst_ImageBuild::mirrorIsPassedOnOnlyWhenSet()
+{
+    // Without a mirror the script finds the host's (scripts/host-apt-mirror.sh) itself; one set
+    // (sandbox/apt_mirror) goes to it as --mirror. The script here says what it was given.
+    QFETCH(bool, vm);
+    QFETCH(QString, mirror);
+    const QString arguments = script(QStringLiteral("arguments.sh"),
+                                     "echo \"arguments: $*\" >&2\n"
+                                     "exit 1\n");
+    QString message;
+    if (vm) {
+        Vm::VmImageBuilder::Options options;
+        options.buildScript = arguments;
+        options.agentPath = QStringLiteral("/bin/true");
+        options.directory = m_dir.filePath(QStringLiteral("vm-mirror/base"));
+        options.mirror = mirror;
+        Vm::VmImageBuilder builder(options);
+        QSignalSpy finished(&builder, &Vm::VmImageBuilder::finished);
+        builder.ensure(true);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QVERIFY(!builder.result());
+        message = builder.result().error().message;
+    } else {
+        Vm::PodmanImageBuilder::Options options;
+        options.buildScript = arguments;
+        options.workDirectory = m_dir.filePath(QStringLiteral("podman-mirror"));
+        options.mirror = mirror;
+        Vm::PodmanImageBuilder builder(Vm::PodmanHost{}, options);
+        QSignalSpy finished(&builder, &Vm::PodmanImageBuilder::finished);
+        builder.build(QStringLiteral("localhost/terrarium/test:1"));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+        QVERIFY(!builder.result());
+        message = builder.result().error().message;
+    }
+    QVERIFY2(message.contains(QLatin1String("arguments: --output ")), qPrintable(message));
+    if (mirror.isEmpty())
+        QVERIFY2(!message.contains(QLatin1String("--mirror")), qPrintable(message));
+    else
+        QVERIFY2(message.contains(QStringLiteral("--mirror ") + mirror), qPrintable(message));
 }
 
 QTEST_GUILESS_MAIN(tst_ImageBuild)

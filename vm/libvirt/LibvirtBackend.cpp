@@ -97,6 +97,7 @@ void LibvirtBackend::prepare(Readiness readiness)
     build.agentPath = m_options.agentPath;
     build.directory = dataDirectory + QStringLiteral("/base-") + m_options.suite;
     build.suite = m_options.suite;
+    build.mirror = m_options.mirror;
     m_builder = new VmImageBuilder(build, this);
     Q_EMIT progress(Stage::Preflight, 100,
                     m_host->kvmOffered ? Core::Tr::tr("libvirt offers KVM")

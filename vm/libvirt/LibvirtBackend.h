@@ -29,6 +29,7 @@ public:
         // Where the base image and the sandboxes' disks go; empty: defaultDataDirectory().
         QString dataDirectory;
         QString suite = QStringLiteral("bookworm");
+        QString mirror; // the base image's Debian mirror; empty: the host's (VmImageBuilder)
         bool rebuildImage = false;
         // Start VMs by restoring a saved, freshly booted one when there is one for their shape
         // (made after the first cold boot; see VmWarmStart).

@@ -27,7 +27,9 @@ public:
         QString agentPath; // the terrarium-agent to put into the image
         QString directory; // where the base lives
         QString suite = QStringLiteral("bookworm");
-        QString mirror; // empty: the script's default
+        // The Debian mirror (--mirror); empty: the script takes the one this computer's apt
+        // sources name (scripts/host-apt-mirror.sh).
+        QString mirror;
     };
 
     explicit VmImageBuilder(const Options &options, QObject *parent = nullptr);

@@ -298,6 +298,13 @@ void tst_ConfigLoader::errors_data()
     QTest::newRow("negative timeout") << "TERRARIUM_STEP_TIMEOUT"
                                       << "-5"
                                       << "TERRARIUM_STEP_TIMEOUT must";
+    QTest::newRow("mirror without scheme") << "TERRARIUM_APT_MIRROR"
+                                           << "apt-cache.test:3142/debian"
+                                           << "The Debian mirror \"apt-cache.test:3142/debian\" "
+                                              "(from TERRARIUM_APT_MIRROR) is not an http://";
+    QTest::newRow("mirror of another scheme") << "TERRARIUM_APT_MIRROR"
+                                              << "cdrom:/media/debian"
+                                              << "is not an http://, https:// or file:// URL";
     QTest::newRow("translate ahead, maybe") << "TERRARIUM_TRANSLATE_AHEAD"
                                             << "maybe"
                                             << "TERRARIUM_TRANSLATE_AHEAD must be true or false";
@@ -464,6 +471,23 @@ void tst_ConfigLoader::provenanceNamesEachSource_data()
                                       << ""
                                       << ""
                                       << "600" << Kind::Default << "";
+    QTest::newRow("mirror: default") << "sandbox/apt_mirror"
+                                     << ""
+                                     << ""
+                                     << ""
+                                     << "" << Kind::Default << "";
+    QTest::newRow("mirror: file") << "sandbox/apt_mirror"
+                                  << "file:///srv/debian"
+                                  << ""
+                                  << ""
+                                  << "file:///srv/debian" << Kind::ConfigFile
+                                  << "sandbox/apt_mirror";
+    QTest::newRow("mirror: environment")
+        << "sandbox/apt_mirror"
+        << "file:///srv/debian"
+        << "TERRARIUM_APT_MIRROR"
+        << "http://apt-cache.test:3142/debian"
+        << "http://apt-cache.test:3142/debian" << Kind::Environment << "TERRARIUM_APT_MIRROR";
     // An empty value is no value, in the file and in the environment alike.
     QTest::newRow("empty environment variable") << "sandbox/image"
                                                 << "img"
@@ -621,10 +645,10 @@ void tst_ConfigLoader::provenanceCoversEverySetting()
     }
     for (const char *key :
          {"sandbox/kind", "sandbox/workspace", "sandbox/libvirt_uri", "sandbox/image",
-          "sandbox/network", "sandbox/workspace_mode", "sandbox/allow_autorun_writes",
-          "sandbox/cpus", "sandbox/memory_mib", "sandbox/pids", "sandbox/disk_mib",
-          "limits/max_steps", "limits/max_replans", "limits/step_timeout", "run/translate_ahead",
-          "safety/approval", "safety/always_allowed"})
+          "sandbox/apt_mirror", "sandbox/network", "sandbox/workspace_mode",
+          "sandbox/allow_autorun_writes", "sandbox/cpus", "sandbox/memory_mib", "sandbox/pids",
+          "sandbox/disk_mib", "limits/max_steps", "limits/max_replans", "limits/step_timeout",
+          "run/translate_ahead", "safety/approval", "safety/always_allowed"})
         expected << QLatin1String(key);
     expected.sort();
     QCOMPARE(config->provenance.keys(), expected);

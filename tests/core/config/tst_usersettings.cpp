@@ -88,6 +88,7 @@ void tst_UserSettings::roundTrip_data()
                       QStringLiteral("llama-3.1-8b")};
     local.sandbox = QStringLiteral("libvirt");
     local.image = QStringLiteral("/var/lib/terrarium/debian.qcow2");
+    local.aptMirror = QStringLiteral("file:///srv/debian");
     local.cpus = 6;
     local.memoryMiB = 6144;
     local.network = QStringLiteral("outbound");
@@ -192,6 +193,7 @@ void tst_UserSettings::configLoaderRunsWhatWasSaved()
                        QStringLiteral("small")};
     values.sandbox = QStringLiteral("libvirt");
     values.image = QStringLiteral("img");
+    values.aptMirror = QStringLiteral("http://apt-cache.test:3142/debian");
     values.cpus = 3;
     values.memoryMiB = 3000;
     values.network = QStringLiteral("outbound");
@@ -222,6 +224,7 @@ void tst_UserSettings::configLoaderRunsWhatWasSaved()
     QVERIFY(!config->executorNeedsLocalServer);
     QCOMPARE(config->sandbox, QStringLiteral("libvirt"));
     QCOMPARE(config->image, QStringLiteral("img"));
+    QCOMPARE(config->aptMirror, QStringLiteral("http://apt-cache.test:3142/debian"));
     QCOMPARE(config->cpus, 3);
     QCOMPARE(config->memoryMiB, 3000);
     QCOMPARE(config->network, QStringLiteral("outbound"));
@@ -295,16 +298,19 @@ void tst_UserSettings::clearedValuesAreRemoved()
     values.planner = {LlmProvider::Responses, QStringLiteral("https://a.example/v1"),
                       QStringLiteral("m")};
     values.image = QStringLiteral("img");
+    values.aptMirror = QStringLiteral("file:///srv/debian");
     values.save(settings);
     QVERIFY(settings.contains(QStringLiteral("planner/base_url")));
 
     values.planner = {std::nullopt, QStringLiteral("  "), QString()};
     values.image.clear();
+    values.aptMirror.clear();
     values.save(settings);
     QVERIFY(!settings.contains(QStringLiteral("planner/provider")));
     QVERIFY(!settings.contains(QStringLiteral("planner/base_url")));
     QVERIFY(!settings.contains(QStringLiteral("planner/model")));
     QVERIFY(!settings.contains(QStringLiteral("sandbox/image")));
+    QVERIFY(!settings.contains(QStringLiteral("sandbox/apt_mirror")));
 }
 
 void tst_UserSettings::valuesConfigLoaderWouldRejectReadAsUnset()
@@ -316,6 +322,7 @@ void tst_UserSettings::valuesConfigLoaderWouldRejectReadAsUnset()
         settings.setValue(QStringLiteral("sandbox/cpus"), QStringLiteral("many"));
         settings.setValue(QStringLiteral("sandbox/memory_mib"), -1);
         settings.setValue(QStringLiteral("sandbox/network"), QStringLiteral("all"));
+        settings.setValue(QStringLiteral("sandbox/apt_mirror"), QStringLiteral("cdrom:/media"));
         settings.setValue(QStringLiteral("sandbox/pids"), 0);
         settings.setValue(QStringLiteral("sandbox/disk_mib"), 10);
         settings.setValue(QStringLiteral("safety/approval"), QStringLiteral("maybe"));
@@ -338,6 +345,21 @@ void tst_UserSettings::validate_data()
     local.planner.baseUrl = QStringLiteral("http://localhost:11434/v1");
     local.executor.baseUrl = QStringLiteral(" https://gpu.example:8443/v1 ");
     QTest::newRow("http and https") << local << QString();
+    UserSettings mirrors;
+    mirrors.aptMirror = QStringLiteral(" http://apt-cache.test:3142/debian ");
+    QTest::newRow("http mirror") << mirrors << QString();
+    mirrors.aptMirror = QStringLiteral("file:///srv/debian");
+    QTest::newRow("file mirror") << mirrors << QString();
+    mirrors.aptMirror = QStringLiteral("apt-cache.test/debian");
+    QTest::newRow("mirror without scheme")
+        << mirrors
+        << QStringLiteral("The Debian mirror \"apt-cache.test/debian\" is not an http://, "
+                          "https:// or file:// URL.");
+    mirrors.aptMirror = QStringLiteral("file:");
+    QTest::newRow("file mirror without a path")
+        << mirrors
+        << QStringLiteral("The Debian mirror \"file:\" is not an http://, https:// or file:// "
+                          "URL.");
 
     UserSettings noScheme;
     noScheme.planner.baseUrl = QStringLiteral("localhost:11434");
