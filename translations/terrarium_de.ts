@@ -438,7 +438,7 @@
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="93"/>
-        <location filename="../app/WindowController.cpp" line="362"/>
+        <location filename="../app/WindowController.cpp" line="363"/>
         <source>Runs are not kept: %1</source>
         <translation>Läufe werden nicht gespeichert: %1</translation>
     </message>
@@ -591,8 +591,8 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
     <message>
         <location filename="../app/HistoryController.cpp" line="33"/>
         <location filename="../app/HistoryController.cpp" line="42"/>
-        <location filename="../app/WindowController.cpp" line="491"/>
-        <location filename="../app/WindowController.cpp" line="520"/>
+        <location filename="../app/WindowController.cpp" line="492"/>
+        <location filename="../app/WindowController.cpp" line="521"/>
         <source>A run is in progress; stop it first.</source>
         <translation>Ein Lauf ist im Gange; halten Sie ihn zuerst an.</translation>
     </message>
@@ -726,32 +726,37 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
         <translation>Lauf fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="77"/>
+        <location filename="../app/HumanLog.cpp" line="78"/>
+        <source>Step %1 undone in the container: its files were rolled back to the snapshot from before the step (in %2 ms). The workspace is mounted from this computer and was not rolled back.</source>
+        <translation>Schritt %1 im Container rückgängig gemacht: seine Dateien wurden auf den Snapshot von vor dem Schritt zurückgesetzt (in %2 ms). Der Arbeitsbereich ist von diesem Computer eingebunden und wurde nicht zurückgesetzt.</translation>
+    </message>
+    <message>
+        <location filename="../app/HumanLog.cpp" line="83"/>
         <source>Step %1 undone: the sandbox was rolled back to its snapshot from before the step (in %2 ms).</source>
         <translation>Schritt %1 rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt (in %2 ms).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="84"/>
+        <location filename="../app/HumanLog.cpp" line="91"/>
         <source>The %1 model did not answer (%2); trying again in %3 s (attempt %4 of %5).</source>
         <translation>Das %1-Modell hat nicht geantwortet (%2); neuer Versuch in %3 s (Versuch %4 von %5).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="85"/>
+        <location filename="../app/HumanLog.cpp" line="92"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="85"/>
+        <location filename="../app/HumanLog.cpp" line="92"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="91"/>
+        <location filename="../app/HumanLog.cpp" line="98"/>
         <source>A control client opened terminal %1 in the sandbox (%2); what it types there is not checked or recorded.</source>
         <translation>Ein Steuerungs-Client hat Terminal %1 in der Sandbox (%2) geöffnet; was er dort eingibt, wird weder geprüft noch aufgezeichnet.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="96"/>
+        <location filename="../app/HumanLog.cpp" line="103"/>
         <source>Terminal %1 of a control client closed after %2 ms.</source>
         <translation>Terminal %1 eines Steuerungs-Clients wurde nach %2 ms geschlossen.</translation>
     </message>
@@ -1071,67 +1076,67 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Nicht kopiert: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="463"/>
+        <location filename="../app/RunSession.cpp" line="464"/>
         <source>The %1 sandbox cannot take snapshots, so risky steps that fail cannot be undone.</source>
         <translation>Die %1-Sandbox kann keine Snapshots anlegen, daher lassen sich fehlgeschlagene riskante Schritte nicht rückgängig machen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="473"/>
+        <location filename="../app/RunSession.cpp" line="474"/>
         <source>Replaying 1 recorded step in the %1 sandbox, without a model.</source>
         <translation>1 aufgezeichneter Schritt wird in der Sandbox %1 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="475"/>
+        <location filename="../app/RunSession.cpp" line="476"/>
         <source>Replaying %1 recorded steps in the %2 sandbox, without a model.</source>
         <translation>%1 aufgezeichnete Schritte werden in der Sandbox %2 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="479"/>
+        <location filename="../app/RunSession.cpp" line="480"/>
         <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
         <translation>Planer: %1 (%2), Ausführer: %3 (%4), Sandbox: %5</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="489"/>
+        <location filename="../app/RunSession.cpp" line="490"/>
         <source>Resuming the run %1 after its last finished step.</source>
         <translation>Lauf %1 wird nach seinem letzten abgeschlossenen Schritt fortgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="504"/>
+        <location filename="../app/RunSession.cpp" line="505"/>
         <source>The run was cancelled; the sandbox&apos;s changes were not applied to %1.</source>
         <translation>Der Lauf wurde abgebrochen; die Änderungen der Sandbox wurden nicht nach %1 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="551"/>
+        <location filename="../app/RunSession.cpp" line="553"/>
         <source>The sandbox still runs with %1 mounted: what it changes from now on is checked again when it is let go.</source>
         <translation>Die Sandbox läuft weiter, %1 ist weiter eingebunden: Was sie von jetzt an ändert, wird erneut geprüft, wenn sie freigegeben wird.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="563"/>
+        <location filename="../app/RunSession.cpp" line="565"/>
         <source>the sandbox is not running</source>
         <translation>die Sandbox läuft nicht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="564"/>
+        <location filename="../app/RunSession.cpp" line="566"/>
         <source>there is no record of what was copied in</source>
         <translation>es gibt keine Aufzeichnung darüber, was hineinkopiert wurde</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="575"/>
+        <location filename="../app/RunSession.cpp" line="577"/>
         <source>The sandbox&apos;s changes could not be collected (%1); nothing was applied to %2.</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden (%1); nichts wurde nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="583"/>
+        <location filename="../app/RunSession.cpp" line="585"/>
         <source>The sandbox changed nothing in the workspace.</source>
         <translation>Die Sandbox hat im Arbeitsordner nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="595"/>
+        <location filename="../app/RunSession.cpp" line="597"/>
         <source>1 change in the sandbox was not applied to %1:</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="596"/>
+        <location filename="../app/RunSession.cpp" line="598"/>
         <source>%n changes in the sandbox were not applied to %1:</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen:</numerusform>
@@ -1139,7 +1144,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="604"/>
+        <location filename="../app/RunSession.cpp" line="606"/>
         <source>  ... and %n more</source>
         <translation>
             <numerusform>  ... und %n weitere</numerusform>
@@ -1147,27 +1152,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="627"/>
+        <location filename="../app/RunSession.cpp" line="629"/>
         <source>The sandbox&apos;s changes could not be collected: %1</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="633"/>
+        <location filename="../app/RunSession.cpp" line="635"/>
         <source>The sandbox has no changes that are not in %1.</source>
         <translation>Die Sandbox hat keine Änderungen, die nicht schon in %1 sind.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="649"/>
+        <location filename="../app/RunSession.cpp" line="651"/>
         <source>The changes could not be applied to %1: %2</source>
         <translation>Die Änderungen konnten nicht nach %1 übernommen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="653"/>
+        <location filename="../app/RunSession.cpp" line="655"/>
         <source>Applied 1 change to %1.</source>
         <translation>1 Änderung nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="654"/>
+        <location filename="../app/RunSession.cpp" line="656"/>
         <source>Applied %n changes to %1.</source>
         <translation>
             <numerusform>%n Änderung nach %1 übernommen.</numerusform>
@@ -1175,17 +1180,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="659"/>
+        <location filename="../app/RunSession.cpp" line="661"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Nicht übernommen: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="673"/>
+        <location filename="../app/RunSession.cpp" line="675"/>
         <source>1 change in the sandbox was not applied to %1.</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="674"/>
+        <location filename="../app/RunSession.cpp" line="676"/>
         <source>%n changes in the sandbox were not applied to %1.</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen.</numerusform>
@@ -1193,77 +1198,82 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="690"/>
+        <location filename="../app/RunSession.cpp" line="697"/>
         <source>Another step is being undone.</source>
         <translation>Ein anderer Schritt wird gerade rückgängig gemacht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="692"/>
+        <location filename="../app/RunSession.cpp" line="699"/>
         <source>The sandbox is no longer there to roll back.</source>
         <translation>Die Sandbox ist nicht mehr da, um sie zurückzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="694"/>
+        <location filename="../app/RunSession.cpp" line="701"/>
         <source>The workspace is being transferred; try again when it is done.</source>
         <translation>Der Arbeitsordner wird gerade übertragen; versuchen Sie es erneut, wenn das fertig ist.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="695"/>
+        <location filename="../app/RunSession.cpp" line="702"/>
         <source>There is no snapshot from before this step.</source>
         <translation>Es gibt keinen Snapshot von vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="704"/>
+        <location filename="../app/RunSession.cpp" line="711"/>
         <source>Undoing step %1: rolling the sandbox back to its snapshot...</source>
         <translation>Schritt %1 wird rückgängig gemacht: Die Sandbox wird auf ihren Snapshot zurückgesetzt...</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="713"/>
+        <location filename="../app/RunSession.cpp" line="720"/>
         <source>Step %1 could not be undone: %2</source>
         <translation>Schritt %1 konnte nicht rückgängig gemacht werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="727"/>
+        <location filename="../app/RunSession.cpp" line="735"/>
         <source>Step %1 undone in %2 ms: the sandbox is as it was before it.</source>
         <translation>Schritt %1 in %2 ms rückgängig gemacht: Die Sandbox ist wieder so wie vor ihm.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="766"/>
+        <location filename="../app/RunSession.cpp" line="739"/>
+        <source>Step %1 undone in %2 ms: the container&apos;s files are as they were before it. The workspace %3 is mounted from this computer and was not rolled back.</source>
+        <translation>Schritt %1 in %2 ms rückgängig gemacht: die Dateien des Containers sind wie vor ihm. Der Arbeitsbereich %3 ist von diesem Computer eingebunden und wurde nicht zurückgesetzt.</translation>
+    </message>
+    <message>
+        <location filename="../app/RunSession.cpp" line="781"/>
         <source>Your answer is not kept with the run: %1</source>
         <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="791"/>
+        <location filename="../app/RunSession.cpp" line="806"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="797"/>
+        <location filename="../app/RunSession.cpp" line="812"/>
         <source>Interrupted; exited without waiting</source>
         <translation>Unterbrochen; ohne Warten beendet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="843"/>
+        <location filename="../app/RunSession.cpp" line="858"/>
         <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="897"/>
+        <location filename="../app/RunSession.cpp" line="912"/>
         <source>The run&apos;s sandbox is not running.</source>
         <translation>Die Sandbox des Laufs läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="910"/>
+        <location filename="../app/RunSession.cpp" line="925"/>
         <source>This run&apos;s sandbox is the host: a terminal there is a shell on this computer with no isolation, whose commands pass no safety check. Control clients get one only with &quot;Let clients open terminals in runs on the host&quot; turned on (Settings &gt; Remote control, or host_terminals=true in the [control] section of the configuration file).</source>
         <translation>Die Sandbox dieses Laufs ist der Host: Ein Terminal dort ist eine Shell auf diesem Computer ohne Isolation, deren Befehle keine Sicherheitsprüfung durchlaufen. Steuerungs-Clients bekommen eines nur, wenn „Clients erlauben, Terminals in Läufen auf dem Host zu öffnen“ eingeschaltet ist (Einstellungen &gt; Fernsteuerung, oder host_terminals=true im Abschnitt [control] der Konfigurationsdatei).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="969"/>
+        <location filename="../app/RunSession.cpp" line="984"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="1001"/>
+        <location filename="../app/RunSession.cpp" line="1016"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
@@ -1358,33 +1368,33 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Sandbox dieses Laufs arbeitet im Ordner selbst; es gibt nichts zu prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="209"/>
+        <location filename="../app/WindowController.cpp" line="210"/>
         <source>Remote control is off.</source>
         <translation>Die Fernsteuerung ist aus.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="226"/>
-        <location filename="../app/WindowController.cpp" line="242"/>
+        <location filename="../app/WindowController.cpp" line="227"/>
+        <location filename="../app/WindowController.cpp" line="243"/>
         <source>Remote control is off: %1</source>
         <translation>Die Fernsteuerung ist aus: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="254"/>
+        <location filename="../app/WindowController.cpp" line="255"/>
         <source>Remote control on %1 (docs/CONTROL_API.md).</source>
         <translation>Fernsteuerung auf %1 (docs/CONTROL_API.md).</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="263"/>
+        <location filename="../app/WindowController.cpp" line="264"/>
         <source>The run %1 is not going on in this window.</source>
         <translation>Der Lauf %1 läuft nicht in diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="274"/>
+        <location filename="../app/WindowController.cpp" line="275"/>
         <source>A run is going on in the window; one at a time.</source>
         <translation>Im Fenster ist ein Lauf im Gange; nur einer zur selben Zeit.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="285"/>
+        <location filename="../app/WindowController.cpp" line="286"/>
         <source>open the task file in the window</source>
         <translation>öffnen Sie die Aufgabendatei im Fenster</translation>
     </message>
@@ -1393,27 +1403,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation type="vanished">Die Sandbox des Fensters ist host (keine Isolation), weil die angezeigte Aufgabendatei das verlangt; ein Lauf, den ein Programm startet, bekommt das nicht. Wählen Sie die Sandbox im Fenster selbst, oder verwerfen Sie die Aufgabendatei.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="296"/>
+        <location filename="../app/WindowController.cpp" line="297"/>
         <source>The run could not start; the window says why.</source>
         <translation>Der Lauf konnte nicht starten; das Fenster zeigt, warum.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="334"/>
+        <location filename="../app/WindowController.cpp" line="335"/>
         <source>The run %1 is not the window&apos;s.</source>
         <translation>Der Lauf %1 gehört nicht zu diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="381"/>
+        <location filename="../app/WindowController.cpp" line="382"/>
         <source>Removed the sandbox %1 an earlier run left behind.</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 wurde entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="386"/>
+        <location filename="../app/WindowController.cpp" line="387"/>
         <source>Could not remove the sandbox %1: %2</source>
         <translation>Die Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="399"/>
+        <location filename="../app/WindowController.cpp" line="400"/>
         <source>Sandboxes Left Behind</source>
         <translation>Zurückgelassene Sandboxen</translation>
     </message>
@@ -1426,182 +1436,187 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation type="vanished">Frühere Läufe, die nicht endeten, haben ihre Sandboxen laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="400"/>
+        <location filename="../app/WindowController.cpp" line="401"/>
         <source>Remove this sandbox?</source>
         <translation>Diese Sandbox entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="401"/>
+        <location filename="../app/WindowController.cpp" line="402"/>
         <source>Remove these sandboxes?</source>
         <translation>Diese Sandboxen entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="405"/>
+        <location filename="../app/WindowController.cpp" line="406"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="418"/>
+        <location filename="../app/WindowController.cpp" line="419"/>
         <source>Resume Run</source>
         <translation>Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="418"/>
+        <location filename="../app/WindowController.cpp" line="419"/>
         <source>Resume Newest Run</source>
         <translation>Neuesten Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="422"/>
+        <location filename="../app/WindowController.cpp" line="423"/>
         <source>Continue run %1 in its sandbox from the step it did not finish</source>
         <translation>Lauf %1 in seiner Sandbox ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="428"/>
+        <location filename="../app/WindowController.cpp" line="429"/>
         <source>Keep</source>
         <translation>Behalten</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="455"/>
+        <location filename="../app/WindowController.cpp" line="456"/>
         <source>tick the box next to it in the task file&apos;s panel</source>
         <translation>setzen Sie den Haken daneben im Bereich der Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="509"/>
+        <location filename="../app/WindowController.cpp" line="510"/>
         <source>The task file&apos;s folder is not used as the workspace: %1</source>
         <translation>Der Ordner der Aufgabendatei wird nicht als Arbeitsordner verwendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="514"/>
+        <location filename="../app/WindowController.cpp" line="515"/>
         <source>Task file loaded: check what it asks for, then press Run.</source>
         <translation>Aufgabendatei geladen: Prüfen Sie, was sie verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="525"/>
+        <location filename="../app/WindowController.cpp" line="526"/>
         <source>%1 has no steps, so it is not a runbook; a runbook is exported from a run that succeeded.</source>
         <translation>%1 hat keine Schritte und ist daher kein Runbook; ein Runbook wird aus einem erfolgreichen Lauf exportiert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="538"/>
+        <location filename="../app/WindowController.cpp" line="539"/>
         <source>A runbook of 1 recorded step: Run replays it without a model and stops if its exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit 1 aufgezeichneten Schritt: Ausführen spielt ihn ohne Modell ab und hält an, wenn sein Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="540"/>
+        <location filename="../app/WindowController.cpp" line="541"/>
         <source>A runbook of %1 recorded steps: Run replays them without a model and stops at the first whose exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit %1 aufgezeichneten Schritten: Ausführen spielt sie ohne Modell ab und hält beim ersten an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="548"/>
+        <location filename="../app/WindowController.cpp" line="549"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="551"/>
+        <location filename="../app/WindowController.cpp" line="552"/>
         <source>    (expected to exit with %1)</source>
         <translation>    (sollte mit %1 enden)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="555"/>
+        <location filename="../app/WindowController.cpp" line="556"/>
         <source>Runbook loaded: check what it asks for, then press Run.</source>
         <translation>Runbook geladen: prüfen Sie, was es verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="576"/>
+        <location filename="../app/WindowController.cpp" line="577"/>
         <source>The run store cannot be opened, so no run can be resumed.</source>
         <translation>Der Laufspeicher kann nicht geöffnet werden, daher kann kein Lauf fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="681"/>
+        <location filename="../app/WindowController.cpp" line="682"/>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
         <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="696"/>
+        <location filename="../app/WindowController.cpp" line="697"/>
         <source>Preparing the sandbox…</source>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="763"/>
+        <location filename="../app/WindowController.cpp" line="764"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="781"/>
+        <location filename="../app/WindowController.cpp" line="782"/>
         <source>Another User&apos;s Model Server</source>
         <translation>Modellserver eines anderen Benutzers</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="782"/>
+        <location filename="../app/WindowController.cpp" line="783"/>
         <source>The model server at %1 is run by %2, not by you. Use it for your runs?</source>
         <translation>Der Modellserver an %1 wird von %2 betrieben, nicht von Ihnen. Für Ihre Läufe verwenden?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="787"/>
+        <location filename="../app/WindowController.cpp" line="788"/>
         <source>It would see each run&apos;s goal, files and outputs, and choose the commands that run. A yes is kept in %1 for this address and this user only.</source>
         <translation>Er sähe Ziel, Dateien und Ausgaben jedes Laufs und würde die Befehle wählen, die laufen. Ein Ja wird in %1 nur für diese Adresse und diesen Benutzer gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="790"/>
+        <location filename="../app/WindowController.cpp" line="791"/>
         <source>Use It</source>
         <translation>Verwenden</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="792"/>
+        <location filename="../app/WindowController.cpp" line="793"/>
         <source>Don&apos;t Use</source>
         <translation>Nicht verwenden</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="798"/>
+        <location filename="../app/WindowController.cpp" line="799"/>
         <source>The model server at %1 is confirmed; press Run to use it.</source>
         <translation>Der Modellserver an %1 ist bestätigt; drücken Sie Ausführen, um ihn zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="809"/>
+        <location filename="../app/WindowController.cpp" line="810"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="815"/>
+        <location filename="../app/WindowController.cpp" line="816"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="826"/>
+        <location filename="../app/WindowController.cpp" line="827"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="831"/>
+        <location filename="../app/WindowController.cpp" line="832"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="858"/>
+        <location filename="../app/WindowController.cpp" line="859"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="866"/>
+        <location filename="../app/WindowController.cpp" line="867"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="882"/>
+        <location filename="../app/WindowController.cpp" line="883"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="938"/>
+        <location filename="../app/WindowController.cpp" line="915"/>
+        <source>The next runs work on a copy of the workspace (Preferences, Sandbox): Undo puts it back too, and changes reach the folder after your review.</source>
+        <translation>Die nächsten Läufe arbeiten auf einer Kopie des Arbeitsbereichs (Einstellungen, Sandbox): Rückgängig setzt auch sie zurück, und Änderungen erreichen den Ordner erst nach Ihrer Prüfung.</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="955"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="941"/>
+        <location filename="../app/WindowController.cpp" line="958"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="944"/>
+        <location filename="../app/WindowController.cpp" line="961"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
@@ -1646,19 +1661,19 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="158"/>
-        <location filename="../app/WindowController.cpp" line="266"/>
+        <location filename="../app/WindowController.cpp" line="267"/>
         <source>The run %1 has ended.</source>
         <translation>Der Lauf %1 ist beendet.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="169"/>
-        <location filename="../app/WindowController.cpp" line="309"/>
+        <location filename="../app/WindowController.cpp" line="310"/>
         <source>Step %1 waits for no approval.</source>
         <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="743"/>
-        <location filename="../app/RunSession.cpp" line="752"/>
+        <location filename="../app/RunSession.cpp" line="758"/>
+        <location filename="../app/RunSession.cpp" line="767"/>
         <source>Step %1 waits for no input.</source>
         <translation>Schritt %1 wartet auf keine Eingabe.</translation>
     </message>
@@ -1833,47 +1848,52 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen und konnte nicht rückgängig gemacht werden: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="990"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="992"/>
+        <source>The step&apos;s changes outside the workspace were undone: the sandbox&apos;s own files were put back as they were before the step. The workspace folder is mounted from the user&apos;s computer and was not rolled back: what the step changed in it is still changed.</source>
+        <translation>Die Änderungen des Schritts außerhalb des Arbeitsbereichs wurden rückgängig gemacht: die eigenen Dateien der Sandbox sind wieder wie vor dem Schritt. Der Arbeitsbereich ist vom Computer des Benutzers eingebunden und wurde nicht zurückgesetzt: was der Schritt darin geändert hat, ist weiterhin geändert.</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/Orchestrator.cpp" line="996"/>
         <source>The step&apos;s changes were undone: the sandbox was put back as it was before the step.</source>
         <translation>Die Änderungen des Schritts wurden rückgängig gemacht: Die Sandbox ist wieder so wie vor dem Schritt.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1002"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1008"/>
         <source>The replay stopped: %1.</source>
         <translation>Die Wiedergabe wurde angehalten: %1.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1009"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1015"/>
         <source>The step &quot;%1&quot; failed, and re-planning is off: %2</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und Neuplanen ist ausgeschaltet: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1014"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1020"/>
         <source>The step &quot;%1&quot; failed and the limit of %2 re-plans is reached: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und die Grenze von %2 Neuplanungen ist erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1022"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1028"/>
         <source>The step &quot;%1&quot; failed and the run reached its limit of %2 steps: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und der Lauf hat seine Grenze von %2 Schritten erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1132"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1138"/>
         <source>step %1 timed out after %2; the runbook expects exit code %3</source>
         <translation>Schritt %1 lief nach %2 in eine Zeitüberschreitung; das Runbook erwartet Exit-Code %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1137"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1143"/>
         <source>step %1 was stopped at the sandbox&apos;s limits; the runbook expects exit code %2</source>
         <translation>Schritt %1 wurde an den Grenzen der Sandbox angehalten; das Runbook erwartet Exit-Code %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1142"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1148"/>
         <source>step %1 exited %2; the runbook expects %3</source>
         <translation>Schritt %1 endete mit %2; das Runbook erwartet %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1147"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1153"/>
         <source>A recorded runbook was being replayed and diverged here: %1. The steps before it ran as recorded.</source>
         <translation>Ein aufgezeichnetes Runbook wurde abgespielt und wich hier ab: %1. Die Schritte davor liefen wie aufgezeichnet.</translation>
     </message>
@@ -5194,27 +5214,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../vm/MountedWorkspaceCheck.cpp" line="70"/>
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="73"/>
         <source>The check of %1 after the run could not be made: %2</source>
         <translation>Die Prüfung von %1 nach dem Lauf war nicht möglich: %2</translation>
     </message>
     <message>
-        <location filename="../vm/MountedWorkspaceCheck.cpp" line="75"/>
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="78"/>
         <source>During the run, the sandbox created or changed files in %1 that programs on this machine run or obey by themselves (git hooks and settings, .envrc, editor tasks): %2. Check them before you run git or open the folder in an editor.</source>
         <translation>Während des Laufs hat die Sandbox in %1 Dateien angelegt oder geändert, die Programme auf diesem Rechner von selbst ausführen oder befolgen (Git-Hooks und -Einstellungen, .envrc, Editor-Aufgaben): %2. Prüfen Sie sie, bevor Sie Git aufrufen oder den Ordner in einem Editor öffnen.</translation>
     </message>
     <message>
-        <location filename="../vm/MountedWorkspaceCheck.cpp" line="81"/>
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="84"/>
         <source>Set-user-ID or set-group-ID bits that appeared in %1 were removed from: %2</source>
         <translation>In %1 aufgetauchte Set-User-ID- oder Set-Group-ID-Bits wurden entfernt bei: %2</translation>
     </message>
     <message>
-        <location filename="../vm/MountedWorkspaceCheck.cpp" line="85"/>
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="88"/>
         <source>These files in %1 have set-user-ID or set-group-ID bits that could not be removed; do not run them: %2</source>
         <translation>Diese Dateien in %1 haben Set-User-ID- oder Set-Group-ID-Bits, die nicht entfernt werden konnten; führen Sie sie nicht aus: %2</translation>
     </message>
     <message>
-        <location filename="../vm/MountedWorkspaceCheck.cpp" line="89"/>
+        <location filename="../vm/MountedWorkspaceCheck.cpp" line="92"/>
         <source>The check of %1 after the run could not look at all of it (too many files or levels, or unreadable parts): what it did not reach was not checked.</source>
         <translation>Die Prüfung von %1 nach dem Lauf konnte nicht alles ansehen (zu viele Dateien oder Ebenen oder unlesbare Teile): Was sie nicht erreicht hat, wurde nicht geprüft.</translation>
     </message>
@@ -5874,7 +5894,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="92"/>
-        <location filename="../ui/MainWindow.cpp" line="289"/>
+        <location filename="../ui/MainWindow.cpp" line="290"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
@@ -5974,117 +5994,117 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="278"/>
+        <location filename="../ui/MainWindow.cpp" line="279"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="279"/>
+        <location filename="../ui/MainWindow.cpp" line="280"/>
         <source>&amp;Open Task File…</source>
         <translation>Aufgabendatei ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="283"/>
+        <location filename="../ui/MainWindow.cpp" line="284"/>
         <source>Choose &amp;Workspace…</source>
         <translation>&amp;Arbeitsordner wählen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="286"/>
+        <location filename="../ui/MainWindow.cpp" line="287"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="290"/>
+        <location filename="../ui/MainWindow.cpp" line="291"/>
         <source>&amp;Run Goal</source>
         <translation>Ziel &amp;ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="295"/>
+        <location filename="../ui/MainWindow.cpp" line="296"/>
         <source>&amp;Stop</source>
         <translation>An&amp;halten</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="304"/>
+        <location filename="../ui/MainWindow.cpp" line="305"/>
         <source>&amp;View</source>
         <translation>A&amp;nsicht</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="306"/>
+        <location filename="../ui/MainWindow.cpp" line="307"/>
         <source>Focus &amp;Goal</source>
         <translation>Fokus auf &amp;Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="309"/>
+        <location filename="../ui/MainWindow.cpp" line="310"/>
         <source>Focus &amp;Plan</source>
         <translation>Fokus auf &amp;Plan</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="312"/>
+        <location filename="../ui/MainWindow.cpp" line="313"/>
         <source>&amp;Collapse All Steps</source>
         <translation>Alle Schritte &amp;einklappen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="316"/>
+        <location filename="../ui/MainWindow.cpp" line="317"/>
         <source>&amp;Expand All Steps</source>
         <translation>Alle Schritte a&amp;usklappen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="349"/>
+        <location filename="../ui/MainWindow.cpp" line="350"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="351"/>
+        <location filename="../ui/MainWindow.cpp" line="352"/>
         <source>&amp;Preferences…</source>
         <translation>Terrarium ein&amp;richten…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="360"/>
+        <location filename="../ui/MainWindow.cpp" line="361"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="361"/>
+        <location filename="../ui/MainWindow.cpp" line="362"/>
         <source>&amp;About Terrarium</source>
         <translation>Ü&amp;ber Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="362"/>
+        <location filename="../ui/MainWindow.cpp" line="363"/>
         <source>About Terrarium</source>
         <translation>Über Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="363"/>
+        <location filename="../ui/MainWindow.cpp" line="364"/>
         <source>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans a goal with a language model, runs each step as a command inside a sandbox, and shows it all live.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plant ein Ziel mit einem Sprachmodell, führt jeden Schritt als Befehl in einer Sandbox aus und zeigt alles live.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="535"/>
+        <location filename="../ui/MainWindow.cpp" line="536"/>
         <source>Type a goal first.</source>
         <translation>Geben Sie zuerst ein Ziel ein.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="544"/>
+        <location filename="../ui/MainWindow.cpp" line="545"/>
         <source>Open Task File</source>
         <translation>Aufgabendatei öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="545"/>
+        <location filename="../ui/MainWindow.cpp" line="546"/>
         <source>Task files (*.yaml *.yml *.md *.markdown *.txt);;All files (*)</source>
         <translation>Aufgabendateien (*.yaml *.yml *.md *.markdown *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="562"/>
+        <location filename="../ui/MainWindow.cpp" line="563"/>
         <source>Choose the Workspace Folder</source>
         <translation>Arbeitsordner wählen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="599"/>
+        <location filename="../ui/MainWindow.cpp" line="600"/>
         <source>Stop the Run?</source>
         <translation>Lauf anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="599"/>
+        <location filename="../ui/MainWindow.cpp" line="600"/>
         <source>A run is in progress. Stop it and close Terrarium?</source>
         <translation>Ein Lauf ist im Gange. Ihn anhalten und Terrarium schließen?</translation>
     </message>
@@ -6099,82 +6119,82 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Ein &amp;neuer Ordner für jeden Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="281"/>
+        <location filename="../ui/MainWindow.cpp" line="282"/>
         <source>&amp;Replay…</source>
         <translation>Runbook ab&amp;spielen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="300"/>
+        <location filename="../ui/MainWindow.cpp" line="301"/>
         <source>Review &amp;Workspace Changes</source>
         <translation>Änderungen im Arbeitsordner &amp;prüfen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="302"/>
+        <location filename="../ui/MainWindow.cpp" line="303"/>
         <source>What a sandbox that works on a copy changed, to apply or discard</source>
         <translation>Was eine Sandbox, die auf einer Kopie arbeitet, geändert hat, zum Übernehmen oder Verwerfen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="320"/>
+        <location filename="../ui/MainWindow.cpp" line="321"/>
         <source>Run &amp;History</source>
         <translation>&amp;Verlauf der Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="327"/>
+        <location filename="../ui/MainWindow.cpp" line="328"/>
         <source>The kept runs, to look at again, run again or delete</source>
         <translation>Die gespeicherten Läufe, zum erneuten Ansehen, erneuten Ausführen oder Löschen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="331"/>
+        <location filename="../ui/MainWindow.cpp" line="332"/>
         <source>&amp;Terminal</source>
         <translation>&amp;Terminal</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="337"/>
+        <location filename="../ui/MainWindow.cpp" line="338"/>
         <source>A shell inside the run&apos;s sandbox</source>
         <translation>Eine Shell in der Sandbox des Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="339"/>
+        <location filename="../ui/MainWindow.cpp" line="340"/>
         <source>Open the Sandbox&apos;s &amp;Console</source>
         <translation>&amp;Konsole der Sandbox öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="341"/>
+        <location filename="../ui/MainWindow.cpp" line="342"/>
         <source>A VM&apos;s serial console: its boot messages and a root shell</source>
         <translation>Die serielle Konsole einer VM: ihre Boot-Meldungen und eine root-Shell</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="505"/>
+        <location filename="../ui/MainWindow.cpp" line="506"/>
         <source>A new folder in %1 for each run</source>
         <translation>Ein neuer Ordner in %1 für jeden Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="553"/>
+        <location filename="../ui/MainWindow.cpp" line="554"/>
         <source>Replay a Runbook</source>
         <translation>Ein Runbook abspielen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="554"/>
+        <location filename="../ui/MainWindow.cpp" line="555"/>
         <source>Runbooks (*.yaml *.yml);;All files (*)</source>
         <translation>Runbooks (*.yaml *.yml);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="636"/>
+        <location filename="../ui/MainWindow.cpp" line="637"/>
         <source>on this computer itself (the host sandbox, no isolation)</source>
         <translation>auf diesem Computer selbst (die Host-Sandbox, keine Isolation)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="637"/>
+        <location filename="../ui/MainWindow.cpp" line="638"/>
         <source>in the run&apos;s sandbox (%1)</source>
         <translation>in der Sandbox des Laufs (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="640"/>
+        <location filename="../ui/MainWindow.cpp" line="641"/>
         <source>A remote control client has a terminal open %1. What it types there passes no safety check and is not recorded.</source>
         <translation>Ein Fernsteuerungs-Client hat ein Terminal %1 offen. Was er dort eingibt, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/MainWindow.cpp" line="642"/>
+        <location filename="../ui/MainWindow.cpp" line="643"/>
         <source>Remote control clients have %n terminals open %1. What they type there passes no safety check and is not recorded.</source>
         <translation>
             <numerusform>Fernsteuerungs-Clients haben %n Terminal %1 offen. Was sie dort eingeben, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</numerusform>
@@ -6182,7 +6202,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="737"/>
+        <location filename="../ui/MainWindow.cpp" line="738"/>
         <source>The goal of the run in progress; stop it to change the goal</source>
         <translation>Das Ziel des laufenden Laufs; halten Sie ihn an, um das Ziel zu ändern</translation>
     </message>
@@ -6484,37 +6504,37 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Zeitleiste des Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="85"/>
+        <location filename="../ui/RunTimeline.cpp" line="86"/>
         <source>Steps appear here as they run.</source>
         <translation>Schritte erscheinen hier, während sie laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="344"/>
+        <location filename="../ui/RunTimeline.cpp" line="347"/>
         <source>Step %1 failed: %2</source>
         <translation>Schritt %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="348"/>
+        <location filename="../ui/RunTimeline.cpp" line="351"/>
         <source>Re-planning from the failure (attempt %1)…</source>
         <translation>Neuplanung nach dem Fehler (Versuch %1)…</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="79"/>
+        <location filename="../ui/RunTimeline.cpp" line="80"/>
         <source>Describe a goal above and press &lt;b&gt;Run&lt;/b&gt; (&lt;b&gt;Ctrl+Enter&lt;/b&gt;)</source>
         <translation>Beschreiben Sie oben ein Ziel und drücken Sie &lt;b&gt;Ausführen&lt;/b&gt; (&lt;b&gt;Strg+Eingabe&lt;/b&gt;)</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="81"/>
+        <location filename="../ui/RunTimeline.cpp" line="82"/>
         <source>or drop a task file (.yaml) on the window.</source>
         <translation>oder legen Sie eine Aufgabendatei (.yaml) auf dem Fenster ab.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="201"/>
+        <location filename="../ui/RunTimeline.cpp" line="203"/>
         <source>1 step done</source>
         <translation>1 Schritt erledigt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="201"/>
+        <location filename="../ui/RunTimeline.cpp" line="203"/>
         <source>%n steps done</source>
         <translation>
             <numerusform>%n Schritt erledigt</numerusform>
@@ -6522,12 +6542,12 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="203"/>
+        <location filename="../ui/RunTimeline.cpp" line="205"/>
         <source>1 step not done</source>
         <translation>1 Schritt nicht erledigt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="203"/>
+        <location filename="../ui/RunTimeline.cpp" line="205"/>
         <source>%n steps not done</source>
         <translation>
             <numerusform>%n Schritt nicht erledigt</numerusform>
@@ -6535,14 +6555,14 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="206"/>
-        <location filename="../ui/RunTimeline.cpp" line="247"/>
+        <location filename="../ui/RunTimeline.cpp" line="208"/>
+        <location filename="../ui/RunTimeline.cpp" line="249"/>
         <source>1 re-plan</source>
         <translation>1 Neuplanung</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="206"/>
-        <location filename="../ui/RunTimeline.cpp" line="247"/>
+        <location filename="../ui/RunTimeline.cpp" line="208"/>
+        <location filename="../ui/RunTimeline.cpp" line="249"/>
         <source>%n re-plans</source>
         <translation>
             <numerusform>%n Neuplanung</numerusform>
@@ -6550,32 +6570,32 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="208"/>
+        <location filename="../ui/RunTimeline.cpp" line="210"/>
         <source>%1 tokens in, %2 out</source>
         <translation>%1 Tokens hinein, %2 heraus</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="217"/>
+        <location filename="../ui/RunTimeline.cpp" line="219"/>
         <source>Run succeeded in %1: %2</source>
         <translation>Lauf erfolgreich in %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="220"/>
+        <location filename="../ui/RunTimeline.cpp" line="222"/>
         <source>Run cancelled after %1: %2</source>
         <translation>Lauf abgebrochen nach %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="223"/>
+        <location filename="../ui/RunTimeline.cpp" line="225"/>
         <source>Run failed after %1: %2</source>
         <translation>Lauf fehlgeschlagen nach %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="245"/>
+        <location filename="../ui/RunTimeline.cpp" line="247"/>
         <source>1 step run</source>
         <translation>1 Schritt ausgeführt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="245"/>
+        <location filename="../ui/RunTimeline.cpp" line="247"/>
         <source>%n steps run</source>
         <translation>
             <numerusform>%n Schritt ausgeführt</numerusform>
@@ -6583,12 +6603,12 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="249"/>
+        <location filename="../ui/RunTimeline.cpp" line="251"/>
         <source>1 approval asked</source>
         <translation>1 Freigabe erfragt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="250"/>
+        <location filename="../ui/RunTimeline.cpp" line="252"/>
         <source>%n approvals asked</source>
         <translation>
             <numerusform>%n Freigabe erfragt</numerusform>
@@ -6596,12 +6616,12 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="252"/>
+        <location filename="../ui/RunTimeline.cpp" line="254"/>
         <source>1 model retry</source>
         <translation>1 erneute Modellanfrage</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="253"/>
+        <location filename="../ui/RunTimeline.cpp" line="255"/>
         <source>%n model retries</source>
         <translation>
             <numerusform>%n erneute Modellanfrage</numerusform>
@@ -6609,57 +6629,57 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="257"/>
+        <location filename="../ui/RunTimeline.cpp" line="259"/>
         <source>setup %1</source>
         <translation>Vorbereitung %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="258"/>
+        <location filename="../ui/RunTimeline.cpp" line="260"/>
         <source>model %1</source>
         <translation>Modell %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="259"/>
+        <location filename="../ui/RunTimeline.cpp" line="261"/>
         <source>commands %1</source>
         <translation>Befehle %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="261"/>
+        <location filename="../ui/RunTimeline.cpp" line="263"/>
         <source>waiting for you %1</source>
         <translation>Warten auf Sie %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="262"/>
+        <location filename="../ui/RunTimeline.cpp" line="264"/>
         <source>Time: %1</source>
         <translation>Zeit: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="264"/>
+        <location filename="../ui/RunTimeline.cpp" line="266"/>
         <source>Models: %1</source>
         <translation>Modelle: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="292"/>
+        <location filename="../ui/RunTimeline.cpp" line="295"/>
         <source>The executor read the output of step %1 to write this command.</source>
         <translation>Der Ausführer hat die Ausgabe von Schritt %1 gelesen, um diesen Befehl zu schreiben.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="363"/>
+        <location filename="../ui/RunTimeline.cpp" line="366"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="363"/>
+        <location filename="../ui/RunTimeline.cpp" line="366"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="300"/>
+        <location filename="../ui/RunTimeline.cpp" line="303"/>
         <source>Waiting for your approval: this command has %1 risk. Run it? Answer in the panel below the timeline.</source>
         <translation>Wartet auf Ihre Freigabe: Dieser Befehl hat das Risiko %1. Ausführen? Antworten Sie im Bereich unter der Zeitleiste.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="315"/>
+        <location filename="../ui/RunTimeline.cpp" line="318"/>
         <source>
 [The rest of this step&apos;s output is not in the history; Save writes all of it.]
 </source>
@@ -6668,22 +6688,22 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="339"/>
+        <location filename="../ui/RunTimeline.cpp" line="342"/>
         <source>Not run: %1</source>
         <translation>Nicht ausgeführt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="343"/>
+        <location filename="../ui/RunTimeline.cpp" line="346"/>
         <source>Step %1 was not run: %2</source>
         <translation>Schritt %1 wurde nicht ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="357"/>
+        <location filename="../ui/RunTimeline.cpp" line="360"/>
         <source>New plan (revision %1): 1 step</source>
         <translation>Neuer Plan (Fassung %1): 1 Schritt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="358"/>
+        <location filename="../ui/RunTimeline.cpp" line="361"/>
         <source>New plan (revision %1): %n steps</source>
         <translation>
             <numerusform>Neuer Plan (Fassung %1): %n Schritt</numerusform>
@@ -6691,52 +6711,52 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="365"/>
+        <location filename="../ui/RunTimeline.cpp" line="368"/>
         <source>The %1 model did not answer; trying again in %2 s (attempt %3 of %4)</source>
         <translation>Das %1-Modell hat nicht geantwortet; neuer Versuch in %2 s (Versuch %3 von %4)</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="377"/>
+        <location filename="../ui/RunTimeline.cpp" line="380"/>
         <source>Preferences…</source>
         <translation>Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="384"/>
+        <location filename="../ui/RunTimeline.cpp" line="387"/>
         <source>A remote control client opened terminal %1 in the sandbox (%2)</source>
         <translation>Ein Fernsteuerungs-Client hat Terminal %1 in der Sandbox (%2) geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="387"/>
+        <location filename="../ui/RunTimeline.cpp" line="390"/>
         <source>What it types there passes no safety check and is not recorded; only that the terminal was open is kept with the run.</source>
         <translation>Was er dort eingibt, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet; nur dass das Terminal offen war, wird mit dem Lauf aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="393"/>
+        <location filename="../ui/RunTimeline.cpp" line="396"/>
         <source>Terminal %1 of a remote control client closed after %2 (exit code %3)</source>
         <translation>Terminal %1 eines Fernsteuerungs-Clients wurde nach %2 geschlossen (Exit-Code %3)</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="397"/>
+        <location filename="../ui/RunTimeline.cpp" line="400"/>
         <source>Terminal %1 of a remote control client closed after %2</source>
         <translation>Terminal %1 eines Fernsteuerungs-Clients wurde nach %2 geschlossen</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="403"/>
+        <location filename="../ui/RunTimeline.cpp" line="406"/>
         <source>Step %1 was undone after it failed: the sandbox was rolled back to its snapshot from before the step.</source>
         <translation>Schritt %1 wurde nach seinem Fehlschlag rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="428"/>
+        <location filename="../ui/RunTimeline.cpp" line="431"/>
         <source>The run stopped during this step.</source>
         <translation>Der Lauf wurde während dieses Schritts beendet.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="433"/>
+        <location filename="../ui/RunTimeline.cpp" line="436"/>
         <source>Resumed: the run goes on from here, with a new plan for what is left.</source>
         <translation>Fortgesetzt: Der Lauf geht hier weiter, mit einem neuen Plan für das, was übrig ist.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="434"/>
+        <location filename="../ui/RunTimeline.cpp" line="437"/>
         <source>It had ended with: %1</source>
         <translation>Zuvor beendet mit: %1</translation>
     </message>
@@ -7529,269 +7549,270 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 <context>
     <name>Terrarium::Widgets::StepCard</name>
     <message>
-        <location filename="../ui/StepCard.cpp" line="263"/>
+        <location filename="../ui/StepCard.cpp" line="267"/>
         <source>Standard output</source>
         <translation>Standardausgabe</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="266"/>
+        <location filename="../ui/StepCard.cpp" line="270"/>
         <source>Standard error</source>
         <translation>Standardfehler</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="290"/>
+        <location filename="../ui/StepCard.cpp" line="294"/>
         <source>Input:</source>
         <translation>Eingabe:</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="293"/>
+        <location filename="../ui/StepCard.cpp" line="297"/>
         <source>Input for the command</source>
         <translation>Eingabe für den Befehl</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="294"/>
+        <location filename="../ui/StepCard.cpp" line="298"/>
         <source>Enter sends the line to the command; Ctrl+D closes its input</source>
         <translation>Eingabe schickt die Zeile an den Befehl; Strg+D schließt seine Eingabe</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="297"/>
+        <location filename="../ui/StepCard.cpp" line="301"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="299"/>
+        <location filename="../ui/StepCard.cpp" line="303"/>
         <source>Send the line to the command (Enter)</source>
         <translation>Die Zeile an den Befehl senden (Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="301"/>
+        <location filename="../ui/StepCard.cpp" line="305"/>
         <source>Close Input</source>
         <translation>Eingabe schließen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="304"/>
+        <location filename="../ui/StepCard.cpp" line="308"/>
         <source>Close the command&apos;s input, as Ctrl+D does in a terminal (Ctrl+D)</source>
         <translation>Die Eingabe des Befehls schließen, wie Strg+D in einem Terminal (Strg+D)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="377"/>
+        <location filename="../ui/StepCard.cpp" line="389"/>
         <source>No output.</source>
         <translation>Keine Ausgabe.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="379"/>
+        <location filename="../ui/StepCard.cpp" line="391"/>
         <source>The command printed nothing</source>
         <translation>Der Befehl hat nichts ausgegeben</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1065"/>
+        <location filename="../ui/StepCard.cpp" line="1142"/>
         <source>exit %1</source>
         <translation>Exit %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1067"/>
+        <location filename="../ui/StepCard.cpp" line="1144"/>
         <source>Exit code %1</source>
         <translation>Exit-Code %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1069"/>
+        <location filename="../ui/StepCard.cpp" line="1146"/>
         <source>The command succeeded (exit code 0)</source>
         <translation>Der Befehl war erfolgreich (Exit-Code 0)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1070"/>
+        <location filename="../ui/StepCard.cpp" line="1147"/>
         <source>The command failed with exit code %1</source>
         <translation>Der Befehl ist mit Exit-Code %1 fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="564"/>
+        <location filename="../ui/StepCard.cpp" line="576"/>
         <source>Took %1</source>
         <translation>Dauer: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="565"/>
+        <location filename="../ui/StepCard.cpp" line="577"/>
         <source>The command ran for %1</source>
         <translation>Der Befehl lief %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="591"/>
+        <location filename="../ui/StepCard.cpp" line="603"/>
         <source>Type a line for the command</source>
         <translation>Geben Sie eine Zeile für den Befehl ein</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="593"/>
+        <location filename="../ui/StepCard.cpp" line="605"/>
         <source>The command is waiting for input</source>
         <translation>Der Befehl wartet auf eine Eingabe</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="594"/>
+        <location filename="../ui/StepCard.cpp" line="606"/>
         <source>The command is waiting for input: %1</source>
         <translation>Der Befehl wartet auf eine Eingabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="726"/>
+        <location filename="../ui/StepCard.cpp" line="761"/>
         <source>Save Full Output</source>
         <translation>Vollständige Ausgabe speichern</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="727"/>
+        <location filename="../ui/StepCard.cpp" line="762"/>
         <source>Log files (*.log *.txt);;All files (*)</source>
         <translation>Protokolldateien (*.log *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="732"/>
+        <location filename="../ui/StepCard.cpp" line="767"/>
         <source>Could Not Save Output</source>
         <translation>Ausgabe konnte nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="985"/>
+        <location filename="../ui/StepCard.cpp" line="1062"/>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="746"/>
+        <location filename="../ui/StepCard.cpp" line="781"/>
         <source>The step has not printed anything yet.</source>
         <translation>Der Schritt hat noch nichts ausgegeben.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="767"/>
+        <location filename="../ui/StepCard.cpp" line="802"/>
         <source>Could not save the standard output to %1: %2</source>
         <translation>Die Standardausgabe konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="774"/>
+        <location filename="../ui/StepCard.cpp" line="809"/>
         <source>Could not save the standard error to %1: %2</source>
         <translation>Der Standardfehler konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="806"/>
+        <location filename="../ui/StepCard.cpp" line="841"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="810"/>
+        <location filename="../ui/StepCard.cpp" line="845"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="815"/>
+        <location filename="../ui/StepCard.cpp" line="850"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="815"/>
+        <location filename="../ui/StepCard.cpp" line="850"/>
         <source>%1 min %2 s</source>
         <translation>%1 min %2 s</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="820"/>
+        <location filename="../ui/StepCard.cpp" line="855"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="820"/>
+        <location filename="../ui/StepCard.cpp" line="855"/>
         <source>%1 h %2 min</source>
         <translation>%1 h %2 min</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1000"/>
+        <location filename="../ui/StepCard.cpp" line="1077"/>
         <source>Expand step</source>
         <translation>Schritt aufklappen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1001"/>
+        <location filename="../ui/StepCard.cpp" line="1078"/>
         <source>Collapse step</source>
         <translation>Schritt einklappen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1002"/>
+        <location filename="../ui/StepCard.cpp" line="1079"/>
         <source>Show the command and its output (Space)</source>
         <translation>Den Befehl und seine Ausgabe anzeigen (Leertaste)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1003"/>
+        <location filename="../ui/StepCard.cpp" line="1080"/>
         <source>Show only the title (Space)</source>
         <translation>Nur den Titel anzeigen (Leertaste)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1076"/>
+        <location filename="../ui/StepCard.cpp" line="1153"/>
         <source>Step: %1</source>
         <translation>Schritt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1079"/>
+        <location filename="../ui/StepCard.cpp" line="1156"/>
         <source>%1, %2, took %3</source>
         <translation>%1, %2, Dauer %3</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="187"/>
+        <location filename="../ui/StepCard.cpp" line="191"/>
         <source>undone</source>
         <translation>rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="194"/>
+        <location filename="../ui/StepCard.cpp" line="198"/>
         <source>Interleaved</source>
         <translation>Gemischt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="199"/>
+        <location filename="../ui/StepCard.cpp" line="203"/>
         <source>Show stdout and stderr in one console, in the order they arrived</source>
         <translation>stdout und stderr in einer Konsole anzeigen, in der Reihenfolge ihres Eintreffens</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="200"/>
+        <location filename="../ui/StepCard.cpp" line="204"/>
         <source>Interleave stdout and stderr</source>
         <translation>stdout und stderr mischen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="206"/>
-        <location filename="../ui/StepCard.cpp" line="226"/>
+        <location filename="../ui/StepCard.cpp" line="210"/>
+        <location filename="../ui/StepCard.cpp" line="230"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="211"/>
+        <location filename="../ui/StepCard.cpp" line="215"/>
         <source>Copy the command to the clipboard (Ctrl+Shift+C)</source>
         <translation>Den Befehl in die Zwischenablage kopieren (Strg+Umschalt+C)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="212"/>
+        <location filename="../ui/StepCard.cpp" line="216"/>
         <source>Copy command</source>
         <translation>Befehl kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="215"/>
-        <location filename="../ui/StepCard.cpp" line="231"/>
+        <location filename="../ui/StepCard.cpp" line="219"/>
+        <location filename="../ui/StepCard.cpp" line="235"/>
         <source>Save…</source>
         <translation>Speichern…</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="220"/>
+        <location filename="../ui/StepCard.cpp" line="224"/>
         <source>Save full output</source>
         <translation>Vollständige Ausgabe speichern</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="257"/>
+        <location filename="../ui/StepCard.cpp" line="261"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="269"/>
+        <location filename="../ui/StepCard.cpp" line="273"/>
         <source>Standard output and error, interleaved</source>
         <translation>Standardausgabe und -fehler, gemischt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="341"/>
+        <location filename="../ui/StepCard.cpp" line="345"/>
         <source>Undoing the step</source>
         <translation>Der Schritt wird rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="342"/>
+        <location filename="../ui/StepCard.cpp" line="346"/>
+        <location filename="../ui/StepCard.cpp" line="972"/>
         <source>Undo Step</source>
         <translation>Schritt rückgängig machen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="347"/>
+        <location filename="../ui/StepCard.cpp" line="351"/>
         <source>Put the sandbox back as it was before this step, from the snapshot taken then; every later step is undone too.
 The snapshot holds the sandbox&apos;s disk, including a VM&apos;s copy of the workspace. A workspace folder mounted from this computer (Podman&apos;s default) is not part of it and stays as it is.
 Programs running in a VM end: it starts again from the snapshot.</source>
@@ -7800,163 +7821,223 @@ Der Snapshot umfasst die Platte der Sandbox, einschließlich der Kopie des Arbei
 Programme, die in einer VM laufen, enden: Sie startet erneut aus dem Snapshot.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="368"/>
+        <location filename="../ui/StepCard.cpp" line="360"/>
+        <source>Use Copy Mode</source>
+        <translation>Kopiermodus verwenden</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="364"/>
+        <source>Let the next run work on a copy of the workspace: its snapshots then hold the workspace too, and its changes reach this folder only after your review.</source>
+        <translation>Den nächsten Lauf auf einer Kopie des Arbeitsbereichs arbeiten lassen: seine Snapshots enthalten dann auch den Arbeitsbereich, und seine Änderungen erreichen diesen Ordner erst nach Ihrer Prüfung.</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="380"/>
         <source>How the command was written</source>
         <translation>Wie der Befehl entstand</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="371"/>
+        <location filename="../ui/StepCard.cpp" line="383"/>
         <source>Step status</source>
         <translation>Status des Schritts</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="389"/>
+        <location filename="../ui/StepCard.cpp" line="401"/>
         <source>Workspace warning</source>
         <translation>Warnung zum Arbeitsordner</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="438"/>
+        <location filename="../ui/StepCard.cpp" line="450"/>
         <source>Waiting for your approval: answer in the panel below the timeline.</source>
         <translation>Wartet auf Ihre Freigabe: Antworten Sie im Bereich unter der Zeitleiste.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="441"/>
+        <location filename="../ui/StepCard.cpp" line="453"/>
         <source>Denied: the command was not run.</source>
         <translation>Abgelehnt: Der Befehl wurde nicht ausgeführt.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="444"/>
+        <location filename="../ui/StepCard.cpp" line="456"/>
         <source>Timed out: the command ran longer than the step timeout and was stopped.</source>
         <translation>Zeitüberschreitung: Der Befehl lief länger als das Zeitlimit pro Schritt und wurde angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="448"/>
+        <location filename="../ui/StepCard.cpp" line="460"/>
         <source>Cancelled: the run was stopped during this step.</source>
         <translation>Abgebrochen: Der Lauf wurde während dieses Schritts angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="527"/>
+        <location filename="../ui/StepCard.cpp" line="539"/>
         <source>⚠ The check of the workspace after this step did not finish (%1): what it did not reach was not checked for set-user-ID bits or for files that tools run by themselves.</source>
         <translation>⚠ Die Prüfung des Arbeitsordners nach diesem Schritt wurde nicht fertig (%1): Was sie nicht erreicht hat, wurde nicht auf Set-User-ID-Bits oder auf Dateien geprüft, die Werkzeuge von selbst ausführen.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="532"/>
+        <location filename="../ui/StepCard.cpp" line="544"/>
         <source>⚠ This step created or changed files that tools run by themselves (git hooks, .envrc, editor tasks, shell start-up files); check them before you use the workspace outside the sandbox: %1</source>
         <translation>⚠ Dieser Schritt hat Dateien angelegt oder geändert, die Werkzeuge von selbst ausführen (Git-Hooks, .envrc, Editor-Tasks, Shell-Startdateien); prüfen Sie sie, bevor Sie den Arbeitsordner außerhalb der Sandbox verwenden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="537"/>
+        <location filename="../ui/StepCard.cpp" line="549"/>
         <source>⚠ Set-user-ID or set-group-ID bits this step set were removed from: %1</source>
         <translation>⚠ Von diesem Schritt gesetzte Set-User-ID- oder Set-Group-ID-Bits wurden entfernt von: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="540"/>
+        <location filename="../ui/StepCard.cpp" line="552"/>
         <source>⚠ These files have set-user-ID or set-group-ID bits that could not be removed; do not run them outside the sandbox: %1</source>
         <translation>⚠ Diese Dateien haben Set-User-ID- oder Set-Group-ID-Bits, die nicht entfernt werden konnten; führen Sie sie nicht außerhalb der Sandbox aus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="736"/>
+        <location filename="../ui/StepCard.cpp" line="771"/>
         <source>Saved</source>
         <translation>Gespeichert</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="751"/>
+        <location filename="../ui/StepCard.cpp" line="786"/>
         <source>Could not save the output to %1: %2</source>
         <translation>Die Ausgabe konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="937"/>
+        <location filename="../ui/StepCard.cpp" line="972"/>
+        <source>Undo Container Files</source>
+        <translation>Container-Dateien zurücksetzen</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="978"/>
+        <source>Rolling the container&apos;s files back to before this step…</source>
+        <translation>Die Dateien des Containers werden auf den Stand vor diesem Schritt zurückgesetzt…</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="980"/>
         <source>Rolling the sandbox back to before this step…</source>
         <translation>Die Sandbox wird auf den Stand vor diesem Schritt zurückgesetzt…</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="941"/>
+        <location filename="../ui/StepCard.cpp" line="984"/>
         <source>Undone: the sandbox is as it was before this step.</source>
         <translation>Rückgängig gemacht: Die Sandbox ist wieder so wie vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="942"/>
+        <location filename="../ui/StepCard.cpp" line="985"/>
         <source>Undone with step %1: the sandbox is as it was before that step, which ran before this one.</source>
         <translation>Mit Schritt %1 rückgängig gemacht: Die Sandbox ist wieder so wie vor jenem Schritt, der vor diesem lief.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="946"/>
+        <location filename="../ui/StepCard.cpp" line="990"/>
+        <source>Undone in the container: its files are as they were before this step. The workspace %1 was not rolled back: it is mounted from this computer.</source>
+        <translation>Im Container rückgängig gemacht: seine Dateien sind wie vor diesem Schritt. Der Arbeitsbereich %1 wurde nicht zurückgesetzt: er ist von diesem Computer eingebunden.</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="994"/>
+        <source>Undone with step %1 in the container: its files are as they were before that step, which ran before this one. The workspace %2 was not rolled back: it is mounted from this computer.</source>
+        <translation>Mit Schritt %1 im Container rückgängig gemacht: seine Dateien sind wie vor jenem Schritt, der vor diesem lief. Der Arbeitsbereich %2 wurde nicht zurückgesetzt: er ist von diesem Computer eingebunden.</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="1000"/>
+        <source>What the steps changed there is still changed.</source>
+        <translation>Was die Schritte dort geändert haben, ist weiterhin geändert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="1003"/>
         <source>Could not undo the step: %1</source>
         <translation>Der Schritt konnte nicht rückgängig gemacht werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="977"/>
+        <location filename="../ui/StepCard.cpp" line="1006"/>
+        <source>Undo puts back the container&apos;s files, not the workspace %1: it is mounted from this computer, not part of the snapshot, and this step or a later one changed files in it. Those changes stay.</source>
+        <translation>Rückgängig setzt die Dateien des Containers zurück, nicht den Arbeitsbereich %1: er ist von diesem Computer eingebunden, nicht Teil des Snapshots, und dieser oder ein späterer Schritt hat Dateien darin geändert. Diese Änderungen bleiben.</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="1011"/>
+        <source>Undo puts back the container&apos;s files. The workspace %1 is mounted from this computer and not part of the snapshot; nothing in it changed from this step on.</source>
+        <translation>Rückgängig setzt die Dateien des Containers zurück. Der Arbeitsbereich %1 ist von diesem Computer eingebunden und nicht Teil des Snapshots; darin hat sich ab diesem Schritt nichts geändert.</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="1015"/>
+        <source>Undo puts back the container&apos;s files, not the workspace %1: it is mounted from this computer and not part of the snapshot.</source>
+        <translation>Rückgängig setzt die Dateien des Containers zurück, nicht den Arbeitsbereich %1: er ist von diesem Computer eingebunden und nicht Teil des Snapshots.</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="1019"/>
+        <source>The next run works on a copy, which Undo puts back too.</source>
+        <translation>Der nächste Lauf arbeitet auf einer Kopie, die Rückgängig ebenfalls zurücksetzt.</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="1021"/>
+        <source>In copy mode, Undo puts the workspace back too.</source>
+        <translation>Im Kopiermodus setzt Rückgängig auch den Arbeitsbereich zurück.</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="1054"/>
         <source>Save everything the command printed, stdout and stderr interleaved as they arrived, to a file (Ctrl+Shift+S)</source>
         <translation>Alles, was der Befehl ausgegeben hat, in eine Datei speichern, stdout und stderr gemischt in der Reihenfolge ihres Eintreffens (Strg+Umschalt+S)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="979"/>
+        <location filename="../ui/StepCard.cpp" line="1056"/>
         <source>Save everything the command printed, not only what is shown: stdout and stderr to a file each (Ctrl+Shift+S)</source>
         <translation>Alles, was der Befehl ausgegeben hat, speichern, nicht nur das Angezeigte: stdout und stderr in je eine Datei (Strg+Umschalt+S)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1029"/>
+        <location filename="../ui/StepCard.cpp" line="1106"/>
         <source>denied</source>
         <translation>abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1031"/>
+        <location filename="../ui/StepCard.cpp" line="1108"/>
         <source>Denied</source>
         <translation>Abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1032"/>
+        <location filename="../ui/StepCard.cpp" line="1109"/>
         <source>The command was not allowed to run</source>
         <translation>Der Befehl durfte nicht ausgeführt werden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1036"/>
+        <location filename="../ui/StepCard.cpp" line="1113"/>
         <source>cancelled</source>
         <translation>abgebrochen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1038"/>
+        <location filename="../ui/StepCard.cpp" line="1115"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1039"/>
+        <location filename="../ui/StepCard.cpp" line="1116"/>
         <source>The run was stopped while the command ran</source>
         <translation>Der Lauf wurde angehalten, während der Befehl lief</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1043"/>
+        <location filename="../ui/StepCard.cpp" line="1120"/>
         <source>timed out</source>
         <translation>Zeitüberschreitung</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1045"/>
+        <location filename="../ui/StepCard.cpp" line="1122"/>
         <source>Timed out</source>
         <translation>Zeitüberschreitung</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1047"/>
+        <location filename="../ui/StepCard.cpp" line="1124"/>
         <source>The command ran past the step timeout and was stopped (exit code %1)</source>
         <translation>Der Befehl lief über das Zeitlimit pro Schritt hinaus und wurde angehalten (Exit-Code %1)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1082"/>
+        <location filename="../ui/StepCard.cpp" line="1159"/>
         <source>%1, undone</source>
         <translation>%1, rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1084"/>
+        <location filename="../ui/StepCard.cpp" line="1161"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1096"/>
+        <location filename="../ui/StepCard.cpp" line="1173"/>
         <source>(hidden input)</source>
         <translation>(verborgene Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1108"/>
-        <location filename="../ui/StepCard.cpp" line="1109"/>
+        <location filename="../ui/StepCard.cpp" line="1185"/>
+        <location filename="../ui/StepCard.cpp" line="1186"/>
         <source>^D (end of input)</source>
         <translation>^D (Ende der Eingabe)</translation>
     </message>
