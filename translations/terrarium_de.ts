@@ -1767,8 +1767,8 @@ Siehe &apos;terrarium --help&apos;.</translation>
     <message>
         <location filename="../core/agent/Orchestrator.cpp" line="133"/>
         <location filename="../core/agent/Orchestrator.cpp" line="300"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="834"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="885"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="837"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="888"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
@@ -1783,117 +1783,117 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>vom Benutzer abgelehnt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="363"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="366"/>
         <source>Planning failed: %1</source>
         <translation>Planung fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="375"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="378"/>
         <source>The run reached its limit of %1 steps.</source>
         <translation>Der Lauf hat seine Grenze von %1 Schritten erreicht.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="393"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="396"/>
         <source>The runbook&apos;s step %1 cannot run: %2</source>
         <translation>Schritt %1 des Runbooks kann nicht laufen: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="636"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="639"/>
         <source>denied by the safety policy: %1</source>
         <translation>von den Sicherheitsregeln abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="675"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="678"/>
         <source>Could not get a command for the step &quot;%1&quot;: %2</source>
         <translation>Für den Schritt &quot;%1&quot; konnte kein Befehl ermittelt werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="843"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="846"/>
         <source>The sandbox failed during the step &quot;%1&quot;: %2</source>
         <translation>Die Sandbox ist während des Schritts &quot;%1&quot; ausgefallen: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="874"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="877"/>
         <source>the workspace has more files or levels than the check looks at, or parts of it cannot be read</source>
         <translation>der Arbeitsordner hat mehr Dateien oder Ebenen, als die Prüfung ansieht, oder Teile davon sind nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="903"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="906"/>
         <source>stopped: the sandbox&apos;s disk use grew to %1 MiB, past its limit of %2 MiB</source>
         <translation>angehalten: Der Plattenverbrauch der Sandbox stieg auf %1 MiB, über ihre Grenze von %2 MiB</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="908"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="911"/>
         <source>stopped: the sandbox&apos;s processes together used more than its memory limit of %1 MiB</source>
         <translation>angehalten: Die Prozesse der Sandbox haben zusammen mehr als ihre Speichergrenze von %1 MiB belegt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="913"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="916"/>
         <source>timed out after %1</source>
         <translation>Zeitüberschreitung nach %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="916"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="919"/>
         <source>killed by signal %1</source>
         <translation>durch Signal %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="918"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="921"/>
         <source>exited with code %1</source>
         <translation>mit Code %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="973"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="976"/>
         <source>The step &quot;%1&quot; failed and could not be undone: %2 (%3)</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen und konnte nicht rückgängig gemacht werden: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="992"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="995"/>
         <source>The step&apos;s changes outside the workspace were undone: the sandbox&apos;s own files were put back as they were before the step. The workspace folder is mounted from the user&apos;s computer and was not rolled back: what the step changed in it is still changed.</source>
         <translation>Die Änderungen des Schritts außerhalb des Arbeitsbereichs wurden rückgängig gemacht: die eigenen Dateien der Sandbox sind wieder wie vor dem Schritt. Der Arbeitsbereich ist vom Computer des Benutzers eingebunden und wurde nicht zurückgesetzt: was der Schritt darin geändert hat, ist weiterhin geändert.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="996"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="999"/>
         <source>The step&apos;s changes were undone: the sandbox was put back as it was before the step.</source>
         <translation>Die Änderungen des Schritts wurden rückgängig gemacht: Die Sandbox ist wieder so wie vor dem Schritt.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1008"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1011"/>
         <source>The replay stopped: %1.</source>
         <translation>Die Wiedergabe wurde angehalten: %1.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1015"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1018"/>
         <source>The step &quot;%1&quot; failed, and re-planning is off: %2</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und Neuplanen ist ausgeschaltet: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1020"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1023"/>
         <source>The step &quot;%1&quot; failed and the limit of %2 re-plans is reached: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und die Grenze von %2 Neuplanungen ist erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1028"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1031"/>
         <source>The step &quot;%1&quot; failed and the run reached its limit of %2 steps: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und der Lauf hat seine Grenze von %2 Schritten erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1138"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1141"/>
         <source>step %1 timed out after %2; the runbook expects exit code %3</source>
         <translation>Schritt %1 lief nach %2 in eine Zeitüberschreitung; das Runbook erwartet Exit-Code %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1143"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1146"/>
         <source>step %1 was stopped at the sandbox&apos;s limits; the runbook expects exit code %2</source>
         <translation>Schritt %1 wurde an den Grenzen der Sandbox angehalten; das Runbook erwartet Exit-Code %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1148"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1151"/>
         <source>step %1 exited %2; the runbook expects %3</source>
         <translation>Schritt %1 endete mit %2; das Runbook erwartet %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1153"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1156"/>
         <source>A recorded runbook was being replayed and diverged here: %1. The steps before it ran as recorded.</source>
         <translation>Ein aufgezeichnetes Runbook wurde abgespielt und wich hier ab: %1. Die Schritte davor liefen wie aufgezeichnet.</translation>
     </message>
@@ -1919,44 +1919,44 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>&quot;%1&quot; in %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="154"/>
+        <location filename="../core/agent/RunSummary.cpp" line="189"/>
         <location filename="../core/config/ConfigLoader.cpp" line="101"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="155"/>
+        <location filename="../core/agent/RunSummary.cpp" line="190"/>
         <location filename="../core/config/ConfigLoader.cpp" line="101"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="158"/>
+        <location filename="../core/agent/RunSummary.cpp" line="193"/>
         <source>%1: 1 request, </source>
         <translation>%1: 1 Anfrage, </translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="159"/>
+        <location filename="../core/agent/RunSummary.cpp" line="194"/>
         <source>%1: %2 requests, </source>
         <translation>%1: %2 Anfragen, </translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="160"/>
+        <location filename="../core/agent/RunSummary.cpp" line="195"/>
         <source>%1 tokens in (%2 from the cache), %3 out</source>
         <translation>%1 Token hinein (%2 aus dem Cache), %3 heraus</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="163"/>
+        <location filename="../core/agent/RunSummary.cpp" line="198"/>
         <source>%1 tokens in, %2 out</source>
         <translation>%1 Token hinein, %2 heraus</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="166"/>
+        <location filename="../core/agent/RunSummary.cpp" line="201"/>
         <source>, %1 s waiting</source>
         <translation>, %1 s gewartet</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="168"/>
+        <location filename="../core/agent/RunSummary.cpp" line="203"/>
         <source>, $%1</source>
         <translation>, %1 $</translation>
     </message>
@@ -6339,7 +6339,17 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 <context>
     <name>Terrarium::Widgets::PlanStepDelegate</name>
     <message>
-        <location filename="../ui/PlanStepDelegate.cpp" line="180"/>
+        <location filename="../ui/PlanStepDelegate.cpp" line="160"/>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <location filename="../ui/PlanStepDelegate.cpp" line="162"/>
+        <source>timed out</source>
+        <translation>Zeit überschritten</translation>
+    </message>
+    <message>
+        <location filename="../ui/PlanStepDelegate.cpp" line="164"/>
         <source>exit %1</source>
         <translation>Exit %1</translation>
     </message>
@@ -6509,12 +6519,12 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Schritte erscheinen hier, während sie laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="347"/>
+        <location filename="../ui/RunTimeline.cpp" line="349"/>
         <source>Step %1 failed: %2</source>
         <translation>Schritt %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="351"/>
+        <location filename="../ui/RunTimeline.cpp" line="353"/>
         <source>Re-planning from the failure (attempt %1)…</source>
         <translation>Neuplanung nach dem Fehler (Versuch %1)…</translation>
     </message>
@@ -6649,37 +6659,42 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Warten auf Sie %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="264"/>
+        <location filename="../ui/RunTimeline.cpp" line="265"/>
+        <source>stopped %1 until resumed</source>
+        <translation>%1 angehalten bis zur Wiederaufnahme</translation>
+    </message>
+    <message>
+        <location filename="../ui/RunTimeline.cpp" line="266"/>
         <source>Time: %1</source>
         <translation>Zeit: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="266"/>
+        <location filename="../ui/RunTimeline.cpp" line="268"/>
         <source>Models: %1</source>
         <translation>Modelle: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="295"/>
+        <location filename="../ui/RunTimeline.cpp" line="297"/>
         <source>The executor read the output of step %1 to write this command.</source>
         <translation>Der Ausführer hat die Ausgabe von Schritt %1 gelesen, um diesen Befehl zu schreiben.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="366"/>
+        <location filename="../ui/RunTimeline.cpp" line="368"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="366"/>
+        <location filename="../ui/RunTimeline.cpp" line="368"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="303"/>
+        <location filename="../ui/RunTimeline.cpp" line="305"/>
         <source>Waiting for your approval: this command has %1 risk. Run it? Answer in the panel below the timeline.</source>
         <translation>Wartet auf Ihre Freigabe: Dieser Befehl hat das Risiko %1. Ausführen? Antworten Sie im Bereich unter der Zeitleiste.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="318"/>
+        <location filename="../ui/RunTimeline.cpp" line="320"/>
         <source>
 [The rest of this step&apos;s output is not in the history; Save writes all of it.]
 </source>
@@ -6688,22 +6703,22 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="342"/>
+        <location filename="../ui/RunTimeline.cpp" line="344"/>
         <source>Not run: %1</source>
         <translation>Nicht ausgeführt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="346"/>
+        <location filename="../ui/RunTimeline.cpp" line="348"/>
         <source>Step %1 was not run: %2</source>
         <translation>Schritt %1 wurde nicht ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="360"/>
+        <location filename="../ui/RunTimeline.cpp" line="362"/>
         <source>New plan (revision %1): 1 step</source>
         <translation>Neuer Plan (Fassung %1): 1 Schritt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="361"/>
+        <location filename="../ui/RunTimeline.cpp" line="363"/>
         <source>New plan (revision %1): %n steps</source>
         <translation>
             <numerusform>Neuer Plan (Fassung %1): %n Schritt</numerusform>
@@ -6711,52 +6726,52 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="368"/>
+        <location filename="../ui/RunTimeline.cpp" line="370"/>
         <source>The %1 model did not answer; trying again in %2 s (attempt %3 of %4)</source>
         <translation>Das %1-Modell hat nicht geantwortet; neuer Versuch in %2 s (Versuch %3 von %4)</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="380"/>
+        <location filename="../ui/RunTimeline.cpp" line="382"/>
         <source>Preferences…</source>
         <translation>Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="387"/>
+        <location filename="../ui/RunTimeline.cpp" line="389"/>
         <source>A remote control client opened terminal %1 in the sandbox (%2)</source>
         <translation>Ein Fernsteuerungs-Client hat Terminal %1 in der Sandbox (%2) geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="390"/>
+        <location filename="../ui/RunTimeline.cpp" line="392"/>
         <source>What it types there passes no safety check and is not recorded; only that the terminal was open is kept with the run.</source>
         <translation>Was er dort eingibt, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet; nur dass das Terminal offen war, wird mit dem Lauf aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="396"/>
+        <location filename="../ui/RunTimeline.cpp" line="398"/>
         <source>Terminal %1 of a remote control client closed after %2 (exit code %3)</source>
         <translation>Terminal %1 eines Fernsteuerungs-Clients wurde nach %2 geschlossen (Exit-Code %3)</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="400"/>
+        <location filename="../ui/RunTimeline.cpp" line="402"/>
         <source>Terminal %1 of a remote control client closed after %2</source>
         <translation>Terminal %1 eines Fernsteuerungs-Clients wurde nach %2 geschlossen</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="406"/>
+        <location filename="../ui/RunTimeline.cpp" line="408"/>
         <source>Step %1 was undone after it failed: the sandbox was rolled back to its snapshot from before the step.</source>
         <translation>Schritt %1 wurde nach seinem Fehlschlag rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="431"/>
+        <location filename="../ui/RunTimeline.cpp" line="433"/>
         <source>The run stopped during this step.</source>
         <translation>Der Lauf wurde während dieses Schritts beendet.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="436"/>
+        <location filename="../ui/RunTimeline.cpp" line="438"/>
         <source>Resumed: the run goes on from here, with a new plan for what is left.</source>
         <translation>Fortgesetzt: Der Lauf geht hier weiter, mit einem neuen Plan für das, was übrig ist.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="437"/>
+        <location filename="../ui/RunTimeline.cpp" line="439"/>
         <source>It had ended with: %1</source>
         <translation>Zuvor beendet mit: %1</translation>
     </message>
@@ -7302,62 +7317,62 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 <context>
     <name>Terrarium::Widgets::SetupProgressRow</name>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="36"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="38"/>
         <source>Starting…</source>
         <translation>Wird gestartet…</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="38"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="40"/>
         <source>Run setup</source>
         <translation>Vorbereitung des Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="47"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="49"/>
         <source>Finding the models</source>
         <translation>Modelle werden gesucht</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="49"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="51"/>
         <source>Checking the sandbox host</source>
         <translation>Der Sandbox-Host wird geprüft</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="51"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="53"/>
         <source>Preparing the sandbox image</source>
         <translation>Das Sandbox-Image wird vorbereitet</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="53"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="55"/>
         <source>Starting the sandbox</source>
         <translation>Die Sandbox wird gestartet</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="55"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="57"/>
         <source>Copying the workspace into the sandbox</source>
         <translation>Der Arbeitsordner wird in die Sandbox kopiert</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="56"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="58"/>
         <source>Getting ready</source>
         <translation>Wird vorbereitet</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="64"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="72"/>
         <source>%1…</source>
         <translation>%1…</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="68"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="76"/>
         <source>%1: %2 percent, %3</source>
         <translation>%1: %2 Prozent, %3</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="83"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="91"/>
         <source>Sandbox and models ready in %1</source>
         <translation>Sandbox und Modelle bereit in %1</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="84"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="92"/>
         <source>Setup stopped after %1</source>
         <translation>Vorbereitung nach %1 angehalten</translation>
     </message>

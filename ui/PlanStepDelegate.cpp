@@ -148,6 +148,23 @@ void PlanStepDelegate::paintGlyph(QPainter *painter, const QRectF &box, int stat
     painter->restore();
 }
 
+QString PlanStepDelegate::endText(const QModelIndex &index, bool *failure)
+{
+    // What ended the step when that says more than its code: a cancelled command's 143 is
+    // Terrarium's SIGTERM, not the command failing.
+    const auto state = StepState(index.data(PlanModel::StateRole).toInt());
+    const QVariant exitCode = index.data(PlanModel::ExitCodeRole);
+    if (failure)
+        *failure = state != StepState::Cancelled;
+    if (state == StepState::Cancelled)
+        return tr("cancelled");
+    if (state == StepState::TimedOut)
+        return tr("timed out");
+    if (exitCode.isValid() && exitCode.toInt() != 0)
+        return tr("exit %1").arg(exitCode.toInt());
+    return {};
+}
+
 void PlanStepDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
                              const QModelIndex &index) const
 {
@@ -174,10 +191,8 @@ void PlanStepDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
     const int textLeft = content.left() + glyph + pad * 2;
     QRect titleRect(textLeft, content.top(), content.right() - textLeft, metrics.lineSpacing());
 
-    QString exitText;
-    const QVariant exitCode = index.data(PlanModel::ExitCodeRole);
-    if (exitCode.isValid() && exitCode.toInt() != 0)
-        exitText = tr("exit %1").arg(exitCode.toInt());
+    bool exitIsFailure = true;
+    const QString exitText = endText(index, &exitIsFailure);
 
     painter->save();
     QFont titleFont = option.font;
@@ -185,9 +200,10 @@ void PlanStepDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
     painter->setFont(titleFont);
     if (!exitText.isEmpty()) {
         const int width = QFontMetrics(titleFont).horizontalAdvance(exitText) + pad;
-        painter->setPen(
-            selected ? option.palette.color(textRole)
-                     : UiColors::failure(option.palette, option.palette.color(QPalette::Base)));
+        painter->setPen(selected            ? option.palette.color(textRole)
+                            : exitIsFailure ? UiColors::failure(
+                                  option.palette, option.palette.color(QPalette::Base))
+                                            : option.palette.color(QPalette::PlaceholderText));
         painter->drawText(titleRect, Qt::AlignRight | Qt::AlignVCenter, exitText);
         titleRect.setRight(titleRect.right() - width);
     }

@@ -20,6 +20,11 @@ public:
                const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
+    // What the row says at its right about how the step ended ("exit 1", "cancelled", "timed
+    // out"; empty when it succeeded or has not ended), as the step's card says it; failure: whether
+    // it is shown as one (red).
+    static QString endText(const QModelIndex &index, bool *failure = nullptr);
+
 private:
     void paintGlyph(QPainter *painter, const QRectF &box, int state, const QPalette &palette) const;
 

@@ -261,6 +261,8 @@ QString RunTimeline::summaryDetails() const
          << tr("commands %1").arg(StepCard::formatDuration(run.commandMs()));
     if (run.waitingMs() > 0)
         time << tr("waiting for you %1").arg(StepCard::formatDuration(run.waitingMs()));
+    if (run.goneMs() > 0)
+        time << tr("stopped %1 until resumed").arg(StepCard::formatDuration(run.goneMs()));
     lines << tr("Time: %1").arg(time.join(QStringLiteral(", ")));
     if (const QString models = run.modelUseText(); !models.isEmpty())
         lines << tr("Models: %1").arg(models);
@@ -273,8 +275,7 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
     const int stepId = event.stepId();
     if (!m_startedAt.isValid())
         m_startedAt = event.timestamp;
-    if (event.type() != Core::RunEventType::StepOutput)
-        m_runSummary.add(event);
+    m_runSummary.add(event);
     const bool terminal = event.type() == Core::RunEventType::TerminalOpened
         || event.type() == Core::RunEventType::TerminalClosed;
     if (event.type() != Core::RunEventType::SetupProgress
@@ -287,7 +288,8 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
             m_setup = new SetupProgressRow(m_content);
             addWidget(m_setup);
         }
-        m_setup->setProgress(progress->phase, progress->percent, progress->message);
+        m_setup->setProgress(progress->phase, progress->percent, progress->message,
+                             event.timestamp);
     } else if (const auto *executing = event.get<Events::StepExecuting>()) {
         m_stepStartedAt.insert(stepId, event.timestamp);
         StepCard *card = ensureCard(stepId, executing->step, executing->command);

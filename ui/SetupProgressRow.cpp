@@ -6,6 +6,8 @@
 #include <QProgressBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Terrarium::Widgets {
 
 SetupProgressRow::SetupProgressRow(QWidget *parent)
@@ -56,10 +58,16 @@ QString SetupProgressRow::phaseText(const QString &phase)
     return tr("Getting ready");
 }
 
-void SetupProgressRow::setProgress(const QString &phase, int percent, const QString &message)
+void SetupProgressRow::setProgress(const QString &phase, int percent, const QString &message,
+                                   const QDateTime &at)
 {
     if (m_finished)
         return;
+    if (at.isValid()) {
+        if (!m_firstAt.isValid())
+            m_firstAt = at;
+        m_lastAt = at;
+    }
     m_phase = phase;
     m_heading->setText(tr("%1…").arg(phaseText(phase)));
     m_bar->setValue(std::clamp(percent, 0, 100));
@@ -79,10 +87,17 @@ void SetupProgressRow::finish(bool ok)
     normal.setBold(false);
     m_heading->setFont(normal);
     m_heading->setForegroundRole(QPalette::PlaceholderText);
-    m_heading->setText(
-        ok ? tr("Sandbox and models ready in %1").arg(StepCard::formatDuration(m_clock.elapsed()))
-           : tr("Setup stopped after %1").arg(StepCard::formatDuration(m_clock.elapsed())));
+    const QString took = StepCard::formatDuration(elapsedMs());
+    m_heading->setText(ok ? tr("Sandbox and models ready in %1").arg(took)
+                          : tr("Setup stopped after %1").arg(took));
     setAccessibleDescription(m_heading->text());
+}
+
+qint64 SetupProgressRow::elapsedMs() const
+{
+    if (m_firstAt.isValid() && m_lastAt.isValid())
+        return std::max<qint64>(0, m_firstAt.msecsTo(m_lastAt));
+    return m_clock.elapsed();
 }
 
 int SetupProgressRow::percent() const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QFrame>
 
@@ -19,10 +20,15 @@ public:
     explicit SetupProgressRow(QWidget *parent = nullptr);
     ~SetupProgressRow() override;
 
-    // A setup_progress event: phase "models", "preflight", "image", "sandbox" or "workspace".
-    void setProgress(const QString &phase, int percent, const QString &message);
+    // A setup_progress event: phase "models", "preflight", "image", "sandbox" or "workspace";
+    // at: its time. How long the setup took is measured between the events' times, so that a
+    // past run's row says what its live one said.
+    void setProgress(const QString &phase, int percent, const QString &message,
+                     const QDateTime &at = {});
     // The setup is over: ok (the run starts) or not (the reason is shown elsewhere).
     void finish(bool ok);
+    // From the first progress to the last (the clock since the row was made, without times).
+    qint64 elapsedMs() const;
     bool isFinished() const { return m_finished; }
 
     QString phase() const { return m_phase; }
@@ -39,6 +45,8 @@ private:
     QLabel *m_message = nullptr;
     QString m_phase;
     QElapsedTimer m_clock;
+    QDateTime m_firstAt;
+    QDateTime m_lastAt;
     bool m_finished = false;
 };
 

@@ -342,10 +342,13 @@ void Orchestrator::onPlanReady(const QStringList &steps)
 {
     if (m_cancelling || isTerminal(m_state))
         return;
-    if (m_plan->revision() == 0)
+    if (m_plan->revision() == 0) {
         m_plan->setPlan(steps);
-    else
+    } else {
+        // The numbers of dropped steps go to new ones: nothing asked for the old may land.
+        dropTranslationAhead();
         m_plan->revise(steps);
+    }
 
     Events::PlanGenerated event{.steps = {}, .revision = m_plan->revision()};
     for (const PlanStep &step : m_plan->steps()) {

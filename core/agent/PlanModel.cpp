@@ -101,6 +101,7 @@ void PlanModel::setPlan(const QStringList &titles)
     m_history.clear();
     m_revision = 1;
     m_nextId = 1;
+    m_lastStarted = 0;
     for (const QString &title : titles)
         m_steps.append(newStep(title));
     endResetModel();
@@ -111,15 +112,23 @@ void PlanModel::revise(const QStringList &remainingTitles)
 {
     m_history.append(m_steps);
     // Drop every step that has not run; finished ones stay as the record of what happened.
+    // The numbers go on from the last step that started: a step dropped before it started has
+    // no card, no events and no output, and a gap (1, 3, 4) would make the user look for it.
+    int lastStarted = m_lastStarted;
     for (int row = int(m_steps.size()) - 1; row >= 0; --row) {
-        const StepState state = m_steps.at(row).state;
-        if (state == StepState::Pending || state == StepState::Skipped
-            || state == StepState::Running || state == StepState::AwaitingApproval) {
+        const PlanStep &step = m_steps.at(row);
+        const bool started = step.state != StepState::Pending && step.state != StepState::Skipped;
+        if (started)
+            lastStarted = std::max(lastStarted, step.id);
+        if (!started || step.state == StepState::Running
+            || step.state == StepState::AwaitingApproval) {
             beginRemoveRows({}, row, row);
             m_steps.removeAt(row);
             endRemoveRows();
         }
     }
+    m_lastStarted = lastStarted;
+    m_nextId = lastStarted + 1;
     ++m_revision;
     appendSteps(remainingTitles);
     Q_EMIT revisionChanged(m_revision);
@@ -143,6 +152,7 @@ void PlanModel::clear()
     m_history.clear();
     m_revision = 0;
     m_nextId = 1;
+    m_lastStarted = 0;
     endResetModel();
     Q_EMIT revisionChanged(m_revision);
 }
@@ -156,6 +166,7 @@ void PlanModel::restore(const QList<PlanStep> &steps, int revision)
     m_nextId = 1;
     for (const PlanStep &step : steps)
         m_nextId = std::max(m_nextId, step.id + 1);
+    m_lastStarted = m_nextId - 1;
     endResetModel();
     Q_EMIT revisionChanged(m_revision);
 }

@@ -76,6 +76,7 @@ private:
     QList<QList<PlanStep>> m_history;
     int m_revision = 0;
     int m_nextId = 1;
+    int m_lastStarted = 0; // the highest id of a step that started, in any revision
 };
 
 } // namespace Terrarium::Core

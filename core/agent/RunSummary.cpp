@@ -39,17 +39,41 @@ void RunSummary::add(const RunEvent &event)
 {
     namespace Events = Core::Events;
     // A control client's terminal is no part of the run's time (it may outlast the run).
-    if (event.type() == RunEventType::StepOutput || event.type() == RunEventType::TerminalOpened
+    if (event.type() == RunEventType::TerminalOpened
         || event.type() == RunEventType::TerminalClosed)
         return;
     const QDateTime &time = event.timestamp;
     const int stepId = event.stepId();
+    // Output only says the step still ran then (what a step cut off by a crash ran for).
+    if (event.type() == RunEventType::StepOutput) {
+        if (m_started.contains(stepId) && time.isValid())
+            m_last = time;
+        return;
+    }
+    const QDateTime before = m_last;
+    if (event.type() != RunEventType::SetupProgress) {
+        m_ranSinceSetup = true;
+        if (m_setupStart.isValid()) {
+            m_setupDoneMs = m_setupMs;
+            m_setupStart = {};
+        }
+    }
     if (!m_first.isValid())
         m_first = time;
     if (time.isValid())
         m_last = time;
     if (event.get<Events::SetupProgress>()) {
-        m_setupMs = between(m_first, time);
+        if (m_ranSinceSetup) {
+            // Setup again after the run went on: a resumed run. The earlier process ended at its
+            // last event, cutting off the steps still running; nothing ran until now.
+            interruptRunningSteps(before);
+            m_goneMs += between(before, time);
+            m_setupStart = time;
+            m_ranSinceSetup = false;
+        } else if (!m_setupStart.isValid()) {
+            m_setupStart = m_first;
+        }
+        m_setupMs = m_setupDoneMs + between(m_setupStart, time);
     } else if (event.get<Events::ApprovalRequired>()) {
         ++m_approvals;
         m_waitingSince = time;
@@ -97,13 +121,24 @@ void RunSummary::add(const RunEvent &event)
             tokens.costKnown = false;
     } else if (const auto *end = event.get<Events::WorkflowComplete>()) {
         endWait(time);
-        // A step still running when the run ended counts up to the end.
-        for (auto it = m_started.cbegin(); it != m_started.cend(); ++it)
-            m_commandMs += between(it.value(), time);
-        m_started.clear();
+        // A step still running when the run ended ran up to the end.
+        interruptRunningSteps(time);
         m_status = runOutcomeName(end->status);
         m_error = end->error;
     }
+}
+
+void RunSummary::interruptRunningSteps(const QDateTime &until)
+{
+    for (auto it = m_started.cbegin(); it != m_started.cend(); ++it) {
+        const qint64 ran = between(it.value(), until);
+        m_commandMs += ran;
+        if (StepTime *known = step(it.key())) {
+            known->durationMs = ran;
+            known->state = StepState::Cancelled;
+        }
+    }
+    m_started.clear();
 }
 
 int RunSummary::stepsDone() const
@@ -126,7 +161,7 @@ qint64 RunSummary::totalMs() const
 
 qint64 RunSummary::modelMs() const
 {
-    return std::max<qint64>(0, totalMs() - m_setupMs - m_commandMs - m_waitingMs);
+    return std::max<qint64>(0, totalMs() - m_setupMs - m_commandMs - m_waitingMs - m_goneMs);
 }
 
 qint64 RunSummary::inputTokens() const

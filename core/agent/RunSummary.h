@@ -12,13 +12,14 @@ namespace Terrarium::Core {
 
 // What a run amounted to, from its events alone (live as they come, or read back from the run
 // store): steps and how they ended, re-plans, approvals asked, where the time went and the
-// tokens each model role used. Cheap: a few counters and one entry per step; step_output
-// events are not looked at.
+// tokens each model role used. Cheap: a few counters and one entry per step; of step_output
+// events only the time is looked at (a step cut off by a crash ran until its last output).
 //
 // The time split comes from event timestamps: setup is the first event to the setup's last
-// progress; commands are each step's step_executing to its step_result; waiting is
-// an approval's question to the step's next event; the model is the rest (planning,
-// translating steps, re-planning).
+// progress (and a resumed run's setup, its first progress to its last); commands are each step's
+// step_executing to its step_result; waiting is an approval's question to the step's next event;
+// the model is the rest (planning, translating steps, re-planning), less the time a resumed run's
+// process was gone.
 class RunSummary
 {
 public:
@@ -61,6 +62,8 @@ public:
     qint64 setupMs() const { return m_setupMs; }
     qint64 commandMs() const { return m_commandMs; }
     qint64 waitingMs() const { return m_waitingMs; }
+    // A resumed run: from the earlier process's last event to the resume (nothing ran).
+    qint64 goneMs() const { return m_goneMs; }
     // What is left: planning, translating steps, re-planning, retries.
     qint64 modelMs() const;
 
@@ -76,6 +79,9 @@ private:
     StepTime *step(int stepId);
     // Closes an approval's wait at time.
     void endWait(const QDateTime &time);
+    // The steps still running ended at until, without a result (the run ended, or the process
+    // did): cancelled, having run until then.
+    void interruptRunningSteps(const QDateTime &until);
 
     QList<StepTime> m_steps;
     QMap<int, QDateTime> m_started; // step_executing of steps still running
@@ -83,6 +89,10 @@ private:
     QDateTime m_first;
     QDateTime m_last;
     QDateTime m_waitingSince;
+    QDateTime m_setupStart; // the setup under way: its first event
+    qint64 m_setupDoneMs = 0; // earlier setups (before a resume)
+    qint64 m_goneMs = 0;
+    bool m_ranSinceSetup = false; // an event other than setup progress since the last setup
     int m_replans = 0;
     int m_approvals = 0;
     int m_retries = 0;

@@ -4,6 +4,7 @@
 #include "core/agent/PlanModel.h"
 #include "tests/TestPaths.h"
 #include "tests/support/DarkPalette.h"
+#include "ui/PlanStepDelegate.h"
 #include "ui/PlanView.h"
 #include "ui/UiColors.h"
 
@@ -28,7 +29,36 @@ class tst_PlanView : public QObject
 private Q_SLOTS:
     void marksStandOutFromTheBackground_data();
     void marksStandOutFromTheBackground();
+    void endedStepsSayHowAsTheirCardsDo();
 };
+
+void tst_PlanView::endedStepsSayHowAsTheirCardsDo()
+{
+    Core::PlanModel model;
+    model.setPlan({QStringLiteral("build"), QStringLiteral("test"), QStringLiteral("wait"),
+                   QStringLiteral("ok")});
+    // Stop sent SIGTERM to the second (exit 143); the third ran past the step timeout.
+    const QList<std::tuple<StepState, int>> ended = {{StepState::Failed, 1},
+                                                     {StepState::Cancelled, 143},
+                                                     {StepState::TimedOut, 124},
+                                                     {StepState::Done, 0}};
+    for (int row = 0; row < ended.size(); ++row) {
+        const int id = model.steps().at(row).id;
+        model.setStepResult(id, std::get<1>(ended.at(row)), 10);
+        model.setStepState(id, std::get<0>(ended.at(row)));
+    }
+    bool failure = false;
+    QCOMPARE(Widgets::PlanStepDelegate::endText(model.index(0), &failure),
+             QStringLiteral("exit 1"));
+    QVERIFY(failure);
+    QCOMPARE(Widgets::PlanStepDelegate::endText(model.index(1), &failure),
+             QStringLiteral("cancelled"));
+    QVERIFY(!failure);
+    QCOMPARE(Widgets::PlanStepDelegate::endText(model.index(2), &failure),
+             QStringLiteral("timed out"));
+    QVERIFY(failure);
+    QVERIFY(Widgets::PlanStepDelegate::endText(model.index(3)).isEmpty());
+}
 
 void tst_PlanView::marksStandOutFromTheBackground_data()
 {

@@ -74,6 +74,7 @@ private Q_SLOTS:
     void undoSaysWhatAMountedWorkspaceKeeps();
     void undoneDuringTheRunIsShown();
     void setupProgressIsShownThenShrinks();
+    void aPastRunsNumbersComeFromItsEvents();
     void cardSaysWhichOutputTheExecutorRead();
     void cardWaitsForApprovalWithTheQuestion();
     void deniedCommandGetsADeniedCard();
@@ -257,6 +258,56 @@ void tst_RunTimeline::setupProgressIsShownThenShrinks()
     QVERIFY(timeline.setupRow()->isFinished());
     QVERIFY(timeline.setupRow()->heading().contains(QLatin1String("ready in")));
     QTRY_VERIFY(!timeline.setupRow()->findChild<QProgressBar *>()->isVisible());
+}
+
+void tst_RunTimeline::aPastRunsNumbersComeFromItsEvents()
+{
+    // A stored run read back at once: its setup took 40 s, the planner 5 s, its one step 3 s.
+    RunTimeline timeline;
+    timeline.show();
+    const QDateTime start = QDateTime::currentDateTimeUtc().addSecs(-3600);
+    auto at = [start](RunEvent event, qint64 ms) {
+        event.timestamp = start.addMSecs(ms);
+        return event;
+    };
+    for (const auto &[ms, percent] : {std::pair{0, 0}, std::pair{40000, 100}})
+        timeline.handleEvent(at(makeEvent(RunEventType::SetupProgress,
+                                          {{QStringLiteral("phase"), QStringLiteral("sandbox")},
+                                           {QStringLiteral("percent"), percent}}),
+                                ms));
+    timeline.handleEvent(at(makeEvent(RunEventType::Usage,
+                                      {{QStringLiteral("role"), QStringLiteral("planner")},
+                                       {QStringLiteral("input_tokens"), 10},
+                                       {QStringLiteral("output_tokens"), 5}}),
+                            45000));
+    timeline.handleEvent(at(
+        makeEvent(RunEventType::PlanGenerated,
+                  {{QStringLiteral("revision"), 1},
+                   {QStringLiteral("steps"),
+                    QJsonArray{QJsonObject{{QStringLiteral("id"), 1},
+                                           {QStringLiteral("title"), QStringLiteral("Build")}}}}}),
+        45000));
+    timeline.handleEvent(at(makeEvent(RunEventType::StepExecuting,
+                                      {{QStringLiteral("step"), QStringLiteral("Build")},
+                                       {QStringLiteral("step_id"), 1},
+                                       {QStringLiteral("command"), QStringLiteral("make")}}),
+                            45000));
+    timeline.handleEvent(at(makeEvent(RunEventType::StepResult,
+                                      {{QStringLiteral("step_id"), 1},
+                                       {QStringLiteral("exit_code"), 0},
+                                       {QStringLiteral("duration_ms"), 3000}}),
+                            48000));
+    timeline.handleEvent(at(makeEvent(RunEventType::WorkflowComplete,
+                                      {{QStringLiteral("status"), QStringLiteral("success")}}),
+                            48000));
+    QVERIFY2(timeline.setupRow()->heading().contains(QLatin1String("ready in 40.0 s")),
+             qPrintable(timeline.setupRow()->heading()));
+    QVERIFY(timeline.summary());
+    const QString details = timeline.summary()->details();
+    QVERIFY2(details.contains(QLatin1String("setup 40.0 s"))
+                 && details.contains(QLatin1String("model 5.0 s"))
+                 && details.contains(QLatin1String("commands 3.0 s")),
+             qPrintable(details));
 }
 
 void tst_RunTimeline::cardWaitsForApprovalWithTheQuestion()

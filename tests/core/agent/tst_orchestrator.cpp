@@ -1402,8 +1402,9 @@ void tst_Orchestrator::executorReadsAnEarlierStepsOutput()
 void tst_Orchestrator::executorReadsStepsByIdAfterARevision()
 {
     // Steps are numbered by id, the numbers the user sees: the revision drops step 3, which had
-    // not run, so the new steps are 4 and 5 (the third and fourth in the plan). The last one
-    // reads step 4's output; the failed step 2 is among the last commands, with its number.
+    // not run, so the new steps are 3 and 4 (the second and third in the plan, which leaves out
+    // the failed step). The last one reads step 3's output; the failed step 2 is among the last
+    // commands, with its number.
     setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::All);
     const QStringList first{u"Check the tools"_s, u"Build it"_s, u"Install it"_s};
     const QStringList second{u"Find the version"_s, u"Write it down"_s};
@@ -1420,8 +1421,8 @@ void tst_Orchestrator::executorReadsStepsByIdAfterARevision()
                                           u"echo 'make: not found' >&2; false"_s);
         if (step == second[0])
             return ScriptedTurns::command(LlmProvider::ChatCompletions, u"echo v$((40+2))"_s);
-        if (!request.body.contains("Output of step 4"))
-            return ScriptedTurns::readOutput(LlmProvider::ChatCompletions, 4);
+        if (!request.body.contains("Output of step 3"))
+            return ScriptedTurns::readOutput(LlmProvider::ChatCompletions, 3);
         lastPrompt = request.body;
         return ScriptedTurns::command(LlmProvider::ChatCompletions,
                                       request.body.contains("```\\nv42\\n```")
@@ -1434,13 +1435,13 @@ void tst_Orchestrator::executorReadsStepsByIdAfterARevision()
     QCOMPARE(m_orchestrator->state(), RunState::Success);
     QCOMPARE(executedCommands().last(), u"echo v42 > version"_s);
     // The plan as the revision said it: the failed step is in the record, not in the plan.
-    QVERIFY2(lastPrompt.contains("Plan:\\n1. Check the tools\\n4. Find the version\\n5. Write it "
+    QVERIFY2(lastPrompt.contains("Plan:\\n1. Check the tools\\n3. Find the version\\n4. Write it "
                                  "down\\n"),
              lastPrompt.constData());
     QVERIFY(lastPrompt.contains("\\n2. $ echo 'make: not found' >&2; false (exit code 1)"));
     const QList<RunEvent> executing = eventsOf(RunEventType::StepExecuting);
-    QCOMPARE(executing.last().get<Events::StepExecuting>()->stepId, 5);
-    QCOMPARE(executing.last().get<Events::StepExecuting>()->outputReadOf, 4);
+    QCOMPARE(executing.last().get<Events::StepExecuting>()->stepId, 4);
+    QCOMPARE(executing.last().get<Events::StepExecuting>()->outputReadOf, 3);
 }
 
 // Issue 27: step 1 writes a script, step 2 runs it; neither alone is risky, so nothing asked.

@@ -90,9 +90,23 @@ void tst_PlanModel::reviseKeepsFinishedStepsAndReplacesTheRest()
     QCOMPARE(steps.at(1).state, StepState::Failed);
     QCOMPARE(steps.at(2).title, QStringLiteral("install headers"));
     QCOMPARE(steps.at(2).revision, 2);
-    // New steps get fresh ids; the replaced pending step's id is not reused.
-    QCOMPARE(steps.at(2).id, 4);
-    QCOMPARE(m_model->nextPendingStep(), 4);
+    // The numbers go on from the last step that started: the replaced pending step 3 never
+    // ran, so the new steps are 3, 4 and 5, not 4, 5 and 6.
+    QCOMPARE(steps.at(2).id, 3);
+    QCOMPARE(steps.at(3).id, 4);
+    QCOMPARE(steps.at(4).id, 5);
+    QCOMPARE(m_model->nextPendingStep(), 3);
+    // The earlier revision keeps the step it replaced, under its own number.
+    QCOMPARE(m_model->revisions().at(0).at(2).id, 3);
+    QCOMPARE(m_model->revisions().at(0).at(2).title, QStringLiteral("test"));
+
+    // A step dropped while it ran keeps its number for good, also after the next revision.
+    m_model->setStepState(3, StepState::Running);
+    m_model->revise({QStringLiteral("again")});
+    QCOMPARE(m_model->steps().last().id, 4);
+    m_model->revise({QStringLiteral("once more")});
+    QCOMPARE(m_model->steps().last().id, 4);
+    QCOMPARE(m_model->steps().size(), 3);
 }
 
 void tst_PlanModel::oldRevisionsStayInspectable()

@@ -20,6 +20,7 @@ class tst_RunSummary : public QObject
 private Q_SLOTS:
     void countsAndTimeSplit();
     void runThatNeverEnded();
+    void resumedRunAfterACrash();
     void modelUseByRole();
 };
 
@@ -99,6 +100,48 @@ void tst_RunSummary::runThatNeverEnded()
     QCOMPARE(summary.steps().first().state, StepState::Running);
     QCOMPARE(summary.stepsDone(), 0);
     QCOMPARE(summary.stepsNotDone(), 0);
+}
+
+void tst_RunSummary::resumedRunAfterACrash()
+{
+    // Step 1 printed for 8 s, then the process died; the run was resumed 60 s later: its second
+    // setup took 10 s, and the new plan's step ran.
+    QTemporaryDir dir;
+    Core::RunStore store;
+    QVERIFY(store.open(dir.filePath(u"runs.sqlite"_s)));
+    Tests::StoredRunWriter writer(store, u"r"_s, u"build it"_s);
+    writer.setup(40000)
+        .wait(2000)
+        .usage(u"planner"_s, 100, 10)
+        .plan({u"Build"_s, u"Test"_s})
+        .event(Core::RunEventType::StepExecuting,
+               {{u"step_id"_s, 1}, {u"step"_s, u"Build"_s}, {u"command"_s, u"make"_s}});
+    for (int second = 0; second < 8; ++second) {
+        writer.wait(1000).event(
+            Core::RunEventType::StepOutput,
+            {{u"step_id"_s, 1}, {u"stream"_s, u"stdout"_s}, {u"data"_s, u"cc x.c\n"_s}});
+    }
+    writer.wait(60000)
+        .setup(10000)
+        .wait(3000)
+        .usage(u"planner"_s, 100, 10)
+        .plan({u"Build"_s, u"Test"_s}, 2, 2)
+        .step(2, u"Build"_s, u"make"_s, {}, 0, 1000)
+        .complete(u"success"_s);
+
+    RunSummary summary;
+    for (const Core::RunEvent &event : store.events(u"r"_s))
+        summary.add(event);
+    QCOMPARE(summary.steps().size(), 2);
+    // The step the crash cut off ran as long as its output says, and did not end by itself.
+    QCOMPARE(summary.steps().at(0).durationMs, 8000);
+    QCOMPARE(summary.steps().at(0).state, StepState::Cancelled);
+    // Both setups, not everything from the first event to the second setup.
+    QCOMPARE(summary.setupMs(), 40000 + 10000);
+    QCOMPARE(summary.commandMs(), 8000 + 1000);
+    // The planning, both times, without the time nothing ran (the process was gone).
+    QCOMPARE(summary.goneMs(), 60000);
+    QCOMPARE(summary.modelMs(), 2000 + 3000);
 }
 
 void tst_RunSummary::modelUseByRole()
