@@ -77,6 +77,19 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
         // Picked while a task file's choice is on show: the user's own from now on.
         if (m_ownChoice && !m_showingTaskChoice)
             m_ownChoice->sandboxKind = kind;
+        showTaskWorkspace();
+    });
+    connect(window->taskFilePanel(), &Widgets::TaskFilePanel::consentsChanged, this, [this] {
+        // The banner asked for the ticks; once they are all there it has nothing left to say.
+        if (!m_consentErrorShown || !m_task)
+            return;
+        QStringList missing = m_task->consentsNeeded();
+        for (const QString &granted : m_window->taskFilePanel()->grantedConsents())
+            missing.removeAll(granted);
+        if (missing.isEmpty()) {
+            m_window->clearError();
+            m_consentErrorShown = false;
+        }
     });
 
     // Where the user left the splitters last time.
@@ -147,7 +160,9 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     connect(window, &Widgets::MainWindow::taskFileDismissed, this, [this] {
         m_task.reset();
         m_replay = false;
+        m_taskWorkspace.clear();
         restoreOwnChoice();
+        updateReadiness();
     });
     connect(window, &Widgets::MainWindow::workspaceChanged, this, [this](const QString &path) {
         m_window->clearError();
@@ -347,11 +362,40 @@ Core::Result<void> WindowController::cancelRun(const QString &runId)
 
 void WindowController::updateReadiness()
 {
-    Core::ConfigOverrides overrides = m_overrides;
-    overrides.sandbox = m_window->sandboxKind();
-    const auto config = Core::ConfigLoader::load(*m_settings, m_environment, overrides);
+    const auto config = nextRunConfig();
     m_window->timeline()->setReadiness(config ? ReadinessSummary::describe(*config)
                                               : config.error().message);
+}
+
+Core::Result<Core::AppConfig> WindowController::nextRunConfig() const
+{
+    Core::ConfigOverrides overrides = m_overrides;
+    overrides.sandbox = m_window->sandboxKind();
+    auto config = Core::ConfigLoader::load(*m_settings, m_environment, overrides);
+    // What an open task file asks for is what the next run gets (the sandbox picked wins).
+    if (config && m_task) {
+        m_task->applyTo(*config);
+        config->sandbox = m_window->sandboxKind();
+    }
+    return config;
+}
+
+void WindowController::showTaskWorkspace()
+{
+    if (!m_task || m_taskWorkspace.isEmpty()) {
+        m_window->taskFilePanel()->setWorkspace(QString(),
+                                                Widgets::TaskFilePanel::WorkspaceUse::Mounted);
+        return;
+    }
+    using Use = Widgets::TaskFilePanel::WorkspaceUse;
+    const auto config = nextRunConfig();
+    const QString kind = m_window->sandboxKind();
+    const Use use = kind == QLatin1String("host") ? Use::OnThisComputer
+        : kind == QLatin1String("libvirt")
+            || (config && config->workspaceMode == QLatin1String("copy"))
+        ? Use::Copied
+        : Use::Mounted;
+    m_window->taskFilePanel()->setWorkspace(m_taskWorkspace, use);
 }
 
 Core::RunStore *WindowController::openStore()
@@ -454,11 +498,14 @@ void WindowController::run(const QString &goal)
     if (!missing.isEmpty()) {
         m_window->showError(Core::TaskFile::consentMessage(
             missing, Tr::tr("tick the box next to it in the task file's panel")));
+        m_consentErrorShown = true;
         m_window->taskFilePanel()->highlightMissing(missing);
         return;
     }
     task.goal = goal;
     start(goal, task, std::nullopt, WindowChoice{m_window->sandboxKind(), m_window->workspace()});
+    if (m_session)
+        m_window->taskFilePanel()->setRunStarted();
 }
 
 WindowController::WindowChoice WindowController::ownChoice() const
@@ -511,6 +558,10 @@ void WindowController::openTaskFile(const QString &path)
                    .arg(checked.error().message);
     showTaskChoice(*task, checked.value_or(QString()));
     m_window->showTaskFile(path, task->requests(), note);
+    m_consentErrorShown = false;
+    m_taskWorkspace = checked.value_or(QString());
+    showTaskWorkspace();
+    updateReadiness();
     m_window->showStatusMessage(
         Tr::tr("Task file loaded: check what it asks for, then press Run."));
 }
@@ -553,6 +604,9 @@ void WindowController::openRunbook(const QString &path)
     }
     lines.removeAll(QString());
     m_window->showTaskFile(path, task->requests(), lines.join(u'\n'));
+    m_consentErrorShown = false;
+    m_taskWorkspace.clear();
+    updateReadiness();
     m_window->showStatusMessage(Tr::tr("Runbook loaded: check what it asks for, then press Run."));
 }
 
@@ -911,6 +965,8 @@ void WindowController::useCopyMode()
     m_settings->setValue(QStringLiteral("sandbox/workspace_mode"), QStringLiteral("copy"));
     m_settings->sync();
     m_window->timeline()->setCopyModeChosen(true);
+    showTaskWorkspace();
+    updateReadiness();
     m_window->showStatusMessage(
         Tr::tr("The next runs work on a copy of the workspace (Preferences, Sandbox): Undo puts "
                "it back too, and changes reach the folder after your review."));
@@ -964,6 +1020,10 @@ void WindowController::onFinished(Core::RunState state)
         break;
     }
     m_window->showStatusMessage(summary);
+    m_window->taskFilePanel()->setRunEnded(state == Core::RunState::Success ? Tr::tr("succeeded")
+                                               : state == Core::RunState::Cancelled
+                                               ? Tr::tr("was cancelled")
+                                               : Tr::tr("failed"));
     if (!m_window->isActiveWindow())
         m_notifier->notify(summary, body);
     Q_EMIT runEnded(state);

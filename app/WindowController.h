@@ -1,6 +1,8 @@
 #pragma once
 
+#include "core/Error.h"
 #include "core/agent/RunState.h"
+#include "core/config/AppConfig.h"
 #include "core/config/ConfigOverrides.h"
 #include "core/config/TaskFile.h"
 #include "core/control/ControlTarget.h"
@@ -89,6 +91,10 @@ public:
     void quit();
     // The next runs work on a copy of the workspace (the setting Preferences shows).
     void useCopyMode();
+    // The task file's panel says how the next run uses the file's own folder.
+    void showTaskWorkspace();
+    // What the next run would load: settings, the window's sandbox, an open task file.
+    Core::Result<Core::AppConfig> nextRunConfig() const;
     // Serves the control API for as long as the window is open, whatever the settings say: on
     // port (--serve) and, with unixSocket, on ControlLocalListener::defaultPath()
     // (--serve-socket). The server starts once the token is found (controlServerChanged).
@@ -176,6 +182,8 @@ private:
     QProcessEnvironment m_environment;
     QString m_controlToken; // served with (since): masked in the runs' output
     std::optional<Core::TaskFile> m_task;
+    QString m_taskWorkspace; // the task file's folder, when it is the workspace
+    bool m_consentErrorShown = false; // the banner asks for the task file's ticks
     bool m_replay = false; // m_task is a runbook opened with File > Replay...
     // The window's own choice while a task file's is on show in its place.
     std::optional<WindowChoice> m_ownChoice;

@@ -438,7 +438,7 @@
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="93"/>
-        <location filename="../app/WindowController.cpp" line="363"/>
+        <location filename="../app/WindowController.cpp" line="407"/>
         <source>Runs are not kept: %1</source>
         <translation>Läufe werden nicht gespeichert: %1</translation>
     </message>
@@ -591,8 +591,8 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
     <message>
         <location filename="../app/HistoryController.cpp" line="33"/>
         <location filename="../app/HistoryController.cpp" line="42"/>
-        <location filename="../app/WindowController.cpp" line="492"/>
-        <location filename="../app/WindowController.cpp" line="521"/>
+        <location filename="../app/WindowController.cpp" line="539"/>
+        <location filename="../app/WindowController.cpp" line="572"/>
         <source>A run is in progress; stop it first.</source>
         <translation>Ein Lauf ist im Gange; halten Sie ihn zuerst an.</translation>
     </message>
@@ -876,32 +876,42 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../app/ReadinessSummary.cpp" line="42"/>
+        <location filename="../app/ReadinessSummary.cpp" line="43"/>
         <source>Sandbox: a Podman container, but podman is not installed (sudo apt install podman)</source>
         <translation>Sandbox: ein Podman-Container, aber podman ist nicht installiert (sudo apt install podman)</translation>
     </message>
     <message>
-        <location filename="../app/ReadinessSummary.cpp" line="44"/>
+        <location filename="../app/ReadinessSummary.cpp" line="45"/>
+        <source>Sandbox: a Podman container, network open for outbound connections; its image is built on the first run</source>
+        <translation>Sandbox: ein Podman-Container, Netzwerk offen für ausgehende Verbindungen; sein Image wird beim ersten Lauf gebaut</translation>
+    </message>
+    <message>
+        <location filename="../app/ReadinessSummary.cpp" line="47"/>
         <source>Sandbox: a Podman container, network off; its image is built on the first run</source>
         <translation>Sandbox: ein Podman-Container, Netzwerk aus; sein Image wird beim ersten Lauf gebaut</translation>
     </message>
     <message>
-        <location filename="../app/ReadinessSummary.cpp" line="48"/>
+        <location filename="../app/ReadinessSummary.cpp" line="51"/>
         <source>Sandbox: a libvirt VM, but QEMU is not installed (sudo apt install qemu-system-x86 libvirt-daemon-system)</source>
         <translation>Sandbox: eine libvirt-VM, aber QEMU ist nicht installiert (sudo apt install qemu-system-x86 libvirt-daemon-system)</translation>
     </message>
     <message>
-        <location filename="../app/ReadinessSummary.cpp" line="50"/>
+        <location filename="../app/ReadinessSummary.cpp" line="54"/>
+        <source>Sandbox: a libvirt VM, network open for outbound connections; its image is built on the first run</source>
+        <translation>Sandbox: eine libvirt-VM, Netzwerk offen für ausgehende Verbindungen; ihr Image wird beim ersten Lauf gebaut</translation>
+    </message>
+    <message>
+        <location filename="../app/ReadinessSummary.cpp" line="56"/>
         <source>Sandbox: a libvirt VM, network off; its image is built on the first run</source>
         <translation>Sandbox: eine libvirt-VM, Netzwerk aus; ihr Image wird beim ersten Lauf gebaut</translation>
     </message>
     <message>
-        <location filename="../app/ReadinessSummary.cpp" line="53"/>
+        <location filename="../app/ReadinessSummary.cpp" line="59"/>
         <source>Sandbox: none, commands run on this computer as you</source>
         <translation>Sandbox: keine, Befehle laufen auf diesem Computer als Sie</translation>
     </message>
     <message>
-        <location filename="../app/ReadinessSummary.cpp" line="55"/>
+        <location filename="../app/ReadinessSummary.cpp" line="61"/>
         <source>Sandbox: %1 (unknown)</source>
         <translation>Sandbox: %1 (unbekannt)</translation>
     </message>
@@ -1363,38 +1373,38 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="106"/>
+        <location filename="../app/WindowController.cpp" line="119"/>
         <source>This run&apos;s sandbox works in the folder itself; there is nothing to review.</source>
         <translation>Die Sandbox dieses Laufs arbeitet im Ordner selbst; es gibt nichts zu prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="210"/>
+        <location filename="../app/WindowController.cpp" line="225"/>
         <source>Remote control is off.</source>
         <translation>Die Fernsteuerung ist aus.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="227"/>
-        <location filename="../app/WindowController.cpp" line="243"/>
+        <location filename="../app/WindowController.cpp" line="242"/>
+        <location filename="../app/WindowController.cpp" line="258"/>
         <source>Remote control is off: %1</source>
         <translation>Die Fernsteuerung ist aus: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="255"/>
+        <location filename="../app/WindowController.cpp" line="270"/>
         <source>Remote control on %1 (docs/CONTROL_API.md).</source>
         <translation>Fernsteuerung auf %1 (docs/CONTROL_API.md).</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="264"/>
+        <location filename="../app/WindowController.cpp" line="279"/>
         <source>The run %1 is not going on in this window.</source>
         <translation>Der Lauf %1 läuft nicht in diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="275"/>
+        <location filename="../app/WindowController.cpp" line="290"/>
         <source>A run is going on in the window; one at a time.</source>
         <translation>Im Fenster ist ein Lauf im Gange; nur einer zur selben Zeit.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="286"/>
+        <location filename="../app/WindowController.cpp" line="301"/>
         <source>open the task file in the window</source>
         <translation>öffnen Sie die Aufgabendatei im Fenster</translation>
     </message>
@@ -1403,27 +1413,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation type="vanished">Die Sandbox des Fensters ist host (keine Isolation), weil die angezeigte Aufgabendatei das verlangt; ein Lauf, den ein Programm startet, bekommt das nicht. Wählen Sie die Sandbox im Fenster selbst, oder verwerfen Sie die Aufgabendatei.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="297"/>
+        <location filename="../app/WindowController.cpp" line="312"/>
         <source>The run could not start; the window says why.</source>
         <translation>Der Lauf konnte nicht starten; das Fenster zeigt, warum.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="335"/>
+        <location filename="../app/WindowController.cpp" line="350"/>
         <source>The run %1 is not the window&apos;s.</source>
         <translation>Der Lauf %1 gehört nicht zu diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="382"/>
+        <location filename="../app/WindowController.cpp" line="426"/>
         <source>Removed the sandbox %1 an earlier run left behind.</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 wurde entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="387"/>
+        <location filename="../app/WindowController.cpp" line="431"/>
         <source>Could not remove the sandbox %1: %2</source>
         <translation>Die Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="400"/>
+        <location filename="../app/WindowController.cpp" line="444"/>
         <source>Sandboxes Left Behind</source>
         <translation>Zurückgelassene Sandboxen</translation>
     </message>
@@ -1436,189 +1446,204 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation type="vanished">Frühere Läufe, die nicht endeten, haben ihre Sandboxen laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="401"/>
+        <location filename="../app/WindowController.cpp" line="445"/>
         <source>Remove this sandbox?</source>
         <translation>Diese Sandbox entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="402"/>
+        <location filename="../app/WindowController.cpp" line="446"/>
         <source>Remove these sandboxes?</source>
         <translation>Diese Sandboxen entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="406"/>
+        <location filename="../app/WindowController.cpp" line="450"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="419"/>
+        <location filename="../app/WindowController.cpp" line="463"/>
         <source>Resume Run</source>
         <translation>Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="419"/>
+        <location filename="../app/WindowController.cpp" line="463"/>
         <source>Resume Newest Run</source>
         <translation>Neuesten Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="423"/>
+        <location filename="../app/WindowController.cpp" line="467"/>
         <source>Continue run %1 in its sandbox from the step it did not finish</source>
         <translation>Lauf %1 in seiner Sandbox ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="429"/>
+        <location filename="../app/WindowController.cpp" line="473"/>
         <source>Keep</source>
         <translation>Behalten</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="456"/>
+        <location filename="../app/WindowController.cpp" line="500"/>
         <source>tick the box next to it in the task file&apos;s panel</source>
         <translation>setzen Sie den Haken daneben im Bereich der Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="510"/>
+        <location filename="../app/WindowController.cpp" line="557"/>
         <source>The task file&apos;s folder is not used as the workspace: %1</source>
         <translation>Der Ordner der Aufgabendatei wird nicht als Arbeitsordner verwendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="515"/>
+        <location filename="../app/WindowController.cpp" line="566"/>
         <source>Task file loaded: check what it asks for, then press Run.</source>
         <translation>Aufgabendatei geladen: Prüfen Sie, was sie verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="526"/>
+        <location filename="../app/WindowController.cpp" line="577"/>
         <source>%1 has no steps, so it is not a runbook; a runbook is exported from a run that succeeded.</source>
         <translation>%1 hat keine Schritte und ist daher kein Runbook; ein Runbook wird aus einem erfolgreichen Lauf exportiert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="539"/>
+        <location filename="../app/WindowController.cpp" line="590"/>
         <source>A runbook of 1 recorded step: Run replays it without a model and stops if its exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit 1 aufgezeichneten Schritt: Ausführen spielt ihn ohne Modell ab und hält an, wenn sein Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="541"/>
+        <location filename="../app/WindowController.cpp" line="592"/>
         <source>A runbook of %1 recorded steps: Run replays them without a model and stops at the first whose exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit %1 aufgezeichneten Schritten: Ausführen spielt sie ohne Modell ab und hält beim ersten an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="549"/>
+        <location filename="../app/WindowController.cpp" line="600"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="552"/>
+        <location filename="../app/WindowController.cpp" line="603"/>
         <source>    (expected to exit with %1)</source>
         <translation>    (sollte mit %1 enden)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="556"/>
+        <location filename="../app/WindowController.cpp" line="610"/>
         <source>Runbook loaded: check what it asks for, then press Run.</source>
         <translation>Runbook geladen: prüfen Sie, was es verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="577"/>
+        <location filename="../app/WindowController.cpp" line="631"/>
         <source>The run store cannot be opened, so no run can be resumed.</source>
         <translation>Der Laufspeicher kann nicht geöffnet werden, daher kann kein Lauf fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="682"/>
+        <location filename="../app/WindowController.cpp" line="736"/>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
         <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="697"/>
+        <location filename="../app/WindowController.cpp" line="751"/>
         <source>Preparing the sandbox…</source>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="764"/>
+        <location filename="../app/WindowController.cpp" line="818"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="782"/>
+        <location filename="../app/WindowController.cpp" line="836"/>
         <source>Another User&apos;s Model Server</source>
         <translation>Modellserver eines anderen Benutzers</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="783"/>
+        <location filename="../app/WindowController.cpp" line="837"/>
         <source>The model server at %1 is run by %2, not by you. Use it for your runs?</source>
         <translation>Der Modellserver an %1 wird von %2 betrieben, nicht von Ihnen. Für Ihre Läufe verwenden?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="788"/>
+        <location filename="../app/WindowController.cpp" line="842"/>
         <source>It would see each run&apos;s goal, files and outputs, and choose the commands that run. A yes is kept in %1 for this address and this user only.</source>
         <translation>Er sähe Ziel, Dateien und Ausgaben jedes Laufs und würde die Befehle wählen, die laufen. Ein Ja wird in %1 nur für diese Adresse und diesen Benutzer gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="791"/>
+        <location filename="../app/WindowController.cpp" line="845"/>
         <source>Use It</source>
         <translation>Verwenden</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="793"/>
+        <location filename="../app/WindowController.cpp" line="847"/>
         <source>Don&apos;t Use</source>
         <translation>Nicht verwenden</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="799"/>
+        <location filename="../app/WindowController.cpp" line="853"/>
         <source>The model server at %1 is confirmed; press Run to use it.</source>
         <translation>Der Modellserver an %1 ist bestätigt; drücken Sie Ausführen, um ihn zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="810"/>
+        <location filename="../app/WindowController.cpp" line="864"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="816"/>
+        <location filename="../app/WindowController.cpp" line="870"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="827"/>
+        <location filename="../app/WindowController.cpp" line="881"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="832"/>
+        <location filename="../app/WindowController.cpp" line="886"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="859"/>
+        <location filename="../app/WindowController.cpp" line="913"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="867"/>
+        <location filename="../app/WindowController.cpp" line="921"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="883"/>
+        <location filename="../app/WindowController.cpp" line="937"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="915"/>
+        <location filename="../app/WindowController.cpp" line="971"/>
         <source>The next runs work on a copy of the workspace (Preferences, Sandbox): Undo puts it back too, and changes reach the folder after your review.</source>
         <translation>Die nächsten Läufe arbeiten auf einer Kopie des Arbeitsbereichs (Einstellungen, Sandbox): Rückgängig setzt auch sie zurück, und Änderungen erreichen den Ordner erst nach Ihrer Prüfung.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="955"/>
+        <location filename="../app/WindowController.cpp" line="1011"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="958"/>
+        <location filename="../app/WindowController.cpp" line="1014"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="961"/>
+        <location filename="../app/WindowController.cpp" line="1017"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="1023"/>
+        <source>succeeded</source>
+        <translation>war erfolgreich</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="1025"/>
+        <source>was cancelled</source>
+        <translation>wurde abgebrochen</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="1026"/>
+        <source>failed</source>
+        <translation>ist fehlgeschlagen</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="68"/>
@@ -1661,13 +1686,13 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="158"/>
-        <location filename="../app/WindowController.cpp" line="267"/>
+        <location filename="../app/WindowController.cpp" line="282"/>
         <source>The run %1 has ended.</source>
         <translation>Der Lauf %1 ist beendet.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="169"/>
-        <location filename="../app/WindowController.cpp" line="310"/>
+        <location filename="../app/WindowController.cpp" line="325"/>
         <source>Step %1 waits for no approval.</source>
         <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>
@@ -5894,7 +5919,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="92"/>
-        <location filename="../ui/MainWindow.cpp" line="290"/>
+        <location filename="../ui/MainWindow.cpp" line="291"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
@@ -5994,117 +6019,117 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="279"/>
+        <location filename="../ui/MainWindow.cpp" line="280"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="280"/>
+        <location filename="../ui/MainWindow.cpp" line="281"/>
         <source>&amp;Open Task File…</source>
         <translation>Aufgabendatei ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="284"/>
+        <location filename="../ui/MainWindow.cpp" line="285"/>
         <source>Choose &amp;Workspace…</source>
         <translation>&amp;Arbeitsordner wählen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="287"/>
+        <location filename="../ui/MainWindow.cpp" line="288"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="291"/>
+        <location filename="../ui/MainWindow.cpp" line="292"/>
         <source>&amp;Run Goal</source>
         <translation>Ziel &amp;ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="296"/>
+        <location filename="../ui/MainWindow.cpp" line="297"/>
         <source>&amp;Stop</source>
         <translation>An&amp;halten</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="305"/>
+        <location filename="../ui/MainWindow.cpp" line="306"/>
         <source>&amp;View</source>
         <translation>A&amp;nsicht</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="307"/>
+        <location filename="../ui/MainWindow.cpp" line="308"/>
         <source>Focus &amp;Goal</source>
         <translation>Fokus auf &amp;Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="310"/>
+        <location filename="../ui/MainWindow.cpp" line="311"/>
         <source>Focus &amp;Plan</source>
         <translation>Fokus auf &amp;Plan</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="313"/>
+        <location filename="../ui/MainWindow.cpp" line="314"/>
         <source>&amp;Collapse All Steps</source>
         <translation>Alle Schritte &amp;einklappen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="317"/>
+        <location filename="../ui/MainWindow.cpp" line="318"/>
         <source>&amp;Expand All Steps</source>
         <translation>Alle Schritte a&amp;usklappen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="350"/>
+        <location filename="../ui/MainWindow.cpp" line="351"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="352"/>
+        <location filename="../ui/MainWindow.cpp" line="353"/>
         <source>&amp;Preferences…</source>
         <translation>Terrarium ein&amp;richten…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="361"/>
+        <location filename="../ui/MainWindow.cpp" line="362"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="362"/>
+        <location filename="../ui/MainWindow.cpp" line="363"/>
         <source>&amp;About Terrarium</source>
         <translation>Ü&amp;ber Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="363"/>
+        <location filename="../ui/MainWindow.cpp" line="364"/>
         <source>About Terrarium</source>
         <translation>Über Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="364"/>
+        <location filename="../ui/MainWindow.cpp" line="365"/>
         <source>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans a goal with a language model, runs each step as a command inside a sandbox, and shows it all live.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plant ein Ziel mit einem Sprachmodell, führt jeden Schritt als Befehl in einer Sandbox aus und zeigt alles live.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="536"/>
+        <location filename="../ui/MainWindow.cpp" line="537"/>
         <source>Type a goal first.</source>
         <translation>Geben Sie zuerst ein Ziel ein.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="545"/>
+        <location filename="../ui/MainWindow.cpp" line="546"/>
         <source>Open Task File</source>
         <translation>Aufgabendatei öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="546"/>
+        <location filename="../ui/MainWindow.cpp" line="547"/>
         <source>Task files (*.yaml *.yml *.md *.markdown *.txt);;All files (*)</source>
         <translation>Aufgabendateien (*.yaml *.yml *.md *.markdown *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="563"/>
+        <location filename="../ui/MainWindow.cpp" line="564"/>
         <source>Choose the Workspace Folder</source>
         <translation>Arbeitsordner wählen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="600"/>
+        <location filename="../ui/MainWindow.cpp" line="601"/>
         <source>Stop the Run?</source>
         <translation>Lauf anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="600"/>
+        <location filename="../ui/MainWindow.cpp" line="601"/>
         <source>A run is in progress. Stop it and close Terrarium?</source>
         <translation>Ein Lauf ist im Gange. Ihn anhalten und Terrarium schließen?</translation>
     </message>
@@ -6119,82 +6144,82 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Ein &amp;neuer Ordner für jeden Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="282"/>
+        <location filename="../ui/MainWindow.cpp" line="283"/>
         <source>&amp;Replay…</source>
         <translation>Runbook ab&amp;spielen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="301"/>
+        <location filename="../ui/MainWindow.cpp" line="302"/>
         <source>Review &amp;Workspace Changes</source>
         <translation>Änderungen im Arbeitsordner &amp;prüfen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="303"/>
+        <location filename="../ui/MainWindow.cpp" line="304"/>
         <source>What a sandbox that works on a copy changed, to apply or discard</source>
         <translation>Was eine Sandbox, die auf einer Kopie arbeitet, geändert hat, zum Übernehmen oder Verwerfen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="321"/>
+        <location filename="../ui/MainWindow.cpp" line="322"/>
         <source>Run &amp;History</source>
         <translation>&amp;Verlauf der Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="328"/>
+        <location filename="../ui/MainWindow.cpp" line="329"/>
         <source>The kept runs, to look at again, run again or delete</source>
         <translation>Die gespeicherten Läufe, zum erneuten Ansehen, erneuten Ausführen oder Löschen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="332"/>
+        <location filename="../ui/MainWindow.cpp" line="333"/>
         <source>&amp;Terminal</source>
         <translation>&amp;Terminal</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="338"/>
+        <location filename="../ui/MainWindow.cpp" line="339"/>
         <source>A shell inside the run&apos;s sandbox</source>
         <translation>Eine Shell in der Sandbox des Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="340"/>
+        <location filename="../ui/MainWindow.cpp" line="341"/>
         <source>Open the Sandbox&apos;s &amp;Console</source>
         <translation>&amp;Konsole der Sandbox öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="342"/>
+        <location filename="../ui/MainWindow.cpp" line="343"/>
         <source>A VM&apos;s serial console: its boot messages and a root shell</source>
         <translation>Die serielle Konsole einer VM: ihre Boot-Meldungen und eine root-Shell</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="506"/>
+        <location filename="../ui/MainWindow.cpp" line="507"/>
         <source>A new folder in %1 for each run</source>
         <translation>Ein neuer Ordner in %1 für jeden Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="554"/>
+        <location filename="../ui/MainWindow.cpp" line="555"/>
         <source>Replay a Runbook</source>
         <translation>Ein Runbook abspielen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="555"/>
+        <location filename="../ui/MainWindow.cpp" line="556"/>
         <source>Runbooks (*.yaml *.yml);;All files (*)</source>
         <translation>Runbooks (*.yaml *.yml);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="637"/>
+        <location filename="../ui/MainWindow.cpp" line="638"/>
         <source>on this computer itself (the host sandbox, no isolation)</source>
         <translation>auf diesem Computer selbst (die Host-Sandbox, keine Isolation)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="638"/>
+        <location filename="../ui/MainWindow.cpp" line="639"/>
         <source>in the run&apos;s sandbox (%1)</source>
         <translation>in der Sandbox des Laufs (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="641"/>
+        <location filename="../ui/MainWindow.cpp" line="642"/>
         <source>A remote control client has a terminal open %1. What it types there passes no safety check and is not recorded.</source>
         <translation>Ein Fernsteuerungs-Client hat ein Terminal %1 offen. Was er dort eingibt, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/MainWindow.cpp" line="643"/>
+        <location filename="../ui/MainWindow.cpp" line="644"/>
         <source>Remote control clients have %n terminals open %1. What they type there passes no safety check and is not recorded.</source>
         <translation>
             <numerusform>Fernsteuerungs-Clients haben %n Terminal %1 offen. Was sie dort eingeben, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</numerusform>
@@ -6202,7 +6227,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="738"/>
+        <location filename="../ui/MainWindow.cpp" line="739"/>
         <source>The goal of the run in progress; stop it to change the goal</source>
         <translation>Das Ziel des laufenden Laufs; halten Sie ihn an, um das Ziel zu ändern</translation>
     </message>
@@ -8131,69 +8156,104 @@ Programme, die in einer VM laufen, enden: Sie startet erneut aus dem Snapshot.</
 <context>
     <name>Terrarium::Widgets::TaskFilePanel</name>
     <message>
-        <location filename="../ui/TaskFilePanel.cpp" line="18"/>
+        <location filename="../ui/TaskFilePanel.cpp" line="22"/>
         <source>Sandbox:</source>
         <translation>Sandbox:</translation>
     </message>
     <message>
-        <location filename="../ui/TaskFilePanel.cpp" line="20"/>
+        <location filename="../ui/TaskFilePanel.cpp" line="24"/>
         <source>Network:</source>
         <translation>Netzwerk:</translation>
     </message>
     <message>
-        <location filename="../ui/TaskFilePanel.cpp" line="22"/>
+        <location filename="../ui/TaskFilePanel.cpp" line="26"/>
         <source>Image:</source>
         <translation>Image:</translation>
     </message>
     <message>
-        <location filename="../ui/TaskFilePanel.cpp" line="24"/>
+        <location filename="../ui/TaskFilePanel.cpp" line="28"/>
         <source>Environment:</source>
         <translation>Umgebung:</translation>
     </message>
     <message>
-        <location filename="../ui/TaskFilePanel.cpp" line="26"/>
+        <location filename="../ui/TaskFilePanel.cpp" line="30"/>
         <source>Limits:</source>
         <translation>Grenzen:</translation>
     </message>
     <message>
-        <location filename="../ui/TaskFilePanel.cpp" line="33"/>
+        <location filename="../ui/TaskFilePanel.cpp" line="37"/>
         <source>Allow this task to run commands directly on this computer, as me, with no isolation</source>
         <translation>Dieser Aufgabe erlauben, Befehle direkt auf diesem Computer auszuführen, als ich, ohne Isolation</translation>
     </message>
     <message>
-        <location filename="../ui/TaskFilePanel.cpp" line="35"/>
+        <location filename="../ui/TaskFilePanel.cpp" line="39"/>
         <source>Allow the sandbox to reach the network</source>
         <translation>Der Sandbox erlauben, das Netzwerk zu erreichen</translation>
     </message>
     <message>
-        <location filename="../ui/TaskFilePanel.cpp" line="48"/>
+        <location filename="../ui/TaskFilePanel.cpp" line="52"/>
         <source>Task file</source>
         <translation>Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../ui/TaskFilePanel.cpp" line="61"/>
+        <location filename="../ui/TaskFilePanel.cpp" line="70"/>
+        <source>Use Copy Mode</source>
+        <translation>Kopiermodus verwenden</translation>
+    </message>
+    <message>
+        <location filename="../ui/TaskFilePanel.cpp" line="73"/>
+        <source>Let the sandbox work on a copy of the folder: its changes reach the folder only after your review, and Undo puts them back.</source>
+        <translation>Die Sandbox auf einer Kopie des Ordners arbeiten lassen: ihre Änderungen erreichen den Ordner erst nach Ihrer Prüfung, und Rückgängig setzt sie zurück.</translation>
+    </message>
+    <message>
+        <location filename="../ui/TaskFilePanel.cpp" line="83"/>
         <source>Don&apos;t Use</source>
         <translation>Nicht verwenden</translation>
     </message>
     <message>
-        <location filename="../ui/TaskFilePanel.cpp" line="62"/>
+        <location filename="../ui/TaskFilePanel.cpp" line="84"/>
         <source>Forget the task file&apos;s settings; the goal stays</source>
         <translation>Die Einstellungen der Aufgabendatei vergessen; das Ziel bleibt</translation>
     </message>
     <message>
-        <location filename="../ui/TaskFilePanel.cpp" line="63"/>
+        <location filename="../ui/TaskFilePanel.cpp" line="85"/>
         <source>Don&apos;t use the task file</source>
         <translation>Die Aufgabendatei nicht verwenden</translation>
     </message>
     <message>
-        <location filename="../ui/TaskFilePanel.cpp" line="87"/>
+        <location filename="../ui/TaskFilePanel.cpp" line="110"/>
         <source>Task file %1 — press Run to start it</source>
         <translation>Aufgabendatei %1 — drücken Sie Ausführen, um sie zu starten</translation>
     </message>
     <message>
-        <location filename="../ui/TaskFilePanel.cpp" line="90"/>
+        <location filename="../ui/TaskFilePanel.cpp" line="113"/>
         <source>Only a goal; the usual settings apply.</source>
         <translation>Nur ein Ziel; die üblichen Einstellungen gelten.</translation>
+    </message>
+    <message>
+        <location filename="../ui/TaskFilePanel.cpp" line="176"/>
+        <source>Workspace: %1, the task file&apos;s own folder, mounted into the sandbox: its commands change the files there directly.</source>
+        <translation>Arbeitsbereich: %1, der eigene Ordner der Aufgabendatei, in die Sandbox eingebunden: ihre Befehle ändern die Dateien dort direkt.</translation>
+    </message>
+    <message>
+        <location filename="../ui/TaskFilePanel.cpp" line="180"/>
+        <source>Workspace: %1, the task file&apos;s own folder. The sandbox works on a copy; you review its changes before they reach the folder.</source>
+        <translation>Arbeitsbereich: %1, der eigene Ordner der Aufgabendatei. Die Sandbox arbeitet auf einer Kopie; Sie prüfen ihre Änderungen, bevor sie den Ordner erreichen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/TaskFilePanel.cpp" line="184"/>
+        <source>Workspace: %1, the task file&apos;s own folder: its commands run there, on this computer.</source>
+        <translation>Arbeitsbereich: %1, der eigene Ordner der Aufgabendatei: ihre Befehle laufen dort, auf diesem Computer.</translation>
+    </message>
+    <message>
+        <location filename="../ui/TaskFilePanel.cpp" line="207"/>
+        <source>Task file %1 — its run started at %2</source>
+        <translation>Aufgabendatei %1 — ihr Lauf hat um %2 begonnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/TaskFilePanel.cpp" line="215"/>
+        <source>Task file %1 — its run %2 at %3; press Run to run it again</source>
+        <translation>Aufgabendatei %1 — ihr Lauf %2 um %3; drücken Sie Ausführen, um sie erneut auszuführen</translation>
     </message>
 </context>
 <context>

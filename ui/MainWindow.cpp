@@ -253,6 +253,7 @@ MainWindow::MainWindow(QWidget *parent)
     });
 
     connect(m_taskFile, &TaskFilePanel::dismissed, this, &MainWindow::taskFileDismissed);
+    connect(m_taskFile, &TaskFilePanel::copyModeRequested, this, &MainWindow::copyModeRequested);
     connect(m_pastRun, &PastRunView::backRequested, this, &MainWindow::showCurrentRun);
 
     setNewWorkspaceRoot(QStringLiteral("~/Terrarium"));

@@ -47,6 +47,15 @@ void tst_ReadinessSummary::namesModelsAndSandbox()
     QVERIFY2(text.contains(QLatin1String("Podman container, network off")), qPrintable(text));
     // A key is said to be there, never shown.
     QVERIFY(!text.contains(QLatin1String("sk-secret")));
+    // The network as the run will have it (a task file's "network: outbound", say).
+    config.network = QStringLiteral("outbound");
+    for (const char *kind : {"podman", "libvirt"}) {
+        config.sandbox = QLatin1String(kind);
+        const QString open = App::ReadinessSummary::describe(config, everythingInstalled);
+        QVERIFY2(open.contains(QLatin1String("network open for outbound connections"))
+                     && !open.contains(QLatin1String("network off")),
+                 qPrintable(open));
+    }
 }
 
 void tst_ReadinessSummary::saysWhatIsMissing()

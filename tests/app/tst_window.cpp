@@ -145,6 +145,7 @@ private Q_SLOTS:
     void droppedMarkdownIsTheGoal();
     void droppedYamlSetsTheRun();
     void taskFileAskingForTheNetworkNeedsATick();
+    void taskFilePanelKeepsUpWithTheRun();
     void dontUseBringsBackTheWindowsOwnChoice();
     void onlyTheTaskFilesRunGetsItsHost();
     void workspaceIsNeverTheHomeFolder();
@@ -585,6 +586,63 @@ void tst_Window::taskFileAskingForTheNetworkNeedsATick()
     QVERIFY(!panel->isVisible());
     QVERIFY(!m_controller->taskFile());
     QCOMPARE(m_window->goal(), QStringLiteral("fetch the page"));
+}
+
+void tst_Window::taskFilePanelKeepsUpWithTheRun()
+{
+    QVERIFY(QDir(m_dir->path()).mkpath(QStringLiteral("project")));
+    const QString path = writeFile(QStringLiteral("project/net.yaml"),
+                                   "goal: fetch the page\n"
+                                   "network: outbound\n");
+    const QString folder =
+        QFileInfo(m_dir->filePath(QStringLiteral("project"))).canonicalFilePath();
+    drop(path);
+    Widgets::TaskFilePanel *panel = m_window->taskFilePanel();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->isVisible(), AsyncMs);
+    QVERIFY(panel->title().contains(QLatin1String("press Run to start it")));
+    // The file's folder is the workspace, and the panel says so, with how it is used.
+    QCOMPARE(m_window->workspace(), folder);
+    QVERIFY2(panel->workspaceText().contains(folder)
+                 && panel->workspaceText().contains(QLatin1String("on this computer")),
+             qPrintable(panel->workspaceText()));
+    QVERIFY(!panel->offersCopyMode());
+    pickSandbox(QStringLiteral("podman"));
+    QVERIFY2(panel->workspaceText().contains(QLatin1String("mounted into the sandbox")),
+             qPrintable(panel->workspaceText()));
+    // The empty timeline says what the next run gets: the file's network, not the default.
+    QVERIFY2(m_window->timeline()->emptyStateText().contains(QLatin1String("network open")),
+             qPrintable(m_window->timeline()->emptyStateText()));
+    QVERIFY(panel->offersCopyMode());
+    QTest::mouseClick(panel->findChild<QPushButton *>(QStringLiteral("taskCopyModeButton")),
+                      Qt::LeftButton);
+    QVERIFY2(panel->workspaceText().contains(QLatin1String("works on a copy")),
+             qPrintable(panel->workspaceText()));
+    QVERIFY(!panel->offersCopyMode());
+    m_settings->sync();
+    QCOMPARE(m_settings->value(QStringLiteral("sandbox/workspace_mode")).toString(),
+             QStringLiteral("copy"));
+    pickSandbox(QStringLiteral("host"));
+
+    // Run without the tick: the banner and the red box; the tick takes both away.
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->errorText().contains(QLatin1String("network: outbound")),
+                             AsyncMs);
+    QVERIFY(panel->isHighlighted(QStringLiteral("network")));
+    panel->consentBox(QStringLiteral("network"))->click();
+    QVERIFY(!panel->isHighlighted(QStringLiteral("network")));
+    QVERIFY(m_window->errorText().isEmpty());
+
+    m_server->enqueue(planReply({QStringLiteral("Say hello")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo hello")));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(panel->title().contains(QLatin1String("its run started")), AsyncMs);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+    // After the run the title no longer asks to start what has run.
+    QVERIFY2(!panel->title().contains(QLatin1String("press Run to start it"))
+                 && panel->title().contains(QLatin1String("succeeded"))
+                 && panel->title().contains(QLatin1String("run it again")),
+             qPrintable(panel->title()));
 }
 
 void tst_Window::dontUseBringsBackTheWindowsOwnChoice()
