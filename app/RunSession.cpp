@@ -798,8 +798,9 @@ void RunSession::cancel()
         return;
     }
     if (m_phase == Phase::Running && m_orchestrator && !Core::isTerminal(m_orchestrator->state())) {
-        // onRunFinished() follows from the orchestrator's finished().
-        m_options.holdSandbox = false;
+        // onRunFinished() follows from the orchestrator's finished(). Cancelling ends the run,
+        // not the sandbox: one held for the window stays, with its terminals, as after a run
+        // that ended by itself (close() lets it go).
         m_orchestrator->cancel();
         return;
     }

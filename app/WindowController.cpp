@@ -932,7 +932,7 @@ void WindowController::retire(std::unique_ptr<RunSession> session)
 {
     RunSession *retiring = session.get();
     m_window->timeline()->setUndoOffered(false);
-    if (retiring->sandbox())
+    if (retiring->sandbox() && !m_shuttingDown)
         markTerminalsDisconnected(retiring->sandbox()->spec().name,
                                   Tr::tr("The sandbox %1 was removed when the next run started.")
                                       .arg(retiring->sandbox()->spec().name));
@@ -996,6 +996,11 @@ void WindowController::shutdown()
 void WindowController::onFinished(Core::RunState state)
 {
     m_window->setBusy(false);
+    // Not held (setup failed, or it could not be kept): its terminals end with it, and say so.
+    if (m_session && m_session->sandbox() && m_session->phase() != RunSession::Phase::Holding)
+        markTerminalsDisconnected(m_session->sandbox()->spec().name,
+                                  Tr::tr("The sandbox %1 was removed when its run ended.")
+                                      .arg(m_session->sandbox()->spec().name));
     // The sandbox stays for the window: the steps with a snapshot can be undone now.
     if (m_session && m_session->undoLeavesWorkspace())
         m_window->timeline()->setMountedWorkspace(m_session->hostWorkspace(),

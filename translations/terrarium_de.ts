@@ -1253,37 +1253,37 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="806"/>
+        <location filename="../app/RunSession.cpp" line="807"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="812"/>
+        <location filename="../app/RunSession.cpp" line="813"/>
         <source>Interrupted; exited without waiting</source>
         <translation>Unterbrochen; ohne Warten beendet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="858"/>
+        <location filename="../app/RunSession.cpp" line="859"/>
         <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="912"/>
+        <location filename="../app/RunSession.cpp" line="913"/>
         <source>The run&apos;s sandbox is not running.</source>
         <translation>Die Sandbox des Laufs läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="925"/>
+        <location filename="../app/RunSession.cpp" line="926"/>
         <source>This run&apos;s sandbox is the host: a terminal there is a shell on this computer with no isolation, whose commands pass no safety check. Control clients get one only with &quot;Let clients open terminals in runs on the host&quot; turned on (Settings &gt; Remote control, or host_terminals=true in the [control] section of the configuration file).</source>
         <translation>Die Sandbox dieses Laufs ist der Host: Ein Terminal dort ist eine Shell auf diesem Computer ohne Isolation, deren Befehle keine Sicherheitsprüfung durchlaufen. Steuerungs-Clients bekommen eines nur, wenn „Clients erlauben, Terminals in Läufen auf dem Host zu öffnen“ eingeschaltet ist (Einstellungen &gt; Fernsteuerung, oder host_terminals=true im Abschnitt [control] der Konfigurationsdatei).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="984"/>
+        <location filename="../app/RunSession.cpp" line="985"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="1016"/>
+        <location filename="../app/RunSession.cpp" line="1017"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
@@ -1616,32 +1616,37 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die nächsten Läufe arbeiten auf einer Kopie des Arbeitsbereichs (Einstellungen, Sandbox): Rückgängig setzt auch sie zurück, und Änderungen erreichen den Ordner erst nach Ihrer Prüfung.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1011"/>
+        <location filename="../app/WindowController.cpp" line="1002"/>
+        <source>The sandbox %1 was removed when its run ended.</source>
+        <translation>Die Sandbox %1 wurde entfernt, als ihr Lauf endete.</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="1016"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1014"/>
+        <location filename="../app/WindowController.cpp" line="1019"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1017"/>
+        <location filename="../app/WindowController.cpp" line="1022"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1023"/>
+        <location filename="../app/WindowController.cpp" line="1028"/>
         <source>succeeded</source>
         <translation>war erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1025"/>
+        <location filename="../app/WindowController.cpp" line="1030"/>
         <source>was cancelled</source>
         <translation>wurde abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1026"/>
+        <location filename="../app/WindowController.cpp" line="1031"/>
         <source>failed</source>
         <translation>ist fehlgeschlagen</translation>
     </message>

@@ -1,6 +1,7 @@
 // The window with real rootless Podman containers in the default mount mode, driven as a user
 // would: what Undo puts back and what it cannot (the workspace is the user's own folder,
-// mounted), said before the click and after, with copy mode offered where the workspace changed.
+// mounted), said before the click and after, with copy mode offered where the workspace changed;
+// Stop ending the run but not the container, whose terminal goes on.
 #include "app/RunSession.h"
 #include "app/WindowController.h"
 #include "core/agent/RunState.h"
@@ -11,6 +12,10 @@
 #include "ui/MainWindow.h"
 #include "ui/RunTimeline.h"
 #include "ui/StepCard.h"
+#include "ui/TerminalArea.h"
+#include "ui/TerminalPane.h"
+#include "ui/TerminalView.h"
+#include "vm/Sandbox.h"
 
 #include <QApplication>
 #include <QDir>
@@ -42,6 +47,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void undoInMountModeSaysWhatItLeaves();
+    void stopKeepsTheSandboxAndItsTerminals();
 
 private:
     bool approveOnce();
@@ -172,6 +178,56 @@ void tst_PodmanWindow::undoInMountModeSaysWhatItLeaves()
     QVERIFY(!removedBuild->undoStatus().contains(QLatin1String("the sandbox is as it was")));
     QVERIFY(!QDir(m_workspace).exists(QStringLiteral("build")));
     QVERIFY(m_controller->session() && m_controller->session()->undoLeavesWorkspace());
+}
+
+void tst_PodmanWindow::stopKeepsTheSandboxAndItsTerminals()
+{
+    m_server->enqueue(
+        Tests::ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Wait a while")}));
+    m_server->enqueue(
+        Tests::ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("sleep 300")));
+    m_window->setGoal(QStringLiteral("wait"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->timeline()->card(1)
+                                 && m_window->timeline()->card(1)->state()
+                                     == Core::StepState::Running,
+                             RunMs);
+
+    // A terminal opened during the long step, in use.
+    Q_EMIT m_window->terminalRequested();
+    QCOMPARE(m_window->terminalArea()->paneCount(), 1);
+    Widgets::TerminalPane *pane = m_window->terminalArea()->currentPane();
+    QTRY_VERIFY_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("workspace")),
+                             AsyncMs);
+    const QString name = m_controller->session()->sandbox()->spec().name;
+
+    QTest::mouseClick(m_window->stopButton(), Qt::LeftButton);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.takeFirst(), Core::RunState::Cancelled);
+    QCOMPARE(m_window->timeline()->card(1)->state(), Core::StepState::Cancelled);
+    // Stop ended the run, not the container: the terminal goes on in it.
+    QCOMPARE(m_controller->session()->phase(), App::RunSession::Phase::Holding);
+    QVERIFY(m_controller->session()->sandbox()->isRunning());
+    QTest::qWait(500);
+    QVERIFY2(!pane->isDisconnected(), qPrintable(pane->bannerText()));
+    pane->view()->sendText(QStringLiteral("echo still-$((40+2))\n"));
+    QTRY_VERIFY2_WITH_TIMEOUT(pane->view()->screenText().contains(QLatin1String("still-42")),
+                              qPrintable(pane->view()->screenText()), AsyncMs);
+    // And a second one opens there too.
+    Q_EMIT m_window->terminalRequested();
+    QCOMPARE(m_window->terminalArea()->paneCount(), 2);
+    QCOMPARE(m_window->terminalArea()->currentPane()->origin(), name);
+
+    // The next run is what lets it go; the panes say so.
+    m_server->enqueue(
+        Tests::ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Say hello")}));
+    m_server->enqueue(
+        Tests::ScriptedTurns::command(LlmProvider::ChatCompletions, QStringLiteral("echo hello")));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(pane->isDisconnected(), AsyncMs);
+    QVERIFY2(pane->bannerText().contains(QLatin1String("when the next run started")),
+             qPrintable(pane->bannerText()));
+    QVERIFY(waitForRunEnd());
 }
 
 QTEST_MAIN(tst_PodmanWindow)
