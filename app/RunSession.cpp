@@ -192,6 +192,7 @@ void RunSession::resolveModels()
         const QList<Core::LocalServer> refused = m_resolver->refusedServers();
         if (!refused.isEmpty())
             Q_EMIT localServerRefused(refused.first());
+        m_failedSetting = m_resolver->settingToFix();
         failSetup(error.message);
     });
     connect(m_resolver.get(), &Core::ModelResolver::resolved, this,

@@ -179,6 +179,8 @@ public:
     void abandon();
 
     const Core::AppConfig &config() const { return m_config; }
+    // After setupFailed(): the setting that would fix it (Core::Error::setting), if one would.
+    QString failedSetting() const { return m_failedSetting; }
     Core::Orchestrator *orchestrator() const { return m_orchestrator.get(); }
     Vm::Sandbox *sandbox() const { return m_sandbox.get(); }
     // A shell in the run's sandbox (a terminal pane, a control client's terminal), owned by the
@@ -275,6 +277,7 @@ private:
 
     std::unique_ptr<Vm::WorkspaceTransfer> m_transfer;
     QDateTime m_workspaceLastChanged;
+    QString m_failedSetting;
     std::optional<Core::WorkspaceManifest> m_base; // what was copied in
     std::function<void()> m_afterReview; // continues once the user answered changesReady()
     std::optional<Core::WorkspaceChangeSet> m_pendingChanges;

@@ -20,6 +20,7 @@
 #include "core/control/ControlTask.h"
 #include "core/control/ControlToken.h"
 #include "core/control/ControlTokenLoader.h"
+#include "core/llm/ModelProbe.h"
 #include "core/output/OutputSpool.h"
 #include "core/output/VisibleText.h"
 #include "core/store/RunStore.h"
@@ -109,7 +110,10 @@ WindowController::WindowController(Widgets::MainWindow *window, QSettings *setti
     QTimer::singleShot(0, this, &WindowController::findOrphans);
 
     connect(window, &Widgets::MainWindow::runRequested, this, &WindowController::run);
-    connect(window, &Widgets::MainWindow::settingsRequested, this, &WindowController::editSettings);
+    connect(window, &Widgets::MainWindow::settingsRequested, this,
+            [this] { editSettings(QString()); });
+    connect(window, &Widgets::MainWindow::settingsRequestedAt, this,
+            &WindowController::editSettings);
     connect(window, &Widgets::MainWindow::closed, this, &WindowController::quit);
     connect(window, &Widgets::MainWindow::terminalRequested, this,
             [this] { openTerminal(std::nullopt); });
@@ -654,9 +658,10 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     // A resumed run keeps its own sandbox kind and workspace.
     overrides.sandbox = resume ? resume->sandbox : window.sandboxKind;
     overrides.workspace = resume ? resume->workspace : window.workspace;
-    auto config = Core::ConfigLoader::load(*m_settings, m_environment, overrides);
+    QString settingToFix;
+    auto config = Core::ConfigLoader::load(*m_settings, m_environment, overrides, &settingToFix);
     if (!config) {
-        m_window->showError(config.error().message);
+        m_window->showError(modelSetupText(config.error().message, settingToFix), settingToFix);
         return;
     }
     // What the window shows is what the run gets: an empty workspace is a new folder.
@@ -684,11 +689,12 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     connect(m_session.get(), &RunSession::message, m_window,
             &Widgets::MainWindow::showStatusMessage);
     connect(m_session.get(), &RunSession::workspaceWarning, m_window,
-            &Widgets::MainWindow::showError);
+            [this](const QString &text) { m_window->showError(text); });
     connect(m_session.get(), &RunSession::localServerRefused, this,
             &WindowController::confirmLocalServer);
     connect(m_session.get(), &RunSession::setupFailed, this, [this](const QString &reason) {
-        m_window->showError(reason);
+        m_window->showError(modelSetupText(reason, m_session->failedSetting()),
+                            m_session->failedSetting());
         m_window->setBusy(false);
         Q_EMIT runEnded(Core::RunState::Failed);
     });
@@ -752,7 +758,7 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
     m_session->start(goal);
 }
 
-void WindowController::editSettings()
+void WindowController::editSettings(const QString &focusSetting)
 {
     auto *dialog = new Widgets::SettingsDialog(m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -768,27 +774,32 @@ void WindowController::editSettings()
     }
     dialog->setLoading(true);
     const QProcessEnvironment environment = m_environment;
-    connect(session, &Core::SettingsSession::loaded, dialog, [dialog, session, environment] {
-        dialog->setValues(session->values());
-        dialog->setLoading(false);
-        // Made on first use: the user may turn remote control on and copy it right away.
-        auto *tokenLoader =
-            new Core::ControlTokenLoader(Core::ControlToken::defaultFile(), environment, dialog);
-        connect(tokenLoader, &Core::ControlTokenLoader::loaded, dialog,
-                [dialog, tokenLoader](const Core::Result<Core::ControlTokenLoader::Token> &token) {
-                    tokenLoader->deleteLater();
-                    if (token)
-                        dialog->setControlToken(token->value,
-                                                Core::ControlTokenLoader::describe(*token));
-                    else
-                        dialog->setControlToken(std::unexpected(token.error()));
-                });
-        tokenLoader->load();
-        dialog->setApiKeys(session->apiKey(Core::LlmRole::Planner),
-                           session->apiKey(Core::LlmRole::Executor));
-        if (session->keyringError())
-            dialog->setKeyringError(session->keyringError()->message);
-    });
+    connect(session, &Core::SettingsSession::loaded, dialog,
+            [dialog, session, environment, focusSetting] {
+                dialog->setValues(session->values());
+                dialog->setLoading(false);
+                dialog->focusSetting(focusSetting);
+                // Made on first use: the user may turn remote control on and copy it right away.
+                auto *tokenLoader = new Core::ControlTokenLoader(Core::ControlToken::defaultFile(),
+                                                                 environment, dialog);
+                connect(tokenLoader, &Core::ControlTokenLoader::loaded, dialog,
+                        [dialog,
+                         tokenLoader](const Core::Result<Core::ControlTokenLoader::Token> &token) {
+                            tokenLoader->deleteLater();
+                            if (token)
+                                dialog->setControlToken(token->value,
+                                                        Core::ControlTokenLoader::describe(*token));
+                            else
+                                dialog->setControlToken(std::unexpected(token.error()));
+                        });
+                tokenLoader->load();
+                dialog->setApiKeys(session->apiKey(Core::LlmRole::Planner),
+                                   session->apiKey(Core::LlmRole::Executor));
+                if (session->keyringError())
+                    dialog->setKeyringError(session->keyringError()->message);
+            });
+    connect(dialog, &Widgets::SettingsDialog::testRequested, dialog,
+            [this, dialog](Core::LlmRole role) { testModel(dialog, role); });
     connect(dialog, &Widgets::SettingsDialog::detectLocalServerRequested, dialog, [this, dialog] {
         auto *detector = new Core::LocalServerDetector(
             m_network, Core::LocalServerDetector::defaultCandidates(), dialog);
@@ -812,10 +823,15 @@ void WindowController::editSettings()
         session->setParent(this);
         connect(session, &Core::SettingsSession::saved, this,
                 [this, session](const Core::Result<void> &result) {
-                    if (!result)
+                    if (!result) {
                         m_window->showError(result.error().message);
-                    else
+                    } else {
                         m_window->showStatusMessage(Tr::tr("Settings saved."));
+                        // The banner asked for a model setting: gone once the settings load.
+                        if (!m_window->errorSetting().isEmpty()
+                            && Core::ConfigLoader::load(*m_settings, m_environment, m_overrides))
+                            m_window->clearError();
+                    }
                     updateReadiness();
                     applyRemoteControl();
                     applyTerminalEngine();
@@ -957,6 +973,60 @@ void WindowController::retire(std::unique_ptr<RunSession> session)
             Q_EMIT shutDown();
     });
     retiring->close();
+}
+
+QString WindowController::modelSetupText(const QString &reason, const QString &setting)
+{
+    // The window's words first: what is missing and where to set it; the details after.
+    if (setting == QLatin1String("planner/base_url"))
+        return Tr::tr("No model is set up yet: open Preferences and fill in the planner's server "
+                      "and model (or an API key); the executor uses the same unless you set it "
+                      "apart.")
+            + u"\n\n" + reason;
+    if (setting == QLatin1String("executor/base_url"))
+        return Tr::tr("The executor has no server: open Preferences and fill in its server and "
+                      "model, or tick \"Same as the planner\".")
+            + u"\n\n" + reason;
+    if (setting.endsWith(QLatin1String("/model")))
+        return Tr::tr("The %1 has no model: open Preferences and name the model its server "
+                      "serves.")
+                   .arg(setting.startsWith(QLatin1String("planner")) ? Tr::tr("planner")
+                                                                     : Tr::tr("executor"))
+            + u"\n\n" + reason;
+    return reason;
+}
+
+void WindowController::testModel(Widgets::SettingsDialog *dialog, Core::LlmRole role)
+{
+    const Core::UserSettings values = dialog->values();
+    const bool planner = role == Core::LlmRole::Planner;
+    // The key the field holds (the stored one until changed); the planner's for an executor
+    // that is the planner's too.
+    const QString key = dialog->apiKey(
+        planner || dialog->isExecutorSameAsPlanner() ? Core::LlmRole::Planner : role);
+    bool needsLocalServer = false;
+    const auto endpoint =
+        Core::ConfigLoader::endpointFor(values, role, key, m_environment, &needsLocalServer);
+    if (!endpoint) {
+        dialog->setTestResult(role, std::unexpected(endpoint.error()), 0);
+        return;
+    }
+    if (needsLocalServer) {
+        dialog->setTestResult(
+            role,
+            Core::makeError(Core::ErrorCode::Configuration,
+                            Tr::tr("no server and no API key are set, so a run would look for a "
+                                   "local Ollama or llama.cpp server (Detect local server finds "
+                                   "it and fills in the fields)")),
+            0);
+        return;
+    }
+    auto *probe = new Core::ModelProbe(*endpoint, m_network, dialog);
+    connect(probe, &Core::ModelProbe::finished, dialog, [dialog, probe, role] {
+        dialog->setTestResult(role, probe->result(), probe->elapsedMs());
+        probe->deleteLater();
+    });
+    probe->start();
 }
 
 void WindowController::useCopyMode()

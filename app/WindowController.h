@@ -4,6 +4,7 @@
 #include "core/agent/RunState.h"
 #include "core/config/AppConfig.h"
 #include "core/config/ConfigOverrides.h"
+#include "core/config/LlmRole.h"
 #include "core/config/TaskFile.h"
 #include "core/control/ControlTarget.h"
 #include "core/store/StoredRun.h"
@@ -34,6 +35,7 @@ class Sandbox;
 
 namespace Terrarium::Widgets {
 class MainWindow;
+class SettingsDialog;
 class TerminalPane;
 } // namespace Terrarium::Widgets
 
@@ -83,7 +85,8 @@ public:
     // The task file on show, if any.
     const std::optional<Core::TaskFile> &taskFile() const { return m_task; }
     // Opens the settings dialog (Settings > Preferences).
-    void editSettings();
+    // focusSetting: the field to show first ("executor/model"), empty for none.
+    void editSettings(const QString &focusSetting = {});
     // Lets go of the sandboxes still held, then emits shutDown() (the app quits then).
     void shutdown();
     // Quit without asking (SIGTERM at logout, kill): keeps the window's layout, hides it and
@@ -91,6 +94,10 @@ public:
     void quit();
     // The next runs work on a copy of the workspace (the setting Preferences shows).
     void useCopyMode();
+    // Preferences' Test for role: a ModelProbe to the endpoint the dialog's fields describe.
+    void testModel(Widgets::SettingsDialog *dialog, Core::LlmRole role);
+    // A setup error as the window says it: what is missing and where, then reason.
+    static QString modelSetupText(const QString &reason, const QString &setting);
     // The task file's panel says how the next run uses the file's own folder.
     void showTaskWorkspace();
     // What the next run would load: settings, the window's sandbox, an open task file.

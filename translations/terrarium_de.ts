@@ -438,7 +438,7 @@
     </message>
     <message>
         <location filename="../app/HeadlessRunner.cpp" line="93"/>
-        <location filename="../app/WindowController.cpp" line="407"/>
+        <location filename="../app/WindowController.cpp" line="411"/>
         <source>Runs are not kept: %1</source>
         <translation>Läufe werden nicht gespeichert: %1</translation>
     </message>
@@ -591,8 +591,8 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
     <message>
         <location filename="../app/HistoryController.cpp" line="33"/>
         <location filename="../app/HistoryController.cpp" line="42"/>
-        <location filename="../app/WindowController.cpp" line="539"/>
-        <location filename="../app/WindowController.cpp" line="572"/>
+        <location filename="../app/WindowController.cpp" line="543"/>
+        <location filename="../app/WindowController.cpp" line="576"/>
         <source>A run is in progress; stop it first.</source>
         <translation>Ein Lauf ist im Gange; halten Sie ihn zuerst an.</translation>
     </message>
@@ -742,11 +742,13 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="92"/>
+        <location filename="../app/WindowController.cpp" line="993"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="92"/>
+        <location filename="../app/WindowController.cpp" line="994"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
@@ -991,89 +993,89 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Ein Runbook wird abgespielt: kein Modell nötig</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="203"/>
+        <location filename="../app/RunSession.cpp" line="204"/>
         <source>Planner: %1, executor: %2, on %3</source>
         <translation>Planer: %1, Ausführung: %2, auf %3</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="206"/>
+        <location filename="../app/RunSession.cpp" line="207"/>
         <source>Planner: %1, executor: %2</source>
         <translation>Planer: %1, Ausführer: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="225"/>
+        <location filename="../app/RunSession.cpp" line="226"/>
         <source>WARNING: the host sandbox runs every command directly on this machine, as you, with no isolation, in %1.</source>
         <translation>WARNUNG: Die Host-Sandbox führt jeden Befehl direkt auf diesem Rechner aus, als Sie, ohne Isolation, in %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="239"/>
-        <location filename="../app/RunSession.cpp" line="313"/>
+        <location filename="../app/RunSession.cpp" line="240"/>
+        <location filename="../app/RunSession.cpp" line="314"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="262"/>
+        <location filename="../app/RunSession.cpp" line="263"/>
         <source>Attaching to the run&apos;s own sandbox %1.</source>
         <translation>Verbindung mit der eigenen Sandbox %1 des Laufs.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="269"/>
+        <location filename="../app/RunSession.cpp" line="270"/>
         <source>The run&apos;s sandbox is gone; a new one is started on the same workspace (what earlier steps did outside the workspace is not there).</source>
         <translation>Die Sandbox des Laufs gibt es nicht mehr; eine neue wird mit demselben Arbeitsordner gestartet (was frühere Schritte außerhalb des Arbeitsordners getan haben, fehlt darin).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="291"/>
+        <location filename="../app/RunSession.cpp" line="292"/>
         <source>Attaching to the existing sandbox %1.</source>
         <translation>Verbindung mit der vorhandenen Sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="315"/>
+        <location filename="../app/RunSession.cpp" line="316"/>
         <source>Starting the %1 sandbox %2</source>
         <translation>Die %1-Sandbox %2 wird gestartet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="323"/>
+        <location filename="../app/RunSession.cpp" line="324"/>
         <source>The sandbox could not start: %1</source>
         <translation>Die Sandbox konnte nicht starten: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="332"/>
+        <location filename="../app/RunSession.cpp" line="333"/>
         <source>The sandbox is ready</source>
         <translation>Die Sandbox ist bereit</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="334"/>
+        <location filename="../app/RunSession.cpp" line="335"/>
         <source>Read-only in the sandbox, because programs on this machine run or obey them by themselves: %1 (--allow-autorun-writes lets a run change them).</source>
         <translation>In der Sandbox schreibgeschützt, weil Programme auf diesem Rechner sie von selbst ausführen oder befolgen: %1 (mit --allow-autorun-writes darf ein Lauf sie ändern).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="382"/>
+        <location filename="../app/RunSession.cpp" line="383"/>
         <source>There is no record of what was copied into the sandbox %1, so its changes cannot be reviewed safely; nothing of it will be applied to %2.</source>
         <translation>Es gibt keine Aufzeichnung darüber, was in die Sandbox %1 kopiert wurde, daher können ihre Änderungen nicht sicher geprüft werden; nichts davon wird nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="389"/>
-        <location filename="../app/RunSession.cpp" line="394"/>
+        <location filename="../app/RunSession.cpp" line="390"/>
+        <location filename="../app/RunSession.cpp" line="395"/>
         <source>Copying the workspace into the sandbox</source>
         <translation>Der Arbeitsordner wird in die Sandbox kopiert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="401"/>
+        <location filename="../app/RunSession.cpp" line="402"/>
         <source>The workspace could not be copied into the sandbox: %1</source>
         <translation>Der Arbeitsordner konnte nicht in die Sandbox kopiert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="413"/>
+        <location filename="../app/RunSession.cpp" line="414"/>
         <source>Cannot keep a record of the copied workspace in %1 (%2); after a crash its changes could not be reviewed.</source>
         <translation>Der kopierte Arbeitsordner kann in %1 nicht festgehalten werden (%2); nach einem Absturz ließen sich seine Änderungen nicht prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="418"/>
+        <location filename="../app/RunSession.cpp" line="419"/>
         <source>Copied 1 file (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>1 Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="421"/>
+        <location filename="../app/RunSession.cpp" line="422"/>
         <source>Copied %n files (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>
             <numerusform>%n Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</numerusform>
@@ -1081,72 +1083,72 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="428"/>
+        <location filename="../app/RunSession.cpp" line="429"/>
         <source>Not copied: %1 (%2)</source>
         <translation>Nicht kopiert: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="464"/>
+        <location filename="../app/RunSession.cpp" line="465"/>
         <source>The %1 sandbox cannot take snapshots, so risky steps that fail cannot be undone.</source>
         <translation>Die %1-Sandbox kann keine Snapshots anlegen, daher lassen sich fehlgeschlagene riskante Schritte nicht rückgängig machen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="474"/>
+        <location filename="../app/RunSession.cpp" line="475"/>
         <source>Replaying 1 recorded step in the %1 sandbox, without a model.</source>
         <translation>1 aufgezeichneter Schritt wird in der Sandbox %1 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="476"/>
+        <location filename="../app/RunSession.cpp" line="477"/>
         <source>Replaying %1 recorded steps in the %2 sandbox, without a model.</source>
         <translation>%1 aufgezeichnete Schritte werden in der Sandbox %2 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="480"/>
+        <location filename="../app/RunSession.cpp" line="481"/>
         <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
         <translation>Planer: %1 (%2), Ausführer: %3 (%4), Sandbox: %5</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="490"/>
+        <location filename="../app/RunSession.cpp" line="491"/>
         <source>Resuming the run %1 after its last finished step.</source>
         <translation>Lauf %1 wird nach seinem letzten abgeschlossenen Schritt fortgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="505"/>
+        <location filename="../app/RunSession.cpp" line="506"/>
         <source>The run was cancelled; the sandbox&apos;s changes were not applied to %1.</source>
         <translation>Der Lauf wurde abgebrochen; die Änderungen der Sandbox wurden nicht nach %1 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="553"/>
+        <location filename="../app/RunSession.cpp" line="554"/>
         <source>The sandbox still runs with %1 mounted: what it changes from now on is checked again when it is let go.</source>
         <translation>Die Sandbox läuft weiter, %1 ist weiter eingebunden: Was sie von jetzt an ändert, wird erneut geprüft, wenn sie freigegeben wird.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="565"/>
+        <location filename="../app/RunSession.cpp" line="566"/>
         <source>the sandbox is not running</source>
         <translation>die Sandbox läuft nicht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="566"/>
+        <location filename="../app/RunSession.cpp" line="567"/>
         <source>there is no record of what was copied in</source>
         <translation>es gibt keine Aufzeichnung darüber, was hineinkopiert wurde</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="577"/>
+        <location filename="../app/RunSession.cpp" line="578"/>
         <source>The sandbox&apos;s changes could not be collected (%1); nothing was applied to %2.</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden (%1); nichts wurde nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="585"/>
+        <location filename="../app/RunSession.cpp" line="586"/>
         <source>The sandbox changed nothing in the workspace.</source>
         <translation>Die Sandbox hat im Arbeitsordner nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="597"/>
+        <location filename="../app/RunSession.cpp" line="598"/>
         <source>1 change in the sandbox was not applied to %1:</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="598"/>
+        <location filename="../app/RunSession.cpp" line="599"/>
         <source>%n changes in the sandbox were not applied to %1:</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen:</numerusform>
@@ -1154,7 +1156,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="606"/>
+        <location filename="../app/RunSession.cpp" line="607"/>
         <source>  ... and %n more</source>
         <translation>
             <numerusform>  ... und %n weitere</numerusform>
@@ -1162,27 +1164,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="629"/>
+        <location filename="../app/RunSession.cpp" line="630"/>
         <source>The sandbox&apos;s changes could not be collected: %1</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="635"/>
+        <location filename="../app/RunSession.cpp" line="636"/>
         <source>The sandbox has no changes that are not in %1.</source>
         <translation>Die Sandbox hat keine Änderungen, die nicht schon in %1 sind.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="651"/>
+        <location filename="../app/RunSession.cpp" line="652"/>
         <source>The changes could not be applied to %1: %2</source>
         <translation>Die Änderungen konnten nicht nach %1 übernommen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="655"/>
+        <location filename="../app/RunSession.cpp" line="656"/>
         <source>Applied 1 change to %1.</source>
         <translation>1 Änderung nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="656"/>
+        <location filename="../app/RunSession.cpp" line="657"/>
         <source>Applied %n changes to %1.</source>
         <translation>
             <numerusform>%n Änderung nach %1 übernommen.</numerusform>
@@ -1190,17 +1192,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="661"/>
+        <location filename="../app/RunSession.cpp" line="662"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Nicht übernommen: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="675"/>
+        <location filename="../app/RunSession.cpp" line="676"/>
         <source>1 change in the sandbox was not applied to %1.</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="676"/>
+        <location filename="../app/RunSession.cpp" line="677"/>
         <source>%n changes in the sandbox were not applied to %1.</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen.</numerusform>
@@ -1208,82 +1210,82 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="697"/>
+        <location filename="../app/RunSession.cpp" line="698"/>
         <source>Another step is being undone.</source>
         <translation>Ein anderer Schritt wird gerade rückgängig gemacht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="699"/>
+        <location filename="../app/RunSession.cpp" line="700"/>
         <source>The sandbox is no longer there to roll back.</source>
         <translation>Die Sandbox ist nicht mehr da, um sie zurückzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="701"/>
+        <location filename="../app/RunSession.cpp" line="702"/>
         <source>The workspace is being transferred; try again when it is done.</source>
         <translation>Der Arbeitsordner wird gerade übertragen; versuchen Sie es erneut, wenn das fertig ist.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="702"/>
+        <location filename="../app/RunSession.cpp" line="703"/>
         <source>There is no snapshot from before this step.</source>
         <translation>Es gibt keinen Snapshot von vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="711"/>
+        <location filename="../app/RunSession.cpp" line="712"/>
         <source>Undoing step %1: rolling the sandbox back to its snapshot...</source>
         <translation>Schritt %1 wird rückgängig gemacht: Die Sandbox wird auf ihren Snapshot zurückgesetzt...</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="720"/>
+        <location filename="../app/RunSession.cpp" line="721"/>
         <source>Step %1 could not be undone: %2</source>
         <translation>Schritt %1 konnte nicht rückgängig gemacht werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="735"/>
+        <location filename="../app/RunSession.cpp" line="736"/>
         <source>Step %1 undone in %2 ms: the sandbox is as it was before it.</source>
         <translation>Schritt %1 in %2 ms rückgängig gemacht: Die Sandbox ist wieder so wie vor ihm.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="739"/>
+        <location filename="../app/RunSession.cpp" line="740"/>
         <source>Step %1 undone in %2 ms: the container&apos;s files are as they were before it. The workspace %3 is mounted from this computer and was not rolled back.</source>
         <translation>Schritt %1 in %2 ms rückgängig gemacht: die Dateien des Containers sind wie vor ihm. Der Arbeitsbereich %3 ist von diesem Computer eingebunden und wurde nicht zurückgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="781"/>
+        <location filename="../app/RunSession.cpp" line="782"/>
         <source>Your answer is not kept with the run: %1</source>
         <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="807"/>
+        <location filename="../app/RunSession.cpp" line="808"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="813"/>
+        <location filename="../app/RunSession.cpp" line="814"/>
         <source>Interrupted; exited without waiting</source>
         <translation>Unterbrochen; ohne Warten beendet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="859"/>
+        <location filename="../app/RunSession.cpp" line="860"/>
         <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="913"/>
+        <location filename="../app/RunSession.cpp" line="914"/>
         <source>The run&apos;s sandbox is not running.</source>
         <translation>Die Sandbox des Laufs läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="926"/>
+        <location filename="../app/RunSession.cpp" line="927"/>
         <source>This run&apos;s sandbox is the host: a terminal there is a shell on this computer with no isolation, whose commands pass no safety check. Control clients get one only with &quot;Let clients open terminals in runs on the host&quot; turned on (Settings &gt; Remote control, or host_terminals=true in the [control] section of the configuration file).</source>
         <translation>Die Sandbox dieses Laufs ist der Host: Ein Terminal dort ist eine Shell auf diesem Computer ohne Isolation, deren Befehle keine Sicherheitsprüfung durchlaufen. Steuerungs-Clients bekommen eines nur, wenn „Clients erlauben, Terminals in Läufen auf dem Host zu öffnen“ eingeschaltet ist (Einstellungen &gt; Fernsteuerung, oder host_terminals=true im Abschnitt [control] der Konfigurationsdatei).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="985"/>
+        <location filename="../app/RunSession.cpp" line="986"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="1017"/>
+        <location filename="../app/RunSession.cpp" line="1018"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
@@ -1373,38 +1375,38 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>%1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="119"/>
+        <location filename="../app/WindowController.cpp" line="123"/>
         <source>This run&apos;s sandbox works in the folder itself; there is nothing to review.</source>
         <translation>Die Sandbox dieses Laufs arbeitet im Ordner selbst; es gibt nichts zu prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="225"/>
+        <location filename="../app/WindowController.cpp" line="229"/>
         <source>Remote control is off.</source>
         <translation>Die Fernsteuerung ist aus.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="242"/>
-        <location filename="../app/WindowController.cpp" line="258"/>
+        <location filename="../app/WindowController.cpp" line="246"/>
+        <location filename="../app/WindowController.cpp" line="262"/>
         <source>Remote control is off: %1</source>
         <translation>Die Fernsteuerung ist aus: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="270"/>
+        <location filename="../app/WindowController.cpp" line="274"/>
         <source>Remote control on %1 (docs/CONTROL_API.md).</source>
         <translation>Fernsteuerung auf %1 (docs/CONTROL_API.md).</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="279"/>
+        <location filename="../app/WindowController.cpp" line="283"/>
         <source>The run %1 is not going on in this window.</source>
         <translation>Der Lauf %1 läuft nicht in diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="290"/>
+        <location filename="../app/WindowController.cpp" line="294"/>
         <source>A run is going on in the window; one at a time.</source>
         <translation>Im Fenster ist ein Lauf im Gange; nur einer zur selben Zeit.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="301"/>
+        <location filename="../app/WindowController.cpp" line="305"/>
         <source>open the task file in the window</source>
         <translation>öffnen Sie die Aufgabendatei im Fenster</translation>
     </message>
@@ -1413,27 +1415,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation type="vanished">Die Sandbox des Fensters ist host (keine Isolation), weil die angezeigte Aufgabendatei das verlangt; ein Lauf, den ein Programm startet, bekommt das nicht. Wählen Sie die Sandbox im Fenster selbst, oder verwerfen Sie die Aufgabendatei.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="312"/>
+        <location filename="../app/WindowController.cpp" line="316"/>
         <source>The run could not start; the window says why.</source>
         <translation>Der Lauf konnte nicht starten; das Fenster zeigt, warum.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="350"/>
+        <location filename="../app/WindowController.cpp" line="354"/>
         <source>The run %1 is not the window&apos;s.</source>
         <translation>Der Lauf %1 gehört nicht zu diesem Fenster.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="426"/>
+        <location filename="../app/WindowController.cpp" line="430"/>
         <source>Removed the sandbox %1 an earlier run left behind.</source>
         <translation>Die von einem früheren Lauf zurückgelassene Sandbox %1 wurde entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="431"/>
+        <location filename="../app/WindowController.cpp" line="435"/>
         <source>Could not remove the sandbox %1: %2</source>
         <translation>Die Sandbox %1 konnte nicht entfernt werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="444"/>
+        <location filename="../app/WindowController.cpp" line="448"/>
         <source>Sandboxes Left Behind</source>
         <translation>Zurückgelassene Sandboxen</translation>
     </message>
@@ -1446,207 +1448,227 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation type="vanished">Frühere Läufe, die nicht endeten, haben ihre Sandboxen laufen lassen. Entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="445"/>
+        <location filename="../app/WindowController.cpp" line="449"/>
         <source>Remove this sandbox?</source>
         <translation>Diese Sandbox entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="446"/>
+        <location filename="../app/WindowController.cpp" line="450"/>
         <source>Remove these sandboxes?</source>
         <translation>Diese Sandboxen entfernen?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="450"/>
+        <location filename="../app/WindowController.cpp" line="454"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="463"/>
+        <location filename="../app/WindowController.cpp" line="467"/>
         <source>Resume Run</source>
         <translation>Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="463"/>
+        <location filename="../app/WindowController.cpp" line="467"/>
         <source>Resume Newest Run</source>
         <translation>Neuesten Lauf fortsetzen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="467"/>
+        <location filename="../app/WindowController.cpp" line="471"/>
         <source>Continue run %1 in its sandbox from the step it did not finish</source>
         <translation>Lauf %1 in seiner Sandbox ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="473"/>
+        <location filename="../app/WindowController.cpp" line="477"/>
         <source>Keep</source>
         <translation>Behalten</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="500"/>
+        <location filename="../app/WindowController.cpp" line="504"/>
         <source>tick the box next to it in the task file&apos;s panel</source>
         <translation>setzen Sie den Haken daneben im Bereich der Aufgabendatei</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="557"/>
+        <location filename="../app/WindowController.cpp" line="561"/>
         <source>The task file&apos;s folder is not used as the workspace: %1</source>
         <translation>Der Ordner der Aufgabendatei wird nicht als Arbeitsordner verwendet: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="566"/>
+        <location filename="../app/WindowController.cpp" line="570"/>
         <source>Task file loaded: check what it asks for, then press Run.</source>
         <translation>Aufgabendatei geladen: Prüfen Sie, was sie verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="577"/>
+        <location filename="../app/WindowController.cpp" line="581"/>
         <source>%1 has no steps, so it is not a runbook; a runbook is exported from a run that succeeded.</source>
         <translation>%1 hat keine Schritte und ist daher kein Runbook; ein Runbook wird aus einem erfolgreichen Lauf exportiert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="590"/>
+        <location filename="../app/WindowController.cpp" line="594"/>
         <source>A runbook of 1 recorded step: Run replays it without a model and stops if its exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit 1 aufgezeichneten Schritt: Ausführen spielt ihn ohne Modell ab und hält an, wenn sein Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="592"/>
+        <location filename="../app/WindowController.cpp" line="596"/>
         <source>A runbook of %1 recorded steps: Run replays them without a model and stops at the first whose exit code differs from the recorded one.</source>
         <translation>Ein Runbook mit %1 aufgezeichneten Schritten: Ausführen spielt sie ohne Modell ab und hält beim ersten an, dessen Exit-Code vom aufgezeichneten abweicht.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="600"/>
+        <location filename="../app/WindowController.cpp" line="604"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="603"/>
+        <location filename="../app/WindowController.cpp" line="607"/>
         <source>    (expected to exit with %1)</source>
         <translation>    (sollte mit %1 enden)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="610"/>
+        <location filename="../app/WindowController.cpp" line="614"/>
         <source>Runbook loaded: check what it asks for, then press Run.</source>
         <translation>Runbook geladen: prüfen Sie, was es verlangt, und drücken Sie dann Ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="631"/>
+        <location filename="../app/WindowController.cpp" line="635"/>
         <source>The run store cannot be opened, so no run can be resumed.</source>
         <translation>Der Laufspeicher kann nicht geöffnet werden, daher kann kein Lauf fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="736"/>
+        <location filename="../app/WindowController.cpp" line="742"/>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
         <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="751"/>
+        <location filename="../app/WindowController.cpp" line="757"/>
         <source>Preparing the sandbox…</source>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="818"/>
+        <location filename="../app/WindowController.cpp" line="829"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="836"/>
+        <location filename="../app/WindowController.cpp" line="852"/>
         <source>Another User&apos;s Model Server</source>
         <translation>Modellserver eines anderen Benutzers</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="837"/>
+        <location filename="../app/WindowController.cpp" line="853"/>
         <source>The model server at %1 is run by %2, not by you. Use it for your runs?</source>
         <translation>Der Modellserver an %1 wird von %2 betrieben, nicht von Ihnen. Für Ihre Läufe verwenden?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="842"/>
+        <location filename="../app/WindowController.cpp" line="858"/>
         <source>It would see each run&apos;s goal, files and outputs, and choose the commands that run. A yes is kept in %1 for this address and this user only.</source>
         <translation>Er sähe Ziel, Dateien und Ausgaben jedes Laufs und würde die Befehle wählen, die laufen. Ein Ja wird in %1 nur für diese Adresse und diesen Benutzer gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="845"/>
+        <location filename="../app/WindowController.cpp" line="861"/>
         <source>Use It</source>
         <translation>Verwenden</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="847"/>
+        <location filename="../app/WindowController.cpp" line="863"/>
         <source>Don&apos;t Use</source>
         <translation>Nicht verwenden</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="853"/>
+        <location filename="../app/WindowController.cpp" line="869"/>
         <source>The model server at %1 is confirmed; press Run to use it.</source>
         <translation>Der Modellserver an %1 ist bestätigt; drücken Sie Ausführen, um ihn zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="864"/>
+        <location filename="../app/WindowController.cpp" line="880"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="870"/>
+        <location filename="../app/WindowController.cpp" line="886"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="881"/>
+        <location filename="../app/WindowController.cpp" line="897"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="886"/>
+        <location filename="../app/WindowController.cpp" line="902"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="913"/>
+        <location filename="../app/WindowController.cpp" line="929"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="921"/>
+        <location filename="../app/WindowController.cpp" line="937"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="937"/>
+        <location filename="../app/WindowController.cpp" line="953"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="971"/>
+        <location filename="../app/WindowController.cpp" line="982"/>
+        <source>No model is set up yet: open Preferences and fill in the planner&apos;s server and model (or an API key); the executor uses the same unless you set it apart.</source>
+        <translation>Noch ist kein Modell eingerichtet: Öffnen Sie die Einstellungen und tragen Sie Server und Modell des Planers ein (oder einen API-Schlüssel); der Ausführer verwendet dasselbe, solange Sie ihn nicht getrennt einstellen.</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="987"/>
+        <source>The executor has no server: open Preferences and fill in its server and model, or tick &quot;Same as the planner&quot;.</source>
+        <translation>Der Ausführer hat keinen Server: Öffnen Sie die Einstellungen und tragen Sie Server und Modell ein, oder setzen Sie „Wie der Planer“.</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="991"/>
+        <source>The %1 has no model: open Preferences and name the model its server serves.</source>
+        <translation>Der %1 hat kein Modell: Öffnen Sie die Einstellungen und nennen Sie das Modell, das sein Server anbietet.</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="1018"/>
+        <source>no server and no API key are set, so a run would look for a local Ollama or llama.cpp server (Detect local server finds it and fills in the fields)</source>
+        <translation>weder Server noch API-Schlüssel sind gesetzt, also würde ein Lauf nach einem lokalen Ollama- oder llama.cpp-Server suchen (Lokalen Server suchen findet ihn und füllt die Felder aus)</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="1041"/>
         <source>The next runs work on a copy of the workspace (Preferences, Sandbox): Undo puts it back too, and changes reach the folder after your review.</source>
         <translation>Die nächsten Läufe arbeiten auf einer Kopie des Arbeitsbereichs (Einstellungen, Sandbox): Rückgängig setzt auch sie zurück, und Änderungen erreichen den Ordner erst nach Ihrer Prüfung.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1002"/>
+        <location filename="../app/WindowController.cpp" line="1072"/>
         <source>The sandbox %1 was removed when its run ended.</source>
         <translation>Die Sandbox %1 wurde entfernt, als ihr Lauf endete.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1016"/>
+        <location filename="../app/WindowController.cpp" line="1086"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1019"/>
+        <location filename="../app/WindowController.cpp" line="1089"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1022"/>
+        <location filename="../app/WindowController.cpp" line="1092"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1028"/>
+        <location filename="../app/WindowController.cpp" line="1098"/>
         <source>succeeded</source>
         <translation>war erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1030"/>
+        <location filename="../app/WindowController.cpp" line="1100"/>
         <source>was cancelled</source>
         <translation>wurde abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1031"/>
+        <location filename="../app/WindowController.cpp" line="1101"/>
         <source>failed</source>
         <translation>ist fehlgeschlagen</translation>
     </message>
@@ -1691,19 +1713,19 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="158"/>
-        <location filename="../app/WindowController.cpp" line="282"/>
+        <location filename="../app/WindowController.cpp" line="286"/>
         <source>The run %1 has ended.</source>
         <translation>Der Lauf %1 ist beendet.</translation>
     </message>
     <message>
         <location filename="../app/ControlHost.cpp" line="169"/>
-        <location filename="../app/WindowController.cpp" line="325"/>
+        <location filename="../app/WindowController.cpp" line="329"/>
         <source>Step %1 waits for no approval.</source>
         <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="758"/>
-        <location filename="../app/RunSession.cpp" line="767"/>
+        <location filename="../app/RunSession.cpp" line="759"/>
+        <location filename="../app/RunSession.cpp" line="768"/>
         <source>Step %1 waits for no input.</source>
         <translation>Schritt %1 wartet auf keine Eingabe.</translation>
     </message>
@@ -1944,7 +1966,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../core/config/ConfigLoader.cpp" line="47"/>
-        <location filename="../core/config/ConfigLoader.cpp" line="264"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="277"/>
         <source>&quot;%1&quot; in %2</source>
         <translation>&quot;%1&quot; in %2</translation>
     </message>
@@ -2001,77 +2023,91 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>&quot;%1&quot; (Quelle: %2) ist keine http- oder https-URL.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="175"/>
         <source>No model is set for the %1 at %2: pass --%3-model or set TERRARIUM_%4_MODEL.</source>
-        <translation>Für den %1 bei %2 ist kein Modell festgelegt: Geben Sie --%3-model an oder setzen Sie TERRARIUM_%4_MODEL.</translation>
+        <translation type="vanished">Für den %1 bei %2 ist kein Modell festgelegt: Geben Sie --%3-model an oder setzen Sie TERRARIUM_%4_MODEL.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="210"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="177"/>
+        <source>No model is set for the %1 at %2: name one in Preferences, pass --%3-model or set TERRARIUM_%4_MODEL.</source>
+        <translation>Für den %1 unter %2 ist kein Modell gesetzt: Nennen Sie eines in den Einstellungen, übergeben Sie --%3-model oder setzen Sie TERRARIUM_%4_MODEL.</translation>
+    </message>
+    <message>
+        <location filename="../core/config/ConfigLoader.cpp" line="213"/>
         <source>%1 must be a whole number from %2 to %3, not &quot;%4&quot;.</source>
         <translation>%1 muss eine ganze Zahl von %2 bis %3 sein, nicht &quot;%4&quot;.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="232"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="235"/>
         <source>%1 must be true or false, not &quot;%2&quot;.</source>
         <translation>%1 muss true oder false sein, nicht „%2“.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="275"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="288"/>
         <source>&quot;%1&quot; (from %2) is not a local server to trust: write it as address:port@uid, e.g. 127.0.0.1:11434@1001 or [::1]:8080@1001.</source>
         <translation>&quot;%1&quot; (aus %2) ist kein lokaler Server, dem vertraut werden kann: Schreiben Sie ihn als Adresse:Port@UID, z. B. 127.0.0.1:11434@1001 oder [::1]:8080@1001.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="292"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="305"/>
         <source>Unknown sandbox &quot;%1&quot; (from %2): use podman, libvirt or host.</source>
         <translation>Unbekannte Sandbox &quot;%1&quot; (Quelle: %2): Verwenden Sie podman, libvirt oder host.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="323"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="336"/>
         <source>The Debian mirror &quot;%1&quot; (from %2) is not an http://, https:// or file:// URL.</source>
         <translation>Der Debian-Mirror &quot;%1&quot; (Quelle: %2) ist keine http://-, https://- oder file://-URL.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="338"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="351"/>
         <source>Unknown network policy &quot;%1&quot; (from %2): use none or outbound.</source>
         <translation>Unbekannte Netzwerkregel &quot;%1&quot; (Quelle: %2): Verwenden Sie none oder outbound.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="351"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="364"/>
         <source>Unknown workspace mode &quot;%1&quot; (from %2): use mount or copy.</source>
         <translation>Unbekannter Arbeitsordner-Modus &quot;%1&quot; (Quelle: %2): Verwenden Sie mount oder copy.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="411"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="424"/>
         <source>%1 in %2: %3</source>
         <translation>%1 in %2: %3</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="449"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="462"/>
         <source>Unknown approval policy &quot;%1&quot; (from %2): use ask, safe or all.</source>
         <translation>Unbekannte Freigaberegel &quot;%1&quot; (Quelle: %2): Verwenden Sie ask, safe oder all.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="473"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="486"/>
         <source>The configuration file %1 does not exist.</source>
         <translation>Die Konfigurationsdatei %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="476"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="489"/>
         <source>The configuration file %1 is not a file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="481"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="494"/>
         <source>The configuration file %1 cannot be read: %2</source>
         <translation>Die Konfigurationsdatei %1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="485"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="498"/>
         <source>The configuration file %1 is not a valid INI file.</source>
         <translation>Die Konfigurationsdatei %1 ist keine gültige INI-Datei.</translation>
     </message>
     <message>
-        <location filename="../core/config/ConfigLoader.cpp" line="515"/>
+        <location filename="../core/config/ConfigLoader.cpp" line="537"/>
+        <source>Preferences (%1)</source>
+        <translation>Einstellungen (%1)</translation>
+    </message>
+    <message>
+        <location filename="../core/config/ConfigLoader.cpp" line="553"/>
+        <source>Preferences</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <location filename="../core/config/ConfigLoader.cpp" line="561"/>
         <source>No language model is configured. Do one of these:
   - set OPENAI_API_KEY (OpenAI, Responses API) or ANTHROPIC_API_KEY (Anthropic);
   - point Terrarium at an OpenAI-compatible server: --base-url URL --planner-model M --executor-model M (or TERRARIUM_BASE_URL, TERRARIUM_MODEL, TERRARIUM_API_KEY);
@@ -2198,17 +2234,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Ollama läuft auf %1, hat aber kein Modell; laden Sie eines mit &quot;ollama pull MODEL&quot; herunter</translation>
     </message>
     <message>
-        <location filename="../core/config/ModelResolver.cpp" line="72"/>
+        <location filename="../core/config/ModelResolver.cpp" line="80"/>
         <source>No API key configured; looking for a local Ollama or llama.cpp server...</source>
         <translation>Kein API-Schlüssel konfiguriert; es wird nach einem lokalen Ollama- oder llama.cpp-Server gesucht...</translation>
     </message>
     <message>
-        <location filename="../core/config/ModelResolver.cpp" line="86"/>
+        <location filename="../core/config/ModelResolver.cpp" line="94"/>
         <source>(Looked for local servers: %1.)</source>
         <translation>(Gesuchte lokale Server: %1.)</translation>
     </message>
     <message>
-        <location filename="../core/config/ModelResolver.cpp" line="94"/>
+        <location filename="../core/config/ModelResolver.cpp" line="106"/>
         <source>Using %1 with model %2.</source>
         <translation>%1 wird mit dem Modell %2 verwendet.</translation>
     </message>
@@ -5379,6 +5415,11 @@ Siehe &apos;terrarium --help&apos;.</translation>
             <numerusform>Der Befehl hat %n Zeilen, und jede davon wird ausgeführt: lesen Sie alle, bevor Sie ihn erlauben</numerusform>
         </translation>
     </message>
+    <message>
+        <location filename="../core/llm/ModelProbe.cpp" line="17"/>
+        <source>The test has not run yet.</source>
+        <translation>Der Test ist noch nicht gelaufen.</translation>
+    </message>
 </context>
 <context>
     <name>Terrarium::Widgets::ApprovalPanel</name>
@@ -5924,7 +5965,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="92"/>
-        <location filename="../ui/MainWindow.cpp" line="291"/>
+        <location filename="../ui/MainWindow.cpp" line="303"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
@@ -6014,127 +6055,132 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Fehler</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="172"/>
+        <location filename="../ui/MainWindow.cpp" line="162"/>
+        <source>Open Preferences…</source>
+        <translation>Einstellungen öffnen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="184"/>
         <source>Remote terminals</source>
         <translation>Ferngesteuerte Terminals</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="229"/>
+        <location filename="../ui/MainWindow.cpp" line="241"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="280"/>
+        <location filename="../ui/MainWindow.cpp" line="292"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="281"/>
+        <location filename="../ui/MainWindow.cpp" line="293"/>
         <source>&amp;Open Task File…</source>
         <translation>Aufgabendatei ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="285"/>
+        <location filename="../ui/MainWindow.cpp" line="297"/>
         <source>Choose &amp;Workspace…</source>
         <translation>&amp;Arbeitsordner wählen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="288"/>
+        <location filename="../ui/MainWindow.cpp" line="300"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="292"/>
+        <location filename="../ui/MainWindow.cpp" line="304"/>
         <source>&amp;Run Goal</source>
         <translation>Ziel &amp;ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="297"/>
+        <location filename="../ui/MainWindow.cpp" line="309"/>
         <source>&amp;Stop</source>
         <translation>An&amp;halten</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="306"/>
+        <location filename="../ui/MainWindow.cpp" line="318"/>
         <source>&amp;View</source>
         <translation>A&amp;nsicht</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="308"/>
+        <location filename="../ui/MainWindow.cpp" line="320"/>
         <source>Focus &amp;Goal</source>
         <translation>Fokus auf &amp;Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="311"/>
+        <location filename="../ui/MainWindow.cpp" line="323"/>
         <source>Focus &amp;Plan</source>
         <translation>Fokus auf &amp;Plan</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="314"/>
+        <location filename="../ui/MainWindow.cpp" line="326"/>
         <source>&amp;Collapse All Steps</source>
         <translation>Alle Schritte &amp;einklappen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="318"/>
+        <location filename="../ui/MainWindow.cpp" line="330"/>
         <source>&amp;Expand All Steps</source>
         <translation>Alle Schritte a&amp;usklappen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="351"/>
+        <location filename="../ui/MainWindow.cpp" line="363"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="353"/>
+        <location filename="../ui/MainWindow.cpp" line="365"/>
         <source>&amp;Preferences…</source>
         <translation>Terrarium ein&amp;richten…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="362"/>
+        <location filename="../ui/MainWindow.cpp" line="374"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="363"/>
+        <location filename="../ui/MainWindow.cpp" line="375"/>
         <source>&amp;About Terrarium</source>
         <translation>Ü&amp;ber Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="364"/>
+        <location filename="../ui/MainWindow.cpp" line="376"/>
         <source>About Terrarium</source>
         <translation>Über Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="365"/>
+        <location filename="../ui/MainWindow.cpp" line="377"/>
         <source>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans a goal with a language model, runs each step as a command inside a sandbox, and shows it all live.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plant ein Ziel mit einem Sprachmodell, führt jeden Schritt als Befehl in einer Sandbox aus und zeigt alles live.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="537"/>
+        <location filename="../ui/MainWindow.cpp" line="549"/>
         <source>Type a goal first.</source>
         <translation>Geben Sie zuerst ein Ziel ein.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="546"/>
+        <location filename="../ui/MainWindow.cpp" line="558"/>
         <source>Open Task File</source>
         <translation>Aufgabendatei öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="547"/>
+        <location filename="../ui/MainWindow.cpp" line="559"/>
         <source>Task files (*.yaml *.yml *.md *.markdown *.txt);;All files (*)</source>
         <translation>Aufgabendateien (*.yaml *.yml *.md *.markdown *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="564"/>
+        <location filename="../ui/MainWindow.cpp" line="576"/>
         <source>Choose the Workspace Folder</source>
         <translation>Arbeitsordner wählen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="601"/>
+        <location filename="../ui/MainWindow.cpp" line="613"/>
         <source>Stop the Run?</source>
         <translation>Lauf anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="601"/>
+        <location filename="../ui/MainWindow.cpp" line="613"/>
         <source>A run is in progress. Stop it and close Terrarium?</source>
         <translation>Ein Lauf ist im Gange. Ihn anhalten und Terrarium schließen?</translation>
     </message>
@@ -6149,82 +6195,82 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Ein &amp;neuer Ordner für jeden Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="283"/>
+        <location filename="../ui/MainWindow.cpp" line="295"/>
         <source>&amp;Replay…</source>
         <translation>Runbook ab&amp;spielen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="302"/>
+        <location filename="../ui/MainWindow.cpp" line="314"/>
         <source>Review &amp;Workspace Changes</source>
         <translation>Änderungen im Arbeitsordner &amp;prüfen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="304"/>
+        <location filename="../ui/MainWindow.cpp" line="316"/>
         <source>What a sandbox that works on a copy changed, to apply or discard</source>
         <translation>Was eine Sandbox, die auf einer Kopie arbeitet, geändert hat, zum Übernehmen oder Verwerfen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="322"/>
+        <location filename="../ui/MainWindow.cpp" line="334"/>
         <source>Run &amp;History</source>
         <translation>&amp;Verlauf der Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="329"/>
+        <location filename="../ui/MainWindow.cpp" line="341"/>
         <source>The kept runs, to look at again, run again or delete</source>
         <translation>Die gespeicherten Läufe, zum erneuten Ansehen, erneuten Ausführen oder Löschen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="333"/>
+        <location filename="../ui/MainWindow.cpp" line="345"/>
         <source>&amp;Terminal</source>
         <translation>&amp;Terminal</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="339"/>
+        <location filename="../ui/MainWindow.cpp" line="351"/>
         <source>A shell inside the run&apos;s sandbox</source>
         <translation>Eine Shell in der Sandbox des Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="341"/>
+        <location filename="../ui/MainWindow.cpp" line="353"/>
         <source>Open the Sandbox&apos;s &amp;Console</source>
         <translation>&amp;Konsole der Sandbox öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="343"/>
+        <location filename="../ui/MainWindow.cpp" line="355"/>
         <source>A VM&apos;s serial console: its boot messages and a root shell</source>
         <translation>Die serielle Konsole einer VM: ihre Boot-Meldungen und eine root-Shell</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="507"/>
+        <location filename="../ui/MainWindow.cpp" line="519"/>
         <source>A new folder in %1 for each run</source>
         <translation>Ein neuer Ordner in %1 für jeden Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="555"/>
+        <location filename="../ui/MainWindow.cpp" line="567"/>
         <source>Replay a Runbook</source>
         <translation>Ein Runbook abspielen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="556"/>
+        <location filename="../ui/MainWindow.cpp" line="568"/>
         <source>Runbooks (*.yaml *.yml);;All files (*)</source>
         <translation>Runbooks (*.yaml *.yml);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="638"/>
+        <location filename="../ui/MainWindow.cpp" line="650"/>
         <source>on this computer itself (the host sandbox, no isolation)</source>
         <translation>auf diesem Computer selbst (die Host-Sandbox, keine Isolation)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="639"/>
+        <location filename="../ui/MainWindow.cpp" line="651"/>
         <source>in the run&apos;s sandbox (%1)</source>
         <translation>in der Sandbox des Laufs (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="642"/>
+        <location filename="../ui/MainWindow.cpp" line="654"/>
         <source>A remote control client has a terminal open %1. What it types there passes no safety check and is not recorded.</source>
         <translation>Ein Fernsteuerungs-Client hat ein Terminal %1 offen. Was er dort eingibt, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/MainWindow.cpp" line="644"/>
+        <location filename="../ui/MainWindow.cpp" line="656"/>
         <source>Remote control clients have %n terminals open %1. What they type there passes no safety check and is not recorded.</source>
         <translation>
             <numerusform>Fernsteuerungs-Clients haben %n Terminal %1 offen. Was sie dort eingeben, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</numerusform>
@@ -6232,7 +6278,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="739"/>
+        <location filename="../ui/MainWindow.cpp" line="751"/>
         <source>The goal of the run in progress; stop it to change the goal</source>
         <translation>Das Ziel des laufenden Laufs; halten Sie ihn an, um das Ziel zu ändern</translation>
     </message>
@@ -6809,193 +6855,193 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 <context>
     <name>Terrarium::Widgets::SettingsDialog</name>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="60"/>
+        <location filename="../ui/SettingsDialog.cpp" line="61"/>
         <source>Planner: writes and revises the plan</source>
         <translation>Planer: schreibt und überarbeitet den Plan</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="61"/>
+        <location filename="../ui/SettingsDialog.cpp" line="62"/>
         <source>&amp;Protocol:</source>
         <translation>&amp;Protokoll:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="62"/>
+        <location filename="../ui/SettingsDialog.cpp" line="63"/>
         <source>&amp;Base URL:</source>
         <translation>&amp;Basis-URL:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="63"/>
+        <location filename="../ui/SettingsDialog.cpp" line="64"/>
         <source>&amp;Model:</source>
         <translation>&amp;Modell:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="64"/>
+        <location filename="../ui/SettingsDialog.cpp" line="65"/>
         <source>API &amp;key:</source>
         <translation>API-&amp;Schlüssel:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="65"/>
+        <location filename="../ui/SettingsDialog.cpp" line="66"/>
         <source>S&amp;how</source>
         <translation>An&amp;zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="67"/>
+        <location filename="../ui/SettingsDialog.cpp" line="69"/>
         <source>Executor: turns each step into a command</source>
         <translation>Ausführer: macht aus jedem Schritt einen Befehl</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="68"/>
+        <location filename="../ui/SettingsDialog.cpp" line="70"/>
         <source>Pr&amp;otocol:</source>
         <translation>P&amp;rotokoll:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="69"/>
+        <location filename="../ui/SettingsDialog.cpp" line="71"/>
         <source>Base &amp;URL:</source>
         <translation>Basis-&amp;URL:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="70"/>
+        <location filename="../ui/SettingsDialog.cpp" line="72"/>
         <source>Mo&amp;del:</source>
         <translation>Mo&amp;dell:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="71"/>
+        <location filename="../ui/SettingsDialog.cpp" line="73"/>
         <source>API k&amp;ey:</source>
         <translation>API-Sc&amp;hlüssel:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="72"/>
+        <location filename="../ui/SettingsDialog.cpp" line="74"/>
         <source>Sho&amp;w</source>
         <translation>Anzei&amp;gen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="118"/>
+        <location filename="../ui/SettingsDialog.cpp" line="121"/>
         <source>Terrarium Settings</source>
         <translation>Terrarium-Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="196"/>
+        <location filename="../ui/SettingsDialog.cpp" line="199"/>
         <source>Detect &amp;local server</source>
         <translation>&amp;Lokalen Server erkennen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="198"/>
+        <location filename="../ui/SettingsDialog.cpp" line="201"/>
         <source>Look for Ollama (localhost:11434) or llama.cpp&apos;s server (localhost:8080) and use it for both roles</source>
         <translation>Nach Ollama (localhost:11434) oder dem Server von llama.cpp (localhost:8080) suchen und ihn für beide Rollen verwenden</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="163"/>
+        <location filename="../ui/SettingsDialog.cpp" line="166"/>
         <source>Save the settings (Ctrl+Enter)</source>
         <translation>Die Einstellungen speichern (Strg+Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="213"/>
+        <location filename="../ui/SettingsDialog.cpp" line="216"/>
         <source>Looking for a local model server…</source>
         <translation>Suche nach einem lokalen Modellserver…</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="229"/>
+        <location filename="../ui/SettingsDialog.cpp" line="232"/>
         <source>Automatic (from the API key or base URL)</source>
         <translation>Automatisch (aus API-Schlüssel oder Basis-URL)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="235"/>
+        <location filename="../ui/SettingsDialog.cpp" line="238"/>
         <source>OpenAI Responses</source>
         <translation>OpenAI Responses</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="238"/>
+        <location filename="../ui/SettingsDialog.cpp" line="241"/>
         <source>Chat Completions (OpenAI, Ollama, llama.cpp, vLLM)</source>
         <translation>Chat Completions (OpenAI, Ollama, llama.cpp, vLLM)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="241"/>
+        <location filename="../ui/SettingsDialog.cpp" line="244"/>
         <source>Anthropic Messages</source>
         <translation>Anthropic Messages</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="255"/>
+        <location filename="../ui/SettingsDialog.cpp" line="258"/>
         <source>None stored</source>
         <translation>Keiner gespeichert</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="259"/>
+        <location filename="../ui/SettingsDialog.cpp" line="262"/>
         <source>Show the key while editing it</source>
         <translation>Den Schlüssel beim Bearbeiten anzeigen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="290"/>
+        <location filename="../ui/SettingsDialog.cpp" line="342"/>
         <source>Sandbox for new runs</source>
         <translation>Sandbox für neue Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="294"/>
+        <location filename="../ui/SettingsDialog.cpp" line="346"/>
         <source>Podman container</source>
         <translation>Podman-Container</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="295"/>
+        <location filename="../ui/SettingsDialog.cpp" line="347"/>
         <source>libvirt virtual machine</source>
         <translation>Virtuelle libvirt-Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="296"/>
+        <location filename="../ui/SettingsDialog.cpp" line="348"/>
         <source>Host (no isolation)</source>
         <translation>Host (keine Isolation)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="301"/>
+        <location filename="../ui/SettingsDialog.cpp" line="353"/>
         <source>Commands run directly on this computer, with no isolation.</source>
         <translation>Befehle laufen direkt auf diesem Computer, ohne Isolation.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="302"/>
+        <location filename="../ui/SettingsDialog.cpp" line="354"/>
         <source>The host sandbox runs every command as you, on your files, with your network. Use it only for goals you would run yourself.</source>
         <translation>Die Host-Sandbox führt jeden Befehl als Sie aus, auf Ihren Dateien, mit Ihrem Netzwerk. Verwenden Sie sie nur für Ziele, die Sie auch selbst ausführen würden.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="307"/>
+        <location filename="../ui/SettingsDialog.cpp" line="359"/>
         <source>Terrarium&apos;s own Debian image</source>
         <translation>Das eigene Debian-Image von Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="348"/>
-        <location filename="../ui/SettingsDialog.cpp" line="358"/>
+        <location filename="../ui/SettingsDialog.cpp" line="400"/>
+        <location filename="../ui/SettingsDialog.cpp" line="410"/>
         <source> MiB</source>
         <translation> MiB</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="319"/>
+        <location filename="../ui/SettingsDialog.cpp" line="371"/>
         <source>None: no network at all</source>
         <translation>Keins: überhaupt kein Netzwerk</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="320"/>
+        <location filename="../ui/SettingsDialog.cpp" line="372"/>
         <source>Outbound: may reach the internet</source>
         <translation>Ausgehend: darf das Internet erreichen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="333"/>
+        <location filename="../ui/SettingsDialog.cpp" line="385"/>
         <source>Default &amp;sandbox:</source>
         <translation>&amp;Standard-Sandbox:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="335"/>
+        <location filename="../ui/SettingsDialog.cpp" line="387"/>
         <source>&amp;Image:</source>
         <translation>&amp;Image:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="362"/>
+        <location filename="../ui/SettingsDialog.cpp" line="414"/>
         <source>&amp;CPUs:</source>
         <translation>&amp;CPUs:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="363"/>
+        <location filename="../ui/SettingsDialog.cpp" line="415"/>
         <source>Memo&amp;ry:</source>
         <translation>S&amp;peicher:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="337"/>
+        <location filename="../ui/SettingsDialog.cpp" line="389"/>
         <source>&amp;Network:</source>
         <translation>&amp;Netzwerk:</translation>
     </message>
@@ -7004,160 +7050,190 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation type="vanished">Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1 oder dem Unix-Socket) und senden zuerst das Token. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="759"/>
+        <location filename="../ui/SettingsDialog.cpp" line="813"/>
         <source>API keys are kept in the desktop keyring, never in the settings file.</source>
         <translation>API-Schlüssel werden im Desktop-Schlüsselbund aufbewahrt, nie in der Einstellungsdatei.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="783"/>
+        <location filename="../ui/SettingsDialog.cpp" line="899"/>
         <source>Found %1; both roles now use its model %2.</source>
         <translation>%1 gefunden; beide Rollen verwenden jetzt sein Modell %2.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="793"/>
-        <location filename="../ui/SettingsDialog.cpp" line="799"/>
+        <location filename="../ui/SettingsDialog.cpp" line="914"/>
+        <location filename="../ui/SettingsDialog.cpp" line="920"/>
         <source>%1 or %2</source>
         <translation>%1 oder %2</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="798"/>
-        <location filename="../ui/SettingsDialog.cpp" line="805"/>
+        <location filename="../ui/SettingsDialog.cpp" line="919"/>
+        <location filename="../ui/SettingsDialog.cpp" line="926"/>
         <source>Required for this server</source>
         <translation>Für diesen Server erforderlich</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="123"/>
+        <location filename="../ui/SettingsDialog.cpp" line="126"/>
         <source>Models</source>
         <translation>Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="124"/>
+        <location filename="../ui/SettingsDialog.cpp" line="67"/>
+        <source>&amp;Test</source>
+        <translation>&amp;Testen</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="75"/>
+        <source>Te&amp;st</source>
+        <translation>Te&amp;sten</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="127"/>
         <source>Sandbox</source>
         <translation>Sandbox</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="125"/>
+        <location filename="../ui/SettingsDialog.cpp" line="128"/>
         <source>Approval and limits</source>
         <translation>Freigabe und Grenzen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="126"/>
-        <location filename="../ui/SettingsDialog.cpp" line="410"/>
+        <location filename="../ui/SettingsDialog.cpp" line="129"/>
+        <location filename="../ui/SettingsDialog.cpp" line="462"/>
         <source>Remote control</source>
         <translation>Fernsteuerung</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="127"/>
+        <location filename="../ui/SettingsDialog.cpp" line="130"/>
         <source>Terminal</source>
         <translation>Terminal</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="311"/>
+        <location filename="../ui/SettingsDialog.cpp" line="284"/>
+        <source>Send one tiny request to this server and model, as a run would, and show the answer or the server&apos;s error</source>
+        <translation>Eine winzige Anfrage an diesen Server und dieses Modell senden, wie ein Lauf es täte, und die Antwort oder den Fehler des Servers zeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="298"/>
+        <source>Asking the model…</source>
+        <translation>Das Modell wird gefragt…</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="306"/>
+        <source>S&amp;ame as the planner: its server, model and key</source>
+        <translation>&amp;Wie der Planer: sein Server, Modell und Schlüssel</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="308"/>
+        <source>Ticked while the executor&apos;s fields are empty: it then uses the planner&apos;s server, model and key. Type in a field to set it apart.</source>
+        <translation>Gesetzt, solange die Felder des Ausführers leer sind: Er verwendet dann Server, Modell und Schlüssel des Planers. Tippen Sie in ein Feld, um ihn getrennt einzustellen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="363"/>
         <source>The one this computer&apos;s apt uses</source>
         <translation>Der, den apt auf diesem Computer verwendet</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="314"/>
+        <location filename="../ui/SettingsDialog.cpp" line="366"/>
         <source>Where Terrarium&apos;s images get their Debian packages when they are built: a local mirror or an apt cache (http://, https:// or file://). Empty: the Debian mirror and apt proxy of this computer&apos;s apt sources.</source>
         <translation>Woher die Images von Terrarium beim Bauen ihre Debian-Pakete beziehen: ein lokaler Mirror oder ein apt-Cache (http://, https:// oder file://). Leer: der Debian-Mirror und der apt-Proxy aus den apt-Quellen dieses Computers.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="322"/>
+        <location filename="../ui/SettingsDialog.cpp" line="374"/>
         <source>Containers work on a cop&amp;y of the workspace</source>
         <translation>Container arbeiten auf einer &amp;Kopie des Arbeitsordners</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="324"/>
+        <location filename="../ui/SettingsDialog.cpp" line="376"/>
         <source>The files are copied into the container; when the run ends you review what it changed and apply what you accept. Virtual machines always work on a copy.</source>
         <translation>Die Dateien werden in den Container kopiert; am Ende des Laufs prüfen Sie, was er geändert hat, und übernehmen, was Sie annehmen. Virtuelle Maschinen arbeiten immer auf einer Kopie.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="336"/>
+        <location filename="../ui/SettingsDialog.cpp" line="388"/>
         <source>Debian &amp;mirror:</source>
         <translation>Debian-&amp;Mirror:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="341"/>
+        <location filename="../ui/SettingsDialog.cpp" line="393"/>
         <source>Resources of each sandbox</source>
         <translation>Ressourcen jeder Sandbox</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="354"/>
+        <location filename="../ui/SettingsDialog.cpp" line="406"/>
         <source>How many processes and threads may run in the sandbox at once</source>
         <translation>Wie viele Prozesse und Threads gleichzeitig in der Sandbox laufen dürfen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="361"/>
+        <location filename="../ui/SettingsDialog.cpp" line="413"/>
         <source>How much the sandbox&apos;s own disk may grow; the workspace does not count</source>
         <translation>Wie weit die eigene Platte der Sandbox wachsen darf; der Arbeitsordner zählt nicht mit</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="364"/>
+        <location filename="../ui/SettingsDialog.cpp" line="416"/>
         <source>Ma&amp;ximum processes:</source>
         <translation>Ma&amp;ximale Prozesse:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="365"/>
+        <location filename="../ui/SettingsDialog.cpp" line="417"/>
         <source>Disk si&amp;ze:</source>
         <translation>Platten&amp;größe:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="378"/>
+        <location filename="../ui/SettingsDialog.cpp" line="430"/>
         <source>Terminal engine</source>
         <translation>Terminal-Engine</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="391"/>
+        <location filename="../ui/SettingsDialog.cpp" line="443"/>
         <source>For terminals opened from now on. Terrarium&apos;s own view is the faster one.</source>
         <translation>Für Terminals, die ab jetzt geöffnet werden. Terrariums eigene Ansicht ist die schnellere.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="393"/>
+        <location filename="../ui/SettingsDialog.cpp" line="445"/>
         <source>This build has only Terrarium&apos;s own view; QTermWidget is offered where Terrarium was built with it (Debian 13).</source>
         <translation>Dieser Build hat nur Terrariums eigene Ansicht; QTermWidget wird angeboten, wo Terrarium damit gebaut wurde (Debian 13).</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="413"/>
+        <location filename="../ui/SettingsDialog.cpp" line="465"/>
         <source>Let programs on this computer watch and drive runs</source>
         <translation>Programmen auf diesem Computer erlauben, Läufe zu beobachten und zu steuern</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="415"/>
+        <location filename="../ui/SettingsDialog.cpp" line="467"/>
         <source>A WebSocket on 127.0.0.1 and ::1 only, for clients that know the token; web pages are refused. See docs/CONTROL_API.md.</source>
         <translation>Ein WebSocket nur auf 127.0.0.1 und ::1, für Clients, die das Token kennen; Webseiten werden abgewiesen. Siehe docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="421"/>
+        <location filename="../ui/SettingsDialog.cpp" line="473"/>
         <source>Port &amp;for clients:</source>
         <translation>&amp;Port für Clients:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="427"/>
+        <location filename="../ui/SettingsDialog.cpp" line="479"/>
         <source>Also on a Unix socket in the session&apos;s runtime folder (terrarium/control.sock)</source>
         <translation>Auch auf einem Unix-Socket im Laufzeitordner der Sitzung (terrarium/control.sock)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="430"/>
+        <location filename="../ui/SettingsDialog.cpp" line="482"/>
         <source>For clients that would rather not use a port; only your own programs can open it, and they need the token too.</source>
         <translation>Für Clients, die lieber keinen Port nutzen; nur Ihre eigenen Programme können ihn öffnen, und auch sie brauchen das Token.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="435"/>
+        <location filename="../ui/SettingsDialog.cpp" line="487"/>
         <source>Let clients open terminals in runs on the host (no isolation)</source>
         <translation>Clients erlauben, Terminals in Läufen auf dem Host zu öffnen (keine Isolation)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="438"/>
+        <location filename="../ui/SettingsDialog.cpp" line="490"/>
         <source>A client&apos;s terminal in a run on the host sandbox is a shell on this computer whose commands pass no safety check. Off, clients get terminals only in containers and VMs. Each one opened is kept with the run and shown above the timeline.</source>
         <translation>Das Terminal eines Clients in einem Lauf in der Host-Sandbox ist eine Shell auf diesem Computer, deren Befehle keine Sicherheitsprüfung durchlaufen. Ausgeschaltet bekommen Clients Terminals nur in Containern und VMs. Jedes geöffnete wird mit dem Lauf aufbewahrt und über der Zeitleiste angezeigt.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="446"/>
+        <location filename="../ui/SettingsDialog.cpp" line="498"/>
         <source>Control token</source>
         <translation>Steuerungs-Token</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="448"/>
+        <location filename="../ui/SettingsDialog.cpp" line="500"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
@@ -7166,162 +7242,162 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation type="vanished">Das Token kopieren, damit ein Client es als „Authorization: Bearer …“ sendet</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="449"/>
+        <location filename="../ui/SettingsDialog.cpp" line="501"/>
         <source>Copy the token for a client to prove itself with (see docs/CONTROL_API.md)</source>
         <translation>Das Token kopieren, mit dem sich ein Client ausweist (siehe docs/CONTROL_API.md)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="455"/>
+        <location filename="../ui/SettingsDialog.cpp" line="507"/>
         <source>Re&amp;quired token:</source>
         <translation>Erforderliches &amp;Token:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="464"/>
+        <location filename="../ui/SettingsDialog.cpp" line="516"/>
         <source>Clients connect to ws://127.0.0.1 on this port (or ::1, or the Unix socket) and prove they know the token without sending it. Scripts can also run terrarium --headless --serve. The protocol is in docs/CONTROL_API.md.</source>
         <translation>Clients verbinden sich mit ws://127.0.0.1 auf diesem Port (oder ::1 oder dem Unix-Socket) und weisen nach, dass sie das Token kennen, ohne es zu senden. Skripte können auch terrarium --headless --serve ausführen. Das Protokoll steht in docs/CONTROL_API.md.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="475"/>
+        <location filename="../ui/SettingsDialog.cpp" line="527"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="490"/>
+        <location filename="../ui/SettingsDialog.cpp" line="542"/>
         <source>Approval of commands</source>
         <translation>Freigabe von Befehlen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="493"/>
+        <location filename="../ui/SettingsDialog.cpp" line="545"/>
         <source>Ask before running risky commands</source>
         <translation>Vor riskanten Befehlen nachfragen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="495"/>
+        <location filename="../ui/SettingsDialog.cpp" line="547"/>
         <source>Run only what the safety rules pass; deny the rest</source>
         <translation>Nur ausführen, was die Sicherheitsregeln durchlassen; den Rest ablehnen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="497"/>
+        <location filename="../ui/SettingsDialog.cpp" line="549"/>
         <source>Run every command without asking</source>
         <translation>Jeden Befehl ohne Nachfrage ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="500"/>
+        <location filename="../ui/SettingsDialog.cpp" line="552"/>
         <source>Risky commands run without asking.</source>
         <translation>Riskante Befehle laufen ohne Nachfrage.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="501"/>
+        <location filename="../ui/SettingsDialog.cpp" line="553"/>
         <source>Commands the safety rules flag (deleting files, changing permissions, fetching and running scripts, …) run at once. Use it only with a sandbox you can throw away.</source>
         <translation>Befehle, die die Sicherheitsregeln markieren (Dateien löschen, Rechte ändern, Skripte herunterladen und ausführen, …), laufen sofort. Verwenden Sie das nur mit einer Sandbox, die Sie wegwerfen können.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="505"/>
+        <location filename="../ui/SettingsDialog.cpp" line="557"/>
         <source>Appro&amp;val:</source>
         <translation>&amp;Freigabe:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="519"/>
+        <location filename="../ui/SettingsDialog.cpp" line="571"/>
         <source>Commands approved with Always</source>
         <translation>Mit „Immer“ freigegebene Befehle</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="525"/>
+        <location filename="../ui/SettingsDialog.cpp" line="577"/>
         <source>None yet: commands you approve with “Always” appear here.</source>
         <translation>Noch keine: Befehle, die Sie mit „Immer“ freigeben, erscheinen hier.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="527"/>
+        <location filename="../ui/SettingsDialog.cpp" line="579"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="528"/>
+        <location filename="../ui/SettingsDialog.cpp" line="580"/>
         <source>Ask again before running the selected commands (Delete)</source>
         <translation>Vor dem Ausführen der ausgewählten Befehle wieder nachfragen (Entf)</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="533"/>
+        <location filename="../ui/SettingsDialog.cpp" line="585"/>
         <source>Always allowed:</source>
         <translation>Immer erlaubt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="535"/>
+        <location filename="../ui/SettingsDialog.cpp" line="587"/>
         <source>Commands you approved with “Always”: they run without asking</source>
         <translation>Befehle, die Sie mit „Immer“ freigegeben haben: Sie laufen ohne Nachfrage</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="539"/>
+        <location filename="../ui/SettingsDialog.cpp" line="591"/>
         <source>Limits of each run</source>
         <translation>Grenzen jedes Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="543"/>
+        <location filename="../ui/SettingsDialog.cpp" line="595"/>
         <source>Commands run in total, across re-plans</source>
         <translation>Insgesamt ausgeführte Befehle, über Neuplanungen hinweg</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="546"/>
+        <location filename="../ui/SettingsDialog.cpp" line="598"/>
         <source>None: stop at the first failed step</source>
         <translation>Keine: beim ersten fehlgeschlagenen Schritt anhalten</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="551"/>
+        <location filename="../ui/SettingsDialog.cpp" line="603"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="553"/>
+        <location filename="../ui/SettingsDialog.cpp" line="605"/>
         <source>A step still running after this long is stopped and fails</source>
         <translation>Ein Schritt, der nach dieser Zeit noch läuft, wird angehalten und schlägt fehl</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="560"/>
+        <location filename="../ui/SettingsDialog.cpp" line="612"/>
         <source>M&amp;aximum steps:</source>
         <translation>Maximale &amp;Schritte:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="561"/>
+        <location filename="../ui/SettingsDialog.cpp" line="613"/>
         <source>Re-plans before givin&amp;g up:</source>
         <translation>&amp;Neuplanungen vor dem Aufgeben:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="562"/>
+        <location filename="../ui/SettingsDialog.cpp" line="614"/>
         <source>Step &amp;timeout:</source>
         <translation>&amp;Zeitlimit pro Schritt:</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="564"/>
+        <location filename="../ui/SettingsDialog.cpp" line="616"/>
         <source>&amp;Jump ahead: ask for the next command while a step runs</source>
         <translation>Den nächsten Befehl schon &amp;während eines Schritts erfragen</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="566"/>
+        <location filename="../ui/SettingsDialog.cpp" line="618"/>
         <source>Saves waiting for the model between steps. The early answer is used only when the step before succeeded, and it is checked like any command.</source>
         <translation>Spart das Warten auf das Modell zwischen den Schritten. Die frühe Antwort wird nur verwendet, wenn der Schritt davor erfolgreich war, und wie jeder Befehl geprüft.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="679"/>
+        <location filename="../ui/SettingsDialog.cpp" line="733"/>
         <source>Kept in %1.</source>
         <translation>Aufbewahrt in %1.</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="706"/>
+        <location filename="../ui/SettingsDialog.cpp" line="760"/>
         <source>a copy of the workspace</source>
         <translation>eine Kopie des Arbeitsordners</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="707"/>
+        <location filename="../ui/SettingsDialog.cpp" line="761"/>
         <source>the workspace folder itself</source>
         <translation>der Arbeitsordner selbst</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="718"/>
+        <location filename="../ui/SettingsDialog.cpp" line="772"/>
         <source>1 setting here is overridden by the environment, the command line or a task file; its field says which.</source>
         <translation>1 Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/SettingsDialog.cpp" line="720"/>
+        <location filename="../ui/SettingsDialog.cpp" line="774"/>
         <source>%n settings here are overridden by the environment, the command line or a task file; their fields say which.</source>
         <translation>
             <numerusform>%n Einstellung hier wird von der Umgebung, der Befehlszeile oder einer Aufgabendatei überschrieben; ihr Feld sagt, wovon.</numerusform>
@@ -7329,17 +7405,38 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="727"/>
+        <location filename="../ui/SettingsDialog.cpp" line="781"/>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="849"/>
+        <location filename="../ui/SettingsDialog.cpp" line="847"/>
+        <source>No answer: %1</source>
+        <translation>Keine Antwort: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="853"/>
+        <source>It answered (with no text) in %1 ms.</source>
+        <translation>Es hat in %1 ms geantwortet (ohne Text).</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="854"/>
+        <source>It answered in %1 ms: “%2”</source>
+        <translation>Es hat in %1 ms geantwortet: „%2“</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="906"/>
+        <location filename="../ui/SettingsDialog.cpp" line="907"/>
+        <source>Same as the planner</source>
+        <translation>Wie der Planer</translation>
+    </message>
+    <message>
+        <location filename="../ui/SettingsDialog.cpp" line="970"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../ui/SettingsDialog.cpp" line="849"/>
+        <location filename="../ui/SettingsDialog.cpp" line="970"/>
         <source>keyring</source>
         <translation>Schlüsselbund</translation>
     </message>

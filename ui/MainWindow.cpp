@@ -158,8 +158,20 @@ MainWindow::MainWindow(QWidget *parent)
     m_error->setStyleSheet(QStringLiteral(
         "#errorBanner { border: 1px solid #dc2626; border-radius: 4px; padding: 6px; }"));
     m_error->setAccessibleName(tr("Error"));
-    m_error->hide();
-    layout->addWidget(m_error);
+    m_errorRow = new QWidget(central);
+    m_errorSettings = new QPushButton(tr("Open Preferences…"), m_errorRow);
+    m_errorSettings->setObjectName(QStringLiteral("errorSettingsButton"));
+    m_errorSettings->setAutoDefault(false);
+    m_errorSettings->hide();
+    connect(m_errorSettings, &QPushButton::clicked, this,
+            [this] { Q_EMIT settingsRequestedAt(m_errorSetting); });
+    auto *errorLayout = new QHBoxLayout(m_errorRow);
+    errorLayout->setContentsMargins(0, 0, 0, 0);
+    m_error->setParent(m_errorRow);
+    errorLayout->addWidget(m_error, 1);
+    errorLayout->addWidget(m_errorSettings, 0, Qt::AlignTop);
+    m_errorRow->hide();
+    layout->addWidget(m_errorRow);
 
     // Nobody sees what a client types into its terminal; that one is open is shown, always.
     m_remoteTerminalBanner = new QLabel(central);
@@ -775,21 +787,25 @@ void MainWindow::showStatusMessage(const QString &text)
     statusBar()->showMessage(text);
 }
 
-void MainWindow::showError(const QString &text)
+void MainWindow::showError(const QString &text, const QString &setting)
 {
     m_error->setText(text);
-    m_error->show();
+    m_errorSetting = setting;
+    m_errorSettings->setVisible(!setting.isEmpty());
+    m_errorRow->show();
 }
 
 void MainWindow::clearError()
 {
     m_error->clear();
-    m_error->hide();
+    m_errorSetting.clear();
+    m_errorSettings->hide();
+    m_errorRow->hide();
 }
 
 QString MainWindow::errorText() const
 {
-    return m_error->isVisible() ? m_error->text() : QString();
+    return m_errorRow->isVisible() ? m_error->text() : QString();
 }
 
 } // namespace Terrarium::Widgets

@@ -76,8 +76,13 @@ public:
     void showStatusMessage(const QString &text);
     // An error the user must see (bad task file, no model, sandbox problem); stays until
     // dismissed or the next run.
-    void showError(const QString &text);
+    // setting: the one that would fix it (Error::setting); the banner then has a button that
+    // opens Preferences at it (settingsRequestedAt()).
+    void showError(const QString &text, const QString &setting = {});
     void clearError();
+    // The setting the banner's button opens Preferences at; empty when there is none.
+    QString errorSetting() const { return m_errorSetting; }
+    QPushButton *errorSettingsButton() const { return m_errorSettings; }
     QString errorText() const;
 
     StatusBadge *statusBadge() const { return m_badge; }
@@ -142,6 +147,8 @@ Q_SIGNALS:
     void changesReviewRequested();
     // Undo Step on a step card (the run has ended; see RunTimeline::setUndoOffered()).
     void undoStepRequested(int stepId);
+    // Preferences, at the field of this setting ("planner/base_url").
+    void settingsRequestedAt(const QString &setting);
     // "Use Copy Mode" (a step card, the task-file panel): the next runs work on a copy.
     void copyModeRequested();
     // The window closed; what it showed (the run's sandbox) can be let go.
@@ -185,6 +192,9 @@ private:
     QPushButton *m_runButton = nullptr;
     QPushButton *m_stopButton = nullptr;
     QLabel *m_error = nullptr;
+    QWidget *m_errorRow = nullptr;
+    QPushButton *m_errorSettings = nullptr;
+    QString m_errorSetting;
     StatusBadge *m_badge = nullptr;
     PlanView *m_plan = nullptr;
     RunTimeline *m_timeline = nullptr;

@@ -52,6 +52,7 @@ struct RoleTexts
     QString model;
     QString apiKey;
     QString show;
+    QString test;
 };
 
 RoleTexts roleTexts(LlmRole role)
@@ -62,14 +63,16 @@ RoleTexts roleTexts(LlmRole role)
                 SettingsDialog::tr("&Base URL:"),
                 SettingsDialog::tr("&Model:"),
                 SettingsDialog::tr("API &key:"),
-                SettingsDialog::tr("S&how")};
+                SettingsDialog::tr("S&how"),
+                SettingsDialog::tr("&Test")};
     }
     return {SettingsDialog::tr("Executor: turns each step into a command"),
             SettingsDialog::tr("Pr&otocol:"),
             SettingsDialog::tr("Base &URL:"),
             SettingsDialog::tr("Mo&del:"),
             SettingsDialog::tr("API k&ey:"),
-            SettingsDialog::tr("Sho&w")};
+            SettingsDialog::tr("Sho&w"),
+            SettingsDialog::tr("Te&st")};
 }
 
 // Text that stands out as a problem, in the failure red the rest of the UI uses.
@@ -272,6 +275,55 @@ QWidget *SettingsDialog::createModelGroup(LlmRole role, QWidget *parent)
     addRow(texts.baseUrl, prefix + QStringLiteral("base_url"), f.baseUrl, f.baseUrl);
     addRow(texts.model, prefix + QStringLiteral("model"), f.model, f.model);
     addRow(texts.apiKey, prefix + QStringLiteral("api_key"), keyRow, f.apiKey);
+
+    // Test: one tiny request, answered in the server's own words; beside the key (the dialog
+    // must fit a small screen), its answer on a line of its own once there is one.
+    f.test = new QPushButton(texts.test, keyRow);
+    f.test->setObjectName(QStringLiteral("testButton"));
+    f.test->setAutoDefault(false);
+    f.test->setToolTip(tr("Send one tiny request to this server and model, as a run would, and "
+                          "show the answer or the server's error"));
+    keyLayout->addWidget(f.test);
+    f.testResult = new QLabel(group);
+    f.testResult->setObjectName(QStringLiteral("testResult"));
+    f.testResult->setWordWrap(true);
+    f.testResult->setTextFormat(Qt::PlainText);
+    f.testResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    f.testResult->hide();
+    form->addRow(f.testResult);
+    connect(f.test, &QPushButton::clicked, this, [this, role] {
+        ModelFields &tested = fields(role);
+        tested.test->setEnabled(false);
+        clearProblem(tested.testResult);
+        tested.testResult->setText(tr("Asking the model…"));
+        tested.testResult->show();
+        Q_EMIT testRequested(role);
+    });
+
+    if (role == LlmRole::Executor) {
+        // The default when nothing is set for it: most people use one server and model.
+        f.sameAsPlanner =
+            new QCheckBox(tr("S&ame as the planner: its server, model and key"), group);
+        f.sameAsPlanner->setObjectName(QStringLiteral("sameAsPlanner"));
+        f.sameAsPlanner->setToolTip(tr("Ticked while the executor's fields are empty: it then uses "
+                                       "the planner's server, model and key. Type in a field to "
+                                       "set it apart."));
+        form->insertRow(0, f.sameAsPlanner);
+        connect(f.sameAsPlanner, &QCheckBox::toggled, this, [this](bool same) {
+            if (same) {
+                m_executor.provider->setCurrentIndex(0);
+                m_executor.baseUrl->clear();
+                m_executor.model->clear();
+            } else {
+                m_executor.baseUrl->setFocus(Qt::OtherFocusReason);
+            }
+            updateExecutorFields();
+        });
+        connect(f.provider, &QComboBox::currentIndexChanged, this,
+                &SettingsDialog::updateExecutorFields);
+        connect(f.baseUrl, &QLineEdit::textChanged, this, &SettingsDialog::updateExecutorFields);
+        connect(f.model, &QLineEdit::textChanged, this, &SettingsDialog::updateExecutorFields);
+    }
 
     QLineEdit *apiKey = f.apiKey;
     connect(f.showKey, &QToolButton::toggled, apiKey, [apiKey](bool shown) {
@@ -608,6 +660,7 @@ void SettingsDialog::setValues(const Core::UserSettings &values)
         f.model->setText(model.model);
         updatePlaceholders(role);
     }
+    updateExecutorFields();
     selectData(m_sandbox, values.sandbox);
     m_image->setText(values.image);
     m_aptMirror->setText(values.aptMirror);
@@ -648,6 +701,7 @@ Core::UserSettings SettingsDialog::values() const
         model.baseUrl = f.baseUrl->text().trimmed();
         model.model = f.model->text().trimmed();
     }
+
     values.sandbox = m_sandbox->currentData().toString();
     values.image = m_image->text().trimmed();
     values.aptMirror = m_aptMirror->text().trimmed();
@@ -749,10 +803,10 @@ std::optional<QString> SettingsDialog::changedApiKey(LlmRole role) const
 void SettingsDialog::setKeyringError(const QString &message)
 {
     const bool available = message.isEmpty();
-    for (ModelFields *f : {&m_planner, &m_executor}) {
-        f->apiKey->setEnabled(available);
-        f->showKey->setEnabled(available);
-    }
+    m_keyringAvailable = available;
+    m_planner.apiKey->setEnabled(available);
+    m_planner.showKey->setEnabled(available);
+    updateExecutorFields();
     if (available) {
         clearProblem(m_keyringNote);
         m_keyringNote->setText(
@@ -761,6 +815,68 @@ void SettingsDialog::setKeyringError(const QString &message)
         markAsProblem(m_keyringNote);
         m_keyringNote->setText(message);
     }
+}
+
+void SettingsDialog::updateExecutorFields()
+{
+    // Same as the planner exactly when nothing of its own is set: typing in a field sets it
+    // apart, emptying them all (or the tick, which empties them) makes it the planner's again.
+    const bool empty = m_executor.provider->currentData().toString().isEmpty()
+        && m_executor.baseUrl->text().trimmed().isEmpty()
+        && m_executor.model->text().trimmed().isEmpty();
+    const QSignalBlocker blocker(m_executor.sameAsPlanner);
+    m_executor.sameAsPlanner->setChecked(empty);
+    m_executor.apiKey->setEnabled(m_keyringAvailable);
+    m_executor.showKey->setEnabled(m_keyringAvailable);
+    updatePlaceholders(LlmRole::Executor);
+}
+
+bool SettingsDialog::isExecutorSameAsPlanner() const
+{
+    return m_executor.sameAsPlanner && m_executor.sameAsPlanner->isChecked();
+}
+
+void SettingsDialog::setTestResult(LlmRole role, const Core::Result<QString> &answer,
+                                   qint64 elapsedMs)
+{
+    ModelFields &f = fields(role);
+    f.test->setEnabled(true);
+    f.testResult->show();
+    if (!answer) {
+        markAsProblem(f.testResult);
+        f.testResult->setText(tr("No answer: %1").arg(answer.error().message));
+        return;
+    }
+    clearProblem(f.testResult);
+    const QString words = answer->left(200);
+    f.testResult->setText(words.isEmpty()
+                              ? tr("It answered (with no text) in %1 ms.").arg(elapsedMs)
+                              : tr("It answered in %1 ms: “%2”").arg(elapsedMs).arg(words));
+}
+
+QString SettingsDialog::testResultText(LlmRole role) const
+{
+    return fields(role).testResult->text();
+}
+
+void SettingsDialog::focusSetting(const QString &key)
+{
+    const bool planner = key.startsWith(QLatin1String("planner/"));
+    if (!planner && !key.startsWith(QLatin1String("executor/")))
+        return;
+    ModelFields &f = planner ? m_planner : m_executor;
+    QWidget *field = f.baseUrl;
+    if (key.endsWith(QLatin1String("/model")))
+        field = f.model;
+    else if (key.endsWith(QLatin1String("/api_key")))
+        field = f.apiKey;
+    else if (key.endsWith(QLatin1String("/provider")))
+        field = f.provider;
+    for (int index = 0; index < m_tabs->count(); ++index) {
+        if (m_tabs->widget(index)->isAncestorOf(field))
+            m_tabs->setCurrentIndex(index);
+    }
+    field->setFocus(Qt::OtherFocusReason);
 }
 
 void SettingsDialog::setDetectionResult(const Core::Result<Core::LocalServer> &result)
@@ -786,6 +902,11 @@ void SettingsDialog::setDetectionResult(const Core::Result<Core::LocalServer> &r
 void SettingsDialog::updatePlaceholders(LlmRole role)
 {
     ModelFields &f = fields(role);
+    if (role == LlmRole::Executor && isExecutorSameAsPlanner()) {
+        f.baseUrl->setPlaceholderText(tr("Same as the planner"));
+        f.model->setPlaceholderText(tr("Same as the planner"));
+        return;
+    }
     const auto provider = LlmEndpoint::providerFromName(f.provider->currentData().toString());
     const bool customServer = !f.baseUrl->text().trimmed().isEmpty();
     if (!provider) {

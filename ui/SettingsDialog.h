@@ -82,8 +82,21 @@ public:
     // keptIn: where a client finds it (the keyring, a file, the environment).
     void setControlToken(const Core::Result<QString> &token, const QString &keptIn = {});
 
+    // The answer to testRequested(role): the model's words, or the server's error; elapsedMs
+    // how long it took.
+    void setTestResult(Core::LlmRole role, const Core::Result<QString> &answer, qint64 elapsedMs);
+    QString testResultText(Core::LlmRole role) const;
+    // Shows the tab and field of a setting ("executor/model", as the config file names it) and
+    // gives it the focus: what the window's "Open Preferences…" asks for.
+    void focusSetting(const QString &key);
+    // "Same as the planner": the executor uses the planner's server, model and key (its fields
+    // are then saved empty, which is what makes it so).
+    bool isExecutorSameAsPlanner() const;
+
 Q_SIGNALS:
     void detectLocalServerRequested();
+    // Test: one tiny request to the role's server as the fields now say (values(), apiKey()).
+    void testRequested(Core::LlmRole role);
 
 private:
     struct ModelFields
@@ -94,6 +107,9 @@ private:
         QLineEdit *apiKey = nullptr;
         QToolButton *showKey = nullptr;
         QString storedKey;
+        QPushButton *test = nullptr;
+        QLabel *testResult = nullptr;
+        QCheckBox *sameAsPlanner = nullptr; // the executor's only
     };
 
     QWidget *createModelsTab();
@@ -112,11 +128,13 @@ private:
     void updateAlwaysAllowed();
     void removeSelectedCommands();
     void updateApiKeySources();
+    void updateExecutorFields();
     void acceptIfValid();
 
     QTabWidget *m_tabs = nullptr;
     QPushButton *m_okButton = nullptr;
     bool m_loading = false;
+    bool m_keyringAvailable = true;
     ModelFields m_planner;
     ModelFields m_executor;
     QPushButton *m_detectButton = nullptr;

@@ -27,6 +27,8 @@ struct AppConfig
     // found for a role replaces a defaulted cloud model, never a named one.
     bool plannerModelNamed = false;
     bool executorModelNamed = false;
+    // Nothing names the executor's server, model or key: it uses the planner's (its key too).
+    bool executorSameAsPlanner = false;
     // Local servers that other users run and the user said to use (llm/trusted_local_servers,
     // --trust-local-server); without one, only the user's own servers are auto-detected.
     QList<LocalServerConfirmation> trustedLocalServers;

@@ -108,7 +108,7 @@ SettingSource originOf(const std::optional<Value> &value)
 
 Result<LlmEndpoint> resolveRole(const RoleValues &values, const QProcessEnvironment &environment,
                                 bool planner, bool *needsLocalServer, bool *modelNamed,
-                                ConfigProvenance *provenance)
+                                ConfigProvenance *provenance, QString *settingToFix = nullptr)
 {
     const QString prefix = planner ? QStringLiteral("planner/") : QStringLiteral("executor/");
     *modelNamed = values.model.has_value();
@@ -169,14 +169,17 @@ Result<LlmEndpoint> resolveRole(const RoleValues &values, const QProcessEnvironm
     else if (cloud)
         endpoint.model = ConfigLoader::defaultModel(endpoint.provider,
                                                     planner ? LlmRole::Planner : LlmRole::Executor);
-    else
+    else {
+        if (settingToFix)
+            *settingToFix = prefix + QStringLiteral("model");
         return makeError(
             ErrorCode::Configuration,
-            Tr::tr("No model is set for the %1 at %2: pass --%3-model or set "
-                   "TERRARIUM_%4_MODEL.")
+            Tr::tr("No model is set for the %1 at %2: name one in Preferences, pass --%3-model "
+                   "or set TERRARIUM_%4_MODEL.")
                 .arg(roleName(planner), endpoint.baseUrl.toString(),
                      planner ? QStringLiteral("planner") : QStringLiteral("executor"),
                      planner ? QStringLiteral("PLANNER") : QStringLiteral("EXECUTOR")));
+    }
 
     // A provider chosen from the key or base URL counts as the default: nothing named it.
     provenance->record(prefix + QStringLiteral("provider"), originOf(values.provider),
@@ -236,19 +239,29 @@ Result<bool> switchValue(const Value &value)
 
 Result<AppConfig> ConfigLoader::load(const QSettings &settings,
                                      const QProcessEnvironment &environment,
-                                     const ConfigOverrides &overrides)
+                                     const ConfigOverrides &overrides, QString *settingToFix)
 {
     AppConfig config;
 
-    const auto planner = resolveRole(
-        roleValues(settings, environment, overrides, QStringLiteral("planner")), environment, true,
-        &config.plannerNeedsLocalServer, &config.plannerModelNamed, &config.provenance);
+    const RoleValues plannerValues =
+        roleValues(settings, environment, overrides, QStringLiteral("planner"));
+    const auto planner =
+        resolveRole(plannerValues, environment, true, &config.plannerNeedsLocalServer,
+                    &config.plannerModelNamed, &config.provenance, settingToFix);
     if (!planner)
         return std::unexpected(planner.error());
     config.planner = *planner;
-    const auto executor = resolveRole(
-        roleValues(settings, environment, overrides, QStringLiteral("executor")), environment,
-        false, &config.executorNeedsLocalServer, &config.executorModelNamed, &config.provenance);
+    // Nothing set for the executor at all: it is the planner's server and model (Preferences'
+    // "Same as the planner"), not the defaults, which the user never chose either.
+    RoleValues executorValues =
+        roleValues(settings, environment, overrides, QStringLiteral("executor"));
+    config.executorSameAsPlanner = !executorValues.provider && !executorValues.baseUrl
+        && !executorValues.model && !executorValues.apiKey;
+    if (config.executorSameAsPlanner)
+        executorValues = plannerValues;
+    const auto executor =
+        resolveRole(executorValues, environment, false, &config.executorNeedsLocalServer,
+                    &config.executorModelNamed, &config.provenance, settingToFix);
     if (!executor)
         return std::unexpected(executor.error());
     config.executor = *executor;
@@ -508,6 +521,39 @@ QString ConfigLoader::defaultModel(LlmProvider provider, LlmRole role)
     if (provider == LlmProvider::Anthropic)
         return planner ? QStringLiteral("claude-sonnet-4-5") : QStringLiteral("claude-haiku-4-5");
     return planner ? QStringLiteral("gpt-4.1") : QStringLiteral("gpt-4.1-mini");
+}
+
+Result<LlmEndpoint> ConfigLoader::endpointFor(const UserSettings &values, LlmRole role,
+                                              const QString &apiKey,
+                                              const QProcessEnvironment &environment,
+                                              bool *needsLocalServer)
+{
+    const auto roleValuesOf = [](const UserSettings::Model &model, const QString &prefix) {
+        RoleValues read;
+        const auto value = [&prefix](const QString &name, const QString &text) {
+            const QString key = prefix + name;
+            return text.trimmed().isEmpty()
+                ? std::optional<Value>()
+                : std::optional<Value>(Value{text.trimmed(), Tr::tr("Preferences (%1)").arg(key),
+                                             SettingSource::configFile(key, QString())});
+        };
+        read.provider =
+            value(QStringLiteral("provider"),
+                  model.provider ? LlmEndpoint::providerName(*model.provider) : QString());
+        read.baseUrl = value(QStringLiteral("base_url"), model.baseUrl);
+        read.model = value(QStringLiteral("model"), model.model);
+        return read;
+    };
+    const bool planner = role == LlmRole::Planner;
+    const bool sameAsPlanner = !planner && values.executor == UserSettings::Model();
+    RoleValues read = planner || sameAsPlanner
+        ? roleValuesOf(values.planner, QStringLiteral("planner/"))
+        : roleValuesOf(values.executor, QStringLiteral("executor/"));
+    if (!apiKey.isEmpty())
+        read.apiKey = Value{apiKey, Tr::tr("Preferences"), SettingSource()};
+    bool named = false;
+    ConfigProvenance ignored;
+    return resolveRole(read, environment, planner, needsLocalServer, &named, &ignored);
 }
 
 QString ConfigLoader::noModelConfiguredMessage()

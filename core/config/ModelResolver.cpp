@@ -25,6 +25,7 @@ QList<LocalServer> ModelResolver::refusedServers() const
 
 void ModelResolver::resolve(const AppConfig &config)
 {
+    m_settingToFix.clear();
     m_config = config;
     m_cancelled = false;
     m_localServer.reset();
@@ -54,6 +55,13 @@ void ModelResolver::readStoredKeys()
                     (planner ? m_config.planner : m_config.executor).apiKey = *key;
                     (planner ? m_config.plannerNeedsLocalServer
                              : m_config.executorNeedsLocalServer) = false;
+                    // The same server as the planner's: its key too, unless one of its own
+                    // was kept.
+                    if (planner && m_config.executorSameAsPlanner
+                        && m_config.executor.apiKey.isEmpty()) {
+                        m_config.executor.apiKey = *key;
+                        m_config.executorNeedsLocalServer = false;
+                    }
                 }
                 if (--m_pendingKeys == 0 && !m_cancelled)
                     findLocalServer();
@@ -84,6 +92,10 @@ void ModelResolver::findLocalServer()
                 refusals << LocalServerDetector::refusalMessage(refused);
             const QString text = ConfigLoader::noModelConfiguredMessage() + u'\n'
                 + Tr::tr("(Looked for local servers: %1.)").arg(server.error().message);
+            // Where a server would be named: the planner's first, the executor's when only it
+            // lacks one.
+            m_settingToFix = m_config.plannerNeedsLocalServer ? QStringLiteral("planner/base_url")
+                                                              : QStringLiteral("executor/base_url");
             Q_EMIT failed(Error{
                 refusals.isEmpty() ? ErrorCode::Configuration : ErrorCode::PermissionDenied,
                 refusals.isEmpty() ? text : refusals.join(u'\n') + QStringLiteral("\n\n") + text});

@@ -40,6 +40,8 @@ public:
     const std::optional<LocalServer> &localServer() const { return m_localServer; }
     // The servers other users run that were not used (failed() says how to confirm one).
     QList<LocalServer> refusedServers() const;
+    // After failed(): the setting that would fix it ("planner/base_url"), empty when none would.
+    QString settingToFix() const { return m_settingToFix; }
 
 Q_SIGNALS:
     // Progress for people ("looking for a local server", "using Ollama with model ...").
@@ -60,6 +62,7 @@ private:
     std::optional<LocalServer> m_localServer;
     int m_pendingKeys = 0;
     bool m_cancelled = false;
+    QString m_settingToFix;
 };
 
 } // namespace Terrarium::Core

@@ -40,6 +40,7 @@
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
 #include <QDBusVariant>
+#include <QDialogButtonBox>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -155,6 +156,7 @@ private Q_SLOTS:
     void notificationWhenTheWindowIsNotActive();
     void terminalIntoTheRunsSandbox();
     void preferencesSayWhereValuesComeFrom();
+    void firstModelSetUpGoesThroughPreferences();
     void terminalEngineFromThePreferences();
     void splittersAreKeptForTheNextWindow();
     void finishedRunIsInTheHistory();
@@ -1019,6 +1021,99 @@ void tst_Window::preferencesSayWhereValuesComeFrom()
         keptInKeyring = keptInKeyring || label->text().startsWith(u"Kept in the desktop keyring");
     QVERIFY(keptInKeyring);
     dialog->reject();
+}
+
+void tst_Window::firstModelSetUpGoesThroughPreferences()
+{
+    // A new user: no model anywhere (no key in the environment, nothing in the file).
+    for (const char *key : {"llm/provider", "llm/base_url", "llm/model"})
+        m_settings->remove(QLatin1String(key));
+    m_settings->sync();
+    m_controller.reset();
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const QString &name : environment.keys()) {
+        if (name.endsWith(QLatin1String("_API_KEY"))
+            || name.startsWith(QLatin1String("TERRARIUM_")))
+            environment.remove(name);
+    }
+    m_controller = std::make_unique<App::WindowController>(m_window.get(), m_settings.get(),
+                                                           Core::ConfigOverrides(), environment);
+    connect(m_controller.get(), &App::WindowController::runEnded, this,
+            [this](RunState state) { m_ended << state; });
+
+    // Run says what is missing and offers Preferences, not only variables and flags.
+    m_window->setGoal(QStringLiteral("say hello"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->errorText().isEmpty(), AsyncMs);
+    QVERIFY2(m_window->errorText().startsWith(QLatin1String("No model is set up yet: open "
+                                                            "Preferences")),
+             qPrintable(m_window->errorText()));
+    QCOMPARE(m_window->errorSetting(), QStringLiteral("planner/base_url"));
+    QVERIFY(m_window->errorSettingsButton()->isVisible());
+    m_ended.clear();
+
+    // The button opens Preferences at the planner's server.
+    QTest::mouseClick(m_window->errorSettingsButton(), Qt::LeftButton);
+    Widgets::SettingsDialog *dialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_window->findChild<Widgets::SettingsDialog *>()), AsyncMs);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->isVisible() && !dialog->isLoading(), AsyncMs);
+    const auto fieldFor = [dialog](const QString &labelText) -> QWidget * {
+        for (QLabel *label : dialog->findChildren<QLabel *>()) {
+            if (label->text() == labelText && label->buddy())
+                return label->buddy();
+        }
+        return nullptr;
+    };
+    auto *baseUrl = qobject_cast<QLineEdit *>(fieldFor(QStringLiteral("&Base URL:")));
+    QVERIFY(baseUrl);
+    QCOMPARE(dialog->focusWidget(), baseUrl);
+    // The executor is the planner's unless set apart: the default with nothing set for it.
+    QVERIFY(dialog->isExecutorSameAsPlanner());
+    QCOMPARE(qobject_cast<QLineEdit *>(fieldFor(QStringLiteral("Mo&del:")))->placeholderText(),
+             QStringLiteral("Same as the planner"));
+    baseUrl->setText(m_server->baseUrl().toString());
+    qobject_cast<QLineEdit *>(fieldFor(QStringLiteral("&Model:")))
+        ->setText(QStringLiteral("scripted"));
+
+    // Test: one tiny request, and the model's own answer.
+    m_server->enqueue(
+        Tests::ScriptedTurns::rawPlan(Core::LlmProvider::ChatCompletions, QStringLiteral("OK")));
+    QPushButton *test = nullptr;
+    for (QPushButton *button : dialog->findChildren<QPushButton *>(QStringLiteral("testButton"))) {
+        if (button->text() == QLatin1String("&Test"))
+            test = button;
+    }
+    QVERIFY(test);
+    QTest::mouseClick(test, Qt::LeftButton);
+    QTRY_VERIFY2_WITH_TIMEOUT(dialog->testResultText(Core::LlmRole::Planner).contains(u"“OK”"),
+                              qPrintable(dialog->testResultText(Core::LlmRole::Planner)), AsyncMs);
+    QCOMPARE(m_server->requests().size(), 1);
+    QVERIFY(m_server->requests().first().body.contains("scripted"));
+
+    // A wrong model name: the server's own words come back.
+    m_server->enqueue(Tests::ScriptedResponse::json(
+        404,
+        QByteArrayLiteral("{\"error\":{\"message\":\"model 'scriptd' not "
+                          "found\",\"type\":\"invalid_request_error\"}}")));
+    qobject_cast<QLineEdit *>(fieldFor(QStringLiteral("&Model:")))
+        ->setText(QStringLiteral("scriptd"));
+    QTest::mouseClick(test, Qt::LeftButton);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        dialog->testResultText(Core::LlmRole::Planner).contains(QLatin1String("not found")),
+        qPrintable(dialog->testResultText(Core::LlmRole::Planner)), AsyncMs);
+    qobject_cast<QLineEdit *>(fieldFor(QStringLiteral("&Model:")))
+        ->setText(QStringLiteral("scripted"));
+
+    // Saved: the banner goes, and a run uses the model for both roles.
+    dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->errorText().isEmpty(), AsyncMs);
+    m_server->enqueue(planReply({QStringLiteral("Say hello")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo hello")));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+    QCOMPARE(m_server->requests().size(), 4);
+    QVERIFY(m_server->requests().last().body.contains("\"model\":\"scripted\""));
 }
 
 void tst_Window::terminalEngineFromThePreferences()

@@ -137,6 +137,7 @@ private Q_SLOTS:
     void placeholdersShowTheDefaults();
     void everyFieldHasABuddyWithItsOwnMnemonic();
     void apiKeysAreHiddenUntilShown();
+    void testAndFocusForAFirstSetUp();
     void changedKeysAreTracked();
     void keyringErrorLocksTheKeyFields();
     void detectButtonAsksAndTheResultFillsBothRoles();
@@ -264,7 +265,19 @@ void tst_SettingsDialog::placeholdersShowTheDefaults()
     protocol->setCurrentIndex(protocol->findData(QStringLiteral("responses")));
     QCOMPARE(baseUrl->placeholderText(), QStringLiteral("https://api.openai.com/v1"));
     QCOMPARE(model->placeholderText(), QStringLiteral("gpt-4.1"));
-    QCOMPARE(executorModel->placeholderText(), QStringLiteral("gpt-4.1-mini or claude-haiku-4-5"));
+    // With nothing of its own the executor is the planner's; set apart, it has its defaults.
+    QCOMPARE(executorModel->placeholderText(), QStringLiteral("Same as the planner"));
+    auto *sameAsPlanner = dialog.findChild<QCheckBox *>(QStringLiteral("sameAsPlanner"));
+    QVERIFY(sameAsPlanner && sameAsPlanner->isChecked());
+    auto *executorProtocol = fieldFor<QComboBox>(dialog, QStringLiteral("Pr&otocol:"));
+    executorProtocol->setCurrentIndex(executorProtocol->findData(QStringLiteral("responses")));
+    QVERIFY(!sameAsPlanner->isChecked());
+    QCOMPARE(executorModel->placeholderText(), QStringLiteral("gpt-4.1-mini"));
+    // The tick empties its fields again.
+    sameAsPlanner->click();
+    QVERIFY(sameAsPlanner->isChecked());
+    QCOMPARE(executorProtocol->currentData().toString(), QString());
+    QCOMPARE(dialog.values().executor, UserSettings::Model());
     // Another server has no default model.
     baseUrl->setText(QStringLiteral("http://gpu-box:8000/v1"));
     QCOMPARE(model->placeholderText(), QStringLiteral("Required for this server"));
@@ -350,6 +363,39 @@ void tst_SettingsDialog::apiKeysAreHiddenUntilShown()
     QCOMPARE(executorKey->echoMode(), QLineEdit::Password);
     show->click();
     QCOMPARE(plannerKey->echoMode(), QLineEdit::Password);
+}
+
+void tst_SettingsDialog::testAndFocusForAFirstSetUp()
+{
+    SettingsDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    // "Open Preferences…" of the window: the field that is missing, on its tab.
+    dialog.focusSetting(QStringLiteral("executor/model"));
+    QCOMPARE(dialog.focusWidget(), fieldFor<QLineEdit>(dialog, QStringLiteral("Mo&del:")));
+    dialog.focusSetting(QStringLiteral("planner/base_url"));
+    QCOMPARE(dialog.focusWidget(), fieldFor<QLineEdit>(dialog, QStringLiteral("&Base URL:")));
+
+    QSignalSpy requested(&dialog, &SettingsDialog::testRequested);
+    QPushButton *plannerTest = nullptr;
+    for (QPushButton *button : dialog.findChildren<QPushButton *>(QStringLiteral("testButton"))) {
+        if (button->text() == QLatin1String("&Test"))
+            plannerTest = button;
+    }
+    QVERIFY(plannerTest);
+    QTest::mouseClick(plannerTest, Qt::LeftButton);
+    QCOMPARE(requested.size(), 1);
+    QCOMPARE(requested.first().first().value<LlmRole>(), LlmRole::Planner);
+    QVERIFY(!plannerTest->isEnabled());
+    QVERIFY(dialog.testResultText(LlmRole::Planner).contains(QLatin1String("Asking")));
+    dialog.setTestResult(LlmRole::Planner,
+                         makeError(ErrorCode::NotFound, QStringLiteral("model 'x' not found")), 0);
+    QVERIFY(plannerTest->isEnabled());
+    QVERIFY2(dialog.testResultText(LlmRole::Planner).contains(QLatin1String("model 'x' not found")),
+             qPrintable(dialog.testResultText(LlmRole::Planner)));
+    dialog.setTestResult(LlmRole::Planner, QStringLiteral("OK"), 320);
+    QCOMPARE(dialog.testResultText(LlmRole::Planner),
+             QStringLiteral("It answered in 320 ms: “OK”"));
 }
 
 void tst_SettingsDialog::changedKeysAreTracked()
@@ -685,8 +731,9 @@ void tst_SettingsDialog::sourcesAreShownBesideTheFields()
     showTabOf(dialog, steps);
     QVERIFY(visibleLabel(sourceOf(steps)->noteText()));
     QVERIFY(visibleLabel(QStringLiteral("command line")));
-    // And below the tabs, for the fields out of sight.
-    QVERIFY(visibleLabel(QStringLiteral("2 settings here are overridden by the environment, the "
+    // And below the tabs, for the fields out of sight: the planner's model, the executor's
+    // (the planner's too, as nothing is set for it) and the step limit.
+    QVERIFY(visibleLabel(QStringLiteral("3 settings here are overridden by the environment, the "
                                         "command line or a task file; their fields say which.")));
 }
 
@@ -726,8 +773,9 @@ void tst_SettingsDialog::overridesSayTheValueHereDoesNotApply()
     QVERIFY2(approval.contains(QStringLiteral("“Run every command without asking”"))
                  && approval.contains(QLatin1String("TERRARIUM_APPROVE")),
              qPrintable(approval));
-    // What the environment does not set says nothing more.
-    QCOMPARE(sourceOf(fieldFor<QLineEdit>(dialog, QStringLiteral("Mo&del:")))->noteText(),
+    // What the environment does not set says nothing more (the executor's model is the
+    // planner's, which the environment sets).
+    QCOMPARE(sourceOf(fieldFor<QLineEdit>(dialog, QStringLiteral("&Base URL:")))->noteText(),
              QString());
 }
 

@@ -26,6 +26,8 @@ private Q_SLOTS:
     void precedence_data();
     void precedence();
     void rolesAreSeparate();
+    void executorWithNothingSetIsThePlanner();
+    void endpointForTheFieldsAsTheyAre();
     void keysAreNeverReadFromTheFile();
     void errors_data();
     void errors();
@@ -253,6 +255,59 @@ void tst_ConfigLoader::rolesAreSeparate()
     QCOMPARE(config->executor.baseUrl, QUrl(QStringLiteral("http://127.0.0.1:8080/v1")));
     QCOMPARE(config->executor.model, QStringLiteral("qwen"));
     QCOMPARE(config->executor.apiKey, QStringLiteral("local-key"));
+}
+
+void tst_ConfigLoader::executorWithNothingSetIsThePlanner()
+{
+    // What Preferences saves with only the planner filled in.
+    m_settings->setValue(QStringLiteral("planner/provider"), QStringLiteral("chat"));
+    m_settings->setValue(QStringLiteral("planner/base_url"),
+                         QStringLiteral("http://127.0.0.1:8080/v1"));
+    m_settings->setValue(QStringLiteral("planner/model"), QStringLiteral("qwen"));
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("TERRARIUM_PLANNER_API_KEY"), QStringLiteral("local-key"));
+    auto config = ConfigLoader::load(*m_settings, env, {});
+    QVERIFY(config.has_value());
+    QVERIFY(config->executorSameAsPlanner);
+    QVERIFY(!config->executorNeedsLocalServer);
+    QCOMPARE(config->executor.provider, LlmProvider::ChatCompletions);
+    QCOMPARE(config->executor.baseUrl, QUrl(QStringLiteral("http://127.0.0.1:8080/v1")));
+    QCOMPARE(config->executor.model, QStringLiteral("qwen"));
+    QCOMPARE(config->executor.apiKey, QStringLiteral("local-key"));
+
+    // Anything of its own, and it is on its own (here: a server without a model).
+    m_settings->setValue(QStringLiteral("executor/base_url"),
+                         QStringLiteral("http://127.0.0.1:9090/v1"));
+    QString settingToFix;
+    config = ConfigLoader::load(*m_settings, env, {}, &settingToFix);
+    QVERIFY(!config.has_value());
+    QVERIFY2(config.error().message.contains(QLatin1String("executor"))
+                 && config.error().message.contains(QLatin1String("Preferences")),
+             qPrintable(config.error().message));
+    QCOMPARE(settingToFix, QStringLiteral("executor/model"));
+}
+
+void tst_ConfigLoader::endpointForTheFieldsAsTheyAre()
+{
+    // Preferences' Test: the fields as typed, not yet saved, resolved as a run would.
+    Terrarium::Core::UserSettings values;
+    values.planner.provider = LlmProvider::ChatCompletions;
+    values.planner.baseUrl = QStringLiteral("http://127.0.0.1:8080/v1");
+    values.planner.model = QStringLiteral("qwen");
+    bool needsLocal = true;
+    auto endpoint =
+        ConfigLoader::endpointFor(values, Terrarium::Core::LlmRole::Executor,
+                                  QStringLiteral("typed-key"), QProcessEnvironment(), &needsLocal);
+    QVERIFY(endpoint.has_value());
+    QVERIFY(!needsLocal);
+    QCOMPARE(endpoint->baseUrl, QUrl(QStringLiteral("http://127.0.0.1:8080/v1")));
+    QCOMPARE(endpoint->model, QStringLiteral("qwen"));
+    QCOMPARE(endpoint->apiKey, QStringLiteral("typed-key"));
+    // Nothing at all: a run would look for a local server.
+    endpoint = ConfigLoader::endpointFor({}, Terrarium::Core::LlmRole::Planner, QString(),
+                                         QProcessEnvironment(), &needsLocal);
+    QVERIFY(endpoint.has_value());
+    QVERIFY(needsLocal);
 }
 
 void tst_ConfigLoader::keysAreNeverReadFromTheFile()
