@@ -1,12 +1,16 @@
 #include "HistoryController.h"
 
 #include "app/AppTr.h"
+#include "core/config/WorkspacePolicy.h"
 #include "core/store/RunEventReader.h"
 #include "core/store/RunHistoryModel.h"
 #include "core/store/RunStore.h"
 #include "ui/MainWindow.h"
 #include "ui/PastRunView.h"
 #include "ui/RunHistoryPanel.h"
+
+#include <QDir>
+#include <QFileInfo>
 
 namespace Terrarium::App {
 
@@ -72,10 +76,11 @@ bool HistoryController::openRun(const QString &runId)
     return true;
 }
 
-bool HistoryController::deleteRun(const QString &runId)
+bool HistoryController::deleteRun(const QString &runId, bool removeFolder)
 {
     if (!m_store)
         return false;
+    const auto run = m_store->run(runId);
     if (const auto removed = m_store->removeRun(runId); !removed) {
         m_window->showError(removed.error().message);
         return false;
@@ -84,6 +89,21 @@ bool HistoryController::deleteRun(const QString &runId)
     if (m_window->pastRunView()->run().runId == runId) {
         m_window->pastRunView()->clear();
         m_window->showCurrentRun();
+    }
+    if (removeFolder && run && !run->workspace.isEmpty()) {
+        // PastRunView asks only about a folder in ~/Terrarium; checked again here, where it
+        // is removed.
+        const QString root =
+            QFileInfo(Core::WorkspacePolicy(QDir::homePath()).runFolderRoot()).canonicalFilePath();
+        const QString folder = QFileInfo(run->workspace).canonicalFilePath();
+        if (!root.isEmpty() && folder.startsWith(root + u'/') && QDir(folder).removeRecursively()) {
+            m_window->showStatusMessage(Tr::tr("The run and its folder %1 were deleted.")
+                                            .arg(QDir::toNativeSeparators(folder)));
+            return true;
+        }
+        m_window->showError(Tr::tr("The run was deleted, but its folder %1 could not be removed.")
+                                .arg(QDir::toNativeSeparators(run->workspace)));
+        return true;
     }
     m_window->showStatusMessage(Tr::tr("The run was deleted."));
     return true;

@@ -36,7 +36,8 @@ public:
     // does not have it.
     bool openRun(const QString &runId);
     // Deletes runId from the store and the list; the window shows the current run again.
-    bool deleteRun(const QString &runId);
+    // removeFolder: the run's folder too, when it is one Terrarium made in ~/Terrarium.
+    bool deleteRun(const QString &runId, bool removeFolder = false);
     // The run the window is running now (its row opens the live view).
     void setCurrentRunId(const QString &runId) { m_currentRunId = runId; }
 

@@ -131,6 +131,7 @@ void RunSession::start(const QString &goal)
             return;
         }
         m_config.workspace = *created;
+        m_createdWorkspace = true;
         Q_EMIT message(Tr::tr("Workspace: %1 (a new folder for this run)")
                            .arg(QDir::toNativeSeparators(*created)));
     } else {
@@ -826,9 +827,31 @@ void RunSession::close()
         return;
     }
     teardown([this] {
-        checkMountedWorkspace(
-            [this] { QMetaObject::invokeMethod(this, &RunSession::closed, Qt::QueuedConnection); });
+        checkMountedWorkspace([this] {
+            removeWorkspaceIfEmpty();
+            QMetaObject::invokeMethod(this, &RunSession::closed, Qt::QueuedConnection);
+        });
     });
+}
+
+void RunSession::removeWorkspaceIfEmpty()
+{
+    // Only the folder this run made, once no sandbox has it mounted or may come back to it.
+    if (!m_createdWorkspace || m_sandboxKept || m_config.workspace.isEmpty())
+        return;
+    if (m_sandbox && m_sandbox->state() != Vm::Sandbox::State::Stopped)
+        return;
+    QDir folder(m_config.workspace);
+    if (!folder.exists()
+        || !folder.isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System))
+        return;
+    // rmdir(2): refuses a folder that is not empty, whatever came into it meanwhile.
+    if (QDir().rmdir(m_config.workspace)) {
+        m_createdWorkspace = false;
+        Q_EMIT message(Tr::tr("The run's folder %1 was removed: the run left nothing in it.")
+                           .arg(QDir::toNativeSeparators(m_config.workspace)));
+        Q_EMIT workspaceRemoved(m_config.workspace);
+    }
 }
 
 void RunSession::teardown(std::function<void()> done)
@@ -856,6 +879,7 @@ void RunSession::teardown(std::function<void()> done)
     // An attached sandbox was there before the run and stays; so does one kept on request.
     const bool keep = (!m_createdSandbox && !m_adoptedSandbox) || m_options.keepSandbox;
     if (keep && m_backend->canKeep()) {
+        m_sandboxKept = true;
         if (sandbox->isRunning()) {
             Q_EMIT message(Tr::tr("The sandbox %1 keeps running; attach to it with --sandbox-name "
                                   "%1, remove it with --remove-sandbox %1.")
@@ -889,6 +913,7 @@ void RunSession::failSetup(const QString &reason)
     teardown([this, reason] {
         if (m_finished)
             return;
+        removeWorkspaceIfEmpty();
         m_finished = true;
         QMetaObject::invokeMethod(
             this, [this, reason] { Q_EMIT setupFailed(reason); }, Qt::QueuedConnection);
@@ -1035,6 +1060,8 @@ void RunSession::complete(Core::RunState state)
 {
     if (m_finished)
         return;
+    if (m_phase == Phase::Finished)
+        removeWorkspaceIfEmpty();
     m_finished = true;
     QMetaObject::invokeMethod(
         this, [this, state] { Q_EMIT finished(state); }, Qt::QueuedConnection);

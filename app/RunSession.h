@@ -198,6 +198,8 @@ Q_SIGNALS:
     void eventEmitted(const Terrarium::Core::RunEvent &event);
     // The run's workspace folder, checked (and created when it is a new one).
     void workspaceReady(const QString &path);
+    // The folder this run made was removed once the run was over: it left nothing in it.
+    void workspaceRemoved(const QString &path);
     // Setup progress and notes for people (model found, image build progress, warnings).
     void message(const QString &text);
     // What the host's own check of a mounted workspace found after the run (files programs on
@@ -244,6 +246,8 @@ private:
     // The one way out: lets go of the sandbox as the options and the outcome say, then calls
     // done() (at once when there is nothing to release). Idempotent.
     void teardown(std::function<void()> done);
+    // Removes the folder the run made when it is empty and no sandbox holds it any more.
+    void removeWorkspaceIfEmpty();
     void failSetup(const QString &reason);
     void complete(Core::RunState state);
     // setup_progress: phase is "models", "preflight", "image", "sandbox" or "workspace".
@@ -278,6 +282,8 @@ private:
     std::unique_ptr<Vm::WorkspaceTransfer> m_transfer;
     QDateTime m_workspaceLastChanged;
     QString m_failedSetting;
+    bool m_createdWorkspace = false; // the run made its folder (a new one in ~/Terrarium)
+    bool m_sandboxKept = false; // let go of but kept: it may come back to the folder
     std::optional<Core::WorkspaceManifest> m_base; // what was copied in
     std::function<void()> m_afterReview; // continues once the user answered changesReady()
     std::optional<Core::WorkspaceChangeSet> m_pendingChanges;

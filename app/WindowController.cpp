@@ -709,6 +709,11 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
                 if (event.seq == first)
                     m_history->setCurrentRunId(event.runId);
             });
+    connect(m_session.get(), &RunSession::workspaceReady, m_window,
+            [this](const QString &path) { m_window->setRunFolder(path); });
+    connect(m_session.get(), &RunSession::workspaceRemoved, m_window, [this](const QString &path) {
+        m_window->setRunFolder(path, Tr::tr("removed: the run left nothing in it"));
+    });
     connect(m_session.get(), &RunSession::runStarting, m_window, &Widgets::MainWindow::attachRun);
     connect(m_session.get(), &RunSession::runStarting, this, [this] {
         // A sandbox that dies under its terminals says so in every pane.

@@ -589,20 +589,30 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
         <translation>Entfernen mit: terrarium --clean-orphans</translation>
     </message>
     <message>
-        <location filename="../app/HistoryController.cpp" line="33"/>
-        <location filename="../app/HistoryController.cpp" line="42"/>
+        <location filename="../app/HistoryController.cpp" line="37"/>
+        <location filename="../app/HistoryController.cpp" line="46"/>
         <location filename="../app/WindowController.cpp" line="543"/>
         <location filename="../app/WindowController.cpp" line="576"/>
         <source>A run is in progress; stop it first.</source>
         <translation>Ein Lauf ist im Gange; halten Sie ihn zuerst an.</translation>
     </message>
     <message>
-        <location filename="../app/HistoryController.cpp" line="57"/>
+        <location filename="../app/HistoryController.cpp" line="61"/>
         <source>That run is no longer kept.</source>
         <translation>Dieser Lauf ist nicht mehr gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/HistoryController.cpp" line="88"/>
+        <location filename="../app/HistoryController.cpp" line="100"/>
+        <source>The run and its folder %1 were deleted.</source>
+        <translation>Der Lauf und sein Ordner %1 wurden gelöscht.</translation>
+    </message>
+    <message>
+        <location filename="../app/HistoryController.cpp" line="104"/>
+        <source>The run was deleted, but its folder %1 could not be removed.</source>
+        <translation>Der Lauf wurde gelöscht, aber sein Ordner %1 konnte nicht entfernt werden.</translation>
+    </message>
+    <message>
+        <location filename="../app/HistoryController.cpp" line="108"/>
         <source>The run was deleted.</source>
         <translation>Der Lauf wurde gelöscht.</translation>
     </message>
@@ -742,13 +752,13 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="92"/>
-        <location filename="../app/WindowController.cpp" line="993"/>
+        <location filename="../app/WindowController.cpp" line="998"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="92"/>
-        <location filename="../app/WindowController.cpp" line="994"/>
+        <location filename="../app/WindowController.cpp" line="999"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
@@ -968,114 +978,114 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>durch eine andere Dateiart ersetzt</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="134"/>
+        <location filename="../app/RunSession.cpp" line="135"/>
         <source>Workspace: %1 (a new folder for this run)</source>
         <translation>Arbeitsordner: %1 (ein neuer Ordner für diesen Lauf)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="161"/>
+        <location filename="../app/RunSession.cpp" line="162"/>
         <source>This run is not kept: %1</source>
         <translation>Dieser Lauf wird nicht gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="169"/>
+        <location filename="../app/RunSession.cpp" line="170"/>
         <source>%1. The run goes on; saving it is tried again.</source>
         <translation>%1. Der Lauf geht weiter; das Speichern wird erneut versucht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="180"/>
+        <location filename="../app/RunSession.cpp" line="181"/>
         <source>Finding the models</source>
         <translation>Modelle werden gesucht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="185"/>
+        <location filename="../app/RunSession.cpp" line="186"/>
         <source>Replaying a runbook: no model is needed</source>
         <translation>Ein Runbook wird abgespielt: kein Modell nötig</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="204"/>
+        <location filename="../app/RunSession.cpp" line="205"/>
         <source>Planner: %1, executor: %2, on %3</source>
         <translation>Planer: %1, Ausführung: %2, auf %3</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="207"/>
+        <location filename="../app/RunSession.cpp" line="208"/>
         <source>Planner: %1, executor: %2</source>
         <translation>Planer: %1, Ausführer: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="226"/>
+        <location filename="../app/RunSession.cpp" line="227"/>
         <source>WARNING: the host sandbox runs every command directly on this machine, as you, with no isolation, in %1.</source>
         <translation>WARNUNG: Die Host-Sandbox führt jeden Befehl direkt auf diesem Rechner aus, als Sie, ohne Isolation, in %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="240"/>
-        <location filename="../app/RunSession.cpp" line="314"/>
+        <location filename="../app/RunSession.cpp" line="241"/>
+        <location filename="../app/RunSession.cpp" line="315"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="263"/>
+        <location filename="../app/RunSession.cpp" line="264"/>
         <source>Attaching to the run&apos;s own sandbox %1.</source>
         <translation>Verbindung mit der eigenen Sandbox %1 des Laufs.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="270"/>
+        <location filename="../app/RunSession.cpp" line="271"/>
         <source>The run&apos;s sandbox is gone; a new one is started on the same workspace (what earlier steps did outside the workspace is not there).</source>
         <translation>Die Sandbox des Laufs gibt es nicht mehr; eine neue wird mit demselben Arbeitsordner gestartet (was frühere Schritte außerhalb des Arbeitsordners getan haben, fehlt darin).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="292"/>
+        <location filename="../app/RunSession.cpp" line="293"/>
         <source>Attaching to the existing sandbox %1.</source>
         <translation>Verbindung mit der vorhandenen Sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="316"/>
+        <location filename="../app/RunSession.cpp" line="317"/>
         <source>Starting the %1 sandbox %2</source>
         <translation>Die %1-Sandbox %2 wird gestartet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="324"/>
+        <location filename="../app/RunSession.cpp" line="325"/>
         <source>The sandbox could not start: %1</source>
         <translation>Die Sandbox konnte nicht starten: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="333"/>
+        <location filename="../app/RunSession.cpp" line="334"/>
         <source>The sandbox is ready</source>
         <translation>Die Sandbox ist bereit</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="335"/>
+        <location filename="../app/RunSession.cpp" line="336"/>
         <source>Read-only in the sandbox, because programs on this machine run or obey them by themselves: %1 (--allow-autorun-writes lets a run change them).</source>
         <translation>In der Sandbox schreibgeschützt, weil Programme auf diesem Rechner sie von selbst ausführen oder befolgen: %1 (mit --allow-autorun-writes darf ein Lauf sie ändern).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="383"/>
+        <location filename="../app/RunSession.cpp" line="384"/>
         <source>There is no record of what was copied into the sandbox %1, so its changes cannot be reviewed safely; nothing of it will be applied to %2.</source>
         <translation>Es gibt keine Aufzeichnung darüber, was in die Sandbox %1 kopiert wurde, daher können ihre Änderungen nicht sicher geprüft werden; nichts davon wird nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="390"/>
-        <location filename="../app/RunSession.cpp" line="395"/>
+        <location filename="../app/RunSession.cpp" line="391"/>
+        <location filename="../app/RunSession.cpp" line="396"/>
         <source>Copying the workspace into the sandbox</source>
         <translation>Der Arbeitsordner wird in die Sandbox kopiert</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="402"/>
+        <location filename="../app/RunSession.cpp" line="403"/>
         <source>The workspace could not be copied into the sandbox: %1</source>
         <translation>Der Arbeitsordner konnte nicht in die Sandbox kopiert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="414"/>
+        <location filename="../app/RunSession.cpp" line="415"/>
         <source>Cannot keep a record of the copied workspace in %1 (%2); after a crash its changes could not be reviewed.</source>
         <translation>Der kopierte Arbeitsordner kann in %1 nicht festgehalten werden (%2); nach einem Absturz ließen sich seine Änderungen nicht prüfen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="419"/>
+        <location filename="../app/RunSession.cpp" line="420"/>
         <source>Copied 1 file (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>1 Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="422"/>
+        <location filename="../app/RunSession.cpp" line="423"/>
         <source>Copied %n files (%1 KiB) into the sandbox; it works on this copy, and its changes reach %2 only when you accept them.</source>
         <translation>
             <numerusform>%n Datei (%1 KiB) in die Sandbox kopiert; sie arbeitet auf dieser Kopie, und ihre Änderungen erreichen %2 erst, wenn Sie sie annehmen.</numerusform>
@@ -1083,72 +1093,72 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="429"/>
+        <location filename="../app/RunSession.cpp" line="430"/>
         <source>Not copied: %1 (%2)</source>
         <translation>Nicht kopiert: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="465"/>
+        <location filename="../app/RunSession.cpp" line="466"/>
         <source>The %1 sandbox cannot take snapshots, so risky steps that fail cannot be undone.</source>
         <translation>Die %1-Sandbox kann keine Snapshots anlegen, daher lassen sich fehlgeschlagene riskante Schritte nicht rückgängig machen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="475"/>
+        <location filename="../app/RunSession.cpp" line="476"/>
         <source>Replaying 1 recorded step in the %1 sandbox, without a model.</source>
         <translation>1 aufgezeichneter Schritt wird in der Sandbox %1 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="477"/>
+        <location filename="../app/RunSession.cpp" line="478"/>
         <source>Replaying %1 recorded steps in the %2 sandbox, without a model.</source>
         <translation>%1 aufgezeichnete Schritte werden in der Sandbox %2 abgespielt, ohne Modell.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="481"/>
+        <location filename="../app/RunSession.cpp" line="482"/>
         <source>Planner: %1 (%2), executor: %3 (%4), sandbox: %5</source>
         <translation>Planer: %1 (%2), Ausführer: %3 (%4), Sandbox: %5</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="491"/>
+        <location filename="../app/RunSession.cpp" line="492"/>
         <source>Resuming the run %1 after its last finished step.</source>
         <translation>Lauf %1 wird nach seinem letzten abgeschlossenen Schritt fortgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="506"/>
+        <location filename="../app/RunSession.cpp" line="507"/>
         <source>The run was cancelled; the sandbox&apos;s changes were not applied to %1.</source>
         <translation>Der Lauf wurde abgebrochen; die Änderungen der Sandbox wurden nicht nach %1 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="554"/>
+        <location filename="../app/RunSession.cpp" line="555"/>
         <source>The sandbox still runs with %1 mounted: what it changes from now on is checked again when it is let go.</source>
         <translation>Die Sandbox läuft weiter, %1 ist weiter eingebunden: Was sie von jetzt an ändert, wird erneut geprüft, wenn sie freigegeben wird.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="566"/>
+        <location filename="../app/RunSession.cpp" line="567"/>
         <source>the sandbox is not running</source>
         <translation>die Sandbox läuft nicht</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="567"/>
+        <location filename="../app/RunSession.cpp" line="568"/>
         <source>there is no record of what was copied in</source>
         <translation>es gibt keine Aufzeichnung darüber, was hineinkopiert wurde</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="578"/>
+        <location filename="../app/RunSession.cpp" line="579"/>
         <source>The sandbox&apos;s changes could not be collected (%1); nothing was applied to %2.</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden (%1); nichts wurde nach %2 übernommen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="586"/>
+        <location filename="../app/RunSession.cpp" line="587"/>
         <source>The sandbox changed nothing in the workspace.</source>
         <translation>Die Sandbox hat im Arbeitsordner nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="598"/>
+        <location filename="../app/RunSession.cpp" line="599"/>
         <source>1 change in the sandbox was not applied to %1:</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="599"/>
+        <location filename="../app/RunSession.cpp" line="600"/>
         <source>%n changes in the sandbox were not applied to %1:</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen:</numerusform>
@@ -1156,7 +1166,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="607"/>
+        <location filename="../app/RunSession.cpp" line="608"/>
         <source>  ... and %n more</source>
         <translation>
             <numerusform>  ... und %n weitere</numerusform>
@@ -1164,27 +1174,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="630"/>
+        <location filename="../app/RunSession.cpp" line="631"/>
         <source>The sandbox&apos;s changes could not be collected: %1</source>
         <translation>Die Änderungen der Sandbox konnten nicht eingesammelt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="636"/>
+        <location filename="../app/RunSession.cpp" line="637"/>
         <source>The sandbox has no changes that are not in %1.</source>
         <translation>Die Sandbox hat keine Änderungen, die nicht schon in %1 sind.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="652"/>
+        <location filename="../app/RunSession.cpp" line="653"/>
         <source>The changes could not be applied to %1: %2</source>
         <translation>Die Änderungen konnten nicht nach %1 übernommen werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="656"/>
+        <location filename="../app/RunSession.cpp" line="657"/>
         <source>Applied 1 change to %1.</source>
         <translation>1 Änderung nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="657"/>
+        <location filename="../app/RunSession.cpp" line="658"/>
         <source>Applied %n changes to %1.</source>
         <translation>
             <numerusform>%n Änderung nach %1 übernommen.</numerusform>
@@ -1192,17 +1202,17 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="662"/>
+        <location filename="../app/RunSession.cpp" line="663"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Nicht übernommen: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="676"/>
+        <location filename="../app/RunSession.cpp" line="677"/>
         <source>1 change in the sandbox was not applied to %1.</source>
         <translation>1 Änderung in der Sandbox wurde nicht nach %1 übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/RunSession.cpp" line="677"/>
+        <location filename="../app/RunSession.cpp" line="678"/>
         <source>%n changes in the sandbox were not applied to %1.</source>
         <translation>
             <numerusform>%n Änderung in der Sandbox wurde nicht nach %1 übernommen.</numerusform>
@@ -1210,82 +1220,87 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="698"/>
+        <location filename="../app/RunSession.cpp" line="699"/>
         <source>Another step is being undone.</source>
         <translation>Ein anderer Schritt wird gerade rückgängig gemacht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="700"/>
+        <location filename="../app/RunSession.cpp" line="701"/>
         <source>The sandbox is no longer there to roll back.</source>
         <translation>Die Sandbox ist nicht mehr da, um sie zurückzusetzen.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="702"/>
+        <location filename="../app/RunSession.cpp" line="703"/>
         <source>The workspace is being transferred; try again when it is done.</source>
         <translation>Der Arbeitsordner wird gerade übertragen; versuchen Sie es erneut, wenn das fertig ist.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="703"/>
+        <location filename="../app/RunSession.cpp" line="704"/>
         <source>There is no snapshot from before this step.</source>
         <translation>Es gibt keinen Snapshot von vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="712"/>
+        <location filename="../app/RunSession.cpp" line="713"/>
         <source>Undoing step %1: rolling the sandbox back to its snapshot...</source>
         <translation>Schritt %1 wird rückgängig gemacht: Die Sandbox wird auf ihren Snapshot zurückgesetzt...</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="721"/>
+        <location filename="../app/RunSession.cpp" line="722"/>
         <source>Step %1 could not be undone: %2</source>
         <translation>Schritt %1 konnte nicht rückgängig gemacht werden: %2</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="736"/>
+        <location filename="../app/RunSession.cpp" line="737"/>
         <source>Step %1 undone in %2 ms: the sandbox is as it was before it.</source>
         <translation>Schritt %1 in %2 ms rückgängig gemacht: Die Sandbox ist wieder so wie vor ihm.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="740"/>
+        <location filename="../app/RunSession.cpp" line="741"/>
         <source>Step %1 undone in %2 ms: the container&apos;s files are as they were before it. The workspace %3 is mounted from this computer and was not rolled back.</source>
         <translation>Schritt %1 in %2 ms rückgängig gemacht: die Dateien des Containers sind wie vor ihm. Der Arbeitsbereich %3 ist von diesem Computer eingebunden und wurde nicht zurückgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="782"/>
+        <location filename="../app/RunSession.cpp" line="783"/>
         <source>Your answer is not kept with the run: %1</source>
         <translation>Ihre Antwort wird nicht mit dem Lauf gespeichert: %1</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="808"/>
+        <location filename="../app/RunSession.cpp" line="809"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="814"/>
+        <location filename="../app/RunSession.cpp" line="815"/>
         <source>Interrupted; exited without waiting</source>
         <translation>Unterbrochen; ohne Warten beendet</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="860"/>
+        <location filename="../app/RunSession.cpp" line="851"/>
+        <source>The run&apos;s folder %1 was removed: the run left nothing in it.</source>
+        <translation>Der Ordner %1 des Laufs wurde entfernt: der Lauf hat nichts darin hinterlassen.</translation>
+    </message>
+    <message>
+        <location filename="../app/RunSession.cpp" line="884"/>
         <source>The sandbox %1 keeps running; attach to it with --sandbox-name %1, remove it with --remove-sandbox %1.</source>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="914"/>
+        <location filename="../app/RunSession.cpp" line="939"/>
         <source>The run&apos;s sandbox is not running.</source>
         <translation>Die Sandbox des Laufs läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="927"/>
+        <location filename="../app/RunSession.cpp" line="952"/>
         <source>This run&apos;s sandbox is the host: a terminal there is a shell on this computer with no isolation, whose commands pass no safety check. Control clients get one only with &quot;Let clients open terminals in runs on the host&quot; turned on (Settings &gt; Remote control, or host_terminals=true in the [control] section of the configuration file).</source>
         <translation>Die Sandbox dieses Laufs ist der Host: Ein Terminal dort ist eine Shell auf diesem Computer ohne Isolation, deren Befehle keine Sicherheitsprüfung durchlaufen. Steuerungs-Clients bekommen eines nur, wenn „Clients erlauben, Terminals in Läufen auf dem Host zu öffnen“ eingeschaltet ist (Einstellungen &gt; Fernsteuerung, oder host_terminals=true im Abschnitt [control] der Konfigurationsdatei).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="986"/>
+        <location filename="../app/RunSession.cpp" line="1011"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="1018"/>
+        <location filename="../app/RunSession.cpp" line="1043"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
@@ -1533,142 +1548,147 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Der Laufspeicher kann nicht geöffnet werden, daher kann kein Lauf fortgesetzt werden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="742"/>
+        <location filename="../app/WindowController.cpp" line="715"/>
+        <source>removed: the run left nothing in it</source>
+        <translation>entfernt: der Lauf hat nichts darin hinterlassen</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="747"/>
         <source>The sandbox was rolled back to before step %1; open a new terminal.</source>
         <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="757"/>
+        <location filename="../app/WindowController.cpp" line="762"/>
         <source>Preparing the sandbox…</source>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="829"/>
+        <location filename="../app/WindowController.cpp" line="834"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="852"/>
+        <location filename="../app/WindowController.cpp" line="857"/>
         <source>Another User&apos;s Model Server</source>
         <translation>Modellserver eines anderen Benutzers</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="853"/>
+        <location filename="../app/WindowController.cpp" line="858"/>
         <source>The model server at %1 is run by %2, not by you. Use it for your runs?</source>
         <translation>Der Modellserver an %1 wird von %2 betrieben, nicht von Ihnen. Für Ihre Läufe verwenden?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="858"/>
+        <location filename="../app/WindowController.cpp" line="863"/>
         <source>It would see each run&apos;s goal, files and outputs, and choose the commands that run. A yes is kept in %1 for this address and this user only.</source>
         <translation>Er sähe Ziel, Dateien und Ausgaben jedes Laufs und würde die Befehle wählen, die laufen. Ein Ja wird in %1 nur für diese Adresse und diesen Benutzer gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="861"/>
+        <location filename="../app/WindowController.cpp" line="866"/>
         <source>Use It</source>
         <translation>Verwenden</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="863"/>
+        <location filename="../app/WindowController.cpp" line="868"/>
         <source>Don&apos;t Use</source>
         <translation>Nicht verwenden</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="869"/>
+        <location filename="../app/WindowController.cpp" line="874"/>
         <source>The model server at %1 is confirmed; press Run to use it.</source>
         <translation>Der Modellserver an %1 ist bestätigt; drücken Sie Ausführen, um ihn zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="880"/>
+        <location filename="../app/WindowController.cpp" line="885"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="886"/>
+        <location filename="../app/WindowController.cpp" line="891"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="897"/>
+        <location filename="../app/WindowController.cpp" line="902"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="902"/>
+        <location filename="../app/WindowController.cpp" line="907"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="929"/>
+        <location filename="../app/WindowController.cpp" line="934"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="937"/>
+        <location filename="../app/WindowController.cpp" line="942"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="953"/>
+        <location filename="../app/WindowController.cpp" line="958"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="982"/>
+        <location filename="../app/WindowController.cpp" line="987"/>
         <source>No model is set up yet: open Preferences and fill in the planner&apos;s server and model (or an API key); the executor uses the same unless you set it apart.</source>
         <translation>Noch ist kein Modell eingerichtet: Öffnen Sie die Einstellungen und tragen Sie Server und Modell des Planers ein (oder einen API-Schlüssel); der Ausführer verwendet dasselbe, solange Sie ihn nicht getrennt einstellen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="987"/>
+        <location filename="../app/WindowController.cpp" line="992"/>
         <source>The executor has no server: open Preferences and fill in its server and model, or tick &quot;Same as the planner&quot;.</source>
         <translation>Der Ausführer hat keinen Server: Öffnen Sie die Einstellungen und tragen Sie Server und Modell ein, oder setzen Sie „Wie der Planer“.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="991"/>
+        <location filename="../app/WindowController.cpp" line="996"/>
         <source>The %1 has no model: open Preferences and name the model its server serves.</source>
         <translation>Der %1 hat kein Modell: Öffnen Sie die Einstellungen und nennen Sie das Modell, das sein Server anbietet.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1018"/>
+        <location filename="../app/WindowController.cpp" line="1023"/>
         <source>no server and no API key are set, so a run would look for a local Ollama or llama.cpp server (Detect local server finds it and fills in the fields)</source>
         <translation>weder Server noch API-Schlüssel sind gesetzt, also würde ein Lauf nach einem lokalen Ollama- oder llama.cpp-Server suchen (Lokalen Server suchen findet ihn und füllt die Felder aus)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1041"/>
+        <location filename="../app/WindowController.cpp" line="1046"/>
         <source>The next runs work on a copy of the workspace (Preferences, Sandbox): Undo puts it back too, and changes reach the folder after your review.</source>
         <translation>Die nächsten Läufe arbeiten auf einer Kopie des Arbeitsbereichs (Einstellungen, Sandbox): Rückgängig setzt auch sie zurück, und Änderungen erreichen den Ordner erst nach Ihrer Prüfung.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1072"/>
+        <location filename="../app/WindowController.cpp" line="1077"/>
         <source>The sandbox %1 was removed when its run ended.</source>
         <translation>Die Sandbox %1 wurde entfernt, als ihr Lauf endete.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1086"/>
+        <location filename="../app/WindowController.cpp" line="1091"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1089"/>
+        <location filename="../app/WindowController.cpp" line="1094"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1092"/>
+        <location filename="../app/WindowController.cpp" line="1097"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1098"/>
+        <location filename="../app/WindowController.cpp" line="1103"/>
         <source>succeeded</source>
         <translation>war erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1100"/>
+        <location filename="../app/WindowController.cpp" line="1105"/>
         <source>was cancelled</source>
         <translation>wurde abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1101"/>
+        <location filename="../app/WindowController.cpp" line="1106"/>
         <source>failed</source>
         <translation>ist fehlgeschlagen</translation>
     </message>
@@ -1724,8 +1744,8 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Schritt %1 wartet auf keine Freigabe.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="759"/>
-        <location filename="../app/RunSession.cpp" line="768"/>
+        <location filename="../app/RunSession.cpp" line="760"/>
+        <location filename="../app/RunSession.cpp" line="769"/>
         <source>Step %1 waits for no input.</source>
         <translation>Schritt %1 wartet auf keine Eingabe.</translation>
     </message>
@@ -5957,320 +5977,348 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
 </context>
 <context>
+    <name>Terrarium::Widgets::FolderLink</name>
+    <message>
+        <location filename="../ui/FolderLink.cpp" line="32"/>
+        <source>The run&apos;s folder</source>
+        <translation>Der Ordner des Laufs</translation>
+    </message>
+    <message>
+        <location filename="../ui/FolderLink.cpp" line="49"/>
+        <source>Folder: %1 (%2)</source>
+        <translation>Ordner: %1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/FolderLink.cpp" line="51"/>
+        <source>Folder: %1 (no longer there)</source>
+        <translation>Ordner: %1 (nicht mehr vorhanden)</translation>
+    </message>
+    <message>
+        <location filename="../ui/FolderLink.cpp" line="54"/>
+        <source>Folder: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</source>
+        <translation>Ordner: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/FolderLink.cpp" line="58"/>
+        <source>Open %1 in the file manager</source>
+        <translation>%1 im Dateimanager öffnen</translation>
+    </message>
+</context>
+<context>
     <name>Terrarium::Widgets::MainWindow</name>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="62"/>
+        <location filename="../ui/MainWindow.cpp" line="63"/>
         <source>Terrarium</source>
         <translation>Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="92"/>
-        <location filename="../ui/MainWindow.cpp" line="303"/>
+        <location filename="../ui/MainWindow.cpp" line="93"/>
+        <location filename="../ui/MainWindow.cpp" line="306"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="69"/>
+        <location filename="../ui/MainWindow.cpp" line="70"/>
         <source>&amp;Goal:</source>
         <translation>&amp;Ziel:</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="72"/>
+        <location filename="../ui/MainWindow.cpp" line="73"/>
         <source>Describe what the agent should do, e.g. &quot;run the test suite and fix what fails&quot;. Ctrl+Enter runs it; you can also drop a .md, .txt or .yaml task file here.</source>
         <translation>Beschreiben Sie, was der Agent tun soll, z. B. &quot;run the test suite and fix what fails&quot;. Strg+Eingabe führt es aus; Sie können auch eine .md-, .txt- oder .yaml-Aufgabendatei hier ablegen.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="74"/>
+        <location filename="../ui/MainWindow.cpp" line="75"/>
         <source>Goal</source>
         <translation>Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="84"/>
+        <location filename="../ui/MainWindow.cpp" line="85"/>
         <source>&amp;Sandbox:</source>
         <translation>&amp;Sandbox:</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="86"/>
+        <location filename="../ui/MainWindow.cpp" line="87"/>
         <source>Podman container</source>
         <translation>Podman-Container</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="87"/>
+        <location filename="../ui/MainWindow.cpp" line="88"/>
         <source>libvirt virtual machine</source>
         <translation>Virtuelle libvirt-Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="88"/>
+        <location filename="../ui/MainWindow.cpp" line="89"/>
         <source>Host (no isolation)</source>
         <translation>Host (keine Isolation)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="89"/>
+        <location filename="../ui/MainWindow.cpp" line="90"/>
         <source>Sandbox</source>
         <translation>Sandbox</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="94"/>
+        <location filename="../ui/MainWindow.cpp" line="95"/>
         <source>Start the run (Ctrl+Enter)</source>
         <translation>Den Lauf starten (Strg+Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="102"/>
+        <location filename="../ui/MainWindow.cpp" line="103"/>
         <source>S&amp;top</source>
         <translation>Anha&amp;lten</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="103"/>
+        <location filename="../ui/MainWindow.cpp" line="104"/>
         <source>Stop the run and everything it started (Ctrl+.)</source>
         <translation>Den Lauf und alles, was er gestartet hat, anhalten (Strg+.)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="106"/>
+        <location filename="../ui/MainWindow.cpp" line="107"/>
         <source>Workspace:</source>
         <translation>Arbeitsordner:</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="109"/>
+        <location filename="../ui/MainWindow.cpp" line="110"/>
         <source>Workspace folder</source>
         <translation>Arbeitsordner</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="111"/>
+        <location filename="../ui/MainWindow.cpp" line="112"/>
         <source>&amp;Change…</source>
         <translation>Ände&amp;rn…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="112"/>
+        <location filename="../ui/MainWindow.cpp" line="113"/>
         <source>The host folder the sandbox sees as /workspace</source>
         <translation>Der Host-Ordner, den die Sandbox als /workspace sieht</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="123"/>
+        <location filename="../ui/MainWindow.cpp" line="124"/>
         <source>Commands will run directly on this computer, as you, with no isolation.</source>
         <translation>Befehle werden direkt auf diesem Computer ausgeführt, als Sie, ohne Isolation.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="160"/>
+        <location filename="../ui/MainWindow.cpp" line="161"/>
         <source>Error</source>
         <translation>Fehler</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="162"/>
+        <location filename="../ui/MainWindow.cpp" line="163"/>
         <source>Open Preferences…</source>
         <translation>Einstellungen öffnen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="184"/>
+        <location filename="../ui/MainWindow.cpp" line="185"/>
         <source>Remote terminals</source>
         <translation>Ferngesteuerte Terminals</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="241"/>
+        <location filename="../ui/MainWindow.cpp" line="244"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="292"/>
+        <location filename="../ui/MainWindow.cpp" line="295"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="293"/>
+        <location filename="../ui/MainWindow.cpp" line="296"/>
         <source>&amp;Open Task File…</source>
         <translation>Aufgabendatei ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="297"/>
+        <location filename="../ui/MainWindow.cpp" line="300"/>
         <source>Choose &amp;Workspace…</source>
         <translation>&amp;Arbeitsordner wählen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="300"/>
+        <location filename="../ui/MainWindow.cpp" line="303"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="304"/>
+        <location filename="../ui/MainWindow.cpp" line="307"/>
         <source>&amp;Run Goal</source>
         <translation>Ziel &amp;ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="309"/>
+        <location filename="../ui/MainWindow.cpp" line="312"/>
         <source>&amp;Stop</source>
         <translation>An&amp;halten</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="318"/>
+        <location filename="../ui/MainWindow.cpp" line="321"/>
         <source>&amp;View</source>
         <translation>A&amp;nsicht</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="320"/>
+        <location filename="../ui/MainWindow.cpp" line="323"/>
         <source>Focus &amp;Goal</source>
         <translation>Fokus auf &amp;Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="323"/>
+        <location filename="../ui/MainWindow.cpp" line="326"/>
         <source>Focus &amp;Plan</source>
         <translation>Fokus auf &amp;Plan</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="326"/>
+        <location filename="../ui/MainWindow.cpp" line="329"/>
         <source>&amp;Collapse All Steps</source>
         <translation>Alle Schritte &amp;einklappen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="330"/>
+        <location filename="../ui/MainWindow.cpp" line="333"/>
         <source>&amp;Expand All Steps</source>
         <translation>Alle Schritte a&amp;usklappen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="363"/>
+        <location filename="../ui/MainWindow.cpp" line="366"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="365"/>
+        <location filename="../ui/MainWindow.cpp" line="368"/>
         <source>&amp;Preferences…</source>
         <translation>Terrarium ein&amp;richten…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="374"/>
+        <location filename="../ui/MainWindow.cpp" line="377"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="375"/>
+        <location filename="../ui/MainWindow.cpp" line="378"/>
         <source>&amp;About Terrarium</source>
         <translation>Ü&amp;ber Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="376"/>
+        <location filename="../ui/MainWindow.cpp" line="379"/>
         <source>About Terrarium</source>
         <translation>Über Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="377"/>
+        <location filename="../ui/MainWindow.cpp" line="380"/>
         <source>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans a goal with a language model, runs each step as a command inside a sandbox, and shows it all live.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plant ein Ziel mit einem Sprachmodell, führt jeden Schritt als Befehl in einer Sandbox aus und zeigt alles live.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="549"/>
+        <location filename="../ui/MainWindow.cpp" line="558"/>
         <source>Type a goal first.</source>
         <translation>Geben Sie zuerst ein Ziel ein.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="558"/>
+        <location filename="../ui/MainWindow.cpp" line="567"/>
         <source>Open Task File</source>
         <translation>Aufgabendatei öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="559"/>
+        <location filename="../ui/MainWindow.cpp" line="568"/>
         <source>Task files (*.yaml *.yml *.md *.markdown *.txt);;All files (*)</source>
         <translation>Aufgabendateien (*.yaml *.yml *.md *.markdown *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="576"/>
+        <location filename="../ui/MainWindow.cpp" line="585"/>
         <source>Choose the Workspace Folder</source>
         <translation>Arbeitsordner wählen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="613"/>
+        <location filename="../ui/MainWindow.cpp" line="622"/>
         <source>Stop the Run?</source>
         <translation>Lauf anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="613"/>
+        <location filename="../ui/MainWindow.cpp" line="622"/>
         <source>A run is in progress. Stop it and close Terrarium?</source>
         <translation>Ein Lauf ist im Gange. Ihn anhalten und Terrarium schließen?</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="115"/>
+        <location filename="../ui/MainWindow.cpp" line="116"/>
         <source>Choose a &amp;Folder…</source>
         <translation>Einen &amp;Ordner wählen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="116"/>
+        <location filename="../ui/MainWindow.cpp" line="117"/>
         <source>A &amp;New Folder for Each Run</source>
         <translation>Ein &amp;neuer Ordner für jeden Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="295"/>
+        <location filename="../ui/MainWindow.cpp" line="298"/>
         <source>&amp;Replay…</source>
         <translation>Runbook ab&amp;spielen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="314"/>
+        <location filename="../ui/MainWindow.cpp" line="317"/>
         <source>Review &amp;Workspace Changes</source>
         <translation>Änderungen im Arbeitsordner &amp;prüfen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="316"/>
+        <location filename="../ui/MainWindow.cpp" line="319"/>
         <source>What a sandbox that works on a copy changed, to apply or discard</source>
         <translation>Was eine Sandbox, die auf einer Kopie arbeitet, geändert hat, zum Übernehmen oder Verwerfen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="334"/>
+        <location filename="../ui/MainWindow.cpp" line="337"/>
         <source>Run &amp;History</source>
         <translation>&amp;Verlauf der Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="341"/>
+        <location filename="../ui/MainWindow.cpp" line="344"/>
         <source>The kept runs, to look at again, run again or delete</source>
         <translation>Die gespeicherten Läufe, zum erneuten Ansehen, erneuten Ausführen oder Löschen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="345"/>
+        <location filename="../ui/MainWindow.cpp" line="348"/>
         <source>&amp;Terminal</source>
         <translation>&amp;Terminal</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="351"/>
+        <location filename="../ui/MainWindow.cpp" line="354"/>
         <source>A shell inside the run&apos;s sandbox</source>
         <translation>Eine Shell in der Sandbox des Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="353"/>
+        <location filename="../ui/MainWindow.cpp" line="356"/>
         <source>Open the Sandbox&apos;s &amp;Console</source>
         <translation>&amp;Konsole der Sandbox öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="355"/>
+        <location filename="../ui/MainWindow.cpp" line="358"/>
         <source>A VM&apos;s serial console: its boot messages and a root shell</source>
         <translation>Die serielle Konsole einer VM: ihre Boot-Meldungen und eine root-Shell</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="519"/>
+        <location filename="../ui/MainWindow.cpp" line="522"/>
         <source>A new folder in %1 for each run</source>
         <translation>Ein neuer Ordner in %1 für jeden Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="567"/>
+        <location filename="../ui/MainWindow.cpp" line="576"/>
         <source>Replay a Runbook</source>
         <translation>Ein Runbook abspielen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="568"/>
+        <location filename="../ui/MainWindow.cpp" line="577"/>
         <source>Runbooks (*.yaml *.yml);;All files (*)</source>
         <translation>Runbooks (*.yaml *.yml);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="650"/>
+        <location filename="../ui/MainWindow.cpp" line="660"/>
         <source>on this computer itself (the host sandbox, no isolation)</source>
         <translation>auf diesem Computer selbst (die Host-Sandbox, keine Isolation)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="651"/>
+        <location filename="../ui/MainWindow.cpp" line="661"/>
         <source>in the run&apos;s sandbox (%1)</source>
         <translation>in der Sandbox des Laufs (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="654"/>
+        <location filename="../ui/MainWindow.cpp" line="664"/>
         <source>A remote control client has a terminal open %1. What it types there passes no safety check and is not recorded.</source>
         <translation>Ein Fernsteuerungs-Client hat ein Terminal %1 offen. Was er dort eingibt, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/MainWindow.cpp" line="656"/>
+        <location filename="../ui/MainWindow.cpp" line="666"/>
         <source>Remote control clients have %n terminals open %1. What they type there passes no safety check and is not recorded.</source>
         <translation>
             <numerusform>Fernsteuerungs-Clients haben %n Terminal %1 offen. Was sie dort eingeben, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</numerusform>
@@ -6278,7 +6326,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="751"/>
+        <location filename="../ui/MainWindow.cpp" line="761"/>
         <source>The goal of the run in progress; stop it to change the goal</source>
         <translation>Das Ziel des laufenden Laufs; halten Sie ihn an, um das Ziel zu ändern</translation>
     </message>
@@ -6286,88 +6334,88 @@ Siehe &apos;terrarium --help&apos;.</translation>
 <context>
     <name>Terrarium::Widgets::PastRunView</name>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="24"/>
+        <location filename="../ui/PastRunView.cpp" line="25"/>
         <source>&amp;Back to Current</source>
         <translation>&amp;Zurück zum aktuellen Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="25"/>
+        <location filename="../ui/PastRunView.cpp" line="26"/>
         <source>Run &amp;Again…</source>
         <translation>&amp;Erneut ausführen…</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="26"/>
+        <location filename="../ui/PastRunView.cpp" line="27"/>
         <source>&amp;Delete…</source>
         <translation>&amp;Löschen…</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="27"/>
+        <location filename="../ui/PastRunView.cpp" line="28"/>
         <source>&amp;Resume…</source>
         <translation>&amp;Fortsetzen…</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="61"/>
+        <location filename="../ui/PastRunView.cpp" line="64"/>
         <source>Back to the current run (Esc)</source>
         <translation>Zurück zum aktuellen Lauf (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="63"/>
-        <location filename="../ui/PastRunView.cpp" line="104"/>
+        <location filename="../ui/PastRunView.cpp" line="66"/>
+        <location filename="../ui/PastRunView.cpp" line="121"/>
         <source>Start a new run with this goal</source>
         <translation>Einen neuen Lauf mit diesem Ziel starten</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="64"/>
+        <location filename="../ui/PastRunView.cpp" line="67"/>
         <source>Delete this run and its output from the history</source>
         <translation>Diesen Lauf und seine Ausgabe aus dem Verlauf löschen</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="65"/>
+        <location filename="../ui/PastRunView.cpp" line="68"/>
         <source>Go on with this run from the step that did not finish</source>
         <translation>Diesen Lauf ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="72"/>
+        <location filename="../ui/PastRunView.cpp" line="75"/>
         <source>Past run timeline</source>
         <translation>Zeitleiste des früheren Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="83"/>
+        <location filename="../ui/PastRunView.cpp" line="86"/>
         <source>Back to Current</source>
         <translation>Zurück zum aktuellen Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="105"/>
+        <location filename="../ui/PastRunView.cpp" line="122"/>
         <source>A run is in progress; it can run again once that ends</source>
         <translation>Ein Lauf ist im Gange; dieser kann erneut laufen, sobald jener endet</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="140"/>
+        <location filename="../ui/PastRunView.cpp" line="157"/>
         <source>Could not copy %1 to %2</source>
         <translation>%1 konnte nicht nach %2 kopiert werden</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="147"/>
+        <location filename="../ui/PastRunView.cpp" line="164"/>
         <source>Viewing a past run: %1</source>
         <translation>Ein früherer Lauf: %1</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="171"/>
+        <location filename="../ui/PastRunView.cpp" line="188"/>
         <source>The run ended before this step did.</source>
         <translation>Der Lauf endete vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="187"/>
+        <location filename="../ui/PastRunView.cpp" line="204"/>
         <source>Terrarium stopped before the run ended (%1).</source>
         <translation>Terrarium wurde beendet, bevor der Lauf endete (%1).</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="209"/>
+        <location filename="../ui/PastRunView.cpp" line="226"/>
         <source>Run Again?</source>
         <translation>Erneut ausführen?</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="210"/>
+        <location filename="../ui/PastRunView.cpp" line="227"/>
         <source>Start a new run with this goal?
 
 %1
@@ -6380,12 +6428,12 @@ It runs in the sandbox and workspace chosen in the window.</source>
 Er läuft in der Sandbox und dem Arbeitsordner, die im Fenster gewählt sind.</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="222"/>
+        <location filename="../ui/PastRunView.cpp" line="239"/>
         <source>Resume the Run?</source>
         <translation>Lauf fortsetzen?</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="223"/>
+        <location filename="../ui/PastRunView.cpp" line="240"/>
         <source>Go on with this run from the step that did not finish?
 
 %1
@@ -6398,18 +6446,28 @@ The planner is told what already ran. It goes on in its own %2 sandbox when that
 Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-Sandbox weiter, wenn es sie noch gibt, sonst in einer neuen, in %3.</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="236"/>
+        <location filename="../ui/PastRunView.cpp" line="253"/>
         <source>Delete the Run?</source>
         <translation>Lauf löschen?</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="237"/>
+        <location filename="../ui/PastRunView.cpp" line="254"/>
         <source>Delete this run, its events and its output from the history? This cannot be undone.
 
 %1</source>
         <translation>Diesen Lauf, seine Ereignisse und seine Ausgabe aus dem Verlauf löschen? Das kann nicht rückgängig gemacht werden.
 
 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/PastRunView.cpp" line="263"/>
+        <source>Remove the Run&apos;s Folder Too?</source>
+        <translation>Auch den Ordner des Laufs entfernen?</translation>
+    </message>
+    <message>
+        <location filename="../ui/PastRunView.cpp" line="264"/>
+        <source>The run worked in %1, a folder Terrarium made for it. Remove the folder and everything in it as well? Files you kept there are lost.</source>
+        <translation>Der Lauf arbeitete in %1, einem Ordner, den Terrarium für ihn angelegt hat. Den Ordner und alles darin ebenfalls entfernen? Dateien, die Sie dort aufbewahrt haben, gehen verloren.</translation>
     </message>
 </context>
 <context>

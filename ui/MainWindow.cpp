@@ -4,6 +4,7 @@
 #include "core/agent/PlanModel.h"
 #include "ui/ApprovalPanel.h"
 #include "ui/ChangeReviewPanel.h"
+#include "ui/FolderLink.h"
 #include "ui/PastRunView.h"
 #include "ui/PlanView.h"
 #include "ui/RunHistoryPanel.h"
@@ -200,6 +201,8 @@ MainWindow::MainWindow(QWidget *parent)
     leftLayout->setContentsMargins(0, 0, 0, 0);
     m_badge = new StatusBadge(left);
     leftLayout->addWidget(m_badge, 0, Qt::AlignLeft);
+    m_runFolder = new FolderLink(left);
+    leftLayout->addWidget(m_runFolder);
     m_plan = new PlanView(left);
     leftLayout->addWidget(m_plan, 1);
     // The timeline above, terminal panes below once one is open.
@@ -522,9 +525,15 @@ void MainWindow::setWorkspace(const QString &path)
         m_workspaceLabel->setText(QDir::toNativeSeparators(path));
 }
 
+void MainWindow::setRunFolder(const QString &path, const QString &note)
+{
+    m_runFolder->setFolder(path, note);
+}
+
 void MainWindow::setNewWorkspaceRoot(const QString &root)
 {
     m_newWorkspaceRoot = root;
+    m_pastRun->setRunFolderRoot(root);
     setWorkspace(m_workspace);
 }
 
@@ -629,6 +638,7 @@ void MainWindow::beginRun()
     m_orchestrator.clear();
     m_plan->setPlanModel(nullptr);
     m_timeline->clear();
+    m_runFolder->setFolder(QString());
     showCurrentRun();
     m_approval->dismiss();
     clearError();

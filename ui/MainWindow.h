@@ -27,6 +27,7 @@ namespace Terrarium::Widgets {
 
 class ApprovalPanel;
 class ChangeReviewPanel;
+class FolderLink;
 class PastRunView;
 class PlanView;
 class RunHistoryPanel;
@@ -79,6 +80,10 @@ public:
     // setting: the one that would fix it (Error::setting); the banner then has a button that
     // opens Preferences at it (settingsRequestedAt()).
     void showError(const QString &text, const QString &setting = {});
+    // The folder the run on show works in, as a link under its status (FolderLink); empty hides
+    // it.
+    void setRunFolder(const QString &path, const QString &note = {});
+    FolderLink *runFolder() const { return m_runFolder; }
     void clearError();
     // The setting the banner's button opens Preferences at; empty when there is none.
     QString errorSetting() const { return m_errorSetting; }
@@ -192,6 +197,7 @@ private:
     QPushButton *m_runButton = nullptr;
     QPushButton *m_stopButton = nullptr;
     QLabel *m_error = nullptr;
+    FolderLink *m_runFolder = nullptr;
     QWidget *m_errorRow = nullptr;
     QPushButton *m_errorSettings = nullptr;
     QString m_errorSetting;

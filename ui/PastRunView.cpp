@@ -1,5 +1,6 @@
 #include "PastRunView.h"
 
+#include "ui/FolderLink.h"
 #include "ui/RunHistoryDelegate.h"
 #include "ui/RunTimeline.h"
 #include "ui/StepCard.h"
@@ -57,6 +58,8 @@ PastRunView::PastRunView(QWidget *parent)
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     texts->addWidget(m_title);
     texts->addWidget(m_facts);
+    m_folder = new FolderLink(bar);
+    texts->addWidget(m_folder);
     barLayout->addLayout(texts, 1);
     m_back->setToolTip(tr("Back to the current run (Esc)"));
     m_back->setDefault(true);
@@ -91,6 +94,20 @@ PastRunView::PastRunView(QWidget *parent)
 }
 
 PastRunView::~PastRunView() = default;
+
+void PastRunView::setRunFolderRoot(const QString &root)
+{
+    m_runFolderRoot = QDir::cleanPath(root);
+}
+
+bool PastRunView::isRunFolder(const QString &folder) const
+{
+    if (folder.isEmpty() || m_runFolderRoot.isEmpty() || !QFileInfo(folder).isDir())
+        return false;
+    const QString path = QFileInfo(folder).canonicalFilePath();
+    const QString root = QFileInfo(m_runFolderRoot).canonicalFilePath();
+    return !root.isEmpty() && path.startsWith(root + u'/');
+}
 
 void PastRunView::setConfirmer(Confirmer confirmer)
 {
@@ -149,10 +166,10 @@ void PastRunView::showRun(const Core::StoredRun &run, const QList<Core::RunEvent
                       QLocale().toString(run.startedAt.toLocalTime(), QLocale::LongFormat)};
     if (run.startedAt.isValid() && run.endedAt.isValid())
         facts << StepCard::formatDuration(run.startedAt.msecsTo(run.endedAt));
-    facts << run.workspace;
     facts.removeAll(QString());
     m_facts->setText(facts.join(QStringLiteral(" · ")));
     m_facts->setToolTip(m_facts->text());
+    m_folder->setFolder(run.workspace);
 
     bool ended = false;
     for (const Core::RunEvent &event : events) {
@@ -238,7 +255,16 @@ void PastRunView::requestDelete()
                          "cannot be undone.\n\n%1")
                           .arg(m_run.goal)))
         return;
-    Q_EMIT deleteRequested(m_run.runId);
+    // Only a folder Terrarium made for the run, never one the user chose (their project).
+    const QString folder = m_run.workspace;
+    bool removeFolder = false;
+    if (isRunFolder(folder) && m_confirm)
+        removeFolder = m_confirm(
+            tr("Remove the Run's Folder Too?"),
+            tr("The run worked in %1, a folder Terrarium made for it. Remove the folder and "
+               "everything in it as well? Files you kept there are lost.")
+                .arg(QDir::toNativeSeparators(folder)));
+    Q_EMIT deleteRequested(m_run.runId, removeFolder);
 }
 
 } // namespace Terrarium::Widgets

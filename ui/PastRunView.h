@@ -14,6 +14,7 @@ class QPushButton;
 
 namespace Terrarium::Widgets {
 
+class FolderLink;
 class RunTimeline;
 
 // A kept run, read-only, in place of the live run's columns: a bar saying so ("Viewing a past
@@ -49,6 +50,10 @@ public:
     // Run Again is offered only while no run is going.
     void setRerunEnabled(bool enabled);
     void setConfirmer(Confirmer confirmer);
+    // Where Terrarium makes run folders (~/Terrarium): only a folder in it is offered for
+    // removal with its run.
+    void setRunFolderRoot(const QString &root);
+    FolderLink *folderLink() const { return m_folder; }
 
     QPushButton *backButton() const { return m_back; }
     QPushButton *rerunButton() const { return m_rerun; }
@@ -66,17 +71,21 @@ Q_SIGNALS:
     void backRequested();
     // A new run of goal (the user agreed).
     void rerunRequested(const QString &goal);
-    // The run is to be deleted (the user agreed).
-    void deleteRequested(const QString &runId);
+    // The run is to be deleted (the user agreed); removeFolder: its folder too (one Terrarium
+    // made for it, and the user said so).
+    void deleteRequested(const QString &runId, bool removeFolder);
     // The run is to go on from where it stopped, under its id (the user agreed).
     void resumeRequested(const QString &runId);
 
 private:
     void loadOutput(int stepId);
+    bool isRunFolder(const QString &folder) const;
 
     Core::StoredRun m_run;
     OutputLoader m_loadOutput;
     Confirmer m_confirm;
+    FolderLink *m_folder = nullptr;
+    QString m_runFolderRoot;
     QSet<int> m_loaded;
     QLabel *m_title = nullptr;
     QLabel *m_facts = nullptr;

@@ -485,6 +485,8 @@ void tst_History::deleteRemovesFromStoreAndList()
     QCOMPARE(m_window->historyPanel()->shownRunIds().size(), 3);
     answer = true;
     QTest::mouseClick(past->deleteButton(), Qt::LeftButton);
+    // Its folder is not one Terrarium made for it: nothing asks to remove it.
+    QCOMPARE(asked, 2);
     QVERIFY(!m_store->run(u"cancelled"_s));
     QVERIFY(m_store->events(u"cancelled"_s).isEmpty());
     QCOMPARE(m_window->historyPanel()->shownRunIds(), (QStringList{u"failed"_s, u"fixed"_s}));

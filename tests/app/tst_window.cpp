@@ -14,6 +14,7 @@
 #include "tests/support/SseScript.h"
 #include "ui/ApprovalPanel.h"
 #include "ui/ConsoleView.h"
+#include "ui/FolderLink.h"
 #include "ui/MainWindow.h"
 #include "ui/PastRunView.h"
 #include "ui/PlanView.h"
@@ -160,6 +161,7 @@ private Q_SLOTS:
     void terminalEngineFromThePreferences();
     void splittersAreKeptForTheNextWindow();
     void finishedRunIsInTheHistory();
+    void runFoldersAreShownAndNotLeftEmpty();
     void resumeFromTheHistory();
     void anotherUsersModelServerOnlyOnceConfirmed();
 
@@ -1166,6 +1168,66 @@ void tst_Window::terminalEngineFromThePreferences()
 #else
     QVERIFY(pane->view());
 #endif
+}
+
+void tst_Window::runFoldersAreShownAndNotLeftEmpty()
+{
+    // A new folder in ~/Terrarium for each run.
+    m_window->setWorkspace(QString());
+    Q_EMIT m_window->workspaceChanged(QString());
+    const QString root = QDir(m_home->path()).filePath(QStringLiteral("Terrarium"));
+
+    // A run that does nothing (the plan is not one): its folder is shown, then, once its
+    // sandbox goes with the next run, removed, not left behind empty.
+    m_server->enqueue(Tests::ScriptedTurns::rawPlan(LlmProvider::ChatCompletions,
+                                                    QStringLiteral("no plan here")));
+    m_window->setGoal(QStringLiteral("do nothing"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(waitForRunEnd());
+    const QString first = m_window->runFolder()->folder();
+    QVERIFY2(first.startsWith(QFileInfo(root).canonicalFilePath()), qPrintable(first));
+    QVERIFY(m_window->runFolder()->isVisible());
+    QVERIFY(m_window->runFolder()->isLink());
+    QVERIFY(m_window->runFolder()->text().contains(QUrl::fromLocalFile(first).toString()));
+
+    m_ended.clear();
+    m_server->enqueue(planReply({QStringLiteral("Write a file")}));
+    m_server->enqueue(commandReply(QStringLiteral("echo kept > result.txt")));
+    m_window->setGoal(QStringLiteral("write a file"));
+    QTest::mouseClick(m_window->runButton(), Qt::LeftButton);
+    QVERIFY(waitForRunEnd());
+    QCOMPARE(m_ended.first(), RunState::Success);
+    QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(first), AsyncMs);
+    const QString second = m_window->runFolder()->folder();
+    QVERIFY(second != first);
+    QVERIFY(QFileInfo::exists(QDir(second).filePath(QStringLiteral("result.txt"))));
+
+    // History: the past run links its folder, and Delete asks whether it goes too.
+    Core::RunStore store;
+    QVERIFY(store.open(Core::RunStore::defaultPath()));
+    QString runId;
+    for (const Core::StoredRun &run : store.runs()) {
+        if (run.goal == QLatin1String("write a file"))
+            runId = run.runId;
+    }
+    QVERIFY(!runId.isEmpty());
+    QVERIFY(m_controller->history()->openRun(runId));
+    QVERIFY(m_window->pastRunView()->folderLink()->isLink());
+    QCOMPARE(m_window->pastRunView()->folderLink()->folder(), second);
+    QStringList asked;
+    m_window->pastRunView()->setConfirmer([&asked](const QString &title, const QString &) {
+        asked << title;
+        return true;
+    });
+    // The held sandbox goes first (the window closes it with the next run or at the end).
+    QSignalSpy down(m_controller.get(), &App::WindowController::shutDown);
+    m_controller->shutdown();
+    QVERIFY(down.wait(AsyncMs));
+    m_window->pastRunView()->requestDelete();
+    QCOMPARE(asked,
+             QStringList({QStringLiteral("Delete the Run?"),
+                          QStringLiteral("Remove the Run's Folder Too?")}));
+    QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(second), AsyncMs);
 }
 
 void tst_Window::finishedRunIsInTheHistory()
