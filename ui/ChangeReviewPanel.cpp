@@ -139,10 +139,44 @@ ChangeReviewPanel::ChangeReviewPanel(QWidget *parent)
     connect(m_model, &WorkspaceChangeModel::modelReset, this, &ChangeReviewPanel::updateHeader);
     updateHeader();
     updateChecks();
+    updatePlaceButtons();
     showChange(-1);
 }
 
 ChangeReviewPanel::~ChangeReviewPanel() = default;
+
+QPushButton *ChangeReviewPanel::makePlaceButton(QWidget *page)
+{
+    auto *button = makeButton(QString(), QStringLiteral("placeButton"), QString(), page);
+    connect(button, &QPushButton::clicked, this, [this] {
+        if (m_inOwnWindow)
+            Q_EMIT mainWindowRequested();
+        else
+            Q_EMIT ownWindowRequested();
+    });
+    m_placeButtons << button;
+    return button;
+}
+
+void ChangeReviewPanel::setInOwnWindow(bool own)
+{
+    m_inOwnWindow = own;
+    updatePlaceButtons();
+}
+
+void ChangeReviewPanel::updatePlaceButtons()
+{
+    for (QPushButton *button : std::as_const(m_placeButtons)) {
+        if (m_inOwnWindow) {
+            button->setText(tr("Back to the Main Window"));
+            button->setToolTip(tr("Show the changes in the main window again"));
+        } else {
+            button->setText(tr("Open in Window"));
+            button->setToolTip(tr("Review the changes in a window of their own, with room for "
+                                  "the differences"));
+        }
+    }
+}
 
 void ChangeReviewPanel::buildReviewPage()
 {
@@ -245,7 +279,10 @@ void ChangeReviewPanel::buildReviewPage()
     layout->setSpacing(spacing);
     auto *header = new QVBoxLayout;
     header->setSpacing(spacing / 2);
-    header->addWidget(m_title);
+    auto *titleRow = new QHBoxLayout;
+    titleRow->addWidget(m_title, 1);
+    titleRow->addWidget(makePlaceButton(page));
+    header->addLayout(titleRow);
     header->addWidget(m_counts);
     header->addWidget(m_target);
     header->addWidget(m_notes);
@@ -285,7 +322,10 @@ void ChangeReviewPanel::buildReportPage()
 
     auto *layout = new QVBoxLayout(page);
     layout->setSpacing(spacing);
-    layout->addWidget(m_reportTitle);
+    auto *titleRow = new QHBoxLayout;
+    titleRow->addWidget(m_reportTitle, 1);
+    titleRow->addWidget(makePlaceButton(page));
+    layout->addLayout(titleRow);
     layout->addWidget(m_reportSummary);
     layout->addWidget(m_reportView, 1);
     layout->addLayout(buttons);

@@ -52,6 +52,11 @@ public:
     void showApplyReport(const Core::WorkspaceApplyReport &report);
     bool isShowingReport() const;
 
+    // Shown in a window of its own (true) or in the main window's column: the button that moves
+    // it says where it would go.
+    void setInOwnWindow(bool own);
+    bool isInOwnWindow() const { return m_inOwnWindow; }
+
     WorkspaceChangeModel *model() const { return m_model; }
     QListView *changeList() const { return m_list; }
     DiffView *diffView() const { return m_diff; }
@@ -63,6 +68,10 @@ Q_SIGNALS:
     void discardRequested();
     // Close on the report: the user is done with the panel.
     void dismissed();
+    // Open in Window: the review wants a window of its own, with room for its diff.
+    void ownWindowRequested();
+    // Back to the Main Window: the review wants its place in the main window again.
+    void mainWindowRequested();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -71,13 +80,18 @@ protected:
 private:
     void buildReviewPage();
     void buildReportPage();
+    QPushButton *makePlaceButton(QWidget *page);
     void updateHeader();
     void updateChecks();
     void showChange(int row);
     void updateDiffTitle();
     void fillReport();
 
+    void updatePlaceButtons();
+
     QString m_targetFolder;
+    bool m_inOwnWindow = false;
+    QList<QPushButton *> m_placeButtons; // Open in Window, on the review and the report
     QString m_diffPath; // the shown change's path, escaped, before eliding
     WorkspaceChangeModel *m_model = nullptr;
     QStackedWidget *m_pages = nullptr;

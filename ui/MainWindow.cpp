@@ -19,6 +19,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDataStream>
+#include <QDialog>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QFileDialog>
@@ -211,6 +212,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_timeline = new RunTimeline(right);
     m_changes = new ChangeReviewPanel(right);
     m_changes->hide();
+    m_changes->installEventFilter(this);
     m_terminals = new TerminalArea(right);
     m_terminals->hide();
     right->addWidget(m_timeline);
@@ -267,6 +269,10 @@ MainWindow::MainWindow(QWidget *parent)
             m_terminalShare = *share;
     });
 
+    connect(m_changes, &ChangeReviewPanel::ownWindowRequested, this,
+            [this] { setChangeReviewInOwnWindow(true); });
+    connect(m_changes, &ChangeReviewPanel::mainWindowRequested, this,
+            [this] { setChangeReviewInOwnWindow(false); });
     connect(m_taskFile, &TaskFilePanel::dismissed, this, &MainWindow::taskFileDismissed);
     connect(m_taskFile, &TaskFilePanel::copyModeRequested, this, &MainWindow::copyModeRequested);
     connect(m_pastRun, &PastRunView::backRequested, this, &MainWindow::showCurrentRun);
@@ -409,6 +415,86 @@ void MainWindow::showTerminals(bool show)
     }
     sizes[terminalIndex] = int(above * m_terminalShare / (1.0 - m_terminalShare));
     m_timelineSplitter->setSizes(sizes);
+}
+
+void MainWindow::placeChangeReview(bool shown)
+{
+    // The review's diff needs the height: it takes the timeline's share of the column (the
+    // terminals keep theirs), and gives it back when it goes.
+    QList<int> sizes = m_timelineSplitter->sizes();
+    const int timelineIndex = m_timelineSplitter->indexOf(m_timeline);
+    const int changesIndex = m_timelineSplitter->indexOf(m_changes);
+    if (timelineIndex < 0 || changesIndex < 0)
+        return;
+    const int room = sizes[timelineIndex] + sizes[changesIndex];
+    m_timeline->setVisible(!shown);
+    sizes[timelineIndex] = shown ? 0 : room;
+    sizes[changesIndex] = shown ? room : 0;
+    if (room > 0)
+        m_timelineSplitter->setSizes(sizes);
+}
+
+void MainWindow::giveColumnTo(QWidget *above, int terminals)
+{
+    // What the shown widgets have between them: the column less the handles between them.
+    QList<int> sizes = m_timelineSplitter->sizes();
+    int shown = 0;
+    for (int i = 0; i < sizes.size(); ++i) {
+        sizes[i] = 0;
+        shown += m_timelineSplitter->widget(i)->isHidden() ? 0 : 1;
+    }
+    const int total = m_timelineSplitter->contentsRect().height()
+        - std::max(0, shown - 1) * m_timelineSplitter->handleWidth();
+    if (total <= 0 || !m_timelineSplitter->testAttribute(Qt::WA_WState_Polished))
+        return; // not laid out yet
+    const int kept = m_terminals->isHidden() ? 0 : std::min(terminals, total);
+    sizes[m_timelineSplitter->indexOf(m_terminals)] = kept;
+    sizes[m_timelineSplitter->indexOf(above)] = total - kept;
+    m_timelineSplitter->setSizes(sizes);
+}
+
+void MainWindow::setChangeReviewInOwnWindow(bool own)
+{
+    if (own == m_changes->isInOwnWindow())
+        return;
+    const bool shown = !m_changes->isHidden();
+    m_movingChanges = true;
+    if (own) {
+        if (!m_changesWindow) {
+            m_changesWindow = new QDialog(this);
+            m_changesWindow->setObjectName(QStringLiteral("changeReviewWindow"));
+            m_changesWindow->setWindowTitle(tr("Changes Made in the Sandbox"));
+            auto *layout = new QVBoxLayout(m_changesWindow);
+            layout->setContentsMargins(0, 0, 0, 0);
+            // Closed by its title bar or Escape: the review goes back to the main window.
+            connect(m_changesWindow, &QDialog::finished, this,
+                    [this] { setChangeReviewInOwnWindow(false); });
+        }
+        // The timeline gets the review's room back: the terminals keep theirs.
+        const int terminals = m_terminals->height();
+        m_changesWindow->layout()->addWidget(m_changes);
+        m_timeline->show();
+        giveColumnTo(m_timeline, terminals);
+        m_changes->setInOwnWindow(true);
+        m_changes->setVisible(shown);
+        // As large as the main window, on the screen it is on.
+        QSize size = this->size();
+        if (const QScreen *shownOn = screen())
+            size = size.boundedTo(shownOn->availableGeometry().size());
+        m_changesWindow->resize(size);
+        m_movingChanges = false;
+        if (shown)
+            m_changesWindow->show();
+    } else {
+        const int terminals = m_terminals->height();
+        m_timelineSplitter->insertWidget(m_timelineSplitter->indexOf(m_timeline) + 1, m_changes);
+        m_changes->setInOwnWindow(false);
+        m_changes->setVisible(shown);
+        m_timeline->setVisible(!shown);
+        m_changesWindow->hide();
+        m_movingChanges = false;
+        giveColumnTo(shown ? static_cast<QWidget *>(m_changes) : m_timeline, terminals);
+    }
 }
 
 std::optional<double> MainWindow::shownTerminalShare() const
@@ -789,6 +875,17 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
     // Writing the next goal gets the full box back.
     if (watched == m_goalEdit && event->type() == QEvent::FocusIn && !m_busy)
         m_goalEdit->setFixedHeight(m_goalFullHeight);
+    // The app shows and hides the review; where it is shown follows.
+    if (watched == m_changes && !m_movingChanges
+        && (event->type() == QEvent::ShowToParent || event->type() == QEvent::HideToParent)) {
+        const bool shown = event->type() == QEvent::ShowToParent;
+        if (!m_changes->isInOwnWindow())
+            placeChangeReview(shown);
+        else if (shown)
+            m_changesWindow->show();
+        else
+            setChangeReviewInOwnWindow(false); // done with it: the next review is in the window
+    }
     return QMainWindow::eventFilter(watched, event);
 }
 

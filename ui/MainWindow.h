@@ -13,6 +13,7 @@
 
 class QAction;
 class QComboBox;
+class QDialog;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -97,7 +98,12 @@ public:
     TerminalArea *terminalArea() const { return m_terminals; }
     TaskFilePanel *taskFilePanel() const { return m_taskFile; }
     // The changes of a sandbox that worked on a copy, shown after the run; hidden otherwise.
+    // Shown in the window, it takes the timeline's place (which comes back when it is hidden);
+    // its Open in Window moves it into a window of its own (changeReviewWindow()) until Back to
+    // the Main Window, closing that window, or the review being hidden.
     ChangeReviewPanel *changeReviewPanel() const { return m_changes; }
+    void setChangeReviewInOwnWindow(bool own);
+    QDialog *changeReviewWindow() const { return m_changesWindow; }
     QLabel *workspaceLabel() const { return m_workspaceLabel; }
     // Shown while a remote control client has a terminal open in the run's sandbox
     // (terminal_opened until its terminal_closed); hidden otherwise.
@@ -182,6 +188,10 @@ private:
     void syncStepStates();
     void updateSandboxWarning();
     void showTerminals(bool show);
+    // The review shown in the column or not: the timeline gives it its place or gets it back.
+    void placeChangeReview(bool shown);
+    // above (the timeline or the review) gets the column but for the terminals' height.
+    void giveColumnTo(QWidget *above, int terminals);
     // The terminals' share of the column as it is on screen; none while they are hidden.
     std::optional<double> shownTerminalShare() const;
 
@@ -216,6 +226,8 @@ private:
     double m_terminalShare = 0.4;
     TaskFilePanel *m_taskFile = nullptr;
     ChangeReviewPanel *m_changes = nullptr;
+    QDialog *m_changesWindow = nullptr;
+    bool m_movingChanges = false; // reparenting the review: its show and hide are no one's
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
     QString m_workspace;

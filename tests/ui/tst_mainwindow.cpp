@@ -3,6 +3,8 @@
 // shortcuts reaching it from a focused terminal (a real shell on a local pty) while the
 // program keeps its own keys.
 #include "tests/support/LocalShell.h"
+#include "ui/ChangeReviewPanel.h"
+#include "ui/DiffView.h"
 #include "ui/MainWindow.h"
 #include "ui/PlanView.h"
 #include "ui/RunTimeline.h"
@@ -14,6 +16,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDialog>
 #include <QElapsedTimer>
 #include <QKeyEvent>
 #include <QMenu>
@@ -52,12 +55,17 @@ private Q_SLOTS:
     void programKeysStayInTheTerminal();
     void ctrlCReachesTheProgram();
     void aNewTerminalsProgramHearsOfItsSizeOnce();
+    void changeReviewTakesTheTimelinesPlace_data();
+    void changeReviewTakesTheTimelinesPlace();
+    void changeReviewOpensInAWindowOfItsOwn();
 
 private:
     Vm::LocalPtySession *shell(QObject *parent);
     static bool waitForText(TerminalPane *pane, const QString &text, int timeoutMs = 10000);
     static double terminalShareOnScreen(const MainWindow &window);
     static QList<QAction *> menuActions(const MainWindow &window);
+    // How many lines of the diff the change review has room for.
+    static double diffLinesShown(const Widgets::ChangeReviewPanel *panel);
 
     QTemporaryDir m_dir;
 };
@@ -99,6 +107,13 @@ QList<QAction *> tst_MainWindow::menuActions(const MainWindow &window)
         }
     }
     return actions;
+}
+
+double tst_MainWindow::diffLinesShown(const Widgets::ChangeReviewPanel *panel)
+{
+    // The diff's page of the review (the diff view, or a message in its place).
+    const QWidget *diffArea = panel->diffView()->parentWidget();
+    return double(diffArea->height()) / QFontMetrics(panel->diffView()->font()).lineSpacing();
 }
 
 void tst_MainWindow::opensWithinTheScreen()
@@ -456,6 +471,113 @@ void tst_MainWindow::aNewTerminalsProgramHearsOfItsSizeOnce()
     QTest::qWait(300);
     QCOMPARE(output.count("size "), 1);
     QVERIFY2(output.contains(kept), output.constData());
+}
+
+void tst_MainWindow::changeReviewTakesTheTimelinesPlace_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("terminal");
+    QTest::newRow("1400x900") << QSize(1400, 900) << false;
+    QTest::newRow("1400x900, a terminal open") << QSize(1400, 900) << true;
+    QTest::newRow("1024x640") << QSize(1024, 640) << false;
+}
+
+void tst_MainWindow::changeReviewTakesTheTimelinesPlace()
+{
+    // Issue 28, item 12: shown between the timeline and the terminals, the review had room for
+    // 4 to 16 diff lines. Shown in the window, it takes the timeline's place (the terminals keep
+    // theirs); the timeline comes back when the review is done.
+    QFETCH(QSize, size);
+    QFETCH(bool, terminal);
+    MainWindow window;
+    window.resize(size);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    if (terminal) {
+        window.terminalArea()->openPane(shell(&window), QStringLiteral("Terminal 1 — host"));
+        QTRY_VERIFY(window.terminalArea()->height() > 0);
+    }
+    const int timelineBefore = window.timeline()->height();
+    const int terminalsBefore = window.terminalArea()->height();
+    Widgets::ChangeReviewPanel *review = window.changeReviewPanel();
+    review->show(); // as app/WindowController does after a run on a copy
+    QTRY_VERIFY(review->isVisible());
+    QTRY_VERIFY2(diffLinesShown(review) >= 20,
+                 qPrintable(QStringLiteral("%1 lines").arg(diffLinesShown(review))));
+    QVERIFY(!window.timeline()->isVisible());
+    QCOMPARE(window.terminalArea()->height(), terminalsBefore);
+
+    review->hide();
+    QTRY_VERIFY(window.timeline()->isVisible());
+    QTRY_COMPARE(window.timeline()->height(), timelineBefore);
+    QCOMPARE(window.terminalArea()->height(), terminalsBefore);
+}
+
+void tst_MainWindow::changeReviewOpensInAWindowOfItsOwn()
+{
+    // Where the column has no room (1024×640 with a terminal open: 11 lines), Open in Window
+    // gives the review a window as large as the main one, and the timeline its place back.
+    for (const QSize size : {QSize(1400, 900), QSize(1024, 640)}) {
+        MainWindow window;
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.terminalArea()->openPane(shell(&window), QStringLiteral("Terminal 1 — host"));
+        QTRY_VERIFY(window.terminalArea()->height() > 0);
+        const int timelineBefore = window.timeline()->height();
+        Widgets::ChangeReviewPanel *review = window.changeReviewPanel();
+        review->show();
+        // The review page's button (the report page has one too).
+        QPushButton *place = nullptr;
+        for (QPushButton *button :
+             review->findChildren<QPushButton *>(QStringLiteral("placeButton")))
+            place = button->isVisible() ? button : place;
+        QVERIFY(place);
+        QCOMPARE(place->text(), QStringLiteral("Open in Window"));
+        QTest::mouseClick(place, Qt::LeftButton);
+        QDialog *own = window.changeReviewWindow();
+        QVERIFY(own);
+        QTRY_VERIFY(own->isVisible());
+        QVERIFY(own->isAncestorOf(review));
+        QTRY_VERIFY(review->isVisible());
+        QTRY_VERIFY2(diffLinesShown(review) >= 20,
+                     qPrintable(QStringLiteral("%1 lines").arg(diffLinesShown(review))));
+        QTRY_VERIFY(window.timeline()->isVisible());
+        QTRY_VERIFY2(qAbs(window.timeline()->height() - timelineBefore) <= 6, // a handle's width
+                     qPrintable(QStringLiteral("%1 px, was %2 px")
+                                    .arg(window.timeline()->height())
+                                    .arg(timelineBefore)));
+
+        // Back, and out again: the review done (hidden by the app) closes its window and is in
+        // the main window's column the next time.
+        QCOMPARE(place->text(), QStringLiteral("Back to the Main Window"));
+        QTest::mouseClick(place, Qt::LeftButton);
+        QTRY_VERIFY(!own->isVisible());
+        QVERIFY(window.timelineSplitter()->isAncestorOf(review));
+        QTRY_VERIFY(review->isVisible());
+        QTRY_VERIFY(!window.timeline()->isVisible());
+        QTest::mouseClick(place, Qt::LeftButton);
+        QTRY_VERIFY(own->isVisible());
+        review->hide();
+        QTRY_VERIFY(!own->isVisible());
+        QVERIFY(window.timelineSplitter()->isAncestorOf(review));
+        QTRY_VERIFY2(qAbs(window.timeline()->height() - timelineBefore) <= 6, // a handle's width
+                     qPrintable(QStringLiteral("%1 px, was %2 px")
+                                    .arg(window.timeline()->height())
+                                    .arg(timelineBefore)));
+        review->show();
+        QTRY_VERIFY(review->isVisible());
+        QVERIFY(!own->isVisible());
+        QVERIFY(!window.timeline()->isVisible());
+        if (qEnvironmentVariableIsSet("TERRARIUM_SCREENSHOTS")) {
+            window.grab().save(QStringLiteral("/tmp/review-window-%1.png").arg(size.width()));
+            review->hide();
+            QTest::mouseClick(place, Qt::LeftButton);
+            review->show();
+            QTRY_VERIFY(own->isVisible());
+            own->grab().save(QStringLiteral("/tmp/review-own-%1.png").arg(size.width()));
+        }
+    }
 }
 
 QTEST_MAIN(tst_MainWindow)
