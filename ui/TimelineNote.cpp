@@ -4,6 +4,7 @@
 
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QIcon>
 #include <QLabel>
 #include <QPainter>
 #include <QToolButton>
@@ -13,32 +14,32 @@ namespace Terrarium::Widgets {
 
 namespace {
 
-// A glyph per kind, so that rows differ in shape as well as colour.
-QString glyphFor(TimelineNote::Kind kind)
+// An icon per kind, so that rows differ in shape as well as colour: pictures from the resources,
+// never font glyphs (U+26D4 and its kind are missing from common fonts).
+QString iconName(TimelineNote::Kind kind)
 {
     switch (kind) {
     case TimelineNote::Kind::Failure:
-        return QStringLiteral("\u2716"); // heavy multiplication x
-    case TimelineNote::Kind::Denied:
-        return QStringLiteral("\u26d4"); // no entry
-    case TimelineNote::Kind::RePlan:
-        return QStringLiteral("\u21bb"); // clockwise open circle arrow
-    case TimelineNote::Kind::Plan:
-        return QStringLiteral("\u2630"); // trigram: a list
-    case TimelineNote::Kind::Undo:
-        return QStringLiteral("\u21b6"); // anticlockwise top semicircle arrow
-    case TimelineNote::Kind::Retry:
-        return QStringLiteral("\u23f3"); // hourglass
-    case TimelineNote::Kind::RunSucceeded:
-        return QStringLiteral("\u2714"); // heavy check mark
-    case TimelineNote::Kind::RunCancelled:
-        return QStringLiteral("\u25a0"); // black square: stopped
-    case TimelineNote::Kind::Info:
-        return QStringLiteral("\u2139"); // information source
     case TimelineNote::Kind::RunFailed:
-        return QStringLiteral("\u2716");
+        return QStringLiteral("failure");
+    case TimelineNote::Kind::Denied:
+        return QStringLiteral("denied");
+    case TimelineNote::Kind::RePlan:
+        return QStringLiteral("replan");
+    case TimelineNote::Kind::Plan:
+        return QStringLiteral("plan");
+    case TimelineNote::Kind::Undo:
+        return QStringLiteral("undo");
+    case TimelineNote::Kind::Retry:
+        return QStringLiteral("retry");
+    case TimelineNote::Kind::RunSucceeded:
+        return QStringLiteral("succeeded");
+    case TimelineNote::Kind::RunCancelled:
+        return QStringLiteral("cancelled");
+    case TimelineNote::Kind::Info:
+        return QStringLiteral("info");
     }
-    return {};
+    return QStringLiteral("info");
 }
 
 QString kindName(TimelineNote::Kind kind)
@@ -94,7 +95,7 @@ TimelineNote::TimelineNote(Kind kind, const QString &title, QWidget *parent)
     m_toggle->setAccessibleName(tr("Details"));
     m_toggle->hide();
     connect(m_toggle, &QToolButton::toggled, this, &TimelineNote::setExpanded);
-    m_icon->setTextFormat(Qt::PlainText);
+    m_icon->setObjectName(QStringLiteral("noteIcon"));
     m_title->setTextFormat(Qt::PlainText);
     m_title->setWordWrap(true);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -122,15 +123,20 @@ TimelineNote::~TimelineNote() = default;
 void TimelineNote::setKind(Kind kind)
 {
     m_kind = kind;
-    m_icon->setText(glyphFor(kind));
+    // As tall as a line of the title, sharp on HiDPI screens (the @2x picture).
+    const int side = QFontMetrics(m_title->font()).height();
+    m_icon->setPixmap(icon(kind).pixmap(QSize(side, side), devicePixelRatioF()));
+    m_icon->setFixedSize(side, side);
     QFont font = m_title->font();
     font.setBold(isSummary());
     m_title->setFont(font);
-    QPalette palette = m_icon->palette();
-    palette.setColor(QPalette::WindowText, accent());
-    m_icon->setPalette(palette);
     updateAccessibility();
     update();
+}
+
+QIcon TimelineNote::icon(Kind kind)
+{
+    return QIcon(QStringLiteral(":/icons/notes/%1.png").arg(iconName(kind)));
 }
 
 QString TimelineNote::title() const

@@ -2,6 +2,7 @@
 
 #include <QFrame>
 
+class QIcon;
 class QLabel;
 class QToolButton;
 
@@ -12,8 +13,9 @@ namespace Terrarium::Widgets {
 // command is on its card, not repeated here); what is longer sits in details, shown when the
 // row is expanded. A row may offer one action (a link such as "Preferences…").
 //
-// The accent bar and icon follow the kind, and the kind is in the accessible name, so rows are
-// told apart without colour. Keyboard: Space or Enter on the toggle expands and collapses.
+// The accent bar and icon (a picture, never a font glyph) follow the kind, and the kind is in the
+// accessible name, so rows are told apart without colour. Keyboard: Space or Enter on the toggle
+// expands and collapses.
 class TimelineNote : public QFrame
 {
     Q_OBJECT
@@ -37,6 +39,8 @@ public:
     ~TimelineNote() override;
 
     Kind kind() const { return m_kind; }
+    // The picture a row of kind shows before its title (:/icons/notes/, from resources/).
+    static QIcon icon(Kind kind);
     bool isSummary() const
     {
         return m_kind == Kind::RunSucceeded || m_kind == Kind::RunFailed
