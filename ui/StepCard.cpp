@@ -157,7 +157,7 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     // --- header: toggle, state, title, chips ----------------------------------------------
     d->header = new QWidget(this);
     d->header->setObjectName(QStringLiteral("header"));
-    d->header->setCursor(Qt::PointingHandCursor);
+    // A click on it folds the card, but it is a heading: the arrow cursor, not a link's hand.
     d->header->installEventFilter(this);
 
     d->toggle = new QToolButton(d->header);
@@ -1082,10 +1082,10 @@ void StepCard::Private::updateToggle()
 
 void StepCard::Private::updateStyle()
 {
-    // The title in the palette's link blue, or a readable blue where the palette's is not
-    // (dark palettes often keep Qt's default #0000ff).
+    // The title is the card's heading, not a link (issue 28, item 13b): the palette's text
+    // colour, bold and a little larger than the text below it, never underlined.
     QPalette titlePalette = titleLabel->palette();
-    titlePalette.setColor(QPalette::WindowText, UiColors::link(q->palette()));
+    titlePalette.setColor(QPalette::WindowText, q->palette().color(QPalette::WindowText));
     titleLabel->setPalette(titlePalette);
     // The input row is where the user is needed: a light tint of the accent sets it (and its
     // Base-coloured field) apart from the card.
@@ -1095,7 +1095,10 @@ void StepCard::Private::updateStyle()
         UiColors::blend(q->palette().color(QPalette::Base), UiColors::link(q->palette()), 0.12));
     inputRow->setPalette(inputPalette);
     QFont titleFont = q->font();
-    titleFont.setWeight(QFont::DemiBold);
+    titleFont.setWeight(QFont::Bold);
+    titleFont.setUnderline(false);
+    if (titleFont.pointSizeF() > 0)
+        titleFont.setPointSizeF(titleFont.pointSizeF() * 1.1);
     titleLabel->setFont(titleFont);
 }
 
