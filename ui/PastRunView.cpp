@@ -66,6 +66,15 @@ PastRunView::PastRunView(QWidget *parent)
     m_rerun->setToolTip(tr("Start a new run with this goal"));
     m_delete->setToolTip(tr("Delete this run and its output from the history"));
     m_resume->setToolTip(tr("Go on with this run from the step that did not finish"));
+    m_back->setObjectName(QStringLiteral("backButton"));
+    m_rerun->setObjectName(QStringLiteral("rerunButton"));
+    m_delete->setObjectName(QStringLiteral("deleteButton"));
+    m_resume->setObjectName(QStringLiteral("resumeButton"));
+    // Resume… comes and goes with the run shown: its place is kept, so that the buttons after
+    // it stay where the hand expects them (issue 28, item 13d).
+    QSizePolicy resumePolicy = m_resume->sizePolicy();
+    resumePolicy.setRetainSizeWhenHidden(true);
+    m_resume->setSizePolicy(resumePolicy);
     m_resume->hide();
     barLayout->addWidget(m_resume, 0, Qt::AlignTop);
     barLayout->addWidget(m_rerun, 0, Qt::AlignTop);
