@@ -67,6 +67,8 @@ CommandBlock::CommandBlock(QWidget *parent)
 
     auto *copyShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this);
     copyShortcut->setContext(Qt::WidgetWithChildrenShortcut);
+    // What Help > Keyboard Shortcuts lists it as.
+    copyShortcut->setWhatsThis(tr("Copy a step's command (its card focused)"));
     connect(copyShortcut, &QShortcut::activated, this, &CommandBlock::copyToClipboard);
 
     m_copiedFeedback = new QTimer(this);

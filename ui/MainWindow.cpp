@@ -9,6 +9,7 @@
 #include "ui/PlanView.h"
 #include "ui/RunHistoryPanel.h"
 #include "ui/RunTimeline.h"
+#include "ui/ShortcutListDialog.h"
 #include "ui/StatusBadge.h"
 #include "ui/StepCard.h"
 #include "ui/TaskFilePanel.h"
@@ -19,6 +20,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDataStream>
+#include <QDesktopServices>
 #include <QDialog>
 #include <QDir>
 #include <QDragEnterEvent>
@@ -41,6 +43,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolButton>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -381,6 +384,17 @@ void MainWindow::buildMenus()
     preferences->setMenuRole(QAction::PreferencesRole);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, [this] {
+        auto *dialog = new ShortcutListDialog(this, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    shortcuts->setObjectName(QStringLiteral("keyboardShortcutsAction"));
+    QAction *guide =
+        help->addAction(tr("&User Guide"), this, [] { QDesktopServices::openUrl(userGuideUrl()); });
+    guide->setObjectName(QStringLiteral("userGuideAction"));
+    guide->setToolTip(tr("The guide to the window, in the README"));
+    help->addSeparator();
     help->addAction(tr("&About Terrarium"), this, [this] {
         QMessageBox::about(this, tr("About Terrarium"),
                            tr("<p><b>Terrarium %1</b></p><p>Plans a goal with a language model, "
@@ -388,6 +402,15 @@ void MainWindow::buildMenus()
                               "live.</p>")
                                .arg(QCoreApplication::applicationVersion()));
     });
+}
+
+QUrl MainWindow::userGuideUrl()
+{
+    const QString installed = QStringLiteral(TERRARIUM_INSTALLED_GUIDE);
+    QUrl url = QUrl::fromLocalFile(
+        QFileInfo::exists(installed) ? installed : QStringLiteral(TERRARIUM_SOURCE_GUIDE));
+    url.setFragment(QStringLiteral("the-window")); // "## The window"
+    return url;
 }
 
 void MainWindow::showTerminals(bool show)

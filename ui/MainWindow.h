@@ -18,6 +18,7 @@ class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 class QSplitter;
+class QUrl;
 class QStackedWidget;
 
 namespace Terrarium::Core {
@@ -134,6 +135,10 @@ public:
     void showPastRun();
     void showCurrentRun();
     bool isShowingPastRun() const;
+
+    // Help > User Guide: the README's guide to the window, the installed copy if there is one
+    // (packaging/ installs it into the doc folder), else the project's.
+    static QUrl userGuideUrl();
 
     // File types a drop or File > Open accepts.
     static bool isTaskFile(const QString &path);

@@ -313,6 +313,7 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
     // For when the keyboard is on Send or Close Input; the line edit's own Ctrl+D (bound to
     // "delete" on some platforms) is handled in eventFilter().
     auto *closeShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_D), d->inputRow);
+    closeShortcut->setWhatsThis(tr("Close a waiting step's input (its input row focused)"));
     closeShortcut->setContext(Qt::WidgetWithChildrenShortcut);
     connect(closeShortcut, &QShortcut::activated, this, [this] { d->closeInput(); });
     auto *inputLayout = new QHBoxLayout(d->inputRow);
@@ -326,6 +327,7 @@ StepCard::StepCard(int stepId, const QString &title, QWidget *parent)
 
     // Card-scoped: every card has one, and only the one holding the keyboard answers.
     d->saveShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this);
+    d->saveShortcut->setWhatsThis(tr("Save a step's output (its card focused)"));
     d->saveShortcut->setContext(Qt::WidgetWithChildrenShortcut);
     connect(d->saveShortcut, &QShortcut::activated, this, &StepCard::saveFullOutput);
 

@@ -8,6 +8,7 @@
 #include "ui/MainWindow.h"
 #include "ui/PlanView.h"
 #include "ui/RunTimeline.h"
+#include "ui/ShortcutListDialog.h"
 #include "ui/TerminalArea.h"
 #include "ui/TerminalPane.h"
 #include "ui/TerminalView.h"
@@ -18,6 +19,8 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QKeyEvent>
 #include <QMenu>
 #include <QMenuBar>
@@ -29,6 +32,7 @@
 #include <QSplitter>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 #include <memory>
 
@@ -58,6 +62,7 @@ private Q_SLOTS:
     void changeReviewTakesTheTimelinesPlace_data();
     void changeReviewTakesTheTimelinesPlace();
     void changeReviewOpensInAWindowOfItsOwn();
+    void helpListsTheShortcutsAndTheGuide();
 
 private:
     Vm::LocalPtySession *shell(QObject *parent);
@@ -578,6 +583,74 @@ void tst_MainWindow::changeReviewOpensInAWindowOfItsOwn()
             own->grab().save(QStringLiteral("/tmp/review-own-%1.png").arg(size.width()));
         }
     }
+}
+
+void tst_MainWindow::helpListsTheShortcutsAndTheGuide()
+{
+    // Issue 28, item 13c: Help had only About.
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QMenu *help = nullptr;
+    for (QAction *action : window.menuBar()->actions()) {
+        if (action->text() == QLatin1String("&Help"))
+            help = action->menu();
+    }
+    QVERIFY(help);
+    QAction *shortcuts = nullptr;
+    QAction *guide = nullptr;
+    for (QAction *action : help->actions()) {
+        if (action->objectName() == QLatin1String("keyboardShortcutsAction"))
+            shortcuts = action;
+        if (action->objectName() == QLatin1String("userGuideAction"))
+            guide = action;
+    }
+    QVERIFY(shortcuts && guide);
+    QCOMPARE(shortcuts->text(), QStringLiteral("&Keyboard Shortcuts"));
+    QCOMPARE(guide->text(), QStringLiteral("&User Guide"));
+
+    // The guide: a README that exists (the installed one, or this checkout's), at the window's
+    // section. (Not opened here: that would start a viewer.)
+    const QUrl url = MainWindow::userGuideUrl();
+    QVERIFY(url.isLocalFile());
+    QVERIFY2(QFileInfo::exists(url.toLocalFile()), qPrintable(url.toString()));
+    QCOMPARE(url.fragment(), QStringLiteral("the-window"));
+    QFile readme(url.toLocalFile());
+    QVERIFY(readme.open(QIODevice::ReadOnly));
+    QVERIFY(readme.readAll().contains("\n## The window\n"));
+
+    // The list: every shortcut of every menu action, Run's Ctrl+Enter among them, read from
+    // the actions (a shortcut added to one shows up).
+    QAction *extra = new QAction(QStringLiteral("Something &New"), &window);
+    extra->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_N));
+    window.addAction(extra);
+    shortcuts->trigger();
+    auto *dialog = window.findChild<Widgets::ShortcutListDialog *>();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    QStringList rows;
+    for (int i = 0; i < dialog->list()->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem *item = dialog->list()->topLevelItem(i);
+        rows << item->text(0) + QStringLiteral(": ") + item->text(1);
+    }
+    const QString all = rows.join(u'\n');
+    const auto listed = [&all](const QString &what, const QKeySequence &keys) {
+        return all.contains(what) && all.contains(keys.toString(QKeySequence::NativeText));
+    };
+    QVERIFY2(listed(QStringLiteral("Run › Run Goal"), QKeySequence(Qt::CTRL | Qt::Key_Return)),
+             qPrintable(all));
+    QVERIFY2(listed(QStringLiteral("Something New"), extra->shortcut()), qPrintable(all));
+    for (QAction *action : menuActions(window)) {
+        for (const QKeySequence &keys : action->shortcuts()) {
+            QVERIFY2(
+                all.contains(keys.toString(QKeySequence::NativeText)),
+                qPrintable(
+                    QStringLiteral("%1 (%2) not listed").arg(action->text(), keys.toString())));
+        }
+    }
+    if (qEnvironmentVariableIsSet("TERRARIUM_SCREENSHOTS"))
+        dialog->grab().save(QStringLiteral("/tmp/shortcuts.png"));
 }
 
 QTEST_MAIN(tst_MainWindow)
