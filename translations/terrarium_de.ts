@@ -5585,82 +5585,102 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>In der Sandbox vorgenommene Änderungen</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="164"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="171"/>
+        <source>Back to the Main Window</source>
+        <translation>Zurück ins Hauptfenster</translation>
+    </message>
+    <message>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="172"/>
+        <source>Show the changes in the main window again</source>
+        <translation>Die Änderungen wieder im Hauptfenster zeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="174"/>
+        <source>Open in Window</source>
+        <translation>In eigenem Fenster öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="175"/>
+        <source>Review the changes in a window of their own, with room for the differences</source>
+        <translation>Die Änderungen in einem eigenen Fenster prüfen, mit Platz für die Unterschiede</translation>
+    </message>
+    <message>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="198"/>
         <source>Changed files</source>
         <translation>Geänderte Dateien</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="172"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="206"/>
         <source>Tick the changes to apply; Space ticks the selected one</source>
         <translation>Haken Sie die zu übernehmenden Änderungen an; die Leertaste hakt die ausgewählte an</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="214"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="248"/>
         <source>Select All</source>
         <translation>Alle auswählen</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="215"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="249"/>
         <source>Tick every change that can be applied; changes made on the host too stay as they are</source>
         <translation>Jede übernehmbare Änderung anhaken; auch auf dem Host geänderte bleiben, wie sie sind</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="218"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="252"/>
         <source>Select None</source>
         <translation>Keine auswählen</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="219"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="253"/>
         <source>Untick every change</source>
         <translation>Alle Haken entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="221"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="255"/>
         <source>Discard All</source>
         <translation>Alle verwerfen</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="222"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="256"/>
         <source>Leave the host folder as it is; nothing of these changes is applied</source>
         <translation>Den Host-Ordner lassen, wie er ist; nichts von diesen Änderungen wird übernommen</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="225"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="259"/>
         <source>Apply Selected</source>
         <translation>Ausgewählte übernehmen</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="226"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="260"/>
         <source>Write the ticked changes to the host folder</source>
         <translation>Die angehakten Änderungen in den Host-Ordner schreiben</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="270"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="307"/>
         <source>Result of applying the changes</source>
         <translation>Ergebnis der Übernahme</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="279"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="316"/>
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="280"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="317"/>
         <source>Done with the sandbox&apos;s changes</source>
         <translation>Fertig mit den Änderungen der Sandbox</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="348"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="388"/>
         <source>No files changed in the sandbox</source>
         <translation>Keine Dateien in der Sandbox geändert</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="350"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="390"/>
         <source>1 file changed in the sandbox</source>
         <translation>1 Datei in der Sandbox geändert</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/ChangeReviewPanel.cpp" line="351"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="391"/>
         <source>%n files changed in the sandbox</source>
         <translation>
             <numerusform>%n Datei in der Sandbox geändert</numerusform>
@@ -5668,22 +5688,22 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="352"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="392"/>
         <source>%1 added</source>
         <translation>%1 hinzugefügt</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="352"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="392"/>
         <source>%1 changed</source>
         <translation>%1 geändert</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="353"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="393"/>
         <source>%1 deleted</source>
         <translation>%1 gelöscht</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/ChangeReviewPanel.cpp" line="355"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="395"/>
         <source>%n also changed on the host</source>
         <translation>
             <numerusform>%n auch auf dem Host geändert</numerusform>
@@ -5691,7 +5711,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/ChangeReviewPanel.cpp" line="357"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="397"/>
         <source>%n would run by itself on your machine</source>
         <translation>
             <numerusform>%n würde auf Ihrem Rechner von selbst laufen</numerusform>
@@ -5699,7 +5719,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/ChangeReviewPanel.cpp" line="359"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="399"/>
         <source>%n cannot be applied</source>
         <translation>
             <numerusform>%n nicht übernehmbar</numerusform>
@@ -5707,57 +5727,57 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="360"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="400"/>
         <source> · </source>
         <translation> · </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="362"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="402"/>
         <source>Nothing has been written to the host folder yet.</source>
         <translation>In den Host-Ordner wurde noch nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="363"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="403"/>
         <source>Applying writes to %1; nothing has been written there yet.</source>
         <translation>Übernehmen schreibt nach %1; dort wurde noch nichts geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="380"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="420"/>
         <source>%1 of %2 selected</source>
         <translation>%1 von %2 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="392"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="432"/>
         <source>Select a change to see it here.</source>
         <translation>Wählen Sie eine Änderung aus, um sie hier zu sehen.</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="393"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="433"/>
         <source>The sandbox changed nothing.</source>
         <translation>Die Sandbox hat nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="407"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="447"/>
         <source>This change cannot be applied: %1</source>
         <translation>Diese Änderung kann nicht übernommen werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="412"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="452"/>
         <source>%1 Programs on your machine would run or obey it without asking you, so it is not ticked with the others: tick it on its own only if you trust what it says.</source>
         <translation>%1 Programme auf Ihrem Rechner würden es ausführen oder befolgen, ohne Sie zu fragen, deshalb ist es nicht mit den anderen angehakt: Haken Sie es nur einzeln an, wenn Sie seinem Inhalt trauen.</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="419"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="459"/>
         <source>%1 Ticking it overwrites the host&apos;s version.</source>
         <translation>%1 Wird sie angehakt, wird die Fassung des Hosts überschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="470"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="510"/>
         <source>Applied 1 change to the host folder</source>
         <translation>1 Änderung in den Host-Ordner übernommen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/ChangeReviewPanel.cpp" line="471"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="511"/>
         <source>Applied %n changes to the host folder</source>
         <translation>
             <numerusform>%n Änderung in den Host-Ordner übernommen</numerusform>
@@ -5765,12 +5785,12 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="472"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="512"/>
         <source>1 change could not be applied</source>
         <translation>1 Änderung konnte nicht übernommen werden</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/ChangeReviewPanel.cpp" line="473"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="513"/>
         <source>%n changes could not be applied</source>
         <translation>
             <numerusform>%n Änderung konnte nicht übernommen werden</numerusform>
@@ -5778,12 +5798,12 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="476"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="516"/>
         <source>1 change was applied.</source>
         <translation>1 Änderung wurde übernommen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/ChangeReviewPanel.cpp" line="477"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="517"/>
         <source>%n changes were applied.</source>
         <translation>
             <numerusform>%n Änderung wurde übernommen.</numerusform>
@@ -5791,12 +5811,12 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="480"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="520"/>
         <source>1 change was not selected and stays in the sandbox.</source>
         <translation>1 Änderung wurde nicht ausgewählt und bleibt in der Sandbox.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/ChangeReviewPanel.cpp" line="481"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="521"/>
         <source>%n changes were not selected and stay in the sandbox.</source>
         <translation>
             <numerusform>%n Änderung wurde nicht ausgewählt und bleibt in der Sandbox.</numerusform>
@@ -5804,27 +5824,27 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="484"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="524"/>
         <source>Host folder: %1</source>
         <translation>Host-Ordner: %1</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="492"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="532"/>
         <source>File</source>
         <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="492"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="532"/>
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="503"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="543"/>
         <source>Not applied: %1</source>
         <translation>Nicht übernommen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/ChangeReviewPanel.cpp" line="506"/>
+        <location filename="../ui/ChangeReviewPanel.cpp" line="546"/>
         <source>Applied</source>
         <translation>Übernommen</translation>
     </message>
@@ -5839,7 +5859,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../ui/CommandBlock.cpp" line="59"/>
-        <location filename="../ui/CommandBlock.cpp" line="76"/>
+        <location filename="../ui/CommandBlock.cpp" line="78"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
@@ -5854,7 +5874,12 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Befehl kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/CommandBlock.cpp" line="123"/>
+        <location filename="../ui/CommandBlock.cpp" line="71"/>
+        <source>Copy a step&apos;s command (its card focused)</source>
+        <translation>Den Befehl eines Schritts kopieren (seine Karte hat den Fokus)</translation>
+    </message>
+    <message>
+        <location filename="../ui/CommandBlock.cpp" line="125"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
@@ -6007,318 +6032,338 @@ Siehe &apos;terrarium --help&apos;.</translation>
 <context>
     <name>Terrarium::Widgets::MainWindow</name>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="63"/>
+        <location filename="../ui/MainWindow.cpp" line="67"/>
         <source>Terrarium</source>
         <translation>Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="93"/>
-        <location filename="../ui/MainWindow.cpp" line="306"/>
+        <location filename="../ui/MainWindow.cpp" line="97"/>
+        <location filename="../ui/MainWindow.cpp" line="315"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="70"/>
+        <location filename="../ui/MainWindow.cpp" line="74"/>
         <source>&amp;Goal:</source>
         <translation>&amp;Ziel:</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="73"/>
+        <location filename="../ui/MainWindow.cpp" line="77"/>
         <source>Describe what the agent should do, e.g. &quot;run the test suite and fix what fails&quot;. Ctrl+Enter runs it; you can also drop a .md, .txt or .yaml task file here.</source>
         <translation>Beschreiben Sie, was der Agent tun soll, z. B. &quot;run the test suite and fix what fails&quot;. Strg+Eingabe führt es aus; Sie können auch eine .md-, .txt- oder .yaml-Aufgabendatei hier ablegen.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="75"/>
+        <location filename="../ui/MainWindow.cpp" line="79"/>
         <source>Goal</source>
         <translation>Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="85"/>
+        <location filename="../ui/MainWindow.cpp" line="89"/>
         <source>&amp;Sandbox:</source>
         <translation>&amp;Sandbox:</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="87"/>
+        <location filename="../ui/MainWindow.cpp" line="91"/>
         <source>Podman container</source>
         <translation>Podman-Container</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="88"/>
+        <location filename="../ui/MainWindow.cpp" line="92"/>
         <source>libvirt virtual machine</source>
         <translation>Virtuelle libvirt-Maschine</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="89"/>
+        <location filename="../ui/MainWindow.cpp" line="93"/>
         <source>Host (no isolation)</source>
         <translation>Host (keine Isolation)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="90"/>
+        <location filename="../ui/MainWindow.cpp" line="94"/>
         <source>Sandbox</source>
         <translation>Sandbox</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="95"/>
+        <location filename="../ui/MainWindow.cpp" line="99"/>
         <source>Start the run (Ctrl+Enter)</source>
         <translation>Den Lauf starten (Strg+Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="103"/>
+        <location filename="../ui/MainWindow.cpp" line="107"/>
         <source>S&amp;top</source>
         <translation>Anha&amp;lten</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="104"/>
+        <location filename="../ui/MainWindow.cpp" line="108"/>
         <source>Stop the run and everything it started (Ctrl+.)</source>
         <translation>Den Lauf und alles, was er gestartet hat, anhalten (Strg+.)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="107"/>
+        <location filename="../ui/MainWindow.cpp" line="111"/>
         <source>Workspace:</source>
         <translation>Arbeitsordner:</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="110"/>
+        <location filename="../ui/MainWindow.cpp" line="114"/>
         <source>Workspace folder</source>
         <translation>Arbeitsordner</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="112"/>
+        <location filename="../ui/MainWindow.cpp" line="116"/>
         <source>&amp;Change…</source>
         <translation>Ände&amp;rn…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="113"/>
+        <location filename="../ui/MainWindow.cpp" line="117"/>
         <source>The host folder the sandbox sees as /workspace</source>
         <translation>Der Host-Ordner, den die Sandbox als /workspace sieht</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="124"/>
+        <location filename="../ui/MainWindow.cpp" line="128"/>
         <source>Commands will run directly on this computer, as you, with no isolation.</source>
         <translation>Befehle werden direkt auf diesem Computer ausgeführt, als Sie, ohne Isolation.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="161"/>
+        <location filename="../ui/MainWindow.cpp" line="165"/>
         <source>Error</source>
         <translation>Fehler</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="163"/>
+        <location filename="../ui/MainWindow.cpp" line="167"/>
         <source>Open Preferences…</source>
         <translation>Einstellungen öffnen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="185"/>
+        <location filename="../ui/MainWindow.cpp" line="189"/>
         <source>Remote terminals</source>
         <translation>Ferngesteuerte Terminals</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="244"/>
+        <location filename="../ui/MainWindow.cpp" line="249"/>
         <source>Ready</source>
         <translation>Bereit</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="295"/>
+        <location filename="../ui/MainWindow.cpp" line="304"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="296"/>
+        <location filename="../ui/MainWindow.cpp" line="305"/>
         <source>&amp;Open Task File…</source>
         <translation>Aufgabendatei ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="300"/>
+        <location filename="../ui/MainWindow.cpp" line="309"/>
         <source>Choose &amp;Workspace…</source>
         <translation>&amp;Arbeitsordner wählen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="303"/>
+        <location filename="../ui/MainWindow.cpp" line="312"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="307"/>
+        <location filename="../ui/MainWindow.cpp" line="316"/>
         <source>&amp;Run Goal</source>
         <translation>Ziel &amp;ausführen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="312"/>
+        <location filename="../ui/MainWindow.cpp" line="321"/>
         <source>&amp;Stop</source>
         <translation>An&amp;halten</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="321"/>
+        <location filename="../ui/MainWindow.cpp" line="330"/>
         <source>&amp;View</source>
         <translation>A&amp;nsicht</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="323"/>
+        <location filename="../ui/MainWindow.cpp" line="332"/>
         <source>Focus &amp;Goal</source>
         <translation>Fokus auf &amp;Ziel</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="326"/>
+        <location filename="../ui/MainWindow.cpp" line="335"/>
         <source>Focus &amp;Plan</source>
         <translation>Fokus auf &amp;Plan</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="329"/>
+        <location filename="../ui/MainWindow.cpp" line="338"/>
         <source>&amp;Collapse All Steps</source>
         <translation>Alle Schritte &amp;einklappen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="333"/>
+        <location filename="../ui/MainWindow.cpp" line="342"/>
         <source>&amp;Expand All Steps</source>
         <translation>Alle Schritte a&amp;usklappen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="366"/>
+        <location filename="../ui/MainWindow.cpp" line="375"/>
         <source>&amp;Settings</source>
         <translation>&amp;Einstellungen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="368"/>
+        <location filename="../ui/MainWindow.cpp" line="377"/>
         <source>&amp;Preferences…</source>
         <translation>Terrarium ein&amp;richten…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="377"/>
+        <location filename="../ui/MainWindow.cpp" line="386"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="378"/>
+        <location filename="../ui/MainWindow.cpp" line="387"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="394"/>
+        <source>&amp;User Guide</source>
+        <translation>&amp;Handbuch</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="396"/>
+        <source>The guide to the window, in the README</source>
+        <translation>Die Anleitung zum Fenster, in der README</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="398"/>
         <source>&amp;About Terrarium</source>
         <translation>Ü&amp;ber Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="379"/>
+        <location filename="../ui/MainWindow.cpp" line="399"/>
         <source>About Terrarium</source>
         <translation>Über Terrarium</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="380"/>
+        <location filename="../ui/MainWindow.cpp" line="400"/>
         <source>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans a goal with a language model, runs each step as a command inside a sandbox, and shows it all live.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Terrarium %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plant ein Ziel mit einem Sprachmodell, führt jeden Schritt als Befehl in einer Sandbox aus und zeigt alles live.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="558"/>
+        <location filename="../ui/MainWindow.cpp" line="489"/>
+        <source>Changes Made in the Sandbox</source>
+        <translation>In der Sandbox vorgenommene Änderungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="667"/>
         <source>Type a goal first.</source>
         <translation>Geben Sie zuerst ein Ziel ein.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="567"/>
+        <location filename="../ui/MainWindow.cpp" line="676"/>
         <source>Open Task File</source>
         <translation>Aufgabendatei öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="568"/>
+        <location filename="../ui/MainWindow.cpp" line="677"/>
         <source>Task files (*.yaml *.yml *.md *.markdown *.txt);;All files (*)</source>
         <translation>Aufgabendateien (*.yaml *.yml *.md *.markdown *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="585"/>
+        <location filename="../ui/MainWindow.cpp" line="694"/>
         <source>Choose the Workspace Folder</source>
         <translation>Arbeitsordner wählen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="622"/>
+        <location filename="../ui/MainWindow.cpp" line="731"/>
         <source>Stop the Run?</source>
         <translation>Lauf anhalten?</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="622"/>
+        <location filename="../ui/MainWindow.cpp" line="731"/>
         <source>A run is in progress. Stop it and close Terrarium?</source>
         <translation>Ein Lauf ist im Gange. Ihn anhalten und Terrarium schließen?</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="116"/>
+        <location filename="../ui/MainWindow.cpp" line="120"/>
         <source>Choose a &amp;Folder…</source>
         <translation>Einen &amp;Ordner wählen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="117"/>
+        <location filename="../ui/MainWindow.cpp" line="121"/>
         <source>A &amp;New Folder for Each Run</source>
         <translation>Ein &amp;neuer Ordner für jeden Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="298"/>
+        <location filename="../ui/MainWindow.cpp" line="307"/>
         <source>&amp;Replay…</source>
         <translation>Runbook ab&amp;spielen…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="317"/>
+        <location filename="../ui/MainWindow.cpp" line="326"/>
         <source>Review &amp;Workspace Changes</source>
         <translation>Änderungen im Arbeitsordner &amp;prüfen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="319"/>
+        <location filename="../ui/MainWindow.cpp" line="328"/>
         <source>What a sandbox that works on a copy changed, to apply or discard</source>
         <translation>Was eine Sandbox, die auf einer Kopie arbeitet, geändert hat, zum Übernehmen oder Verwerfen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="337"/>
+        <location filename="../ui/MainWindow.cpp" line="346"/>
         <source>Run &amp;History</source>
         <translation>&amp;Verlauf der Läufe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="344"/>
+        <location filename="../ui/MainWindow.cpp" line="353"/>
         <source>The kept runs, to look at again, run again or delete</source>
         <translation>Die gespeicherten Läufe, zum erneuten Ansehen, erneuten Ausführen oder Löschen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="348"/>
+        <location filename="../ui/MainWindow.cpp" line="357"/>
         <source>&amp;Terminal</source>
         <translation>&amp;Terminal</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="354"/>
+        <location filename="../ui/MainWindow.cpp" line="363"/>
         <source>A shell inside the run&apos;s sandbox</source>
         <translation>Eine Shell in der Sandbox des Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="356"/>
+        <location filename="../ui/MainWindow.cpp" line="365"/>
         <source>Open the Sandbox&apos;s &amp;Console</source>
         <translation>&amp;Konsole der Sandbox öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="358"/>
+        <location filename="../ui/MainWindow.cpp" line="367"/>
         <source>A VM&apos;s serial console: its boot messages and a root shell</source>
         <translation>Die serielle Konsole einer VM: ihre Boot-Meldungen und eine root-Shell</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="522"/>
+        <location filename="../ui/MainWindow.cpp" line="631"/>
         <source>A new folder in %1 for each run</source>
         <translation>Ein neuer Ordner in %1 für jeden Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="576"/>
+        <location filename="../ui/MainWindow.cpp" line="685"/>
         <source>Replay a Runbook</source>
         <translation>Ein Runbook abspielen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="577"/>
+        <location filename="../ui/MainWindow.cpp" line="686"/>
         <source>Runbooks (*.yaml *.yml);;All files (*)</source>
         <translation>Runbooks (*.yaml *.yml);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="660"/>
+        <location filename="../ui/MainWindow.cpp" line="769"/>
         <source>on this computer itself (the host sandbox, no isolation)</source>
         <translation>auf diesem Computer selbst (die Host-Sandbox, keine Isolation)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="661"/>
+        <location filename="../ui/MainWindow.cpp" line="770"/>
         <source>in the run&apos;s sandbox (%1)</source>
         <translation>in der Sandbox des Laufs (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="664"/>
+        <location filename="../ui/MainWindow.cpp" line="773"/>
         <source>A remote control client has a terminal open %1. What it types there passes no safety check and is not recorded.</source>
         <translation>Ein Fernsteuerungs-Client hat ein Terminal %1 offen. Was er dort eingibt, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/MainWindow.cpp" line="666"/>
+        <location filename="../ui/MainWindow.cpp" line="775"/>
         <source>Remote control clients have %n terminals open %1. What they type there passes no safety check and is not recorded.</source>
         <translation>
             <numerusform>Fernsteuerungs-Clients haben %n Terminal %1 offen. Was sie dort eingeben, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet.</numerusform>
@@ -6326,7 +6371,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="761"/>
+        <location filename="../ui/MainWindow.cpp" line="870"/>
         <source>The goal of the run in progress; stop it to change the goal</source>
         <translation>Das Ziel des laufenden Laufs; halten Sie ihn an, um das Ziel zu ändern</translation>
     </message>
@@ -6360,7 +6405,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../ui/PastRunView.cpp" line="66"/>
-        <location filename="../ui/PastRunView.cpp" line="121"/>
+        <location filename="../ui/PastRunView.cpp" line="130"/>
         <source>Start a new run with this goal</source>
         <translation>Einen neuen Lauf mit diesem Ziel starten</translation>
     </message>
@@ -6375,47 +6420,47 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Diesen Lauf ab dem Schritt fortsetzen, der nicht fertig wurde</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="75"/>
+        <location filename="../ui/PastRunView.cpp" line="84"/>
         <source>Past run timeline</source>
         <translation>Zeitleiste des früheren Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="86"/>
+        <location filename="../ui/PastRunView.cpp" line="95"/>
         <source>Back to Current</source>
         <translation>Zurück zum aktuellen Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="122"/>
+        <location filename="../ui/PastRunView.cpp" line="131"/>
         <source>A run is in progress; it can run again once that ends</source>
         <translation>Ein Lauf ist im Gange; dieser kann erneut laufen, sobald jener endet</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="157"/>
+        <location filename="../ui/PastRunView.cpp" line="166"/>
         <source>Could not copy %1 to %2</source>
         <translation>%1 konnte nicht nach %2 kopiert werden</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="164"/>
+        <location filename="../ui/PastRunView.cpp" line="173"/>
         <source>Viewing a past run: %1</source>
         <translation>Ein früherer Lauf: %1</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="188"/>
+        <location filename="../ui/PastRunView.cpp" line="197"/>
         <source>The run ended before this step did.</source>
         <translation>Der Lauf endete vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="204"/>
+        <location filename="../ui/PastRunView.cpp" line="213"/>
         <source>Terrarium stopped before the run ended (%1).</source>
         <translation>Terrarium wurde beendet, bevor der Lauf endete (%1).</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="226"/>
+        <location filename="../ui/PastRunView.cpp" line="235"/>
         <source>Run Again?</source>
         <translation>Erneut ausführen?</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="227"/>
+        <location filename="../ui/PastRunView.cpp" line="236"/>
         <source>Start a new run with this goal?
 
 %1
@@ -6428,12 +6473,12 @@ It runs in the sandbox and workspace chosen in the window.</source>
 Er läuft in der Sandbox und dem Arbeitsordner, die im Fenster gewählt sind.</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="239"/>
+        <location filename="../ui/PastRunView.cpp" line="248"/>
         <source>Resume the Run?</source>
         <translation>Lauf fortsetzen?</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="240"/>
+        <location filename="../ui/PastRunView.cpp" line="249"/>
         <source>Go on with this run from the step that did not finish?
 
 %1
@@ -6446,12 +6491,12 @@ The planner is told what already ran. It goes on in its own %2 sandbox when that
 Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-Sandbox weiter, wenn es sie noch gibt, sonst in einer neuen, in %3.</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="253"/>
+        <location filename="../ui/PastRunView.cpp" line="262"/>
         <source>Delete the Run?</source>
         <translation>Lauf löschen?</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="254"/>
+        <location filename="../ui/PastRunView.cpp" line="263"/>
         <source>Delete this run, its events and its output from the history? This cannot be undone.
 
 %1</source>
@@ -6460,12 +6505,12 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 %1</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="263"/>
+        <location filename="../ui/PastRunView.cpp" line="272"/>
         <source>Remove the Run&apos;s Folder Too?</source>
         <translation>Auch den Ordner des Laufs entfernen?</translation>
     </message>
     <message>
-        <location filename="../ui/PastRunView.cpp" line="264"/>
+        <location filename="../ui/PastRunView.cpp" line="273"/>
         <source>The run worked in %1, a folder Terrarium made for it. Remove the folder and everything in it as well? Files you kept there are lost.</source>
         <translation>Der Lauf arbeitete in %1, einem Ordner, den Terrarium für ihn angelegt hat. Den Ordner und alles darin ebenfalls entfernen? Dateien, die Sie dort aufbewahrt haben, gehen verloren.</translation>
     </message>
@@ -7563,6 +7608,39 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
     </message>
 </context>
 <context>
+    <name>Terrarium::Widgets::ShortcutListDialog</name>
+    <message>
+        <location filename="../ui/ShortcutListDialog.cpp" line="38"/>
+        <source>%1 › %2</source>
+        <translation>%1 › %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/ShortcutListDialog.cpp" line="53"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <location filename="../ui/ShortcutListDialog.cpp" line="55"/>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <location filename="../ui/ShortcutListDialog.cpp" line="55"/>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <location filename="../ui/ShortcutListDialog.cpp" line="58"/>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <location filename="../ui/ShortcutListDialog.cpp" line="66"/>
+        <source> or </source>
+        <translation> oder </translation>
+    </message>
+</context>
+<context>
     <name>Terrarium::Widgets::SourcedField</name>
     <message>
         <location filename="../ui/SourcedField.cpp" line="39"/>
@@ -7794,152 +7872,152 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Die Eingabe des Befehls schließen, wie Strg+D in einem Terminal (Strg+D)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="389"/>
+        <location filename="../ui/StepCard.cpp" line="391"/>
         <source>No output.</source>
         <translation>Keine Ausgabe.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="391"/>
+        <location filename="../ui/StepCard.cpp" line="393"/>
         <source>The command printed nothing</source>
         <translation>Der Befehl hat nichts ausgegeben</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1142"/>
+        <location filename="../ui/StepCard.cpp" line="1147"/>
         <source>exit %1</source>
         <translation>Exit %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1144"/>
+        <location filename="../ui/StepCard.cpp" line="1149"/>
         <source>Exit code %1</source>
         <translation>Exit-Code %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1146"/>
+        <location filename="../ui/StepCard.cpp" line="1151"/>
         <source>The command succeeded (exit code 0)</source>
         <translation>Der Befehl war erfolgreich (Exit-Code 0)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1147"/>
+        <location filename="../ui/StepCard.cpp" line="1152"/>
         <source>The command failed with exit code %1</source>
         <translation>Der Befehl ist mit Exit-Code %1 fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="576"/>
+        <location filename="../ui/StepCard.cpp" line="578"/>
         <source>Took %1</source>
         <translation>Dauer: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="577"/>
+        <location filename="../ui/StepCard.cpp" line="579"/>
         <source>The command ran for %1</source>
         <translation>Der Befehl lief %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="603"/>
+        <location filename="../ui/StepCard.cpp" line="605"/>
         <source>Type a line for the command</source>
         <translation>Geben Sie eine Zeile für den Befehl ein</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="605"/>
+        <location filename="../ui/StepCard.cpp" line="607"/>
         <source>The command is waiting for input</source>
         <translation>Der Befehl wartet auf eine Eingabe</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="606"/>
+        <location filename="../ui/StepCard.cpp" line="608"/>
         <source>The command is waiting for input: %1</source>
         <translation>Der Befehl wartet auf eine Eingabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="761"/>
+        <location filename="../ui/StepCard.cpp" line="763"/>
         <source>Save Full Output</source>
         <translation>Vollständige Ausgabe speichern</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="762"/>
+        <location filename="../ui/StepCard.cpp" line="764"/>
         <source>Log files (*.log *.txt);;All files (*)</source>
         <translation>Protokolldateien (*.log *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="767"/>
+        <location filename="../ui/StepCard.cpp" line="769"/>
         <source>Could Not Save Output</source>
         <translation>Ausgabe konnte nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1062"/>
+        <location filename="../ui/StepCard.cpp" line="1064"/>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="781"/>
+        <location filename="../ui/StepCard.cpp" line="783"/>
         <source>The step has not printed anything yet.</source>
         <translation>Der Schritt hat noch nichts ausgegeben.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="802"/>
+        <location filename="../ui/StepCard.cpp" line="804"/>
         <source>Could not save the standard output to %1: %2</source>
         <translation>Die Standardausgabe konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="809"/>
+        <location filename="../ui/StepCard.cpp" line="811"/>
         <source>Could not save the standard error to %1: %2</source>
         <translation>Der Standardfehler konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="841"/>
+        <location filename="../ui/StepCard.cpp" line="843"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="845"/>
+        <location filename="../ui/StepCard.cpp" line="847"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="850"/>
+        <location filename="../ui/StepCard.cpp" line="852"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="850"/>
+        <location filename="../ui/StepCard.cpp" line="852"/>
         <source>%1 min %2 s</source>
         <translation>%1 min %2 s</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="855"/>
+        <location filename="../ui/StepCard.cpp" line="857"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="855"/>
+        <location filename="../ui/StepCard.cpp" line="857"/>
         <source>%1 h %2 min</source>
         <translation>%1 h %2 min</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1077"/>
+        <location filename="../ui/StepCard.cpp" line="1079"/>
         <source>Expand step</source>
         <translation>Schritt aufklappen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1078"/>
+        <location filename="../ui/StepCard.cpp" line="1080"/>
         <source>Collapse step</source>
         <translation>Schritt einklappen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1079"/>
+        <location filename="../ui/StepCard.cpp" line="1081"/>
         <source>Show the command and its output (Space)</source>
         <translation>Den Befehl und seine Ausgabe anzeigen (Leertaste)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1080"/>
+        <location filename="../ui/StepCard.cpp" line="1082"/>
         <source>Show only the title (Space)</source>
         <translation>Nur den Titel anzeigen (Leertaste)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1153"/>
+        <location filename="../ui/StepCard.cpp" line="1158"/>
         <source>Step: %1</source>
         <translation>Schritt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1156"/>
+        <location filename="../ui/StepCard.cpp" line="1161"/>
         <source>%1, %2, took %3</source>
         <translation>%1, %2, Dauer %3</translation>
     </message>
@@ -8001,18 +8079,28 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Standardausgabe und -fehler, gemischt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="345"/>
+        <location filename="../ui/StepCard.cpp" line="316"/>
+        <source>Close a waiting step&apos;s input (its input row focused)</source>
+        <translation>Die Eingabe eines wartenden Schritts schließen (seine Eingabezeile hat den Fokus)</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="330"/>
+        <source>Save a step&apos;s output (its card focused)</source>
+        <translation>Die Ausgabe eines Schritts speichern (seine Karte hat den Fokus)</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="347"/>
         <source>Undoing the step</source>
         <translation>Der Schritt wird rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="346"/>
-        <location filename="../ui/StepCard.cpp" line="972"/>
+        <location filename="../ui/StepCard.cpp" line="348"/>
+        <location filename="../ui/StepCard.cpp" line="974"/>
         <source>Undo Step</source>
         <translation>Schritt rückgängig machen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="351"/>
+        <location filename="../ui/StepCard.cpp" line="353"/>
         <source>Put the sandbox back as it was before this step, from the snapshot taken then; every later step is undone too.
 The snapshot holds the sandbox&apos;s disk, including a VM&apos;s copy of the workspace. A workspace folder mounted from this computer (Podman&apos;s default) is not part of it and stays as it is.
 Programs running in a VM end: it starts again from the snapshot.</source>
@@ -8021,223 +8109,223 @@ Der Snapshot umfasst die Platte der Sandbox, einschließlich der Kopie des Arbei
 Programme, die in einer VM laufen, enden: Sie startet erneut aus dem Snapshot.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="360"/>
+        <location filename="../ui/StepCard.cpp" line="362"/>
         <source>Use Copy Mode</source>
         <translation>Kopiermodus verwenden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="364"/>
+        <location filename="../ui/StepCard.cpp" line="366"/>
         <source>Let the next run work on a copy of the workspace: its snapshots then hold the workspace too, and its changes reach this folder only after your review.</source>
         <translation>Den nächsten Lauf auf einer Kopie des Arbeitsbereichs arbeiten lassen: seine Snapshots enthalten dann auch den Arbeitsbereich, und seine Änderungen erreichen diesen Ordner erst nach Ihrer Prüfung.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="380"/>
+        <location filename="../ui/StepCard.cpp" line="382"/>
         <source>How the command was written</source>
         <translation>Wie der Befehl entstand</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="383"/>
+        <location filename="../ui/StepCard.cpp" line="385"/>
         <source>Step status</source>
         <translation>Status des Schritts</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="401"/>
+        <location filename="../ui/StepCard.cpp" line="403"/>
         <source>Workspace warning</source>
         <translation>Warnung zum Arbeitsordner</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="450"/>
+        <location filename="../ui/StepCard.cpp" line="452"/>
         <source>Waiting for your approval: answer in the panel below the timeline.</source>
         <translation>Wartet auf Ihre Freigabe: Antworten Sie im Bereich unter der Zeitleiste.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="453"/>
+        <location filename="../ui/StepCard.cpp" line="455"/>
         <source>Denied: the command was not run.</source>
         <translation>Abgelehnt: Der Befehl wurde nicht ausgeführt.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="456"/>
+        <location filename="../ui/StepCard.cpp" line="458"/>
         <source>Timed out: the command ran longer than the step timeout and was stopped.</source>
         <translation>Zeitüberschreitung: Der Befehl lief länger als das Zeitlimit pro Schritt und wurde angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="460"/>
+        <location filename="../ui/StepCard.cpp" line="462"/>
         <source>Cancelled: the run was stopped during this step.</source>
         <translation>Abgebrochen: Der Lauf wurde während dieses Schritts angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="539"/>
+        <location filename="../ui/StepCard.cpp" line="541"/>
         <source>⚠ The check of the workspace after this step did not finish (%1): what it did not reach was not checked for set-user-ID bits or for files that tools run by themselves.</source>
         <translation>⚠ Die Prüfung des Arbeitsordners nach diesem Schritt wurde nicht fertig (%1): Was sie nicht erreicht hat, wurde nicht auf Set-User-ID-Bits oder auf Dateien geprüft, die Werkzeuge von selbst ausführen.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="544"/>
+        <location filename="../ui/StepCard.cpp" line="546"/>
         <source>⚠ This step created or changed files that tools run by themselves (git hooks, .envrc, editor tasks, shell start-up files); check them before you use the workspace outside the sandbox: %1</source>
         <translation>⚠ Dieser Schritt hat Dateien angelegt oder geändert, die Werkzeuge von selbst ausführen (Git-Hooks, .envrc, Editor-Tasks, Shell-Startdateien); prüfen Sie sie, bevor Sie den Arbeitsordner außerhalb der Sandbox verwenden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="549"/>
+        <location filename="../ui/StepCard.cpp" line="551"/>
         <source>⚠ Set-user-ID or set-group-ID bits this step set were removed from: %1</source>
         <translation>⚠ Von diesem Schritt gesetzte Set-User-ID- oder Set-Group-ID-Bits wurden entfernt von: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="552"/>
+        <location filename="../ui/StepCard.cpp" line="554"/>
         <source>⚠ These files have set-user-ID or set-group-ID bits that could not be removed; do not run them outside the sandbox: %1</source>
         <translation>⚠ Diese Dateien haben Set-User-ID- oder Set-Group-ID-Bits, die nicht entfernt werden konnten; führen Sie sie nicht außerhalb der Sandbox aus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="771"/>
+        <location filename="../ui/StepCard.cpp" line="773"/>
         <source>Saved</source>
         <translation>Gespeichert</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="786"/>
+        <location filename="../ui/StepCard.cpp" line="788"/>
         <source>Could not save the output to %1: %2</source>
         <translation>Die Ausgabe konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="972"/>
+        <location filename="../ui/StepCard.cpp" line="974"/>
         <source>Undo Container Files</source>
         <translation>Container-Dateien zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="978"/>
+        <location filename="../ui/StepCard.cpp" line="980"/>
         <source>Rolling the container&apos;s files back to before this step…</source>
         <translation>Die Dateien des Containers werden auf den Stand vor diesem Schritt zurückgesetzt…</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="980"/>
+        <location filename="../ui/StepCard.cpp" line="982"/>
         <source>Rolling the sandbox back to before this step…</source>
         <translation>Die Sandbox wird auf den Stand vor diesem Schritt zurückgesetzt…</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="984"/>
+        <location filename="../ui/StepCard.cpp" line="986"/>
         <source>Undone: the sandbox is as it was before this step.</source>
         <translation>Rückgängig gemacht: Die Sandbox ist wieder so wie vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="985"/>
+        <location filename="../ui/StepCard.cpp" line="987"/>
         <source>Undone with step %1: the sandbox is as it was before that step, which ran before this one.</source>
         <translation>Mit Schritt %1 rückgängig gemacht: Die Sandbox ist wieder so wie vor jenem Schritt, der vor diesem lief.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="990"/>
+        <location filename="../ui/StepCard.cpp" line="992"/>
         <source>Undone in the container: its files are as they were before this step. The workspace %1 was not rolled back: it is mounted from this computer.</source>
         <translation>Im Container rückgängig gemacht: seine Dateien sind wie vor diesem Schritt. Der Arbeitsbereich %1 wurde nicht zurückgesetzt: er ist von diesem Computer eingebunden.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="994"/>
+        <location filename="../ui/StepCard.cpp" line="996"/>
         <source>Undone with step %1 in the container: its files are as they were before that step, which ran before this one. The workspace %2 was not rolled back: it is mounted from this computer.</source>
         <translation>Mit Schritt %1 im Container rückgängig gemacht: seine Dateien sind wie vor jenem Schritt, der vor diesem lief. Der Arbeitsbereich %2 wurde nicht zurückgesetzt: er ist von diesem Computer eingebunden.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1000"/>
+        <location filename="../ui/StepCard.cpp" line="1002"/>
         <source>What the steps changed there is still changed.</source>
         <translation>Was die Schritte dort geändert haben, ist weiterhin geändert.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1003"/>
+        <location filename="../ui/StepCard.cpp" line="1005"/>
         <source>Could not undo the step: %1</source>
         <translation>Der Schritt konnte nicht rückgängig gemacht werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1006"/>
+        <location filename="../ui/StepCard.cpp" line="1008"/>
         <source>Undo puts back the container&apos;s files, not the workspace %1: it is mounted from this computer, not part of the snapshot, and this step or a later one changed files in it. Those changes stay.</source>
         <translation>Rückgängig setzt die Dateien des Containers zurück, nicht den Arbeitsbereich %1: er ist von diesem Computer eingebunden, nicht Teil des Snapshots, und dieser oder ein späterer Schritt hat Dateien darin geändert. Diese Änderungen bleiben.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1011"/>
+        <location filename="../ui/StepCard.cpp" line="1013"/>
         <source>Undo puts back the container&apos;s files. The workspace %1 is mounted from this computer and not part of the snapshot; nothing in it changed from this step on.</source>
         <translation>Rückgängig setzt die Dateien des Containers zurück. Der Arbeitsbereich %1 ist von diesem Computer eingebunden und nicht Teil des Snapshots; darin hat sich ab diesem Schritt nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1015"/>
+        <location filename="../ui/StepCard.cpp" line="1017"/>
         <source>Undo puts back the container&apos;s files, not the workspace %1: it is mounted from this computer and not part of the snapshot.</source>
         <translation>Rückgängig setzt die Dateien des Containers zurück, nicht den Arbeitsbereich %1: er ist von diesem Computer eingebunden und nicht Teil des Snapshots.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1019"/>
+        <location filename="../ui/StepCard.cpp" line="1021"/>
         <source>The next run works on a copy, which Undo puts back too.</source>
         <translation>Der nächste Lauf arbeitet auf einer Kopie, die Rückgängig ebenfalls zurücksetzt.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1021"/>
+        <location filename="../ui/StepCard.cpp" line="1023"/>
         <source>In copy mode, Undo puts the workspace back too.</source>
         <translation>Im Kopiermodus setzt Rückgängig auch den Arbeitsbereich zurück.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1054"/>
+        <location filename="../ui/StepCard.cpp" line="1056"/>
         <source>Save everything the command printed, stdout and stderr interleaved as they arrived, to a file (Ctrl+Shift+S)</source>
         <translation>Alles, was der Befehl ausgegeben hat, in eine Datei speichern, stdout und stderr gemischt in der Reihenfolge ihres Eintreffens (Strg+Umschalt+S)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1056"/>
+        <location filename="../ui/StepCard.cpp" line="1058"/>
         <source>Save everything the command printed, not only what is shown: stdout and stderr to a file each (Ctrl+Shift+S)</source>
         <translation>Alles, was der Befehl ausgegeben hat, speichern, nicht nur das Angezeigte: stdout und stderr in je eine Datei (Strg+Umschalt+S)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1106"/>
+        <location filename="../ui/StepCard.cpp" line="1111"/>
         <source>denied</source>
         <translation>abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1108"/>
+        <location filename="../ui/StepCard.cpp" line="1113"/>
         <source>Denied</source>
         <translation>Abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1109"/>
+        <location filename="../ui/StepCard.cpp" line="1114"/>
         <source>The command was not allowed to run</source>
         <translation>Der Befehl durfte nicht ausgeführt werden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1113"/>
+        <location filename="../ui/StepCard.cpp" line="1118"/>
         <source>cancelled</source>
         <translation>abgebrochen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1115"/>
+        <location filename="../ui/StepCard.cpp" line="1120"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1116"/>
+        <location filename="../ui/StepCard.cpp" line="1121"/>
         <source>The run was stopped while the command ran</source>
         <translation>Der Lauf wurde angehalten, während der Befehl lief</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1120"/>
+        <location filename="../ui/StepCard.cpp" line="1125"/>
         <source>timed out</source>
         <translation>Zeitüberschreitung</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1122"/>
+        <location filename="../ui/StepCard.cpp" line="1127"/>
         <source>Timed out</source>
         <translation>Zeitüberschreitung</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1124"/>
+        <location filename="../ui/StepCard.cpp" line="1129"/>
         <source>The command ran past the step timeout and was stopped (exit code %1)</source>
         <translation>Der Befehl lief über das Zeitlimit pro Schritt hinaus und wurde angehalten (Exit-Code %1)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1159"/>
+        <location filename="../ui/StepCard.cpp" line="1164"/>
         <source>%1, undone</source>
         <translation>%1, rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1161"/>
+        <location filename="../ui/StepCard.cpp" line="1166"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1173"/>
+        <location filename="../ui/StepCard.cpp" line="1178"/>
         <source>(hidden input)</source>
         <translation>(verborgene Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1185"/>
-        <location filename="../ui/StepCard.cpp" line="1186"/>
+        <location filename="../ui/StepCard.cpp" line="1190"/>
+        <location filename="../ui/StepCard.cpp" line="1191"/>
         <source>^D (end of input)</source>
         <translation>^D (Ende der Eingabe)</translation>
     </message>
@@ -8579,68 +8667,68 @@ Programme, die in einer VM laufen, enden: Sie startet erneut aus dem Snapshot.</
 <context>
     <name>Terrarium::Widgets::TimelineNote</name>
     <message>
-        <location filename="../ui/TimelineNote.cpp" line="48"/>
+        <location filename="../ui/TimelineNote.cpp" line="49"/>
         <source>Failure</source>
         <translation>Fehlschlag</translation>
     </message>
     <message>
-        <location filename="../ui/TimelineNote.cpp" line="50"/>
+        <location filename="../ui/TimelineNote.cpp" line="51"/>
         <source>Denied</source>
         <translation>Abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/TimelineNote.cpp" line="52"/>
+        <location filename="../ui/TimelineNote.cpp" line="53"/>
         <source>Re-planning</source>
         <translation>Neuplanung</translation>
     </message>
     <message>
-        <location filename="../ui/TimelineNote.cpp" line="54"/>
+        <location filename="../ui/TimelineNote.cpp" line="55"/>
         <source>New plan</source>
         <translation>Neuer Plan</translation>
     </message>
     <message>
-        <location filename="../ui/TimelineNote.cpp" line="56"/>
+        <location filename="../ui/TimelineNote.cpp" line="57"/>
         <source>Undone</source>
         <translation>Rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/TimelineNote.cpp" line="58"/>
+        <location filename="../ui/TimelineNote.cpp" line="59"/>
         <source>Model retry</source>
         <translation>Erneute Modellanfrage</translation>
     </message>
     <message>
-        <location filename="../ui/TimelineNote.cpp" line="60"/>
+        <location filename="../ui/TimelineNote.cpp" line="61"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../ui/TimelineNote.cpp" line="62"/>
+        <location filename="../ui/TimelineNote.cpp" line="63"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../ui/TimelineNote.cpp" line="64"/>
+        <location filename="../ui/TimelineNote.cpp" line="65"/>
         <source>Note</source>
         <translation>Hinweis</translation>
     </message>
     <message>
-        <location filename="../ui/TimelineNote.cpp" line="66"/>
+        <location filename="../ui/TimelineNote.cpp" line="67"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/TimelineNote.cpp" line="93"/>
-        <location filename="../ui/TimelineNote.cpp" line="205"/>
+        <location filename="../ui/TimelineNote.cpp" line="94"/>
+        <location filename="../ui/TimelineNote.cpp" line="211"/>
         <source>Show details</source>
         <translation>Details anzeigen</translation>
     </message>
     <message>
-        <location filename="../ui/TimelineNote.cpp" line="94"/>
+        <location filename="../ui/TimelineNote.cpp" line="95"/>
         <source>Details</source>
         <translation>Details</translation>
     </message>
     <message>
-        <location filename="../ui/TimelineNote.cpp" line="205"/>
+        <location filename="../ui/TimelineNote.cpp" line="211"/>
         <source>Hide details</source>
         <translation>Details ausblenden</translation>
     </message>
