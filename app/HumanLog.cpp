@@ -64,6 +64,11 @@ QString HumanLog::format(const Core::RunEvent &event)
     if (const auto *input = event.get<Events::InputRequired>()) {
         if (input->prompt.trimmed().isEmpty())
             return Tr::tr("Step %1 is waiting for input.").arg(input->stepId);
+        // Its command line, as the window shows it: no question of the command's own.
+        if (input->from == Events::InputRequired::PromptFrom::Command)
+            return Tr::tr("Step %1 is waiting for input; the command printed no question: %2")
+                .arg(input->stepId)
+                .arg(input->prompt);
         return Tr::tr("Step %1 is waiting for input: %2").arg(input->stepId).arg(input->prompt);
     }
     if (const auto *end = event.get<Events::WorkflowComplete>()) {

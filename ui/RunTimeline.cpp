@@ -332,7 +332,8 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
         }
     } else if (const auto *input = event.get<Events::InputRequired>()) {
         if (StepCard *card = m_cards.value(stepId))
-            card->showInputPrompt(input->prompt, input->hint == QLatin1String("password"));
+            card->showInputPrompt(input->prompt, input->hint == QLatin1String("password"),
+                                  input->from);
     } else if (const auto *failure = event.get<Events::ErrorDetected>()) {
         const QString &error = failure->error;
         const bool denied = failure->kind == Events::FailureKind::Denied;

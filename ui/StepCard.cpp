@@ -598,14 +598,25 @@ bool StepCard::isCollapsed() const
     return d->collapsed;
 }
 
-void StepCard::showInputPrompt(const QString &prompt, bool secret)
+void StepCard::showInputPrompt(const QString &prompt, bool secret,
+                               Core::Events::InputRequired::PromptFrom from)
 {
-    // The prompt is the command's last output line: one line, shown as-is.
+    // The prompt is the question, one line, shown as-is. A command line is no question: the
+    // field says that the command printed none, so the user knows what waits, not what it asks.
     const QString hint = prompt.simplified();
-    d->inputEdit->setPlaceholderText(hint.isEmpty() ? tr("Type a line for the command") : hint);
-    d->inputEdit->setAccessibleDescription(
-        hint.isEmpty() ? tr("The command is waiting for input")
-                       : tr("The command is waiting for input: %1").arg(hint));
+    if (hint.isEmpty()) {
+        d->inputEdit->setPlaceholderText(tr("Type a line for the command"));
+        d->inputEdit->setAccessibleDescription(tr("The command is waiting for input"));
+    } else if (from == Core::Events::InputRequired::PromptFrom::Command) {
+        const QString waiting =
+            tr("Waiting for input; the command printed no question: %1").arg(hint);
+        d->inputEdit->setPlaceholderText(waiting);
+        d->inputEdit->setAccessibleDescription(waiting);
+    } else {
+        d->inputEdit->setPlaceholderText(hint);
+        d->inputEdit->setAccessibleDescription(
+            tr("The command is waiting for input: %1").arg(hint));
+    }
     // A password prompt: what is typed is not shown.
     d->inputEdit->setEchoMode(secret ? QLineEdit::Password : QLineEdit::Normal);
     d->awaitingInput = true;

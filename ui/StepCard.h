@@ -2,6 +2,7 @@
 
 #include "core/Error.h"
 #include "core/agent/PlanStep.h"
+#include "core/agent/RunEventPayloads.h"
 #include "core/exec/ExecResult.h"
 
 #include <QFrame>
@@ -72,9 +73,12 @@ public:
     QString workspaceWarning() const;
     void setCollapsed(bool collapsed);
     bool isCollapsed() const;
-    // Shows the input field under the console, with the command's last line as a hint.
-    // secret: a password is asked for; what is typed is not shown.
-    void showInputPrompt(const QString &prompt, bool secret = false);
+    // Shows the input field under the console, with the question as its hint: the command's
+    // words (its last line, or its read -p prompt), or, when it printed none, its command line,
+    // said to be one. secret: a password is asked for; what is typed is not shown.
+    void showInputPrompt(const QString &prompt, bool secret = false,
+                         Core::Events::InputRequired::PromptFrom from =
+                             Core::Events::InputRequired::PromptFrom::Output);
     void hideInputPrompt();
 
     // Undo. A step is undoable when a snapshot of the sandbox was taken before it ran (the

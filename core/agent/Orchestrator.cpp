@@ -4,6 +4,7 @@
 #include "core/CoreTr.h"
 #include "core/agent/CommandGuard.h"
 #include "core/agent/CommandTranslator.h"
+#include "core/agent/InputQuestion.h"
 #include "core/agent/PlanModel.h"
 #include "core/agent/Planner.h"
 #include "core/agent/PromptBuilder.h"
@@ -15,7 +16,6 @@
 #include "core/output/SecretRedactor.h"
 #include "core/safety/SafetyGate.h"
 
-#include <QRegularExpression>
 #include <QTimer>
 
 #include <algorithm>
@@ -24,21 +24,6 @@
 namespace Terrarium::Core {
 
 namespace {
-
-// What kind of answer a prompt asks for: "confirmation" ([Y/n], (yes/no)), "password", or none.
-QString inputPromptHint(const QString &prompt)
-{
-    static const QRegularExpression confirmation(
-        QStringLiteral(R"(\[\s*[yY]\s*/\s*[nN]\s*\]|\(\s*yes\s*/\s*no\b)"));
-    static const QRegularExpression password(
-        QStringLiteral(R"((password|passphrase|passwort|pin)[^:\n]*:\s*$)"),
-        QRegularExpression::CaseInsensitiveOption);
-    if (password.match(prompt).hasMatch())
-        return QStringLiteral("password");
-    if (confirmation.match(prompt).hasMatch())
-        return QStringLiteral("confirmation");
-    return {};
-}
 
 // Executed steps whose commands the executor model sees.
 constexpr int HistorySteps = 3;
@@ -789,18 +774,22 @@ void Orchestrator::onOutput(OutputStream stream, const QByteArray &data)
 void Orchestrator::onInputWanted()
 {
     // The sandbox saw the command wait in read(2) on its stdin: a fact, not a guess from its
-    // output. What it printed last without a newline is the prompt, when there is one (bash's
-    // `read -p` prints none when stdin is not a terminal).
+    // output. What to ask is InputQuestion's choice: the command's words, read -p's prompt (bash
+    // prints none when stdin is not a terminal), or its command line.
     if (m_state != RunState::Executing || !m_job || m_job->isFinished())
         return;
-    QString prompt;
+    QString partialLine;
+    QString lastWords;
+    int answers = 0;
     if (m_output) {
         m_output->flushText();
-        prompt = m_output->lastPartialLine();
+        partialLine = m_output->lastPartialLine();
+        lastWords = m_output->lastWords();
+        answers = m_output->answers();
     }
     setState(RunState::AwaitingInput);
-    emitEvent(Events::InputRequired{
-        .stepId = m_currentStepId, .prompt = prompt, .hint = inputPromptHint(prompt)});
+    emitEvent(
+        InputQuestion::ask(m_currentStepId, m_currentCommand, partialLine, lastWords, answers));
 }
 
 void Orchestrator::onJobFinished()

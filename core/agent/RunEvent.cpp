@@ -197,12 +197,24 @@ QJsonObject toPayload(const Events::ApprovalRequired &event)
     return payload;
 }
 
+constexpr std::array<std::pair<Events::InputRequired::PromptFrom, const char *>, 3> promptFromNames{
+    {
+        {Events::InputRequired::PromptFrom::Output, "output"},
+        {Events::InputRequired::PromptFrom::Read, "read"},
+        {Events::InputRequired::PromptFrom::Command, "command"},
+    }};
+
 QJsonObject toPayload(const Events::InputRequired &event)
 {
     QJsonObject payload{{QStringLiteral("step_id"), event.stepId},
                         {QStringLiteral("prompt"), event.prompt}};
     if (!event.hint.isEmpty())
         payload.insert(QStringLiteral("hint"), event.hint);
+    // Absent means the command's output, as in runs stored before the field.
+    for (const auto &[from, name] : promptFromNames) {
+        if (from == event.from && from != Events::InputRequired::PromptFrom::Output)
+            payload.insert(QStringLiteral("prompt_from"), QLatin1String(name));
+    }
     return payload;
 }
 
@@ -356,10 +368,16 @@ RunEventData fromPayload(RunEventType type, const QJsonObject &payload)
         }
         return event;
     }
-    case RunEventType::InputRequired:
-        return Events::InputRequired{.stepId = read.integer("step_id"),
-                                     .prompt = read.text("prompt"),
-                                     .hint = read.text("hint")};
+    case RunEventType::InputRequired: {
+        Events::InputRequired event{.stepId = read.integer("step_id"),
+                                    .prompt = read.text("prompt"),
+                                    .hint = read.text("hint")};
+        for (const auto &[from, name] : promptFromNames) {
+            if (read.text("prompt_from") == QLatin1String(name))
+                event.from = from;
+        }
+        return event;
+    }
     case RunEventType::Usage: {
         Events::Usage usage{.role = read.text("role"),
                             .inputTokens = read.number("input_tokens"),

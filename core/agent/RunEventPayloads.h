@@ -131,9 +131,15 @@ struct ApprovalRequired
 
 struct InputRequired
 {
+    // Where the question comes from: the command's own last words on stdout or stderr; the
+    // prompt of its `read -p` (bash prints it only on a terminal, so a pipe shows none); with
+    // neither, the command line itself.
+    enum class PromptFrom { Output, Read, Command };
+
     int stepId = 0;
-    QString prompt; // what the command printed last without a newline
-    QString hint; // "password" when the prompt asks for one; empty otherwise
+    QString prompt; // the question, escaped for display (VisibleText); one line
+    QString hint; // "password" when the prompt asks for one (or read -s); empty otherwise
+    PromptFrom from = PromptFrom::Output;
 };
 
 struct Usage

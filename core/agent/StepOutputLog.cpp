@@ -9,6 +9,20 @@ namespace {
 // A prompt longer than this is not a prompt anyone reads; only its end is kept.
 constexpr qsizetype PartialLineChars = 1024;
 
+// The last line of text that is not blank, without its newline; null when there is none.
+QStringView lastNonBlankLine(QStringView text)
+{
+    qsizetype end = text.size();
+    while (end > 0) {
+        const qsizetype newline = text.lastIndexOf(u'\n', end - 1);
+        const QStringView line = text.sliced(newline + 1, end - newline - 1);
+        if (!line.trimmed().isEmpty())
+            return line;
+        end = newline < 0 ? 0 : newline;
+    }
+    return {};
+}
+
 } // namespace
 
 StepOutputLog::StepOutputLog(int stepId, const QStringList &secrets, QObject *parent)
@@ -45,9 +59,12 @@ void StepOutputLog::take(OutputStream stream, QByteArrayView masked)
         return;
 
     const qsizetype newline = text.lastIndexOf(u'\n');
-    m_lastPartialLine = newline < 0 ? m_lastPartialLine + text : text.mid(newline + 1);
+    const QString joined = m_lastPartialLine + text; // the line this text goes on first
+    m_lastPartialLine = newline < 0 ? joined : text.mid(newline + 1);
     if (m_lastPartialLine.size() > PartialLineChars)
         m_lastPartialLine = m_lastPartialLine.right(PartialLineChars);
+    if (const QStringView words = lastNonBlankLine(joined); !words.isNull())
+        m_lastWords = words.right(PartialLineChars).toString();
 
     if (!m_pending.isEmpty() && m_pendingStream != stream)
         flushText();
@@ -57,6 +74,13 @@ void StepOutputLog::take(OutputStream stream, QByteArrayView masked)
         flushText();
     else if (!m_flushTimer->isActive())
         m_flushTimer->start();
+}
+
+void StepOutputLog::clearPartialLine()
+{
+    m_lastPartialLine.clear();
+    m_lastWords.clear();
+    ++m_answers;
 }
 
 void StepOutputLog::flushText()

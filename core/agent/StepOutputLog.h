@@ -51,8 +51,13 @@ public:
     const OutputSpool &spool(OutputStream stream) const { return channel(stream).spool; }
     // What the command printed last without a newline: the prompt, when it waits for input.
     QString lastPartialLine() const { return m_lastPartialLine; }
-    // Input was given: the prompt was answered.
-    void clearPartialLine() { m_lastPartialLine.clear(); }
+    // The last line with more than blanks in it, either stream, complete or not: the command's
+    // own words when it asks for input after a newline ("Password:\n" on stderr, say).
+    QString lastWords() const { return m_lastWords; }
+    // Input was given: the prompt was answered, what was printed before it asks nothing more.
+    void clearPartialLine();
+    // How often input was given (or closed) during the step.
+    int answers() const { return m_answers; }
 
 Q_SIGNALS:
     // Decoded text of one stream, in the order of arrival.
@@ -81,6 +86,8 @@ private:
     OutputStream m_pendingStream = OutputStream::Stdout;
     QString m_pending;
     QString m_lastPartialLine;
+    QString m_lastWords;
+    int m_answers = 0;
     bool m_finished = false;
 };
 

@@ -108,6 +108,14 @@ void tst_HumanLog::lines_data()
     QTest::newRow("input with a prompt")
         << RunEventType::InputRequired << QJsonObject{{"step_id", 2}, {"prompt", "Name? "}}
         << "Step 2 is waiting for input: Name? ";
+    QTest::newRow("input with read -p's prompt")
+        << RunEventType::InputRequired
+        << QJsonObject{{"step_id", 2}, {"prompt", "Name?"}, {"prompt_from", "read"}}
+        << "Step 2 is waiting for input: Name?";
+    QTest::newRow("input with only the command line")
+        << RunEventType::InputRequired
+        << QJsonObject{{"step_id", 2}, {"prompt", "cat"}, {"prompt_from", "command"}}
+        << "Step 2 is waiting for input; the command printed no question: cat";
     // A program that reads without a prompt: no dangling colon.
     QTest::newRow("input without a prompt")
         << RunEventType::InputRequired << QJsonObject{{"step_id", 2}, {"prompt", ""}}

@@ -8,6 +8,7 @@
 
 #include <QJsonArray>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -17,6 +18,7 @@
 using Terrarium::Core::RunEvent;
 using Terrarium::Core::RunEventType;
 using Terrarium::Core::StepState;
+using namespace Qt::StringLiterals;
 using Terrarium::Widgets::RunTimeline;
 using Terrarium::Widgets::StepCard;
 using Terrarium::Widgets::TimelineNote;
@@ -77,6 +79,8 @@ private Q_SLOTS:
     void aPastRunsNumbersComeFromItsEvents();
     void cardSaysWhichOutputTheExecutorRead();
     void cardWaitsForApprovalWithTheQuestion();
+    void cardAsksTheQuestionOfAWaitingCommand_data();
+    void cardAsksTheQuestionOfAWaitingCommand();
     void deniedCommandGetsADeniedCard();
     void cancelledAndTimedOutStepsSaySo();
     void notesAreShortAndCollapsible();
@@ -337,6 +341,52 @@ void tst_RunTimeline::cardWaitsForApprovalWithTheQuestion()
     timeline.setStepState(1, StepState::Running);
     QCOMPARE(timeline.cards().size(), 1);
     QVERIFY(card->stateNote().isEmpty());
+}
+
+void tst_RunTimeline::cardAsksTheQuestionOfAWaitingCommand_data()
+{
+    QTest::addColumn<QJsonObject>("input");
+    QTest::addColumn<QString>("question");
+    QTest::addColumn<bool>("secret");
+    QTest::newRow("read -p") << QJsonObject{{"step_id", 1},
+                                            {"prompt", "Name?"},
+                                            {"prompt_from", "read"}}
+                             << u"Name?"_s << false;
+    QTest::newRow("read -sp") << QJsonObject{{"step_id", 1},
+                                             {"prompt", "Token:"},
+                                             {"hint", "password"},
+                                             {"prompt_from", "read"}}
+                              << u"Token:"_s << true;
+    QTest::newRow("words") << QJsonObject{{"step_id", 1}, {"prompt", "Password:"}} << u"Password:"_s
+                           << false;
+    QTest::newRow("command line") << QJsonObject{{"step_id", 1},
+                                                 {"prompt", "cat"},
+                                                 {"prompt_from", "command"}}
+                                  << u"Waiting for input; the command printed no question: cat"_s
+                                  << false;
+}
+
+void tst_RunTimeline::cardAsksTheQuestionOfAWaitingCommand()
+{
+    QFETCH(QJsonObject, input);
+    QFETCH(QString, question);
+    QFETCH(bool, secret);
+    RunTimeline timeline;
+    timeline.show();
+    timeline.handleEvent(makeEvent(RunEventType::StepExecuting,
+                                   {{QStringLiteral("step"), QStringLiteral("Ask")},
+                                    {QStringLiteral("step_id"), 1},
+                                    {QStringLiteral("command"), QStringLiteral("cat")}}));
+    timeline.setStepState(1, StepState::Running);
+    timeline.handleEvent(makeEvent(RunEventType::InputRequired, input));
+    StepCard *card = timeline.card(1);
+    QVERIFY(card);
+    QVERIFY(card->isAwaitingInput());
+    auto *field = card->findChild<QLineEdit *>(QStringLiteral("inputEdit"));
+    QVERIFY(field);
+    QCOMPARE(field->placeholderText(), question);
+    QVERIFY(field->accessibleDescription().contains(question));
+    QCOMPARE(field->echoMode(), secret ? QLineEdit::Password : QLineEdit::Normal);
 }
 
 void tst_RunTimeline::deniedCommandGetsADeniedCard()

@@ -823,19 +823,34 @@ void tst_Orchestrator::inputRequiredIsTheSandboxsFact_data()
     QTest::addColumn<QString>("command");
     QTest::addColumn<QString>("prompt");
     QTest::addColumn<QString>("hint");
+    QTest::addColumn<QString>("from"); // prompt_from; empty: the command's output
     QTest::addColumn<QByteArray>("answer");
     QTest::addColumn<QString>("stdout");
-    // bash prints read -p's prompt only to a terminal: waiting with nothing printed.
-    QTest::newRow("read -p") << u"bash -c 'read -p \"Name? \" n; echo \"got $n\"'"_s << QString()
-                             << QString() << QByteArray("ann\n") << u"got ann\n"_s;
-    QTest::newRow("cat") << u"cat"_s << QString() << QString() << QByteArray("line\n")
-                         << u"line\n"_s;
+    // bash prints read -p's prompt only to a terminal: nothing printed, the prompt is read
+    // from the command line.
+    QTest::newRow("read -p") << u"read -p \"Name? \" name; echo \"hi $name\""_s << u"Name?"_s
+                             << QString() << u"read"_s << QByteArray("ann\n") << u"hi ann\n"_s;
+    QTest::newRow("bash -c read -p")
+        << u"bash -c 'read -p \"Name? \" n; echo \"got $n\"'"_s << u"Name?"_s << QString()
+        << u"read"_s << QByteArray("ann\n") << u"got ann\n"_s;
+    QTest::newRow("read -rsp") << u"read -rsp 'Token: ' t; echo ok"_s << u"Token:"_s
+                               << u"password"_s << u"read"_s << QByteArray("x\n") << u"ok\n"_s;
+    // Its own words on stderr, with a newline after them: that line is the question.
+    QTest::newRow("words on stderr")
+        << u"echo 'Password:' >&2; read -r p; echo ok"_s << u"Password:"_s << u"password"_s
+        << QString() << QByteArray("secret\n") << u"ok\n"_s;
+    // Nothing printed, nothing to read on the line: the command line is the question.
+    QTest::newRow("cat") << u"cat"_s << u"cat"_s << QString() << u"command"_s
+                         << QByteArray("line\n") << u"line\n"_s;
+    QTest::newRow("no words") << u"sleep 0; read x; echo \"[$x]\""_s
+                              << u"sleep 0; read x; echo \"[$x]\""_s << QString() << u"command"_s
+                              << QByteArray("y\n") << u"[y]\n"_s;
     QTest::newRow("confirmation") << u"printf 'Continue? [Y/n] '; read a; echo \"[$a]\""_s
-                                  << u"Continue? [Y/n] "_s << u"confirmation"_s << QByteArray("y\n")
-                                  << u"Continue? [Y/n] [y]\n"_s;
+                                  << u"Continue? [Y/n] "_s << u"confirmation"_s << QString()
+                                  << QByteArray("y\n") << u"Continue? [Y/n] [y]\n"_s;
     QTest::newRow("password") << u"printf 'Password for ann: '; read p; echo ok"_s
-                              << u"Password for ann: "_s << u"password"_s << QByteArray("secret\n")
-                              << u"Password for ann: ok\n"_s;
+                              << u"Password for ann: "_s << u"password"_s << QString()
+                              << QByteArray("secret\n") << u"Password for ann: ok\n"_s;
 }
 
 void tst_Orchestrator::inputRequiredIsTheSandboxsFact()
@@ -843,6 +858,7 @@ void tst_Orchestrator::inputRequiredIsTheSandboxsFact()
     QFETCH(QString, command);
     QFETCH(QString, prompt);
     QFETCH(QString, hint);
+    QFETCH(QString, from);
     QFETCH(QByteArray, answer);
     QFETCH(QString, stdout);
     setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::All);
@@ -856,6 +872,7 @@ void tst_Orchestrator::inputRequiredIsTheSandboxsFact()
     QCOMPARE(inputs.size(), 1);
     QCOMPARE(inputs.first().payloadJson().value(QLatin1String("prompt")).toString(), prompt);
     QCOMPARE(inputs.first().payloadJson().value(QLatin1String("hint")).toString(), hint);
+    QCOMPARE(inputs.first().payloadJson().value(QLatin1String("prompt_from")).toString(), from);
     const int stepId = inputs.first().payloadJson().value(QLatin1String("step_id")).toInt();
     m_orchestrator->sendInput(stepId, answer);
     if (command == u"cat"_s) {

@@ -188,6 +188,20 @@ void tst_RunEvent::payloads_data()
                                               .hint = QStringLiteral("password")})
         << RunEventType::InputRequired
         << QByteArray(R"({"hint":"password","prompt":"Password: ","step_id":1})");
+    QTest::newRow("input, read -p's prompt")
+        << RunEventData(Events::InputRequired{.stepId = 1,
+                                              .prompt = QStringLiteral("Name?"),
+                                              .hint = {},
+                                              .from = Events::InputRequired::PromptFrom::Read})
+        << RunEventType::InputRequired
+        << QByteArray(R"({"prompt":"Name?","prompt_from":"read","step_id":1})");
+    QTest::newRow("input, the command line")
+        << RunEventData(Events::InputRequired{.stepId = 1,
+                                              .prompt = QStringLiteral("cat"),
+                                              .hint = {},
+                                              .from = Events::InputRequired::PromptFrom::Command})
+        << RunEventType::InputRequired
+        << QByteArray(R"({"prompt":"cat","prompt_from":"command","step_id":1})");
     QTest::newRow("usage") << RunEventData(Events::Usage{.role = QStringLiteral("planner"),
                                                          .inputTokens = 120,
                                                          .outputTokens = 30,
