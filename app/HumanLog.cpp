@@ -51,7 +51,8 @@ QString HumanLog::format(const Core::RunEvent &event)
         return line;
     }
     if (const auto *failure = event.get<Events::ErrorDetected>()) {
-        if (failure->kind == Events::FailureKind::Denied)
+        if (failure->kind == Events::FailureKind::Denied
+            || failure->kind == Events::FailureKind::Repeated)
             return Tr::tr("Step %1 was not run: %2").arg(failure->stepId).arg(failure->error);
         return Tr::tr("Step %1 failed: %2").arg(failure->stepId).arg(failure->error);
     }

@@ -336,11 +336,14 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
                                   input->from);
     } else if (const auto *failure = event.get<Events::ErrorDetected>()) {
         const QString &error = failure->error;
-        const bool denied = failure->kind == Events::FailureKind::Denied;
+        // Denied, or refused as the repeat of a failure: never run either way.
+        const bool repeated = failure->kind == Events::FailureKind::Repeated;
+        const bool denied = failure->kind == Events::FailureKind::Denied || repeated;
         // A command the policy refused never ran, yet it is the step's: its card shows it.
         if (!failure->command.isEmpty() || m_cards.contains(stepId)) {
             StepCard *card = ensureCard(stepId, failure->failedStep, failure->command);
             if (denied) {
+                card->setRepeatRefused(repeated);
                 card->setState(Core::StepState::Denied);
                 card->setStateNote(tr("Not run: %1").arg(error));
             }

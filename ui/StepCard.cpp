@@ -93,6 +93,7 @@ struct StepCard::Private
     bool hasResult = false;
     int exitCode = 0;
     bool awaitingInput = false;
+    bool repeatRefused = false; // Denied: not by a rule or the user, as a repeated failure
     bool undoable = false;
     bool undoOffered = false;
     bool undoing = false;
@@ -644,6 +645,12 @@ void StepCard::focusInput()
         d->inputEdit->setFocus(Qt::OtherFocusReason);
 }
 
+void StepCard::setRepeatRefused(bool refused)
+{
+    d->repeatRefused = refused;
+    d->updateResultChip();
+}
+
 void StepCard::setUndoable(bool undoable)
 {
     d->undoable = undoable;
@@ -1119,6 +1126,16 @@ void StepCard::Private::updateResultChip()
 {
     switch (state) {
     case Core::StepState::Denied:
+        if (repeatRefused) {
+            exitChip->setText(StepCard::tr("not run again"));
+            exitChip->setTone(Chip::Tone::Failure);
+            exitChip->setAccessibleName(StepCard::tr("Not run again"));
+            exitChip->setToolTip(
+                StepCard::tr("This exact command already failed in this run; it was not run "
+                             "again"));
+            exitChip->show();
+            return;
+        }
         exitChip->setText(StepCard::tr("denied"));
         exitChip->setTone(Chip::Tone::Failure);
         exitChip->setAccessibleName(StepCard::tr("Denied"));

@@ -80,6 +80,9 @@ public:
                          Core::Events::InputRequired::PromptFrom from =
                              Core::Events::InputRequired::PromptFrom::Output);
     void hideInputPrompt();
+    // A Denied card's command was not refused by the rules or the user: it already failed in
+    // this run, identically, and was not run again. The result chip says so.
+    void setRepeatRefused(bool refused);
 
     // Undo. A step is undoable when a snapshot of the sandbox was taken before it ran (the
     // orchestrator takes one before each risky step). Once the run has ended and its sandbox

@@ -184,6 +184,8 @@ void Orchestrator::start(const QString &goal)
     m_currentStepId = -1;
     m_succeeded.clear();
     m_executed.clear();
+    m_refusedRepeats.clear();
+    m_lastRefusal.reset();
     m_checkpointed.clear();
     qDeleteAll(std::exchange(m_outputs, {}));
     m_output.clear();
@@ -386,7 +388,7 @@ void Orchestrator::executeNext()
         onCommandReady(command);
         return;
     }
-    const TranslationRequest request = translationRequest(stepId, m_executed);
+    const TranslationRequest request = translationRequest(stepId, executorHistory());
     if (!takeTranslationAhead(stepId, request))
         m_translator->translate(request);
 }
@@ -536,7 +538,7 @@ void Orchestrator::onTranslationAheadFailed(CommandTranslator *translator)
     --m_aheadUsed;
     dropTranslationAhead();
     m_currentOutputRead = 0;
-    m_translator->translate(translationRequest(m_currentStepId, m_executed));
+    m_translator->translate(translationRequest(m_currentStepId, executorHistory()));
 }
 
 void Orchestrator::onOutputWanted(CommandTranslator *translator, int stepId)
@@ -609,6 +611,11 @@ void Orchestrator::onCommandReady(const QString &command)
     m_currentCommand = command;
     m_plan->setStepCommand(m_currentStepId, command);
 
+    // Before the gate: a command that is not going to run needs no approval.
+    if (const StepRecord *failed = repeatedFailure(command)) {
+        refuseRepeat(*failed);
+        return;
+    }
     const SafetyGate::Check check = m_gate->check(command);
     m_currentRisky = check.assessment.isRisky();
     switch (check.verdict) {
@@ -871,6 +878,7 @@ void Orchestrator::onJobFinished()
     }
     emitEvent(std::move(stepResult));
     m_executed.append(record);
+    m_lastRefusal.reset();
 
     if (m_cancelling) {
         m_plan->setStepState(stepId, exec.succeeded() ? StepState::Done : StepState::Cancelled);
@@ -925,6 +933,58 @@ void Orchestrator::rejectStep(const QString &reason)
                             .stderrTail = {},
                             .durationMs = 0};
     handleFailure(record, reason, Events::FailureKind::Denied);
+}
+
+const StepRecord *Orchestrator::repeatedFailure(const QString &command) const
+{
+    // A runbook's commands are the user's, recorded: they run as recorded.
+    if (m_scripted)
+        return nullptr;
+    const QString normalized = SafetyGate::normalizeCommand(command);
+    if (m_refusedRepeats.contains(normalized))
+        return nullptr;
+    for (auto it = m_executed.crbegin(); it != m_executed.crend(); ++it) {
+        const bool failed = it->timedOut || (it->exitCode && *it->exitCode != 0);
+        if (!failed)
+            return nullptr; // a step that succeeded since may have changed what it meets
+        if (SafetyGate::normalizeCommand(it->command) == normalized)
+            return &*it;
+    }
+    return nullptr;
+}
+
+void Orchestrator::refuseRepeat(const StepRecord &failed)
+{
+    m_refusedRepeats.insert(SafetyGate::normalizeCommand(m_currentCommand));
+    const QString reason = failed.timedOut
+        ? Tr::tr("This exact command already timed out in step %1; it was not run again. "
+                 "Change the command or the approach.")
+              .arg(failed.stepId)
+        : Tr::tr("This exact command already failed with exit code %1 in step %2; it was not "
+                 "run again. Change the command or the approach.")
+              .arg(failed.exitCode.value_or(0))
+              .arg(failed.stepId);
+    m_plan->setStepState(m_currentStepId, StepState::Denied);
+    // The planner sees the failure it would meet again: the earlier run's output.
+    const StepRecord record{.stepId = m_currentStepId,
+                            .title = m_plan->step(m_currentStepId)->title,
+                            .command = m_currentCommand,
+                            .exitCode = std::nullopt,
+                            .timedOut = false,
+                            .note = reason,
+                            .stdoutTail = failed.stdoutTail,
+                            .stderrTail = failed.stderrTail,
+                            .durationMs = 0};
+    m_lastRefusal = record;
+    handleFailure(record, reason, Events::FailureKind::Repeated);
+}
+
+QList<StepRecord> Orchestrator::executorHistory() const
+{
+    // The executor wrote the refused command: it reads why, until another command runs.
+    if (!m_lastRefusal)
+        return m_executed;
+    return m_executed + QList<StepRecord>{*m_lastRefusal};
 }
 
 void Orchestrator::handleFailure(const StepRecord &record, const QString &error,

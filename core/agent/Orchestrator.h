@@ -20,9 +20,11 @@
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 class QTimer;
 
@@ -207,6 +209,14 @@ private:
     // files of this run it runs, when it runs any.
     void askApproval(const SafetyGate::Check &check);
     void rejectStep(const QString &reason);
+    // The failed step whose command, normalised, is this one, when no step succeeded after it
+    // (nothing the command meets has changed, so it would fail again) and it was not refused
+    // once already; else null.
+    const StepRecord *repeatedFailure(const QString &command) const;
+    void refuseRepeat(const StepRecord &failed);
+    // What the executor is shown as done: the executed steps, and the refusal of a repeat
+    // when no command ran after it.
+    QList<StepRecord> executorHistory() const;
     void handleFailure(const StepRecord &record, const QString &error,
                        Events::FailureKind kind = Events::FailureKind::Failed);
     void finishRun(RunState state, const QString &error = {});
@@ -294,6 +304,9 @@ private:
 
     QList<StepRecord> m_succeeded; // in order; what the planner is told has been done
     QList<StepRecord> m_executed; // every executed step, for the executor's context
+    // Normalised commands refused once for repeating a failure: the model may insist.
+    QSet<QString> m_refusedRepeats;
+    std::optional<StepRecord> m_lastRefusal;
 
     // Replaying a runbook (setScript()).
     void startScript();

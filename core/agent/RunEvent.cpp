@@ -38,12 +38,13 @@ static_assert(
         Events::
             PlanGenerated> && holdsAt<RunEventType::ErrorDetected, Events::ErrorDetected> && holdsAt<RunEventType::WorkflowComplete, Events::WorkflowComplete> && holdsAt<RunEventType::ModelRetry, Events::ModelRetry>);
 
-constexpr std::array<std::pair<Events::FailureKind, const char *>, 5> failureKindNames{{
+constexpr std::array<std::pair<Events::FailureKind, const char *>, 6> failureKindNames{{
     {Events::FailureKind::Failed, "failed"},
     {Events::FailureKind::TimedOut, "timed_out"},
     {Events::FailureKind::Limit, "limit"},
     {Events::FailureKind::Denied, "denied"},
     {Events::FailureKind::Sandbox, "sandbox"},
+    {Events::FailureKind::Repeated, "repeated"},
 }};
 
 // Reading helpers: a missing field or one of the wrong type reads as empty.

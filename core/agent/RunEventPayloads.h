@@ -83,6 +83,9 @@ enum class FailureKind {
     Limit, // stopped at a memory or disk limit
     Denied, // never run: the safety policy or the user said no
     Sandbox, // the sandbox itself failed
+    // Never run: the same command already failed in this run, with nothing succeeding since
+    // (refused once; the model may insist).
+    Repeated,
 };
 
 struct ErrorDetected
@@ -208,7 +211,8 @@ struct TerminalClosed
     qint64 durationMs = 0;
 };
 
-QString failureKindName(FailureKind kind); // "failed", "timed_out", "limit", "denied", "sandbox"
+// "failed", "timed_out", "limit", "denied", "sandbox", "repeated"
+QString failureKindName(FailureKind kind);
 std::optional<FailureKind> failureKindFromName(const QString &name);
 
 } // namespace Terrarium::Core::Events

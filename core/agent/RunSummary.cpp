@@ -98,7 +98,9 @@ void RunSummary::add(const RunEvent &event)
         }
     } else if (const auto *failure = event.get<Events::ErrorDetected>()) {
         endWait(time);
-        if (failure->kind == Events::FailureKind::Denied) {
+        // Never run: denied, or refused as a repeat of a failure.
+        if (failure->kind == Events::FailureKind::Denied
+            || failure->kind == Events::FailureKind::Repeated) {
             if (StepTime *known = step(stepId))
                 known->state = StepState::Denied;
             else

@@ -212,6 +212,10 @@ bool EventIndexer::errorDetected(const QString &runId, qint64 seq, const QString
         query.addBindValue(stepId);
         return run(query);
     }
+    // Refused as a repeat of a failure: never run, like a denied step, yet nobody said no.
+    if (kind == QLatin1String("repeated"))
+        return upsertStep(runId, stepId, text(payload, "failed_step"), text(payload, "command"),
+                          QStringLiteral("denied"), {});
     if (kind != QLatin1String("denied"))
         return true;
     if (!upsertStep(runId, stepId, text(payload, "failed_step"), text(payload, "command"),

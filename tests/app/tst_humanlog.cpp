@@ -84,6 +84,12 @@ void tst_HumanLog::lines_data()
                                            {"kind", "denied"},
                                            {"command", "rm -rf build"}}
                             << "Step 5 was not run: denied by the user";
+    QTest::newRow("repeated") << RunEventType::ErrorDetected
+                              << QJsonObject{{"step_id", 6},
+                                             {"error", "This exact command already failed"},
+                                             {"kind", "repeated"},
+                                             {"command", "false"}}
+                              << "Step 6 was not run: This exact command already failed";
     QTest::newRow("cancelled step")
         << RunEventType::StepResult
         << QJsonObject{{"exit_code", 143}, {"duration_ms", 40}, {"cancelled", true}}

@@ -82,6 +82,7 @@ private Q_SLOTS:
     void cardAsksTheQuestionOfAWaitingCommand_data();
     void cardAsksTheQuestionOfAWaitingCommand();
     void deniedCommandGetsADeniedCard();
+    void repeatedCommandGetsANotRunCard();
     void cancelledAndTimedOutStepsSaySo();
     void notesAreShortAndCollapsible();
     void modelRetriesShareOneRowWithAPreferencesLink();
@@ -411,6 +412,30 @@ void tst_RunTimeline::deniedCommandGetsADeniedCard()
     QCOMPARE(timeline.notes().first()->kind(), TimelineNote::Kind::Denied);
     QVERIFY(timeline.notes().first()->title().contains(QLatin1String("not run")));
     QVERIFY(!timeline.notes().first()->title().contains(QLatin1String("failed")));
+}
+
+void tst_RunTimeline::repeatedCommandGetsANotRunCard()
+{
+    RunTimeline timeline;
+    timeline.show();
+    // Refused as the repeat of a failure: not run, yet not denied by a rule or the user.
+    const QString reason = u"This exact command already failed with exit code 1 in step 1; it "
+                           "was not run again. Change the command or the approach."_s;
+    timeline.handleEvent(makeEvent(RunEventType::ErrorDetected,
+                                   {{QStringLiteral("step_id"), 2},
+                                    {QStringLiteral("failed_step"), QStringLiteral("Check")},
+                                    {QStringLiteral("command"), QStringLiteral("false")},
+                                    {QStringLiteral("kind"), QStringLiteral("repeated")},
+                                    {QStringLiteral("error"), reason}}));
+    StepCard *card = timeline.card(2);
+    QVERIFY(card);
+    QCOMPARE(card->command(), QStringLiteral("false"));
+    QCOMPARE(card->state(), StepState::Denied);
+    QCOMPARE(card->resultText(), QStringLiteral("not run again"));
+    QVERIFY(card->stateNote().contains(reason));
+    QCOMPARE(timeline.notes().size(), 1);
+    QCOMPARE(timeline.notes().first()->kind(), TimelineNote::Kind::Denied);
+    QVERIFY(timeline.notes().first()->title().contains(QLatin1String("not run")));
 }
 
 void tst_RunTimeline::cancelledAndTimedOutStepsSaySo()

@@ -87,6 +87,8 @@ private Q_SLOTS:
     void inputRequiredIsTheSandboxsFact();
     void partialLineWithoutReadingIsNoPrompt();
     void stepTimeoutRePlans();
+    void repeatedFailingCommandIsRefusedOnce();
+    void repeatAfterASuccessRuns();
     void rePlanLimitEndsTheRun();
     void rePlanningOffEndsAtTheFirstFailure();
     void stepLimitEndsTheRun();
@@ -936,6 +938,71 @@ void tst_Orchestrator::stepTimeoutRePlans()
     QCOMPARE(m_orchestrator->planModel()->step(1)->state, StepState::TimedOut);
     QVERIFY(
         QString::fromUtf8(m_server->requests().at(2).body).contains(QLatin1String("timed out")));
+}
+
+void tst_Orchestrator::repeatedFailingCommandIsRefusedOnce()
+{
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::All);
+    const auto plan = [this] {
+        m_server->enqueue(
+            ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Check it")}));
+    };
+    const auto command = [this](const QString &text) {
+        m_server->enqueue(ScriptedTurns::command(LlmProvider::ChatCompletions, text));
+    };
+    plan();
+    command(u"test -e missing"_s);
+    plan();
+    command(u"test  -e   missing"_s); // the same, with other spaces
+    plan();
+    command(u"test -e missing"_s); // insisting: it runs
+    plan();
+    command(u"true"_s);
+
+    m_orchestrator->start(QStringLiteral("check"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QCOMPARE(executedCommands(),
+             (QStringList{u"test -e missing"_s, u"test -e missing"_s, u"true"_s}));
+    const QList<RunEvent> errors = eventsOf(RunEventType::ErrorDetected);
+    QCOMPARE(errors.size(), 3);
+    const QJsonObject refused = errors.at(1).payloadJson();
+    QCOMPARE(refused.value(QLatin1String("kind")).toString(), u"repeated"_s);
+    QVERIFY(refused.value(QLatin1String("command")).toString().contains(u"missing"_s));
+    const QString reason = refused.value(QLatin1String("error")).toString();
+    QCOMPARE(reason,
+             u"This exact command already failed with exit code 1 in step 1; it was not run "
+             "again. Change the command or the approach."_s);
+    const int refusedStep = refused.value(QLatin1String("step_id")).toInt();
+    QCOMPARE(m_orchestrator->planModel()->step(refusedStep)->state, StepState::Denied);
+    QCOMPARE(errors.at(2).payloadJson().value(QLatin1String("kind")).toString(), u"failed"_s);
+    // The planner is told why, and the executor, which wrote the command, too.
+    const QList<Tests::RecordedRequest> requests = m_server->requests();
+    QCOMPARE(requests.size(), 8);
+    QVERIFY(QString::fromUtf8(requests.at(4).body).contains(u"was not run again"_s));
+    QVERIFY(QString::fromUtf8(requests.at(5).body).contains(u"was not run again"_s));
+    QVERIFY(!QString::fromUtf8(requests.at(7).body).contains(u"was not run again"_s));
+}
+
+void tst_Orchestrator::repeatAfterASuccessRuns()
+{
+    // A step that succeeded since may have changed what the command meets: it runs again.
+    setUpRun(LlmProvider::ChatCompletions, ApprovalPolicy::All);
+    m_server->enqueue(ScriptedTurns::plan(LlmProvider::ChatCompletions,
+                                          {u"Look"_s, u"Make it"_s, u"Look again"_s}));
+    m_server->enqueue(ScriptedTurns::command(LlmProvider::ChatCompletions, u"test -e made"_s));
+    m_server->enqueue(
+        ScriptedTurns::plan(LlmProvider::ChatCompletions, {u"Make it"_s, u"Look again"_s}));
+    m_server->enqueue(ScriptedTurns::command(LlmProvider::ChatCompletions, u"touch made"_s));
+    m_server->enqueue(ScriptedTurns::command(LlmProvider::ChatCompletions, u"test -e made"_s));
+    m_orchestrator->setTranslateAhead(false);
+
+    m_orchestrator->start(QStringLiteral("make"));
+    QVERIFY(waitForEnd());
+    QCOMPARE(m_orchestrator->state(), RunState::Success);
+    QCOMPARE(executedCommands(),
+             (QStringList{u"test -e made"_s, u"touch made"_s, u"test -e made"_s}));
+    QCOMPARE(eventsOf(RunEventType::ErrorDetected).size(), 1);
 }
 
 void tst_Orchestrator::rePlanLimitEndsTheRun()

@@ -139,6 +139,15 @@ void tst_RunEvent::payloads_data()
                            << QByteArray(
                                   R"({"command":"make","error":"exited with code 1",)"
                                   R"("failed_step":"Build","kind":"timed_out","step_id":4})");
+    QTest::newRow("error, repeated")
+        << RunEventData(Events::ErrorDetected{.error = QStringLiteral("not run again"),
+                                              .failedStep = QStringLiteral("Build"),
+                                              .stepId = 5,
+                                              .command = QStringLiteral("make"),
+                                              .kind = Events::FailureKind::Repeated})
+        << RunEventType::ErrorDetected
+        << QByteArray(R"({"command":"make","error":"not run again",)"
+                      R"("failed_step":"Build","kind":"repeated","step_id":5})");
     QTest::newRow("approval") << RunEventData(Events::ApprovalRequired{
         .stepId = 1,
         .step = QStringLiteral("Clean"),
