@@ -691,84 +691,89 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
   Dieser Schritt kann nicht rückgängig gemacht werden: Vor ihm konnte kein Snapshot angelegt werden (%1).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="55"/>
+        <location filename="../app/HumanLog.cpp" line="56"/>
         <source>Step %1 was not run: %2</source>
         <translation>Schritt %1 wurde nicht ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="56"/>
+        <location filename="../app/HumanLog.cpp" line="57"/>
         <source>Step %1 failed: %2</source>
         <translation>Schritt %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="59"/>
+        <location filename="../app/HumanLog.cpp" line="60"/>
         <source>Re-planning (attempt %1)...</source>
         <translation>Neuplanung (Versuch %1)...</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="61"/>
+        <location filename="../app/HumanLog.cpp" line="62"/>
         <source>Step %1 needs approval (%2 risk): %3</source>
         <translation>Schritt %1 braucht eine Freigabe (Risiko: %2): %3</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="66"/>
+        <location filename="../app/HumanLog.cpp" line="67"/>
         <source>Step %1 is waiting for input.</source>
         <translation>Schritt %1 wartet auf eine Eingabe.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="67"/>
+        <location filename="../app/HumanLog.cpp" line="70"/>
+        <source>Step %1 is waiting for input; the command printed no question: %2</source>
+        <translation>Schritt %1 wartet auf eine Eingabe; der Befehl hat keine Frage ausgegeben: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/HumanLog.cpp" line="73"/>
         <source>Step %1 is waiting for input: %2</source>
         <translation>Schritt %1 wartet auf eine Eingabe: %2</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="71"/>
+        <location filename="../app/HumanLog.cpp" line="77"/>
         <source>Run succeeded.</source>
         <translation>Lauf erfolgreich.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="73"/>
+        <location filename="../app/HumanLog.cpp" line="79"/>
         <source>Run cancelled.</source>
         <translation>Lauf abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="74"/>
+        <location filename="../app/HumanLog.cpp" line="80"/>
         <source>Run failed: %1</source>
         <translation>Lauf fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="78"/>
+        <location filename="../app/HumanLog.cpp" line="84"/>
         <source>Step %1 undone in the container: its files were rolled back to the snapshot from before the step (in %2 ms). The workspace is mounted from this computer and was not rolled back.</source>
         <translation>Schritt %1 im Container rückgängig gemacht: seine Dateien wurden auf den Snapshot von vor dem Schritt zurückgesetzt (in %2 ms). Der Arbeitsbereich ist von diesem Computer eingebunden und wurde nicht zurückgesetzt.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="83"/>
+        <location filename="../app/HumanLog.cpp" line="89"/>
         <source>Step %1 undone: the sandbox was rolled back to its snapshot from before the step (in %2 ms).</source>
         <translation>Schritt %1 rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt (in %2 ms).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="91"/>
+        <location filename="../app/HumanLog.cpp" line="97"/>
         <source>The %1 model did not answer (%2); trying again in %3 s (attempt %4 of %5).</source>
         <translation>Das %1-Modell hat nicht geantwortet (%2); neuer Versuch in %3 s (Versuch %4 von %5).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="92"/>
+        <location filename="../app/HumanLog.cpp" line="98"/>
         <location filename="../app/WindowController.cpp" line="998"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="92"/>
+        <location filename="../app/HumanLog.cpp" line="98"/>
         <location filename="../app/WindowController.cpp" line="999"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="98"/>
+        <location filename="../app/HumanLog.cpp" line="104"/>
         <source>A control client opened terminal %1 in the sandbox (%2); what it types there is not checked or recorded.</source>
         <translation>Ein Steuerungs-Client hat Terminal %1 in der Sandbox (%2) geöffnet; was er dort eingibt, wird weder geprüft noch aufgezeichnet.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="103"/>
+        <location filename="../app/HumanLog.cpp" line="109"/>
         <source>Terminal %1 of a control client closed after %2 ms.</source>
         <translation>Terminal %1 eines Steuerungs-Clients wurde nach %2 ms geschlossen.</translation>
     </message>
@@ -1821,7 +1826,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Das Ausführer-Modell (%1) hat zweimal keinen brauchbaren Befehl geliefert: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/agent/Orchestrator.cpp" line="63"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="48"/>
         <source>%n minute(s)</source>
         <translation>
             <numerusform>%n Minute</numerusform>
@@ -1829,7 +1834,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/agent/Orchestrator.cpp" line="64"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="49"/>
         <source>%n second(s)</source>
         <translation>
             <numerusform>%n Sekunde</numerusform>
@@ -1837,135 +1842,145 @@ Siehe &apos;terrarium --help&apos;.</translation>
         </translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="133"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="300"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="837"/>
-        <location filename="../core/agent/Orchestrator.cpp" line="888"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="118"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="287"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="833"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="885"/>
         <source>Cancelled by the user</source>
         <translation>Vom Benutzer abgebrochen</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="267"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="254"/>
         <source>Terrarium stopped while this step ran; its effects may be partial.</source>
         <translation>Terrarium wurde beendet, während dieser Schritt lief; seine Wirkung ist womöglich unvollständig.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="311"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="298"/>
         <source>denied by the user</source>
         <translation>vom Benutzer abgelehnt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="366"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="353"/>
         <source>Planning failed: %1</source>
         <translation>Planung fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="378"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="365"/>
         <source>The run reached its limit of %1 steps.</source>
         <translation>Der Lauf hat seine Grenze von %1 Schritten erreicht.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="396"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="383"/>
         <source>The runbook&apos;s step %1 cannot run: %2</source>
         <translation>Schritt %1 des Runbooks kann nicht laufen: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="639"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="631"/>
         <source>denied by the safety policy: %1</source>
         <translation>von den Sicherheitsregeln abgelehnt: %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="678"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="670"/>
         <source>Could not get a command for the step &quot;%1&quot;: %2</source>
         <translation>Für den Schritt &quot;%1&quot; konnte kein Befehl ermittelt werden: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="846"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="842"/>
         <source>The sandbox failed during the step &quot;%1&quot;: %2</source>
         <translation>Die Sandbox ist während des Schritts &quot;%1&quot; ausgefallen: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="877"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="873"/>
         <source>the workspace has more files or levels than the check looks at, or parts of it cannot be read</source>
         <translation>der Arbeitsordner hat mehr Dateien oder Ebenen, als die Prüfung ansieht, oder Teile davon sind nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="906"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="903"/>
         <source>stopped: the sandbox&apos;s disk use grew to %1 MiB, past its limit of %2 MiB</source>
         <translation>angehalten: Der Plattenverbrauch der Sandbox stieg auf %1 MiB, über ihre Grenze von %2 MiB</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="911"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="908"/>
         <source>stopped: the sandbox&apos;s processes together used more than its memory limit of %1 MiB</source>
         <translation>angehalten: Die Prozesse der Sandbox haben zusammen mehr als ihre Speichergrenze von %1 MiB belegt</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="916"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="913"/>
         <source>timed out after %1</source>
         <translation>Zeitüberschreitung nach %1</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="919"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="916"/>
         <source>killed by signal %1</source>
         <translation>durch Signal %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="921"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="918"/>
         <source>exited with code %1</source>
         <translation>mit Code %1 beendet</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="976"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="960"/>
+        <source>This exact command already timed out in step %1; it was not run again. Change the command or the approach.</source>
+        <translation>Genau dieser Befehl hat in Schritt %1 schon die Zeit überschritten; er wurde nicht erneut ausgeführt. Ändern Sie den Befehl oder das Vorgehen.</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/Orchestrator.cpp" line="963"/>
+        <source>This exact command already failed with exit code %1 in step %2; it was not run again. Change the command or the approach.</source>
+        <translation>Genau dieser Befehl ist in Schritt %2 schon mit Exit-Code %1 fehlgeschlagen; er wurde nicht erneut ausgeführt. Ändern Sie den Befehl oder das Vorgehen.</translation>
+    </message>
+    <message>
+        <location filename="../core/agent/Orchestrator.cpp" line="1025"/>
         <source>The step &quot;%1&quot; failed and could not be undone: %2 (%3)</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen und konnte nicht rückgängig gemacht werden: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="995"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1044"/>
         <source>The step&apos;s changes outside the workspace were undone: the sandbox&apos;s own files were put back as they were before the step. The workspace folder is mounted from the user&apos;s computer and was not rolled back: what the step changed in it is still changed.</source>
         <translation>Die Änderungen des Schritts außerhalb des Arbeitsbereichs wurden rückgängig gemacht: die eigenen Dateien der Sandbox sind wieder wie vor dem Schritt. Der Arbeitsbereich ist vom Computer des Benutzers eingebunden und wurde nicht zurückgesetzt: was der Schritt darin geändert hat, ist weiterhin geändert.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="999"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1048"/>
         <source>The step&apos;s changes were undone: the sandbox was put back as it was before the step.</source>
         <translation>Die Änderungen des Schritts wurden rückgängig gemacht: Die Sandbox ist wieder so wie vor dem Schritt.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1011"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1060"/>
         <source>The replay stopped: %1.</source>
         <translation>Die Wiedergabe wurde angehalten: %1.</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1018"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1067"/>
         <source>The step &quot;%1&quot; failed, and re-planning is off: %2</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und Neuplanen ist ausgeschaltet: %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1023"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1072"/>
         <source>The step &quot;%1&quot; failed and the limit of %2 re-plans is reached: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und die Grenze von %2 Neuplanungen ist erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1031"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1080"/>
         <source>The step &quot;%1&quot; failed and the run reached its limit of %2 steps: %3</source>
         <translation>Der Schritt &quot;%1&quot; ist fehlgeschlagen, und der Lauf hat seine Grenze von %2 Schritten erreicht: %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1141"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1190"/>
         <source>step %1 timed out after %2; the runbook expects exit code %3</source>
         <translation>Schritt %1 lief nach %2 in eine Zeitüberschreitung; das Runbook erwartet Exit-Code %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1146"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1195"/>
         <source>step %1 was stopped at the sandbox&apos;s limits; the runbook expects exit code %2</source>
         <translation>Schritt %1 wurde an den Grenzen der Sandbox angehalten; das Runbook erwartet Exit-Code %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1151"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1200"/>
         <source>step %1 exited %2; the runbook expects %3</source>
         <translation>Schritt %1 endete mit %2; das Runbook erwartet %3</translation>
     </message>
     <message>
-        <location filename="../core/agent/Orchestrator.cpp" line="1156"/>
+        <location filename="../core/agent/Orchestrator.cpp" line="1205"/>
         <source>A recorded runbook was being replayed and diverged here: %1. The steps before it ran as recorded.</source>
         <translation>Ein aufgezeichnetes Runbook wurde abgespielt und wich hier ab: %1. Die Schritte davor liefen wie aufgezeichnet.</translation>
     </message>
@@ -1991,44 +2006,44 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>&quot;%1&quot; in %2</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="189"/>
+        <location filename="../core/agent/RunSummary.cpp" line="191"/>
         <location filename="../core/config/ConfigLoader.cpp" line="101"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="190"/>
+        <location filename="../core/agent/RunSummary.cpp" line="192"/>
         <location filename="../core/config/ConfigLoader.cpp" line="101"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="193"/>
+        <location filename="../core/agent/RunSummary.cpp" line="195"/>
         <source>%1: 1 request, </source>
         <translation>%1: 1 Anfrage, </translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="194"/>
+        <location filename="../core/agent/RunSummary.cpp" line="196"/>
         <source>%1: %2 requests, </source>
         <translation>%1: %2 Anfragen, </translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="195"/>
+        <location filename="../core/agent/RunSummary.cpp" line="197"/>
         <source>%1 tokens in (%2 from the cache), %3 out</source>
         <translation>%1 Token hinein (%2 aus dem Cache), %3 heraus</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="198"/>
+        <location filename="../core/agent/RunSummary.cpp" line="200"/>
         <source>%1 tokens in, %2 out</source>
         <translation>%1 Token hinein, %2 heraus</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="201"/>
+        <location filename="../core/agent/RunSummary.cpp" line="203"/>
         <source>, %1 s waiting</source>
         <translation>, %1 s gewartet</translation>
     </message>
     <message>
-        <location filename="../core/agent/RunSummary.cpp" line="203"/>
+        <location filename="../core/agent/RunSummary.cpp" line="205"/>
         <source>, $%1</source>
         <translation>, %1 $</translation>
     </message>
@@ -6698,12 +6713,12 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Schritte erscheinen hier, während sie laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="349"/>
+        <location filename="../ui/RunTimeline.cpp" line="353"/>
         <source>Step %1 failed: %2</source>
         <translation>Schritt %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="353"/>
+        <location filename="../ui/RunTimeline.cpp" line="357"/>
         <source>Re-planning from the failure (attempt %1)…</source>
         <translation>Neuplanung nach dem Fehler (Versuch %1)…</translation>
     </message>
@@ -6858,12 +6873,12 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Der Ausführer hat die Ausgabe von Schritt %1 gelesen, um diesen Befehl zu schreiben.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="368"/>
+        <location filename="../ui/RunTimeline.cpp" line="372"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="368"/>
+        <location filename="../ui/RunTimeline.cpp" line="372"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
@@ -6882,22 +6897,22 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="344"/>
+        <location filename="../ui/RunTimeline.cpp" line="348"/>
         <source>Not run: %1</source>
         <translation>Nicht ausgeführt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="348"/>
+        <location filename="../ui/RunTimeline.cpp" line="352"/>
         <source>Step %1 was not run: %2</source>
         <translation>Schritt %1 wurde nicht ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="362"/>
+        <location filename="../ui/RunTimeline.cpp" line="366"/>
         <source>New plan (revision %1): 1 step</source>
         <translation>Neuer Plan (Fassung %1): 1 Schritt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="363"/>
+        <location filename="../ui/RunTimeline.cpp" line="367"/>
         <source>New plan (revision %1): %n steps</source>
         <translation>
             <numerusform>Neuer Plan (Fassung %1): %n Schritt</numerusform>
@@ -6905,52 +6920,52 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="370"/>
+        <location filename="../ui/RunTimeline.cpp" line="374"/>
         <source>The %1 model did not answer; trying again in %2 s (attempt %3 of %4)</source>
         <translation>Das %1-Modell hat nicht geantwortet; neuer Versuch in %2 s (Versuch %3 von %4)</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="382"/>
+        <location filename="../ui/RunTimeline.cpp" line="386"/>
         <source>Preferences…</source>
         <translation>Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="389"/>
+        <location filename="../ui/RunTimeline.cpp" line="393"/>
         <source>A remote control client opened terminal %1 in the sandbox (%2)</source>
         <translation>Ein Fernsteuerungs-Client hat Terminal %1 in der Sandbox (%2) geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="392"/>
+        <location filename="../ui/RunTimeline.cpp" line="396"/>
         <source>What it types there passes no safety check and is not recorded; only that the terminal was open is kept with the run.</source>
         <translation>Was er dort eingibt, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet; nur dass das Terminal offen war, wird mit dem Lauf aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="398"/>
+        <location filename="../ui/RunTimeline.cpp" line="402"/>
         <source>Terminal %1 of a remote control client closed after %2 (exit code %3)</source>
         <translation>Terminal %1 eines Fernsteuerungs-Clients wurde nach %2 geschlossen (Exit-Code %3)</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="402"/>
+        <location filename="../ui/RunTimeline.cpp" line="406"/>
         <source>Terminal %1 of a remote control client closed after %2</source>
         <translation>Terminal %1 eines Fernsteuerungs-Clients wurde nach %2 geschlossen</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="408"/>
+        <location filename="../ui/RunTimeline.cpp" line="412"/>
         <source>Step %1 was undone after it failed: the sandbox was rolled back to its snapshot from before the step.</source>
         <translation>Schritt %1 wurde nach seinem Fehlschlag rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="433"/>
+        <location filename="../ui/RunTimeline.cpp" line="437"/>
         <source>The run stopped during this step.</source>
         <translation>Der Lauf wurde während dieses Schritts beendet.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="438"/>
+        <location filename="../ui/RunTimeline.cpp" line="442"/>
         <source>Resumed: the run goes on from here, with a new plan for what is left.</source>
         <translation>Fortgesetzt: Der Lauf geht hier weiter, mit einem neuen Plan für das, was übrig ist.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="439"/>
+        <location filename="../ui/RunTimeline.cpp" line="443"/>
         <source>It had ended with: %1</source>
         <translation>Zuvor beendet mit: %1</translation>
     </message>
@@ -7827,280 +7842,280 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 <context>
     <name>Terrarium::Widgets::StepCard</name>
     <message>
-        <location filename="../ui/StepCard.cpp" line="267"/>
+        <location filename="../ui/StepCard.cpp" line="268"/>
         <source>Standard output</source>
         <translation>Standardausgabe</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="270"/>
+        <location filename="../ui/StepCard.cpp" line="271"/>
         <source>Standard error</source>
         <translation>Standardfehler</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="294"/>
+        <location filename="../ui/StepCard.cpp" line="295"/>
         <source>Input:</source>
         <translation>Eingabe:</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="297"/>
+        <location filename="../ui/StepCard.cpp" line="298"/>
         <source>Input for the command</source>
         <translation>Eingabe für den Befehl</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="298"/>
+        <location filename="../ui/StepCard.cpp" line="299"/>
         <source>Enter sends the line to the command; Ctrl+D closes its input</source>
         <translation>Eingabe schickt die Zeile an den Befehl; Strg+D schließt seine Eingabe</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="301"/>
+        <location filename="../ui/StepCard.cpp" line="302"/>
         <source>Send</source>
         <translation>Senden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="303"/>
+        <location filename="../ui/StepCard.cpp" line="304"/>
         <source>Send the line to the command (Enter)</source>
         <translation>Die Zeile an den Befehl senden (Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="305"/>
+        <location filename="../ui/StepCard.cpp" line="306"/>
         <source>Close Input</source>
         <translation>Eingabe schließen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="308"/>
+        <location filename="../ui/StepCard.cpp" line="309"/>
         <source>Close the command&apos;s input, as Ctrl+D does in a terminal (Ctrl+D)</source>
         <translation>Die Eingabe des Befehls schließen, wie Strg+D in einem Terminal (Strg+D)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="391"/>
+        <location filename="../ui/StepCard.cpp" line="392"/>
         <source>No output.</source>
         <translation>Keine Ausgabe.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="393"/>
+        <location filename="../ui/StepCard.cpp" line="394"/>
         <source>The command printed nothing</source>
         <translation>Der Befehl hat nichts ausgegeben</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1147"/>
+        <location filename="../ui/StepCard.cpp" line="1175"/>
         <source>exit %1</source>
         <translation>Exit %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1149"/>
+        <location filename="../ui/StepCard.cpp" line="1177"/>
         <source>Exit code %1</source>
         <translation>Exit-Code %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1151"/>
+        <location filename="../ui/StepCard.cpp" line="1179"/>
         <source>The command succeeded (exit code 0)</source>
         <translation>Der Befehl war erfolgreich (Exit-Code 0)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1152"/>
+        <location filename="../ui/StepCard.cpp" line="1180"/>
         <source>The command failed with exit code %1</source>
         <translation>Der Befehl ist mit Exit-Code %1 fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="578"/>
+        <location filename="../ui/StepCard.cpp" line="579"/>
         <source>Took %1</source>
         <translation>Dauer: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="579"/>
+        <location filename="../ui/StepCard.cpp" line="580"/>
         <source>The command ran for %1</source>
         <translation>Der Befehl lief %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="605"/>
+        <location filename="../ui/StepCard.cpp" line="609"/>
         <source>Type a line for the command</source>
         <translation>Geben Sie eine Zeile für den Befehl ein</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="607"/>
+        <location filename="../ui/StepCard.cpp" line="610"/>
         <source>The command is waiting for input</source>
         <translation>Der Befehl wartet auf eine Eingabe</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="608"/>
+        <location filename="../ui/StepCard.cpp" line="619"/>
         <source>The command is waiting for input: %1</source>
         <translation>Der Befehl wartet auf eine Eingabe: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="763"/>
+        <location filename="../ui/StepCard.cpp" line="781"/>
         <source>Save Full Output</source>
         <translation>Vollständige Ausgabe speichern</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="764"/>
+        <location filename="../ui/StepCard.cpp" line="782"/>
         <source>Log files (*.log *.txt);;All files (*)</source>
         <translation>Protokolldateien (*.log *.txt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="769"/>
+        <location filename="../ui/StepCard.cpp" line="787"/>
         <source>Could Not Save Output</source>
         <translation>Ausgabe konnte nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1064"/>
+        <location filename="../ui/StepCard.cpp" line="1082"/>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="783"/>
+        <location filename="../ui/StepCard.cpp" line="801"/>
         <source>The step has not printed anything yet.</source>
         <translation>Der Schritt hat noch nichts ausgegeben.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="804"/>
+        <location filename="../ui/StepCard.cpp" line="822"/>
         <source>Could not save the standard output to %1: %2</source>
         <translation>Die Standardausgabe konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="811"/>
+        <location filename="../ui/StepCard.cpp" line="829"/>
         <source>Could not save the standard error to %1: %2</source>
         <translation>Der Standardfehler konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="843"/>
+        <location filename="../ui/StepCard.cpp" line="861"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="847"/>
+        <location filename="../ui/StepCard.cpp" line="865"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="852"/>
+        <location filename="../ui/StepCard.cpp" line="870"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="852"/>
+        <location filename="../ui/StepCard.cpp" line="870"/>
         <source>%1 min %2 s</source>
         <translation>%1 min %2 s</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="857"/>
+        <location filename="../ui/StepCard.cpp" line="875"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="857"/>
+        <location filename="../ui/StepCard.cpp" line="875"/>
         <source>%1 h %2 min</source>
         <translation>%1 h %2 min</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1079"/>
+        <location filename="../ui/StepCard.cpp" line="1097"/>
         <source>Expand step</source>
         <translation>Schritt aufklappen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1080"/>
+        <location filename="../ui/StepCard.cpp" line="1098"/>
         <source>Collapse step</source>
         <translation>Schritt einklappen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1081"/>
+        <location filename="../ui/StepCard.cpp" line="1099"/>
         <source>Show the command and its output (Space)</source>
         <translation>Den Befehl und seine Ausgabe anzeigen (Leertaste)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1082"/>
+        <location filename="../ui/StepCard.cpp" line="1100"/>
         <source>Show only the title (Space)</source>
         <translation>Nur den Titel anzeigen (Leertaste)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1158"/>
+        <location filename="../ui/StepCard.cpp" line="1186"/>
         <source>Step: %1</source>
         <translation>Schritt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1161"/>
+        <location filename="../ui/StepCard.cpp" line="1189"/>
         <source>%1, %2, took %3</source>
         <translation>%1, %2, Dauer %3</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="191"/>
+        <location filename="../ui/StepCard.cpp" line="192"/>
         <source>undone</source>
         <translation>rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="198"/>
+        <location filename="../ui/StepCard.cpp" line="199"/>
         <source>Interleaved</source>
         <translation>Gemischt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="203"/>
+        <location filename="../ui/StepCard.cpp" line="204"/>
         <source>Show stdout and stderr in one console, in the order they arrived</source>
         <translation>stdout und stderr in einer Konsole anzeigen, in der Reihenfolge ihres Eintreffens</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="204"/>
+        <location filename="../ui/StepCard.cpp" line="205"/>
         <source>Interleave stdout and stderr</source>
         <translation>stdout und stderr mischen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="210"/>
-        <location filename="../ui/StepCard.cpp" line="230"/>
+        <location filename="../ui/StepCard.cpp" line="211"/>
+        <location filename="../ui/StepCard.cpp" line="231"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="215"/>
+        <location filename="../ui/StepCard.cpp" line="216"/>
         <source>Copy the command to the clipboard (Ctrl+Shift+C)</source>
         <translation>Den Befehl in die Zwischenablage kopieren (Strg+Umschalt+C)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="216"/>
+        <location filename="../ui/StepCard.cpp" line="217"/>
         <source>Copy command</source>
         <translation>Befehl kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="219"/>
-        <location filename="../ui/StepCard.cpp" line="235"/>
+        <location filename="../ui/StepCard.cpp" line="220"/>
+        <location filename="../ui/StepCard.cpp" line="236"/>
         <source>Save…</source>
         <translation>Speichern…</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="224"/>
+        <location filename="../ui/StepCard.cpp" line="225"/>
         <source>Save full output</source>
         <translation>Vollständige Ausgabe speichern</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="261"/>
+        <location filename="../ui/StepCard.cpp" line="262"/>
         <source>Copied</source>
         <translation>Kopiert</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="273"/>
+        <location filename="../ui/StepCard.cpp" line="274"/>
         <source>Standard output and error, interleaved</source>
         <translation>Standardausgabe und -fehler, gemischt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="316"/>
+        <location filename="../ui/StepCard.cpp" line="317"/>
         <source>Close a waiting step&apos;s input (its input row focused)</source>
         <translation>Die Eingabe eines wartenden Schritts schließen (seine Eingabezeile hat den Fokus)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="330"/>
+        <location filename="../ui/StepCard.cpp" line="331"/>
         <source>Save a step&apos;s output (its card focused)</source>
         <translation>Die Ausgabe eines Schritts speichern (seine Karte hat den Fokus)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="347"/>
+        <location filename="../ui/StepCard.cpp" line="348"/>
         <source>Undoing the step</source>
         <translation>Der Schritt wird rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="348"/>
-        <location filename="../ui/StepCard.cpp" line="974"/>
+        <location filename="../ui/StepCard.cpp" line="349"/>
+        <location filename="../ui/StepCard.cpp" line="992"/>
         <source>Undo Step</source>
         <translation>Schritt rückgängig machen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="353"/>
+        <location filename="../ui/StepCard.cpp" line="354"/>
         <source>Put the sandbox back as it was before this step, from the snapshot taken then; every later step is undone too.
 The snapshot holds the sandbox&apos;s disk, including a VM&apos;s copy of the workspace. A workspace folder mounted from this computer (Podman&apos;s default) is not part of it and stays as it is.
 Programs running in a VM end: it starts again from the snapshot.</source>
@@ -8109,223 +8124,243 @@ Der Snapshot umfasst die Platte der Sandbox, einschließlich der Kopie des Arbei
 Programme, die in einer VM laufen, enden: Sie startet erneut aus dem Snapshot.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="362"/>
+        <location filename="../ui/StepCard.cpp" line="363"/>
         <source>Use Copy Mode</source>
         <translation>Kopiermodus verwenden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="366"/>
+        <location filename="../ui/StepCard.cpp" line="367"/>
         <source>Let the next run work on a copy of the workspace: its snapshots then hold the workspace too, and its changes reach this folder only after your review.</source>
         <translation>Den nächsten Lauf auf einer Kopie des Arbeitsbereichs arbeiten lassen: seine Snapshots enthalten dann auch den Arbeitsbereich, und seine Änderungen erreichen diesen Ordner erst nach Ihrer Prüfung.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="382"/>
+        <location filename="../ui/StepCard.cpp" line="383"/>
         <source>How the command was written</source>
         <translation>Wie der Befehl entstand</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="385"/>
+        <location filename="../ui/StepCard.cpp" line="386"/>
         <source>Step status</source>
         <translation>Status des Schritts</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="403"/>
+        <location filename="../ui/StepCard.cpp" line="404"/>
         <source>Workspace warning</source>
         <translation>Warnung zum Arbeitsordner</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="452"/>
+        <location filename="../ui/StepCard.cpp" line="453"/>
         <source>Waiting for your approval: answer in the panel below the timeline.</source>
         <translation>Wartet auf Ihre Freigabe: Antworten Sie im Bereich unter der Zeitleiste.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="455"/>
+        <location filename="../ui/StepCard.cpp" line="456"/>
         <source>Denied: the command was not run.</source>
         <translation>Abgelehnt: Der Befehl wurde nicht ausgeführt.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="458"/>
+        <location filename="../ui/StepCard.cpp" line="459"/>
         <source>Timed out: the command ran longer than the step timeout and was stopped.</source>
         <translation>Zeitüberschreitung: Der Befehl lief länger als das Zeitlimit pro Schritt und wurde angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="462"/>
+        <location filename="../ui/StepCard.cpp" line="463"/>
         <source>Cancelled: the run was stopped during this step.</source>
         <translation>Abgebrochen: Der Lauf wurde während dieses Schritts angehalten.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="541"/>
+        <location filename="../ui/StepCard.cpp" line="542"/>
         <source>⚠ The check of the workspace after this step did not finish (%1): what it did not reach was not checked for set-user-ID bits or for files that tools run by themselves.</source>
         <translation>⚠ Die Prüfung des Arbeitsordners nach diesem Schritt wurde nicht fertig (%1): Was sie nicht erreicht hat, wurde nicht auf Set-User-ID-Bits oder auf Dateien geprüft, die Werkzeuge von selbst ausführen.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="546"/>
+        <location filename="../ui/StepCard.cpp" line="547"/>
         <source>⚠ This step created or changed files that tools run by themselves (git hooks, .envrc, editor tasks, shell start-up files); check them before you use the workspace outside the sandbox: %1</source>
         <translation>⚠ Dieser Schritt hat Dateien angelegt oder geändert, die Werkzeuge von selbst ausführen (Git-Hooks, .envrc, Editor-Tasks, Shell-Startdateien); prüfen Sie sie, bevor Sie den Arbeitsordner außerhalb der Sandbox verwenden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="551"/>
+        <location filename="../ui/StepCard.cpp" line="552"/>
         <source>⚠ Set-user-ID or set-group-ID bits this step set were removed from: %1</source>
         <translation>⚠ Von diesem Schritt gesetzte Set-User-ID- oder Set-Group-ID-Bits wurden entfernt von: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="554"/>
+        <location filename="../ui/StepCard.cpp" line="555"/>
         <source>⚠ These files have set-user-ID or set-group-ID bits that could not be removed; do not run them outside the sandbox: %1</source>
         <translation>⚠ Diese Dateien haben Set-User-ID- oder Set-Group-ID-Bits, die nicht entfernt werden konnten; führen Sie sie nicht außerhalb der Sandbox aus: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="773"/>
+        <location filename="../ui/StepCard.cpp" line="613"/>
+        <source>Waiting for input; the command printed no question: %1</source>
+        <translation>Wartet auf eine Eingabe; der Befehl hat keine Frage ausgegeben: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="791"/>
         <source>Saved</source>
         <translation>Gespeichert</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="788"/>
+        <location filename="../ui/StepCard.cpp" line="806"/>
         <source>Could not save the output to %1: %2</source>
         <translation>Die Ausgabe konnte nicht in %1 gespeichert werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="974"/>
+        <location filename="../ui/StepCard.cpp" line="992"/>
         <source>Undo Container Files</source>
         <translation>Container-Dateien zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="980"/>
+        <location filename="../ui/StepCard.cpp" line="998"/>
         <source>Rolling the container&apos;s files back to before this step…</source>
         <translation>Die Dateien des Containers werden auf den Stand vor diesem Schritt zurückgesetzt…</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="982"/>
+        <location filename="../ui/StepCard.cpp" line="1000"/>
         <source>Rolling the sandbox back to before this step…</source>
         <translation>Die Sandbox wird auf den Stand vor diesem Schritt zurückgesetzt…</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="986"/>
+        <location filename="../ui/StepCard.cpp" line="1004"/>
         <source>Undone: the sandbox is as it was before this step.</source>
         <translation>Rückgängig gemacht: Die Sandbox ist wieder so wie vor diesem Schritt.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="987"/>
+        <location filename="../ui/StepCard.cpp" line="1005"/>
         <source>Undone with step %1: the sandbox is as it was before that step, which ran before this one.</source>
         <translation>Mit Schritt %1 rückgängig gemacht: Die Sandbox ist wieder so wie vor jenem Schritt, der vor diesem lief.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="992"/>
+        <location filename="../ui/StepCard.cpp" line="1010"/>
         <source>Undone in the container: its files are as they were before this step. The workspace %1 was not rolled back: it is mounted from this computer.</source>
         <translation>Im Container rückgängig gemacht: seine Dateien sind wie vor diesem Schritt. Der Arbeitsbereich %1 wurde nicht zurückgesetzt: er ist von diesem Computer eingebunden.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="996"/>
+        <location filename="../ui/StepCard.cpp" line="1014"/>
         <source>Undone with step %1 in the container: its files are as they were before that step, which ran before this one. The workspace %2 was not rolled back: it is mounted from this computer.</source>
         <translation>Mit Schritt %1 im Container rückgängig gemacht: seine Dateien sind wie vor jenem Schritt, der vor diesem lief. Der Arbeitsbereich %2 wurde nicht zurückgesetzt: er ist von diesem Computer eingebunden.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1002"/>
+        <location filename="../ui/StepCard.cpp" line="1020"/>
         <source>What the steps changed there is still changed.</source>
         <translation>Was die Schritte dort geändert haben, ist weiterhin geändert.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1005"/>
+        <location filename="../ui/StepCard.cpp" line="1023"/>
         <source>Could not undo the step: %1</source>
         <translation>Der Schritt konnte nicht rückgängig gemacht werden: %1</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1008"/>
+        <location filename="../ui/StepCard.cpp" line="1026"/>
         <source>Undo puts back the container&apos;s files, not the workspace %1: it is mounted from this computer, not part of the snapshot, and this step or a later one changed files in it. Those changes stay.</source>
         <translation>Rückgängig setzt die Dateien des Containers zurück, nicht den Arbeitsbereich %1: er ist von diesem Computer eingebunden, nicht Teil des Snapshots, und dieser oder ein späterer Schritt hat Dateien darin geändert. Diese Änderungen bleiben.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1013"/>
+        <location filename="../ui/StepCard.cpp" line="1031"/>
         <source>Undo puts back the container&apos;s files. The workspace %1 is mounted from this computer and not part of the snapshot; nothing in it changed from this step on.</source>
         <translation>Rückgängig setzt die Dateien des Containers zurück. Der Arbeitsbereich %1 ist von diesem Computer eingebunden und nicht Teil des Snapshots; darin hat sich ab diesem Schritt nichts geändert.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1017"/>
+        <location filename="../ui/StepCard.cpp" line="1035"/>
         <source>Undo puts back the container&apos;s files, not the workspace %1: it is mounted from this computer and not part of the snapshot.</source>
         <translation>Rückgängig setzt die Dateien des Containers zurück, nicht den Arbeitsbereich %1: er ist von diesem Computer eingebunden und nicht Teil des Snapshots.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1021"/>
+        <location filename="../ui/StepCard.cpp" line="1039"/>
         <source>The next run works on a copy, which Undo puts back too.</source>
         <translation>Der nächste Lauf arbeitet auf einer Kopie, die Rückgängig ebenfalls zurücksetzt.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1023"/>
+        <location filename="../ui/StepCard.cpp" line="1041"/>
         <source>In copy mode, Undo puts the workspace back too.</source>
         <translation>Im Kopiermodus setzt Rückgängig auch den Arbeitsbereich zurück.</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1056"/>
+        <location filename="../ui/StepCard.cpp" line="1074"/>
         <source>Save everything the command printed, stdout and stderr interleaved as they arrived, to a file (Ctrl+Shift+S)</source>
         <translation>Alles, was der Befehl ausgegeben hat, in eine Datei speichern, stdout und stderr gemischt in der Reihenfolge ihres Eintreffens (Strg+Umschalt+S)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1058"/>
+        <location filename="../ui/StepCard.cpp" line="1076"/>
         <source>Save everything the command printed, not only what is shown: stdout and stderr to a file each (Ctrl+Shift+S)</source>
         <translation>Alles, was der Befehl ausgegeben hat, speichern, nicht nur das Angezeigte: stdout und stderr in je eine Datei (Strg+Umschalt+S)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1111"/>
+        <location filename="../ui/StepCard.cpp" line="1130"/>
+        <source>not run again</source>
+        <translation>nicht erneut ausgeführt</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="1132"/>
+        <source>Not run again</source>
+        <translation>Nicht erneut ausgeführt</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="1134"/>
+        <source>This exact command already failed in this run; it was not run again</source>
+        <translation>Genau dieser Befehl ist in diesem Lauf schon fehlgeschlagen; er wurde nicht erneut ausgeführt</translation>
+    </message>
+    <message>
+        <location filename="../ui/StepCard.cpp" line="1139"/>
         <source>denied</source>
         <translation>abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1113"/>
+        <location filename="../ui/StepCard.cpp" line="1141"/>
         <source>Denied</source>
         <translation>Abgelehnt</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1114"/>
+        <location filename="../ui/StepCard.cpp" line="1142"/>
         <source>The command was not allowed to run</source>
         <translation>Der Befehl durfte nicht ausgeführt werden</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1118"/>
+        <location filename="../ui/StepCard.cpp" line="1146"/>
         <source>cancelled</source>
         <translation>abgebrochen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1120"/>
+        <location filename="../ui/StepCard.cpp" line="1148"/>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1121"/>
+        <location filename="../ui/StepCard.cpp" line="1149"/>
         <source>The run was stopped while the command ran</source>
         <translation>Der Lauf wurde angehalten, während der Befehl lief</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1125"/>
+        <location filename="../ui/StepCard.cpp" line="1153"/>
         <source>timed out</source>
         <translation>Zeitüberschreitung</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1127"/>
+        <location filename="../ui/StepCard.cpp" line="1155"/>
         <source>Timed out</source>
         <translation>Zeitüberschreitung</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1129"/>
+        <location filename="../ui/StepCard.cpp" line="1157"/>
         <source>The command ran past the step timeout and was stopped (exit code %1)</source>
         <translation>Der Befehl lief über das Zeitlimit pro Schritt hinaus und wurde angehalten (Exit-Code %1)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1164"/>
+        <location filename="../ui/StepCard.cpp" line="1192"/>
         <source>%1, undone</source>
         <translation>%1, rückgängig gemacht</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1166"/>
+        <location filename="../ui/StepCard.cpp" line="1194"/>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1178"/>
+        <location filename="../ui/StepCard.cpp" line="1206"/>
         <source>(hidden input)</source>
         <translation>(verborgene Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/StepCard.cpp" line="1190"/>
-        <location filename="../ui/StepCard.cpp" line="1191"/>
+        <location filename="../ui/StepCard.cpp" line="1218"/>
+        <location filename="../ui/StepCard.cpp" line="1219"/>
         <source>^D (end of input)</source>
         <translation>^D (Ende der Eingabe)</translation>
     </message>
