@@ -91,8 +91,11 @@ QString HumanLog::format(const Core::RunEvent &event)
             .arg(undone->stepId)
             .arg(undone->durationMs);
     }
-    if (const auto *progress = event.get<Events::SetupProgress>())
+    if (const auto *progress = event.get<Events::SetupProgress>()) {
+        if (!progress->note.isEmpty())
+            return Tr::tr("Note: %1").arg(progress->note);
         return QStringLiteral("[%1%] %2").arg(progress->percent, 3).arg(progress->message);
+    }
     if (const auto *retry = event.get<Events::ModelRetry>())
         return Tr::tr("The %1 model did not answer (%2); trying again in %3 s (attempt %4 of %5).")
             .arg(retry->role == QLatin1String("planner") ? Tr::tr("planner") : Tr::tr("executor"),

@@ -238,7 +238,7 @@ void RunSession::prepareSandbox()
             [this](const Core::Error &error) { failSetup(error.message); });
     connect(m_backend.get(), &Vm::SandboxBackend::prepared, this, [this] {
         for (const QString &note : m_backend->notes())
-            Q_EMIT message(Tr::tr("Note: %1").arg(note));
+            setupNote(note);
         const QString name = m_options.sandboxName;
         // The run's id goes with the sandbox, so one this run leaves behind is known as its.
         const auto spec = [this](const QString &sandboxName) {
@@ -928,8 +928,18 @@ void RunSession::setupProgress(const QString &phase, int percent, const QString 
     if (key == m_lastProgress)
         return;
     m_lastProgress = key;
-    m_events->publish(
-        Core::Events::SetupProgress{.phase = phase, .percent = percent, .message = message});
+    m_lastSetup = {phase, percent, message};
+    m_events->publish(Core::Events::SetupProgress{
+        .phase = phase, .percent = percent, .message = message, .note = QString()});
+}
+
+void RunSession::setupNote(const QString &note)
+{
+    // Where the setup is, with the note: the setup row shows it whole, the log prints it.
+    m_events->publish(Core::Events::SetupProgress{.phase = m_lastSetup.phase,
+                                                  .percent = m_lastSetup.percent,
+                                                  .message = m_lastSetup.message,
+                                                  .note = note});
 }
 
 Core::Result<Core::TerminalSession *> RunSession::openShell(int columns, int rows)

@@ -246,6 +246,8 @@ private:
     // The one way out: lets go of the sandbox as the options and the outcome say, then calls
     // done() (at once when there is nothing to release). Idempotent.
     void teardown(std::function<void()> done);
+    // A setup_progress with a note on the sandbox host (Vm::SandboxBackend::notes()).
+    void setupNote(const QString &note);
     // Removes the folder the run made when it is empty and no sandbox holds it any more.
     void removeWorkspaceIfEmpty();
     void failSetup(const QString &reason);
@@ -282,6 +284,12 @@ private:
     std::unique_ptr<Vm::WorkspaceTransfer> m_transfer;
     QDateTime m_workspaceLastChanged;
     QString m_failedSetting;
+    struct LastSetup
+    {
+        QString phase = QStringLiteral("preflight");
+        int percent = 0;
+        QString message;
+    } m_lastSetup;
     bool m_createdWorkspace = false; // the run made its folder (a new one in ~/Terrarium)
     bool m_sandboxKept = false; // let go of but kept: it may come back to the folder
     std::optional<Core::WorkspaceManifest> m_base; // what was copied in

@@ -755,9 +755,12 @@ void WindowController::start(const QString &goal, const std::optional<Core::Task
             });
     m_window->changeReviewPanel()->hide();
     m_window->beginRun();
-    // A resumed run shows what it did before, as it was, above what it does now.
+    // A resumed run shows what it did before, as it was, above what it does now; a new one
+    // its setup row at once, before the first progress report comes.
     if (resume && options.store)
         m_window->timeline()->showEarlierPart(options.store->events(resume->runId));
+    else
+        m_window->timeline()->beginLiveSetup();
     m_window->setBusy(true);
     m_window->showStatusMessage(Tr::tr("Preparing the sandbox…"));
     m_session->start(goal);

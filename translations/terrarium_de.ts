@@ -751,29 +751,29 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
         <translation>Schritt %1 rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt (in %2 ms).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="97"/>
+        <location filename="../app/HumanLog.cpp" line="100"/>
         <source>The %1 model did not answer (%2); trying again in %3 s (attempt %4 of %5).</source>
         <translation>Das %1-Modell hat nicht geantwortet (%2); neuer Versuch in %3 s (Versuch %4 von %5).</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="98"/>
-        <location filename="../app/WindowController.cpp" line="998"/>
+        <location filename="../app/HumanLog.cpp" line="101"/>
+        <location filename="../app/WindowController.cpp" line="1001"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="98"/>
-        <location filename="../app/WindowController.cpp" line="999"/>
+        <location filename="../app/HumanLog.cpp" line="101"/>
+        <location filename="../app/WindowController.cpp" line="1002"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="104"/>
+        <location filename="../app/HumanLog.cpp" line="107"/>
         <source>A control client opened terminal %1 in the sandbox (%2); what it types there is not checked or recorded.</source>
         <translation>Ein Steuerungs-Client hat Terminal %1 in der Sandbox (%2) geöffnet; was er dort eingibt, wird weder geprüft noch aufgezeichnet.</translation>
     </message>
     <message>
-        <location filename="../app/HumanLog.cpp" line="109"/>
+        <location filename="../app/HumanLog.cpp" line="112"/>
         <source>Terminal %1 of a control client closed after %2 ms.</source>
         <translation>Terminal %1 eines Steuerungs-Clients wurde nach %2 ms geschlossen.</translation>
     </message>
@@ -1023,7 +1023,7 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>WARNUNG: Die Host-Sandbox führt jeden Befehl direkt auf diesem Rechner aus, als Sie, ohne Isolation, in %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="241"/>
+        <location filename="../app/HumanLog.cpp" line="96"/>
         <location filename="../app/RunSession.cpp" line="315"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
@@ -1290,22 +1290,22 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Sandbox %1 läuft weiter; verbinden mit --sandbox-name %1, entfernen mit --remove-sandbox %1.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="939"/>
+        <location filename="../app/RunSession.cpp" line="949"/>
         <source>The run&apos;s sandbox is not running.</source>
         <translation>Die Sandbox des Laufs läuft nicht.</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="952"/>
+        <location filename="../app/RunSession.cpp" line="962"/>
         <source>This run&apos;s sandbox is the host: a terminal there is a shell on this computer with no isolation, whose commands pass no safety check. Control clients get one only with &quot;Let clients open terminals in runs on the host&quot; turned on (Settings &gt; Remote control, or host_terminals=true in the [control] section of the configuration file).</source>
         <translation>Die Sandbox dieses Laufs ist der Host: Ein Terminal dort ist eine Shell auf diesem Computer ohne Isolation, deren Befehle keine Sicherheitsprüfung durchlaufen. Steuerungs-Clients bekommen eines nur, wenn „Clients erlauben, Terminals in Läufen auf dem Host zu öffnen“ eingeschaltet ist (Einstellungen &gt; Fernsteuerung, oder host_terminals=true im Abschnitt [control] der Konfigurationsdatei).</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="1011"/>
+        <location filename="../app/RunSession.cpp" line="1021"/>
         <source>Cannot create %1</source>
         <translation>%1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/RunSession.cpp" line="1043"/>
+        <location filename="../app/RunSession.cpp" line="1053"/>
         <source>The run store is closed.</source>
         <translation>Der Laufspeicher ist geschlossen.</translation>
     </message>
@@ -1563,137 +1563,137 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Sandbox wurde auf den Stand vor Schritt %1 zurückgesetzt; öffnen Sie ein neues Terminal.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="762"/>
+        <location filename="../app/WindowController.cpp" line="765"/>
         <source>Preparing the sandbox…</source>
         <translation>Die Sandbox wird vorbereitet…</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="834"/>
+        <location filename="../app/WindowController.cpp" line="837"/>
         <source>Settings saved.</source>
         <translation>Einstellungen gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="857"/>
+        <location filename="../app/WindowController.cpp" line="860"/>
         <source>Another User&apos;s Model Server</source>
         <translation>Modellserver eines anderen Benutzers</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="858"/>
+        <location filename="../app/WindowController.cpp" line="861"/>
         <source>The model server at %1 is run by %2, not by you. Use it for your runs?</source>
         <translation>Der Modellserver an %1 wird von %2 betrieben, nicht von Ihnen. Für Ihre Läufe verwenden?</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="863"/>
+        <location filename="../app/WindowController.cpp" line="866"/>
         <source>It would see each run&apos;s goal, files and outputs, and choose the commands that run. A yes is kept in %1 for this address and this user only.</source>
         <translation>Er sähe Ziel, Dateien und Ausgaben jedes Laufs und würde die Befehle wählen, die laufen. Ein Ja wird in %1 nur für diese Adresse und diesen Benutzer gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="866"/>
+        <location filename="../app/WindowController.cpp" line="869"/>
         <source>Use It</source>
         <translation>Verwenden</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="868"/>
+        <location filename="../app/WindowController.cpp" line="871"/>
         <source>Don&apos;t Use</source>
         <translation>Nicht verwenden</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="874"/>
+        <location filename="../app/WindowController.cpp" line="877"/>
         <source>The model server at %1 is confirmed; press Run to use it.</source>
         <translation>Der Modellserver an %1 ist bestätigt; drücken Sie Ausführen, um ihn zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="885"/>
+        <location filename="../app/WindowController.cpp" line="888"/>
         <source>No sandbox is running: start a run, then open a terminal into its sandbox.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann ein Terminal in seiner Sandbox.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="891"/>
+        <location filename="../app/WindowController.cpp" line="894"/>
         <source>Cannot open a terminal in the sandbox: %1</source>
         <translation>In der Sandbox kann kein Terminal geöffnet werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="902"/>
+        <location filename="../app/WindowController.cpp" line="905"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="907"/>
+        <location filename="../app/WindowController.cpp" line="910"/>
         <source>Terminal %1 — %2</source>
         <translation>Terminal %1 — %2</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="934"/>
+        <location filename="../app/WindowController.cpp" line="937"/>
         <source>No sandbox is running: start a run, then open its console.</source>
         <translation>Keine Sandbox läuft: Starten Sie einen Lauf und öffnen Sie dann seine Konsole.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="942"/>
+        <location filename="../app/WindowController.cpp" line="945"/>
         <source>Console — %1</source>
         <translation>Konsole — %1</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="958"/>
+        <location filename="../app/WindowController.cpp" line="961"/>
         <source>The sandbox %1 was removed when the next run started.</source>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="987"/>
+        <location filename="../app/WindowController.cpp" line="990"/>
         <source>No model is set up yet: open Preferences and fill in the planner&apos;s server and model (or an API key); the executor uses the same unless you set it apart.</source>
         <translation>Noch ist kein Modell eingerichtet: Öffnen Sie die Einstellungen und tragen Sie Server und Modell des Planers ein (oder einen API-Schlüssel); der Ausführer verwendet dasselbe, solange Sie ihn nicht getrennt einstellen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="992"/>
+        <location filename="../app/WindowController.cpp" line="995"/>
         <source>The executor has no server: open Preferences and fill in its server and model, or tick &quot;Same as the planner&quot;.</source>
         <translation>Der Ausführer hat keinen Server: Öffnen Sie die Einstellungen und tragen Sie Server und Modell ein, oder setzen Sie „Wie der Planer“.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="996"/>
+        <location filename="../app/WindowController.cpp" line="999"/>
         <source>The %1 has no model: open Preferences and name the model its server serves.</source>
         <translation>Der %1 hat kein Modell: Öffnen Sie die Einstellungen und nennen Sie das Modell, das sein Server anbietet.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1023"/>
+        <location filename="../app/WindowController.cpp" line="1026"/>
         <source>no server and no API key are set, so a run would look for a local Ollama or llama.cpp server (Detect local server finds it and fills in the fields)</source>
         <translation>weder Server noch API-Schlüssel sind gesetzt, also würde ein Lauf nach einem lokalen Ollama- oder llama.cpp-Server suchen (Lokalen Server suchen findet ihn und füllt die Felder aus)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1046"/>
+        <location filename="../app/WindowController.cpp" line="1049"/>
         <source>The next runs work on a copy of the workspace (Preferences, Sandbox): Undo puts it back too, and changes reach the folder after your review.</source>
         <translation>Die nächsten Läufe arbeiten auf einer Kopie des Arbeitsbereichs (Einstellungen, Sandbox): Rückgängig setzt auch sie zurück, und Änderungen erreichen den Ordner erst nach Ihrer Prüfung.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1077"/>
+        <location filename="../app/WindowController.cpp" line="1080"/>
         <source>The sandbox %1 was removed when its run ended.</source>
         <translation>Die Sandbox %1 wurde entfernt, als ihr Lauf endete.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1091"/>
+        <location filename="../app/WindowController.cpp" line="1094"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1094"/>
+        <location filename="../app/WindowController.cpp" line="1097"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1097"/>
+        <location filename="../app/WindowController.cpp" line="1100"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1103"/>
+        <location filename="../app/WindowController.cpp" line="1106"/>
         <source>succeeded</source>
         <translation>war erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1105"/>
+        <location filename="../app/WindowController.cpp" line="1108"/>
         <source>was cancelled</source>
         <translation>wurde abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1106"/>
+        <location filename="../app/WindowController.cpp" line="1109"/>
         <source>failed</source>
         <translation>ist fehlgeschlagen</translation>
     </message>
@@ -6713,12 +6713,12 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Schritte erscheinen hier, während sie laufen.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="353"/>
+        <location filename="../ui/RunTimeline.cpp" line="363"/>
         <source>Step %1 failed: %2</source>
         <translation>Schritt %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="357"/>
+        <location filename="../ui/RunTimeline.cpp" line="367"/>
         <source>Re-planning from the failure (attempt %1)…</source>
         <translation>Neuplanung nach dem Fehler (Versuch %1)…</translation>
     </message>
@@ -6733,12 +6733,12 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>oder legen Sie eine Aufgabendatei (.yaml) auf dem Fenster ab.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="203"/>
+        <location filename="../ui/RunTimeline.cpp" line="212"/>
         <source>1 step done</source>
         <translation>1 Schritt erledigt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="203"/>
+        <location filename="../ui/RunTimeline.cpp" line="212"/>
         <source>%n steps done</source>
         <translation>
             <numerusform>%n Schritt erledigt</numerusform>
@@ -6746,12 +6746,12 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="205"/>
+        <location filename="../ui/RunTimeline.cpp" line="214"/>
         <source>1 step not done</source>
         <translation>1 Schritt nicht erledigt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="205"/>
+        <location filename="../ui/RunTimeline.cpp" line="214"/>
         <source>%n steps not done</source>
         <translation>
             <numerusform>%n Schritt nicht erledigt</numerusform>
@@ -6759,14 +6759,14 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="208"/>
-        <location filename="../ui/RunTimeline.cpp" line="249"/>
+        <location filename="../ui/RunTimeline.cpp" line="217"/>
+        <location filename="../ui/RunTimeline.cpp" line="258"/>
         <source>1 re-plan</source>
         <translation>1 Neuplanung</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="208"/>
-        <location filename="../ui/RunTimeline.cpp" line="249"/>
+        <location filename="../ui/RunTimeline.cpp" line="217"/>
+        <location filename="../ui/RunTimeline.cpp" line="258"/>
         <source>%n re-plans</source>
         <translation>
             <numerusform>%n Neuplanung</numerusform>
@@ -6774,32 +6774,32 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="210"/>
+        <location filename="../ui/RunTimeline.cpp" line="219"/>
         <source>%1 tokens in, %2 out</source>
         <translation>%1 Tokens hinein, %2 heraus</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="219"/>
+        <location filename="../ui/RunTimeline.cpp" line="228"/>
         <source>Run succeeded in %1: %2</source>
         <translation>Lauf erfolgreich in %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="222"/>
+        <location filename="../ui/RunTimeline.cpp" line="231"/>
         <source>Run cancelled after %1: %2</source>
         <translation>Lauf abgebrochen nach %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="225"/>
+        <location filename="../ui/RunTimeline.cpp" line="234"/>
         <source>Run failed after %1: %2</source>
         <translation>Lauf fehlgeschlagen nach %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="247"/>
+        <location filename="../ui/RunTimeline.cpp" line="256"/>
         <source>1 step run</source>
         <translation>1 Schritt ausgeführt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="247"/>
+        <location filename="../ui/RunTimeline.cpp" line="256"/>
         <source>%n steps run</source>
         <translation>
             <numerusform>%n Schritt ausgeführt</numerusform>
@@ -6807,12 +6807,12 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="251"/>
+        <location filename="../ui/RunTimeline.cpp" line="260"/>
         <source>1 approval asked</source>
         <translation>1 Freigabe erfragt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="252"/>
+        <location filename="../ui/RunTimeline.cpp" line="261"/>
         <source>%n approvals asked</source>
         <translation>
             <numerusform>%n Freigabe erfragt</numerusform>
@@ -6820,12 +6820,12 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="254"/>
+        <location filename="../ui/RunTimeline.cpp" line="263"/>
         <source>1 model retry</source>
         <translation>1 erneute Modellanfrage</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="255"/>
+        <location filename="../ui/RunTimeline.cpp" line="264"/>
         <source>%n model retries</source>
         <translation>
             <numerusform>%n erneute Modellanfrage</numerusform>
@@ -6833,62 +6833,62 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="259"/>
+        <location filename="../ui/RunTimeline.cpp" line="268"/>
         <source>setup %1</source>
         <translation>Vorbereitung %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="260"/>
+        <location filename="../ui/RunTimeline.cpp" line="269"/>
         <source>model %1</source>
         <translation>Modell %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="261"/>
+        <location filename="../ui/RunTimeline.cpp" line="270"/>
         <source>commands %1</source>
         <translation>Befehle %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="263"/>
+        <location filename="../ui/RunTimeline.cpp" line="272"/>
         <source>waiting for you %1</source>
         <translation>Warten auf Sie %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="265"/>
+        <location filename="../ui/RunTimeline.cpp" line="274"/>
         <source>stopped %1 until resumed</source>
         <translation>%1 angehalten bis zur Wiederaufnahme</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="266"/>
+        <location filename="../ui/RunTimeline.cpp" line="275"/>
         <source>Time: %1</source>
         <translation>Zeit: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="268"/>
+        <location filename="../ui/RunTimeline.cpp" line="277"/>
         <source>Models: %1</source>
         <translation>Modelle: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="297"/>
+        <location filename="../ui/RunTimeline.cpp" line="307"/>
         <source>The executor read the output of step %1 to write this command.</source>
         <translation>Der Ausführer hat die Ausgabe von Schritt %1 gelesen, um diesen Befehl zu schreiben.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="372"/>
+        <location filename="../ui/RunTimeline.cpp" line="382"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="372"/>
+        <location filename="../ui/RunTimeline.cpp" line="382"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="305"/>
+        <location filename="../ui/RunTimeline.cpp" line="315"/>
         <source>Waiting for your approval: this command has %1 risk. Run it? Answer in the panel below the timeline.</source>
         <translation>Wartet auf Ihre Freigabe: Dieser Befehl hat das Risiko %1. Ausführen? Antworten Sie im Bereich unter der Zeitleiste.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="320"/>
+        <location filename="../ui/RunTimeline.cpp" line="330"/>
         <source>
 [The rest of this step&apos;s output is not in the history; Save writes all of it.]
 </source>
@@ -6897,22 +6897,22 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="348"/>
+        <location filename="../ui/RunTimeline.cpp" line="358"/>
         <source>Not run: %1</source>
         <translation>Nicht ausgeführt: %1</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="352"/>
+        <location filename="../ui/RunTimeline.cpp" line="362"/>
         <source>Step %1 was not run: %2</source>
         <translation>Schritt %1 wurde nicht ausgeführt: %2</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="366"/>
+        <location filename="../ui/RunTimeline.cpp" line="376"/>
         <source>New plan (revision %1): 1 step</source>
         <translation>Neuer Plan (Fassung %1): 1 Schritt</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/RunTimeline.cpp" line="367"/>
+        <location filename="../ui/RunTimeline.cpp" line="377"/>
         <source>New plan (revision %1): %n steps</source>
         <translation>
             <numerusform>Neuer Plan (Fassung %1): %n Schritt</numerusform>
@@ -6920,52 +6920,52 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         </translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="374"/>
+        <location filename="../ui/RunTimeline.cpp" line="384"/>
         <source>The %1 model did not answer; trying again in %2 s (attempt %3 of %4)</source>
         <translation>Das %1-Modell hat nicht geantwortet; neuer Versuch in %2 s (Versuch %3 von %4)</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="386"/>
+        <location filename="../ui/RunTimeline.cpp" line="396"/>
         <source>Preferences…</source>
         <translation>Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="393"/>
+        <location filename="../ui/RunTimeline.cpp" line="403"/>
         <source>A remote control client opened terminal %1 in the sandbox (%2)</source>
         <translation>Ein Fernsteuerungs-Client hat Terminal %1 in der Sandbox (%2) geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="396"/>
+        <location filename="../ui/RunTimeline.cpp" line="406"/>
         <source>What it types there passes no safety check and is not recorded; only that the terminal was open is kept with the run.</source>
         <translation>Was er dort eingibt, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet; nur dass das Terminal offen war, wird mit dem Lauf aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="402"/>
+        <location filename="../ui/RunTimeline.cpp" line="412"/>
         <source>Terminal %1 of a remote control client closed after %2 (exit code %3)</source>
         <translation>Terminal %1 eines Fernsteuerungs-Clients wurde nach %2 geschlossen (Exit-Code %3)</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="406"/>
+        <location filename="../ui/RunTimeline.cpp" line="416"/>
         <source>Terminal %1 of a remote control client closed after %2</source>
         <translation>Terminal %1 eines Fernsteuerungs-Clients wurde nach %2 geschlossen</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="412"/>
+        <location filename="../ui/RunTimeline.cpp" line="422"/>
         <source>Step %1 was undone after it failed: the sandbox was rolled back to its snapshot from before the step.</source>
         <translation>Schritt %1 wurde nach seinem Fehlschlag rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="437"/>
+        <location filename="../ui/RunTimeline.cpp" line="447"/>
         <source>The run stopped during this step.</source>
         <translation>Der Lauf wurde während dieses Schritts beendet.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="442"/>
+        <location filename="../ui/RunTimeline.cpp" line="452"/>
         <source>Resumed: the run goes on from here, with a new plan for what is left.</source>
         <translation>Fortgesetzt: Der Lauf geht hier weiter, mit einem neuen Plan für das, was übrig ist.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="443"/>
+        <location filename="../ui/RunTimeline.cpp" line="453"/>
         <source>It had ended with: %1</source>
         <translation>Zuvor beendet mit: %1</translation>
     </message>
@@ -7562,64 +7562,84 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
 <context>
     <name>Terrarium::Widgets::SetupProgressRow</name>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="38"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="56"/>
         <source>Starting…</source>
         <translation>Wird gestartet…</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="40"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="58"/>
         <source>Run setup</source>
         <translation>Vorbereitung des Laufs</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="49"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="67"/>
         <source>Finding the models</source>
         <translation>Modelle werden gesucht</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="51"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="69"/>
         <source>Checking the sandbox host</source>
         <translation>Der Sandbox-Host wird geprüft</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="53"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="71"/>
         <source>Preparing the sandbox image</source>
         <translation>Das Sandbox-Image wird vorbereitet</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="55"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="73"/>
         <source>Starting the sandbox</source>
         <translation>Die Sandbox wird gestartet</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="57"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="75"/>
         <source>Copying the workspace into the sandbox</source>
         <translation>Der Arbeitsordner wird in die Sandbox kopiert</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="58"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="76"/>
         <source>Getting ready</source>
         <translation>Wird vorbereitet</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="72"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="92"/>
         <source>%1…</source>
         <translation>%1…</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="76"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="96"/>
         <source>%1: %2 percent, %3</source>
         <translation>%1: %2 Prozent, %3</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="91"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="113"/>
         <source>Sandbox and models ready in %1</source>
         <translation>Sandbox und Modelle bereit in %1</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="92"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="114"/>
         <source>Setup stopped after %1</source>
         <translation>Vorbereitung nach %1 angehalten</translation>
+    </message>
+    <message>
+        <location filename="../ui/SetupProgressRow.cpp" line="123"/>
+        <source>Note: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/SetupProgressRow.cpp" line="143"/>
+        <source>Starting</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <location filename="../ui/SetupProgressRow.cpp" line="145"/>
+        <source>%1… %2</source>
+        <translation>%1… %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/SetupProgressRow.cpp" line="149"/>
+        <source>Still working: this stage reports no progress of its own, and said nothing new for %1.</source>
+        <translation>Arbeitet noch: dieser Schritt meldet keinen eigenen Fortschritt und hat seit %1 nichts Neues gesagt.</translation>
     </message>
 </context>
 <context>

@@ -181,6 +181,15 @@ TimelineNote *RunTimeline::addNote(TimelineNote::Kind kind, const QString &title
     return note;
 }
 
+void RunTimeline::beginLiveSetup()
+{
+    if (!m_setup) {
+        m_setup = new SetupProgressRow(m_content);
+        addWidget(m_setup);
+    }
+    m_setup->setLive(true);
+}
+
 void RunTimeline::finishSetup(bool ok)
 {
     if (m_setup)
@@ -290,6 +299,7 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
         }
         m_setup->setProgress(progress->phase, progress->percent, progress->message,
                              event.timestamp);
+        m_setup->addNote(progress->note);
     } else if (const auto *executing = event.get<Events::StepExecuting>()) {
         m_stepStartedAt.insert(stepId, event.timestamp);
         StepCard *card = ensureCard(stepId, executing->step, executing->command);

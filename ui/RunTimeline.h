@@ -65,6 +65,8 @@ public:
     // the steps' durations).
     const Core::RunSummary &runSummary() const { return m_runSummary; }
     SetupProgressRow *setupRow() const { return m_setup; }
+    // A run starts now: its setup row shows at once, its clock running, before any event.
+    void beginLiveSetup();
 
     // Undo after the run (StepCard): offers Undo Step on the undoable cards while the run's
     // sandbox is there, and shows what the app reports back.

@@ -4,6 +4,7 @@
 
 #include <QLabel>
 #include <QProgressBar>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -32,9 +33,26 @@ SetupProgressRow::SetupProgressRow(QWidget *parent)
     m_message->setTextFormat(Qt::PlainText);
     m_message->setWordWrap(true);
     m_message->setForegroundRole(QPalette::PlaceholderText);
+    m_quiet = new QLabel(this);
+    m_quiet->setObjectName(QStringLiteral("setupQuiet"));
+    m_quiet->setWordWrap(true);
+    m_quiet->setTextFormat(Qt::PlainText);
+    m_quiet->setForegroundRole(QPalette::PlaceholderText);
+    m_quiet->hide();
+    m_notesLabel = new QLabel(this);
+    m_notesLabel->setObjectName(QStringLiteral("setupNotes"));
+    m_notesLabel->setWordWrap(true);
+    m_notesLabel->setTextFormat(Qt::PlainText);
+    m_notesLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notesLabel->hide();
     layout->addWidget(m_heading);
     layout->addWidget(m_bar);
     layout->addWidget(m_message);
+    layout->addWidget(m_quiet);
+    layout->addWidget(m_notesLabel);
+    m_ticker = new QTimer(this);
+    m_ticker->setInterval(1000);
+    connect(m_ticker, &QTimer::timeout, this, &SetupProgressRow::tick);
     m_heading->setText(tr("Starting…"));
     m_bar->setValue(0);
     setAccessibleName(tr("Run setup"));
@@ -69,6 +87,8 @@ void SetupProgressRow::setProgress(const QString &phase, int percent, const QStr
         m_lastAt = at;
     }
     m_phase = phase;
+    m_sinceNews.start();
+    m_quiet->hide();
     m_heading->setText(tr("%1…").arg(phaseText(phase)));
     m_bar->setValue(std::clamp(percent, 0, 100));
     m_message->setText(message);
@@ -81,8 +101,10 @@ void SetupProgressRow::finish(bool ok)
     if (m_finished)
         return;
     m_finished = true;
+    m_ticker->stop();
     m_bar->hide();
     m_message->hide();
+    m_quiet->hide();
     QFont normal = m_heading->font();
     normal.setBold(false);
     m_heading->setFont(normal);
@@ -91,6 +113,49 @@ void SetupProgressRow::finish(bool ok)
     m_heading->setText(ok ? tr("Sandbox and models ready in %1").arg(took)
                           : tr("Setup stopped after %1").arg(took));
     setAccessibleDescription(m_heading->text());
+}
+
+void SetupProgressRow::addNote(const QString &note)
+{
+    if (note.isEmpty() || m_notes.contains(note))
+        return;
+    m_notes.append(note);
+    m_notesLabel->setText(tr("Note: %1").arg(m_notes.join(QStringLiteral("\n"))));
+    m_notesLabel->show();
+}
+
+void SetupProgressRow::setLive(bool live)
+{
+    if (live && !m_finished) {
+        m_clock.start();
+        m_sinceNews.start();
+        m_ticker->start();
+    } else {
+        m_ticker->stop();
+    }
+}
+
+void SetupProgressRow::tick()
+{
+    if (m_finished)
+        return;
+    // The seconds since the start, live, after the stage's name.
+    const QString stage = m_phase.isEmpty() ? tr("Starting") : phaseText(m_phase);
+    m_heading->setText(
+        tr("%1… %2").arg(stage, StepCard::formatDuration(m_clock.elapsed() / 1000 * 1000)));
+    // A stage that reports nothing for a while (a VM restored from its saved state under
+    // emulation reports nothing until it is back) is said to be at work, not stuck.
+    if (m_sinceNews.isValid() && m_sinceNews.elapsed() >= m_quietAfterMs) {
+        m_quiet->setText(tr("Still working: this stage reports no progress of its own, and said "
+                            "nothing new for %1.")
+                             .arg(StepCard::formatDuration(m_sinceNews.elapsed() / 1000 * 1000)));
+        m_quiet->show();
+    }
+}
+
+QString SetupProgressRow::quietText() const
+{
+    return m_quiet->isVisibleTo(this) ? m_quiet->text() : QString();
 }
 
 qint64 SetupProgressRow::elapsedMs() const

@@ -3,8 +3,10 @@
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QFrame>
+#include <QStringList>
 
 class QLabel;
+class QTimer;
 class QProgressBar;
 
 namespace Terrarium::Widgets {
@@ -25,6 +27,19 @@ public:
     // past run's row says what its live one said.
     void setProgress(const QString &phase, int percent, const QString &message,
                      const QDateTime &at = {});
+    // A note on the sandbox host, shown whole under the bar, and kept once the row shrinks.
+    void addNote(const QString &note);
+    QStringList notes() const { return m_notes; }
+    // The row of a run going on now, from its first moment: the heading counts the seconds,
+    // and a stage that says nothing for a while is said to be still at work (past runs' rows
+    // are rebuilt from their events and do neither).
+    void setLive(bool live);
+    // What the row says about a stage quiet for a while, empty when none.
+    QString quietText() const;
+    // The live clock's tick (also what the timer calls).
+    void tick();
+    // How long a stage may say nothing before the row says it is still at work (10 s).
+    void setQuietAfterMs(qint64 ms) { m_quietAfterMs = ms; }
     // The setup is over: ok (the run starts) or not (the reason is shown elsewhere).
     void finish(bool ok);
     // From the first progress to the last (the clock since the row was made, without times).
@@ -47,6 +62,12 @@ private:
     QElapsedTimer m_clock;
     QDateTime m_firstAt;
     QDateTime m_lastAt;
+    QLabel *m_quiet = nullptr;
+    QLabel *m_notesLabel = nullptr;
+    QStringList m_notes;
+    QTimer *m_ticker = nullptr;
+    QElapsedTimer m_sinceNews; // since the last progress event (live rows)
+    qint64 m_quietAfterMs = 10000;
     bool m_finished = false;
 };
 

@@ -257,9 +257,12 @@ QJsonObject toPayload(const Events::StepUndone &event)
 
 QJsonObject toPayload(const Events::SetupProgress &event)
 {
-    return {{QStringLiteral("phase"), event.phase},
-            {QStringLiteral("percent"), event.percent},
-            {QStringLiteral("message"), event.message}};
+    QJsonObject payload{{QStringLiteral("phase"), event.phase},
+                        {QStringLiteral("percent"), event.percent},
+                        {QStringLiteral("message"), event.message}};
+    if (!event.note.isEmpty())
+        payload.insert(QStringLiteral("note"), event.note);
+    return payload;
 }
 
 QJsonObject toPayload(const Events::ModelRetry &event)
@@ -372,7 +375,8 @@ RunEventData fromPayload(RunEventType type, const QJsonObject &payload)
     case RunEventType::InputRequired: {
         Events::InputRequired event{.stepId = read.integer("step_id"),
                                     .prompt = read.text("prompt"),
-                                    .hint = read.text("hint")};
+                                    .hint = read.text("hint"),
+                                    .from = Events::InputRequired::PromptFrom::Output};
         for (const auto &[from, name] : promptFromNames) {
             if (read.text("prompt_from") == QLatin1String(name))
                 event.from = from;
@@ -406,7 +410,8 @@ RunEventData fromPayload(RunEventType type, const QJsonObject &payload)
     case RunEventType::SetupProgress:
         return Events::SetupProgress{.phase = read.text("phase"),
                                      .percent = read.integer("percent"),
-                                     .message = read.text("message")};
+                                     .message = read.text("message"),
+                                     .note = read.text("note")};
     case RunEventType::ModelRetry:
         return Events::ModelRetry{.role = read.text("role"),
                                   .attempt = read.integer("attempt"),

@@ -180,6 +180,9 @@ struct SetupProgress
     QString phase; // "models", "preflight", "image", "sandbox", "workspace"
     int percent = 0;
     QString message;
+    // Something the user should know about the sandbox host, shown whole beside the setup
+    // (VMs emulated without KVM, several times slower); empty for plain progress.
+    QString note;
 };
 
 struct ModelRetry

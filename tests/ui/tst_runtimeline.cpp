@@ -20,6 +20,7 @@ using Terrarium::Core::RunEventType;
 using Terrarium::Core::StepState;
 using namespace Qt::StringLiterals;
 using Terrarium::Widgets::RunTimeline;
+using Terrarium::Widgets::SetupProgressRow;
 using Terrarium::Widgets::StepCard;
 using Terrarium::Widgets::TimelineNote;
 
@@ -77,6 +78,7 @@ private Q_SLOTS:
     void undoneDuringTheRunIsShown();
     void setupProgressIsShownThenShrinks();
     void aPastRunsNumbersComeFromItsEvents();
+    void liveSetupShowsAtOnceWithItsClockAndNotes();
     void cardSaysWhichOutputTheExecutorRead();
     void cardWaitsForApprovalWithTheQuestion();
     void cardAsksTheQuestionOfAWaitingCommand_data();
@@ -263,6 +265,50 @@ void tst_RunTimeline::setupProgressIsShownThenShrinks()
     QVERIFY(timeline.setupRow()->isFinished());
     QVERIFY(timeline.setupRow()->heading().contains(QLatin1String("ready in")));
     QTRY_VERIFY(!timeline.setupRow()->findChild<QProgressBar *>()->isVisible());
+}
+
+void tst_RunTimeline::liveSetupShowsAtOnceWithItsClockAndNotes()
+{
+    RunTimeline timeline;
+    timeline.resize(800, 600);
+    timeline.show();
+    // Run pressed: the row is there before any event, instead of the idle text.
+    timeline.beginLiveSetup();
+    SetupProgressRow *row = timeline.setupRow();
+    QVERIFY(row);
+    QTRY_VERIFY(row->isVisible());
+    QVERIFY(timeline.emptyStateText().isEmpty());
+    QTest::qWait(1100);
+    row->tick();
+    QVERIFY2(row->heading().startsWith(u"Starting… 1.0 s"), qPrintable(row->heading()));
+
+    // A stage that says nothing for a while is said to be at work.
+    row->setQuietAfterMs(200);
+    const QString note =
+        QStringLiteral("VMs run under QEMU's software emulation (TCG), several times slower than "
+                       "with KVM (KVM: /dev/kvm cannot be opened: the host offers no "
+                       "virtualisation).");
+    timeline.handleEvent(makeEvent(
+        RunEventType::SetupProgress,
+        {{QStringLiteral("phase"), QStringLiteral("sandbox")},
+         {QStringLiteral("percent"), 10},
+         {QStringLiteral("message"), QStringLiteral("Restoring the VM from its ready state")},
+         {QStringLiteral("note"), note}}));
+    row->tick();
+    QVERIFY(row->quietText().isEmpty());
+    QTest::qWait(300);
+    row->tick();
+    QVERIFY2(row->quietText().startsWith(QLatin1String("Still working")),
+             qPrintable(row->quietText()));
+    QVERIFY(row->heading().contains(QLatin1String("sandbox")));
+    // The note is whole in the row, and stays once the row shrinks.
+    const auto *notes = row->findChild<QLabel *>(QStringLiteral("setupNotes"));
+    QVERIFY(notes && notes->isVisible());
+    QCOMPARE(notes->text(), QStringLiteral("Note: ") + note);
+    timeline.handleEvent(makeEvent(RunEventType::PlanGenerated, {{QStringLiteral("revision"), 1}}));
+    QVERIFY(row->isFinished());
+    QVERIFY(notes->isVisible());
+    QVERIFY(row->quietText().isEmpty());
 }
 
 void tst_RunTimeline::aPastRunsNumbersComeFromItsEvents()

@@ -574,8 +574,8 @@ void tst_Orchestrator::sharedStreamContinuesTheSetupsSequence()
     connect(&stream, &RunEventStream::eventEmitted, this,
             [&all](const RunEvent &event) { all.append(event); });
     stream.begin();
-    stream.publish(
-        Events::SetupProgress{.phase = QStringLiteral("x"), .percent = 0, .message = {}});
+    stream.publish(Events::SetupProgress{
+        .phase = QStringLiteral("x"), .percent = 0, .message = {}, .note = {}});
     m_orchestrator->setEventStream(&stream);
     m_server->enqueue(ScriptedTurns::plan(LlmProvider::ChatCompletions, {QStringLiteral("Say")}));
     m_server->enqueue(

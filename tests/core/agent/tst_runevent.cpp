@@ -243,10 +243,20 @@ void tst_RunEvent::payloads_data()
                             << RunEventType::StepUndone
                             << QByteArray(
                                    R"({"duration_ms":9,"reason":"r","step_id":2,"steps":[2,3]})");
-    QTest::newRow("setup") << RunEventData(Events::SetupProgress{
-        .phase = QStringLiteral("image"), .percent = 45, .message = QStringLiteral("m")})
+    QTest::newRow("setup") << RunEventData(Events::SetupProgress{.phase = QStringLiteral("image"),
+                                                                 .percent = 45,
+                                                                 .message = QStringLiteral("m"),
+                                                                 .note = {}})
                            << RunEventType::SetupProgress
                            << QByteArray(R"({"message":"m","percent":45,"phase":"image"})");
+    QTest::newRow("setup note") << RunEventData(
+        Events::SetupProgress{.phase = QStringLiteral("preflight"),
+                              .percent = 5,
+                              .message = QStringLiteral("m"),
+                              .note = QStringLiteral("VMs run under TCG")})
+                                << RunEventType::SetupProgress
+                                << QByteArray(R"({"message":"m","note":"VMs run under TCG",)"
+                                              R"("percent":5,"phase":"preflight"})");
     QTest::newRow("retry") << RunEventData(Events::ModelRetry{.role = QStringLiteral("executor"),
                                                               .attempt = 2,
                                                               .maxAttempts = 4,

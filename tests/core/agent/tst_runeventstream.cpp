@@ -23,7 +23,8 @@ void tst_RunEventStream::sequenceIsGapFreeFromOne()
     QSignalSpy spy(&stream, &RunEventStream::eventEmitted);
     stream.begin();
     QVERIFY(!stream.runId().isEmpty());
-    QVERIFY(stream.publish(Events::SetupProgress{.phase = {}, .percent = 5, .message = {}}));
+    QVERIFY(stream.publish(
+        Events::SetupProgress{.phase = {}, .percent = 5, .message = {}, .note = {}}));
     QVERIFY(stream.publish(Events::PlanGenerated{}));
     QCOMPARE(spy.size(), 2);
     const auto first = spy.at(0).at(0).value<RunEvent>();
