@@ -662,9 +662,11 @@ void tst_PodmanRun::commandsWaitingForInputNeverHang()
             results += payload.value(QLatin1String("stdout")).toString().toUtf8();
         }
     }
-    // bash prints read -p's prompt only to a terminal: the wait is seen all the same.
+    // bash prints read -p's prompt only to a terminal: the wait is seen all the same, and the
+    // question is read -p's own prompt; cat, which asks nothing, is asked with its command line.
     QCOMPARE(prompts,
-             QStringList({QString(), QString(), QStringLiteral("Password for ann: "),
+             QStringList({QStringLiteral("Name?"), QStringLiteral("cat; echo cat-ended"),
+                          QStringLiteral("Password for ann: "),
                           QStringLiteral("Do you want to continue? [Y/n] ")}));
     QCOMPARE(hints,
              QStringList({QString(), QString(), QStringLiteral("password"),
