@@ -986,11 +986,19 @@ void WindowController::retire(std::unique_ptr<RunSession> session)
 QString WindowController::modelSetupText(const QString &reason, const QString &setting)
 {
     // The window's words first: what is missing and where to set it; the details after.
-    if (setting == QLatin1String("planner/base_url"))
+    if (setting == QLatin1String("planner/base_url")) {
+        // The command line's ways (variables, flags) are for the terminal; the window keeps
+        // what was looked for.
+        QStringList looked;
+        for (const QString &line : reason.split(u'\n')) {
+            if (line.startsWith(u'('))
+                looked << line;
+        }
         return Tr::tr("No model is set up yet: open Preferences and fill in the planner's server "
-                      "and model (or an API key); the executor uses the same unless you set it "
-                      "apart.")
-            + u"\n\n" + reason;
+                      "and model (or an API key), or start a local Ollama or llama.cpp server; "
+                      "the executor uses the same unless you set it apart.")
+            + (looked.isEmpty() ? QString() : u"\n" + looked.join(u'\n'));
+    }
     if (setting == QLatin1String("executor/base_url"))
         return Tr::tr("The executor has no server: open Preferences and fill in its server and "
                       "model, or tick \"Same as the planner\".")

@@ -757,13 +757,13 @@ Schritt %1 will einen riskanten Befehl ausführen (Risiko: %2):
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="101"/>
-        <location filename="../app/WindowController.cpp" line="1001"/>
+        <location filename="../app/WindowController.cpp" line="1009"/>
         <source>planner</source>
         <translation>Planer</translation>
     </message>
     <message>
         <location filename="../app/HumanLog.cpp" line="101"/>
-        <location filename="../app/WindowController.cpp" line="1002"/>
+        <location filename="../app/WindowController.cpp" line="1010"/>
         <source>executor</source>
         <translation>Ausführer</translation>
     </message>
@@ -1638,62 +1638,66 @@ Siehe &apos;terrarium --help&apos;.</translation>
         <translation>Die Sandbox %1 wurde beim Start des nächsten Laufs entfernt.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="990"/>
-        <source>No model is set up yet: open Preferences and fill in the planner&apos;s server and model (or an API key); the executor uses the same unless you set it apart.</source>
-        <translation>Noch ist kein Modell eingerichtet: Öffnen Sie die Einstellungen und tragen Sie Server und Modell des Planers ein (oder einen API-Schlüssel); der Ausführer verwendet dasselbe, solange Sie ihn nicht getrennt einstellen.</translation>
+        <location filename="../app/WindowController.cpp" line="997"/>
+        <source>No model is set up yet: open Preferences and fill in the planner&apos;s server and model (or an API key), or start a local Ollama or llama.cpp server; the executor uses the same unless you set it apart.</source>
+        <translation>Noch ist kein Modell eingerichtet: Öffnen Sie die Einstellungen und tragen Sie Server und Modell des Planers ein (oder einen API-Schlüssel), oder starten Sie einen lokalen Ollama- oder llama.cpp-Server; der Ausführer verwendet dasselbe, solange Sie ihn nicht getrennt einstellen.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="995"/>
+        <source>No model is set up yet: open Preferences and fill in the planner&apos;s server and model (or an API key); the executor uses the same unless you set it apart.</source>
+        <translation type="vanished">Noch ist kein Modell eingerichtet: Öffnen Sie die Einstellungen und tragen Sie Server und Modell des Planers ein (oder einen API-Schlüssel); der Ausführer verwendet dasselbe, solange Sie ihn nicht getrennt einstellen.</translation>
+    </message>
+    <message>
+        <location filename="../app/WindowController.cpp" line="1003"/>
         <source>The executor has no server: open Preferences and fill in its server and model, or tick &quot;Same as the planner&quot;.</source>
         <translation>Der Ausführer hat keinen Server: Öffnen Sie die Einstellungen und tragen Sie Server und Modell ein, oder setzen Sie „Wie der Planer“.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="999"/>
+        <location filename="../app/WindowController.cpp" line="1007"/>
         <source>The %1 has no model: open Preferences and name the model its server serves.</source>
         <translation>Der %1 hat kein Modell: Öffnen Sie die Einstellungen und nennen Sie das Modell, das sein Server anbietet.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1026"/>
+        <location filename="../app/WindowController.cpp" line="1034"/>
         <source>no server and no API key are set, so a run would look for a local Ollama or llama.cpp server (Detect local server finds it and fills in the fields)</source>
         <translation>weder Server noch API-Schlüssel sind gesetzt, also würde ein Lauf nach einem lokalen Ollama- oder llama.cpp-Server suchen (Lokalen Server suchen findet ihn und füllt die Felder aus)</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1049"/>
+        <location filename="../app/WindowController.cpp" line="1057"/>
         <source>The next runs work on a copy of the workspace (Preferences, Sandbox): Undo puts it back too, and changes reach the folder after your review.</source>
         <translation>Die nächsten Läufe arbeiten auf einer Kopie des Arbeitsbereichs (Einstellungen, Sandbox): Rückgängig setzt auch sie zurück, und Änderungen erreichen den Ordner erst nach Ihrer Prüfung.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1080"/>
+        <location filename="../app/WindowController.cpp" line="1088"/>
         <source>The sandbox %1 was removed when its run ended.</source>
         <translation>Die Sandbox %1 wurde entfernt, als ihr Lauf endete.</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1094"/>
+        <location filename="../app/WindowController.cpp" line="1102"/>
         <source>Run succeeded</source>
         <translation>Lauf erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1097"/>
+        <location filename="../app/WindowController.cpp" line="1105"/>
         <source>Run cancelled</source>
         <translation>Lauf abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1100"/>
+        <location filename="../app/WindowController.cpp" line="1108"/>
         <source>Run failed</source>
         <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1106"/>
+        <location filename="../app/WindowController.cpp" line="1114"/>
         <source>succeeded</source>
         <translation>war erfolgreich</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1108"/>
+        <location filename="../app/WindowController.cpp" line="1116"/>
         <source>was cancelled</source>
         <translation>wurde abgebrochen</translation>
     </message>
     <message>
-        <location filename="../app/WindowController.cpp" line="1109"/>
+        <location filename="../app/WindowController.cpp" line="1117"/>
         <source>failed</source>
         <translation>ist fehlgeschlagen</translation>
     </message>
@@ -6930,42 +6934,42 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="403"/>
+        <location filename="../ui/RunTimeline.cpp" line="404"/>
         <source>A remote control client opened terminal %1 in the sandbox (%2)</source>
         <translation>Ein Fernsteuerungs-Client hat Terminal %1 in der Sandbox (%2) geöffnet</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="406"/>
+        <location filename="../ui/RunTimeline.cpp" line="407"/>
         <source>What it types there passes no safety check and is not recorded; only that the terminal was open is kept with the run.</source>
         <translation>Was er dort eingibt, durchläuft keine Sicherheitsprüfung und wird nicht aufgezeichnet; nur dass das Terminal offen war, wird mit dem Lauf aufbewahrt.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="412"/>
+        <location filename="../ui/RunTimeline.cpp" line="413"/>
         <source>Terminal %1 of a remote control client closed after %2 (exit code %3)</source>
         <translation>Terminal %1 eines Fernsteuerungs-Clients wurde nach %2 geschlossen (Exit-Code %3)</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="416"/>
+        <location filename="../ui/RunTimeline.cpp" line="417"/>
         <source>Terminal %1 of a remote control client closed after %2</source>
         <translation>Terminal %1 eines Fernsteuerungs-Clients wurde nach %2 geschlossen</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="422"/>
+        <location filename="../ui/RunTimeline.cpp" line="423"/>
         <source>Step %1 was undone after it failed: the sandbox was rolled back to its snapshot from before the step.</source>
         <translation>Schritt %1 wurde nach seinem Fehlschlag rückgängig gemacht: Die Sandbox wurde auf ihren Snapshot von vor dem Schritt zurückgesetzt.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="447"/>
+        <location filename="../ui/RunTimeline.cpp" line="448"/>
         <source>The run stopped during this step.</source>
         <translation>Der Lauf wurde während dieses Schritts beendet.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="452"/>
+        <location filename="../ui/RunTimeline.cpp" line="453"/>
         <source>Resumed: the run goes on from here, with a new plan for what is left.</source>
         <translation>Fortgesetzt: Der Lauf geht hier weiter, mit einem neuen Plan für das, was übrig ist.</translation>
     </message>
     <message>
-        <location filename="../ui/RunTimeline.cpp" line="453"/>
+        <location filename="../ui/RunTimeline.cpp" line="454"/>
         <source>It had ended with: %1</source>
         <translation>Zuvor beendet mit: %1</translation>
     </message>
@@ -7612,32 +7616,32 @@ Der Planer erfährt, was schon gelaufen ist. Der Lauf geht in seiner eigenen %2-
         <translation>%1: %2 Prozent, %3</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="113"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="118"/>
         <source>Sandbox and models ready in %1</source>
         <translation>Sandbox und Modelle bereit in %1</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="114"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="119"/>
         <source>Setup stopped after %1</source>
         <translation>Vorbereitung nach %1 angehalten</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="123"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="128"/>
         <source>Note: %1</source>
         <translation>Hinweis: %1</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="143"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="148"/>
         <source>Starting</source>
         <translation>Start</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="145"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="150"/>
         <source>%1… %2</source>
         <translation>%1… %2</translation>
     </message>
     <message>
-        <location filename="../ui/SetupProgressRow.cpp" line="149"/>
+        <location filename="../ui/SetupProgressRow.cpp" line="154"/>
         <source>Still working: this stage reports no progress of its own, and said nothing new for %1.</source>
         <translation>Arbeitet noch: dieser Schritt meldet keinen eigenen Fortschritt und hat seit %1 nichts Neues gesagt.</translation>
     </message>

@@ -190,10 +190,10 @@ void RunTimeline::beginLiveSetup()
     m_setup->setLive(true);
 }
 
-void RunTimeline::finishSetup(bool ok)
+void RunTimeline::finishSetup(bool ok, const QDateTime &at)
 {
     if (m_setup)
-        m_setup->finish(ok);
+        m_setup->finish(ok, at);
 }
 
 void RunTimeline::addSummary(const Core::Events::WorkflowComplete &end, const QDateTime &endedAt)
@@ -396,7 +396,8 @@ void RunTimeline::handleEvent(const Core::RunEvent &event)
         m_lastRetry->setAction(tr("Preferences…"));
         connect(m_lastRetry, &TimelineNote::actionTriggered, this, &RunTimeline::settingsRequested);
     } else if (const auto *end = event.get<Events::WorkflowComplete>()) {
-        finishSetup(m_cards.isEmpty() && !m_setup.isNull() && m_setup->isFinished());
+        finishSetup(m_cards.isEmpty() && !m_setup.isNull() && m_setup->isFinished(),
+                    event.timestamp);
         addSummary(*end, event.timestamp);
     } else if (const auto *opened = event.get<Events::TerminalOpened>()) {
         addNote(TimelineNote::Kind::Info,

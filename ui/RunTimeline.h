@@ -96,7 +96,7 @@ private:
     StepCard *ensureCard(int stepId, const QString &title, const QString &command);
     TimelineNote *addNote(TimelineNote::Kind kind, const QString &title,
                           const QString &details = {});
-    void finishSetup(bool ok);
+    void finishSetup(bool ok, const QDateTime &at = {});
     StepCard::RawOutputWriter cardWriter(int stepId) const;
     void addSummary(const Core::Events::WorkflowComplete &end, const QDateTime &endedAt);
     // The summary row's details: steps, re-plans, approvals, the time split, tokens by role.

@@ -96,10 +96,15 @@ void SetupProgressRow::setProgress(const QString &phase, int percent, const QStr
         tr("%1: %2 percent, %3").arg(phaseText(phase)).arg(m_bar->value()).arg(message));
 }
 
-void SetupProgressRow::finish(bool ok)
+void SetupProgressRow::finish(bool ok, const QDateTime &at)
 {
     if (m_finished)
         return;
+    if (!ok && at.isValid()) {
+        if (!m_firstAt.isValid())
+            m_firstAt = at;
+        m_lastAt = at;
+    }
     m_finished = true;
     m_ticker->stop();
     m_bar->hide();

@@ -40,8 +40,9 @@ public:
     void tick();
     // How long a stage may say nothing before the row says it is still at work (10 s).
     void setQuietAfterMs(qint64 ms) { m_quietAfterMs = ms; }
-    // The setup is over: ok (the run starts) or not (the reason is shown elsewhere).
-    void finish(bool ok);
+    // The setup is over: ok (the run starts) or not (the reason is shown elsewhere); at: the
+    // time of the event that ended it, which a setup that failed ran until.
+    void finish(bool ok, const QDateTime &at = {});
     // From the first progress to the last (the clock since the row was made, without times).
     qint64 elapsedMs() const;
     bool isFinished() const { return m_finished; }

@@ -44,6 +44,7 @@
 #include <QPalette>
 #include <QPlainTextEdit>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QPushButton>
 #include <QScreen>
 #include <QSet>
@@ -204,6 +205,31 @@ int main(int argc, char *argv[])
         shoot(name);
     };
 
+    // A new user's first Run: no model anywhere, the banner says so and offers Preferences.
+    QSettings fresh(scratch.filePath(QStringLiteral("fresh.conf")), QSettings::IniFormat);
+    fresh.setValue(QStringLiteral("sandbox/kind"), QStringLiteral("podman"));
+    fresh.setValue(QStringLiteral("sandbox/workspace"),
+                   scratch.filePath(QStringLiteral("workspace")));
+    fresh.sync();
+    QProcessEnvironment noKeys = QProcessEnvironment::systemEnvironment();
+    for (const QString &name : noKeys.keys()) {
+        if (name.endsWith(QLatin1String("_API_KEY"))
+            || name.startsWith(QLatin1String("TERRARIUM_")))
+            noKeys.remove(name);
+    }
+    auto firstStartScene = [&](const QString &name, bool dark, QSize size) {
+        app.setPalette(dark ? Tests::darkPalette() : QApplication::style()->standardPalette());
+        Widgets::MainWindow window;
+        App::WindowController controller(&window, &fresh, {}, noKeys);
+        window.setGeometry(QRect(QPoint(0, 0), size));
+        window.show();
+        window.activateWindow();
+        window.setGoal(QStringLiteral("Fix the failing tests"));
+        controller.run(window.goal());
+        waitFor([&] { return !window.errorText().isEmpty(); });
+        shoot(name);
+    };
+
     const QString failing = QStringLiteral("printf 'Running 3 checks\\n\\033[32mPASS\\033[0m "
                                            "style\\n\\033[31mFAIL\\033[0m config\\n'; "
                                            "cat config.ini");
@@ -320,6 +346,7 @@ int main(int argc, char *argv[])
                     .arg(size.height())
                     .arg(dark ? QStringLiteral("dark") : QStringLiteral("light"));
             emptyScene(QStringLiteral("empty-state-") + suffix, dark, size);
+            firstStartScene(QStringLiteral("first-start-") + suffix, dark, size);
             scene(QStringLiteral("replanned-") + suffix, QStringLiteral("Check the configuration"),
                   replanned, succeeded, dark, {}, size);
             scene(

@@ -353,6 +353,19 @@ void tst_RunTimeline::aPastRunsNumbersComeFromItsEvents()
                             48000));
     QVERIFY2(timeline.setupRow()->heading().contains(QLatin1String("ready in 40.0 s")),
              qPrintable(timeline.setupRow()->heading()));
+
+    // A setup that failed ran until the run's end, not 0 ms (its one progress event).
+    RunTimeline failed;
+    failed.handleEvent(at(makeEvent(RunEventType::SetupProgress,
+                                    {{QStringLiteral("phase"), QStringLiteral("models")},
+                                     {QStringLiteral("percent"), 0}}),
+                          0));
+    failed.handleEvent(at(makeEvent(RunEventType::WorkflowComplete,
+                                    {{QStringLiteral("status"), QStringLiteral("failed")},
+                                     {QStringLiteral("error"), QStringLiteral("no model")}}),
+                          1500));
+    QVERIFY2(failed.setupRow()->heading().contains(QLatin1String("stopped after 1.5 s")),
+             qPrintable(failed.setupRow()->heading()));
     QVERIFY(timeline.summary());
     const QString details = timeline.summary()->details();
     QVERIFY2(details.contains(QLatin1String("setup 40.0 s"))
