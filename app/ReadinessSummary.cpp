@@ -40,16 +40,23 @@ QString ReadinessSummary::describe(const Core::AppConfig &config, const Executab
     const bool outbound = config.network == QLatin1String("outbound");
     if (config.sandbox == QLatin1String("podman")) {
         lines << (find(QStringLiteral("podman")).isEmpty()
-                      ? Tr::tr("Sandbox: a Podman container, but podman is not installed "
-                               "(sudo apt install podman)")
+                      ? (outbound ? Tr::tr("Sandbox: a Podman container, network open for "
+                                           "outbound connections, but podman is not installed "
+                                           "(sudo apt install podman)")
+                                  : Tr::tr("Sandbox: a Podman container, but podman is not "
+                                           "installed (sudo apt install podman)"))
                       : outbound ? Tr::tr("Sandbox: a Podman container, network open for outbound "
                                           "connections; its image is built on the first run")
                                  : Tr::tr("Sandbox: a Podman container, network off; its image is "
                                           "built on the first run"));
     } else if (config.sandbox == QLatin1String("libvirt")) {
         lines << (find(QStringLiteral("qemu-system-x86_64")).isEmpty()
-                      ? Tr::tr("Sandbox: a libvirt VM, but QEMU is not installed (sudo apt "
-                               "install qemu-system-x86 libvirt-daemon-system)")
+                      ? (outbound ? Tr::tr("Sandbox: a libvirt VM, network open for outbound "
+                                           "connections, but QEMU is not installed (sudo apt "
+                                           "install qemu-system-x86 libvirt-daemon-system)")
+                                  : Tr::tr("Sandbox: a libvirt VM, but QEMU is not installed "
+                                           "(sudo apt install qemu-system-x86 "
+                                           "libvirt-daemon-system)"))
                       : outbound
                       ? Tr::tr("Sandbox: a libvirt VM, network open for outbound "
                                "connections; its image is built on the first run")

@@ -894,41 +894,51 @@ Siehe &apos;terrarium --help&apos;.</translation>
     </message>
     <message>
         <location filename="../app/ReadinessSummary.cpp" line="43"/>
+        <source>Sandbox: a Podman container, network open for outbound connections, but podman is not installed (sudo apt install podman)</source>
+        <translation>Sandbox: ein Podman-Container, Netzwerk offen für ausgehende Verbindungen, aber podman ist nicht installiert (sudo apt install podman)</translation>
+    </message>
+    <message>
+        <location filename="../app/ReadinessSummary.cpp" line="46"/>
         <source>Sandbox: a Podman container, but podman is not installed (sudo apt install podman)</source>
         <translation>Sandbox: ein Podman-Container, aber podman ist nicht installiert (sudo apt install podman)</translation>
     </message>
     <message>
-        <location filename="../app/ReadinessSummary.cpp" line="45"/>
+        <location filename="../app/ReadinessSummary.cpp" line="48"/>
         <source>Sandbox: a Podman container, network open for outbound connections; its image is built on the first run</source>
         <translation>Sandbox: ein Podman-Container, Netzwerk offen für ausgehende Verbindungen; sein Image wird beim ersten Lauf gebaut</translation>
     </message>
     <message>
-        <location filename="../app/ReadinessSummary.cpp" line="47"/>
+        <location filename="../app/ReadinessSummary.cpp" line="50"/>
         <source>Sandbox: a Podman container, network off; its image is built on the first run</source>
         <translation>Sandbox: ein Podman-Container, Netzwerk aus; sein Image wird beim ersten Lauf gebaut</translation>
     </message>
     <message>
-        <location filename="../app/ReadinessSummary.cpp" line="51"/>
+        <location filename="../app/ReadinessSummary.cpp" line="54"/>
+        <source>Sandbox: a libvirt VM, network open for outbound connections, but QEMU is not installed (sudo apt install qemu-system-x86 libvirt-daemon-system)</source>
+        <translation>Sandbox: eine libvirt-VM, Netzwerk offen für ausgehende Verbindungen, aber QEMU ist nicht installiert (sudo apt install qemu-system-x86 libvirt-daemon-system)</translation>
+    </message>
+    <message>
+        <location filename="../app/ReadinessSummary.cpp" line="57"/>
         <source>Sandbox: a libvirt VM, but QEMU is not installed (sudo apt install qemu-system-x86 libvirt-daemon-system)</source>
         <translation>Sandbox: eine libvirt-VM, aber QEMU ist nicht installiert (sudo apt install qemu-system-x86 libvirt-daemon-system)</translation>
     </message>
     <message>
-        <location filename="../app/ReadinessSummary.cpp" line="54"/>
+        <location filename="../app/ReadinessSummary.cpp" line="61"/>
         <source>Sandbox: a libvirt VM, network open for outbound connections; its image is built on the first run</source>
         <translation>Sandbox: eine libvirt-VM, Netzwerk offen für ausgehende Verbindungen; ihr Image wird beim ersten Lauf gebaut</translation>
     </message>
     <message>
-        <location filename="../app/ReadinessSummary.cpp" line="56"/>
+        <location filename="../app/ReadinessSummary.cpp" line="63"/>
         <source>Sandbox: a libvirt VM, network off; its image is built on the first run</source>
         <translation>Sandbox: eine libvirt-VM, Netzwerk aus; ihr Image wird beim ersten Lauf gebaut</translation>
     </message>
     <message>
-        <location filename="../app/ReadinessSummary.cpp" line="59"/>
+        <location filename="../app/ReadinessSummary.cpp" line="66"/>
         <source>Sandbox: none, commands run on this computer as you</source>
         <translation>Sandbox: keine, Befehle laufen auf diesem Computer als Sie</translation>
     </message>
     <message>
-        <location filename="../app/ReadinessSummary.cpp" line="61"/>
+        <location filename="../app/ReadinessSummary.cpp" line="68"/>
         <source>Sandbox: %1 (unknown)</source>
         <translation>Sandbox: %1 (unbekannt)</translation>
     </message>

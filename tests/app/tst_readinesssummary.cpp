@@ -69,6 +69,16 @@ void tst_ReadinessSummary::saysWhatIsMissing()
     config.sandbox = QStringLiteral("libvirt");
     text = App::ReadinessSummary::describe(config, nothingInstalled);
     QVERIFY2(text.contains(QLatin1String("QEMU is not installed")), qPrintable(text));
+    // The network as the run will have it, installed or not.
+    config.network = QStringLiteral("outbound");
+    text = App::ReadinessSummary::describe(config, nothingInstalled);
+    QVERIFY2(text.contains(QLatin1String("network open for outbound connections, but QEMU")),
+             qPrintable(text));
+    config.sandbox = QStringLiteral("podman");
+    text = App::ReadinessSummary::describe(config, nothingInstalled);
+    QVERIFY2(text.contains(QLatin1String("network open for outbound connections, but podman")),
+             qPrintable(text));
+    config.network = QStringLiteral("none");
     config.sandbox = QStringLiteral("host");
     text = App::ReadinessSummary::describe(config, everythingInstalled);
     QVERIFY2(text.contains(QLatin1String("on this computer as you")), qPrintable(text));
